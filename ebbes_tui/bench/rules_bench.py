@@ -1,0 +1,102 @@
+"""``ebbes bench rules``: random complete games per second, clone and view cost."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Callable
+
+from ..rules.deal import deal_next_round
+from ..rules.state import GameState, Phase
+from ..rules.variants import GameConfig, SeatInfo
+from ..rules.view import player_view
+
+PLAYER_COUNTS = (2, 3, 4, 5)
+
+
+def bench_config(players: int) -> GameConfig:
+    """A basic game for ``players``; two players get the dummy in seat 0."""
+    if players == 2:
+        seats = (SeatInfo("Dummy", "dummy"), SeatInfo("A"), SeatInfo("B"))
+    else:
+        seats = tuple(SeatInfo(f"P{i}") for i in range(players))
+    return GameConfig(seats)
+
+
+def random_game(config: GameConfig, rng: random.Random, fast: bool = False) -> GameState:
+    """Play a whole game with uniformly random decisions. ``fast`` plays cards through
+    the unchecked bot path; every other step is validated either way."""
+    state = GameState(config)
+    rand = rng.random
+    while True:
+        phase = state.phase
+        if phase is Phase.PLAY:
+            if fast:
+                while state.phase is Phase.PLAY:
+                    legal = state.legal_moves()
+                    state.play_fast(legal[int(rand() * len(legal))])
+            else:
+                legal = state.legal_moves()
+                state.play(legal[int(rand() * len(legal))])
+        elif phase is Phase.DEAL:
+            deal_next_round(state, rng)
+        elif phase is Phase.CHOOSE_STARTER:
+            state.choose_starter(state.pending.seat, rng.randrange(state.n))  # type: ignore[union-attr]
+        elif phase is Phase.CHOOSE_PAIR:
+            suits, numbers = state.open_pairs()
+            state.choose_pair(state.pair_chooser(), rng.choice(suits), rng.choice(numbers))
+        else:
+            return state
+
+
+def _rate(fn: Callable[[], object], seconds: float) -> float:
+    """Calls per second of ``fn`` over about ``seconds``."""
+    count, start = 0, time.perf_counter()
+    deadline = start + seconds
+    while True:
+        fn()
+        count += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start)
+
+
+def _mid_round_state(players: int) -> GameState:
+    rng = random.Random(7)
+    state = GameState(bench_config(players))
+    deal_next_round(state, rng)
+    for _ in range(state.config.hand_size * state.n // 2):
+        legal = state.legal_moves()
+        state.play(rng.choice(legal))
+    return state
+
+
+def measure(seconds: float = 1.0) -> dict[str, object]:
+    rng = random.Random(1)
+    figures: dict[str, object] = {"validated_games_per_s": {}, "fast_games_per_s": {}}
+    for players in PLAYER_COUNTS:
+        config = bench_config(players)
+        for key, fast in (("validated_games_per_s", False), ("fast_games_per_s", True)):
+            rate = _rate(lambda: random_game(config, rng, fast), seconds)
+            figures[key][str(players)] = round(rate, 1)  # type: ignore[index]
+    state = _mid_round_state(4)
+    figures["clone_us"] = round(1e6 / _rate(state.clone, seconds / 2), 3)
+    figures["view_us"] = round(1e6 / _rate(lambda: player_view(state, 1), seconds / 2), 3)
+    return figures
+
+
+def main(as_json: bool, seconds: float) -> int:
+    figures = measure(seconds)
+    if as_json:
+        print(json.dumps(figures))
+        return 0
+    print("Complete random 5-round games per second")
+    print("players   validated        fast")
+    for p in PLAYER_COUNTS:
+        v = figures["validated_games_per_s"][str(p)]  # type: ignore[index]
+        f = figures["fast_games_per_s"][str(p)]  # type: ignore[index]
+        print(f"{p:>7} {v:>11,.0f} {f:>11,.0f}")
+    print(f"clone of a 4-player mid-round state: {figures['clone_us']:.2f} us")
+    print(f"PlayerView of a 4-player mid-round state: {figures['view_us']:.2f} us")
+    return 0

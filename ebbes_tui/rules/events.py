@@ -1,0 +1,78 @@
+"""What happened, as the engine reports it to whoever drives the game (UI, log, tests)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .categories import Category
+from .scoring import RoundScore
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the cards in play order, who won it (R2)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round_no: int  # 0-based
+    dealer: int | None
+    number: int | None  # the face-up Number Determiner, basic game
+
+
+@dataclass(frozen=True, slots=True)
+class StarterChosen:
+    chooser: int | None  # None when no choice was made (round 1, or the dummy held nix)
+    starter: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairChosen:
+    seat: int
+    suit: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryFixed:
+    """A suit took a category. ``card`` fixed it; for nix, the card that fixed Minus."""
+
+    category: Category
+    suit: int
+    card: Card
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    trick: Trick
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored:
+    round_no: int
+    score: RoundScore
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]  # several on a tie; never the dummy (R17)
+
+
+Event = (
+    RoundStarted | StarterChosen | PairChosen | CardPlayed | CategoryFixed | TrickWon
+    | RoundScored | GameOver
+)

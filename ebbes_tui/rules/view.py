@@ -1,0 +1,111 @@
+"""What one seat may see (R18), and nothing else.
+
+:func:`player_view` copies, field by field, only what R18 lists: the seat's own hand,
+the public table, and the history of play the seat watched. It never starts from the
+full state and deletes secrets, so a new field in the state cannot leak by accident.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .events import Trick
+from .scoring import RoundScore
+from .state import Decision, GameState, Phase
+from .variants import GameConfig
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's knowledge of the game at one moment."""
+
+    seat: int
+    config: GameConfig  # names, seat kinds, variants: public
+    phase: Phase
+    pending: Decision | None
+    round_no: int  # 0-based index of the round being played
+    dealer: int | None
+    starter: int  # -1 while the nix holder still chooses
+    number: int | None  # the face-up Number Determiner (basic game)
+    pairs: tuple[tuple[int, int], ...]  # Variant 2: (suit, number) chosen so far
+    suits: tuple[int, ...]  # suit of each category fixed so far (Trump first)
+    hand: tuple[Card, ...]  # own hand, sorted by suit then value
+    legal: tuple[Card, ...]  # own legal cards when this seat must play, else ()
+    leader: int
+    trick: tuple[Card, ...]  # current trick, in play order from ``leader``
+    tricks: tuple[Trick, ...]  # this round's completed tricks (the last is R18's)
+    hand_sizes: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    taken: tuple[tuple[int, ...], ...]  # taken[seat][suit]: the memory aid (R18)
+    dummy_up: tuple[Card | None, ...]  # the dummy's face-up cards, per stack
+    dummy_down: tuple[bool, ...]  # a face-down card lies in the stack
+    totals: tuple[int, ...]
+    scores: tuple[RoundScore, ...]  # completed rounds
+    nix_holder: int | None  # the last round's, who chooses the starter
+
+    @property
+    def last_trick(self) -> Trick | None:
+        return self.tricks[-1] if self.tricks else None
+
+    @property
+    def to_move(self) -> int | None:
+        return self.pending.seat if self.pending else None
+
+    @property
+    def trump(self) -> int:
+        return self.suits[0] if self.suits else -1
+
+    def trick_seats(self) -> list[int]:
+        """Seat of each card in the current trick."""
+        seats, seat = [], self.leader
+        for _ in self.trick:
+            seats.append(seat)
+            seat = self.next_seat(seat)
+        return seats
+
+    def next_seat(self, seat: int) -> int:
+        """Who plays after ``seat`` this round (R3; two players: R15)."""
+        n = self.config.seat_count
+        dummy = self.config.dummy
+        if dummy is None or self.dealer is None:
+            return (seat + 1) % n
+        partner = next(s for s in range(n) if s not in (self.dealer, dummy))
+        return {self.dealer: dummy, dummy: partner, partner: self.dealer}[seat]
+
+
+def player_view(state: GameState, seat: int) -> PlayerView:
+    """Build ``seat``'s view by listing what R18 lets it see."""
+    n = state.n
+    counts = state.counts
+    pending = state.pending
+    playing = state.phase is Phase.PLAY
+    hand = state.hands[seat] if state.hands else []
+    has_dummy = state.dummy >= 0 and bool(state.up)
+    last = state.results[-1].score if state.results else None
+    return PlayerView(
+        seat=seat,
+        config=state.config,
+        phase=state.phase,
+        pending=pending,
+        round_no=state.round_no,
+        dealer=state.dealer,
+        starter=state.starter if state.phase in (Phase.PLAY, Phase.CHOOSE_PAIR) else -1,
+        number=state.number,
+        pairs=tuple(state.pairs),
+        suits=tuple(state.suits),
+        hand=tuple(hand),
+        legal=tuple(state.legal_moves()) if playing and state.to_move == seat else (),
+        leader=state.leader,
+        trick=tuple(state.trick),
+        tricks=tuple(state.tricks),
+        hand_sizes=tuple(len(h) for h in state.hands) if state.hands else (0,) * n,
+        tricks_won=tuple(state.tricks_won) if state.tricks_won else (0,) * n,
+        taken=tuple(tuple(counts[s * 5:s * 5 + 5]) for s in range(n)) if counts
+        else ((0,) * 5,) * n,
+        dummy_up=tuple(state.up) if has_dummy else (),
+        dummy_down=tuple(c is not None for c in state.down) if has_dummy else (),
+        totals=tuple(state.totals),
+        scores=tuple(r.score for r in state.results if r.score is not None),
+        nix_holder=last.nix_holder if last is not None else None,
+    )
