@@ -29,13 +29,14 @@ def random_game(config: GameConfig, rng: random.Random, fast: bool = False) -> G
     the unchecked bot path; every other step is validated either way."""
     state = GameState(config)
     rand = rng.random
+    legal_moves, play_fast, playing = state.legal_moves, state.play_fast, Phase.PLAY
     while True:
         phase = state.phase
-        if phase is Phase.PLAY:
+        if phase is playing:
             if fast:
-                while state.phase is Phase.PLAY:
-                    legal = state.legal_moves()
-                    state.play_fast(legal[int(rand() * len(legal))])
+                while state.phase is playing:
+                    legal = legal_moves()
+                    play_fast(legal[int(rand() * len(legal))])
             else:
                 legal = state.legal_moves()
                 state.play(legal[int(rand() * len(legal))])

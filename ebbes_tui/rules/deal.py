@@ -11,10 +11,11 @@ from .variants import BASIC_NUMBER_DETERMINERS, GameConfig
 
 
 def deal_hands(config: GameConfig, rng: random.Random) -> list[list[Card]]:
-    """Shuffle the cards in play and deal them evenly, one hand per seat in seat order.
+    """Shuffle the cards in play and deal them evenly, one hand per seat in seat order;
+    the same seed gives the same deal on every Python version.
     The dummy's hand is in deal order: first five face down, then five face up (R16)."""
-    deck = config.deck()
-    rng.shuffle(deck)
+    rand = rng.random  # only random() is stable across Python versions, not shuffle()
+    deck = sorted(config.deck(), key=lambda _: rand())
     size = config.hand_size
     return [deck[i * size:(i + 1) * size] for i in range(config.seat_count)]
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card
 from .categories import Category
 from .scoring import RoundScore
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A completed trick: who led, the cards in play order, who won it (R2)."""
 
     leader: int

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from .cards import ALL_CARDS, SUIT_NAMES, SUIT_OF, SUITS, VALUE_OF, Card
 from .categories import FIXED_BY_CARDS, Category
@@ -37,6 +38,9 @@ class Phase(Enum):
     CHOOSE_PAIR = "choose_pair"  # Variant 2: a seat pairs a suit with a number (R5)
     PLAY = "play"
     GAME_OVER = "game_over"
+
+
+_PLAY = Phase.PLAY
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,16 +145,16 @@ class GameState:
         """Who pairs next in Variant 2: from the left of the starter, clockwise; the
         dummy takes no pair (R5)."""
         choosers = []
-        seat = self.order[self.starter]
-        while len(choosers) < self.n:
+        seat = self.starter
+        for _ in range(self.n):
+            seat = self.order[seat]
             if seat != self.dummy:
                 choosers.append(seat)
-            seat = self.order[seat]
         return choosers[len(self.pairs) % len(choosers)]
 
     def legal_moves(self) -> list[Card]:
         """Cards the seat to move may play (R1; the dummy's one card by R16)."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return []
         seat = self.to_move
         trick = self.trick
@@ -254,9 +258,9 @@ class GameState:
         config = self.config
         if len(hands) != self.n:
             raise RulesError(f"{self.n} hands must be dealt, not {len(hands)}")
-        deck = config.deck()
-        dealt = sorted(c for h in hands for c in h)
-        if dealt != deck:
+        deck = config.deck_set
+        dealt = set().union(*hands)
+        if dealt != deck or sum(map(len, hands)) != len(deck):
             raise RulesError(
                 f"the hands must hold exactly the {len(deck)} cards of values "
                 f"1-{config.max_value} for {config.players} players"
@@ -340,7 +344,7 @@ class GameState:
         self.pairs.append((suit, number))
         events: list[Event] = [PairChosen(seat, suit, number)]
         if len(self.pairs) == len(SUITS):
-            self.det = _determiner_flags(None, self.pairs)
+            self.det = _determiner_flags(None, tuple(sorted(self.pairs)))
             self.phase = Phase.PLAY
         return events
 
@@ -365,15 +369,28 @@ class GameState:
             SUIT_OF[c] == led for c in self.hands[mover]
         ):
             raise IllegalMove(mover, f"must follow {SUIT_NAMES[led]}", card)
-        events: list[Event] = []
-        self._apply(card, events)
+        return self._play_reporting(card)
+
+    def _play_reporting(self, card: Card) -> list[Event]:
+        """Play a checked card and report what it caused, read off the state after it."""
+        seat = self.to_move
+        fixed, tricks, rounds = len(self.suits), len(self.tricks), len(self.results)
+        self.play_fast(card)
+        events: list[Event] = [CardPlayed(seat, card)]
+        for cat in range(fixed, len(self.suits)):  # R4: fixed at once, Minus brings nix
+            events.append(CategoryFixed(Category(cat), self.suits[cat], card, seat))
+        if len(self.results) > rounds:
+            result = self.results[-1]
+            events.append(TrickWon(result.tricks[-1]))
+            events.append(RoundScored(rounds, result.score, tuple(self.totals)))  # type: ignore[arg-type]
+            if self.phase is Phase.GAME_OVER:
+                events.append(GameOver(tuple(self.totals), self.winners()))
+        elif len(self.tricks) > tricks:
+            events.append(TrickWon(self.tricks[-1]))
         return events
 
     def play_fast(self, card: Card) -> None:
-        """Play a card known to be legal, without checks or events (bots' search)."""
-        self._apply(card, None)
-
-    def _apply(self, card: Card, events: list[Event] | None) -> None:
+        """Play a card known to be legal: no checks, no events (bots' search)."""
         seat = self.to_move
         self.hands[seat].remove(card)
         if seat == self.dummy:
@@ -381,34 +398,27 @@ class GameState:
             up[up.index(card)] = None
         trick = self.trick
         trick.append(card)
-        if events is not None:
-            events.append(CardPlayed(seat, card))
         if self.det[card]:
             suits = self.suits
             if len(suits) < FIXED_BY_CARDS:  # R4: the next open category, at once
                 suit = SUIT_OF[card]
                 self.cat_of[suit] = len(suits)
                 suits.append(suit)
-                if events is not None:
-                    events.append(CategoryFixed(Category(len(suits) - 1), suit, card, seat))
                 if len(suits) == FIXED_BY_CARDS:
                     nix = _SUIT_SUM - sum(suits)
                     self.cat_of[nix] = Category.NIX
                     suits.append(nix)
-                    if events is not None:
-                        events.append(CategoryFixed(Category.NIX, nix, card, seat))
         if len(trick) == self.n:
-            self._finish_trick(events)
+            self._finish_trick()
         else:
             self.to_move = self.order[seat]
 
-    def _finish_trick(self, events: list[Event] | None) -> None:
+    def _finish_trick(self) -> None:
         """R2: trump as it stands now; highest trump, else highest of the led suit."""
         trick = self.trick
         trump = self.suits[0] if self.suits else -1
         led = SUIT_OF[trick[0]]
-        best = -1
-        best_trump = -1
+        best = best_trump = -1
         for c in trick:
             s = SUIT_OF[c]
             if s == trump:
@@ -418,13 +428,12 @@ class GameState:
                 best = c
         if best_trump >= 0:
             best = best_trump
-        seat = self.leader
+        winner = self.leader
         order = self.order
         for c in trick:
             if c == best:
                 break
-            seat = order[seat]
-        winner = seat
+            winner = order[winner]
         counts, highest = self.counts, self.highest
         base = winner * 5
         for c in trick:
@@ -433,39 +442,27 @@ class GameState:
             if c > highest[i]:
                 highest[i] = c
         self.tricks_won[winner] += 1
-        done = Trick(self.leader, tuple(trick), winner)
-        self.tricks.append(done)
+        self.tricks.append(Trick(self.leader, tuple(trick), winner))
         self.trick = []
         self.leader = self.to_move = winner
         if self.dummy >= 0:
             turn_up(self.down, self.up)
-        if events is not None:
-            events.append(TrickWon(done))
         if not self.hands[winner]:
-            self._score_round(events)
+            self._score_round()
 
-    def _score_round(self, events: list[Event] | None) -> None:
+    def _score_round(self) -> None:
         n = self.n
         counts = [self.counts[s * 5:s * 5 + 5] for s in range(n)]
         highest = [self.highest[s * 5:s * 5 + 5] for s in range(n)]
         score = score_round(tuple(self.suits), counts, highest)
-        result = RoundResult(
+        self.results.append(RoundResult(
             self.dealt, self.starter, self.dealer, self.number, tuple(self.pairs),
             tuple(self.tricks), (), score,
-        )
-        self.results.append(result)
-        totals = self.totals
+        ))
         for s, p in enumerate(score.points):  # R9
-            totals[s] += p
+            self.totals[s] += p
         self.round_no += 1
-        if events is not None:
-            events.append(RoundScored(self.round_no - 1, score, tuple(totals)))
-        if self._game_ends():
-            self.phase = Phase.GAME_OVER
-            if events is not None:
-                events.append(GameOver(tuple(totals), self.winners()))
-        else:
-            self.phase = Phase.DEAL
+        self.phase = Phase.GAME_OVER if self._game_ends() else Phase.DEAL
 
     def _game_ends(self) -> bool:
         """R10, R13: after the last round; in Variant 2 also when a player's disc
@@ -513,12 +510,13 @@ class GameState:
         return new
 
 
-def _determiner_flags(number: int | None, pairs: list[tuple[int, int]] | tuple) -> tuple[bool, ...]:
+@lru_cache(maxsize=64)
+def _determiner_flags(number: int | None, pairs: tuple[tuple[int, int], ...]) -> tuple[bool, ...]:
     """Which cards fix a category: every card of the number (R4), or each suit's
     paired card (R5)."""
     if number is not None:
         return tuple(VALUE_OF[c] == number for c in ALL_CARDS)
-    chosen = {(s, v) for s, v in pairs}
+    chosen = set(pairs)
     return tuple((SUIT_OF[c], VALUE_OF[c]) in chosen for c in ALL_CARDS)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .cards import SUITS, Card, card
 from .track import DEFAULT_TRACK, ScoringTrack
@@ -75,16 +76,16 @@ class GameConfig:
                 f"not {self.options.rounds}"
             )
 
-    @property
+    @cached_property
     def players(self) -> int:
         """Number of players, not counting the dummy."""
         return sum(1 for s in self.seats if s.kind != "dummy")
 
-    @property
+    @cached_property
     def seat_count(self) -> int:
         return len(self.seats)
 
-    @property
+    @cached_property
     def dummy(self) -> int | None:
         """The dummy's seat index in a two-player game, else None."""
         for i, s in enumerate(self.seats):
@@ -92,28 +93,36 @@ class GameConfig:
                 return i
         return None
 
-    @property
+    @cached_property
     def max_value(self) -> int:
         """Highest card value dealt (R12)."""
         basic, more = DECK_VALUES[self.players]
         return more if self.options.more_cards and more else basic
 
-    @property
+    @cached_property
     def hand_size(self) -> int:
         return self.max_value * len(SUITS) // self.seat_count
 
-    @property
+    @cached_property
     def number_choices(self) -> tuple[int, ...]:
         """Numbers a Number Determiner can show: 1-5, or every dealt value in Variant 2."""
         if self.options.choose_determiners:
             return tuple(range(1, self.max_value + 1))
         return BASIC_NUMBER_DETERMINERS
 
-    @property
+    @cached_property
     def round_limit(self) -> int:
         return self.options.rounds if self.options.choose_determiners else BASIC_ROUNDS
 
     def deck(self) -> list[Card]:
         """The cards in play, in deck order (suit, then value)."""
-        return [card(s, v) for s in SUITS for v in range(1, self.max_value + 1)]
+        return list(self._deck)
+
+    @cached_property
+    def deck_set(self) -> frozenset[Card]:
+        return frozenset(self._deck)
+
+    @cached_property
+    def _deck(self) -> tuple[Card, ...]:
+        return tuple(card(s, v) for s in SUITS for v in range(1, self.max_value + 1))
 
