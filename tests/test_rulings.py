@@ -390,3 +390,91 @@ def test_r15_two_players_never_play_more_cards_and_need_one_dummy():
     with pytest.raises(SetupError, match="exactly one dummy"):
         GameConfig((SeatInfo("A"), SeatInfo("B")), Options())
     assert config(2, choose=True).number_choices == (1, 2, 3, 4, 5, 6)
+
+
+# R16 -----------------------------------------------------------------------------
+
+DUMMY = "yellow5 blue3 brown1 green1 yellow1 brown5 green4 red2 red3 blue2"  # 5 down, 5 up
+
+
+def with_dummy(starter):
+    # Seat 0 is the dummy, seat 2 deals: play goes 2 -> 0 -> 1. Seat 2 holds
+    # yellow4 yellow6 green2 green3 green5 green6 red1 red4 red5 red6.
+    return started(config(2), {0: DUMMY}, number=5, starter=starter, dealer=2)
+
+
+def test_r16_the_dummy_lays_five_stacks_first_five_face_down():
+    state = with_dummy(2)
+    assert state.down == cards("yellow5 blue3 brown1 green1 yellow1")
+    assert state.up == cards("brown5 green4 red2 red3 blue2")
+
+
+def test_r16_the_dummy_leads_its_leftmost_face_up_card_and_nothing_else():
+    state = with_dummy(0)
+    assert state.legal_moves() == cards("brown5")
+    with pytest.raises(IllegalMove) as err:
+        state.play(cards("red2")[0])
+    assert str(err.value) == "seat 0 must play brown5 (its leftmost face-up card), played red2"
+
+
+def test_r16_the_dummy_follows_with_its_leftmost_face_up_card_of_the_led_suit():
+    state = with_dummy(2)
+    play(state, "red6")
+    assert state.legal_moves() == cards("red2")
+
+
+def test_r16_face_down_cards_never_oblige_the_dummy_to_follow():
+    state = with_dummy(2)
+    play(state, "yellow4")  # yellow5 and yellow1 lie face down
+    assert state.legal_moves() == cards("brown5")
+
+
+def test_r16_uncovered_cards_turn_face_up_only_after_the_trick():
+    state = with_dummy(2)
+    play(state, "yellow4 brown5")
+    assert state.up[0] is None and state.down[0] == cards("yellow5")[0]
+    play(state, "yellow2")
+    assert state.up[0] == cards("yellow5")[0] and state.down[0] is None
+
+
+def test_r16_after_winning_a_trick_the_dummy_leads_its_leftmost_open_card():
+    state = with_dummy(2)
+    play(state, "green2 green4 blue1")  # green4 wins for the dummy
+    assert state.to_move == 0
+    assert state.legal_moves() == cards("brown5")
+    play(state, "brown5 brown2 green3")
+    assert state.to_move == 0  # brown5 beats brown2; now yellow5 lies open on stack 0
+    assert state.legal_moves() == cards("yellow5")
+
+
+# R17 -----------------------------------------------------------------------------
+
+def test_r17_the_dummy_cannot_win_the_game():
+    state = GameState(config(2))
+    state.totals = [12, 3, 5]
+    assert state.winners() == (2,)
+
+
+def _dummy_holds_nix():
+    """First seeded two-player game whose round 1 gives the dummy the most nix cards."""
+    for seed in range(200):
+        state = GameState(config(2))
+        rng = random.Random(seed)
+        deal_next_round(state, rng)
+        _finish_round(state, rng)
+        if state.results[-1].score.nix_holder == 0:
+            return state, rng
+    raise AssertionError("no seed gave the dummy nix")
+
+
+def test_r17_when_the_dummy_holds_nix_the_dummy_starts_without_a_choice():
+    state, rng = _dummy_holds_nix()
+    deal_next_round(state, rng)
+    assert state.phase is Phase.PLAY and state.to_move == 0 and state.starter == 0
+
+
+def test_r17_the_dummys_tricks_count_in_the_ebbes_comparison():
+    # The dummy (seat 0) took the most ebbes cards, so the player with 2 gets +3.
+    suits = (0, 1, 2, 3, 4)
+    counts = [[0, 0, 5, 0, 0], [0, 0, 2, 0, 0], [0, 0, 1, 0, 0]]
+    assert score_round(suits, counts, [[-1] * 5] * 3).points == (0, 3, 0)
