@@ -31,11 +31,34 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="one JSON object per file")
 
     bench = sub.add_parser("bench", help="measure speed and memory")
-    bench.add_argument("area", choices=["rules"], help="what to measure")
+    bench.add_argument("area", choices=["rules", "bots"], help="what to measure")
     bench.add_argument("--json", action="store_true", help="print figures as JSON")
     bench.add_argument("--seconds", type=float, default=1.0, metavar="S",
                        help="time spent on each figure (default 1)")
+
+    tour = sub.add_parser("tournament", help="bots against bots on duplicate deals")
+    tour.add_argument("--players", type=int, choices=[2, 3, 4, 5], default=4)
+    tour.add_argument("--games", type=_positive, default=100, metavar="N",
+                      help="deals to play (each replayed with the seats rotated)")
+    tour.add_argument("--levels", default="hard,normal", metavar="L1,L2",
+                      help="bot levels spread over the seats (random, normal, hard)")
+    tour.add_argument("--more-cards", action="store_true", help="Variant 1")
+    tour.add_argument("--choose-determiners", action="store_true", help="Variant 2")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--hard-ms", type=_positive, default=None, metavar="MS",
+                      help="cap on the hard bot's time per decision")
+    tour.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,5 +71,9 @@ def main(argv: list[str] | None = None) -> int:
         from .bench import run_bench
 
         return run_bench(args.area, args.json, args.seconds)
+    if args.command == "tournament":
+        from .tournament import main as tournament_main
+
+        return tournament_main(args)
     print("The table is not built yet: try 'ebbes check' or 'ebbes bench rules'.", file=sys.stderr)
     return 1
