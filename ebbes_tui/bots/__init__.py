@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 from .base import Answer, Bot, decide
+from .hard import HardBot
+from .normal import NormalBot
 from .random_bot import RandomBot
 
 LEVELS = ("random", "normal", "hard")
 
 
 def make_bot(level: str, **options: object) -> Bot:
-    """A bot of ``level`` (``random``, ``normal`` or ``hard``)."""
+    """A bot of ``level`` (``random``, ``normal`` or ``hard``); ``options`` go to its
+    constructor, e.g. ``make_bot("hard", budget_ms=50)``."""
     if level == "random":
-        return RandomBot()
+        return RandomBot(**options)  # type: ignore[arg-type]
+    if level == "normal":
+        return NormalBot(**options)  # type: ignore[arg-type]
+    if level == "hard":
+        return HardBot(**options)  # type: ignore[arg-type]
     raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
 
 
-__all__ = ["Answer", "Bot", "LEVELS", "RandomBot", "decide", "make_bot"]
+__all__ = ["Answer", "Bot", "HardBot", "LEVELS", "NormalBot", "RandomBot", "decide", "make_bot"]

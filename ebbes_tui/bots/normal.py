@@ -1,0 +1,331 @@
+"""The ``normal`` level: a readable heuristic bot in the FreeDoko style.
+
+A card is chosen by walking :data:`RULES`, an ordered list of small named rules; each
+returns a card or None and the first that fires wins. ``NormalBot.fired`` counts how
+often each rule decided, so a tuner can see which rules carry the bot. The rules share
+one estimate (:class:`Judge`): what a card is worth to whoever takes it (Plus +1,
+Minus -1, ebbes by where the seat stands, R6-R7), the chance a card wins the trick,
+and how fixing a category with a determiner card (R4, R5) changes the seat's outlook.
+Everything is read from the seat's PlayerView (R18).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Callable
+
+from ..rules.cards import SUIT_OF, SUITS, VALUE_OF, Card
+from ..rules.categories import Category
+from ..rules.view import PlayerView
+from .base import open_pairs
+from .table import Table, fix_categories, trick_winner
+
+#: What one taken card of a category is worth to its taker (R6); nix only names the
+#: next starter (R8), worth a little.
+TAKEN_VALUE = {Category.TRUMP: 0.0, Category.PLUS: 1.0, Category.EBBES: 0.0,
+               Category.MINUS: -1.0, Category.NIX: 0.05}
+#: What holding a card of a suit is worth per unit of strength: high Plus cards take
+#: Plus tricks, high Minus cards are liabilities, trumps take what they like.
+TRUMP_HOLD = 0.6
+HOLD_WEIGHT = 1.0
+#: A void player's card: they throw what hurts the winner most.
+DISCARD_VALUE = -0.3
+
+
+class Judge:
+    """Shared estimates for one decision: card values, trick outcomes, outlook."""
+
+    __slots__ = ("table", "ebbes", "opp_share", "_led")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.ebbes = self._ebbes_value()
+        self.opp_share = 1.0 / max(1, len(table.players) - 1)
+
+    # --------------------------------------------------------- card values
+
+    def _ebbes_value(self) -> float:
+        """Aim for the middle of the ebbes count (R7): take ebbes cards while lowest,
+        avoid them at or near the top."""
+        t = self.table
+        if len(t.suits) <= Category.EBBES:
+            return 0.0
+        suit = t.suits[Category.EBBES]
+        mine = t.taken(t.me, suit)
+        others = [t.taken(s, suit) for s in range(t.n) if s != t.me]
+        low, high = min(others), max(others)
+        if mine >= high:
+            return -0.8
+        if mine < low:
+            return 0.8
+        if mine == low:
+            return 0.5
+        return -0.3 if mine + 1 >= high else 0.0
+
+    def taken_value(self, suit: int, suits: tuple[int, ...]) -> float:
+        """What one card of ``suit`` is worth to the seat that takes it."""
+        if suit in suits:
+            cat = suits.index(suit)
+            return self.ebbes if cat == Category.EBBES else TAKEN_VALUE[Category(cat)]
+        return self.open_value(suits)
+
+    @staticmethod
+    def open_value(suits: tuple[int, ...]) -> float:
+        """An unfixed suit's card: the mean of the categories still open."""
+        open_cats = range(len(suits), len(Category))
+        return sum(TAKEN_VALUE[Category(c)] for c in open_cats) / len(open_cats)
+
+    # --------------------------------------------------------------- tricks
+
+    def trick_value(self, cards: tuple[Card, ...], suits: tuple[int, ...]) -> float:
+        """Value of the finished trick to its taker: the cards down, plus a guess for
+        the cards still to come (followers follow, void players discard)."""
+        t = self.table
+        total = sum(self.taken_value(SUIT_OF[c], suits) for c in cards)
+        led = SUIT_OF[cards[0]]
+        follow = self.taken_value(led, suits)
+        for seat in t.later:
+            if seat == t.dummy:
+                known = t.dummy_plays(led)
+                total += self.taken_value(SUIT_OF[known], suits) if known is not None else 0.0
+            elif led in t.voids[seat]:
+                total += DISCARD_VALUE
+            else:
+                total += follow
+        return total
+
+    def win_chance(self, c: Card, suits: tuple[int, ...]) -> float:
+        """Chance that ``c`` takes the trick: 0 if it is beaten already, else the chance
+        that no later seat beats it."""
+        t = self.table
+        cards = t.trick + (c,)
+        if trick_winner(cards, suits) != len(cards) - 1:
+            return 0.0
+        chance = 1.0
+        for seat in t.later:
+            chance *= 1.0 - self._beat_chance(seat, c, cards, suits)
+        return chance
+
+    def _beat_chance(self, seat: int, c: Card, cards: tuple[Card, ...],
+                     suits: tuple[int, ...]) -> float:
+        t = self.table
+        led = SUIT_OF[cards[0]]
+        if seat == t.dummy:
+            known = t.dummy_plays(led)
+            if known is None:
+                return 0.0
+            return float(trick_winner(cards + (known,), suits) == len(cards))
+        trump = suits[0] if suits else -1
+        mine = SUIT_OF[c]
+        unseen_led = [u for u in t.outside[led] if u in t.unseen]
+        void = 1.0 if led in t.voids[seat] else 1.0 - t.holds_any(seat, unseen_led)
+        higher = [u for u in t.unseen if SUIT_OF[u] == mine and u > c]
+        if mine == led:
+            chance = (1.0 - void) * t.holds_any(seat, higher)
+            if trump >= 0 and trump != led:
+                trumps = [u for u in t.unseen if SUIT_OF[u] == trump]
+                chance += void * t.holds_any(seat, trumps)
+            return min(1.0, chance)
+        return void * t.holds_any(seat, higher)  # I trumped: an overtrump needs a void
+
+    # -------------------------------------------------------------- outlook
+
+    def outlook(self, suits: tuple[int, ...], hand: tuple[Card, ...]) -> float:
+        """How good the seat's taken cards and hand look with these categories fixed:
+        taken Plus/Minus cards against the others' average, and the hand's strength."""
+        t = self.table
+        opponents = t.opponents()
+        total = 0.0
+        for suit in SUITS:
+            cat = suits.index(suit) if suit in suits else -1
+            if cat in (Category.PLUS, Category.MINUS) or cat < 0:
+                value = self.taken_value(suit, suits)
+                mine = t.taken(t.me, suit)
+                theirs = sum(t.taken(s, suit) for s in opponents) / max(1, len(opponents))
+                total += value * (mine - theirs)
+        for c in hand:
+            total += self.hold_value(c, suits)
+        return total
+
+    def hold_value(self, c: Card, suits: tuple[int, ...]) -> float:
+        """Holding ``c``: high cards of good suits and trumps win good tricks later."""
+        suit = SUIT_OF[c]
+        strength = self.table.strength(c)
+        if suits and suits[0] == suit:
+            return TRUMP_HOLD * (0.5 + strength)
+        return HOLD_WEIGHT * self.taken_value(suit, suits) * (strength - 0.5)
+
+    def score(self, c: Card) -> float:
+        """Expected gain of playing ``c`` against the others: this trick's value won or
+        lost, and the change of outlook (categories fixed, the card gone from hand)."""
+        t = self.table
+        before = t.suits
+        after = fix_categories((c,), before, t.determiners)
+        value = self.trick_value(t.trick + (c,), after)
+        chance = self.win_chance(c, after)
+        gain = chance * value - (1.0 - chance) * value * self.opp_share
+        hand = t.view.hand
+        rest = tuple(h for h in hand if h != c)
+        return gain + self.outlook(after, rest) - self.outlook(before, hand)
+
+
+# ------------------------------------------------------------------- the rules
+
+Rule = Callable[[Table, Judge, tuple[Card, ...]], Card | None]
+
+
+def forced_card(table: Table, judge: Judge, legal: tuple[Card, ...]) -> Card | None:
+    """Only one card may be played."""
+    return legal[0] if len(legal) == 1 else None
+
+
+def dump_minus_on_opponent(table: Table, judge: Judge, legal: tuple[Card, ...]) -> Card | None:
+    """Void in the led suit and an opponent surely takes the trick: give them my
+    highest Minus card (it costs them, and it would be a liability in my hand)."""
+    if not table.trick or len(table.suits) <= Category.MINUS:
+        return None
+    led = SUIT_OF[table.trick[0]]
+    minus = table.suits[Category.MINUS]
+    if led == minus or any(SUIT_OF[c] == led for c in legal):
+        return None
+    mine = [c for c in legal if SUIT_OF[c] == minus]
+    if not mine:
+        return None
+    c = max(mine)
+    after = fix_categories((c,), table.suits, table.determiners)
+    winner = trick_winner(table.trick + (c,), after)
+    if winner == len(table.trick) or table.trick_seats[winner] == table.dummy:
+        return None
+    return c if _surely_wins(table, judge, winner, after) else None
+
+
+def _surely_wins(table: Table, judge: Judge, index: int, suits: tuple[int, ...]) -> bool:
+    """No later seat can beat the trick's card at ``index`` (as far as this seat knows)."""
+    best = table.trick[index]
+    led = SUIT_OF[table.trick[0]]
+    trump = suits[0] if suits else -1
+    for seat in table.later:
+        if seat == table.dummy:
+            known = table.dummy_plays(led)
+            if known is not None and trick_winner(table.trick + (known,), suits) != index:
+                return False
+            continue
+        higher = [u for u in table.unseen if SUIT_OF[u] == SUIT_OF[best] and u > best]
+        if higher and table.holds_any(seat, higher) > 0:
+            return False
+        if trump >= 0 and SUIT_OF[best] != trump and table.holds_any(
+                seat, [u for u in table.unseen if SUIT_OF[u] == trump]) > 0:
+            return False
+    return True
+
+
+def cash_sure_plus_winner(table: Table, judge: Judge, legal: tuple[Card, ...]) -> Card | None:
+    """Leading: a Plus card nobody can beat pulls the others' Plus cards to me."""
+    if table.trick or len(table.suits) <= Category.PLUS:
+        return None
+    plus = table.suits[Category.PLUS]
+    mine = [c for c in legal if SUIT_OF[c] == plus]
+    if not mine or not table.outside[plus]:
+        return None
+    c = max(mine)
+    if judge.win_chance(c, fix_categories((c,), table.suits, table.determiners)) < 0.95:
+        return None
+    return c
+
+
+def fix_category_my_way(table: Table, judge: Judge, legal: tuple[Card, ...]) -> Card | None:
+    """A determiner card that fixes the next category to my advantage (e.g. Plus on a
+    suit I took or will take, Minus on one the others took): play it now."""
+    if table.next_category < 0:
+        return None
+    options = [c for c in legal if c in table.determiners]
+    if not options:
+        return None
+    best = max(options, key=judge.score)
+    others = [c for c in legal if c not in table.determiners]
+    if others and judge.score(best) < max(map(judge.score, others)) + 0.5:
+        return None
+    return best
+
+
+def duck_minus_trick(table: Table, judge: Judge, legal: tuple[Card, ...]) -> Card | None:
+    """Following a trick that already holds Minus cards: the highest card that loses."""
+    if not table.trick or len(table.suits) <= Category.MINUS:
+        return None
+    minus = table.suits[Category.MINUS]
+    if not any(SUIT_OF[c] == minus for c in table.trick):
+        return None
+    losing = [c for c in legal if c not in table.determiners and judge.win_chance(
+        c, fix_categories((c,), table.suits, table.determiners)) == 0.0]
+    if not losing:
+        return None
+    return max(losing, key=lambda c: (judge.score(c), VALUE_OF[c]))
+
+
+def best_estimate(table: Table, judge: Judge, legal: tuple[Card, ...]) -> Card | None:
+    """Otherwise: the card with the best expected gain (trick, categories, hand)."""
+    return max(legal, key=judge.score)
+
+
+RULES: tuple[Rule, ...] = (
+    forced_card,
+    dump_minus_on_opponent,
+    cash_sure_plus_winner,
+    fix_category_my_way,
+    duck_minus_trick,
+    best_estimate,
+)
+
+
+class NormalBot:
+    """Heuristic bot: named rules in order, the first that fires plays (FreeDoko)."""
+
+    level = "normal"
+
+    def __init__(self, rules: tuple[Rule, ...] = RULES) -> None:
+        self.rules = rules
+        self.fired: Counter[str] = Counter()
+
+    def choose_card(self, view: PlayerView, rng: random.Random) -> Card:
+        legal = view.legal
+        table = Table(view)
+        judge = Judge(table)
+        for rule in self.rules:
+            chosen = rule(table, judge, legal)
+            if chosen is not None:
+                self.fired[rule.__name__] += 1
+                return chosen
+        raise AssertionError("best_estimate always fires")
+
+    def choose_starter(self, view: PlayerView, rng: random.Random) -> int:
+        """The nix holder starts the round itself: leading first lets it play the
+        determiner cards it holds before anyone else (R8)."""
+        return view.seat
+
+    def choose_pair(self, view: PlayerView, rng: random.Random) -> tuple[int, int]:
+        """Pair my strongest open suit with a number whose card of that suit I hold, so
+        I decide when that suit is fixed (R5): my highest such card, which can take the
+        trick it fixes."""
+        suits, numbers = open_pairs(view)
+        free = set(numbers)
+        hand = view.hand
+        ranked = sorted(suits, key=lambda s: -_suit_power(hand, s, view.config.max_value))
+        for suit in ranked:
+            mine = [VALUE_OF[c] for c in hand if SUIT_OF[c] == suit and VALUE_OF[c] in free]
+            if mine:
+                return suit, max(mine)
+        # No card of mine can be a determiner: take my weakest suit with a number whose
+        # card lies elsewhere, leaving my strong suits out of others' control.
+        weakest = ranked[-1]
+        held = {VALUE_OF[c] for c in hand if SUIT_OF[c] == weakest}
+        spare = [v for v in numbers if v not in held] or numbers
+        return weakest, spare[0]
+
+
+def _suit_power(hand: tuple[Card, ...], suit: int, max_value: int) -> float:
+    """How well a hand controls a suit: its cards there, weighted by height."""
+    return sum(VALUE_OF[c] / max_value for c in hand if SUIT_OF[c] == suit)
+
+
+__all__ = ["Judge", "NormalBot", "RULES"]

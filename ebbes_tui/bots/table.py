@@ -1,0 +1,158 @@
+"""What a bot can work out from its PlayerView alone: the suits' categories, the
+determiner cards, the cards it has not seen, the voids shown, and how a trick ends.
+
+Everything here reads only the view (R18); nothing peeks at another hand.
+"""
+
+from __future__ import annotations
+
+from ..rules.cards import SUIT_OF, SUITS, VALUE_OF, Card, card
+from ..rules.categories import FIXED_BY_CARDS, Category
+from ..rules.determinize import known_voids, unseen_cards
+from ..rules.dummy import dummy_card
+from ..rules.view import PlayerView
+
+_SUIT_SUM = sum(SUITS)
+
+
+def determiner_cards(view: PlayerView) -> frozenset[Card]:
+    """The cards that fix a category this round: every card of the face-up number
+    (R4), or each suit's paired card (R5)."""
+    if view.number is not None:
+        return frozenset(card(s, view.number) for s in SUITS)
+    return frozenset(card(s, v) for s, v in view.pairs)
+
+
+def fix_categories(cards: tuple[Card, ...] | list[Card], suits: tuple[int, ...],
+                   determiners: frozenset[Card]) -> tuple[int, ...]:
+    """The categories' suits after ``cards`` (not yet counted in ``suits``) are played,
+    in order (R4, R5)."""
+    fixed = list(suits)
+    for c in cards:
+        if c in determiners and len(fixed) < FIXED_BY_CARDS and SUIT_OF[c] not in fixed:
+            fixed.append(SUIT_OF[c])
+            if len(fixed) == FIXED_BY_CARDS:
+                fixed.append(_SUIT_SUM - sum(fixed))
+    return tuple(fixed)
+
+
+def trick_winner(cards: tuple[Card, ...] | list[Card], suits: tuple[int, ...]) -> int:
+    """Index in ``cards`` of the winning card with these categories (R2): the highest
+    trump, else the highest card of the led suit."""
+    trump = suits[0] if suits else -1
+    led = SUIT_OF[cards[0]]
+    best, best_i, best_trump, trump_i = -1, 0, -1, -1
+    for i, c in enumerate(cards):
+        s = SUIT_OF[c]
+        if s == trump:
+            if c > best_trump:
+                best_trump, trump_i = c, i
+        elif s == led and c > best:
+            best, best_i = c, i
+    return trump_i if trump_i >= 0 else best_i
+
+
+class Table:
+    """One decision's reading of the view, computed once and shared by the heuristics."""
+
+    __slots__ = (
+        "view", "me", "n", "dummy", "players", "suits", "determiners", "unseen",
+        "voids", "trick", "trick_seats", "later", "hidden_count", "outside",
+    )
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.me = view.seat
+        config = view.config
+        self.n = config.seat_count
+        self.dummy = config.dummy
+        self.players = [s for s in range(self.n) if s != self.dummy]
+        self.suits = view.suits
+        self.determiners = determiner_cards(view)
+        self.unseen = frozenset(unseen_cards(view))
+        self.voids = known_voids(view)
+        self.trick = view.trick
+        self.trick_seats = view.trick_seats()
+        self.later = self._later_seats()
+        self.hidden_count = self._hidden_counts()
+        self.outside = self._outside_cards()
+
+    def _later_seats(self) -> list[int]:
+        """Seats that still play to the current trick after this seat."""
+        seats, seat = [], self.me
+        for _ in range(self.n - len(self.trick) - 1):
+            seat = self.view.next_seat(seat)
+            seats.append(seat)
+        return seats
+
+    def _hidden_counts(self) -> list[int]:
+        """Unseen cards each seat holds (the dummy: its face-down cards)."""
+        view = self.view
+        counts = list(view.hand_sizes)
+        counts[self.me] = 0
+        if self.dummy is not None and self.dummy != self.me:
+            counts[self.dummy] = sum(view.dummy_down)
+        return counts
+
+    def _outside_cards(self) -> list[list[Card]]:
+        """Per suit, the cards still in play that this seat does not hold."""
+        outside: list[list[Card]] = [[] for _ in SUITS]
+        for c in self.unseen:
+            outside[SUIT_OF[c]].append(c)
+        for c in self.view.dummy_up:
+            if c is not None and self.dummy != self.me:
+                outside[SUIT_OF[c]].append(c)
+        return outside
+
+    # ------------------------------------------------------------- categories
+
+    def category(self, suit: int, suits: tuple[int, ...] | None = None) -> int:
+        """Category of ``suit`` (-1 while open)."""
+        fixed = self.suits if suits is None else suits
+        return fixed.index(suit) if suit in fixed else -1
+
+    @property
+    def next_category(self) -> int:
+        """The category the next determiner card fixes, or -1 when all are fixed."""
+        return len(self.suits) if len(self.suits) < FIXED_BY_CARDS else -1
+
+    def taken(self, seat: int, suit: int) -> int:
+        return self.view.taken[seat][suit]
+
+    def opponents(self) -> list[int]:
+        return [s for s in self.players if s != self.me]
+
+    # ------------------------------------------------------------------ tricks
+
+    def dummy_plays(self, led: int) -> Card | None:
+        """The dummy's forced card when it follows ``led`` and all its cards are seen."""
+        view = self.view
+        if self.dummy is None or not any(c is not None for c in view.dummy_up):
+            return None
+        return dummy_card(list(view.dummy_up), led)
+
+    def holds_any(self, seat: int, cards: list[Card]) -> float:
+        """Chance that ``seat`` holds at least one of ``cards`` (unseen cards only),
+        assuming the unseen cards lie at random among the hidden hands."""
+        mine = self.hidden_count[seat]
+        total = sum(self.hidden_count)
+        if not cards or not mine or not total:
+            return 0.0
+        return 1.0 - (1.0 - mine / total) ** len(cards)
+
+    def strength(self, c: Card) -> float:
+        """Share of the other cards of its suit still in play that ``c`` beats."""
+        others = self.outside[SUIT_OF[c]]
+        if not others:
+            return 1.0
+        return sum(1 for o in others if o < c) / len(others)
+
+
+def value_rank(c: Card) -> int:
+    """The card's value, 1 (low) to 15 (high)."""
+    return VALUE_OF[c]
+
+
+__all__ = [
+    "Category", "Table", "determiner_cards", "fix_categories", "trick_winner", "value_rank",
+]
