@@ -136,6 +136,14 @@ def apply_answer(state: GameState, seat: int, answer: object) -> None:
         state.choose_pair(seat, suit, number)
 
 
+def tournament_workers(levels: tuple[str, ...]) -> int:
+    """Two processes when the CPU has two cores, but one while ``hard`` plays: its
+    budget is wall-clock time, and sharing a core would halve its search."""
+    if "hard" in levels:
+        return 1
+    return min(2, os.cpu_count() or 1)
+
+
 def _play_task(task: tuple[Setup, int, int]) -> GameResult:
     return play_game(*task)
 
@@ -253,7 +261,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     total = args.games * setup.rotations
     results = []
-    workers = min(2, os.cpu_count() or 1)
+    workers = tournament_workers(levels)
     for result in run_games(setup, args.games, workers):
         results.append(result)
         progress(len(results), total)
