@@ -133,12 +133,15 @@ class Table:
 
     def holds_any(self, seat: int, cards: list[Card]) -> float:
         """Chance that ``seat`` holds at least one of ``cards`` (unseen cards only),
-        assuming the unseen cards lie at random among the hidden hands."""
+        assuming the unseen cards lie at random among the hidden hands, except in
+        the suits the seat has shown void in."""
         mine = self.hidden_count[seat]
         total = sum(self.hidden_count)
-        if not cards or not mine or not total:
+        voids = self.voids[seat]
+        count = sum(1 for c in cards if SUIT_OF[c] not in voids)
+        if not count or not mine or not total:
             return 0.0
-        return 1.0 - (1.0 - mine / total) ** len(cards)
+        return 1.0 - (1.0 - mine / total) ** count
 
     def strength(self, c: Card) -> float:
         """Share of the other cards of its suit still in play that ``c`` beats."""

@@ -1,0 +1,83 @@
+"""`ebbes tournament`: duplicate deals, rotated seats, the JSON figures, bad levels."""
+
+import json
+import subprocess
+import sys
+
+from ebbes_tui.tournament import Setup, deal_set, mean_ci, play_game, seat_levels, summarize
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "ebbes_tui", "tournament", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_tournament_json_has_the_promised_shape():
+    out = run("--players", "3", "--games", "2", "--levels", "random,normal", "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert set(result) == {"games", "players", "levels", "pairs"}
+    assert result["games"] == 2 and result["players"] == 3
+    assert set(result["levels"]) == {"random", "normal"}
+    for row in result["levels"].values():
+        assert set(row) == {"mean_score", "ci95", "win_rate"}
+        lo, hi = row["ci95"]
+        assert lo <= row["mean_score"] <= hi
+        assert 0 <= row["win_rate"] <= 1
+    assert set(result["pairs"]) == {"random>normal"}
+    pair = result["pairs"]["random>normal"]
+    assert set(pair) == {"mean_diff", "ci95"}
+    levels = result["levels"]
+    assert abs(pair["mean_diff"] - (levels["random"]["mean_score"]
+                                    - levels["normal"]["mean_score"])) < 1e-2
+    assert "4/4 games" in out.stderr  # 2 deal sets x 2 seat rotations
+
+
+def test_tournament_table_and_two_players_with_variant_2():
+    out = run("--players", "2", "--games", "1", "--levels", "normal,random",
+              "--choose-determiners")
+    assert out.returncode == 0, out.stderr
+    assert "normal - random" in out.stdout and "mean score" in out.stdout
+
+
+def test_an_unknown_level_is_one_clear_line_and_exit_2():
+    out = run("--games", "1", "--levels", "normal,genius")
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "genius" in lines[0] and "random, normal, hard" in lines[0]
+
+
+def test_each_seat_gets_each_level_once_over_the_rotations():
+    for players in (2, 3, 4, 5):
+        setup = Setup(players, ("hard", "normal"), False, False, 1, None)
+        config = setup.config()
+        rotations = [seat_levels(config, setup.levels, r) for r in range(setup.rotations)]
+        for seat in range(config.seat_count):
+            got = sorted(filter(None, (levels[seat] for levels in rotations)))
+            assert got == ([] if seat == config.dummy else ["hard", "normal"])
+
+
+def test_rotations_replay_the_same_deals_and_the_seed_decides_them():
+    config = Setup(4, ("normal", "random"), True, False, 7, None).config()
+    assert deal_set(config, 7, 3) == deal_set(config, 7, 3)
+    assert deal_set(config, 7, 3) != deal_set(config, 7, 4)
+    assert deal_set(config, 7, 3) != deal_set(config, 8, 3)
+    setup = Setup(4, ("normal", "random"), True, False, 7, None)
+    first, again = play_game(setup, 0, 1), play_game(setup, 0, 1)
+    assert first == again  # every bot's Random is seeded from --seed
+
+
+def test_the_pair_difference_is_paired_by_deal_set():
+    setup = Setup(3, ("normal", "random"), False, False, 1, None)
+    results = [play_game(setup, d, r) for d in range(3) for r in range(2)]
+    summary = summarize(setup, 3, results)
+    diffs = []
+    for d in range(3):
+        rows = [x for x in results if x.deal_no == d]
+        mean = {lv: [x.totals[s] for x in rows for s, y in enumerate(x.levels) if y == lv]
+                for lv in setup.levels}
+        diffs.append(sum(mean["normal"]) / 3 - sum(mean["random"]) / 3)
+    expected, lo, hi = mean_ci(diffs)
+    assert summary["pairs"]["normal>random"] == {
+        "mean_diff": round(expected, 3), "ci95": [round(lo, 3), round(hi, 3)]}
