@@ -179,6 +179,21 @@ class GameState:
             seat = self.order[seat]
         return seats
 
+    def play_seats(self, result: RoundResult) -> list[int]:
+        """The seat of every card of a round, in play order."""
+        order = self.turn_order(result.dealer)
+        seats = []
+        for trick in result.tricks:
+            seat = trick.leader
+            for _ in trick.cards:
+                seats.append(seat)
+                seat = order[seat]
+        seat = result.tricks[-1].winner if result.tricks else result.starter
+        for _ in result.current_trick:
+            seats.append(seat)
+            seat = order[seat]
+        return seats
+
     def current_round(self) -> RoundResult:
         """The round in progress as a record would hold it (score None)."""
         return RoundResult(
@@ -229,7 +244,7 @@ class GameState:
         self.dealt = tuple(tuple(h) for h in hands)
         self.dealer = dealer
         self.number = number
-        self.order = self._turn_order(dealer)
+        self.order = self.turn_order(dealer)
         self.det = _determiner_flags(number, ())
         self.pairs = []
         n = self.n
@@ -285,8 +300,9 @@ class GameState:
             raise RulesError(f"seat {expected} deals this round, not seat {dealer}")
         return expected
 
-    def _turn_order(self, dealer: int | None) -> tuple[int, ...]:
-        """Clockwise by seat number; two players: dealer, dummy, partner (R3, R15)."""
+    def turn_order(self, dealer: int | None) -> tuple[int, ...]:
+        """Who plays after each seat: clockwise by seat number; two players: dealer,
+        dummy, partner (R3, R15)."""
         n = self.n
         if self.dummy < 0:
             return tuple((s + 1) % n for s in range(n))

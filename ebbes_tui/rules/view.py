@@ -20,7 +20,7 @@ from .variants import GameConfig
 class PlayerView:
     """One seat's knowledge of the game at one moment."""
 
-    seat: int
+    seat: int | None  # None: a spectator's view (no hand), e.g. behind a hot-seat cover
     config: GameConfig  # names, seat kinds, variants: public
     phase: Phase
     pending: Decision | None
@@ -74,13 +74,13 @@ class PlayerView:
         return {self.dealer: dummy, dummy: partner, partner: self.dealer}[seat]
 
 
-def player_view(state: GameState, seat: int) -> PlayerView:
-    """Build ``seat``'s view by listing what R18 lets it see."""
+def player_view(state: GameState, seat: int | None) -> PlayerView:
+    """Build ``seat``'s view by listing what R18 lets it see (None: no hand at all)."""
     n = state.n
     counts = state.counts
     pending = state.pending
     playing = state.phase is Phase.PLAY
-    hand = state.hands[seat] if state.hands else []
+    hand = state.hands[seat] if state.hands and seat is not None else []
     has_dummy = state.dummy >= 0 and bool(state.up)
     last = state.results[-1].score if state.results else None
     return PlayerView(

@@ -1,0 +1,208 @@
+"""Saved games: the record is the save (RULINGS, "Game records").
+
+Each game has its own slot in the user's data dir (platformdirs; created 0700, files
+0600). A slot is written atomically after every decision (temp file, fsync,
+``os.replace``), and only by the process holding its lock (``flock`` on a ``.lock``
+file, released by the kernel even on ``kill -9``). A save that cannot be read is moved
+aside as ``*.corrupt-<timestamp>``, never deleted.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+from ..rules.record import Record, RecordError, dumps, parse_record, replay
+from ..rules.state import GameState, Phase
+
+APP_DIR_NAME = "ebbes-tui"
+SAVE_SUFFIX = ".json"
+
+
+class SaveError(Exception):
+    """A save problem, worded as one sentence for the player."""
+
+
+class SlotLocked(SaveError):
+    """Another ebbes process has this game open; ``pid`` is that process when known."""
+
+    def __init__(self, slot: str, pid: int | None) -> None:
+        self.slot = slot
+        self.pid = pid
+        who = f" (process {pid})" if pid else ""
+        super().__init__(f"This game is already open in another ebbes window{who}.")
+
+
+def data_dir() -> Path:
+    """The user's own data dir for ebbes, created private (0700) when missing."""
+    path = Path(user_data_dir(APP_DIR_NAME, appauthor=False))
+    _private_dir(path)
+    return path
+
+
+def _private_dir(path: Path) -> None:
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if path.stat().st_mode & 0o077:
+        path.chmod(0o700)
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """A saved game as the menu lists it."""
+
+    slot: str
+    path: Path
+    modified: float
+    summary: str
+    locked_by: int | None  # pid of the process that has it open, if any
+
+
+class SaveStore:
+    """The saved games of this user, one JSON record per slot."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root if root is not None else data_dir() / "saves"
+        _private_dir(self.root)
+
+    def path(self, slot: str) -> Path:
+        return self.root / f"{slot}{SAVE_SUFFIX}"
+
+    def new_slot(self) -> str:
+        """A fresh slot name: the time, so saves list in the order they began."""
+        base = time.strftime("game-%Y%m%d-%H%M%S")
+        slot, n = base, 1
+        while self.path(slot).exists() or (self.root / f"{slot}.lock").exists():
+            n += 1
+            slot = f"{base}-{n}"
+        return slot
+
+    def list(self) -> list[SaveInfo]:
+        """Saved games, newest first."""
+        infos = []
+        for path in self.root.glob(f"*{SAVE_SUFFIX}"):
+            slot = path.name[: -len(SAVE_SUFFIX)]
+            try:
+                text = path.read_text(encoding="utf-8")
+                summary = describe(replay(parse_record(text)))
+            except (OSError, RecordError, UnicodeDecodeError):
+                summary = "cannot be read"
+            infos.append(SaveInfo(slot, path, path.stat().st_mtime,
+                                  summary, lock_holder(self.root / f"{slot}.lock")))
+        return sorted(infos, key=lambda i: i.modified, reverse=True)
+
+    def open(self, slot: str) -> SaveSlot:
+        """Take the slot's lock; SlotLocked when another process holds it."""
+        return SaveSlot(self, slot)
+
+    def load(self, slot: str) -> tuple[Record, GameState]:
+        """Read and replay a saved game. A file that fails is moved aside and SaveError
+        says so in one sentence."""
+        path = self.path(slot)
+        try:
+            record = parse_record(path.read_bytes().decode("utf-8"))
+            return record, replay(record)
+        except FileNotFoundError:
+            raise SaveError(f"There is no saved game called {slot}.") from None
+        except (OSError, RecordError, UnicodeDecodeError, RecursionError) as e:
+            aside = self.move_aside(slot)
+            raise SaveError(
+                f"Your saved game could not be read ({e}), so it was moved aside to "
+                f"{aside.name}."
+            ) from None
+
+    def move_aside(self, slot: str) -> Path:
+        path = self.path(slot)
+        aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        n = 1
+        while aside.exists():
+            n += 1
+            aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+        os.replace(path, aside)
+        return aside
+
+
+class SaveSlot:
+    """One game's save file, held open with its lock for as long as the game runs."""
+
+    def __init__(self, store: SaveStore, slot: str) -> None:
+        self.store = store
+        self.slot = slot
+        self.path = store.path(slot)
+        self.lock_path = store.root / f"{slot}.lock"
+        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise SlotLocked(slot, lock_holder(self.lock_path)) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._lock_fd: int | None = fd
+
+    def write(self, record: Record) -> None:
+        """Replace the save with ``record``, atomically: a crash leaves the old or the
+        new file, never half of one."""
+        if self._lock_fd is None:
+            raise SaveError("This game's save is closed.")
+        data = dumps(record).encode("utf-8")
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, self.path)
+        dir_fd = os.open(self.path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+    def delete(self) -> None:
+        """Remove a finished game's save (its record lives on only if exported)."""
+        self.path.unlink(missing_ok=True)
+
+    def close(self) -> None:
+        """Release the lock (the save file stays). The lock file is left in place:
+        unlinking it could let two processes lock two different files of one name."""
+        if self._lock_fd is not None:
+            os.ftruncate(self._lock_fd, 0)
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+
+def lock_holder(lock_path: Path) -> int | None:
+    """The pid holding ``lock_path``, or None when nobody holds it."""
+    try:
+        fd = os.open(lock_path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            text = os.read(fd, 32).decode(errors="replace").strip()
+            return int(text) if text.isdigit() else -1
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(fd)
+
+
+def describe(state: GameState) -> str:
+    """One line about a saved game: who plays, which round, the scores."""
+    names = [s.name for s in state.config.seats if s.kind != "dummy"]
+    scores = ", ".join(
+        f"{s.name} {t:+d}" for s, t in zip(state.config.seats, state.totals) if s.kind != "dummy"
+    )
+    rounds = state.config.round_limit
+    if state.phase is Phase.GAME_OVER:
+        return f"{len(names)} players, game over: {scores}"
+    current = min(state.round_no + 1, rounds)
+    return f"{len(names)} players, round {current} of {rounds}: {scores}"

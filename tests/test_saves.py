@@ -1,0 +1,101 @@
+"""Saves: atomic, private, locked, and a bad file is moved aside with one sentence."""
+
+import asyncio
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ebbes_tui.controller import Match, SaveError, SaveStore, SlotLocked, players_setup
+from ebbes_tui.controller.saves import data_dir
+from ebbes_tui.rules import Options
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def test_data_dir_is_the_users_own_and_private(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = data_dir()
+    assert path == tmp_path / "data" / "ebbes-tui"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o700
+
+
+def test_a_save_is_written_private_and_loads_back(tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    slot = store.open(store.new_slot())
+    record = json.loads((RECORDS / "four-players-saved-mid-round.json").read_text())
+    slot.write(record)
+    assert stat.S_IMODE(slot.path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(store.root.stat().st_mode) == 0o700
+    loaded, state = store.load(slot.slot)
+    assert loaded == record and state.round_no == 1
+    assert [p.name for p in store.root.iterdir() if p.name.endswith(".tmp")] == []
+    info = store.list()[0]
+    assert info.summary == "4 players, round 2 of 5: Alex -1, Haui +0, Jesko +3, Bernhard +1"
+    slot.close()
+
+
+@pytest.mark.parametrize("content, reason", [
+    (b'{"format": "ebbes-record/1", "players": [', "not valid JSON"),
+    (b"", "not valid JSON"),
+    (b'{"format": "chess-pgn"}', "unknown format 'chess-pgn'"),
+    (b"\x00\x01\x02", "not valid JSON"),
+])
+def test_a_corrupt_truncated_or_foreign_save_is_moved_aside_with_a_message(
+        tmp_path, content, reason):
+    store = SaveStore(tmp_path)
+    store.path("old").write_bytes(content)
+    with pytest.raises(SaveError) as err:
+        store.load("old")
+    message = str(err.value)
+    assert message.startswith("Your saved game could not be read (") and reason in message
+    assert message.count(".") >= 1 and "\n" not in message
+    moved = [p for p in tmp_path.iterdir() if p.name.startswith("old.json.corrupt-")]
+    assert len(moved) == 1 and moved[0].read_bytes() == content
+    assert not store.path("old").exists()
+    assert moved[0].name in message
+
+
+def test_the_lock_blocks_a_second_writer_in_this_process(tmp_path):
+    store = SaveStore(tmp_path)
+    first = store.open("g")
+    with pytest.raises(SlotLocked) as err:
+        store.open("g")
+    assert "already open in another ebbes window" in str(err.value)
+    first.close()
+    store.open("g").close()  # free again once the first lets go
+
+
+def test_the_lock_blocks_a_second_process_and_names_it(tmp_path):
+    store = SaveStore(tmp_path)
+    holder = store.open("g")
+    code = ("import sys; from pathlib import Path; from ebbes_tui.controller import SaveStore, "
+            "SlotLocked\ntry:\n    SaveStore(Path(sys.argv[1])).open('g')\nexcept SlotLocked as e:"
+            "\n    print(e.pid)")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.strip() == str(os.getpid())
+    holder.close()
+
+
+def test_a_match_writes_its_save_after_every_decision(tmp_path):
+    store = SaveStore(tmp_path)
+    slot = store.open("g")
+    setup = players_setup([("A", "bot", "random"), ("B", "bot", "random"),
+                           ("C", "bot", "random")], Options(), seed=2)
+    match = Match(setup, save=slot, pace=0)
+    asyncio.run(match.run())
+    record, state = store.load("g")
+    assert record == match.record() and state.totals == match.state.totals
+    slot.close()
+
+
+def test_a_new_slot_never_reuses_an_existing_name(tmp_path):
+    store = SaveStore(tmp_path)
+    first = store.new_slot()
+    store.path(first).write_text("{}")
+    assert store.new_slot() != first
