@@ -99,3 +99,23 @@ def test_a_new_slot_never_reuses_an_existing_name(tmp_path):
     first = store.new_slot()
     store.path(first).write_text("{}")
     assert store.new_slot() != first
+
+
+def test_taking_over_asks_the_other_process_to_save_and_exit(tmp_path):
+    store = SaveStore(tmp_path)
+    code = ("import sys, signal, time; from pathlib import Path\n"
+            "from ebbes_tui.controller import SaveStore\n"
+            "slot = SaveStore(Path(sys.argv[1])).open('g')\n"
+            "def bye(*_):\n    slot.write({'format': 'ebbes-record/1', 'saved': 'on exit'})\n"
+            "    slot.close(); sys.exit(0)\n"
+            "signal.signal(signal.SIGTERM, bye)\nprint('ready', flush=True)\n"
+            "while True: time.sleep(1)\n")
+    other = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stdout=subprocess.PIPE,
+                             text=True)
+    assert other.stdout.readline().strip() == "ready"
+    with pytest.raises(SlotLocked):
+        store.open("g")
+    slot = store.take_over("g", timeout=10)
+    assert other.wait(timeout=10) == 0
+    assert json.loads(store.path("g").read_text())["saved"] == "on exit"
+    slot.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import signal
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,6 +99,25 @@ class SaveStore:
     def open(self, slot: str) -> SaveSlot:
         """Take the slot's lock; SlotLocked when another process holds it."""
         return SaveSlot(self, slot)
+
+    def take_over(self, slot: str, timeout: float = 5.0) -> SaveSlot:
+        """Ask the process that has ``slot`` open to save and exit (SIGTERM), then
+        take the slot. SlotLocked if it does not let go within ``timeout`` seconds."""
+        lock = self.root / f"{slot}.lock"
+        pid = lock_holder(lock)
+        if pid and pid > 0:
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                return self.open(slot)
+            except SlotLocked:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.05)
 
     def load(self, slot: str) -> tuple[Record, GameState]:
         """Read and replay a saved game. A file that fails is moved aside and SaveError
