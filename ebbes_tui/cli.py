@@ -24,6 +24,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="ebbes, the Palatinate trick-taking game, in your terminal.",
     )
     parser.add_argument("--version", action="version", version=f"ebbes {__version__}")
+    parser.add_argument("--continue", dest="continue_game", action="store_true",
+                        help="resume the last saved game directly")
+    parser.add_argument("--ascii", action="store_true",
+                        help="draw with ASCII only (automatic in a non-UTF-8 locale)")
+    parser.add_argument("--no-mouse", action="store_true",
+                        help="no mouse tracking (the default over SSH)")
+    parser.add_argument("--mouse", action="store_true",
+                        help="mouse tracking even over SSH")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     check = sub.add_parser("check", help="replay game records and check every rule")
@@ -75,5 +83,21 @@ def main(argv: list[str] | None = None) -> int:
         from .tournament import main as tournament_main
 
         return tournament_main(args)
-    print("The table is not built yet: try 'ebbes check' or 'ebbes bench rules'.", file=sys.stderr)
-    return 1
+    return play(args)
+
+
+def play(args: argparse.Namespace) -> int:
+    """Start the game in this terminal."""
+    import os
+
+    from .terminal import exit_on_hangup, want_ascii, want_mouse
+
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print("ebbes: the game needs a terminal (try 'ebbes --help')", file=sys.stderr)
+        return 2
+    from .ui.app import EbbesApp
+
+    app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), continue_game=args.continue_game)
+    exit_on_hangup(app.save_and_quit)
+    app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
+    return 0

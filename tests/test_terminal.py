@@ -1,0 +1,27 @@
+"""Terminal choices made from the environment: locale, SSH, command-line flags."""
+
+import pytest
+
+from ebbes_tui.terminal import locale_is_utf8, want_ascii, want_mouse
+
+
+@pytest.mark.parametrize("env, utf8", [
+    ({"LANG": "de_DE.UTF-8"}, True),
+    ({"LANG": "C.utf8"}, True),
+    ({"LANG": "de_DE.UTF-8", "LC_ALL": "C"}, False),  # LC_ALL wins
+    ({"LANG": "C", "LC_CTYPE": "en_US.UTF-8"}, True),
+    ({"LANG": "de_DE.ISO-8859-1"}, False),
+    ({}, False),  # POSIX locale
+])
+def test_a_non_utf8_locale_falls_back_to_ascii(env, utf8):
+    assert locale_is_utf8(env) is utf8
+    assert want_ascii(False, env) is not utf8
+    assert want_ascii(True, env) is True
+
+
+def test_no_mouse_tracking_over_ssh_unless_asked_for():
+    ssh = {"SSH_CONNECTION": "10.0.0.1 5000 10.0.0.2 22"}
+    assert want_mouse(False, False, {}) is True
+    assert want_mouse(False, False, ssh) is False
+    assert want_mouse(False, True, ssh) is True
+    assert want_mouse(True, False, {}) is False
