@@ -157,7 +157,7 @@ def determinized_state(view: PlayerView, hidden: dict[int, list[Card]]) -> GameS
     state.dealer = view.dealer
     state.number = view.number
     state.starter = view.starter
-    state.order = tuple(view.next_seat(s) for s in range(n))
+    state.order = view.order
     state.pairs = list(view.pairs)
     state.det = _determiner_flags(view.number, () if view.number is not None
                                   else tuple(sorted(view.pairs)))

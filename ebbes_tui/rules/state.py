@@ -171,14 +171,6 @@ class GameState:
         """The trump suit, or -1 while it is open."""
         return self.suits[0] if self.suits else -1
 
-    def trick_seats(self) -> list[int]:
-        """Seat of each card in the current trick, in play order."""
-        seats, seat = [], self.leader
-        for _ in self.trick:
-            seats.append(seat)
-            seat = self.order[seat]
-        return seats
-
     def play_seats(self, result: RoundResult) -> list[int]:
         """The seat of every card of a round, in play order."""
         order = self.turn_order(result.dealer)

@@ -32,6 +32,7 @@ class PlayerView:
     suits: tuple[int, ...]  # suit of each category fixed so far (Trump first)
     hand: tuple[Card, ...]  # own hand, sorted by suit then value
     legal: tuple[Card, ...]  # own legal cards when this seat must play, else ()
+    order: tuple[int, ...]  # order[s]: who plays after seat s this round (R3, R15)
     leader: int
     trick: tuple[Card, ...]  # current trick, in play order from ``leader``
     tricks: tuple[Trick, ...]  # this round's completed tricks (the last is R18's)
@@ -66,12 +67,7 @@ class PlayerView:
 
     def next_seat(self, seat: int) -> int:
         """Who plays after ``seat`` this round (R3; two players: R15)."""
-        n = self.config.seat_count
-        dummy = self.config.dummy
-        if dummy is None or self.dealer is None:
-            return (seat + 1) % n
-        partner = next(s for s in range(n) if s not in (self.dealer, dummy))
-        return {self.dealer: dummy, dummy: partner, partner: self.dealer}[seat]
+        return self.order[seat]
 
 
 def player_view(state: GameState, seat: int | None) -> PlayerView:
@@ -96,6 +92,7 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
         suits=tuple(state.suits),
         hand=tuple(hand),
         legal=tuple(state.legal_moves()) if playing and state.to_move == seat else (),
+        order=state.order,
         leader=state.leader,
         trick=tuple(state.trick),
         tricks=tuple(state.tricks),
