@@ -13,61 +13,54 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 from typing import Callable
 
 from ..rules.cards import SUIT_OF, SUITS, VALUE_OF, Card
 from ..rules.categories import Category
+from ..rules.scoring import ebbes_points
 from ..rules.view import PlayerView
 from .base import open_pairs
 from .table import Table, fix_categories, trick_winner
 
 #: What one taken card of a category is worth to its taker (R6); nix only names the
-#: next starter (R8), worth a little.
+#: next starter (R8), worth a little; ebbes is judged by the counts (R7), not per card.
 TAKEN_VALUE = {Category.TRUMP: 0.0, Category.PLUS: 1.0, Category.EBBES: 0.0,
                Category.MINUS: -1.0, Category.NIX: 0.05}
-#: What holding a card of a suit is worth per unit of strength: high Plus cards take
-#: Plus tricks, high Minus cards are liabilities, trumps take what they like.
-TRUMP_HOLD = 0.6
-HOLD_WEIGHT = 1.0
-#: A void player's card: they throw what hurts the winner most.
-DISCARD_VALUE = -0.3
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The knobs a tuner turns (A/B tournaments between two NormalBots)."""
+
+    #: Holding a trump: worth this much per card, more for high ones.
+    trump_hold: float = 0.6
+    #: Holding a card of a good (bad) suit: worth (costs) this per unit of strength.
+    hold: float = 0.25
+    #: A void player's card: they throw what hurts the winner most.
+    discard: float = -0.3
+    #: Weight of the ebbes standing: my R7 points minus the others' average.
+    ebbes: float = 1.0
+    #: How much better a determiner card must look to be played for its category.
+    fix_margin: float = 0.5
 
 
 class Judge:
     """Shared estimates for one decision: card values, trick outcomes, outlook."""
 
-    __slots__ = ("table", "ebbes", "opp_share", "_led")
+    __slots__ = ("table", "w", "opp_share")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, weights: Weights = Weights()) -> None:
         self.table = table
-        self.ebbes = self._ebbes_value()
+        self.w = weights
         self.opp_share = 1.0 / max(1, len(table.players) - 1)
 
     # --------------------------------------------------------- card values
 
-    def _ebbes_value(self) -> float:
-        """Aim for the middle of the ebbes count (R7): take ebbes cards while lowest,
-        avoid them at or near the top."""
-        t = self.table
-        if len(t.suits) <= Category.EBBES:
-            return 0.0
-        suit = t.suits[Category.EBBES]
-        mine = t.taken(t.me, suit)
-        others = [t.taken(s, suit) for s in range(t.n) if s != t.me]
-        low, high = min(others), max(others)
-        if mine >= high:
-            return -0.8
-        if mine < low:
-            return 0.8
-        if mine == low:
-            return 0.5
-        return -0.3 if mine + 1 >= high else 0.0
-
     def taken_value(self, suit: int, suits: tuple[int, ...]) -> float:
         """What one card of ``suit`` is worth to the seat that takes it."""
         if suit in suits:
-            cat = suits.index(suit)
-            return self.ebbes if cat == Category.EBBES else TAKEN_VALUE[Category(cat)]
+            return TAKEN_VALUE[Category(suits.index(suit))]
         return self.open_value(suits)
 
     @staticmethod
@@ -75,6 +68,40 @@ class Judge:
         """An unfixed suit's card: the mean of the categories still open."""
         open_cats = range(len(suits), len(Category))
         return sum(TAKEN_VALUE[Category(c)] for c in open_cats) / len(open_cats)
+
+    # ---------------------------------------------------------------- ebbes
+
+    def ebbes_counts(self, suits: tuple[int, ...]) -> list[int] | None:
+        """Everyone's ebbes cards taken so far, once the ebbes suit is fixed."""
+        if len(suits) <= Category.EBBES:
+            return None
+        suit = suits[Category.EBBES]
+        return [self.table.taken(s, suit) for s in range(self.table.n)]
+
+    def ebbes_standing(self, counts: list[int]) -> float:
+        """My ebbes points minus the other players' average, were the round over (R7):
+        the middle scores, the highest and lowest counts do not."""
+        t = self.table
+        points = ebbes_points(counts)
+        opponents = t.opponents()
+        return points[t.me] - sum(points[s] for s in opponents) / max(1, len(opponents))
+
+    def ebbes_swing(self, cards: int, counts: list[int] | None) -> tuple[float, float]:
+        """Change of my ebbes standing if I take ``cards`` ebbes cards, and if an
+        opponent (on average) takes them."""
+        if counts is None or not cards:
+            return 0.0, 0.0
+        now = self.ebbes_standing(counts)
+        mine = counts[:]
+        mine[self.table.me] += cards
+        opponents = self.table.opponents()
+        theirs = 0.0
+        for s in opponents:
+            other = counts[:]
+            other[s] += cards
+            theirs += self.ebbes_standing(other)
+        theirs /= max(1, len(opponents))
+        return self.w.ebbes * (self.ebbes_standing(mine) - now), self.w.ebbes * (theirs - now)
 
     # --------------------------------------------------------------- tricks
 
@@ -90,7 +117,7 @@ class Judge:
                 known = t.dummy_plays(led)
                 total += self.taken_value(SUIT_OF[known], suits) if known is not None else 0.0
             elif led in t.voids[seat]:
-                total += DISCARD_VALUE
+                total += self.w.discard
             else:
                 total += follow
         return total
@@ -133,7 +160,8 @@ class Judge:
 
     def outlook(self, suits: tuple[int, ...], hand: tuple[Card, ...]) -> float:
         """How good the seat's taken cards and hand look with these categories fixed:
-        taken Plus/Minus cards against the others' average, and the hand's strength."""
+        taken Plus/Minus cards against the others' average, the ebbes standing, and
+        the hand's strength."""
         t = self.table
         opponents = t.opponents()
         total = 0.0
@@ -144,6 +172,9 @@ class Judge:
                 mine = t.taken(t.me, suit)
                 theirs = sum(t.taken(s, suit) for s in opponents) / max(1, len(opponents))
                 total += value * (mine - theirs)
+        counts = self.ebbes_counts(suits)
+        if counts is not None:
+            total += self.w.ebbes * self.ebbes_standing(counts)
         for c in hand:
             total += self.hold_value(c, suits)
         return total
@@ -153,18 +184,33 @@ class Judge:
         suit = SUIT_OF[c]
         strength = self.table.strength(c)
         if suits and suits[0] == suit:
-            return TRUMP_HOLD * (0.5 + strength)
-        return HOLD_WEIGHT * self.taken_value(suit, suits) * (strength - 0.5)
+            return self.w.trump_hold * (0.5 + strength)
+        return self.w.hold * self.taken_value(suit, suits) * (strength - 0.5)
+
+    def ebbes_in_trick(self, cards: tuple[Card, ...], suits: tuple[int, ...]) -> int:
+        """Ebbes cards the finished trick will likely hold: those down, and one from
+        each later seat that must follow when ebbes was led."""
+        if len(suits) <= Category.EBBES:
+            return 0
+        suit = suits[Category.EBBES]
+        count = sum(1 for c in cards if SUIT_OF[c] == suit)
+        if SUIT_OF[cards[0]] == suit:
+            t = self.table
+            count += sum(1 for seat in t.later if seat != t.dummy and suit not in t.voids[seat])
+        return count
 
     def score(self, c: Card) -> float:
-        """Expected gain of playing ``c`` against the others: this trick's value won or
-        lost, and the change of outlook (categories fixed, the card gone from hand)."""
+        """Expected gain of playing ``c`` against the others: this trick's value and
+        ebbes cards won or lost, and the change of outlook (categories fixed, the card
+        gone from hand)."""
         t = self.table
         before = t.suits
         after = fix_categories((c,), before, t.determiners)
-        value = self.trick_value(t.trick + (c,), after)
+        cards = t.trick + (c,)
+        value = self.trick_value(cards, after)
         chance = self.win_chance(c, after)
-        gain = chance * value - (1.0 - chance) * value * self.opp_share
+        won, lost = self.ebbes_swing(self.ebbes_in_trick(cards, after), self.ebbes_counts(after))
+        gain = chance * (value + won) + (1.0 - chance) * (lost - value * self.opp_share)
         hand = t.view.hand
         rest = tuple(h for h in hand if h != c)
         return gain + self.outlook(after, rest) - self.outlook(before, hand)
@@ -244,7 +290,7 @@ def fix_category_my_way(table: Table, judge: Judge, legal: tuple[Card, ...]) -> 
         return None
     best = max(options, key=judge.score)
     others = [c for c in legal if c not in table.determiners]
-    if others and judge.score(best) < max(map(judge.score, others)) + 0.5:
+    if others and judge.score(best) < max(map(judge.score, others)) + judge.w.fix_margin:
         return None
     return best
 
@@ -283,14 +329,15 @@ class NormalBot:
 
     level = "normal"
 
-    def __init__(self, rules: tuple[Rule, ...] = RULES) -> None:
+    def __init__(self, rules: tuple[Rule, ...] = RULES, weights: Weights = Weights()) -> None:
         self.rules = rules
+        self.weights = weights
         self.fired: Counter[str] = Counter()
 
     def choose_card(self, view: PlayerView, rng: random.Random) -> Card:
         legal = view.legal
         table = Table(view)
-        judge = Judge(table)
+        judge = Judge(table, self.weights)
         for rule in self.rules:
             chosen = rule(table, judge, legal)
             if chosen is not None:
@@ -328,4 +375,4 @@ def _suit_power(hand: tuple[Card, ...], suit: int, max_value: int) -> float:
     return sum(VALUE_OF[c] / max_value for c in hand if SUIT_OF[c] == suit)
 
 
-__all__ = ["Judge", "NormalBot", "RULES"]
+__all__ = ["Judge", "NormalBot", "RULES", "Weights"]
