@@ -41,6 +41,8 @@ class Weights:
     discard: float = -0.3
     #: Weight of the ebbes standing: my R7 points minus the others' average.
     ebbes: float = 1.0
+    #: Chance that a later seat holding the led suit's determiner card plays it.
+    force_play: float = 0.5
     #: How much better a determiner card must look to be played for its category.
     fix_margin: float = 0.5
 
@@ -48,12 +50,13 @@ class Weights:
 class Judge:
     """Shared estimates for one decision: card values, trick outcomes, outlook."""
 
-    __slots__ = ("table", "w", "opp_share")
+    __slots__ = ("table", "w", "opp_share", "cache")
 
     def __init__(self, table: Table, weights: Weights = Weights()) -> None:
         self.table = table
         self.w = weights
         self.opp_share = 1.0 / max(1, len(table.players) - 1)
+        self.cache: dict[Card, float] = {}
 
     # --------------------------------------------------------- card values
 
@@ -200,12 +203,41 @@ class Judge:
         return count
 
     def score(self, c: Card) -> float:
-        """Expected gain of playing ``c`` against the others: this trick's value and
-        ebbes cards won or lost, and the change of outlook (categories fixed, the card
-        gone from hand)."""
+        """Expected gain of playing ``c`` against the others (cached per card). When
+        ``c`` leads or follows an open suit whose determiner card lies with a later
+        seat, that card may be forced out and fix the suit in this very trick."""
+        cached = self.cache.get(c)
+        if cached is not None:
+            return cached
         t = self.table
-        before = t.suits
-        after = fix_categories((c,), before, t.determiners)
+        after = fix_categories((c,), t.suits, t.determiners)
+        value = self.score_with(c, after)
+        suit = SUIT_OF[(t.trick + (c,))[0]]
+        chance = self.forced_fix_chance(suit, after)
+        if chance:
+            forced = fix_categories((t.determiner_of[suit],), after, t.determiners)
+            value = (1.0 - chance) * value + chance * self.score_with(c, forced)
+        self.cache[c] = value
+        return value
+
+    def forced_fix_chance(self, suit: int, suits: tuple[int, ...]) -> float:
+        """Chance that a later seat plays the determiner card of the led ``suit``."""
+        t = self.table
+        det = t.determiner_of.get(suit)
+        if det is None or suit in suits or len(suits) >= Category.NIX or det not in t.unseen:
+            return 0.0
+        total = sum(t.hidden_count)
+        chance = 0.0
+        for seat in t.later:
+            if seat != t.dummy and suit not in t.voids[seat] and total:
+                chance += t.hidden_count[seat] / total * self.w.force_play
+        return min(1.0, chance)
+
+    def score_with(self, c: Card, after: tuple[int, ...]) -> float:
+        """Expected gain of ``c`` if the categories stand as ``after`` once it is down:
+        this trick's value and ebbes cards won or lost, and the change of outlook
+        (categories fixed, the card gone from hand)."""
+        t = self.table
         cards = t.trick + (c,)
         value = self.trick_value(cards, after)
         chance = self.win_chance(c, after)
@@ -213,7 +245,7 @@ class Judge:
         gain = chance * (value + won) + (1.0 - chance) * (lost - value * self.opp_share)
         hand = t.view.hand
         rest = tuple(h for h in hand if h != c)
-        return gain + self.outlook(after, rest) - self.outlook(before, hand)
+        return gain + self.outlook(after, rest) - self.outlook(t.suits, hand)
 
 
 # ------------------------------------------------------------------- the rules

@@ -56,7 +56,7 @@ class Table:
     """One decision's reading of the view, computed once and shared by the heuristics."""
 
     __slots__ = (
-        "view", "me", "n", "dummy", "players", "suits", "determiners", "unseen",
+        "view", "me", "n", "dummy", "players", "suits", "determiners", "determiner_of", "unseen",
         "voids", "trick", "trick_seats", "later", "hidden_count", "outside",
     )
 
@@ -69,6 +69,7 @@ class Table:
         self.players = [s for s in range(self.n) if s != self.dummy]
         self.suits = view.suits
         self.determiners = determiner_cards(view)
+        self.determiner_of = {SUIT_OF[c]: c for c in self.determiners}
         self.unseen = frozenset(unseen_cards(view))
         self.voids = known_voids(view)
         self.trick = view.trick
