@@ -1,0 +1,223 @@
+"""The ebbes app: the menu, one match at a time, saving, and the too-small guard.
+
+The app owns the running :class:`Match` and its save slot; screens only show what the
+match lets the screen see (``screen_view()``) and send decisions back through it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import App
+from textual.binding import Binding
+from textual.keys import format_key
+
+from . import settings as settings_file
+from .look import Look, to_ascii
+
+if TYPE_CHECKING:
+    from ..controller import Match, MatchSetup, SaveSlot, SaveStore
+    from .table import TableScreen
+
+#: Below this the table cannot be drawn readably (issue: small terminals).
+MIN_SIZE = (80, 24)
+_ASCII_KEYS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
+               "enter": "Enter", "backspace": "BkSp"}
+
+
+class EbbesApp(App[None]):
+    """ebbes in a terminal: menu, table, dialogs, round summaries and the track."""
+
+    TITLE = "ebbes"
+    CSS_PATH = ["app.tcss", "menu.tcss", "table.tcss", "dialogs.tcss", "score.tcss"]
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+
+    def __init__(
+        self,
+        *,
+        ascii: bool = False,
+        store: SaveStore | None = None,
+        settings_path: Path | None = None,
+        continue_game: bool = False,
+        pace: float = 0.5,
+    ) -> None:
+        super().__init__()
+        self.look = Look(ascii)
+        self._store = store
+        self.settings_path = settings_path or settings_file.default_path()
+        self.settings = settings_file.load(self.settings_path)
+        self.continue_game = continue_game
+        self.pace = pace
+        self.match: Match | None = None
+        self.slot: SaveSlot | None = None
+        self.too_small = False
+
+    @property
+    def store(self) -> SaveStore:
+        """The saved games, opened on first use so start-up stays fast."""
+        if self._store is None:
+            from ..controller import SaveStore
+
+            self._store = SaveStore()
+        return self._store
+
+    # ------------------------------------------------------------- start-up
+
+    def on_mount(self) -> None:
+        self.theme = self.settings.theme
+        if self.look.ascii:
+            self.add_class("-ascii")
+        from .menu import MenuScreen
+
+        self.push_screen(MenuScreen())
+        if self.continue_game:
+            self.continue_newest()
+        self._check_size()
+
+    def continue_newest(self, *, take_over: bool = False) -> None:
+        """Resume the newest saved game; a failure is said on the menu in one sentence."""
+        from ..controller import Match, SaveError
+
+        saves = self.store.list()
+        if not saves:
+            self.show_menu_message("There is no saved game to continue.")
+            return
+        slot_name = saves[0].slot
+        try:
+            slot = self.store.take_over(slot_name) if take_over else self.store.open(slot_name)
+        except SaveError as e:
+            self.show_menu_message(str(e))
+            return
+        try:
+            record, _ = self.store.load(slot_name)
+            match = Match.resume(record, save=slot, pace=self.pace)
+        except (SaveError, ValueError) as e:
+            slot.close()
+            self.show_menu_message(str(e) if isinstance(e, SaveError)
+                                   else f"Your saved game could not be resumed ({e}).")
+            return
+        self._open_table(match, slot)
+
+    def start_new(self, setup: MatchSetup | None = None) -> None:
+        """Start a game: ``setup`` again with a new deal ("play again"), else the one
+        the setup form just saved in the settings."""
+        from ..controller import Match, MatchSetup
+
+        if setup is None:
+            setup = self._setup_from_settings()
+        else:
+            setup = MatchSetup(setup.seats, setup.options, setup.first_starter,
+                               setup.first_dealer)
+        slot = self.store.open(self.store.new_slot())
+        self._open_table(Match(setup, save=slot, pace=self.pace), slot)
+
+    def _setup_from_settings(self) -> MatchSetup:
+        from ..controller import players_setup
+        from ..rules import Options
+
+        s = self.settings
+        seats = s.seats[: s.players]
+        options = Options(more_cards=s.more_cards and s.players > 2,
+                          choose_determiners=s.choose_determiners, rounds=s.rounds)
+        starter = s.starter if s.starter is not None and s.starter < s.players else None
+        if starter is not None and s.players == 2:
+            starter += 1  # the dummy takes seat 0 (players_setup)
+        return players_setup(
+            [(c.name, c.kind, c.level if c.kind == "bot" else None) for c in seats],
+            options, first_starter=starter,
+        )
+
+    def _open_table(self, match: Match, slot: SaveSlot) -> None:
+        from .table import TableScreen
+
+        self.match, self.slot = match, slot
+        self.push_screen(TableScreen(match, memory_aid=self.settings.memory_aid))
+        self._check_size()
+
+    def save_settings(self) -> None:
+        settings_file.save(self.settings_path, self.settings)
+
+    # ---------------------------------------------------------------- leaving
+
+    def close_match(self, *, finished: bool = False) -> None:
+        """Stop the match and release its save (deleted when the game is over)."""
+        if self.match is not None:
+            self.match.stop()
+            self.match = None
+        if self.slot is not None:
+            if finished:
+                self.slot.delete()
+            self.slot.close()
+            self.slot = None
+
+    def back_to_menu(self, message: str = "") -> None:
+        """Leave the table (the game is saved) for the menu."""
+        from .menu import MenuScreen
+
+        self.close_match()
+        while not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+        self.screen.refresh_saves(message)
+        self._check_size()
+
+    def show_menu_message(self, message: str) -> None:
+        from .menu import MenuScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, MenuScreen):
+                screen.refresh_saves(message)
+
+    def save_and_quit(self) -> None:
+        """Quit at once: every decision is already saved, so only release the lock."""
+        if self.slot is not None:
+            self.slot.close()
+            self.slot = None
+        if self.match is not None:
+            self.match.stop()
+            self.match = None
+        self.exit()
+
+    async def action_quit(self) -> None:
+        self.save_and_quit()
+
+    # ----------------------------------------------------------- small screens
+
+    def on_resize(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        """Below 80x24 one message covers everything; growing the window takes it away
+        and the table is as it was (any hand-off cover is put back at once)."""
+        from .too_small import TooSmallScreen
+
+        small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
+        if small and not self.too_small:
+            self.too_small = True
+            self.push_screen(TooSmallScreen())
+        elif not small and self.too_small:
+            self.too_small = False
+            if isinstance(self.screen, TooSmallScreen):
+                self.pop_screen()
+            table = self.table
+            if table is not None:
+                table.settle()
+
+    @property
+    def table(self) -> TableScreen | None:
+        from .table import TableScreen
+
+        return next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
+
+    # ------------------------------------------------------------------ ASCII
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Key names for the footer; spelled out in ASCII mode."""
+        if not self.look.ascii:
+            return super().get_key_display(binding)
+        if binding.key_display:
+            return to_ascii(binding.key_display)
+        modifiers, key = binding.parse_key()
+        name = _ASCII_KEYS.get(key) or to_ascii(format_key(key)) or key
+        return "+".join([*(m.capitalize() for m in modifiers), name])

@@ -1,0 +1,85 @@
+"""Your hand: sorted by suit then value, playable cards keyed, the rest dimmed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from ..rules.cards import Card
+from .look import Look
+
+#: The key that plays the n-th card: the digit row, then the row below it (15 cards).
+CARD_KEYS = "1234567890qwert"
+
+
+class Hand(Widget):
+    """Three lines: the keys of playable cards, the cards, the cursor.
+
+    It holds only the cards it was given from a :class:`PlayerView` (never a list of
+    the game's) and posts :class:`Hand.Chosen` when a card is clicked.
+    """
+
+    DEFAULT_CSS = "Hand { height: 3; }"
+
+    class Chosen(Message):
+        """A card was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, look: Look, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.look = look
+        self.cards: tuple[Card, ...] = ()
+        self.legal: tuple[Card, ...] = ()
+        self.cursor = 0
+        self.rendered = ""  # the text last drawn, for tests and the bench
+
+    def show(self, cards: tuple[Card, ...], legal: tuple[Card, ...]) -> None:
+        """New cards from the screen's view; the cursor stays on the same spot."""
+        self.cards, self.legal = cards, legal
+        self.cursor = min(self.cursor, max(len(cards) - 1, 0))
+        if legal and self.cards and self.cards[self.cursor] not in legal:
+            self.cursor = self.cards.index(legal[0])
+        self.refresh()
+
+    def move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.refresh()
+
+    @property
+    def cell(self) -> int:
+        """Columns per card: 5 fits 15 cards into 80 columns; wider when there is room."""
+        return max(5, min(8, self.size.width // max(len(self.cards), 1)))
+
+    def render(self) -> Text:
+        if not self.cards:
+            self.rendered = ""
+            return Text("")
+        cell, my_turn = self.cell, bool(self.legal)
+        keys, faces, marks = Text(), Text(), Text()
+        for i, card in enumerate(self.cards):
+            playable = card in self.legal
+            keys.append((CARD_KEYS[i] if playable and i < len(CARD_KEYS) else "").center(cell),
+                        "bold")
+            style = "dim" if my_turn and not playable else ""
+            if my_turn and i == self.cursor:
+                style += " reverse"
+            face = self.look.card(card, style=style.strip())
+            faces.append(face)
+            faces.append(" " * (cell - len(face)))
+            marks.append((self.look.cursor * 3 if my_turn and i == self.cursor else "")
+                         .center(cell))
+        text = Text("\n").join([keys, faces, marks])
+        self.rendered = text.plain
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        index = event.x // self.cell
+        if 0 <= index < len(self.cards):
+            self.cursor = index
+            self.post_message(self.Chosen(index))

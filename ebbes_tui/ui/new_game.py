@@ -1,0 +1,125 @@
+"""The new-game form: seats, variants, round-1 starter, memory aid; remembered."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from .choice import Choice
+from .settings import LEVELS, PlayerChoice
+
+if TYPE_CHECKING:
+    from .app import EbbesApp
+
+SEAT_KINDS = [("human", ("human", "normal"))] + [(f"bot, {lv}", ("bot", lv)) for lv in LEVELS]
+ON_OFF = [("off", False), ("on", True)]
+
+
+class NewGameScreen(Screen[None]):
+    """Everything chosen before the first deal; Enter starts, Esc goes back."""
+
+    app: EbbesApp
+    BINDINGS = [
+        Binding("enter", "start", "Start game"),
+        Binding("escape", "back", "Back"),
+        Binding("down", "app.focus_next", "Next", show=False),
+        Binding("up", "app.focus_previous", "Previous", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        s = self.app.settings
+        ascii = self.app.look.ascii
+        yield Static("New game", id="form-title")
+        with VerticalScroll(id="form"):
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="what")
+                yield Choice([(str(n), n) for n in (2, 3, 4, 5)], s.players, ascii=ascii,
+                             id="players")
+            for i, seat in enumerate(s.seats):
+                with Horizontal(classes="row seat", id=f"seat-{i}"):
+                    yield Label(f"Player {i + 1}", classes="what")
+                    yield Input(self.app.look.text(seat.name), max_length=14,
+                                id=f"name-{i}")
+                    yield Choice(SEAT_KINDS, (seat.kind, seat.level), ascii=ascii,
+                                 id=f"kind-{i}")
+            with Horizontal(classes="row", id="row-more"):
+                yield Label('Variant 1 "more cards"', classes="what")
+                yield Choice(ON_OFF, s.more_cards, ascii=ascii, id="more")
+                yield Label("(not with two players)", id="more-note")
+            with Horizontal(classes="row"):
+                yield Label('Variant 2 "choose determiners"', classes="what")
+                yield Choice(ON_OFF, s.choose_determiners, ascii=ascii, id="choose")
+            with Horizontal(classes="row", id="row-rounds"):
+                yield Label("  rounds (at least 5)", classes="what")
+                yield Choice([(str(n), n) for n in range(5, 16)], s.rounds, ascii=ascii,
+                             id="rounds")
+            with Horizontal(classes="row"):
+                yield Label("Who starts round 1", classes="what")
+                names = [seat.name for seat in s.seats[: s.players]]
+                yield Choice(_starters(names), s.starter, ascii=ascii, id="starter")
+            with Horizontal(classes="row"):
+                yield Label("Memory aid (taken cards)", classes="what")
+                yield Choice(ON_OFF, s.memory_aid, ascii=ascii, id="memory")
+        yield Static("Up/Down: field  Left/Right: change  Enter: start  Esc: back",
+                     id="form-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._update_rows()
+        self.query_one("#players", Choice).focus()
+
+    def _players(self) -> int:
+        return self.query_one("#players", Choice).value
+
+    def _seat_name(self, seat: int) -> str:
+        return self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+
+    def _update_rows(self) -> None:
+        """Show only the seats in play, Variant 1 only with 3+, rounds only with V2."""
+        players = self._players()
+        for i in range(5):
+            self.query_one(f"#seat-{i}").display = i < players
+        self.query_one("#more", Choice).display = players > 2
+        self.query_one("#more-note").display = players == 2
+        self.query_one("#row-rounds").display = self.query_one("#choose", Choice).value
+        starter = self.query_one("#starter", Choice)
+        current = starter.value if starter.value is None or starter.value < players else None
+        starter.set_values(_starters([self._seat_name(i) for i in range(players)]), current)
+
+    def on_choice_changed(self) -> None:
+        self._update_rows()
+
+    def on_input_changed(self) -> None:
+        self._update_rows()
+
+    def on_input_submitted(self) -> None:
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_start(self) -> None:
+        """Remember the setup, then deal."""
+        s = self.app.settings
+        s.players = self._players()
+        for i in range(5):
+            kind, level = self.query_one(f"#kind-{i}", Choice).value
+            s.seats[i] = PlayerChoice(self._seat_name(i), kind, level)
+        s.more_cards = self.query_one("#more", Choice).value
+        s.choose_determiners = self.query_one("#choose", Choice).value
+        s.rounds = self.query_one("#rounds", Choice).value
+        s.starter = self.query_one("#starter", Choice).value
+        s.memory_aid = self.query_one("#memory", Choice).value
+        self.app.save_settings()
+        self.dismiss()
+        self.app.start_new()
+
+
+def _starters(names: list[str]) -> list[tuple[str, int | None]]:
+    """Round 1's starter: random, or one of the players (R11)."""
+    return [("random", None)] + [(name, i) for i, name in enumerate(names)]

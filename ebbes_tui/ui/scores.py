@@ -1,0 +1,60 @@
+"""The scoring board on demand: each round's points per seat, totals, the track."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..rules.view import PlayerView
+from .track import TrackBoard
+
+if TYPE_CHECKING:
+    from .app import EbbesApp
+
+
+def rounds_table(view: PlayerView, names: list[str]) -> Table:
+    """Seats down, rounds across, the total last; the dummy has its row (R17)."""
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("Player")
+    for r in range(len(view.scores)):
+        table.add_column(f"R{r + 1}", justify="right")
+    table.add_column("Total", justify="right")
+    for seat, name in enumerate(names):
+        table.add_row(name, *(f"{s.points[seat]:+d}" for s in view.scores),
+                      f"{view.totals[seat]:+d}")
+    return table
+
+
+class ScoreBoardScreen(Screen[None]):
+    """Opened from the table with ``b``; shows only public scores."""
+
+    app: EbbesApp
+    BINDINGS = [Binding("escape,b,enter", "close", "Back to the table")]
+
+    def __init__(self, view: PlayerView) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        look = self.app.look
+        view = self.view
+        names = [look.text(s.name) for s in view.config.seats]
+        yield Static("Scoring board", classes="screen-title")
+        with VerticalScroll(classes="score-body"):
+            if view.scores:
+                yield Static(rounds_table(view, names))
+            else:
+                yield Static("No round has been scored yet.")
+            before = tuple(t - s for t, s in zip(
+                view.totals, view.scores[-1].points)) if view.scores else view.totals
+            yield TrackBoard(look, view.config, before, view.totals)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,74 @@
+"""The middle of the table: the trick being played, who played what, who is next;
+and, on demand, the last completed trick (R18)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ..rules.cards import Card
+from ..rules.events import Trick
+from ..rules.state import Phase
+from ..rules.view import PlayerView
+from .look import Look
+
+COLUMN = 15
+
+
+class TrickArea(Static):
+    """Cards in play order under their players' names. Between tricks it keeps the
+    finished trick in view (with its winner), so a paced game can be followed."""
+
+    def __init__(self, look: Look, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.look = look
+
+    def show(self, view: PlayerView, *, show_last: bool) -> None:
+        look = self.look
+        names = [look.text(s.name) for s in view.config.seats]
+        text = Text()
+        playing = view.phase is Phase.PLAY
+        if view.trick or not view.tricks or not playing:
+            self._row(text, names, view.trick_seats(), view.trick)
+            if view.to_move is not None and playing:
+                who = "Your turn" if view.to_move == view.seat else f"{names[view.to_move]} to play"
+                text.append(f"\n{who}", "italic")
+        else:
+            last = view.tricks[-1]
+            self._row(text, names, self._seats(view, last), last.cards)
+            text.append(f"\n{names[last.winner]} took the trick", "italic")
+        if show_last:
+            earlier = view.tricks[-1] if view.trick else (
+                view.tricks[-2] if len(view.tricks) > 1 else None)
+            text.append("\nLast trick: ", "bold")
+            if earlier is None:
+                text.append("none yet this round", "dim")
+            else:
+                for seat, card in zip(self._seats(view, earlier), earlier.cards):
+                    text.append(f"{names[seat][:8]} ")
+                    text.append_text(look.card(card))
+                    text.append("  ")
+                text.append(f"({names[earlier.winner]} took it)", "dim")
+        self.update(text)
+
+    @staticmethod
+    def _seats(view: PlayerView, trick: Trick) -> list[int]:
+        seats, seat = [], trick.leader
+        for _ in trick.cards:
+            seats.append(seat)
+            seat = view.next_seat(seat)
+        return seats
+
+    def _row(self, text: Text, names: list[str], seats: list[int],
+             cards: tuple[Card, ...]) -> None:
+        """Names on one line, their cards below; the led card is marked."""
+        if not cards:
+            text.append("No card played yet in this trick.\n", "dim")
+            return
+        for seat in seats:
+            text.append(f"{names[seat][:COLUMN - 2]:<{COLUMN}}", "bold")
+        text.append("\n")
+        for i, card in enumerate(cards):
+            face = self.look.card(card)
+            text.append_text(face)
+            text.append((" led" if i == 0 else "").ljust(COLUMN - len(face.plain)), "dim")
