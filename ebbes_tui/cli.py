@@ -32,6 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="no mouse tracking (the default over SSH)")
     parser.add_argument("--mouse", action="store_true",
                         help="mouse tracking even over SSH")
+    parser.add_argument("--pace", type=_seconds, default=0.5, metavar="S",
+                        help="pause before each bot move, in seconds (default 0.5)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     check = sub.add_parser("check", help="replay game records and check every rule")
@@ -57,6 +59,16 @@ def build_parser() -> argparse.ArgumentParser:
                       help="cap on the hard bot's time per decision")
     tour.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 10 seconds, not {value:g}")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -97,7 +109,8 @@ def play(args: argparse.Namespace) -> int:
         return 2
     from .ui.app import EbbesApp
 
-    app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), continue_game=args.continue_game)
+    app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), continue_game=args.continue_game,
+                   pace=args.pace)
     exit_on_hangup(app.save_and_quit)
     app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
     return 0

@@ -1,0 +1,184 @@
+"""End to end in a real pseudo-terminal: play by keys, hang up, come back, continue.
+
+The game runs as `python -m ebbes_tui` in its own pty session, as over SSH; closing
+the pty is a real hang-up (the kernel sends SIGHUP). Waits are on conditions (text on
+screen, the save file), never fixed sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from ebbes_tui.bench.pty_session import PtySession, ebbes_command
+from ebbes_tui.rules import Phase, player_view, replay
+from ebbes_tui.ui.settings import PlayerChoice, Settings, save
+
+HUMAN = 0  # the default setup: "You" in seat 0 against two bots
+
+
+class Player:
+    """A home dir for one user, and ways to start ebbes and read its save."""
+
+    def __init__(self, home: Path, term: str = "xterm-256color", no_color: bool = False):
+        self.home = home
+        self.env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        self.env.update(XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
+                        TERM=term, LANG="C.UTF-8")
+        self.env.pop("LC_ALL", None)
+        if no_color:
+            self.env["NO_COLOR"] = "1"
+
+    def start(self, *args: str) -> PtySession:
+        return PtySession(ebbes_command("--pace", "0", *args), self.env)
+
+    def save_path(self) -> Path | None:
+        saves = sorted((self.home / "data" / "ebbes-tui" / "saves").glob("*.json"))
+        return saves[-1] if saves else None
+
+    def record(self) -> dict | None:
+        path = self.save_path()
+        if path is None:
+            return None
+        try:
+            return json.loads(path.read_text())
+        except (OSError, ValueError):
+            return None  # between a write and the rename a reader may be unlucky: retry
+
+
+def wait_until(session: PtySession, condition, timeout: float = 30.0):
+    """Drain the program's output until ``condition()`` is truthy; return its value."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        session.read_available(0.05)
+    raise AssertionError("the game never got there")
+
+
+def human_to_play(player: Player):
+    """The replayed state when the human must play a card, else None."""
+    record = player.record()
+    if record is None:
+        return None
+    state = replay(record)
+    pending = state.pending
+    if pending and pending.phase is Phase.PLAY and pending.seat == HUMAN:
+        return state
+    return None
+
+
+def play_a_card(player: Player, session: PtySession, rng: random.Random) -> str:
+    """Wait for the human's turn, press the digit of a legal card, wait for the save."""
+    state = wait_until(session, lambda: human_to_play(player))
+    view = player_view(state, HUMAN)
+    card = rng.choice(view.legal)
+    digit = str((view.hand.index(card) + 1) % 10)
+    played = sum(len(r["plays"]) for r in player.record()["rounds"])
+    session.send(digit)
+    wait_until(session, lambda: (player.record() or {"rounds": []}) and sum(
+        len(r["plays"]) for r in player.record()["rounds"]) > played)
+    return str(card)
+
+
+def start_a_game(player: Player) -> PtySession:
+    session = player.start()
+    assert session.wait_for("New game", 20)
+    session.mark()
+    session.send("n")
+    assert session.wait_for("Start game", 20)
+    session.send("enter")
+    return session
+
+
+@pytest.mark.parametrize("term, no_color", [("xterm-256color", False), ("vt100", True)])
+def test_hang_up_saves_and_exits_and_continue_resumes_the_same_game(tmp_path, term, no_color):
+    player = Player(tmp_path, term, no_color)
+    rng = random.Random(7)
+    session = start_a_game(player)
+    for _ in range(4):
+        play_a_card(player, session, rng)
+    wait_until(session, lambda: human_to_play(player))  # bots done: the human's turn again
+    before = player.save_path().read_text()
+
+    session.hang_up()  # the connection drops
+    assert session.wait(1.0) is not None, "still running a second after the hang-up"
+    with pytest.raises(ProcessLookupError):
+        os.kill(session.pid, 0)  # no process left behind
+    assert player.save_path().read_text() == before
+
+    again = player.start()  # the menu offers to continue, with the game's summary
+    assert again.wait_for("Continue", 20)
+    assert again.wait_for("round 1 of 5", 5)
+    again.send("q")
+    assert again.wait(5) == 0
+
+    resumed = player.start("--continue")
+    assert resumed.wait_for("Your turn", 20)
+    state_before = replay(json.loads(before))
+    state_now = human_to_play(player)
+    assert state_now is not None
+    assert player_view(state_now, HUMAN) == player_view(state_before, HUMAN)
+    card = play_a_card(player, resumed, rng)
+    plays_before = [p for r in json.loads(before)["rounds"] for p in r["plays"]]
+    plays_after = [p for r in player.record()["rounds"] for p in r["plays"]]
+    assert plays_after[: len(plays_before) + 1] == plays_before + [card]
+    resumed.signal(signal.SIGTERM)
+    assert resumed.wait(1.0) is not None
+
+
+def bots_only(player: Player) -> None:
+    settings = Settings(players=4, seats=[PlayerChoice(f"Bot {i}", "bot", "random")
+                                          for i in range(5)])
+    save(player.home / "config" / "ebbes-tui" / "settings.json", settings)
+
+
+def played(player: Player) -> int:
+    record = player.record()
+    return sum(len(r["plays"]) for r in record["rounds"]) if record else 0
+
+
+def bots_played_to(player: Player, session: PtySession, target: int) -> int:
+    """Cards played once at least ``target`` are saved; Enter dismisses round summaries."""
+    def reached():
+        if "Continue" in session.text_since_mark():
+            session.mark()
+            session.send("enter")
+        return played(player) >= target and played(player)
+    return wait_until(session, reached)
+
+
+def test_kill_9_at_a_random_moment_loses_at_most_the_decision_in_flight(tmp_path):
+    player = Player(tmp_path)
+    bots_only(player)
+    rng = random.Random(2026)  # which moments: seeded, so a failure can be replayed
+    for _ in range(2):
+        session = start_a_game(player) if player.save_path() is None \
+            else player.start("--continue")
+        seen = bots_played_to(player, session, played(player) + rng.randrange(3, 60))
+        session.signal(signal.SIGKILL)
+        session.wait(5)
+        session.hang_up()
+        record = player.record()
+        assert record is not None
+        replay(record)  # the save is whole and valid
+        assert played(player) >= seen  # nothing saved before the kill was lost
+    resumed = player.start("--continue")  # the lock died with the process
+    bots_played_to(player, resumed, seen + 1)
+    resumed.signal(signal.SIGTERM)
+    assert resumed.wait(1.0) is not None
+
+
+def test_an_unknown_option_is_one_line_and_exit_2(tmp_path):
+    session = Player(tmp_path).start("--colour")
+    assert session.wait(10) == 2
+    session.read_available(0.5)
+    lines = [line for line in session.text_since_mark().splitlines() if line.strip()]
+    assert lines == ["ebbes: unrecognized arguments: --colour (try 'ebbes --help')"]
