@@ -41,10 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="one JSON object per file")
 
     bench = sub.add_parser("bench", help="measure speed and memory")
-    bench.add_argument("area", choices=["rules", "bots"], help="what to measure")
+    bench.add_argument("area", choices=["rules", "bots", "ui", "ssh"], help="what to measure")
     bench.add_argument("--json", action="store_true", help="print figures as JSON")
-    bench.add_argument("--seconds", type=float, default=1.0, metavar="S",
-                       help="time spent on each figure (default 1)")
+    bench.add_argument("--seconds", type=float, default=None, metavar="S",
+                       help="time spent measuring (default: 1 per figure; ssh: 30)")
 
     tour = sub.add_parser("tournament", help="bots against bots on duplicate deals")
     tour.add_argument("--players", type=int, choices=[2, 3, 4, 5], default=4)

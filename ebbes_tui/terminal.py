@@ -39,10 +39,17 @@ def want_mouse(no_mouse: bool, mouse: bool, env: Mapping[str, str]) -> bool:
     return mouse or not env.get("SSH_CONNECTION")
 
 
-def exit_on_hangup(request_exit: Callable[[], None]) -> None:
-    """On SIGHUP (the connection dropped) or SIGTERM, ask the app to save and exit;
-    if it has not ended within :data:`EXIT_DEADLINE`, end the process anyway. Every
-    decision is already saved, so nothing is lost either way."""
+def exit_on_hangup(save_and_quit: Callable[[], None]) -> None:
+    """On SIGHUP (the connection dropped) or SIGTERM, save and exit, between two steps
+    of the event loop so no save is cut in half. After a hang-up there is no terminal
+    to restore, so the process ends at once; after SIGTERM the app restores the
+    terminal, within :data:`EXIT_DEADLINE` or the process ends anyway. Every decision
+    is already saved, so nothing is lost either way."""
+
+    def on_loop(signum: int) -> None:
+        save_and_quit()
+        if signum == signal.SIGHUP:
+            os._exit(0)
 
     def handler(signum: int, frame: object) -> None:
         timer = threading.Timer(EXIT_DEADLINE, os._exit, (0,))
@@ -52,7 +59,7 @@ def exit_on_hangup(request_exit: Callable[[], None]) -> None:
             loop = asyncio.get_running_loop()  # the app's loop runs in this thread
         except RuntimeError:
             raise SystemExit(0) from None
-        loop.call_soon_threadsafe(request_exit)  # wakes the loop, unlike call_soon
+        loop.call_soon_threadsafe(on_loop, signum)  # wakes the loop, unlike call_soon
 
     for sig in (signal.SIGHUP, signal.SIGTERM):
         signal.signal(sig, handler)

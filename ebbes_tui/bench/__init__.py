@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
 
-def run_bench(area: str, as_json: bool, seconds: float) -> int:
-    if area == "rules":
-        from .rules_bench import main
+#: Each area's module (with ``main(as_json, seconds)``) and its default seconds.
+AREAS = {
+    "rules": ("rules_bench", 1.0),
+    "bots": ("bots_bench", 1.0),
+    "ui": ("ui_bench", 1.0),
+    "ssh": ("ssh_bench", 30.0),
+}
 
-        return main(as_json, seconds)
-    if area == "bots":
-        from .bots_bench import main as bots_main
 
-        return bots_main(as_json, seconds)
-    raise ValueError(area)
+def run_bench(area: str, as_json: bool, seconds: float | None) -> int:
+    module_name, default_seconds = AREAS[area]
+    module = importlib.import_module(f".{module_name}", __name__)
+    return module.main(as_json, default_seconds if seconds is None else seconds)
