@@ -182,3 +182,34 @@ def test_an_unknown_option_is_one_line_and_exit_2(tmp_path):
     session.read_available(0.5)
     lines = [line for line in session.text_since_mark().splitlines() if line.strip()]
     assert lines == ["ebbes: unrecognized arguments: --colour (try 'ebbes --help')"]
+
+
+@pytest.mark.parametrize("term", ["xterm", "xterm-256color", "screen", "tmux-256color", "linux",
+                                  "vt100"])
+def test_every_terminal_type_gets_a_working_menu_with_escape_and_split_keys(tmp_path, term):
+    session = Player(tmp_path, term, no_color=term == "vt100").start()
+    assert session.wait_for("New game", 20)
+    session.mark()
+    session.send("n")
+    assert session.wait_for("Start game", 20)
+    session.mark()
+    session.send("escape")  # a lone Escape goes back
+    assert session.wait_for("New game", 10)
+    session.mark()
+    session.send("n")
+    assert session.wait_for("Start game", 20)
+    session.mark()
+    for byte in "\x1b[C":  # Right arrow arriving byte by byte, as over a slow link
+        session.send(byte)
+        session.read_available(0.08)
+    assert session.wait_for("Player 4", 10)  # 3 players became 4, not Escape + "[C"
+    session.send("q")
+    session.kill()
+
+
+def test_help_and_version_on_the_command_line(tmp_path):
+    player = Player(tmp_path)
+    for args, expected in ((["--version"], "ebbes 0."), (["--help"], "--continue")):
+        session = player.start(*args)
+        assert session.wait_for(expected, 10)
+        assert session.wait(10) == 0
