@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 
 class HandOffScreen(Screen[None]):
@@ -29,7 +29,6 @@ class HandOffScreen(Screen[None]):
                 f"{self.player}, press Enter when the others cannot see the screen.",
                 id="handoff-text",
             )
-        yield Footer()
 
     def action_take_over(self) -> None:
         self.dismiss()

@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..bots.base import open_pairs
@@ -25,8 +24,6 @@ class PairDialog(ModalScreen[None]):
     suit and number will fix the next open category when played (R5)."""
 
     app: EbbesApp
-    BINDINGS = [Binding("tab", "app.focus_next", "Suit/number")]
-
     def __init__(self, view: PlayerView, submit: Callable[[tuple[int, int]], str | None]
                  ) -> None:
         super().__init__()
@@ -52,8 +49,9 @@ class PairDialog(ModalScreen[None]):
                                  id="pair-suits")
                 yield OptionList(*(Option(str(v), id=str(v)) for v in numbers),
                                  id="pair-numbers")
+            yield Static("Up/Down: choose   Tab: suit or number   Enter on a number: "
+                         "take the pair", classes="dialog-help")
             yield Static("", classes="dialog-error")
-        yield Footer()
 
     def on_mount(self) -> None:
         for options in self.query(OptionList):

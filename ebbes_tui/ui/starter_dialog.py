@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..rules.view import PlayerView
@@ -40,8 +40,8 @@ class StarterDialog(ModalScreen[None]):
                     " (dummy)" if info.kind == "dummy" else "")
                 options.append(Option(look.text(info.name) + tag, id=str(seat)))
             yield OptionList(*options, id="starter-options")
+            yield Static("Up/Down: choose   Enter: this player starts", classes="dialog-help")
             yield Static("", classes="dialog-error")
-        yield Footer()
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

@@ -60,7 +60,7 @@ class RoundSummaryScreen(Screen[None]):
             for seat, s in enumerate(score.seats):
                 ebbes = f"{s.ebbes_cards} " + ("(+3)" if s.ebbes_points else "(0)")
                 nix = f"{s.nix_cards}" + (" chooses" if seat == score.nix_holder else "")
-                table.add_row(names[seat], f"+{s.plus_cards}", ebbes, f"-{s.minus_cards}",
+                table.add_row(names[seat], _signed(s.plus_cards), ebbes, _signed(-s.minus_cards),
                               nix, f"{s.total:+d}", f"{event.totals[seat]:+d}")
             yield Static(table)
             yield TrackBoard(look, config, before, event.totals)
@@ -68,3 +68,7 @@ class RoundSummaryScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"

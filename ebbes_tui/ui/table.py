@@ -76,6 +76,7 @@ class TableScreen(Screen[None]):
         self._held_pace: float | None = None
         self._news = ""
         self.view: PlayerView = match.screen_view()
+        self._keys: tuple[bool, int, bool] | None = None
 
     def compose(self) -> ComposeResult:
         look = self.app.look
@@ -123,7 +124,10 @@ class TableScreen(Screen[None]):
                                               else "")
         self.query_one("#status", Static).update(self._status(view, names))
         self.query_one("#news", Static).update(self._news)
-        self.refresh_bindings()
+        keys = (bool(view.legal), len(view.hand), self.match.can_take_back)
+        if keys != self._keys:  # the footer is rebuilt only when the keys change
+            self._keys = keys
+            self.refresh_bindings()
 
     def _status(self, view: PlayerView, names: list[str]) -> str:
         config = view.config

@@ -66,8 +66,7 @@ class TrackBoard(Widget):
             row.append_text(disc(seat, marks[seat]))
             row.append("".join(line[here + 1:]), "dim")
             total = self.after[seat]
-            place = look.text(track.landmark_at_or_below(total).name)
-            row.append(f" {total:>+4} {place}")
+            row.append(f" {total:>+4} {look.text(place_of(track, total))}")
             text.append_text(row)
         text.append_text(self._legend(width))
         return text
@@ -75,7 +74,7 @@ class TrackBoard(Widget):
     def _legend(self, width: int) -> Text:
         """Every named space; the standard names too when the window is wide."""
         wide = width >= WIDE
-        items = [self.look.text(f"{m.space:+d} {m.name}" + (
+        items = [self.look.text(f"{m.space:{'+' if m.space else ''}d} {m.name}" + (
             f" ({m.standard})" if wide and m.standard != m.name else ""))
             for m in self.track.landmarks]
         lines, line = [], ""
@@ -86,3 +85,11 @@ class TrackBoard(Widget):
             line = f"{line}   {item}" if line else item
         lines.append(line)
         return Text("\n" + "\n".join(lines), style="italic")
+
+
+def place_of(track: ScoringTrack, total: int) -> str:
+    """The named space a disc stands on or has passed; below Start, how far it is
+    from the Dabbscheedel end."""
+    if 0 <= total or total <= track.low:
+        return track.landmark_at_or_below(total).name
+    return f"{total - track.low} to {track.landmarks[0].name}"

@@ -1,0 +1,40 @@
+"""Helpers for the Textual UI tests: a private app per test, screen text, waiting."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from ebbes_tui.controller import SaveStore
+from ebbes_tui.ui.app import EbbesApp
+
+
+def make_app(tmp_path: Path, settings: dict | None = None, **kw: object) -> EbbesApp:
+    """A fresh app with its own saves and settings file; bots move at once (pace 0)."""
+    path = tmp_path / "config" / "settings.json"
+    if settings is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(settings))
+    kw.setdefault("pace", 0)
+    return EbbesApp(store=SaveStore(tmp_path / "saves"), settings_path=path, **kw)
+
+
+def seats(*players: tuple[str, str]) -> list[dict]:
+    """Setup seats as the settings file keeps them: (name, "human" | bot level)."""
+    return [{"name": name, "kind": "human" if kind == "human" else "bot",
+             "level": kind if kind != "human" else "normal"} for name, kind in players]
+
+
+def screen_text(app: EbbesApp) -> str:
+    """The top screen's characters as drawn now."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def wait_until(pilot, condition: Callable[[], bool], what: str, rounds: int = 5000) -> None:
+    """Let the app (and the match's bot threads) run until ``condition`` holds."""
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"waited in vain for {what}")
