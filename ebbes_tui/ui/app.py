@@ -9,8 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.keys import format_key
 
 from . import settings as settings_file
@@ -53,6 +55,7 @@ class EbbesApp(App[None]):
         self.match: Match | None = None
         self.slot: SaveSlot | None = None
         self.too_small = False
+        self._menu_up = False  # no size check before the menu is up
 
     @property
     def store(self) -> SaveStore:
@@ -74,6 +77,7 @@ class EbbesApp(App[None]):
         self.push_screen(MenuScreen())
         if self.continue_game:
             self.continue_newest()
+        self._menu_up = True
         self._check_size()
 
     def continue_newest(self, *, take_over: bool = False) -> None:
@@ -134,7 +138,6 @@ class EbbesApp(App[None]):
 
         self.match, self.slot = match, slot
         self.push_screen(TableScreen(match, memory_aid=self.settings.memory_aid))
-        self._check_size()
 
     def save_settings(self) -> None:
         settings_file.save(self.settings_path, self.settings)
@@ -184,15 +187,18 @@ class EbbesApp(App[None]):
 
     # ----------------------------------------------------------- small screens
 
-    def on_resize(self) -> None:
-        self._check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)  # called before the app's own size is updated
 
-    def _check_size(self) -> None:
+    def _check_size(self, size: Size | None = None) -> None:
         """Below 80x24 one message covers everything; growing the window takes it away
         and the table is as it was (any hand-off cover is put back at once)."""
         from .too_small import TooSmallScreen
 
-        small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
+        if not self._menu_up:
+            return
+        size = size or self.size
+        small = size.width < MIN_SIZE[0] or size.height < MIN_SIZE[1]
         if small and not self.too_small:
             self.too_small = True
             self.push_screen(TooSmallScreen())

@@ -1,0 +1,152 @@
+"""The table at 80x24: what is on screen, the dummy's stacks, Variant 2 pairs, illegal
+cards, take-back, the mouse, small windows (a fresh app per test, pace 0)."""
+
+from __future__ import annotations
+
+from ebbes_tui.rules.cards import SUIT_NAMES
+from ebbes_tui.rules.state import Phase
+from ebbes_tui.ui.dummy_stacks import DummyStacks
+from ebbes_tui.ui.hand import CARD_KEYS, Hand
+from ebbes_tui.ui.look import Look
+from ebbes_tui.ui.pair_dialog import PairDialog
+from ebbes_tui.ui.table import TableScreen
+from ebbes_tui.ui.too_small import TooSmallScreen
+
+from ui_support import make_app, screen_text, seats, wait_until
+
+ONE_HUMAN = {"players": 3, "starter": 0,
+             "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
+
+
+async def start(app, pilot):
+    """Menu -> form -> table, then wait for the human's first card."""
+    await pilot.press("n", "enter")
+    await wait_until(pilot, lambda: my_turn(app), "Ann's turn")
+    return app.screen
+
+
+def my_turn(app) -> bool:
+    return isinstance(app.screen, TableScreen) and bool(app.screen.view.legal)
+
+
+async def test_the_table_at_80x24_shows_every_important_fact(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        text = screen_text(app)
+        lines = text.splitlines()
+        assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+        view = table.view
+        assert f"Round 1 of 5" in lines[0] and "Your turn: play a card" in lines[0]
+        assert f"Number Determiner  {view.number}" in text
+        for label in ("Trump", "Plus", "ebbes", "Minus", "nix", "Determiners", "Players",
+                      "Trick", "Your hand", "Ann", "Bea", "Cyd", "Hand Tricks Total"):
+            assert label in text, label
+        look = Look()
+        for card in view.hand:  # the whole hand, sorted by suit then value
+            assert look.card(card).plain in text
+        assert list(view.hand) == sorted(view.hand)
+        assert "Play" in lines[-1] and "Help" in lines[-1]
+        await pilot.press("p")
+        assert "Last trick: none yet this round" in screen_text(app)
+
+
+async def test_an_illegal_card_is_explained_and_changes_nothing(tmp_path):
+    settings = dict(ONE_HUMAN, starter=1)  # Bea leads, so Ann must follow
+    app = make_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        view = table.view
+        illegal = [i for i, c in enumerate(view.hand) if c not in view.legal]
+        while not illegal:  # Ann can follow with every card: play on until she cannot
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: my_turn(app), "Ann's turn")
+            view = table.view
+            illegal = [i for i, c in enumerate(view.hand) if c not in view.legal]
+        before = app.match.record()
+        await pilot.press(CARD_KEYS[illegal[0]])
+        led = SUIT_NAMES[view.trick[0].suit]
+        assert f"You must follow {led}." in screen_text(app)
+        assert app.match.record() == before and table.view.hand == view.hand
+
+
+async def test_a_click_plays_the_card_and_take_back_undoes_it(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        view = table.view
+        hand = table.query_one(Hand)
+        index = view.hand.index(view.legal[-1])
+        await pilot.click(Hand, offset=(index * hand.cell + 1, 1))
+        assert view.legal[-1] not in app.match.view(0).hand
+        await wait_until(pilot, lambda: my_turn(app), "Ann's next turn")
+        await pilot.press("u")
+        await wait_until(pilot, lambda: my_turn(app), "Ann's turn again")
+        assert table.view.hand == view.hand
+        assert "taken back" in screen_text(app)
+
+
+async def test_two_players_see_the_dummys_face_up_cards_and_only_backs_of_the_rest(tmp_path):
+    settings = {"players": 2, "seats": seats(("Ann", "human"), ("Bea", "random"))}
+    app = make_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        look = Look()
+        for _ in range(3):
+            view = table.view
+            assert view.config.seats[0].kind == "dummy" and len(view.dummy_up) == 5
+            stacks = table.query_one(DummyStacks)
+            text = str(stacks.render())
+            ups = [c for c in view.dummy_up if c is not None]
+            assert ups and all(look.card(c).plain in text for c in ups)
+            assert text.count(look.card_back) == sum(view.dummy_down)
+            assert "Dummy's stacks" in screen_text(app)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: my_turn(app), "Ann's turn")
+
+
+async def test_a_human_chooses_a_variant_2_pair_and_a_wrong_pair_is_refused(tmp_path):
+    settings = dict(ONE_HUMAN, starter=2, choose_determiners=True)  # Ann chooses first
+    app = make_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the pair dialog")
+        assert "Choose a determiner pair for round 1" in screen_text(app)
+        await pilot.press("down", "enter", "down", "down", "enter")  # brown, number 3
+        assert app.match.screen_view().pairs[0] == (1, 3)
+        await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "Ann's second pair")
+        table = app.table
+        before = app.match.record()
+        assert table.submit((1, 4)) == "You cannot take brown: it is already paired."
+        assert app.match.record() == before
+        await pilot.press("enter", "enter")
+        await wait_until(pilot, lambda: my_turn(app) or app.match.screen_view().phase
+                         is Phase.PLAY, "play")
+        assert len(app.match.screen_view().pairs) == 5
+        assert "Pairs" in screen_text(app)
+
+
+async def test_a_small_window_shows_one_message_and_growing_it_restores_the_table(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(app), "Ann's second card, mid-trick")
+        before, view = app.match.record(), table.view
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "make the window at least 80x24" in screen_text(app)
+        await pilot.press("enter", "1")  # nothing is played behind the message
+        assert app.match.record() == before
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is table and table.view == view
+        assert Look().card(view.hand[0]).plain in screen_text(app)
+
+
+async def test_the_app_starts_too_small_and_says_so(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(70, 30)) as pilot:
+        await pilot.pause()
+        assert "make the window at least 80x24" in screen_text(app)
