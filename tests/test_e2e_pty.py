@@ -213,3 +213,37 @@ def test_help_and_version_on_the_command_line(tmp_path):
         session = player.start(*args)
         assert session.wait_for(expected, 10)
         assert session.wait(10) == 0
+
+
+def test_a_second_ebbes_can_take_over_the_open_game(tmp_path):
+    player = Player(tmp_path)
+    first = start_a_game(player)
+    wait_until(first, lambda: human_to_play(player))
+    before = player.save_path().read_text()
+    second = player.start()
+    assert second.wait_for("open in another ebbes window", 20)
+    assert second.wait_for("Take it over", 5) and second.wait_for("Start a separate game", 5)
+    second.mark()
+    second.send("down", "enter")  # past the greyed-out Continue, onto "Take it over"
+    assert first.wait(6) == 0  # the first one saved and exited
+    assert second.wait_for("Your turn", 20)
+    assert player.save_path().read_text() == before
+    second.kill()
+
+
+def test_a_second_ebbes_can_start_a_separate_game(tmp_path):
+    player = Player(tmp_path)
+    first = start_a_game(player)
+    wait_until(first, lambda: human_to_play(player))
+    second = player.start()
+    assert second.wait_for("Start a separate game", 20)
+    second.mark()
+    second.send("down", "down", "enter")
+    assert second.wait_for("Start game", 10)
+    second.mark()
+    second.send("enter")
+    assert second.wait_for("Your turn", 20)
+    saves = list((tmp_path / "data" / "ebbes-tui" / "saves").glob("*.json"))
+    assert len(saves) == 2 and first.alive()
+    first.kill()
+    second.kill()
