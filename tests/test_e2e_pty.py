@@ -247,3 +247,22 @@ def test_a_second_ebbes_can_start_a_separate_game(tmp_path):
     assert len(saves) == 2 and first.alive()
     first.kill()
     second.kill()
+
+
+def test_every_file_is_private_to_the_user_and_nothing_goes_to_temp(tmp_path):
+    player = Player(tmp_path)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    player.env["TMPDIR"] = str(tmp)
+    session = start_a_game(player)
+    play_a_card(player, session, random.Random(3))
+    session.signal(signal.SIGTERM)
+    assert session.wait(2) is not None
+    roots = [tmp_path / base / "ebbes-tui" for base in ("data", "config")]
+    mine = roots + [p for root in roots for p in root.rglob("*")]
+    assert any(p.name == "settings.json" for p in mine)
+    assert any(p.parent.name == "saves" and p.suffix == ".json" for p in mine)
+    for path in mine:
+        mode = path.stat().st_mode & 0o777
+        assert mode & 0o077 == 0, f"{path} is open to others: {oct(mode)}"
+    assert list(tmp.iterdir()) == []
