@@ -31,7 +31,7 @@ def screen_text(app: EbbesApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def wait_until(pilot, condition: Callable[[], bool], what: str, rounds: int = 5000) -> None:
+async def wait_until(pilot, condition: Callable[[], bool], what: str, rounds: int = 500) -> None:
     """Let the app (and the match's bot threads) run until ``condition`` holds."""
     for _ in range(rounds):
         if condition():

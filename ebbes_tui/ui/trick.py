@@ -27,10 +27,10 @@ class TrickArea(Static):
         look = self.look
         names = [look.text(s.name) for s in view.config.seats]
         text = Text()
-        playing = view.phase is Phase.PLAY
-        if view.trick or not view.tricks or not playing:
+        finished_on_show = view.phase is Phase.PLAY and not view.trick and bool(view.tricks)
+        if not finished_on_show:
             self._row(text, names, view.trick_seats(), view.trick)
-            if view.to_move is not None and playing:
+            if view.to_move is not None and view.phase is Phase.PLAY:
                 who = "Your turn" if view.to_move == view.seat else f"{names[view.to_move]} to play"
                 text.append(f"\n{who}", "italic")
         else:
@@ -38,8 +38,8 @@ class TrickArea(Static):
             self._row(text, names, self._seats(view, last), last.cards)
             text.append(f"\n{names[last.winner]} took the trick", "italic")
         if show_last:
-            earlier = view.tricks[-1] if view.trick else (
-                view.tricks[-2] if len(view.tricks) > 1 else None)
+            skip = 2 if finished_on_show else 1  # the one before the trick on show
+            earlier = view.tricks[-skip] if len(view.tricks) >= skip else None
             text.append("\nLast trick: ", "bold")
             if earlier is None:
                 text.append("none yet this round", "dim")

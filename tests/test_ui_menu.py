@@ -1,0 +1,150 @@
+"""Menu, saves, settings, rules and help; ASCII mode draws nothing outside ASCII."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+from ebbes_tui.controller import SaveStore
+from ebbes_tui.ui import rules_screen
+from ebbes_tui.ui.final import FinalScreen
+from ebbes_tui.ui.handoff import HandOffScreen
+from ebbes_tui.ui.help_screen import HelpScreen
+from ebbes_tui.ui.menu import MenuScreen
+from ebbes_tui.ui.new_game import NewGameScreen
+from ebbes_tui.ui.rules_screen import RulesScreen
+from ebbes_tui.ui.scores import ScoreBoardScreen
+from ebbes_tui.ui.starter_dialog import StarterDialog
+from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.ui.table import TableScreen
+
+from ui_support import make_app, screen_text, seats, wait_until
+
+ONE_HUMAN = {"players": 3, "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
+
+
+async def test_the_setup_form_is_remembered_in_a_private_settings_file(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("right", "right", "escape")  # Esc forgets the changes
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("n", "right")  # players: 3 -> 4
+        await pilot.press("down", *"Zoe", "enter")  # typing replaces; Enter starts
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        assert app.match.config.seats[0].name == "Zoe" and app.match.config.players == 4
+    path = tmp_path / "config" / "settings.json"
+    saved = json.loads(path.read_text())
+    assert saved["players"] == 4 and saved["seats"][0]["name"] == "Zoe"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    app = make_app(tmp_path)
+    assert app.settings.players == 4
+
+
+async def test_a_save_that_cannot_be_read_is_said_in_one_sentence(tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    store.path("game-1").write_text("{not json")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Continue: cannot be read" in screen_text(app)
+        await pilot.press("c")
+        assert isinstance(app.screen, MenuScreen)
+        text = screen_text(app)
+        assert "could not be read" in text and "moved aside" in text
+        assert "Continue" not in text  # the broken save is gone from the list
+
+
+async def test_a_game_open_in_another_window_can_be_taken_over_or_left_alone(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        slot = app.slot.slot
+        app.slot.close()
+        holder = SaveStore(tmp_path / "saves").open(slot)  # "another window" holds it
+        await pilot.press("escape")
+        text = screen_text(app)
+        assert f"open in another ebbes window (process {os.getpid()})" in text
+        assert "Take it over" in text and "Start a separate game" in text
+        holder.close()
+
+
+async def test_continue_game_resumes_the_newest_save_without_the_menu(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                         and bool(app.screen.view.legal), "Ann's turn")
+        record = app.match.record()
+        app.save_and_quit()
+    assert app.slot is None and app.match is None
+    app = make_app(tmp_path, continue_game=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        assert app.match.record()["rounds"][0]["hands"] == record["rounds"][0]["hands"]
+
+
+async def test_rules_and_help_screens(tmp_path, monkeypatch):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.pause()
+        assert "How to play ebbes" in screen_text(app)
+        await pilot.press("escape", "n", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "take back your last card" in screen_text(app)
+    # A development checkout has no ebbes_tui.assets package: read the repo's assets/.
+    def missing(_):
+        raise ModuleNotFoundError("ebbes_tui.assets")
+
+    monkeypatch.setattr(rules_screen.resources, "files", missing)
+    assert rules_screen.rules_text().startswith("# How to play ebbes")
+
+
+def _ascii_only(app) -> None:
+    text = screen_text(app)
+    bad = sorted({c for c in text if ord(c) > 127})
+    assert not bad, f"{type(app.screen).__name__} draws {bad}"
+
+
+async def test_ascii_mode_draws_nothing_outside_ascii(tmp_path):
+    settings = {"players": 2, "seats": seats(("Änne", "human"), ("Bö", "random"))}
+    app = make_app(tmp_path, settings, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        _ascii_only(app)
+        await pilot.press("f1")
+        await pilot.pause()
+        _ascii_only(app)
+        await pilot.press("escape", "n")
+        _ascii_only(app)
+        await pilot.press("enter")
+        seen = set()
+        while not isinstance(app.screen, FinalScreen):
+            await wait_until(pilot, lambda: _ready(app), "a decision")
+            screen = app.screen
+            if type(screen) not in seen:
+                seen.add(type(screen))
+                _ascii_only(app)
+            if isinstance(screen, TableScreen) and ScoreBoardScreen not in seen:
+                seen.add(ScoreBoardScreen)
+                await pilot.press("p", "b")
+                _ascii_only(app)
+                await pilot.press("escape", "question_mark")
+                _ascii_only(app)
+                await pilot.press("escape")
+            await pilot.press("enter")
+        _ascii_only(app)
+        assert {TableScreen, RoundSummaryScreen} <= seen
+
+
+def _ready(app) -> bool:
+    screen = app.screen
+    if isinstance(screen, TableScreen):
+        return bool(screen.view.legal)
+    return isinstance(screen, (RoundSummaryScreen, StarterDialog, FinalScreen, HandOffScreen))
