@@ -34,6 +34,8 @@ class EbbesApp(App[None]):
     TITLE = "ebbes"
     CSS_PATH = ["app.tcss", "menu.tcss", "table.tcss", "dialogs.tcss", "score.tcss"]
     ENABLE_COMMAND_PALETTE = False
+    #: From this height the table also shows the scoring track (more room, more facts).
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
     def __init__(

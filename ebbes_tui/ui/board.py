@@ -55,16 +55,16 @@ class DeterminerBoard(Static):
             text.append(f" {view.number or '-'} ", "bold reverse")
         plays = fixing_plays(view)
         for cat, label in enumerate(CATEGORY_LABELS):
-            text.append(f"\n{ROMAN[cat]:>3} {label:<6}", "bold")
+            text.append(f"\n{ROMAN[cat]:>3} {label:<6} ", "bold")
             if cat < len(view.suits):
                 text.append_text(look.suit(view.suits[cat], name=True))
                 if cat < len(plays):
                     seat, card = plays[cat]
-                    text.append("  ")
+                    text.append(" ")
                     text.append_text(look.card(card))
                     text.append(f" {names[seat][:6]}", "dim")
                 else:
                     text.append("  the last suit", "dim")
             else:
-                text.append(" ?", "dim")
+                text.append("?", "dim")
         self.update(text)

@@ -86,7 +86,8 @@ def disc_marks(names: list[str]) -> list[str]:
     marks: list[str] = []
     for seat, name in enumerate(names):
         letters = [c.upper() for c in to_ascii(name) if c.isalnum()]
-        mark = next((c for c in letters if c not in marks), str(seat + 1))
+        tries = letters[:1] + letters[-1:] + letters[1:]  # "Bot 2" -> "2" after "B"
+        mark = next((c for c in tries if c not in marks), str(seat + 1))
         marks.append(mark)
     return marks
 

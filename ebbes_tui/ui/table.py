@@ -29,6 +29,7 @@ from .board import DeterminerBoard
 from .dummy_stacks import DummyStacks
 from .hand import CARD_KEYS, Hand
 from .seats import SeatsPanel
+from .track import TrackBoard
 from .trick import TrickArea
 
 if TYPE_CHECKING:
@@ -85,7 +86,10 @@ class TableScreen(Screen[None]):
             yield DeterminerBoard(look, id="board")
             yield SeatsPanel(look, id="seats")
         with Horizontal(id="middle"):
-            yield TrickArea(look, id="trick")
+            with Vertical(id="middle-left"):
+                yield TrickArea(look, id="trick")
+                zeros = (0,) * self.match.config.seat_count
+                yield TrackBoard(look, self.match.config, zeros, zeros, id="table-track")
             yield DummyStacks(look, id="dummy")
         with Vertical(id="hand-box"):
             yield Hand(look, id="hand")
@@ -97,6 +101,7 @@ class TableScreen(Screen[None]):
         self.query_one("#seats").border_title = "Players"
         self.query_one("#trick").border_title = "Trick"
         self.query_one("#dummy").border_title = "Dummy's stacks"
+        self.query_one("#table-track").border_title = "Scoring track"
         self.query_one("#dummy").display = self.match.config.dummy is not None
         self.match.listener = self.on_match_event
         self.redraw()
@@ -116,6 +121,9 @@ class TableScreen(Screen[None]):
         if view.dummy_up:
             self.query_one(DummyStacks).show(view)
         self.query_one(Hand).show(view.hand, view.legal)
+        last = view.scores[-1].points if view.scores else (0,) * len(view.totals)
+        self.query_one(TrackBoard).move(
+            tuple(t - p for t, p in zip(view.totals, last)), view.totals)
         box = self.query_one("#hand-box")
         if view.seat is None:
             box.border_title = "Hand hidden"

@@ -31,6 +31,12 @@ class TrackBoard(Widget):
         self.tooltip = "\n".join(look.text(f"{m.space:+d} {m.name} = {m.standard}")
                                  for m in track.landmarks)
 
+    def move(self, before: tuple[int, ...], after: tuple[int, ...]) -> None:
+        """New totals (the table's board follows the game)."""
+        if (before, after) != (self.before, self.after):
+            self.before, self.after = before, after
+            self.refresh(layout=True)
+
     @property
     def track(self) -> ScoringTrack:
         return self.config.track

@@ -12,8 +12,6 @@ from ..rules.state import Phase
 from ..rules.view import PlayerView
 from .look import Look
 
-COLUMN = 15
-
 
 class TrickArea(Static):
     """Cards in play order under their players' names. Between tricks it keeps the
@@ -24,51 +22,48 @@ class TrickArea(Static):
         self.look = look
 
     def show(self, view: PlayerView, *, show_last: bool) -> None:
-        look = self.look
-        names = [look.text(s.name) for s in view.config.seats]
+        names = [self.look.text(s.name) for s in view.config.seats]
+        column = max(10, min(15, (self.content_size.width or 76) // len(names)))
         text = Text()
         finished_on_show = view.phase is Phase.PLAY and not view.trick and bool(view.tricks)
-        if not finished_on_show:
-            self._row(text, names, view.trick_seats(), view.trick)
+        if finished_on_show:
+            last = view.tricks[-1]
+            self._row(text, names, column, _seats(view, last), last.cards)
+            text.append(f"\n{names[last.winner]} took the trick", "italic")
+        else:
+            self._row(text, names, column, view.trick_seats(), view.trick)
             if view.to_move is not None and view.phase is Phase.PLAY:
                 who = "Your turn" if view.to_move == view.seat else f"{names[view.to_move]} to play"
                 text.append(f"\n{who}", "italic")
-        else:
-            last = view.tricks[-1]
-            self._row(text, names, self._seats(view, last), last.cards)
-            text.append(f"\n{names[last.winner]} took the trick", "italic")
         if show_last:
             skip = 2 if finished_on_show else 1  # the one before the trick on show
             earlier = view.tricks[-skip] if len(view.tricks) >= skip else None
-            text.append("\nLast trick: ", "bold")
             if earlier is None:
-                text.append("none yet this round", "dim")
+                text.append("\nLast trick: none yet this round", "dim")
             else:
-                for seat, card in zip(self._seats(view, earlier), earlier.cards):
-                    text.append(f"{names[seat][:8]} ")
-                    text.append_text(look.card(card))
-                    text.append("  ")
-                text.append(f"({names[earlier.winner]} took it)", "dim")
+                text.append(f"\nLast trick, taken by {names[earlier.winner]}:\n", "bold")
+                self._row(text, names, column, _seats(view, earlier), earlier.cards)
         self.update(text)
 
-    @staticmethod
-    def _seats(view: PlayerView, trick: Trick) -> list[int]:
-        seats, seat = [], trick.leader
-        for _ in trick.cards:
-            seats.append(seat)
-            seat = view.next_seat(seat)
-        return seats
-
-    def _row(self, text: Text, names: list[str], seats: list[int],
+    def _row(self, text: Text, names: list[str], column: int, seats: list[int],
              cards: tuple[Card, ...]) -> None:
         """Names on one line, their cards below; the led card is marked."""
         if not cards:
             text.append("No card played yet in this trick.\n", "dim")
             return
         for seat in seats:
-            text.append(f"{names[seat][:COLUMN - 2]:<{COLUMN}}", "bold")
+            text.append(f"{names[seat][:column - 2]:<{column}}", "bold")
         text.append("\n")
         for i, card in enumerate(cards):
             face = self.look.card(card)
             text.append_text(face)
-            text.append((" led" if i == 0 else "").ljust(COLUMN - len(face.plain)), "dim")
+            text.append((" led" if i == 0 else "").ljust(column - len(face.plain)), "dim")
+
+
+def _seats(view: PlayerView, trick: Trick) -> list[int]:
+    """Seat of each card of a completed trick, from its leader."""
+    seats, seat = [], trick.leader
+    for _ in trick.cards:
+        seats.append(seat)
+        seat = view.next_seat(seat)
+    return seats
