@@ -9,6 +9,7 @@ import time
 
 import pytest
 from helpers import cards, config, play, started
+from test_simulation import SETUPS  # every player count and variant
 from test_view import random_position, redeal_hidden
 
 from ebbes_tui.bots import LEVELS, HardBot, NormalBot, RandomBot, decide, make_bot
@@ -17,13 +18,6 @@ from ebbes_tui.bots.normal import RULES
 from ebbes_tui.rules import Category, GameState, Phase, Suit, player_view
 from ebbes_tui.rules.deal import deal_next_round
 
-SETUPS = [
-    (players, more, choose)
-    for players in (2, 3, 4, 5)
-    for more in (False, True)
-    for choose in (False, True)
-    if not (players == 2 and more)
-]
 
 
 def small_hard() -> HardBot:
