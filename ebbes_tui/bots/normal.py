@@ -275,10 +275,10 @@ def dump_minus_on_opponent(table: Table, judge: Judge, legal: tuple[Card, ...]) 
     winner = trick_winner(table.trick + (c,), after)
     if winner == len(table.trick) or table.trick_seats[winner] == table.dummy:
         return None
-    return c if _surely_wins(table, judge, winner, after) else None
+    return c if _surely_wins(table, winner, after) else None
 
 
-def _surely_wins(table: Table, judge: Judge, index: int, suits: tuple[int, ...]) -> bool:
+def _surely_wins(table: Table, index: int, suits: tuple[int, ...]) -> bool:
     """No later seat can beat the trick's card at ``index`` (as far as this seat knows)."""
     best = table.trick[index]
     led = SUIT_OF[table.trick[0]]
