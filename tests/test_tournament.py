@@ -81,3 +81,10 @@ def test_the_pair_difference_is_paired_by_deal_set():
     expected, lo, hi = mean_ci(diffs)
     assert summary["pairs"]["normal>random"] == {
         "mean_diff": round(expected, 3), "ci95": [round(lo, 3), round(hi, 3)]}
+
+
+def test_the_tournament_and_bots_bench_import_neither_textual_nor_rich():
+    code = ("import sys, ebbes_tui.tournament, ebbes_tui.bench.bots_bench; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
