@@ -29,6 +29,16 @@ def my_turn(app) -> bool:
     return isinstance(app.screen, TableScreen) and bool(app.screen.view.legal)
 
 
+async def next_turn(app, pilot) -> None:
+    """Wait for Ann's next card, closing round summaries and dialogs on the way."""
+    while True:
+        await wait_until(pilot, lambda: my_turn(app) or not isinstance(app.screen, TableScreen),
+                         "Ann's turn or a summary")
+        if my_turn(app):
+            return
+        await pilot.press("enter")
+
+
 async def test_the_table_at_80x24_shows_every_important_fact(tmp_path):
     app = make_app(tmp_path, ONE_HUMAN)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -60,7 +70,7 @@ async def test_an_illegal_card_is_explained_and_changes_nothing(tmp_path):
         illegal = [i for i, c in enumerate(view.hand) if c not in view.legal]
         while not illegal:  # Ann can follow with every card: play on until she cannot
             await pilot.press("enter")
-            await wait_until(pilot, lambda: my_turn(app), "Ann's turn")
+            await next_turn(app, pilot)
             view = table.view
             illegal = [i for i, c in enumerate(view.hand) if c not in view.legal]
         before = app.match.record()

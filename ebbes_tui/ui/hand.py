@@ -36,7 +36,6 @@ class Hand(Widget):
         self.cards: tuple[Card, ...] = ()
         self.legal: tuple[Card, ...] = ()
         self.cursor = 0
-        self.rendered = ""  # the text last drawn, for tests and the bench
 
     def show(self, cards: tuple[Card, ...], legal: tuple[Card, ...]) -> None:
         """New cards from the screen's view; the cursor stays on the same spot."""
@@ -58,7 +57,6 @@ class Hand(Widget):
 
     def render(self) -> Text:
         if not self.cards:
-            self.rendered = ""
             return Text("")
         cell, my_turn = self.cell, bool(self.legal)
         keys, faces, marks = Text(), Text(), Text()
@@ -74,9 +72,7 @@ class Hand(Widget):
             faces.append(" " * (cell - len(face)))
             marks.append((self.look.cursor * 3 if my_turn and i == self.cursor else "")
                          .center(cell))
-        text = Text("\n").join([keys, faces, marks])
-        self.rendered = text.plain
-        return text
+        return Text("\n").join([keys, faces, marks])
 
     def on_click(self, event: events.Click) -> None:
         index = event.x // self.cell

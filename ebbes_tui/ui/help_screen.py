@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ..rules.cards import SUIT_NAMES
 from .look import SUIT_COLOURS, SUIT_GLYPHS, SUIT_LETTERS
 
 if TYPE_CHECKING:
@@ -49,11 +50,11 @@ class HelpScreen(ModalScreen[None]):
         for suit in range(5):
             glyph = "" if look.ascii else SUIT_GLYPHS[suit]
             suits.add_row(f"[bold {SUIT_COLOURS[suit]}]{glyph}{SUIT_LETTERS[suit]}[/]",
-                          ("blue", "brown", "yellow", "green", "red")[suit])
+                          SUIT_NAMES[suit])
         with VerticalScroll(classes="dialog help"):
             yield Static("Keys", classes="dialog-title")
             yield Static(keys)
-            yield Static("\nSuits: a letter (and a shape) for each colour", classes="bold")
+            yield Static("\n[b]Suits: a letter (and a shape) for each colour[/b]")
             yield Static(suits)
         yield Footer()
 

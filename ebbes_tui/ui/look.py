@@ -18,7 +18,6 @@ SUIT_LETTERS = ("B", "N", "Y", "G", "R")
 SUIT_GLYPHS = ("●", "■", "▲", "♣", "♥")
 SUIT_COLOURS = ("#5f9fff", "#c0803f", "#f0d030", "#50c050", "#ff5050")
 #: The five wooden discs of the rulebook, by seat: pink, gray, orange, black, white.
-DISC_NAMES = ("pink", "gray", "orange", "black", "white")
 DISC_STYLES = (
     "bold #000000 on #ff87c8", "bold #000000 on #a8a8a8", "bold #000000 on #ff9a2a",
     "bold #ffffff on #303030", "bold #000000 on #f4f4f4",

@@ -18,6 +18,7 @@ class MenuScreen(Screen[None]):
     """The first screen: what to do, and which saved game is waiting."""
 
     app: EbbesApp
+    _can_continue = False
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("c", "choose('continue')", "Continue"),
@@ -73,7 +74,7 @@ class MenuScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("continue",):
-            return getattr(self, "_can_continue", False)
+            return self._can_continue
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

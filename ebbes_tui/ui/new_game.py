@@ -11,7 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from .choice import Choice
-from .settings import LEVELS, PlayerChoice
+from ..bots import LEVELS
+from .settings import PlayerChoice
 
 if TYPE_CHECKING:
     from .app import EbbesApp

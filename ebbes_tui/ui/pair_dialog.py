@@ -2,33 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..bots.base import open_pairs
 from ..rules.cards import card
-from ..rules.view import PlayerView
-
-if TYPE_CHECKING:
-    from .app import EbbesApp
+from .decision import DecisionDialog
 
 
-class PairDialog(ModalScreen[None]):
+class PairDialog(DecisionDialog[tuple[int, int]]):
     """Pick a suit, then a number: Enter on a number takes the pair. The card of that
     suit and number will fix the next open category when played (R5)."""
-
-    app: EbbesApp
-    def __init__(self, view: PlayerView, submit: Callable[[tuple[int, int]], str | None]
-                 ) -> None:
-        super().__init__()
-        self.view = view
-        self._submit = submit
 
     def compose(self) -> ComposeResult:
         look = self.app.look
@@ -64,9 +51,4 @@ class PairDialog(ModalScreen[None]):
             return
         suits = self.query_one("#pair-suits", OptionList)
         suit_option = suits.get_option_at_index(suits.highlighted or 0)
-        suit, number = int(suit_option.id or 0), int(event.option.id or 0)
-        error = self._submit((suit, number))
-        if error:
-            self.query_one(".dialog-error", Static).update(error)
-        else:
-            self.dismiss()
+        self.answer((int(suit_option.id or 0), int(event.option.id or 0)))

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from ..bots import LEVELS
 from ..controller.saves import APP_DIR_NAME
 
 THEMES = ("textual-dark", "ansi-dark")
-LEVELS = ("random", "normal", "hard")
 
 
 @dataclass
@@ -91,6 +91,8 @@ def save(path: Path, settings: Settings) -> None:
     """Write atomically into a private dir; an unwritable config dir is not fatal."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if path.parent.stat().st_mode & 0o077:
+            path.parent.chmod(0o700)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:

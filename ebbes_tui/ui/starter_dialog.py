@@ -3,30 +3,16 @@ included (R8, R17)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
-
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..rules.view import PlayerView
-
-if TYPE_CHECKING:
-    from .app import EbbesApp
+from .decision import DecisionDialog
 
 
-class StarterDialog(ModalScreen[None]):
-    """Shown only to the nix holder at the screen; ``submit`` returns an error text
-    (and nothing changed) or None."""
-
-    app: EbbesApp
-
-    def __init__(self, view: PlayerView, submit: Callable[[int], str | None]) -> None:
-        super().__init__()
-        self.view = view
-        self._submit = submit
+class StarterDialog(DecisionDialog[int]):
+    """The nix holder's choice of the next round's starting seat."""
 
     def compose(self) -> ComposeResult:
         look = self.app.look
@@ -49,8 +35,4 @@ class StarterDialog(ModalScreen[None]):
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        error = self._submit(int(event.option.id or 0))
-        if error:
-            self.query_one(".dialog-error", Static).update(error)
-        else:
-            self.dismiss()
+        self.answer(int(event.option.id or 0))
