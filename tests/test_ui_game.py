@@ -13,7 +13,9 @@ from ebbes_tui.ui.starter_dialog import StarterDialog
 from ebbes_tui.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
-from ui_support import make_app, screen_text, seats, wait_until
+from ui_support import make_app, ready, screen_text, seats, wait_until
+
+DECISIONS = (RoundSummaryScreen, StarterDialog, FinalScreen)
 
 THREE = {"players": 3, "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
 
@@ -29,7 +31,7 @@ async def test_a_complete_three_player_game_against_bots_by_keys_alone(tmp_path)
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         plays = summaries = 0
         while not isinstance(app.screen, FinalScreen):
-            await wait_until(pilot, lambda: _ready(app), "a decision for Ann")
+            await wait_until(pilot, lambda: ready(app, *DECISIONS), "a decision for Ann")
             screen = app.screen
             if isinstance(screen, RoundSummaryScreen):
                 assert "is scored" in screen_text(app)
@@ -50,12 +52,6 @@ async def test_a_complete_three_player_game_against_bots_by_keys_alone(tmp_path)
         assert isinstance(app.screen, MenuScreen)
     assert SaveStore(tmp_path / "saves").list() == []  # a finished game leaves no save
 
-
-def _ready(app) -> bool:
-    screen = app.screen
-    if isinstance(screen, TableScreen):
-        return bool(screen.view.legal)
-    return isinstance(screen, (RoundSummaryScreen, StarterDialog, FinalScreen))
 
 
 async def test_menu_remembers_the_setup_and_offers_continue(tmp_path):

@@ -12,7 +12,9 @@ from ebbes_tui.ui.starter_dialog import StarterDialog
 from ebbes_tui.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
-from ui_support import make_app, screen_text, seats, wait_until
+from ui_support import make_app, ready, screen_text, seats, wait_until
+
+DECISIONS = (HandOffScreen, RoundSummaryScreen, StarterDialog, FinalScreen)
 
 HUMANS = {"players": 3, "starter": 0,
           "seats": seats(("Ann", "human"), ("Bob", "human"), ("Cyd", "human"))}
@@ -48,7 +50,7 @@ async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
         match.listener = on_event
         rounds_seen = starters = 0
         while rounds_seen < 2:  # two rounds: hand-offs, summaries, a starter choice
-            await wait_until(pilot, lambda: _ready(app), "a decision")
+            await wait_until(pilot, lambda: ready(app, *DECISIONS), "a decision")
             screen = app.screen
             seat = match.awaiting_human
             if seat is not None and match.viewer != seat:
@@ -73,7 +75,7 @@ async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
                 assert view.seat == seat == match.viewer
                 assert screen.query_one(Hand).cards == match.view(seat).hand
                 await pilot.press("enter")
-        await wait_until(pilot, lambda: _ready(app), "round 3")
+        await wait_until(pilot, lambda: ready(app, *DECISIONS), "round 3")
         if isinstance(app.screen, StarterDialog):
             starters += 1
         assert len(set(handoffs)) == 3 and starters >= 1
@@ -83,9 +85,3 @@ async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
     for cards, viewer, awaiting in shown:
         assert viewer is not None and viewer == awaiting
 
-
-def _ready(app) -> bool:
-    screen = app.screen
-    if isinstance(screen, TableScreen):
-        return bool(screen.view.legal)
-    return isinstance(screen, (HandOffScreen, RoundSummaryScreen, StarterDialog, FinalScreen))

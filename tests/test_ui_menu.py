@@ -19,7 +19,9 @@ from ebbes_tui.ui.starter_dialog import StarterDialog
 from ebbes_tui.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
-from ui_support import make_app, screen_text, seats, wait_until
+from ui_support import make_app, ready, screen_text, seats, wait_until
+
+DECISIONS = (RoundSummaryScreen, StarterDialog, FinalScreen, HandOffScreen)
 
 ONE_HUMAN = {"players": 3, "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
 
@@ -126,7 +128,7 @@ async def test_ascii_mode_draws_nothing_outside_ascii(tmp_path):
         await pilot.press("enter")
         seen = set()
         while not isinstance(app.screen, FinalScreen):
-            await wait_until(pilot, lambda: _ready(app), "a decision")
+            await wait_until(pilot, lambda: ready(app, *DECISIONS), "a decision")
             screen = app.screen
             if type(screen) not in seen:
                 seen.add(type(screen))
@@ -142,9 +144,3 @@ async def test_ascii_mode_draws_nothing_outside_ascii(tmp_path):
         _ascii_only(app)
         assert {TableScreen, RoundSummaryScreen} <= seen
 
-
-def _ready(app) -> bool:
-    screen = app.screen
-    if isinstance(screen, TableScreen):
-        return bool(screen.view.legal)
-    return isinstance(screen, (RoundSummaryScreen, StarterDialog, FinalScreen, HandOffScreen))

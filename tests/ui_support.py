@@ -38,3 +38,13 @@ async def wait_until(pilot, condition: Callable[[], bool], what: str, rounds: in
             return
         await pilot.pause()
     raise AssertionError(f"waited in vain for {what}")
+
+
+def ready(app: EbbesApp, *screens: type) -> bool:
+    """The human at the screen must play a card, or one of ``screens`` is on top."""
+    from ebbes_tui.ui.table import TableScreen
+
+    screen = app.screen
+    if isinstance(screen, TableScreen):
+        return bool(screen.view.legal)
+    return isinstance(screen, screens)

@@ -29,7 +29,8 @@ class TrickArea(Static):
         if finished_on_show:
             last = view.tricks[-1]
             self._row(text, names, column, _seats(view, last), last.cards)
-            text.append(f"\n{names[last.winner]} took the trick", "italic")
+            lead = ": your lead" if view.to_move == view.seat else ""
+            text.append(f"\n{names[last.winner]} took the trick{lead}", "italic")
         else:
             self._row(text, names, column, view.trick_seats(), view.trick)
             if view.to_move is not None and view.phase is Phase.PLAY:
