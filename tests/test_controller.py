@@ -196,3 +196,18 @@ def test_a_setup_with_an_unknown_bot_level_is_refused():
 def test_setup_defaults_draw_a_seed_that_the_record_keeps():
     match = Match(MatchSetup(one_human().seats), pace=0)
     assert isinstance(match.record()["seed"], int)
+
+
+async def test_hold_keeps_bots_waiting_until_release():
+    played = asyncio.Event()
+    match = Match(players_setup(bots(3), Options(), seed=9), pace=0,
+                  listener=lambda e: isinstance(e, CardPlayed) and played.set())
+    match.hold()
+    task = asyncio.create_task(match.run())
+    for _ in range(200):
+        await asyncio.sleep(0)
+    assert match.state.phase is Phase.PLAY and not played.is_set()  # dealt, nobody played
+    match.release()
+    await asyncio.wait_for(played.wait(), 10)
+    match.stop()
+    await task

@@ -60,6 +60,8 @@ class Match:
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self._answered = asyncio.Event()
         self._skip = asyncio.Event()
+        self._go = asyncio.Event()  # cleared while the UI holds the bots back
+        self._go.set()
         self._generation = 0  # bumped by take-back: answers from before are stale
         self._stopped = False
         self._covered_for: int | None = None  # the HandOff already announced
@@ -123,9 +125,19 @@ class Match:
         self._stopped = True
         self._answered.set()
         self._skip.set()
+        self._go.set()
 
     def skip(self) -> None:
         """Cut short the pause before a bot's or the dummy's move."""
+        self._skip.set()
+
+    def hold(self) -> None:
+        """Bots and the dummy wait (e.g. while players read a round summary)."""
+        self._go.clear()
+
+    def release(self) -> None:
+        """Let bots and the dummy go on, without the pause: the players were reading."""
+        self._go.set()
         self._skip.set()
 
     async def _await_human(self, seat: int) -> None:
@@ -135,7 +147,9 @@ class Match:
         await self._answered.wait()
 
     async def _machine_answer(self, seat: int) -> Answer:
-        if self.pace > 0:
+        if not self._go.is_set():
+            await self._go.wait()
+        elif self.pace > 0:
             self._skip.clear()
             try:
                 await asyncio.wait_for(self._skip.wait(), self.pace)

@@ -74,7 +74,6 @@ class TableScreen(Screen[None]):
         self.show_last = False
         self._summaries: list[RoundScored] = []
         self._game_over: GameOver | None = None
-        self._held_pace: float | None = None
         self._news = ""
         self.view: PlayerView = match.screen_view()
         self._keys: tuple[bool, int, bool] | None = None
@@ -180,7 +179,7 @@ class TableScreen(Screen[None]):
             self.say(f"{names[event.seat]} takes {look.card_name(card(event.suit, event.number))}.")
         elif isinstance(event, RoundScored):
             self._summaries.append(event)
-            self._hold_bots()
+            self.match.hold()  # bots wait while the summary is read
         elif isinstance(event, GameOver):
             self._game_over = event
         elif isinstance(event, SaveFailed):
@@ -194,19 +193,6 @@ class TableScreen(Screen[None]):
         board = self.query_one(DeterminerBoard)
         board.add_class("-flash")
         self.set_timer(FLASH_SECONDS, lambda: board.remove_class("-flash"))
-
-    def _hold_bots(self) -> None:
-        """Bots wait while a round summary is read (the pause is the match's ``pace``,
-        cut short by ``skip()`` when the summary closes)."""
-        if self._held_pace is None:
-            self._held_pace = self.match.pace
-            self.match.pace = 24 * 3600.0
-
-    def _release_bots(self) -> None:
-        if self._held_pace is not None:
-            self.match.pace = self._held_pace
-            self._held_pace = None
-            self.match.skip()
 
     # ------------------------------------------------------------- covering
 
@@ -257,7 +243,7 @@ class TableScreen(Screen[None]):
     def _summary_done(self, _: object = None) -> None:
         self._summaries.pop(0)
         if not self._summaries:
-            self._release_bots()
+            self.match.release()
         self.settle()
 
     def _final_done(self, choice: str | None) -> None:
