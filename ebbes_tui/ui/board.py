@@ -64,7 +64,7 @@ class DeterminerBoard(Static):
                     text.append_text(look.card(card))
                     text.append(f" {names[seat][:6]}", "dim")
                 else:
-                    text.append("  the last suit", "dim")
+                    text.append(" (last)", "dim")
             else:
                 text.append("?", "dim")
         self.update(text)

@@ -141,7 +141,7 @@ class TableScreen(Screen[None]):
         dot = f" {self.app.look.dot} "
         parts = [f"Round {min(view.round_no + 1, config.round_limit)} of {config.round_limit}"]
         if view.dealer is not None:
-            parts.append(f"{names[view.dealer]} deals")
+            parts.append(f"dealer {names[view.dealer]}")
         seat = view.to_move
         if view.phase is Phase.GAME_OVER:
             parts.append("game over")
@@ -165,7 +165,8 @@ class TableScreen(Screen[None]):
         if isinstance(event, CategoryFixed):
             label = event.category.label
             if event.category is Category.NIX:
-                self.say(f"{self._news} - so {look.suit(event.suit, name=True).plain} is nix.")
+                self.say(f"{self._news.rstrip('.')}, so {look.suit(event.suit, name=True).plain}"
+                         " is nix.")
             else:
                 self.say(f"{look.card_name(event.card)} ({names[event.seat]}): "
                          f"{look.suit(event.suit, name=True).plain} is {label}.")
