@@ -20,6 +20,7 @@ from platformdirs import user_data_dir
 
 from ..rules.record import Record, RecordError, dumps, parse_record, replay
 from ..rules.state import GameState, Phase
+from .private_files import private_dir, write_atomically
 
 APP_DIR_NAME = "ebbes-tui"
 SAVE_SUFFIX = ".json"
@@ -41,15 +42,7 @@ class SlotLocked(SaveError):
 
 def data_dir() -> Path:
     """The user's own data dir for ebbes, created private (0700) when missing."""
-    path = Path(user_data_dir(APP_DIR_NAME, appauthor=False))
-    _private_dir(path)
-    return path
-
-
-def _private_dir(path: Path) -> None:
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
-    if path.stat().st_mode & 0o077:
-        path.chmod(0o700)
+    return private_dir(Path(user_data_dir(APP_DIR_NAME, appauthor=False)))
 
 
 @dataclass(frozen=True)
@@ -68,7 +61,7 @@ class SaveStore:
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root if root is not None else data_dir() / "saves"
-        _private_dir(self.root)
+        private_dir(self.root)
 
     def path(self, slot: str) -> Path:
         return self.root / f"{slot}{SAVE_SUFFIX}"
@@ -169,20 +162,7 @@ class SaveSlot:
         new file, never half of one."""
         if self._lock_fd is None:
             raise SaveError("This game's save is closed.")
-        data = dumps(record).encode("utf-8")
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            os.write(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, self.path)
-        dir_fd = os.open(self.path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+        write_atomically(self.path, dumps(record).encode("utf-8"))
 
     def delete(self) -> None:
         """Remove a finished game's save (its record lives on only if exported)."""

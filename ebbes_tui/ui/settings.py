@@ -8,13 +8,13 @@ simply ignored (the menu falls back to its defaults).
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from platformdirs import user_config_dir
 
 from ..bots import LEVELS
+from ..controller.private_files import private_dir, write_atomically
 from ..controller.saves import APP_DIR_NAME
 
 THEMES = ("textual-dark", "ansi-dark")
@@ -90,16 +90,7 @@ def load(path: Path) -> Settings:
 def save(path: Path, settings: Settings) -> None:
     """Write atomically into a private dir; an unwritable config dir is not fatal."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if path.parent.stat().st_mode & 0o077:
-            path.parent.chmod(0o700)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            os.write(fd, json.dumps(asdict(settings), indent=1).encode("utf-8"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
+        private_dir(path.parent)
+        write_atomically(path, json.dumps(asdict(settings), indent=1).encode("utf-8"))
     except OSError:
         pass
