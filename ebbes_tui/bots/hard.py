@@ -1,11 +1,13 @@
 """The ``hard`` level: Perfect Information Monte Carlo over the seat's view.
 
 For each decision it samples where the unseen cards could be, consistent with what
-the seat saw (hand sizes, voids shown, the dummy's face-up cards; R18), plays every
-legal card in each sample and finishes the round with a quick playout policy, and
-keeps the card with the best average round result: its own points minus the average
-of the other players' (the dummy scores for nobody, R17). Time per decision is capped;
-with ``max_samples`` set and the cap not reached it is deterministic for a seeded rng.
+the seat saw (hand sizes, voids shown, the dummy's face-up cards; R18), plays each
+candidate card in each sample and finishes the round with a quick playout (followers
+take tricks worth something and duck the others), and keeps the card with the best
+average round result: its own points minus the other players' average (the dummy
+scores for nobody, R17). The candidates are the normal bot's four best cards, so the
+samples are not spread thin. Time per decision is capped; with ``max_samples`` set
+and the cap not reached it is deterministic for a seeded rng.
 """
 
 from __future__ import annotations
@@ -29,16 +31,16 @@ class HardBot:
     level = "hard"
 
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, max_samples: int | None = None,
-                 greedy: bool = True, keep: int = 4, prior: float = 0.0) -> None:
+                 greedy: bool = True, keep: int = 4) -> None:
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.greedy = greedy  # greedy followers in playouts, else random
         self.keep = keep  # search only the normal bot's best ``keep`` cards (0: all)
-        self.prior = prior  # weight of the normal bot's estimate in the final choice
         self.helper = NormalBot()
         self.samples_used: list[int] = []  # per searched decision, for tuning
 
     def choose_card(self, view: PlayerView, rng: random.Random) -> Card:
+        """The candidate with the best mean playout result; no search when forced."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -57,8 +59,6 @@ class HardBot:
                 totals[c] += playout(state, c, view.seat, rng, self.greedy)
             samples += 1
         self.samples_used.append(samples)
-        if self.prior:
-            return max(candidates, key=lambda c: totals[c] / samples + self.prior * estimate(c))
         return max(candidates, key=lambda c: totals[c])
 
     def choose_starter(self, view: PlayerView, rng: random.Random) -> int:
