@@ -61,24 +61,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 10 seconds, not {value:g}")
-    return value
+def _number(convert: type, low: float, high: float | None, what: str):  # noqa: ANN202
+    """An argparse type: ``convert`` the text and check ``low <= value <= high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if value < low or (high is not None and value > high):
+            limit = f"from {low:g} to {high:g}" if high is not None else f"at least {low:g}"
+            raise argparse.ArgumentTypeError(f"must be {limit}, not {value:g}")
+        return value
+
+    return parse
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+_seconds = _number(float, 0, 10, "a number of seconds")
+_positive = _number(int, 1, None, "a whole number")
 
 
 def main(argv: list[str] | None = None) -> int:

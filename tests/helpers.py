@@ -51,3 +51,20 @@ def play(state: GameState, codes: str) -> list:
     for c in cards(codes):
         events += state.play(c)
     return events
+
+
+def play_game(state: GameState, rng, *, first_starter: int = 0, next_starter: int = 0) -> list:
+    """Play a basic game to its end with random cards; the nix holder always names
+    ``next_starter``. Returns every event."""
+    from ebbes_tui.rules import Phase
+    from ebbes_tui.rules.deal import deal_next_round
+
+    events = []
+    while state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.DEAL:
+            events += deal_next_round(state, rng, starter=first_starter)
+        elif state.phase is Phase.CHOOSE_STARTER:
+            events += state.choose_starter(state.pending.seat, next_starter)
+        else:
+            events += state.play(rng.choice(state.legal_moves()))
+    return events

@@ -117,7 +117,7 @@ def test_the_hard_bot_keeps_to_its_time_budget_and_skips_forced_cards():
     forced = HardBot(budget_ms=40)
     forced_view = _forced_view()
     assert forced.choose_card(forced_view, random.Random(1)) == forced_view.legal[0]
-    assert forced.samples_used == []  # no search for a single legal card
+    assert not forced.samples_used  # no search for a single legal card
 
 
 def _forced_view():

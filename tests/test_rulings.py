@@ -3,11 +3,11 @@
 import random
 
 import pytest
-from helpers import cards, config, deal_with, play, started
+from helpers import cards, config, deal_with, play, play_game, started
 
 from ebbes_tui.rules import Category, GameState, IllegalMove, Phase, RulesError, Suit
 from ebbes_tui.rules.deal import deal_next_round
-from ebbes_tui.rules.events import CategoryFixed, GameOver, RoundScored, TrickWon
+from ebbes_tui.rules.events import CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon
 from ebbes_tui.rules.scoring import ebbes_points, score_round
 from ebbes_tui.rules.track import DEFAULT_TRACK
 from ebbes_tui.rules.variants import GameConfig, Options, SeatInfo, SetupError
@@ -234,15 +234,7 @@ def test_r8_only_the_nix_holder_chooses_the_next_starter_themselves_included():
 
 def test_r10_five_rounds_each_number_determiner_once_then_the_game_ends():
     state = GameState(config(3))
-    rng = random.Random(11)
-    events = []
-    while state.phase is not Phase.GAME_OVER:
-        if state.phase is Phase.DEAL:
-            deal_next_round(state, rng, starter=0)
-        elif state.phase is Phase.CHOOSE_STARTER:
-            state.choose_starter(state.pending.seat, 0)
-        else:
-            events += state.play(rng.choice(state.legal_moves()))
+    events = play_game(state, random.Random(11))
     assert sorted(r.number for r in state.results) == [1, 2, 3, 4, 5]
     over = [e for e in events if isinstance(e, GameOver)]
     assert len(over) == 1 and over[0].winners == state.winners()
@@ -268,17 +260,8 @@ def test_r10_a_tie_shares_the_win():
 
 def test_r11_dealer_is_right_of_the_first_starter_then_moves_clockwise():
     state = GameState(config(4))
-    rng = random.Random(9)
-    dealers = []
-    while state.phase is not Phase.GAME_OVER:
-        if state.phase is Phase.DEAL:
-            deal_next_round(state, rng, starter=2)
-            dealers.append(state.dealer)
-        elif state.phase is Phase.CHOOSE_STARTER:
-            state.choose_starter(state.pending.seat, 3)
-        else:
-            state.play(rng.choice(state.legal_moves()))
-    assert dealers == [1, 2, 3, 0, 1]
+    events = play_game(state, random.Random(9), first_starter=2, next_starter=3)
+    assert [e.dealer for e in events if isinstance(e, RoundStarted)] == [1, 2, 3, 0, 1]
 
 
 # R12 -----------------------------------------------------------------------------

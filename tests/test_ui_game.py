@@ -3,6 +3,7 @@ final standings (a fresh app per test, pace 0)."""
 
 from __future__ import annotations
 
+from ebbes_tui.check import check_file
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.rules.state import Phase
 from ebbes_tui.ui.final import FinalScreen
@@ -50,7 +51,9 @@ async def test_a_complete_three_player_game_against_bots_by_keys_alone(tmp_path)
         assert summaries == 5 and plays == 50
         await pilot.press("m")
         assert isinstance(app.screen, MenuScreen)
-    assert SaveStore(tmp_path / "saves").list() == []  # a finished game leaves no save
+    assert SaveStore(tmp_path / "saves").list() == []  # nothing left to continue
+    finished = list((tmp_path / "saves" / "finished").glob("*.json"))
+    assert len(finished) == 1 and check_file(str(finished[0]))[0]["valid"]  # record kept
 
 
 

@@ -22,12 +22,13 @@ CARD_FACE = re.compile(r"[●■▲♣♥][BNYGR]\d+")
 
 
 async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
-    drawn: list[tuple[tuple, int | None, int | None]] = []
+    drawn: list[tuple[tuple, int | None, int | None, set]] = []
     original = Hand.render
 
     def spy_render(self):
         match = self.app.match
-        drawn.append((self.cards, match.viewer, match.awaiting_human))
+        others = {c for s in match.humans if s != match.viewer for c in match.view(s).hand}
+        drawn.append((self.cards, match.viewer, match.awaiting_human, others))
         return original(self)
 
     monkeypatch.setattr(Hand, "render", spy_render)
@@ -79,9 +80,11 @@ async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
         if isinstance(app.screen, StarterDialog):
             starters += 1
         assert len(set(handoffs)) == 3 and starters >= 1
-    # Every hand ever drawn was the hand of the human at the screen, on their turn.
-    shown = [(cards, viewer, awaiting) for cards, viewer, awaiting in drawn if cards]
+    # Every hand ever drawn belonged to the human at the screen, on their turn, and
+    # held no card of another human's hand.
+    shown = [entry for entry in drawn if entry[0]]
     assert shown
-    for cards, viewer, awaiting in shown:
+    for cards, viewer, awaiting, others in shown:
         assert viewer is not None and viewer == awaiting
+        assert not set(cards) & others
 

@@ -47,7 +47,7 @@ async def test_the_table_at_80x24_shows_every_important_fact(tmp_path):
         lines = text.splitlines()
         assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
         view = table.view
-        assert f"Round 1 of 5" in lines[0] and "Your turn: play a card" in lines[0]
+        assert "Round 1 of 5" in lines[0] and "Your turn: play a card" in lines[0]
         assert f"Number Determiner  {view.number}" in text
         for label in ("Trump", "Plus", "ebbes", "Minus", "nix", "Determiners", "Players",
                       "Trick", "Your hand", "Ann", "Bea", "Cyd", "Hand Tricks Total"):

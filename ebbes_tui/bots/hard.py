@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import deque
 
 from ..rules.cards import SUIT_OF, Card
 from ..rules.determinize import determinized_state, sample_hidden
@@ -37,7 +38,8 @@ class HardBot:
         self.greedy = greedy  # greedy followers in playouts, else random
         self.keep = keep  # search only the normal bot's best ``keep`` cards (0: all)
         self.helper = NormalBot()
-        self.samples_used: list[int] = []  # per searched decision, for tuning
+        #: Samples per searched decision (the latest 1000), for tuning.
+        self.samples_used: deque[int] = deque(maxlen=1000)
 
     def choose_card(self, view: PlayerView, rng: random.Random) -> Card:
         """The candidate with the best mean playout result; no search when forced."""

@@ -24,6 +24,7 @@ from .private_files import private_dir, write_atomically
 
 APP_DIR_NAME = "ebbes-tui"
 SAVE_SUFFIX = ".json"
+FINISHED_DIR = "finished"
 
 
 class SaveError(Exception):
@@ -164,9 +165,14 @@ class SaveSlot:
             raise SaveError("This game's save is closed.")
         write_atomically(self.path, dumps(record).encode("utf-8"))
 
-    def delete(self) -> None:
-        """Remove a finished game's save (its record lives on only if exported)."""
-        self.path.unlink(missing_ok=True)
+    def archive(self) -> Path:
+        """Move a finished game's save out of the Continue list into ``finished/``:
+        its record stays for ``ebbes check`` and replays."""
+        folder = private_dir(self.store.root / FINISHED_DIR)
+        target = folder / self.path.name
+        if self.path.exists():
+            os.replace(self.path, target)
+        return target
 
     def close(self) -> None:
         """Release the lock (the save file stays). The lock file is left in place:

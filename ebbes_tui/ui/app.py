@@ -153,7 +153,7 @@ class EbbesApp(App[None]):
             self.match = None
         if self.slot is not None:
             if finished:
-                self.slot.delete()
+                self.slot.archive()
             self.slot.close()
             self.slot = None
 
