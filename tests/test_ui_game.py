@@ -54,6 +54,7 @@ async def test_a_complete_three_player_game_against_bots_by_keys_alone(tmp_path)
     assert SaveStore(tmp_path / "saves").list() == []  # nothing left to continue
     finished = list((tmp_path / "saves" / "finished").glob("*.json"))
     assert len(finished) == 1 and check_file(str(finished[0]))[0]["valid"]  # record kept
+    assert not list((tmp_path / "saves").glob("*.lock"))
 
 
 

@@ -172,6 +172,8 @@ class SaveSlot:
         target = folder / self.path.name
         if self.path.exists():
             os.replace(self.path, target)
+        # No one will open this slot again, so its lock file can go (see close()).
+        self.lock_path.unlink(missing_ok=True)
         return target
 
     def close(self) -> None:
