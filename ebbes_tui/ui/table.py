@@ -268,10 +268,10 @@ class TableScreen(Screen[None]):
             index = parameters[0]
             return self._can_play() and isinstance(index, int) and index < len(
                 self.view.hand)
-        if action == "take_back":
+        if action == "take_back":  # hidden where it never works (hot-seat), else dimmed
             if len(self.match.humans) != 1 or not self.match.bots:
-                return None
-            return self.match.can_take_back
+                return False
+            return self.match.can_take_back or None
         return True
 
     def _can_play(self) -> bool:
