@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from pathlib import Path
 
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.ui import rules_screen
@@ -106,6 +107,7 @@ async def test_rules_and_help_screens(tmp_path, monkeypatch):
         raise ModuleNotFoundError("ebbes_tui.assets")
 
     monkeypatch.setattr(rules_screen.resources, "files", missing)
+    monkeypatch.setattr(rules_screen, "DEV_ASSETS", Path(__file__).parents[1] / "assets")
     assert rules_screen.rules_text().startswith("# How to play ebbes")
 
 

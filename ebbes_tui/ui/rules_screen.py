@@ -16,15 +16,17 @@ if TYPE_CHECKING:
     from .app import EbbesApp
 
 
+#: Where ``assets/`` lies in a development checkout, which has no ``ebbes_tui.assets``.
+DEV_ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
 def rules_text() -> str:
     """The rules Markdown: from the installed ``ebbes_tui.assets`` package, or, in a
-    development checkout (where that package does not exist), from ``assets/`` at the
-    top of the repository."""
+    development checkout, from ``assets/`` at the top of the repository."""
     try:
         return resources.files("ebbes_tui.assets").joinpath("rules.md").read_text("utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
-        here = Path(__file__).resolve().parents[2] / "assets" / "rules.md"
-        return here.read_text(encoding="utf-8")
+        return (DEV_ASSETS / "rules.md").read_text(encoding="utf-8")
 
 
 class RulesScreen(Screen[None]):
