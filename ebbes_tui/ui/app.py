@@ -6,6 +6,8 @@ match lets the screen see (``screen_view()``) and send decisions back through it
 
 from __future__ import annotations
 
+import asyncio
+
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,19 +85,39 @@ class EbbesApp(App[None]):
         self._check_size()
 
     def continue_newest(self, *, take_over: bool = False) -> None:
-        """Resume the newest saved game; a failure is said on the menu in one sentence."""
-        from ..controller import Match, SaveError
+        """Resume the newest saved game; a failure is said on the menu in one sentence.
+        Taking a game over waits for the other ebbes in a thread, so the menu stays live."""
+        from ..controller import SaveError
 
         saves = self.store.list()
         if not saves:
             self.show_menu_message("There is no saved game to continue.")
             return
         slot_name = saves[0].slot
+        if take_over:
+            self.show_menu_message("Asking the other ebbes window to save and close ...")
+            self.run_worker(self._take_over(slot_name), name="take-over", exclusive=True)
+            return
         try:
-            slot = self.store.take_over(slot_name) if take_over else self.store.open(slot_name)
+            slot = self.store.open(slot_name)
         except SaveError as e:
             self.show_menu_message(str(e))
             return
+        self._resume(slot_name, slot)
+
+    async def _take_over(self, slot_name: str) -> None:
+        from ..controller import SaveError
+
+        try:
+            slot = await asyncio.to_thread(self.store.take_over, slot_name)
+        except SaveError as e:
+            self.show_menu_message(str(e))
+            return
+        self._resume(slot_name, slot)
+
+    def _resume(self, slot_name: str, slot: SaveSlot) -> None:
+        from ..controller import Match, SaveError
+
         try:
             record, _ = self.store.load(slot_name)
             match = Match.resume(record, save=slot, pace=self.pace)
