@@ -5,7 +5,6 @@ import json
 import random
 import subprocess
 import sys
-import time
 
 import pytest
 from helpers import cards, config, play, started
@@ -109,11 +108,9 @@ def test_the_hard_bot_keeps_to_its_time_budget_and_skips_forced_cards():
     state = GameState(config(5, more_cards=True))
     deal_next_round(state, random.Random(5))
     view = player_view(state, state.to_move)
-    bot = HardBot(budget_ms=40)
-    start = time.perf_counter()
+    bot = HardBot(budget_ms=0)  # the budget is spent at once: one sample, then stop
     assert bot.choose_card(view, random.Random(1)) in view.legal
-    assert time.perf_counter() - start < 1.0
-    assert bot.samples_used[0] >= 1
+    assert list(bot.samples_used) == [1]
     forced = HardBot(budget_ms=40)
     forced_view = _forced_view()
     assert forced.choose_card(forced_view, random.Random(1)) == forced_view.legal[0]
