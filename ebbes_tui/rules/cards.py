@@ -94,7 +94,3 @@ def parse_suit(name: str) -> Suit:
             f"{name!r} is not a suit (one of {', '.join(SUIT_NAMES)})"
         ) from None
 
-
-def sort_hand(cards: list[Card] | tuple[Card, ...]) -> list[Card]:
-    """Cards sorted by suit, then value: card numbers already sort that way."""
-    return sorted(cards)
