@@ -21,11 +21,6 @@ class Suit(IntEnum):
     GREEN = 3
     RED = 4
 
-    @property
-    def label(self) -> str:
-        """The suit's name as written in records and messages: ``blue``."""
-        return SUIT_NAMES[self]
-
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 SUIT_NAMES: tuple[str, ...] = tuple(s.name.lower() for s in Suit)
