@@ -14,7 +14,7 @@ from ebbes_tui.ui.starter_dialog import StarterDialog
 from ebbes_tui.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
-from ui_support import make_app, ready, screen_text, seats, wait_until
+from ui_support import make_app, ready, screen_text, seats, start, wait_until
 
 DECISIONS = (RoundSummaryScreen, StarterDialog, FinalScreen)
 
@@ -61,9 +61,7 @@ async def test_a_complete_three_player_game_against_bots_by_keys_alone(tmp_path)
 async def test_menu_remembers_the_setup_and_offers_continue(tmp_path):
     app = make_app(tmp_path, THREE)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
-                         and bool(app.screen.view.legal), "Ann's turn")
+        await start(app, pilot)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
         text = screen_text(app)

@@ -20,7 +20,7 @@ from ebbes_tui.ui.starter_dialog import StarterDialog
 from ebbes_tui.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
-from ui_support import make_app, ready, screen_text, seats, wait_until
+from ui_support import make_app, ready, screen_text, seats, start, wait_until
 
 DECISIONS = (RoundSummaryScreen, StarterDialog, FinalScreen, HandOffScreen)
 
@@ -78,9 +78,7 @@ async def test_a_game_open_in_another_window_can_be_taken_over_or_left_alone(tmp
 async def test_continue_game_resumes_the_newest_save_without_the_menu(tmp_path):
     app = make_app(tmp_path, ONE_HUMAN)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
-                         and bool(app.screen.view.legal), "Ann's turn")
+        await start(app, pilot)
         record = app.match.record()
         app.save_and_quit()
     assert app.slot is None and app.match is None

@@ -12,21 +12,10 @@ from ebbes_tui.ui.pair_dialog import PairDialog
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.too_small import TooSmallScreen
 
-from ui_support import make_app, screen_text, seats, wait_until
+from ui_support import make_app, my_turn, screen_text, seats, start, wait_until
 
 ONE_HUMAN = {"players": 3, "starter": 0,
              "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
-
-
-async def start(app, pilot):
-    """Menu -> form -> table, then wait for the human's first card."""
-    await pilot.press("n", "enter")
-    await wait_until(pilot, lambda: my_turn(app), "Ann's turn")
-    return app.screen
-
-
-def my_turn(app) -> bool:
-    return isinstance(app.screen, TableScreen) and bool(app.screen.view.legal)
 
 
 async def next_turn(app, pilot) -> None:

@@ -48,3 +48,17 @@ def ready(app: EbbesApp, *screens: type) -> bool:
     if isinstance(screen, TableScreen):
         return bool(screen.view.legal)
     return isinstance(screen, screens)
+
+
+def my_turn(app: EbbesApp) -> bool:
+    """The table is up and the human at the screen must play a card."""
+    from ebbes_tui.ui.table import TableScreen
+
+    return isinstance(app.screen, TableScreen) and bool(app.screen.view.legal)
+
+
+async def start(app: EbbesApp, pilot):
+    """Menu -> setup form -> table, then wait for the human's first card."""
+    await pilot.press("n", "enter")
+    await wait_until(pilot, lambda: my_turn(app), "the human's turn")
+    return app.screen
