@@ -67,6 +67,9 @@ async def test_an_illegal_card_is_explained_and_changes_nothing(tmp_path):
         led = SUIT_NAMES[view.trick[0].suit]
         assert f"You must follow {led}." in screen_text(app)
         assert app.match.record() == before and table.view.hand == view.hand
+        await pilot.press(CARD_KEYS[view.hand.index(view.legal[0])])
+        await pilot.pause()
+        assert "You must follow" not in screen_text(app)  # the refusal is no longer news
 
 
 async def test_a_click_plays_the_card_and_take_back_undoes_it(tmp_path):

@@ -75,6 +75,7 @@ class TableScreen(Screen[None]):
         self._summaries: list[RoundScored] = []
         self._game_over: GameOver | None = None
         self._news = ""
+        self._complaint = ""  # the last refusal said, cleared once a legal answer is given
         self.view: PlayerView = match.screen_view()
         self._keys: tuple[bool, int, bool] | None = None
 
@@ -306,7 +307,11 @@ class TableScreen(Screen[None]):
             self.match.submit(seat, answer)
         except IllegalMove as e:
             self.say(e.player_text)
+            self._complaint = self._news
             return self._news
+        if self._complaint and self._news == self._complaint:
+            self.say("")  # "You must follow blue." no longer applies
+        self._complaint = ""
         return None
 
     def action_last_trick(self) -> None:
