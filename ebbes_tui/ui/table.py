@@ -75,7 +75,7 @@ class TableScreen(Screen[None]):
         self._summaries: list[RoundScored] = []
         self._game_over: GameOver | None = None
         self._news = ""
-        self._complaint = ""  # the last refusal said, cleared once a legal answer is given
+        self._complaining = False  # the news is a refusal, stale once a legal answer is given
         self.view: PlayerView = match.screen_view()
         self._keys: tuple[bool, int, bool] | None = None
 
@@ -155,6 +155,7 @@ class TableScreen(Screen[None]):
 
     def say(self, message: str) -> None:
         self._news = self.app.look.text(message)
+        self._complaining = False
         self.query_one("#news", Static).update(self._news)
 
     # -------------------------------------------------------------- events
@@ -307,11 +308,10 @@ class TableScreen(Screen[None]):
             self.match.submit(seat, answer)
         except IllegalMove as e:
             self.say(e.player_text)
-            self._complaint = self._news
+            self._complaining = True
             return self._news
-        if self._complaint and self._news == self._complaint:
+        if self._complaining:
             self.say("")  # "You must follow blue." no longer applies
-        self._complaint = ""
         return None
 
     def action_last_trick(self) -> None:
