@@ -105,12 +105,21 @@ def play(args: argparse.Namespace) -> int:
     from .terminal import exit_on_hangup, want_ascii, want_mouse
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
-        print("ebbes: the game needs a terminal (try 'ebbes --help')", file=sys.stderr)
+        if args.continue_game and not _has_save():
+            print("ebbes: There is no saved game to continue.", file=sys.stderr)
+        else:
+            print("ebbes: the game needs a terminal (try 'ebbes --help')", file=sys.stderr)
         return 2
     from .ui.app import EbbesApp
 
     app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), continue_game=args.continue_game,
                    pace=args.pace)
-    exit_on_hangup(app.save_and_quit)
+    exit_on_hangup(app.request_quit)
     app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
-    return 0
+    return app.return_code or 0
+
+
+def _has_save() -> bool:
+    from .controller import SaveStore
+
+    return bool(SaveStore().list())

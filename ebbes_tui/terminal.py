@@ -7,9 +7,10 @@ since every mouse move would cross the network.
 
 from __future__ import annotations
 
-import asyncio
 import os
+import select
 import signal
+import termios
 import threading
 from typing import Callable, Mapping
 
@@ -39,27 +40,60 @@ def want_mouse(no_mouse: bool, mouse: bool, env: Mapping[str, str]) -> bool:
     return mouse or not env.get("SSH_CONNECTION")
 
 
-def exit_on_hangup(save_and_quit: Callable[[], None]) -> None:
-    """On SIGHUP (the connection dropped) or SIGTERM, save and exit, between two steps
-    of the event loop so no save is cut in half. After a hang-up there is no terminal
-    to restore, so the process ends at once; after SIGTERM the app restores the
-    terminal, within :data:`EXIT_DEADLINE` or the process ends anyway. Every decision
-    is already saved, so nothing is lost either way."""
+def exit_on_hangup(request_quit: Callable[[], bool], fd: int = 0) -> None:
+    """Make hang-ups and terminations end the process whatever the event loop is doing.
 
-    def on_loop(signum: int) -> None:
-        save_and_quit()
-        if signum == signal.SIGHUP:
-            os._exit(0)
+    SIGHUP and SIGTERM are blocked in every thread (call this before any thread starts,
+    so they all inherit the mask) and taken by one guard thread with ``sigwait``; a
+    second guard watches the terminal ``fd`` for a hang-up, in case no signal comes.
+    After a hang-up there is no terminal to restore and every decision is already
+    saved (atomically), so the process ends at once, without waiting for the loop.
+    After SIGTERM ``request_quit`` (thread-safe; False when the app cannot be asked
+    yet) lets the app save and restore the terminal; if it has not ended within
+    :data:`EXIT_DEADLINE`, the terminal is restored here and the process ends."""
+    signals = {signal.SIGHUP, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    restore = _terminal_restorer(fd)
 
-    def handler(signum: int, frame: object) -> None:
-        timer = threading.Timer(EXIT_DEADLINE, os._exit, (0,))
-        timer.daemon = True
-        timer.start()
+    def on_signal() -> None:
+        while True:
+            if signal.sigwait(signals) == signal.SIGHUP:
+                os._exit(0)
+            timer = threading.Timer(EXIT_DEADLINE, _exit_restoring, (restore,))
+            timer.daemon = True
+            timer.start()
+            if not request_quit():
+                _exit_restoring(restore)
+
+    def on_hangup() -> None:
+        poller = select.poll()
+        poller.register(fd, 0)  # no events asked for: POLLHUP and POLLERR always wake it
+        while True:
+            for _, mask in poller.poll():
+                if mask & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
+                    os._exit(0)
+
+    for guard in (on_signal, on_hangup):
+        threading.Thread(target=guard, name=f"ebbes-{guard.__name__}", daemon=True).start()
+
+
+def _terminal_restorer(fd: int) -> Callable[[], None]:
+    """Put the terminal back as it was now: its modes, the main screen, the cursor."""
+    try:
+        modes = termios.tcgetattr(fd)
+    except termios.error:
+        return lambda: None
+
+    def restore() -> None:
         try:
-            loop = asyncio.get_running_loop()  # the app's loop runs in this thread
-        except RuntimeError:
-            raise SystemExit(0) from None
-        loop.call_soon_threadsafe(on_loop, signum)  # wakes the loop, unlike call_soon
+            termios.tcsetattr(fd, termios.TCSANOW, modes)
+            os.write(fd, b"\x1b[?1000l\x1b[?1003l\x1b[?1006l\x1b[?1049l\x1b[?25h")
+        except OSError:
+            pass
 
-    for sig in (signal.SIGHUP, signal.SIGTERM):
-        signal.signal(sig, handler)
+    return restore
+
+
+def _exit_restoring(restore: Callable[[], None]) -> None:
+    restore()
+    os._exit(0)

@@ -60,6 +60,7 @@ class EbbesApp(App[None]):
         self.slot: SaveSlot | None = None
         self.too_small = False
         self._menu_up = False  # no size check before the menu is up
+        self._running_loop: asyncio.AbstractEventLoop | None = None
 
     @property
     def store(self) -> SaveStore:
@@ -72,13 +73,14 @@ class EbbesApp(App[None]):
 
     # ------------------------------------------------------------- start-up
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
+        self._running_loop = asyncio.get_running_loop()
         self.theme = self.settings.theme
         if self.look.ascii:
             self.add_class("-ascii")
         from .menu import MenuScreen
 
-        self.push_screen(MenuScreen())
+        await self.push_screen(MenuScreen())  # mounted, so it can show a message
         if self.continue_game:
             self.continue_newest()
         self._menu_up = True
@@ -208,6 +210,14 @@ class EbbesApp(App[None]):
 
     async def action_quit(self) -> None:
         self.save_and_quit()
+
+    def request_quit(self) -> bool:
+        """From any thread: save and quit soon. False while the app is not running yet."""
+        loop = self._running_loop
+        if loop is None or loop.is_closed():
+            return False
+        loop.call_soon_threadsafe(self.save_and_quit)
+        return True
 
     # ----------------------------------------------------------- small screens
 

@@ -1,14 +1,12 @@
-"""What the decision dialogs share: the chooser's view, and answering through the
-match so that an illegal answer is shown ("You cannot take brown: ...") and changes
-nothing."""
+"""What the decision dialogs share: the chooser's view, and an answer given back to
+the table by dismissing with it (the table submits it; an illegal answer comes back
+in a new dialog with the reason, "You cannot take brown: ...", and changes nothing)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from textual.screen import ModalScreen
-from textual.widgets import Static
-
 from ..rules.view import PlayerView
 
 if TYPE_CHECKING:
@@ -17,20 +15,18 @@ if TYPE_CHECKING:
 A = TypeVar("A")
 
 
-class DecisionDialog(ModalScreen[None], Generic[A]):
-    """Shown only to the human who must decide, while they are at the screen."""
+class DecisionDialog(ModalScreen[A], Generic[A]):
+    """Shown only to the human who must decide, while they are at the screen.
+
+    It closes before the answer is applied, so whatever the answer brings (a hand-off
+    cover, a round summary) goes on top of the table, never under this dialog."""
 
     app: EbbesApp
 
-    def __init__(self, view: PlayerView, submit: Callable[[A], str | None]) -> None:
+    def __init__(self, view: PlayerView, error: str = "") -> None:
         super().__init__()
         self.view = view
-        self._submit = submit
+        self.error = error
 
     def answer(self, value: A) -> None:
-        """Submit; close on success, else say why (the dialog stays for another try)."""
-        error = self._submit(value)
-        if error:
-            self.query_one(".dialog-error", Static).update(error)
-        else:
-            self.dismiss()
+        self.dismiss(value)

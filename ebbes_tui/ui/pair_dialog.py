@@ -38,7 +38,7 @@ class PairDialog(DecisionDialog[tuple[int, int]]):
                                  id="pair-numbers")
             yield Static("Up/Down: choose   Tab: suit or number   Enter on a number: "
                          "take the pair", classes="dialog-help")
-            yield Static("", classes="dialog-error")
+            yield Static(self.error, classes="dialog-error")
 
     def on_mount(self) -> None:
         for options in self.query(OptionList):

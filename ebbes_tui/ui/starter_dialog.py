@@ -27,7 +27,7 @@ class StarterDialog(DecisionDialog[int]):
                 options.append(Option(look.text(info.name) + tag, id=str(seat)))
             yield OptionList(*options, id="starter-options")
             yield Static("Up/Down: choose   Enter: this player starts", classes="dialog-help")
-            yield Static("", classes="dialog-error")
+            yield Static(self.error, classes="dialog-error")
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

@@ -76,6 +76,7 @@ class TableScreen(Screen[None]):
         self._game_over: GameOver | None = None
         self._news = ""
         self._complaining = False  # the news is a refusal, stale once a legal answer is given
+        self._refusal = ""  # why a dialog's last answer was refused, shown when it reopens
         self.view: PlayerView = match.screen_view()
         self._keys: tuple[bool, int, bool] | None = None
 
@@ -229,18 +230,23 @@ class TableScreen(Screen[None]):
             if self.view.phase is Phase.CHOOSE_STARTER:
                 from .starter_dialog import StarterDialog
 
-                app.push_screen(StarterDialog(self.view, self.submit), self._dialog_done)
+                app.push_screen(StarterDialog(self.view, self._refusal), self._decided)
             elif self.view.phase is Phase.CHOOSE_PAIR:
                 from .pair_dialog import PairDialog
 
-                app.push_screen(PairDialog(self.view, self.submit), self._dialog_done)
+                app.push_screen(PairDialog(self.view, self._refusal), self._decided)
 
     def _hand_over(self, seat: int) -> None:
         self.match.hand_over(seat)
         self.redraw()
         self.settle()
 
-    def _dialog_done(self, _: object = None) -> None:
+    def _decided(self, answer: Answer | None) -> None:
+        """A dialog closed with the player's answer: submit it now that the dialog is
+        gone; a refusal reopens the dialog with the reason (settle() does that)."""
+        self._refusal = ""
+        if answer is not None:
+            self._refusal = self.submit(answer) or ""
         self.settle()
 
     def _summary_done(self, _: object = None) -> None:
