@@ -211,3 +211,32 @@ async def test_hold_keeps_bots_waiting_until_release():
     await asyncio.wait_for(played.wait(), 10)
     match.stop()
     await task
+
+
+async def test_take_back_never_reaches_back_past_a_deal():
+    """R20: once round 2 is dealt, Ann has seen its hands; her last card of round 1
+    cannot be taken back, and a card of round 2 can."""
+    match = Match(one_human(seed=8), pace=0)
+    task = asyncio.create_task(match.run())
+    rng = random.Random(2)
+    await _human_turn(match)
+    while not match.state.results:
+        match.submit(0, rng.choice(match.view(0).legal))
+        await _human_turn(match)
+    assert match.state.round_no == 1
+    if match.state.phase is Phase.CHOOSE_STARTER:
+        match.submit(0, 1)
+        await _human_turn(match)
+    mine = [s for s in match.state.play_seats(match.state.current_round()) if s == 0]
+    assert not mine and not match.can_take_back
+    before = match.record()
+    with pytest.raises(IllegalMove, match="no card of yours to take back in this round"):
+        match.take_back()
+    assert match.record() == before
+    match.submit(0, match.view(0).legal[0])
+    await _human_turn(match)
+    assert match.can_take_back
+    match.take_back()
+    assert match.state.round_no == 1 and match.record()["rounds"][:1] == before["rounds"][:1]
+    match.stop()
+    await task

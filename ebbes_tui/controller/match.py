@@ -172,6 +172,9 @@ class Match:
         state = self.state
         rng = random.Random(f"{self.setup.seed}:deal:{state.round_no}")
         first = not state.results
+        if self.hot_seat:  # new hands: nobody's is on screen until they take it (R18)
+            self.viewer = None
+            self._covered_for = None
         events = deal_next_round(
             state, rng,
             starter=self.setup.first_starter if first else None,
@@ -240,7 +243,7 @@ class Match:
             raise IllegalMove(None, "take-back works only for one player against bots")
         spot = self._last_human_play()
         if spot is None:
-            raise IllegalMove(None, "there is no card of yours to take back")
+            raise IllegalMove(None, "there is no card of yours to take back in this round")
         round_index, play_index = spot
         record = self.record()
         rounds = record["rounds"][: round_index + 1]
@@ -254,17 +257,16 @@ class Match:
         self._emit(TakenBack())
 
     def _last_human_play(self) -> tuple[int, int] | None:
-        """(round index, play index) of the human's latest card, or None."""
+        """(round index, play index) of the human's latest card in the round being
+        played, or None: take-back never reaches back past a deal (R20)."""
         human = self.humans[0]
         state = self.state
-        rounds = list(state.results)
-        if state.phase in (Phase.PLAY, Phase.CHOOSE_PAIR):
-            rounds.append(state.current_round())
-        for r in range(len(rounds) - 1, -1, -1):
-            seats = state.play_seats(rounds[r])
-            for k in range(len(seats) - 1, -1, -1):
-                if seats[k] == human:
-                    return r, k
+        if state.phase is not Phase.PLAY:
+            return None
+        seats = state.play_seats(state.current_round())
+        for k in range(len(seats) - 1, -1, -1):
+            if seats[k] == human:
+                return len(state.results), k
         return None
 
     # ----------------------------------------------------------- plumbing

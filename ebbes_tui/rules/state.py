@@ -475,14 +475,7 @@ class GameState:
     def _game_ends(self) -> bool:
         """R10, R13: after the last round; in Variant 2 also when a player's disc
         reaches the goal or Dabbscheedel (the dummy's never ends it)."""
-        if self.round_no >= self.round_limit:
-            return True
-        if not self.config.options.choose_determiners:
-            return False
-        track = self.config.track
-        return any(
-            track.reached_end(t) for s, t in enumerate(self.totals) if s != self.dummy
-        )
+        return self.round_no >= self.round_limit or bool(track_enders(self.config, self.totals))
 
     # --------------------------------------------------------------- cloning
 
@@ -516,6 +509,15 @@ class GameState:
         new.tricks_won = self.tricks_won[:]
         new.tricks = self.tricks[:]
         return new
+
+
+def track_enders(config: GameConfig, totals: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """Variant 2: the players whose disc has reached the goal or Dabbscheedel, which
+    ends the game at the end of the round (R13); the dummy's disc never counts (R17)."""
+    if not config.options.choose_determiners:
+        return ()
+    return tuple(s for s, t in enumerate(totals)
+                 if s != config.dummy and config.track.reached_end(t))
 
 
 @lru_cache(maxsize=64)

@@ -51,16 +51,19 @@ class FinalScreen(Screen[str]):
         yield Static(f"Final standings {look.dot} {winners_line(names, event.winners)}",
                      classes="screen-title", id="winners")
         with VerticalScroll(classes="score-body"):
-            order = sorted(range(len(names)), key=lambda s: -event.totals[s])
+            players = [s for s in range(len(names)) if s != config.dummy]
+            order = sorted(players, key=lambda s: -event.totals[s])
             standings = Text()
             place = 0
             for i, seat in enumerate(order):
                 if i == 0 or event.totals[seat] != event.totals[order[i - 1]]:
                     place = i + 1
-                note = " (cannot win)" if config.seats[seat].kind == "dummy" else ""
                 style = "bold" if seat in event.winners else ""
-                standings.append(f"{place}. {names[seat]:<14} {event.totals[seat]:+d}{note}\n",
-                                 style)
+                standings.append(f"{place}. {names[seat]:<14} {event.totals[seat]:+d}\n", style)
+            if config.dummy is not None:  # apart, after the players: it cannot win (R17)
+                standings.append(f"\n   {names[config.dummy]:<14} "
+                                 f"{event.totals[config.dummy]:+d} (plays along, cannot win)\n",
+                                 "dim")
             yield Static(standings)
             yield Static(rounds_table(view, names))
             last = view.scores[-1].points if view.scores else (0,) * len(names)

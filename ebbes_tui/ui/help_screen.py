@@ -25,7 +25,7 @@ KEYS = (
     ("any key", "hurry a bot or the dummy along"),
     ("p", "show or hide the last trick"),
     ("b", "the scoring board"),
-    ("u", "take back your last card (one player against bots)"),
+    ("u", "take back your last card: alone against bots, this round only"),
     ("?", "this help"),
     ("F1", "the rules"),
     ("Esc", "back to the menu (the game is saved after every card)"),

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 
 from ..rules.categories import CATEGORY_LABELS
 from ..rules.events import RoundScored
+from ..rules.state import Phase
 from ..rules.view import PlayerView
 from .look import Look
 from .track import TrackBoard
@@ -57,9 +58,12 @@ class RoundSummaryScreen(Screen[None]):
             table = Table(box=None, pad_edge=False, header_style="bold", expand=False)
             for column in ("Player", "Plus", "ebbes", "Minus", "nix", "Round", "Total"):
                 table.add_column(column, justify="left" if column == "Player" else "right")
+            last = event.round_no + 1 >= config.round_limit or self.view.phase is Phase.GAME_OVER
             for seat, s in enumerate(score.seats):
                 ebbes = f"{s.ebbes_cards} " + ("(+3)" if s.ebbes_points else "(0)")
-                nix = f"{s.nix_cards}" + (" chooses" if seat == score.nix_holder else "")
+                nix = f"{s.nix_cards}"
+                if seat == score.nix_holder and not last:  # R8; the dummy just starts (R17)
+                    nix += " starts" if seat == config.dummy else " chooses"
                 table.add_row(names[seat], _signed(s.plus_cards), ebbes, _signed(-s.minus_cards),
                               nix, f"{s.total:+d}", f"{event.totals[seat]:+d}")
             yield Static(table)

@@ -23,7 +23,7 @@ from ..rules.errors import IllegalMove
 from ..rules.events import (
     CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted, StarterChosen,
 )
-from ..rules.state import Phase
+from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
 from .board import DeterminerBoard
 from .dummy_stacks import DummyStacks
@@ -141,12 +141,13 @@ class TableScreen(Screen[None]):
     def _status(self, view: PlayerView, names: list[str]) -> str:
         config = view.config
         dot = f" {self.app.look.dot} "
-        parts = [f"Round {min(view.round_no + 1, config.round_limit)} of {config.round_limit}"]
+        shown = len(view.scores) if view.phase is Phase.GAME_OVER else view.round_no + 1
+        parts = [f"Round {shown} of {config.round_limit}"]
         if view.dealer is not None:
             parts.append(f"dealer {names[view.dealer]}")
         seat = view.to_move
         if view.phase is Phase.GAME_OVER:
-            parts.append("game over")
+            parts.append(f"game over{_why_over(view, names)}")
         elif seat is not None:
             if seat == view.seat:
                 parts.append(f"Your turn: {_YOUR_TURN.get(view.phase, '')}")
@@ -179,6 +180,10 @@ class TableScreen(Screen[None]):
             self.say(f"Round {event.round_no + 1}{number}.")
         elif isinstance(event, StarterChosen) and event.chooser is not None:
             self.say(f"{names[event.chooser]} chose {names[event.starter]} to start.")
+        elif isinstance(event, StarterChosen) and event.starter == self.match.config.dummy \
+                and self.match.state.results:
+            self.say(f"{names[event.starter]} took the most nix cards, so it starts this "
+                     "round (R17).")
         elif isinstance(event, PairChosen):
             self.say(f"{names[event.seat]} takes {look.card_name(card(event.suit, event.number))}.")
         elif isinstance(event, RoundScored):
@@ -352,3 +357,15 @@ class TableScreen(Screen[None]):
         """Any key hurries a bot's or the dummy's move along (the match's pace)."""
         if self.match.awaiting_human is None:
             self.match.skip()
+
+
+def _why_over(view: PlayerView, names: list[str]) -> str:
+    """Why a game ended before its last round: whose disc reached an end (R13)."""
+    enders = track_enders(view.config, view.totals)
+    if not enders or len(view.scores) >= view.config.round_limit:
+        return ""
+    track = view.config.track
+    reached = [f"{names[s]} reached "
+               f"{track.landmarks[-1 if view.totals[s] >= track.high else 0].name}"
+               for s in enders]
+    return ": " + ", ".join(reached)

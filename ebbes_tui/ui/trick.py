@@ -36,11 +36,12 @@ class TrickArea(Static):
             if view.to_move is not None and view.phase is Phase.PLAY:
                 who = "Your turn" if view.to_move == view.seat else f"{names[view.to_move]} to play"
                 text.append(f"\n{who}", "italic")
-        if show_last:
-            skip = 2 if finished_on_show else 1  # the one before the trick on show
-            earlier = view.tricks[-skip] if len(view.tricks) >= skip else None
+        if show_last:  # exactly the last completed trick, never an earlier one (R18)
+            earlier = view.last_trick
             if earlier is None:
                 text.append("\nLast trick: none yet this round", "dim")
+            elif finished_on_show:
+                text.append("\nThe trick above is the last trick.", "dim")
             else:
                 text.append(f"\nLast trick, taken by {names[earlier.winner]}:\n", "bold")
                 self._row(text, names, column, _seats(view, earlier), earlier.cards)
