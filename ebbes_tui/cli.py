@@ -55,8 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--more-cards", action="store_true", help="Variant 1")
     tour.add_argument("--choose-determiners", action="store_true", help="Variant 2")
     tour.add_argument("--seed", type=int, default=1)
-    tour.add_argument("--hard-ms", type=_positive, default=None, metavar="MS",
-                      help="cap on the hard bot's time per decision")
+    tour.add_argument("--hard-samples", type=_positive, default=None, metavar="N",
+                      help="the hard bot's samples per decision (its budget)")
     tour.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
 

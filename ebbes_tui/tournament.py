@@ -10,6 +10,7 @@ difference between two levels is taken per deal set, so it is paired.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -18,14 +19,18 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator
+from typing import Iterator, Sequence
 
-from .bots import LEVELS, decide, make_bot
+from .bots import LEVELS, make_bot
 from .bots.base import Bot
+from .rules.actions import Action
 from .rules.deal import deal_hands
-from .rules.state import GameState, Phase
+from .rules.events import Event
+from .rules.loop import SeatPlayer, by_seat, forced
+from .rules.loop import play_game as run
+from .rules.state import GameState
 from .rules.variants import BASIC_NUMBER_DETERMINERS, GameConfig, Options, SeatInfo
-from .rules.view import player_view
+from .rules.view import PlayerView
 
 Z95 = 1.96
 
@@ -39,7 +44,7 @@ class Setup:
     more_cards: bool
     choose_determiners: bool
     seed: int
-    hard_ms: int | None
+    hard_samples: int | None
 
     def config(self) -> GameConfig:
         """Seats of the table; two players get the dummy in seat 0 (R15)."""
@@ -92,9 +97,9 @@ def seat_levels(config: GameConfig, levels: tuple[str, ...], rotation: int) -> t
     return tuple(seats)
 
 
-def build_bot(level: str, hard_ms: int | None) -> Bot:
-    if level == "hard" and hard_ms is not None:
-        return make_bot(level, budget_ms=hard_ms)
+def build_bot(level: str, hard_samples: int | None) -> Bot:
+    if level == "hard" and hard_samples is not None:
+        return make_bot(level, samples=hard_samples)
     return make_bot(level)
 
 
@@ -103,44 +108,30 @@ def play_game(setup: Setup, deal_no: int, rotation: int) -> GameResult:
     config = setup.config()
     rounds, starter, dealer = deal_set(config, setup.seed, deal_no)
     levels = seat_levels(config, setup.levels, rotation)
-    bots = [build_bot(level, setup.hard_ms) if level else None for level in levels]
-    state = GameState(config)
-    step = 0
-    while state.phase is not Phase.GAME_OVER:
-        if state.phase is Phase.DEAL:
-            deal = rounds[state.round_no]
-            first = state.round_no == 0
-            state.start_round(deal.hands, number=deal.number,
-                              starter=starter if first else None,
-                              dealer=dealer if first and config.dummy is not None else None)
-            continue
-        seat = state.pending.seat  # type: ignore[union-attr]
-        bot = bots[seat]
-        if bot is None:  # the dummy plays its one forced card (R16)
-            state.play(state.legal_moves()[0], seat)
-            continue
-        rng = random.Random(f"ebbes-bot/{setup.seed}/{deal_no}/{rotation}/{step}")
-        step += 1
-        apply_answer(state, seat, decide(bot, player_view(state, seat), rng))
+    steps = itertools.count()
+
+    def player(bot: Bot) -> SeatPlayer:
+        def choose(view: PlayerView, legal: Sequence[Action]) -> Action:
+            rng = random.Random(f"ebbes-bot/{setup.seed}/{deal_no}/{rotation}/{next(steps)}")
+            return bot.choose(view, legal, rng)
+        return choose
+
+    def deal(state: GameState) -> list[Event]:
+        first = not state.results
+        this = rounds[state.round_no]
+        return state.start_round(this.hands, number=this.number,
+                                 starter=starter if first else None,
+                                 dealer=dealer if first and config.dummy is not None else None)
+
+    players = {seat: player(build_bot(level, setup.hard_samples)) if level else forced
+               for seat, level in enumerate(levels)}
+    state = run(GameState(config), deal, by_seat(players))
     return GameResult(deal_no, rotation, levels, tuple(state.totals), state.winners())
 
 
-def apply_answer(state: GameState, seat: int, answer: object) -> None:
-    """Carry out a bot's answer through the validated moves."""
-    if state.phase is Phase.PLAY:
-        state.play(answer, seat)  # type: ignore[arg-type]
-    elif state.phase is Phase.CHOOSE_STARTER:
-        state.choose_starter(seat, answer)  # type: ignore[arg-type]
-    else:
-        suit, number = answer  # type: ignore[misc]
-        state.choose_pair(seat, suit, number)
-
-
-def tournament_workers(levels: tuple[str, ...]) -> int:
-    """Two processes when the CPU has two cores, but one while ``hard`` plays: its
-    budget is wall-clock time, and sharing a core would halve its search."""
-    if "hard" in levels:
-        return 1
+def tournament_workers() -> int:
+    """One process per core, up to two: every bot's budget is counted in work, not
+    time (``hard`` in samples), so sharing the machine changes no result."""
     return min(2, os.cpu_count() or 1)
 
 
@@ -253,7 +244,7 @@ def main(args: argparse.Namespace) -> int:
               f"(choose from {', '.join(LEVELS)})", file=sys.stderr)
         return 2
     setup = Setup(args.players, levels, args.more_cards, args.choose_determiners,
-                  args.seed, args.hard_ms)
+                  args.seed, args.hard_samples)
     try:
         setup.config()
     except ValueError as err:
@@ -261,7 +252,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     total = args.games * setup.rotations
     results = []
-    workers = tournament_workers(levels)
+    workers = tournament_workers()
     for result in run_games(setup, args.games, workers):
         results.append(result)
         progress(len(results), total)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ebbes_tui.rules import GameConfig, GameState, Options, SeatInfo, parse_card
+from ebbes_tui.rules import (
+    GameConfig, GameState, NameStarter, Options, Phase, PlayCard, SeatInfo, dealer_from,
+    parse_card, play_game,
+)
 from ebbes_tui.rules.cards import Card
 
 
@@ -49,22 +52,36 @@ def play(state: GameState, codes: str) -> list:
     """Play cards by code in turn order; returns all events."""
     events = []
     for c in cards(codes):
-        events += state.play(c)
+        events += state.apply(PlayCard(c))
     return events
 
 
-def play_game(state: GameState, rng, *, first_starter: int = 0, next_starter: int = 0) -> list:
-    """Play a basic game to its end with random cards; the nix holder always names
-    ``next_starter``. Returns every event."""
-    from ebbes_tui.rules import Phase
-    from ebbes_tui.rules.deal import deal_next_round
+def random_choice(rng, *, next_starter: int | None = None):
+    """A chooser for the game loop: any legal action at random; the nix holder names
+    ``next_starter`` when given."""
+    def choose(state: GameState, decision):
+        if next_starter is not None and decision.phase is Phase.CHOOSE_STARTER:
+            return NameStarter(next_starter)
+        return rng.choice(state.legal_actions())
+    return choose
 
+
+def play_random(state: GameState, rng, *, first_starter: int | None = 0,
+                next_starter: int | None = None, until=None) -> list:
+    """Play ``state`` through the game loop with random legal decisions (to the end,
+    or until ``until(state)``), dealing from ``rng``. Returns every event."""
     events = []
-    while state.phase is not Phase.GAME_OVER:
-        if state.phase is Phase.DEAL:
-            events += deal_next_round(state, rng, starter=first_starter)
-        elif state.phase is Phase.CHOOSE_STARTER:
-            events += state.choose_starter(state.pending.seat, next_starter)
-        else:
-            events += state.play(rng.choice(state.legal_moves()))
+    play_game(state, dealer_from(rng, starter=first_starter),
+              random_choice(rng, next_starter=next_starter), observe=events.extend,
+              until=until)
     return events
+
+
+def finish_round(state: GameState, rng) -> list:
+    """Play the round in progress to its end with random cards (no next deal)."""
+    return play_random(state, rng, until=lambda s: s.phase is not Phase.PLAY)
+
+
+def cards_played(state: GameState) -> int:
+    """Cards played so far in the round being played."""
+    return sum(len(t.cards) for t in state.tricks) + len(state.trick)

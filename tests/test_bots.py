@@ -11,45 +11,37 @@ from helpers import cards, config, play, started
 from test_simulation import SETUPS  # every player count and variant
 from test_view import random_position, redeal_hidden
 
-from ebbes_tui.bots import LEVELS, HardBot, NormalBot, RandomBot, decide, make_bot
-from ebbes_tui.bots.base import open_pairs
+from ebbes_tui.bots import LEVELS, HardBot, NormalBot, RandomBot, make_bot
 from ebbes_tui.bots.normal import RULES
-from ebbes_tui.rules import Category, GameState, Phase, Suit, player_view
+from ebbes_tui.rules import (
+    Category, GameState, Phase, Suit, by_seat, dealer_from, forced, play_game, player_view,
+)
 from ebbes_tui.rules.deal import deal_next_round
 
 
-
 def small_hard() -> HardBot:
-    """A hard bot that is quick and deterministic: few samples, a generous budget."""
-    return HardBot(budget_ms=60_000, max_samples=3)
+    """A hard bot that is quick: few samples (its budget), so it is deterministic."""
+    return HardBot(samples=3)
 
 
 def play_checked(state: GameState, bots: dict, seed: int) -> dict:
-    """Play ``state`` to the end with ``bots[seat]``, checking every answer is legal
-    before the engine (which would raise) sees it; returns decisions per kind."""
+    """Play ``state`` to the end through the game loop, each seat's bot seeing only its
+    view and the legal actions; every answer must be one of them (checked here before
+    the engine, which would raise). Returns decisions per kind."""
     kinds = {Phase.PLAY: 0, Phase.CHOOSE_STARTER: 0, Phase.CHOOSE_PAIR: 0}
     rng = random.Random(seed)
-    while state.phase is not Phase.GAME_OVER:
-        if state.phase is Phase.DEAL:
-            deal_next_round(state, rng)
-            continue
-        seat = state.pending.seat
-        if seat == state.dummy:
-            state.play(state.legal_moves()[0])
-            continue
-        view = player_view(state, seat)
-        answer = decide(bots[seat], view, random.Random(rng.random()))
-        kinds[state.phase] += 1
-        if state.phase is Phase.PLAY:
-            assert answer in view.legal
-            state.play(answer, seat)
-        elif state.phase is Phase.CHOOSE_STARTER:
-            assert 0 <= answer < state.n
-            state.choose_starter(seat, answer)
-        else:
-            suits, numbers = open_pairs(view)
-            assert answer[0] in suits and answer[1] in numbers
-            state.choose_pair(seat, *answer)
+
+    def player(bot):
+        def choose(view, legal):
+            answer = bot.choose(view, legal, random.Random(rng.random()))
+            assert answer in legal and view.actions == tuple(legal)
+            kinds[view.phase] += 1
+            return answer
+        return choose
+
+    players = {seat: forced if seat == state.dummy else player(bots[seat])
+               for seat in range(state.n)}
+    play_game(state, dealer_from(rng), by_seat(players))
     return kinds
 
 
@@ -88,46 +80,51 @@ def test_a_bots_choice_never_depends_on_cards_it_cannot_see(level):
         other = redeal_hidden(state, seat, shuffler)
         moved += other.hands != state.hands
         bot = small_hard() if level == "hard" else make_bot(level)
-        answers = [decide(bot, player_view(s, seat), random.Random(seed)) for s in (state, other)]
+        views = [player_view(s, seat) for s in (state, other)]
+        answers = [bot.choose(v, v.actions, random.Random(seed)) for v in views]
         assert answers[0] == answers[1]
     assert moved > 10
 
 
-def test_the_hard_bot_is_deterministic_with_a_sample_limit():
+def test_the_hard_bot_decides_by_its_sample_budget_so_a_seed_gives_one_answer():
     for seed in range(8):
         state = random_position(3 + seed % 3, 100 + seed)
         if state.to_move == state.dummy:
             continue
         view = player_view(state, state.to_move)
-        first = HardBot(budget_ms=60_000, max_samples=6).choose_card(view, random.Random(seed))
-        again = HardBot(budget_ms=60_000, max_samples=6).choose_card(view, random.Random(seed))
-        assert first == again and first in view.legal
+        first = HardBot(samples=6).choose(view, view.actions, random.Random(seed))
+        again = HardBot(samples=6).choose(view, view.actions, random.Random(seed))
+        assert first == again and first in view.actions
 
 
-def test_the_hard_bot_keeps_to_its_time_budget_and_skips_forced_cards():
+def test_the_hard_bot_spends_its_samples_unless_the_time_cap_cuts_in_and_skips_forced_cards():
     state = GameState(config(5, more_cards=True))
     deal_next_round(state, random.Random(5))
     view = player_view(state, state.to_move)
-    bot = HardBot(budget_ms=0)  # the budget is spent at once: one sample, then stop
-    assert bot.choose_card(view, random.Random(1)) in view.legal
-    assert list(bot.samples_used) == [1]
-    forced = HardBot(budget_ms=40)
+    bot = HardBot(samples=5)
+    assert bot.choose(view, view.actions, random.Random(1)) in view.actions
+    assert list(bot.samples_used) == [5]
+    capped = HardBot(samples=10**6, cap_ms=0)  # the safety cap: one sample, then stop
+    capped.choose(view, view.actions, random.Random(1))
+    assert list(capped.samples_used) == [1]
+    forced_bot = HardBot()
     forced_view = _forced_view()
-    assert forced.choose_card(forced_view, random.Random(1)) == forced_view.legal[0]
-    assert not forced.samples_used  # no search for a single legal card
+    assert forced_bot.choose(forced_view, forced_view.actions, random.Random(1)) \
+        == forced_view.actions[0]
+    assert not forced_bot.samples_used  # no search for a single legal card
 
 
 def _forced_view():
     for seed in range(200):
         state = random_position(4, seed)
-        if len(state.legal_moves()) == 1:
+        if len(state.legal_moves()) == 1 and state.to_move != state.dummy:
             return player_view(state, state.to_move)
     raise AssertionError("no position with a single legal card")
 
 
 def test_make_bot_builds_every_level_and_rejects_others():
     assert [make_bot(level).level for level in LEVELS] == list(LEVELS)
-    assert make_bot("hard", budget_ms=50).budget_ms == 50
+    assert make_bot("hard", samples=50).samples == 50
     assert isinstance(make_bot("random"), RandomBot)
     with pytest.raises(ValueError, match="unknown bot level 'expert'"):
         make_bot("expert")
@@ -166,8 +163,9 @@ def scene(extra: str = "") -> GameState:
 
 def normal_choice(state: GameState) -> tuple:
     bot = NormalBot()
-    chosen = bot.choose_card(player_view(state, state.to_move), random.Random(0))
-    return chosen, bot.fired
+    view = player_view(state, state.to_move)
+    chosen = bot.choose(view, view.actions, random.Random(0))
+    return chosen.card, bot.fired
 
 
 def test_normal_dumps_its_highest_minus_card_on_an_opponents_sure_trick():
@@ -190,8 +188,9 @@ def test_normal_pairs_its_strongest_suit_with_a_card_it_holds():
     state = started(cfg, {1: "red6 red5 red4 red3 blue1 blue2 brown1 yellow1 green1 green2"},
                     starter=0)
     assert state.phase is Phase.CHOOSE_PAIR and state.pending.seat == 1
-    suit, number = NormalBot().choose_pair(player_view(state, 1), random.Random(0))
-    assert (Suit(suit), number) == (Suit.RED, 6)
+    view = player_view(state, 1)
+    pair = NormalBot().choose(view, view.actions, random.Random(0))
+    assert (Suit(pair.suit), pair.number) == (Suit.RED, 6)
 
 
 # `ebbes bench bots` --------------------------------------------------------------

@@ -27,7 +27,7 @@ def saved_after_round_one(tmp_path, seed: int = 3) -> int:
     rng = random.Random(seed)
     deal_next_round(state, rng, starter=0)
     while state.phase is Phase.PLAY:
-        state.play(rng.choice(state.legal_moves()))
+        state.apply(PlayCard(rng.choice(state.legal_moves())))
     store = SaveStore(tmp_path / "saves")
     record = to_record(state, {"seed": seed, "first_starter": 0, "first_dealer": None})
     store.path("game-1").write_text(dumps(record))

@@ -45,8 +45,12 @@ def test_the_true_deal_rebuilds_the_true_state_and_plays_out_the_same():
         state = random_position(2 + seed % 4, seed)
         seat = state.to_move if state.to_move != state.dummy else state.order[state.to_move]
         view = player_view(state, seat)
-        guess = determinized_state(view, true_hidden(state, seat))
+        guess = determinized_state(view, true_hidden(state, seat), random.Random(seed))
         assert guess.hands == state.hands and guess.legal_moves() == state.legal_moves()
+        assert guess.trick_seats == state.trick_seats and guess.to_move == state.to_move
+        if state.dummy >= 0:  # the face-down cards are the true ones, in some order
+            assert sorted(filter(None, guess.down)) == sorted(filter(None, state.down))
+            continue
         rng = random.Random(seed)
         real = state.clone()
         while real.phase is Phase.PLAY:
@@ -55,3 +59,32 @@ def test_the_true_deal_rebuilds_the_true_state_and_plays_out_the_same():
             guess.play_fast(card)
         assert guess.results[-1].score == real.results[-1].score
 
+
+def constrained_dummy_position():
+    """A two-player position where the partner has shown a void, so every unseen
+    card of that suit must lie face down with the dummy."""
+    for seed in range(2000):
+        state = random_position(2, seed)
+        seat = state.to_move if state.to_move != state.dummy else state.order[state.to_move]
+        view = player_view(state, seat)
+        partner = next(s for s in range(3) if s not in (seat, state.dummy))
+        voids = known_voids(view)[partner]
+        forced = [c for c in unseen_cards(view) if SUIT_OF[c] in voids]
+        if forced and sum(view.dummy_down) >= 3:
+            return view, forced[0]
+    raise AssertionError("no constrained position found")
+
+
+def test_the_dummys_hidden_cards_are_spread_fairly_over_its_face_down_stacks():
+    """A card that can only be the dummy's is equally likely under each face-down
+    stack (before the fix it always went under the rightmost one)."""
+    view, card = constrained_dummy_position()
+    stacks = [i for i, lies in enumerate(view.dummy_down) if lies]
+    rng = random.Random(7)
+    seen = dict.fromkeys(stacks, 0)
+    draws = 3000
+    for _ in range(draws):
+        state = determinized_state(view, sample_hidden(view, rng), rng)
+        seen[state.down.index(card)] += 1
+    for stack, count in seen.items():
+        assert abs(count / draws - 1 / len(stacks)) < 0.05, seen

@@ -38,10 +38,10 @@ def round_one_but_the_last_card(tmp_path) -> int:
         state = GameState(config)
         deal_next_round(state, rng, starter=0)
         while sum(map(len, state.hands)) > 1:
-            state.play(rng.choice(state.legal_moves()))
+            state.apply(PlayCard(rng.choice(state.legal_moves())))
         last = state.to_move
         probe = state.clone()
-        probe.play(probe.legal_moves()[0])
+        probe.apply(PlayCard(probe.legal_moves()[0]))
         if last != 2 and probe.results[-1].score.nix_holder == 2:
             save(tmp_path, state, seed)
             return last
@@ -141,12 +141,12 @@ def variant_two_ended_by_the_track() -> GameState:
         if state.phase is Phase.DEAL:
             deal_next_round(state, rng, starter=0 if not state.results else None)
         elif state.phase is Phase.CHOOSE_STARTER:
-            state.choose_starter(state.pending.seat, 0)
+            state.apply(NameStarter(0), state.pending.seat)
         elif state.phase is Phase.CHOOSE_PAIR:
             suits, numbers = state.open_pairs()
-            state.choose_pair(state.pending.seat, suits[0], numbers[0])
+            state.apply(ChoosePair(suits[0], numbers[0]), state.pending.seat)
         else:
-            state.play(rng.choice(state.legal_moves()))
+            state.apply(PlayCard(rng.choice(state.legal_moves())))
     assert len(state.results) == 5 and min(state.totals) <= -15
     return state
 
@@ -179,7 +179,7 @@ def two_players_where_the_dummy_takes_nix(tmp_path) -> None:
         state = GameState(config)
         deal_next_round(state, rng, starter=1, dealer=2)
         while state.phase is Phase.PLAY:
-            state.play(rng.choice(state.legal_moves()))
+            state.apply(PlayCard(rng.choice(state.legal_moves())))
         if state.results[-1].score.nix_holder == 0:
             record = to_record(state, {"seed": seed, "first_starter": 1, "first_dealer": 2})
             SaveStore(tmp_path / "saves").path("game-1").write_text(dumps(record))

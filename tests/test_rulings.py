@@ -3,9 +3,11 @@
 import random
 
 import pytest
-from helpers import cards, config, deal_with, play, play_game, started
+from helpers import cards, config, deal_with, finish_round, play, play_random, started
 
-from ebbes_tui.rules import Category, GameState, IllegalMove, Phase, RulesError, Suit
+from ebbes_tui.rules import (
+    Category, ChoosePair, GameState, IllegalMove, NameStarter, Phase, PlayCard, RulesError, Suit,
+)
 from ebbes_tui.rules.deal import deal_next_round
 from ebbes_tui.rules.events import CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon
 from ebbes_tui.rules.scoring import ebbes_points, score_round
@@ -35,7 +37,7 @@ def test_r1_a_player_holding_the_led_suit_must_follow_and_nothing_changes():
     play(state, "blue2")
     before = (list(state.hands[1]), list(state.trick), state.to_move)
     with pytest.raises(IllegalMove) as err:
-        state.play(cards("brown1")[0])
+        state.apply(PlayCard(cards("brown1")[0]))
     assert str(err.value) == "seat 1 must follow blue, played brown1"
     assert err.value.player_text == "You must follow blue."
     assert (list(state.hands[1]), list(state.trick), state.to_move) == before
@@ -141,29 +143,29 @@ def test_r5_pairs_are_chosen_from_the_left_of_the_starter_clockwise():
     choosers = []
     for suit, number in [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)]:
         choosers.append(state.pending.seat)
-        state.choose_pair(state.pending.seat, suit, number)
+        state.apply(ChoosePair(suit, number), state.pending.seat)
     assert choosers == [2, 0, 1, 2, 0]  # seats 2 and 0 take two pairs
     assert state.phase is Phase.PLAY
 
 
 def test_r5_each_number_once_each_suit_once_and_only_the_chooser():
     state = v2(3, starter=0)
-    state.choose_pair(1, Suit.GREEN, 5)
+    state.apply(ChoosePair(Suit.GREEN, 5), 1)
     with pytest.raises(IllegalMove, match="cannot take 5"):
-        state.choose_pair(2, Suit.BLUE, 5)
+        state.apply(ChoosePair(Suit.BLUE, 5), 2)
     with pytest.raises(IllegalMove, match="already paired"):
-        state.choose_pair(2, Suit.GREEN, 3)
+        state.apply(ChoosePair(Suit.GREEN, 3), 2)
     with pytest.raises(IllegalMove, match="seat 2's choice"):
-        state.choose_pair(0, Suit.BLUE, 3)
+        state.apply(ChoosePair(Suit.BLUE, 3), 0)
     with pytest.raises(IllegalMove, match="cannot take 7"):  # 3 players deal values 1-6
-        state.choose_pair(2, Suit.BLUE, 7)
+        state.apply(ChoosePair(Suit.BLUE, 7), 2)
 
 
 def test_r5_only_the_paired_card_of_a_suit_fixes_a_category():
     state = v2(3, starter=0)
     for seat, suit, number in [(1, Suit.GREEN, 5), (2, Suit.BLUE, 2), (0, Suit.RED, 1),
                                (1, Suit.BROWN, 3), (2, Suit.YELLOW, 4)]:
-        state.choose_pair(seat, suit, number)
+        state.apply(ChoosePair(suit, number), seat)
     # Deal in deck order: seat 0 holds blue1-6 brown1-4, so blue2 fixes and blue1 does not.
     events = play(state, "blue1")
     assert not [e for e in events if isinstance(e, CategoryFixed)]
@@ -178,7 +180,7 @@ def test_r5_the_dummy_takes_no_pair():
     choosers = []
     for suit in range(5):
         choosers.append(state.pending.seat)
-        state.choose_pair(state.pending.seat, suit, suit + 1)
+        state.apply(ChoosePair(suit, suit + 1), state.pending.seat)
     assert choosers == [2, 1, 2, 1, 2]
 
 
@@ -204,9 +206,7 @@ def test_r9_round_points_are_added_to_the_totals_at_once():
     state = GameState(config(4))
     rng = random.Random(3)
     deal_next_round(state, rng, starter=0)
-    events = []
-    while state.phase is Phase.PLAY:
-        events += state.play(rng.choice(state.legal_moves()))
+    events = finish_round(state, rng)
     scored = [e for e in events if isinstance(e, RoundScored)]
     assert len(scored) == 1
     assert list(scored[0].totals) == list(scored[0].score.points) == state.totals
@@ -218,15 +218,14 @@ def test_r8_only_the_nix_holder_chooses_the_next_starter_themselves_included():
     state = GameState(config(3))
     rng = random.Random(5)
     deal_next_round(state, rng, starter=0)
-    while state.phase is Phase.PLAY:
-        state.play(rng.choice(state.legal_moves()))
+    finish_round(state, rng)
     holder = state.results[-1].score.nix_holder
     deal_next_round(state, rng)
     assert state.phase is Phase.CHOOSE_STARTER and state.pending.seat == holder
     other = (holder + 1) % 3
     with pytest.raises(IllegalMove, match=f"seat {holder} holds nix"):
-        state.choose_starter(other, other)
-    state.choose_starter(holder, holder)
+        state.apply(NameStarter(other), other)
+    state.apply(NameStarter(holder), holder)
     assert state.to_move == holder and state.phase is Phase.PLAY
 
 
@@ -234,7 +233,7 @@ def test_r8_only_the_nix_holder_chooses_the_next_starter_themselves_included():
 
 def test_r10_five_rounds_each_number_determiner_once_then_the_game_ends():
     state = GameState(config(3))
-    events = play_game(state, random.Random(11))
+    events = play_random(state, random.Random(11), next_starter=0)
     assert sorted(r.number for r in state.results) == [1, 2, 3, 4, 5]
     over = [e for e in events if isinstance(e, GameOver)]
     assert len(over) == 1 and over[0].winners == state.winners()
@@ -244,8 +243,7 @@ def test_r10_a_number_determiner_cannot_come_up_twice():
     state = GameState(config(3))
     rng = random.Random(2)
     state.start_round(deal_with(state.config, {}), number=4, starter=0)
-    while state.phase is Phase.PLAY:
-        state.play(rng.choice(state.legal_moves()))
+    finish_round(state, rng)
     with pytest.raises(RulesError, match="one of 1, 2, 3, 5"):
         state.start_round(deal_with(state.config, {}), number=4)
 
@@ -260,7 +258,7 @@ def test_r10_a_tie_shares_the_win():
 
 def test_r11_dealer_is_right_of_the_first_starter_then_moves_clockwise():
     state = GameState(config(4))
-    events = play_game(state, random.Random(9), first_starter=2, next_starter=3)
+    events = play_random(state, random.Random(9), first_starter=2, next_starter=3)
     assert [e.dealer for e in events if isinstance(e, RoundStarted)] == [1, 2, 3, 0, 1]
 
 
@@ -282,18 +280,13 @@ def test_basic_decks_by_player_count(players, top):
 
 # R13 -----------------------------------------------------------------------------
 
-def _finish_round(state, rng):
-    while state.phase is Phase.PLAY:
-        state.play(rng.choice(state.legal_moves()))
-
-
 def _v2_round(state, rng):
     deal_next_round(state, rng, starter=0)
     if state.phase is Phase.CHOOSE_STARTER:
-        state.choose_starter(state.pending.seat, 0)
+        state.apply(NameStarter(0), state.pending.seat)
     for suit in range(5):
-        state.choose_pair(state.pending.seat, suit, suit + 1)
-    _finish_round(state, rng)
+        state.apply(ChoosePair(suit, suit + 1), state.pending.seat)
+    finish_round(state, rng)
 
 
 def test_r13_variant_2_ends_at_the_end_of_the_round_in_which_a_disc_reaches_an_end():
@@ -303,13 +296,13 @@ def test_r13_variant_2_ends_at_the_end_of_the_round_in_which_a_disc_reaches_an_e
         _v2_round(state, rng)
         assert state.phase is Phase.DEAL
         deal_next_round(state, rng)
-        state.choose_starter(state.pending.seat, 0)
+        state.apply(NameStarter(0), state.pending.seat)
         for suit in range(5):
-            state.choose_pair(state.pending.seat, suit, suit + 1)
+            state.apply(ChoosePair(suit, suit + 1), state.pending.seat)
         state.totals[1] = total
-        state.play(state.legal_moves()[0])
+        state.apply(PlayCard(state.legal_moves()[0]))
         assert state.phase is Phase.PLAY  # not before the round ends
-        _finish_round(state, rng)
+        finish_round(state, rng)
         assert state.phase is Phase.GAME_OVER and len(state.results) == 2
 
 
@@ -355,13 +348,13 @@ def test_r15_two_players_play_dealer_dummy_partner_and_alternate_dealing():
     rng = random.Random(6)
     deal_next_round(state, rng, starter=2, dealer=2)
     assert state.order[2] == 0 and state.order[0] == 1 and state.order[1] == 2
-    _finish_round(state, rng)
+    finish_round(state, rng)
     deal_next_round(state, rng)
     assert state.dealer == 1
     assert state.order[1] == 0 and state.order[0] == 2 and state.order[2] == 1
     if state.phase is Phase.CHOOSE_STARTER:
-        state.choose_starter(state.pending.seat, 1)
-    _finish_round(state, rng)
+        state.apply(NameStarter(1), state.pending.seat)
+    finish_round(state, rng)
     with pytest.raises(RulesError, match="seat 2 deals this round, not seat 1"):
         unused = ({1, 2, 3, 4, 5} - {r.number for r in state.results}).pop()
         state.start_round(deal_with(state.config, {}), number=unused, dealer=1)
@@ -396,7 +389,7 @@ def test_r16_the_dummy_leads_its_leftmost_face_up_card_and_nothing_else():
     state = with_dummy(0)
     assert state.legal_moves() == cards("brown5")
     with pytest.raises(IllegalMove) as err:
-        state.play(cards("red2")[0])
+        state.apply(PlayCard(cards("red2")[0]))
     assert str(err.value) == "seat 0 must play brown5 (its leftmost face-up card), played red2"
 
 
@@ -444,7 +437,7 @@ def _dummy_holds_nix():
         state = GameState(config(2))
         rng = random.Random(seed)
         deal_next_round(state, rng)
-        _finish_round(state, rng)
+        finish_round(state, rng)
         if state.results[-1].score.nix_holder == 0:
             return state, rng
     raise AssertionError("no seed gave the dummy nix")

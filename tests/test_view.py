@@ -2,30 +2,29 @@
 
 import random
 
-from helpers import config
+from helpers import cards_played, config, play_random
 
 from ebbes_tui.rules import GameState, Phase, player_view
-from ebbes_tui.rules.deal import deal_next_round
 
 
 def random_position(players: int, seed: int) -> GameState:
+    """A seeded first round stopped after a random number of cards."""
     rng = random.Random(seed)
     state = GameState(config(players))
-    deal_next_round(state, rng)
-    for _ in range(rng.randrange(0, state.config.hand_size * state.n - 1)):
-        state.play(rng.choice(state.legal_moves()))
+    stop = rng.randrange(0, state.config.hand_size * state.n - 1)
+    play_random(state, rng, first_starter=None,
+                until=lambda s: s.phase is Phase.PLAY and cards_played(s) >= stop)
     return state
 
 
 def redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
     """The same position with every card ``seat`` cannot see shuffled among the other
-    hands and the dummy's face-down cards, each keeping its size."""
+    hands and the dummy's face-down cards (which no seat sees), each keeping its size."""
     other = state.clone()
     hidden_owners = [s for s in range(state.n) if s not in (seat, state.dummy)]
     pool = [c for s in hidden_owners for c in state.hands[s]]
     down_slots = [i for i, c in enumerate(state.down) if c is not None] if state.dummy >= 0 else []
-    if seat != state.dummy:
-        pool += [state.down[i] for i in down_slots]
+    pool += [state.down[i] for i in down_slots]  # hidden from every seat, the dummy's too
     rng.shuffle(pool)
     for s in hidden_owners:
         size = len(state.hands[s])
@@ -45,8 +44,6 @@ def test_changing_other_seats_hidden_cards_never_changes_a_view():
         players = 2 + seed % 4
         state = random_position(players, seed)
         for seat in range(state.n):
-            if seat == state.dummy:
-                continue
             other = redeal_hidden(state, seat, rng)
             changed_somewhere |= other.hands != state.hands
             assert player_view(other, seat) == player_view(state, seat)
@@ -59,16 +56,22 @@ def test_a_view_shows_the_own_hand_and_public_table_only():
     assert list(view.hand) == state.hands[1]
     assert view.hand_sizes == tuple(len(h) for h in state.hands)
     assert view.trick == tuple(state.trick)
-    assert view.tricks_won == tuple(state.tricks_won)
-    assert not hasattr(view, "hands")
+    assert view.tricks_won == tuple(sum(t.winner == s for t in state.tricks)
+                                    for s in range(state.n))
     assert view.phase is Phase.PLAY
+    others = {c for s in range(state.n) if s != 1 for c in state.hands[s]}
+    assert not others & set(view.hand)
+    assert player_view(state, None).hand == () and player_view(state, None).actions == ()
 
 
-def test_the_dummys_face_down_cards_are_never_in_a_view():
+def test_the_dummys_face_down_cards_are_never_in_a_view_not_even_the_dummys_own():
     state = random_position(2, 5)
-    view = player_view(state, 1)
     down = {c for c in state.down if c is not None}
     assert down  # early in the round some cards still lie face down
-    visible = set(view.hand) | {c for c in view.dummy_up if c is not None} | set(view.trick)
-    assert not (down & visible)
-    assert view.dummy_down == tuple(c is not None for c in state.down)
+    for seat in (*range(state.n), None):  # the dummy's seat too (it has no hand, R16)
+        view = player_view(state, seat)
+        visible = set(view.hand) | {c for c in view.dummy_up if c is not None} | set(view.trick)
+        visible |= {a.card for a in view.actions if hasattr(a, "card")}
+        assert not (down & visible), seat
+        assert view.dummy_down == tuple(c is not None for c in state.down)
+    assert player_view(state, state.dummy).hand == ()

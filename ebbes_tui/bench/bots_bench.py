@@ -4,7 +4,7 @@ The positions are a fixed, seeded set of real decisions (cards with a choice, ne
 starters, Variant 2 pairs) met in random games of every player count and variant.
 Each level decides them in turn for about ``seconds`` (and at least a few decisions
 each); the figures are the 50th, 95th and 99th percentile of the time per decision.
-``hard`` runs at its default budget.
+``hard`` runs at its default budget of samples.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ import json
 import random
 import time
 
-from ..bots import LEVELS, decide, make_bot
-from ..rules.deal import deal_next_round
-from ..rules.state import GameState, Phase
+from ..bots import LEVELS, make_bot
+from ..rules.actions import Action
+from ..rules.deal import dealer_from
+from ..rules.loop import play_game
+from ..rules.state import Decision, GameState
 from ..rules.variants import GameConfig, Options, SeatInfo
-from ..rules.view import PlayerView, player_view
+from ..rules.view import PlayerView
 
 POSITIONS = 240
 MIN_DECISIONS = 10
@@ -48,27 +50,16 @@ def collect_positions(count: int = POSITIONS, seed: int = SEED) -> list[PlayerVi
 
 def _random_game(config: GameConfig, rng: random.Random, views: list[PlayerView],
                  count: int) -> None:
-    """Play one game at random, keeping about one decision in four."""
-    state = GameState(config)
-    while state.phase is not Phase.GAME_OVER and len(views) < count:
-        if state.phase is Phase.DEAL:
-            deal_next_round(state, rng)
-            continue
-        seat = state.pending.seat  # type: ignore[union-attr]
-        choice = state.phase is not Phase.PLAY or len(state.legal_moves()) > 1
-        if seat != state.dummy and choice and rng.random() < 0.25:
-            views.append(player_view(state, seat))
-        _random_move(state, seat, rng)
+    """Play one game at random, keeping about one decision in four with a choice."""
 
+    def choose(state: GameState, decision: Decision) -> Action:
+        legal = state.legal_actions()
+        if decision.seat != state.dummy and len(legal) > 1 and len(views) < count \
+                and rng.random() < 0.25:
+            views.append(state.view(decision.seat))
+        return rng.choice(legal)
 
-def _random_move(state: GameState, seat: int, rng: random.Random) -> None:
-    if state.phase is Phase.PLAY:
-        state.play(rng.choice(state.legal_moves()))
-    elif state.phase is Phase.CHOOSE_STARTER:
-        state.choose_starter(seat, rng.randrange(state.n))
-    else:
-        suits, numbers = state.open_pairs()
-        state.choose_pair(seat, rng.choice(suits), rng.choice(numbers))
+    play_game(GameState(config), dealer_from(rng), choose)
 
 
 def time_level(level: str, views: list[PlayerView], seconds: float) -> list[float]:
@@ -81,7 +72,7 @@ def time_level(level: str, views: list[PlayerView], seconds: float) -> list[floa
         view = views[i % len(views)]
         rng = random.Random(i)
         start = time.perf_counter()
-        decide(bot, view, rng)
+        bot.choose(view, view.actions, rng)
         times.append((time.perf_counter() - start) * 1000.0)
         i += 1
     return times

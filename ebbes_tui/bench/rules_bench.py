@@ -7,8 +7,10 @@ import random
 import time
 from typing import Callable
 
-from ..rules.deal import deal_next_round
-from ..rules.state import GameState, Phase
+from ..rules.actions import Action, play
+from ..rules.deal import dealer_from, deal_next_round
+from ..rules.loop import play_game
+from ..rules.state import Decision, GameState
 from ..rules.variants import GameConfig, SeatInfo
 from ..rules.view import player_view
 
@@ -25,30 +27,16 @@ def bench_config(players: int) -> GameConfig:
 
 
 def random_game(config: GameConfig, rng: random.Random, fast: bool = False) -> GameState:
-    """Play a whole game with uniformly random decisions. ``fast`` plays cards through
-    the unchecked bot path; every other step is validated either way."""
-    state = GameState(config)
+    """Play a whole game with uniformly random decisions through the game loop.
+    ``fast`` plays the cards on the unchecked path (:meth:`GameState.play_out`);
+    every other step is validated either way."""
     rand = rng.random
-    legal_moves, play_fast, playing = state.legal_moves, state.play_fast, Phase.PLAY
-    while True:
-        phase = state.phase
-        if phase is playing:
-            if fast:
-                while state.phase is playing:
-                    legal = legal_moves()
-                    play_fast(legal[int(rand() * len(legal))])
-            else:
-                legal = state.legal_moves()
-                state.play(legal[int(rand() * len(legal))])
-        elif phase is Phase.DEAL:
-            deal_next_round(state, rng)
-        elif phase is Phase.CHOOSE_STARTER:
-            state.choose_starter(state.pending.seat, rng.randrange(state.n))  # type: ignore[union-attr]
-        elif phase is Phase.CHOOSE_PAIR:
-            suits, numbers = state.open_pairs()
-            state.choose_pair(state.pair_chooser(), rng.choice(suits), rng.choice(numbers))
-        else:
-            return state
+
+    def choose(state: GameState, decision: Decision) -> Action:
+        legal = state.legal_actions()
+        return legal[int(rand() * len(legal))]
+
+    return play_game(GameState(config), dealer_from(rng), choose, playout=rng if fast else None)
 
 
 def _rate(fn: Callable[[], object], seconds: float) -> float:
@@ -68,8 +56,7 @@ def _mid_round_state(players: int) -> GameState:
     state = GameState(bench_config(players))
     deal_next_round(state, rng)
     for _ in range(state.config.hand_size * state.n // 2):
-        legal = state.legal_moves()
-        state.play(rng.choice(legal))
+        state.apply(play(rng.choice(state.legal_moves())))
     return state
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Answer, Bot, decide
+from .base import Bot
 from .hard import HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
@@ -12,7 +12,7 @@ LEVELS = ("random", "normal", "hard")
 
 def make_bot(level: str, **options: object) -> Bot:
     """A bot of ``level`` (``random``, ``normal`` or ``hard``); ``options`` go to its
-    constructor, e.g. ``make_bot("hard", budget_ms=50)``."""
+    constructor, e.g. ``make_bot("hard", samples=40)``."""
     if level == "random":
         return RandomBot(**options)  # type: ignore[arg-type]
     if level == "normal":
@@ -22,4 +22,4 @@ def make_bot(level: str, **options: object) -> Bot:
     raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
 
 
-__all__ = ["Answer", "Bot", "HardBot", "LEVELS", "NormalBot", "RandomBot", "decide", "make_bot"]
+__all__ = ["Bot", "HardBot", "LEVELS", "NormalBot", "RandomBot", "make_bot"]

@@ -6,8 +6,9 @@ candidate card in each sample and finishes the round with a quick playout (follo
 take tricks worth something and duck the others), and keeps the card with the best
 average round result: its own points minus the other players' average (the dummy
 scores for nobody, R17). The candidates are the normal bot's four best cards, so the
-samples are not spread thin. Time per decision is capped; with ``max_samples`` set
-and the cap not reached it is deterministic for a seeded rng.
+samples are not spread thin. Its budget is a number of samples, so a seeded decision
+is the same every time (a resumed game gets the same answers); a time cap only
+guards against a very slow machine.
 """
 
 from __future__ import annotations
@@ -15,15 +16,20 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
+from typing import Sequence
 
+from ..rules.actions import Action, play
 from ..rules.cards import SUIT_OF, Card
 from ..rules.determinize import determinized_state, sample_hidden
 from ..rules.state import GameState, Phase
+from ..rules.tricks import beats, trick_winner
 from ..rules.view import PlayerView
 from .normal import Judge, NormalBot
 from .table import Table
 
-DEFAULT_BUDGET_MS = 300
+#: Samples per decision (the budget) and the safety cap on its time.
+DEFAULT_SAMPLES = 600
+DEFAULT_CAP_MS = 2000
 
 
 class HardBot:
@@ -31,43 +37,42 @@ class HardBot:
 
     level = "hard"
 
-    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, max_samples: int | None = None,
+    def __init__(self, samples: int = DEFAULT_SAMPLES, cap_ms: float = DEFAULT_CAP_MS,
                  greedy: bool = True, keep: int = 4) -> None:
-        self.budget_ms = budget_ms
-        self.max_samples = max_samples
+        self.samples = samples
+        self.cap_ms = cap_ms
         self.greedy = greedy  # greedy followers in playouts, else random
         self.keep = keep  # search only the normal bot's best ``keep`` cards (0: all)
         self.helper = NormalBot()
         #: Samples per searched decision (the latest 1000), for tuning.
         self.samples_used: deque[int] = deque(maxlen=1000)
 
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase is not Phase.PLAY:
+            return self.helper.choose(view, legal, rng)
+        return play(self.choose_card(view, rng))
+
     def choose_card(self, view: PlayerView, rng: random.Random) -> Card:
         """The candidate with the best mean playout result; no search when forced."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        deadline = time.perf_counter() + self.cap_ms / 1000.0
         estimate = Judge(Table(view), self.helper.weights).score
         candidates = list(legal)
         if self.keep and len(candidates) > self.keep:
             candidates = sorted(candidates, key=estimate, reverse=True)[:self.keep]
         totals = dict.fromkeys(candidates, 0.0)
         samples = 0
-        while self.max_samples is None or samples < self.max_samples:
+        while samples < self.samples:
             if samples and time.perf_counter() >= deadline:
                 break
-            state = determinized_state(view, sample_hidden(view, rng))
+            state = determinized_state(view, sample_hidden(view, rng), rng)
             for c in candidates:
-                totals[c] += playout(state, c, view.seat, rng, self.greedy)
+                totals[c] += playout(state, c, view.seat, rng, self.greedy)  # type: ignore[arg-type]
             samples += 1
         self.samples_used.append(samples)
         return max(candidates, key=lambda c: totals[c])
-
-    def choose_starter(self, view: PlayerView, rng: random.Random) -> int:
-        return self.helper.choose_starter(view, rng)
-
-    def choose_pair(self, view: PlayerView, rng: random.Random) -> tuple[int, int]:
-        return self.helper.choose_pair(view, rng)
 
 
 #: What a taken card of each category is worth in a playout, by ``cat_of`` (-1 open).
@@ -76,20 +81,19 @@ _PLAYOUT_VALUE = {-1: 0, 0: 0, 1: 1, 2: 0, 3: -1, 4: 0}
 
 def playout(state: GameState, first: Card, seat: int, rng: random.Random,
             greedy: bool = True) -> float:
-    """Play ``first`` in a copy of ``state``, finish the round (greedy or random
-    playout), and return ``seat``'s points minus the other players' average."""
+    """Play ``first`` in a copy of ``state``, finish the round (a random leader and
+    greedy followers, or all random), and return ``seat``'s points minus the other
+    players' average."""
     s = state.clone()
     s.play_fast(first)
     rand = rng.random
-    legal_moves, play_fast = s.legal_moves, s.play_fast
-    while s.phase is Phase.PLAY:
-        legal = legal_moves()
-        if len(legal) == 1:
-            play_fast(legal[0])
-        elif greedy and s.trick:
-            play_fast(greedy_card(s, legal))
-        else:
-            play_fast(legal[int(rand() * len(legal))])
+
+    def pick(s: GameState, legal: list[Card]) -> Card:
+        if greedy and s.trick:
+            return greedy_card(s, legal)
+        return legal[int(rand() * len(legal))]
+
+    s.play_out(pick)
     points = s.results[-1].score.points  # type: ignore[union-attr]
     others = [p for i, p in enumerate(points) if i != seat and i != s.dummy]
     return points[seat] - sum(others) / len(others)
@@ -100,21 +104,15 @@ def greedy_card(s: GameState, legal: list[Card]) -> Card:
     else duck with the card that hurts the winner most (R6 values, open suits 0)."""
     trick = s.trick
     cat_of = s.cat_of
-    trump = s.suits[0] if s.suits else -1
-    led = SUIT_OF[trick[0]]
-    best = max((c for c in trick if SUIT_OF[c] == trump), default=-1)
-    best_suit = trump if best >= 0 else led
-    if best < 0:
-        best = max(c for c in trick if SUIT_OF[c] == led)
+    trump = s.trump
+    best = trick[trick_winner(trick, trump)]
     value = sum(_PLAYOUT_VALUE[cat_of[SUIT_OF[c]]] for c in trick)
     winners, losers = [], []
     for c in legal:
-        suit = SUIT_OF[c]
-        wins = (c > best) if suit == best_suit else (suit == trump)
-        (winners if wins else losers).append(c)
+        (winners if beats(c, best, trump) else losers).append(c)
     if winners and (value > 0 or not losers):
         return min(winners, key=lambda c: (_PLAYOUT_VALUE[cat_of[SUIT_OF[c]]], c))
     return min(losers, key=lambda c: (_PLAYOUT_VALUE[cat_of[SUIT_OF[c]]], -c))
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "HardBot", "greedy_card", "playout"]
+__all__ = ["DEFAULT_CAP_MS", "DEFAULT_SAMPLES", "HardBot", "greedy_card", "playout"]

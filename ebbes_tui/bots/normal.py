@@ -14,14 +14,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..rules.cards import SUIT_OF, SUITS, VALUE_OF, Card
 from ..rules.categories import Category
+from ..rules.actions import Action, choose_pair, name_starter, play
+from ..rules.determiners import categories_after, open_pairs
 from ..rules.scoring import ebbes_points
+from ..rules.state import Phase
+from ..rules.tricks import trick_winner
 from ..rules.view import PlayerView
-from .base import open_pairs
-from .table import Table, fix_categories, trick_winner
+from .table import Table, trump_of
 
 #: What one taken card of a category is worth to its taker (R6); nix only names the
 #: next starter (R8), worth a little; ebbes is judged by the counts (R7), not per card.
@@ -130,7 +133,7 @@ class Judge:
         that no later seat beats it."""
         t = self.table
         cards = t.trick + (c,)
-        if trick_winner(cards, suits) != len(cards) - 1:
+        if trick_winner(cards, trump_of(suits)) != len(cards) - 1:
             return 0.0
         chance = 1.0
         for seat in t.later:
@@ -145,7 +148,7 @@ class Judge:
             known = t.dummy_plays(led)
             if known is None:
                 return 0.0
-            return float(trick_winner(cards + (known,), suits) == len(cards))
+            return float(trick_winner(cards + (known,), trump_of(suits)) == len(cards))
         trump = suits[0] if suits else -1
         mine = SUIT_OF[c]
         unseen_led = [u for u in t.outside[led] if u in t.unseen]
@@ -210,12 +213,12 @@ class Judge:
         if cached is not None:
             return cached
         t = self.table
-        after = fix_categories((c,), t.suits, t.determiners)
+        after = categories_after((c,), t.suits, t.determiners)
         value = self.score_with(c, after)
         suit = SUIT_OF[(t.trick + (c,))[0]]
         chance = self.forced_fix_chance(suit, after)
         if chance:
-            forced = fix_categories((t.determiner_of[suit],), after, t.determiners)
+            forced = categories_after((t.determiner_of[suit],), after, t.determiners)
             value = (1.0 - chance) * value + chance * self.score_with(c, forced)
         self.cache[c] = value
         return value
@@ -271,8 +274,8 @@ def dump_minus_on_opponent(table: Table, judge: Judge, legal: tuple[Card, ...]) 
     if not mine:
         return None
     c = max(mine)
-    after = fix_categories((c,), table.suits, table.determiners)
-    winner = trick_winner(table.trick + (c,), after)
+    after = categories_after((c,), table.suits, table.determiners)
+    winner = trick_winner(table.trick + (c,), trump_of(after))
     if winner == len(table.trick) or table.trick_seats[winner] == table.dummy:
         return None
     return c if _surely_wins(table, winner, after) else None
@@ -286,7 +289,7 @@ def _surely_wins(table: Table, index: int, suits: tuple[int, ...]) -> bool:
     for seat in table.later:
         if seat == table.dummy:
             known = table.dummy_plays(led)
-            if known is not None and trick_winner(table.trick + (known,), suits) != index:
+            if known is not None and trick_winner(table.trick + (known,), trump_of(suits)) != index:
                 return False
             continue
         higher = [u for u in table.unseen if SUIT_OF[u] == SUIT_OF[best] and u > best]
@@ -307,7 +310,7 @@ def cash_sure_plus_winner(table: Table, judge: Judge, legal: tuple[Card, ...]) -
     if not mine or not table.outside[plus]:
         return None
     c = max(mine)
-    if judge.win_chance(c, fix_categories((c,), table.suits, table.determiners)) < 0.95:
+    if judge.win_chance(c, categories_after((c,), table.suits, table.determiners)) < 0.95:
         return None
     return c
 
@@ -335,7 +338,7 @@ def duck_minus_trick(table: Table, judge: Judge, legal: tuple[Card, ...]) -> Car
     if not any(SUIT_OF[c] == minus for c in table.trick):
         return None
     losing = [c for c in legal if c not in table.determiners and judge.win_chance(
-        c, fix_categories((c,), table.suits, table.determiners)) == 0.0]
+        c, categories_after((c,), table.suits, table.determiners)) == 0.0]
     if not losing:
         return None
     return max(losing, key=lambda c: (judge.score(c), VALUE_OF[c]))
@@ -366,7 +369,15 @@ class NormalBot:
         self.weights = weights
         self.fired: Counter[str] = Counter()
 
-    def choose_card(self, view: PlayerView, rng: random.Random) -> Card:
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """A card by the rules in order; the starter and pairs as below."""
+        if view.phase is Phase.CHOOSE_STARTER:
+            return name_starter(self.choose_starter(view))
+        if view.phase is Phase.CHOOSE_PAIR:
+            return choose_pair(*self.choose_pair(view))
+        return play(self.choose_card(view))
+
+    def choose_card(self, view: PlayerView) -> Card:
         legal = view.legal
         table = Table(view)
         judge = Judge(table, self.weights)
@@ -377,16 +388,16 @@ class NormalBot:
                 return chosen
         raise AssertionError("best_estimate always fires")
 
-    def choose_starter(self, view: PlayerView, rng: random.Random) -> int:
+    def choose_starter(self, view: PlayerView) -> int:
         """The nix holder starts the round itself: leading first lets it play the
         determiner cards it holds before anyone else (R8)."""
         return view.seat
 
-    def choose_pair(self, view: PlayerView, rng: random.Random) -> tuple[int, int]:
+    def choose_pair(self, view: PlayerView) -> tuple[int, int]:
         """Pair my strongest open suit with a number whose card of that suit I hold, so
         I decide when that suit is fixed (R5): my highest such card, which can take the
         trick it fixes."""
-        suits, numbers = open_pairs(view)
+        suits, numbers = open_pairs(view.pairs, view.config.number_choices)
         free = set(numbers)
         hand = view.hand
         ranked = sorted(suits, key=lambda s: -_suit_power(hand, s, view.config.max_value))

@@ -6,50 +6,16 @@ Everything here reads only the view (R18); nothing peeks at another hand.
 
 from __future__ import annotations
 
-from ..rules.cards import SUIT_OF, SUITS, VALUE_OF, Card, card
+from ..rules.cards import SUIT_OF, SUITS, VALUE_OF, Card
 from ..rules.categories import FIXED_BY_CARDS, Category
+from ..rules.determiners import determiner_cards
 from ..rules.determinize import known_voids, unseen_cards
 from ..rules.dummy import dummy_card
 from ..rules.view import PlayerView
 
-_SUIT_SUM = sum(SUITS)
-
-
-def determiner_cards(view: PlayerView) -> frozenset[Card]:
-    """The cards that fix a category this round: every card of the face-up number
-    (R4), or each suit's paired card (R5)."""
-    if view.number is not None:
-        return frozenset(card(s, view.number) for s in SUITS)
-    return frozenset(card(s, v) for s, v in view.pairs)
-
-
-def fix_categories(cards: tuple[Card, ...] | list[Card], suits: tuple[int, ...],
-                   determiners: frozenset[Card]) -> tuple[int, ...]:
-    """The categories' suits after ``cards`` (not yet counted in ``suits``) are played,
-    in order (R4, R5)."""
-    fixed = list(suits)
-    for c in cards:
-        if c in determiners and len(fixed) < FIXED_BY_CARDS and SUIT_OF[c] not in fixed:
-            fixed.append(SUIT_OF[c])
-            if len(fixed) == FIXED_BY_CARDS:
-                fixed.append(_SUIT_SUM - sum(fixed))
-    return tuple(fixed)
-
-
-def trick_winner(cards: tuple[Card, ...] | list[Card], suits: tuple[int, ...]) -> int:
-    """Index in ``cards`` of the winning card with these categories (R2): the highest
-    trump, else the highest card of the led suit."""
-    trump = suits[0] if suits else -1
-    led = SUIT_OF[cards[0]]
-    best, best_i, best_trump, trump_i = -1, 0, -1, -1
-    for i, c in enumerate(cards):
-        s = SUIT_OF[c]
-        if s == trump:
-            if c > best_trump:
-                best_trump, trump_i = c, i
-        elif s == led and c > best:
-            best, best_i = c, i
-    return trump_i if trump_i >= 0 else best_i
+def trump_of(suits: tuple[int, ...]) -> int:
+    """The trump suit once fixed (the first category, R4), else -1."""
+    return suits[0] if suits else -1
 
 
 class Table:
@@ -68,12 +34,12 @@ class Table:
         self.dummy = config.dummy
         self.players = [s for s in range(self.n) if s != self.dummy]
         self.suits = view.suits
-        self.determiners = determiner_cards(view)
+        self.determiners = determiner_cards(view.number, view.pairs)
         self.determiner_of = {SUIT_OF[c]: c for c in self.determiners}
         self.unseen = frozenset(unseen_cards(view))
         self.voids = known_voids(view)
         self.trick = view.trick
-        self.trick_seats = view.trick_seats()
+        self.trick_seats = view.trick_seats
         self.later = self._later_seats()
         self.hidden_count = self._hidden_counts()
         self.outside = self._outside_cards()
@@ -157,6 +123,4 @@ def value_rank(c: Card) -> int:
     return VALUE_OF[c]
 
 
-__all__ = [
-    "Category", "Table", "determiner_cards", "fix_categories", "trick_winner", "value_rank",
-]
+__all__ = ["Category", "Table", "trump_of", "value_rank"]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
+from typing import Callable
 
 from .cards import Card
 from .events import Event
@@ -15,9 +17,11 @@ def deal_hands(config: GameConfig, rng: random.Random) -> list[list[Card]]:
     the same seed gives the same deal on every Python version.
     The dummy's hand is in deal order: first five face down, then five face up (R16)."""
     rand = rng.random  # only random() is stable across Python versions, not shuffle()
-    deck = sorted(config.deck(), key=lambda _: rand())
+    cards = config.deck()
+    keys = [rand() for _ in cards]
+    deck = itemgetter(*sorted(range(len(cards)), key=keys.__getitem__))(cards)
     size = config.hand_size
-    return [deck[i * size:(i + 1) * size] for i in range(config.seat_count)]
+    return [list(deck[i * size:(i + 1) * size]) for i in range(config.seat_count)]
 
 
 def deal_next_round(
@@ -37,10 +41,24 @@ def deal_next_round(
         shown = {r.number for r in state.results}
         number = rng.choice([v for v in BASIC_NUMBER_DETERMINERS if v not in shown])
     if state.results:
-        return state.start_round(hands, number=number, dealer=dealer)
+        return state.start_round(hands, number=number, dealer=dealer, shuffled=True)
     players = [s for s in range(config.seat_count) if s != config.dummy]
     if config.dummy is not None and dealer is None:
         dealer = rng.choice(players)
     if starter is None:
         starter = rng.choice(players)
-    return state.start_round(hands, number=number, starter=starter, dealer=dealer)
+    return state.start_round(hands, number=number, starter=starter, dealer=dealer,
+                             shuffled=True)
+
+
+def dealer_from(rng: random.Random, *, starter: int | None = None,
+                dealer: int | None = None) -> Callable[[GameState], list[Event]]:
+    """A dealer for the game loop: every round from ``rng``; round 1's starter (and,
+    with two players, dealer) as given, else drawn (R11, R15)."""
+
+    def deal(state: GameState) -> list[Event]:
+        first = not state.results
+        return deal_next_round(state, rng, starter=starter if first else None,
+                               dealer=dealer if first else None)
+
+    return deal

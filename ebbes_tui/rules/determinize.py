@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from .cards import SUIT_OF, SUITS, Card
-from .state import GameState, Phase, _determiner_flags
+from .state import GameState, Phase
 from .view import PlayerView
 
 
@@ -20,16 +20,14 @@ def known_voids(view: PlayerView) -> list[set[int]]:
     The dummy is left out: its face-down cards never had to follow (R16)."""
     voids: list[set[int]] = [set() for _ in range(view.config.seat_count)]
     dummy = view.config.dummy
-    tricks = [(t.leader, t.cards) for t in view.tricks]
+    tricks = [(t.seats, t.cards) for t in view.tricks]
     if view.trick:
-        tricks.append((view.leader, view.trick))
-    for leader, cards in tricks:
+        tricks.append((view.trick_seats, view.trick))
+    for seats, cards in tricks:
         led = SUIT_OF[cards[0]]
-        seat = leader
-        for c in cards:
+        for seat, c in zip(seats, cards):
             if SUIT_OF[c] != led and seat != dummy:
                 voids[seat].add(led)
-            seat = view.next_seat(seat)
     return voids
 
 
@@ -141,52 +139,31 @@ def _augment(suit, cap, flow, voids, seen) -> bool:
     return False
 
 
-def determinized_state(view: PlayerView, hidden: dict[int, list[Card]]) -> GameState:
+def determinized_state(view: PlayerView, hidden: dict[int, list[Card]],
+                       rng: random.Random) -> GameState:
     """A full state of the current round: the view's public facts, the seat's own hand,
-    and ``hidden`` (from :func:`sample_hidden`) for everything unseen. For search only:
-    its past rounds are left out, so play it no further than the round's end."""
-    if view.phase is not Phase.PLAY:
-        raise ValueError("determinized states are built while cards are being played")
+    and ``hidden`` (from :func:`sample_hidden`) for everything unseen. The dummy's
+    hidden cards are laid face down in a random order, so no stack is favoured. For
+    search only: its past rounds are left out, so play it no further than the round's
+    end."""
+    if view.phase is not Phase.PLAY or view.seat is None:
+        raise ValueError("determinized states are built for a seat while cards are played")
     config = view.config
-    n = config.seat_count
     dummy = config.dummy
-    state = GameState(config)
-    state.phase = Phase.PLAY
-    state.round_no = view.round_no
-    state.totals = list(view.totals)
-    state.dealer = view.dealer
-    state.number = view.number
-    state.starter = view.starter
-    state.order = view.order
-    state.pairs = list(view.pairs)
-    state.det = _determiner_flags(view.number, () if view.number is not None
-                                  else tuple(sorted(view.pairs)))
-    hands: list[list[Card]] = [[] for _ in range(n)]
+    hands: list[list[Card]] = [[] for _ in range(config.seat_count)]
     hands[view.seat] = list(view.hand)
+    down: list[Card | None] = []
     if dummy is not None:
         down_cards = list(hidden.get(dummy, [])) if dummy != view.seat else []
-        state.up = list(view.dummy_up)
-        state.down = [down_cards.pop() if lies else None for lies in view.dummy_down]
-        hands[dummy] = sorted(c for c in state.up + state.down if c is not None)
+        rng.shuffle(down_cards)
+        down = [down_cards.pop() if lies else None for lies in view.dummy_down]
+        hands[dummy] = [c for c in view.dummy_up + tuple(down) if c is not None]
     for seat, cards in hidden.items():
         if seat != dummy:
-            hands[seat] = sorted(cards)
-    state.hands = hands
-    state.dealt = tuple(tuple(h) for h in hands)  # stand-in: the real deal is unknown
-    state.trick = list(view.trick)
-    state.leader = view.leader
-    state.to_move = view.pending.seat  # type: ignore[union-attr]
-    state.suits = list(view.suits)
-    for category, suit in enumerate(view.suits):
-        state.cat_of[suit] = category
-    state.counts = [c for seat in view.taken for c in seat]
-    highest = [-1] * (n * len(SUITS))
-    for t in view.tricks:
-        for c in t.cards:
-            i = t.winner * 5 + SUIT_OF[c]
-            highest[i] = max(highest[i], c)
-    state.highest = highest
-    state.tricks_won = list(view.tricks_won)
-    state.tricks = list(view.tricks)
-    return state
-
+            hands[seat] = list(cards)
+    return GameState.mid_round(
+        config, round_no=view.round_no, totals=view.totals, dealer=view.dealer,
+        number=view.number, pairs=view.pairs, starter=view.starter, hands=hands,
+        dummy_down=down, dummy_up=view.dummy_up, tricks=view.tricks, trick=view.trick,
+        leader=view.leader, suits=view.suits,
+    )

@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from .cards import Card
 from .categories import Category
 from .scoring import RoundScore
-
-
-class Trick(NamedTuple):
-    """A completed trick: who led, the cards in play order, who won it (R2)."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
+from .tricks import Trick
 
 
 @dataclass(frozen=True, slots=True)

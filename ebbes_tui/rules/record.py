@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .actions import choose_pair, name_starter, play
 from .cards import SUIT_NAMES, Card, parse_card, parse_suit
 from .errors import RulesError
 from .state import GameState, Phase, RoundResult
@@ -95,7 +96,7 @@ def _replay_round(state: GameState, rnd: Record, where: str) -> None:
         hands, number=number, starter=starter if first else None, dealer=rnd.get("dealer")
     )
     if state.phase is Phase.CHOOSE_STARTER:
-        state.choose_starter(state.results[-1].score.nix_holder, starter)  # type: ignore[union-attr]
+        state.apply(name_starter(starter))
     elif state.starter != starter:
         raise RulesError(
             f"the dummy held the most nix cards, so seat {state.starter} starts, not seat {starter}"
@@ -109,7 +110,9 @@ def _replay_round(state: GameState, rnd: Record, where: str) -> None:
                 raise RulesError(str(e)) from None
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"the number paired with {name} must be a whole number")
-            state.choose_pair(state.pair_chooser(), suit, value)
+            if state.phase is not Phase.CHOOSE_PAIR:
+                raise RulesError("more than five determiner pairs")
+            state.apply(choose_pair(suit, value))
     plays = _cards(_field(rnd, "plays", list, where), f"{where}, plays")
     if plays and state.phase is not Phase.PLAY:
         raise RulesError("all five suits must be paired before the first card is played")
@@ -117,7 +120,7 @@ def _replay_round(state: GameState, rnd: Record, where: str) -> None:
         if state.phase is not Phase.PLAY:
             raise RecordError(f"{where}, play {k + 1}: every card has already been played")
         try:
-            state.play(card)
+            state.apply(play(card))
         except RulesError as e:
             raise RecordError(f"{where}, play {k + 1}: {e}") from None
 

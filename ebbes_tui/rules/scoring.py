@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Iterable, NamedTuple
 
+from .cards import SUIT_OF, SUITS
 from .categories import Category
+from .tricks import Trick
 
 EBBES_BONUS = 3
+#: The categories a round is scored by, Plus to nix (Trump scores nothing, R6).
+_SCORED = slice(Category.PLUS.value, Category.NIX.value + 1)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatScore:
+class SeatScore(NamedTuple):
     """One seat's round, as a round summary shows it."""
 
     plus_cards: int
@@ -25,17 +28,13 @@ class SeatScore:
         return self.plus_cards + self.ebbes_points - self.minus_cards
 
 
-@dataclass(frozen=True, slots=True)
-class RoundScore:
+class RoundScore(NamedTuple):
     """The scored round: the suit of each category, every seat's breakdown, the nix holder."""
 
     suits: tuple[int, ...]  # suit per Category, in Category order
     seats: tuple[SeatScore, ...]
     nix_holder: int
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        return tuple(s.total for s in self.seats)
+    points: tuple[int, ...]  # each seat's round total (R9)
 
 
 def ebbes_points(counts: list[int]) -> list[int]:
@@ -51,6 +50,21 @@ def nix_holder(nix_counts: list[int], highest_nix: list[int]) -> int:
     return max(tied, key=lambda s: highest_nix[s])
 
 
+def cards_taken(tricks: Iterable[Trick], seats: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The cards each seat took in ``tricks``, counted by suit, and the highest of
+    each (-1 for none): what a round is scored on (R6-R8), and the memory aid (R18)."""
+    counts = [[0] * len(SUITS) for _ in range(seats)]
+    highest = [[-1] * len(SUITS) for _ in range(seats)]
+    for trick in tricks:
+        count, top = counts[trick.winner], highest[trick.winner]
+        for c in trick.cards:
+            suit = SUIT_OF[c]
+            count[suit] += 1
+            if c > top[suit]:
+                top[suit] = c
+    return counts, highest
+
+
 def score_round(
     suits: tuple[int, ...], counts: list[list[int]], highest: list[list[int]]
 ) -> RoundScore:
@@ -59,13 +73,11 @@ def score_round(
     ``counts[seat][suit]`` is how many cards of ``suit`` the seat took, ``highest``
     the highest such card (-1 for none), used only to break a nix tie.
     """
-    plus, ebbes, minus, nix = (
-        suits[Category.PLUS], suits[Category.EBBES], suits[Category.MINUS], suits[Category.NIX]
-    )
+    plus, ebbes, minus, nix = suits[_SCORED]
     ebbes_counts = [c[ebbes] for c in counts]
     bonus = ebbes_points(ebbes_counts)
     seats = tuple(
         SeatScore(c[plus], c[ebbes], b, c[minus], c[nix]) for c, b in zip(counts, bonus)
     )
     holder = nix_holder([c[nix] for c in counts], [h[nix] for h in highest])
-    return RoundScore(suits, seats, holder)
+    return RoundScore(suits, seats, holder, tuple(s.total for s in seats))

@@ -1,34 +1,37 @@
-"""The state of a game of ebbes and the moves that change it.
+"""The state of a game of ebbes and the one interface that changes it.
 
 A :class:`GameState` always says which decision is pending (:attr:`GameState.pending`):
-deal the next round (chance, done by whoever holds the Random), choose the next
-starter (R8), choose a determiner pair (R5) or play a card. The validated moves
-(:meth:`start_round`, :meth:`choose_starter`, :meth:`choose_pair`, :meth:`play`) raise
-:class:`IllegalMove` with a reason a player understands; :meth:`play_fast` and
-:meth:`clone` are the cheap, unchecked path for bots that search.
+the deal of the next round (chance, done by whoever holds the Random, see
+:mod:`.deal`), or a seat's decision, answered by one of :meth:`legal_actions` through
+:meth:`apply`, which checks it and raises :class:`IllegalMove` with a reason a player
+understands. :meth:`play_fast`, :meth:`play_out` and :meth:`clone` are the cheap,
+unchecked path for bots that search. The rules themselves live in named functions
+(:mod:`.tricks`, :mod:`.determiners`, :mod:`.dummy`, :mod:`.scoring`); this class
+only keeps the state they act on.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from random import Random
+from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
-from .cards import ALL_CARDS, SUIT_NAMES, SUIT_OF, SUITS, VALUE_OF, Card
-from .categories import FIXED_BY_CARDS, Category
+from .actions import PAIR, PLAY, STARTER, Action, ChoosePair, NameStarter, PlayCard
+from .cards import SUIT_NAMES, SUIT_OF, SUITS, Card
+from .categories import Category
+from .determiners import determiner_flags, fix_next_category, open_pairs, pair_choosers
 from .dummy import dummy_card, dummy_rule, lay_out, turn_up
 from .errors import IllegalMove, RulesError
 from .events import (
     CardPlayed, CategoryFixed, Event, GameOver, PairChosen, RoundScored, RoundStarted,
     StarterChosen, Trick, TrickWon,
 )
-from .scoring import RoundScore, score_round
+from .scoring import RoundScore, cards_taken, score_round
+from .tricks import NO_SUIT, legal_cards, seats_from, trick_winner, turn_order
 from .variants import GameConfig
 
-#: Sum of the suit numbers 0-4: the one suit left after Minus is this minus the others.
-_SUIT_SUM = sum(SUITS)
-_NO_CARD = -1
-
+if TYPE_CHECKING:
+    from .view import PlayerView
 
 class Phase(Enum):
     """What the game waits for."""
@@ -41,18 +44,19 @@ class Phase(Enum):
 
 
 _PLAY = Phase.PLAY
+#: The kind of action each phase waits for.
+_ACTION_OF = {Phase.PLAY: PlayCard, Phase.CHOOSE_STARTER: NameStarter,
+              Phase.CHOOSE_PAIR: ChoosePair}
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """A pending decision: what kind, and which seat makes it (None for the deal)."""
 
     phase: Phase
     seat: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """Everything about one round that a record holds, and its score once complete."""
 
     hands: tuple[tuple[Card, ...], ...]  # as dealt; the dummy's in deal order
@@ -62,12 +66,18 @@ class RoundResult:
     pairs: tuple[tuple[int, int], ...]  # Variant 2: (suit, number) in choice order
     tricks: tuple[Trick, ...]
     current_trick: tuple[Card, ...]
+    current_seats: tuple[int, ...]  # the seat of each card of ``current_trick``
     score: RoundScore | None  # None while the round is unfinished
 
     @property
     def plays(self) -> tuple[Card, ...]:
         """Every card in the order played (the record's ``plays``)."""
         return tuple(c for t in self.tricks for c in t.cards) + self.current_trick
+
+    @property
+    def play_seats(self) -> tuple[int, ...]:
+        """The seat of every card in :attr:`plays`."""
+        return tuple(s for t in self.tricks for s in t.seats) + self.current_seats
 
 
 class GameState:
@@ -78,8 +88,8 @@ class GameState:
         # the current round, fixed once dealt
         "dealt", "dealer", "number", "starter", "order", "det", "pairs",
         # the current round, changing with every card
-        "hands", "down", "up", "trick", "leader", "to_move", "suits", "cat_of",
-        "counts", "highest", "tricks_won", "tricks",
+        "hands", "down", "up", "trick", "trick_seats", "leader", "to_move", "suits",
+        "cat_of", "tricks",
     )
 
     def __init__(self, config: GameConfig) -> None:
@@ -94,21 +104,53 @@ class GameState:
         self.dealer: int | None = None
         self.number: int | None = None
         self.starter = -1
-        self.order: tuple[int, ...] = ()  # order[s]: who plays after seat s
-        self.det: tuple[bool, ...] = ()  # det[card]: does it fix a category?
+        self.order: tuple[int, ...] = ()  # order[s]: who plays after seat s (R3, R15)
+        self.det: tuple[bool, ...] = ()  # det[card]: does it fix a category? (R4, R5)
         self.pairs: list[tuple[int, int]] = []
         self.hands: list[list[Card]] = []
         self.down: list[Card | None] = []  # dummy stacks, face-down cards (R16)
         self.up: list[Card | None] = []  # dummy stacks, face-up cards
         self.trick: list[Card] = []
+        self.trick_seats: list[int] = []
         self.leader = -1
         self.to_move = -1
         self.suits: list[int] = []  # suit of each category fixed so far, in order
         self.cat_of = [-1] * len(SUITS)  # category of each suit, -1 while open
-        self.counts: list[int] = []  # counts[seat*5+suit]: cards taken
-        self.highest: list[int] = []  # highest card taken, per seat and suit
-        self.tricks_won: list[int] = []
-        self.tricks: list[Trick] = []
+        self.tricks: list[Trick] = []  # this round's, each with its winner
+
+    @classmethod
+    def mid_round(
+        cls, config: GameConfig, *, round_no: int, totals: Sequence[int],
+        dealer: int | None, number: int | None, pairs: Sequence[tuple[int, int]],
+        starter: int, hands: Sequence[Sequence[Card]], dummy_down: Sequence[Card | None],
+        dummy_up: Sequence[Card | None], tricks: Sequence[Trick], trick: Sequence[Card],
+        leader: int, suits: Sequence[int],
+    ) -> GameState:
+        """A state in the middle of a round's play, built from its public facts and a
+        full set of hands (e.g. guessed by :mod:`.determinize`). Its past rounds are
+        unknown, so it is for search only: play it no further than the round's end.
+        The seats of the current trick's cards are worked out here (R3)."""
+        state = cls(config)
+        state.phase = Phase.PLAY
+        state.round_no = round_no
+        state.totals = list(totals)
+        state.dealer, state.number, state.starter = dealer, number, starter
+        state.order = turn_order(state.n, config.dummy, dealer)
+        state.pairs = list(pairs)
+        state.det = determiner_flags(number, tuple(sorted(pairs)) if number is None else ())
+        state.hands = [sorted(h) for h in hands]
+        state.dealt = tuple(tuple(h) for h in state.hands)  # stand-in: the deal is unknown
+        if state.dummy >= 0:
+            state.down, state.up = list(dummy_down), list(dummy_up)
+        state.suits = list(suits)
+        for category, suit in enumerate(suits):
+            state.cat_of[suit] = category
+        state.tricks = list(tricks)
+        state.trick = list(trick)
+        state.leader = leader
+        state.trick_seats = list(seats_from(leader, len(trick), state.order))
+        state.to_move = state.order[state.trick_seats[-1]] if trick else leader
+        return state
 
     # ----------------------------------------------------------------- queries
 
@@ -127,8 +169,29 @@ class GameState:
         return None
 
     @property
+    def current_player(self) -> int | None:
+        """The seat whose decision is pending (None at a deal and at the end)."""
+        pending = self.pending
+        return pending.seat if pending else None
+
+    @property
     def round_limit(self) -> int:
         return self.config.round_limit
+
+    @property
+    def trump(self) -> int:
+        """The trump suit, or -1 while it is open."""
+        return self.suits[0] if self.suits else -1
+
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's total so far (the discs on the scoring track, R9)."""
+        return tuple(self.totals)
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may see (R18); None: the public table, no hand at all."""
+        from .view import player_view
+
+        return player_view(self, seat)
 
     def next_dealer(self) -> int | None:
         """Dealer of the round to be dealt next, where the rules fix it (R11, R15)."""
@@ -142,55 +205,41 @@ class GameState:
         return (last + 1) % self.n
 
     def pair_chooser(self) -> int:
-        """Who pairs next in Variant 2: from the left of the starter, clockwise; the
-        dummy takes no pair (R5)."""
-        choosers = []
-        seat = self.starter
-        for _ in range(self.n):
-            seat = self.order[seat]
-            if seat != self.dummy:
-                choosers.append(seat)
-        return choosers[len(self.pairs) % len(choosers)]
+        """Who takes the next Variant 2 pair (R5, R19)."""
+        choosers = pair_choosers(self.starter, self.order, self.config.dummy)
+        return choosers[len(self.pairs)]
+
+    def open_pairs(self) -> tuple[list[int], list[int]]:
+        """Suits not yet paired, and numbers not yet taken, this round (R5)."""
+        return open_pairs(self.pairs, self.config.number_choices)
 
     def legal_moves(self) -> list[Card]:
-        """Cards the seat to move may play (R1; the dummy's one card by R16)."""
+        """Cards the seat to move may play (R1; the dummy's one card, R16)."""
         if self.phase is not _PLAY:
             return []
         seat = self.to_move
         trick = self.trick
         if seat == self.dummy:
-            return [dummy_card(self.up, SUIT_OF[trick[0]] if trick else -1)]
-        hand = self.hands[seat]
-        if not trick:
-            return hand[:]
-        led = SUIT_OF[trick[0]]
-        return [c for c in hand if SUIT_OF[c] == led] or hand[:]
+            return [dummy_card(self.up, SUIT_OF[trick[0]] if trick else NO_SUIT)]
+        return legal_cards(self.hands[seat], SUIT_OF[trick[0]] if trick else NO_SUIT)  # type: ignore[return-value]
 
-    @property
-    def trump(self) -> int:
-        """The trump suit, or -1 while it is open."""
-        return self.suits[0] if self.suits else -1
-
-    def play_seats(self, result: RoundResult) -> list[int]:
-        """The seat of every card of a round, in play order."""
-        order = self.turn_order(result.dealer)
-        seats = []
-        for trick in result.tricks:
-            seat = trick.leader
-            for _ in trick.cards:
-                seats.append(seat)
-                seat = order[seat]
-        seat = result.tricks[-1].winner if result.tricks else result.starter
-        for _ in result.current_trick:
-            seats.append(seat)
-            seat = order[seat]
-        return seats
+    def legal_actions(self) -> list[Action]:
+        """Every answer the pending decision allows (none at a deal or the end)."""
+        phase = self.phase
+        if phase is _PLAY:
+            return [PLAY[c] for c in self.legal_moves()]
+        if phase is Phase.CHOOSE_STARTER:
+            return list(STARTER[:self.n])
+        if phase is Phase.CHOOSE_PAIR:
+            suits, numbers = self.open_pairs()
+            return [PAIR[s][v] for s in suits for v in numbers]
+        return []
 
     def current_round(self) -> RoundResult:
         """The round in progress as a record would hold it (score None)."""
         return RoundResult(
             self.dealt, self.starter, self.dealer, self.number, tuple(self.pairs),
-            tuple(self.tricks), tuple(self.trick), None,
+            tuple(self.tricks), tuple(self.trick), tuple(self.trick_seats), None,
         )
 
     def winners(self) -> tuple[int, ...]:
@@ -208,14 +257,18 @@ class GameState:
         number: int | None = None,
         starter: int | None = None,
         dealer: int | None = None,
+        shuffled: bool = False,
     ) -> list[Event]:
-        """Deal a round: the hands as dealt, the face-up Number Determiner (basic game),
-        the starter (round 1 only; later the nix holder chooses) and, with two players,
-        the dealer (round 1; later the players alternate)."""
+        """Deal a round (the chance step): the hands as dealt, the face-up Number
+        Determiner (basic game), the starter (round 1 only; later the nix holder
+        chooses) and, with two players, the dealer (round 1; later they alternate).
+        ``shuffled``: the hands come from :func:`.deal.deal_hands`, which deals the
+        right cards by construction, so they are not counted again."""
         if self.phase is not Phase.DEAL:
             raise RulesError("a round is still in progress")
         config = self.config
-        self._check_deal(hands)
+        if not shuffled:
+            self._check_deal(hands)
         first = not self.results
         if config.options.choose_determiners:
             if number is not None:
@@ -233,22 +286,19 @@ class GameState:
         elif starter is not None:
             raise RulesError("after round 1 the nix holder chooses the starter (R8)")
         dealer = self._round_dealer(dealer, starter)
-        self.dealt = tuple(tuple(h) for h in hands)
+        self.dealt = tuple(map(tuple, hands))
         self.dealer = dealer
         self.number = number
-        self.order = self.turn_order(dealer)
-        self.det = _determiner_flags(number, ())
+        self.order = turn_order(self.n, config.dummy, dealer)
+        self.det = determiner_flags(number, ())
         self.pairs = []
-        n = self.n
-        self.hands = [sorted(h) for h in hands]
+        self.hands = list(map(sorted, hands))
         if self.dummy >= 0:
             self.down, self.up = lay_out(self.dealt[self.dummy])
         self.trick = []
+        self.trick_seats = []
         self.suits = []
         self.cat_of = [-1] * len(SUITS)
-        self.counts = [0] * (n * len(SUITS))
-        self.highest = [_NO_CARD] * (n * len(SUITS))
-        self.tricks_won = [0] * n
         self.tricks = []
         events: list[Event] = [RoundStarted(self.round_no, dealer, number)]
         if first:
@@ -292,32 +342,6 @@ class GameState:
             raise RulesError(f"seat {expected} deals this round, not seat {dealer}")
         return expected
 
-    def turn_order(self, dealer: int | None) -> tuple[int, ...]:
-        """Who plays after each seat: clockwise by seat number; two players: dealer,
-        dummy, partner (R3, R15)."""
-        n = self.n
-        if self.dummy < 0:
-            return tuple((s + 1) % n for s in range(n))
-        partner = next(s for s in range(n) if s not in (dealer, self.dummy))
-        order = [0] * n
-        order[dealer], order[self.dummy], order[partner] = self.dummy, partner, dealer  # type: ignore[index]
-        return tuple(order)
-
-    # ------------------------------------------------------ starter and pairs
-
-    def choose_starter(self, seat: int, starter: int) -> list[Event]:
-        """The nix holder names who starts the round, themselves included (R8)."""
-        pending = self.pending
-        if pending is None or pending.phase is not Phase.CHOOSE_STARTER:
-            raise IllegalMove(None, "no starting player is being chosen now")
-        if seat != pending.seat:
-            raise IllegalMove(seat, f"cannot choose the starter: seat {pending.seat} holds nix")
-        if not 0 <= starter < self.n:
-            raise IllegalMove(seat, f"cannot choose seat {starter}: seats run 0 to {self.n - 1}")
-        events: list[Event] = []
-        self._set_starter(starter, seat, events)
-        return events
-
     def _set_starter(self, starter: int, chooser: int | None, events: list[Event]) -> None:
         self.starter = starter
         self.leader = self.to_move = starter
@@ -326,58 +350,71 @@ class GameState:
             Phase.CHOOSE_PAIR if self.config.options.choose_determiners else Phase.PLAY
         )
 
-    def open_pairs(self) -> tuple[list[int], list[int]]:
-        """Suits not yet paired, and numbers not yet taken, this round (R5)."""
-        taken_suits = {s for s, _ in self.pairs}
-        taken_numbers = {v for _, v in self.pairs}
-        return (
-            [s for s in SUITS if s not in taken_suits],
-            [v for v in self.config.number_choices if v not in taken_numbers],
-        )
+    # --------------------------------------------------------------- deciding
 
-    def choose_pair(self, seat: int, suit: int, number: int) -> list[Event]:
-        """Variant 2: ``seat`` takes a Suit Determiner and a Number Determiner (R5)."""
-        if self.phase is not Phase.CHOOSE_PAIR:
-            raise IllegalMove(None, "no determiner pair is being chosen now")
-        chooser = self.pair_chooser()
-        if seat != chooser:
-            raise IllegalMove(seat, f"cannot choose a pair: it is seat {chooser}'s choice")
-        suits, numbers = self.open_pairs()
-        if suit not in suits:
-            raise IllegalMove(seat, f"cannot take {SUIT_NAMES[suit]}: it is already paired")
-        if number not in numbers:
-            raise IllegalMove(
-                seat, f"cannot take {number}: choose one of {', '.join(map(str, numbers))}"
-            )
-        self.pairs.append((suit, number))
-        events: list[Event] = [PairChosen(seat, suit, number)]
-        if len(self.pairs) == len(SUITS):
-            self.det = _determiner_flags(None, tuple(sorted(self.pairs)))
-            self.phase = Phase.PLAY
-        return events
-
-    # ------------------------------------------------------------- playing
-
-    def play(self, card: Card, seat: int | None = None) -> list[Event]:
-        """Play ``card`` for the seat to move (or check it is ``seat``'s turn first)."""
-        if self.phase is not Phase.PLAY:
-            raise IllegalMove(None, "no card can be played now")
-        mover = self.to_move
+    def check(self, action: Action, seat: int | None = None) -> int:
+        """Raise :class:`IllegalMove` (with the reason) unless ``action`` answers the
+        pending decision, for ``seat`` when given; changes nothing. Returns the seat
+        whose decision it answers."""
+        phase = self.phase
+        if phase is _PLAY:  # the common case first: a card
+            mover = self.to_move
+        elif phase is Phase.CHOOSE_STARTER or phase is Phase.CHOOSE_PAIR:
+            mover = self.pending.seat  # type: ignore[union-attr,assignment]
+        else:
+            raise IllegalMove(None, "there is nothing to decide now")
+        kind = type(action)
+        if kind is not (PlayCard if phase is _PLAY else _ACTION_OF[phase]):
+            raise IllegalMove(None, f"the game waits for {_WAITS_FOR[phase]}")
         if seat is not None and seat != mover:
-            raise IllegalMove(seat, f"must wait: it is seat {mover}'s turn")
-        if card not in self.hands[mover]:
+            raise IllegalMove(seat, _NOT_YOURS[phase].format(seat=mover))
+        if kind is PlayCard:
+            self._check_card(mover, action.card)  # type: ignore[union-attr]
+        elif kind is NameStarter:
+            starter = action.seat  # type: ignore[union-attr]
+            if not (isinstance(starter, int) and 0 <= starter < self.n):
+                raise IllegalMove(mover, f"cannot choose seat {starter}: seats run 0 to "
+                                         f"{self.n - 1}")
+        else:
+            suits, numbers = self.open_pairs()
+            if action.suit not in suits:  # type: ignore[union-attr]
+                raise IllegalMove(mover, f"cannot take {_suit_name(action.suit)}: "  # type: ignore[union-attr]
+                                         "it is already paired")
+            if action.number not in numbers:  # type: ignore[union-attr]
+                raise IllegalMove(mover, f"cannot take {action.number}: choose one of "  # type: ignore[union-attr]
+                                         f"{', '.join(map(str, numbers))}")
+        return mover
+
+    def _check_card(self, mover: int, card: Card) -> None:
+        hand = self.hands[mover]
+        if card not in hand:
             raise IllegalMove(mover, f"cannot play {card}: it is not in the hand")
         trick = self.trick
-        led = SUIT_OF[trick[0]] if trick else -1
+        led = SUIT_OF[trick[0]] if trick else NO_SUIT
         if mover == self.dummy:
             must = dummy_card(self.up, led)
             if card != must:
                 raise IllegalMove(mover, f"must play {must} ({dummy_rule(self.up, led)})", card)
-        elif led >= 0 and SUIT_OF[card] != led and any(
-            SUIT_OF[c] == led for c in self.hands[mover]
-        ):
+        elif led >= 0 and card not in legal_cards(hand, led):
             raise IllegalMove(mover, f"must follow {SUIT_NAMES[led]}", card)
-        return self._play_reporting(card)
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Answer the pending decision with ``action`` (checked first, for ``seat`` when
+        given) and return what happened; an illegal action changes nothing."""
+        mover = self.check(action, seat)
+        kind = type(action)
+        if kind is PlayCard:
+            return self._play_reporting(action.card)  # type: ignore[union-attr]
+        events: list[Event] = []
+        if kind is NameStarter:
+            self._set_starter(action.seat, mover, events)  # type: ignore[union-attr]
+        else:
+            self.pairs.append((action.suit, action.number))  # type: ignore[union-attr]
+            events.append(PairChosen(mover, action.suit, action.number))  # type: ignore[union-attr]
+            if len(self.pairs) == len(SUITS):
+                self.det = determiner_flags(None, tuple(sorted(self.pairs)))
+                self.phase = Phase.PLAY
+        return events
 
     def _play_reporting(self, card: Card) -> list[Event]:
         """Play a checked card and report what it caused, read off the state after it."""
@@ -397,6 +434,8 @@ class GameState:
             events.append(TrickWon(self.tricks[-1]))
         return events
 
+    # ------------------------------------------------- the unchecked fast path
+
     def play_fast(self, card: Card) -> None:
         """Play a card known to be legal: no checks, no events (bots' search)."""
         seat = self.to_move
@@ -406,52 +445,65 @@ class GameState:
             up[up.index(card)] = None
         trick = self.trick
         trick.append(card)
+        self.trick_seats.append(seat)
         if self.det[card]:
-            suits = self.suits
-            if len(suits) < FIXED_BY_CARDS:  # R4: the next open category, at once
-                suit = SUIT_OF[card]
-                self.cat_of[suit] = len(suits)
-                suits.append(suit)
-                if len(suits) == FIXED_BY_CARDS:
-                    nix = _SUIT_SUM - sum(suits)
-                    self.cat_of[nix] = Category.NIX
-                    suits.append(nix)
+            self._fix(card)
         if len(trick) == self.n:
             self._finish_trick()
         else:
             self.to_move = self.order[seat]
 
+    def play_out(self, pick: Random | Callable[[GameState, list[Card]], Card]) -> None:
+        """Finish the round unchecked. Where there is a choice, ``pick`` chooses: a
+        Random picks uniformly among the legal cards, a function ``pick(state,
+        legal)`` as it likes (``legal`` must not be changed). The dummy's and forced
+        cards are played without asking. For search and benchmarks."""
+        if self.phase is not _PLAY:
+            return
+        rand = pick.random if isinstance(pick, Random) else None
+        hands, order, det, n, dummy = self.hands, self.order, self.det, self.n, self.dummy
+        trick, seats, seat = self.trick, self.trick_seats, self.to_move
+        for _ in range(sum(map(len, hands))):
+            hand = hands[seat]
+            if seat == dummy:
+                up = self.up
+                card = dummy_card(up, SUIT_OF[trick[0]] if trick else NO_SUIT)
+                up[up.index(card)] = None
+            else:
+                legal = legal_cards(hand, SUIT_OF[trick[0]]) if trick else hand
+                if len(legal) == 1:
+                    card = legal[0]
+                elif rand is not None:
+                    card = legal[int(rand() * len(legal))]
+                else:
+                    card = pick(self, legal)  # type: ignore[operator]
+            hand.remove(card)
+            trick.append(card)
+            seats.append(seat)
+            if det[card]:
+                self._fix(card)
+            if len(trick) == n:
+                self._finish_trick()
+                trick, seats, seat = self.trick, self.trick_seats, self.to_move
+            else:
+                seat = self.to_move = order[seat]
+
+    def _fix(self, card: Card) -> None:
+        """A determiner card was played (R4, R5)."""
+        suits = self.suits
+        before = len(suits)
+        fix_next_category(suits, SUIT_OF[card])
+        for category in range(before, len(suits)):
+            self.cat_of[suits[category]] = category
+
     def _finish_trick(self) -> None:
-        """R2: trump as it stands now; highest trump, else highest of the led suit."""
-        trick = self.trick
-        trump = self.suits[0] if self.suits else -1
-        led = SUIT_OF[trick[0]]
-        best = best_trump = -1
-        for c in trick:
-            s = SUIT_OF[c]
-            if s == trump:
-                if c > best_trump:
-                    best_trump = c
-            elif s == led and c > best:
-                best = c
-        if best_trump >= 0:
-            best = best_trump
-        winner = self.leader
-        order = self.order
-        for c in trick:
-            if c == best:
-                break
-            winner = order[winner]
-        counts, highest = self.counts, self.highest
-        base = winner * 5
-        for c in trick:
-            i = base + SUIT_OF[c]
-            counts[i] += 1
-            if c > highest[i]:
-                highest[i] = c
-        self.tricks_won[winner] += 1
-        self.tricks.append(Trick(self.leader, tuple(trick), winner))
+        """R2 the winner takes the cards and leads next (R3); the dummy turns up its
+        uncovered cards (R16); the last trick ends the round."""
+        trick, seats = self.trick, self.trick_seats
+        winner = seats[trick_winner(trick, self.suits[0] if self.suits else NO_SUIT)]
+        self.tricks.append(Trick(self.leader, tuple(trick), winner, tuple(seats)))
         self.trick = []
+        self.trick_seats = []
         self.leader = self.to_move = winner
         if self.dummy >= 0:
             turn_up(self.down, self.up)
@@ -459,13 +511,10 @@ class GameState:
             self._score_round()
 
     def _score_round(self) -> None:
-        n = self.n
-        counts = [self.counts[s * 5:s * 5 + 5] for s in range(n)]
-        highest = [self.highest[s * 5:s * 5 + 5] for s in range(n)]
-        score = score_round(tuple(self.suits), counts, highest)
+        score = score_round(tuple(self.suits), *cards_taken(self.tricks, self.n))
         self.results.append(RoundResult(
             self.dealt, self.starter, self.dealer, self.number, tuple(self.pairs),
-            tuple(self.tricks), (), score,
+            tuple(self.tricks), (), (), score,
         ))
         for s, p in enumerate(score.points):  # R9
             self.totals[s] += p
@@ -500,18 +549,16 @@ class GameState:
         new.down = self.down[:]
         new.up = self.up[:]
         new.trick = self.trick[:]
+        new.trick_seats = self.trick_seats[:]
         new.leader = self.leader
         new.to_move = self.to_move
         new.suits = self.suits[:]
         new.cat_of = self.cat_of[:]
-        new.counts = self.counts[:]
-        new.highest = self.highest[:]
-        new.tricks_won = self.tricks_won[:]
         new.tricks = self.tricks[:]
         return new
 
 
-def track_enders(config: GameConfig, totals: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+def track_enders(config: GameConfig, totals: Sequence[int]) -> tuple[int, ...]:
     """Variant 2: the players whose disc has reached the goal or Dabbscheedel, which
     ends the game at the end of the round (R13); the dummy's disc never counts (R17)."""
     if not config.options.choose_determiners:
@@ -520,16 +567,16 @@ def track_enders(config: GameConfig, totals: list[int] | tuple[int, ...]) -> tup
                  if s != config.dummy and config.track.reached_end(t))
 
 
-@lru_cache(maxsize=64)
-def _determiner_flags(number: int | None, pairs: tuple[tuple[int, int], ...]) -> tuple[bool, ...]:
-    """Which cards fix a category: every card of the number (R4), or each suit's
-    paired card (R5)."""
-    if number is not None:
-        return tuple(VALUE_OF[c] == number for c in ALL_CARDS)
-    chosen = set(pairs)
-    return tuple((SUIT_OF[c], VALUE_OF[c]) in chosen for c in ALL_CARDS)
+_WAITS_FOR = {Phase.PLAY: "a card", Phase.CHOOSE_STARTER: "the next starting player",
+              Phase.CHOOSE_PAIR: "a determiner pair"}
+_NOT_YOURS = {Phase.PLAY: "must wait: it is seat {seat}'s turn",
+              Phase.CHOOSE_STARTER: "cannot choose the starter: seat {seat} holds nix",
+              Phase.CHOOSE_PAIR: "cannot choose a pair: it is seat {seat}'s choice"}
+
+
+def _suit_name(suit: object) -> str:
+    return SUIT_NAMES[suit] if isinstance(suit, int) and 0 <= suit < len(SUITS) else repr(suit)
 
 
 def _unused(choices: tuple[int, ...], used: list[int | None]) -> str:
     return ", ".join(str(v) for v in choices if v not in used)
-

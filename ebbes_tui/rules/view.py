@@ -3,15 +3,18 @@
 :func:`player_view` copies, field by field, only what R18 lists: the seat's own hand,
 the public table, and the history of play the seat watched. It never starts from the
 full state and deletes secrets, so a new field in the state cannot leak by accident.
+The dummy's seat has no hand: its face-up cards are public, its face-down ones are no
+one's to see (R16, R18).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .actions import Action, PlayCard
 from .cards import Card
 from .events import Trick
-from .scoring import RoundScore
+from .scoring import RoundScore, cards_taken
 from .state import Decision, GameState, Phase
 from .variants import GameConfig
 
@@ -20,7 +23,7 @@ from .variants import GameConfig
 class PlayerView:
     """One seat's knowledge of the game at one moment."""
 
-    seat: int | None  # None: a spectator's view (no hand), e.g. behind a hot-seat cover
+    seat: int | None  # None: the public table (a spectator, or a covered hot-seat)
     config: GameConfig  # names, seat kinds, variants: public
     phase: Phase
     pending: Decision | None
@@ -31,10 +34,11 @@ class PlayerView:
     pairs: tuple[tuple[int, int], ...]  # Variant 2: (suit, number) chosen so far
     suits: tuple[int, ...]  # suit of each category fixed so far (Trump first)
     hand: tuple[Card, ...]  # own hand, sorted by suit then value
-    legal: tuple[Card, ...]  # own legal cards when this seat must play, else ()
+    actions: tuple[Action, ...]  # own legal actions when this seat must decide, else ()
     order: tuple[int, ...]  # order[s]: who plays after seat s this round (R3, R15)
     leader: int
     trick: tuple[Card, ...]  # current trick, in play order from ``leader``
+    trick_seats: tuple[int, ...]  # the seat of each card of ``trick``
     tricks: tuple[Trick, ...]  # this round's completed tricks (the last is R18's)
     hand_sizes: tuple[int, ...]
     tricks_won: tuple[int, ...]
@@ -44,6 +48,11 @@ class PlayerView:
     totals: tuple[int, ...]
     scores: tuple[RoundScore, ...]  # completed rounds
     nix_holder: int | None  # the last round's, who chooses the starter
+
+    @property
+    def legal(self) -> tuple[Card, ...]:
+        """Own playable cards when this seat must play (R1), else ()."""
+        return tuple(a.card for a in self.actions if type(a) is PlayCard)
 
     @property
     def last_trick(self) -> Trick | None:
@@ -57,13 +66,10 @@ class PlayerView:
     def trump(self) -> int:
         return self.suits[0] if self.suits else -1
 
-    def trick_seats(self) -> list[int]:
-        """Seat of each card in the current trick."""
-        seats, seat = [], self.leader
-        for _ in self.trick:
-            seats.append(seat)
-            seat = self.next_seat(seat)
-        return seats
+    @property
+    def played(self) -> int:
+        """Cards played so far in this round."""
+        return sum(len(t.cards) for t in self.tricks) + len(self.trick)
 
     def next_seat(self, seat: int) -> int:
         """Who plays after ``seat`` this round (R3; two players: R15)."""
@@ -73,12 +79,16 @@ class PlayerView:
 def player_view(state: GameState, seat: int | None) -> PlayerView:
     """Build ``seat``'s view by listing what R18 lets it see (None: no hand at all)."""
     n = state.n
-    counts = state.counts
+    counts, _ = cards_taken(state.tricks, n)
+    won = [0] * n
+    for t in state.tricks:
+        won[t.winner] += 1
     pending = state.pending
-    playing = state.phase is Phase.PLAY
-    hand = state.hands[seat] if state.hands and seat is not None else []
+    hand = state.hands[seat] if state.hands and seat is not None and seat != state.dummy \
+        else []
     has_dummy = state.dummy >= 0 and bool(state.up)
     last = state.results[-1].score if state.results else None
+    deciding = seat is not None and pending is not None and pending.seat == seat
     return PlayerView(
         seat=seat,
         config=state.config,
@@ -91,15 +101,15 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
         pairs=tuple(state.pairs),
         suits=tuple(state.suits),
         hand=tuple(hand),
-        legal=tuple(state.legal_moves()) if playing and state.to_move == seat else (),
+        actions=tuple(state.legal_actions()) if deciding else (),
         order=state.order,
         leader=state.leader,
         trick=tuple(state.trick),
+        trick_seats=tuple(state.trick_seats),
         tricks=tuple(state.tricks),
         hand_sizes=tuple(len(h) for h in state.hands) if state.hands else (0,) * n,
-        tricks_won=tuple(state.tricks_won) if state.tricks_won else (0,) * n,
-        taken=tuple(tuple(counts[s * 5:s * 5 + 5]) for s in range(n)) if counts
-        else ((0,) * 5,) * n,
+        tricks_won=tuple(won),
+        taken=tuple(map(tuple, counts)),
         dummy_up=tuple(state.up) if has_dummy else (),
         dummy_down=tuple(c is not None for c in state.down) if has_dummy else (),
         totals=tuple(state.totals),

@@ -1,0 +1,93 @@
+"""Playing a trick: who may play what (R1), who wins it (R2), who plays next (R3, R15).
+
+Pure functions over plain card numbers, the one place these rules are written; the
+game state, the bots, the determinizer and the screens all call them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from functools import lru_cache
+from typing import NamedTuple, Sequence
+
+from .cards import MAX_VALUE, SUIT_OF, Card
+
+#: The led suit when nobody has led yet.
+NO_SUIT = -1
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the cards in play order, who won it (R2), and the
+    seat that played each card (R3)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    seats: tuple[int, ...]
+
+
+def led_suit(trick: Sequence[Card]) -> int:
+    """The suit of the trick's first card, or :data:`NO_SUIT` before the lead."""
+    return SUIT_OF[trick[0]] if trick else NO_SUIT
+
+
+def legal_cards(hand: Sequence[Card], led: int) -> Sequence[Card]:
+    """R1 Follow suit: holding a card of the led suit, play one of those; void in it (or
+    leading), any card. Trumping is never obligatory. ``hand`` is sorted (by suit,
+    then value), so the led suit's cards lie together."""
+    if led >= 0:
+        low = bisect_left(hand, led * MAX_VALUE)
+        high = bisect_left(hand, (led + 1) * MAX_VALUE, low)
+        if high > low:
+            return hand[low:high]
+    return hand[:]
+
+
+def beats(card: Card, best: Card, trump: int) -> bool:
+    """R2 Whether ``card`` takes the trick from ``best``, the card winning it so far:
+    a higher card of the same suit, or a trump over a card that is not one. A
+    discard (neither) never wins. ``trump`` is -1 while no suit is trump."""
+    suit = SUIT_OF[card]
+    if suit == SUIT_OF[best]:
+        return card > best
+    return suit == trump
+
+
+def trick_winner(cards: Sequence[Card], trump: int) -> int:
+    """R2 The index of the winning card, with trump as it stands once the last card is
+    down: each card that :func:`beats` the best so far takes over, so the highest
+    trump wins, else the highest card of the led suit (written out here: it is the
+    engine's hot path)."""
+    index = 0
+    best = cards[0]
+    best_suit = SUIT_OF[best]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        suit = SUIT_OF[c]
+        if (c > best) if suit == best_suit else (suit == trump):
+            index, best, best_suit = i, c, suit
+    return index
+
+
+@lru_cache(maxsize=64)
+def turn_order(seats: int, dummy: int | None, dealer: int | None) -> tuple[int, ...]:
+    """R3, R15 Who plays after each seat: clockwise by seat number; with two players
+    (and the dummy) the order is dealer, dummy, partner, whatever the seat numbers."""
+    if dummy is None:
+        return tuple((s + 1) % seats for s in range(seats))
+    if dealer is None or dealer == dummy:
+        raise ValueError("a two-player round needs a dealer who is a player (R15)")
+    partner = next(s for s in range(seats) if s not in (dealer, dummy))
+    order = [0] * seats
+    order[dealer], order[dummy], order[partner] = dummy, partner, dealer
+    return tuple(order)
+
+
+def seats_from(leader: int, count: int, order: Sequence[int]) -> tuple[int, ...]:
+    """R3 The seats that play ``count`` cards of a trick led by ``leader``, in turn."""
+    seats = []
+    seat = leader
+    for _ in range(count):
+        seats.append(seat)
+        seat = order[seat]
+    return tuple(seats)
