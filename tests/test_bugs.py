@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ebbes_tui.controller import SaveStore
-from ebbes_tui.rules import GameState, Phase, dumps, to_record
+from ebbes_tui.rules import GameState, Phase, PlayCard, dumps, to_record
 from ebbes_tui.rules.deal import deal_next_round
 from ebbes_tui.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui.handoff import HandOffScreen
@@ -54,7 +54,7 @@ async def test_hot_seat_nix_holder_naming_another_player_hands_the_table_over(tm
         assert table.view.seat == chosen and table.view.legal
         assert not any(isinstance(s, StarterDialog) for s in app.screen_stack)
         await pilot.press("1")  # the chosen player leads: any card is playable
-        await wait_until(pilot, lambda: len(app.match.state.trick) == 1, "the lead")
+        await wait_until(pilot, lambda: len(app.game.match.state.trick) == 1, "the lead")
 
 
 async def test_continue_without_a_saved_game_says_so_on_the_menu(tmp_path):

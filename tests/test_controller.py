@@ -1,4 +1,5 @@
-"""The match controller, driven only through its public interface."""
+"""The match controller, driven only through its public interface: sessions bound to
+seats, their event streams, take-back, seats changing hands, the hot-seat adapter."""
 
 import asyncio
 import json
@@ -7,10 +8,10 @@ import random
 import pytest
 
 from ebbes_tui.controller import (
-    DecisionNeeded, HandOff, Match, MatchSetup, NotYourTurn, TakenBack, players_setup,
+    HotSeat, Match, MatchSetup, NotYourTurn, SeatChanged, Synced, TakenBack, players_setup,
 )
-from ebbes_tui.rules import IllegalMove, Options, Phase, dumps, replay
-from ebbes_tui.rules.events import CardPlayed, GameOver, RoundScored
+from ebbes_tui.rules import IllegalMove, Options, Phase, PlayCard, dumps, replay
+from ebbes_tui.rules.events import CardPlayed, GameOver, RoundScored, RoundStarted
 
 SETUPS = [
     (players, Options(more, choose))
@@ -19,6 +20,7 @@ SETUPS = [
     for choose in (False, True)
     if not (players == 2 and more)
 ]
+WAIT = 20  # seconds any single wait may take before the test fails
 
 
 class MemorySave:
@@ -35,117 +37,181 @@ def bots(players, level="random"):
     return [(f"Bot {i}", "bot", level) for i in range(players)]
 
 
+def one_human(seed=5, level="random"):
+    return players_setup([("Ann", "human", None), ("B", "bot", level), ("C", "bot", level),
+                          ("D", "bot", level)], Options(), seed=seed)
+
+
+async def my_turn(session, *, kinds=(Phase.PLAY,)):
+    """Take the session's updates, in order, until one shows its seat must decide (or
+    the game is over); returns that update's view."""
+    async def wait():
+        while True:
+            update = await session.next()
+            view = update.view
+            if (session.asks(update) and view.phase in kinds) or view.phase is Phase.GAME_OVER:
+                return view
+    return await asyncio.wait_for(wait(), WAIT)
+
+
 @pytest.mark.parametrize("players, options", SETUPS)
 async def test_a_full_bot_match_runs_to_the_final_standings(players, options):
+    match = Match(players_setup(bots(players), options, seed=players))
+    public = match.session(None)
+    await asyncio.wait_for(match.run(), WAIT)
     events = []
-    match = Match(players_setup(bots(players), options, seed=players), listener=events.append,
-                  pace=0)
-    await match.run()
-    over = [e for e in events if isinstance(e, GameOver)]
+    while (update := public.poll()) is not None:
+        events.append(update)
+    assert [u.seq for u in events] == list(range(1, len(events) + 1))  # numbered, none lost
+    over = [u.event for u in events if isinstance(u.event, GameOver)]
     assert len(over) == 1 and match.state.phase is Phase.GAME_OVER
-    scored = [e for e in events if isinstance(e, RoundScored)]
+    scored = [u for u in events if isinstance(u.event, RoundScored)]
     assert len(scored) == len(match.state.results)
     assert len(scored) == 5 or options.choose_determiners
     assert list(over[0].totals) == match.state.totals
-    dummy = match.state.dummy
-    assert dummy not in over[0].winners
+    assert match.state.dummy not in over[0].winners
+    assert all(u.view.hand == () for u in events)  # the public table shows no hand
 
 
-async def test_save_after_every_decision_and_resume_anywhere_reproduces_the_game():
+@pytest.mark.parametrize("level", ["random", "normal", "hard"])
+async def test_save_after_every_decision_and_resume_anywhere_reproduces_the_game(level):
+    """A resumed game gets the same bot answers as an uninterrupted one, hard included
+    (its budget is samples, not time)."""
     rng = random.Random(0)
-    for players, options in SETUPS:
+    setups = SETUPS if level != "hard" else SETUPS[2:4]
+    for players, options in setups:
         save = MemorySave()
-        setup = players_setup(bots(players), options, seed=11)
-        match = Match(setup, save=save, pace=0)
-        await match.run()
+        setup = players_setup(bots(players, level), options, seed=11)
+        match = Match(setup, save=save, bot_factory=_quick(level))
+        await asyncio.wait_for(match.run(), 120)
         final = save.texts[-1]
         cards_played = sum(len(r.plays) for r in match.state.results)
         assert len(save.texts) > cards_played  # saved after every card, at least
-        for text in rng.sample(save.texts, 3):
+        for text in rng.sample(save.texts, 2 if level == "hard" else 3):
             resumed_save = MemorySave()
-            resumed = Match.resume(json.loads(text), save=resumed_save, pace=0)
-            await resumed.run()
+            resumed = Match.resume(json.loads(text), save=resumed_save,
+                                   bot_factory=_quick(level))
+            await asyncio.wait_for(resumed.run(), 120)
             assert resumed_save.texts[-1] == final
+
+
+def _quick(level):
+    """Bots as the match makes them; hard with a small sample budget to keep it fast."""
+    from ebbes_tui.bots import make_bot
+
+    return lambda lv: make_bot(lv, samples=8) if lv == "hard" else make_bot(lv)
 
 
 async def test_resuming_while_the_nix_holder_chooses_gives_the_same_hand_and_decision():
     setup = players_setup([("Ann", "human", None), ("B", "bot", "random"),
                            ("C", "bot", "random")], Options(), seed=2)
     save = MemorySave()
-    match = Match(setup, save=save, pace=0)
+    match = Match(setup, save=save)
+    ann = match.session(0)
     task = asyncio.create_task(match.run())
     rng = random.Random(1)
-    await _human_turn(match)
-    while match.state.phase is Phase.PLAY:  # Ann plays until she must name a starter
-        match.submit(0, rng.choice(match.view(0).legal))
-        await _human_turn(match)
-    assert match.state.phase is Phase.CHOOSE_STARTER and match.awaiting_human == 0
-    before = match.view(0)
+    view = await my_turn(ann, kinds=(Phase.PLAY, Phase.CHOOSE_STARTER))
+    while view.phase is Phase.PLAY:  # Ann plays until she must name a starter
+        ann.submit(rng.choice(view.actions))
+        view = await my_turn(ann, kinds=(Phase.PLAY, Phase.CHOOSE_STARTER))
+    assert view.phase is Phase.CHOOSE_STARTER
     match.stop()
     await task
-    resumed = Match.resume(json.loads(save.texts[-1]), pace=0)
+    resumed = Match.resume(json.loads(save.texts[-1]))
+    again = resumed.session(0)
     task = asyncio.create_task(resumed.run())
-    await _human_turn(resumed)
-    assert resumed.view(0) == before and resumed.state.pending == match.state.pending
+    assert await my_turn(again, kinds=(Phase.CHOOSE_STARTER,)) == view
     resumed.stop()
     await task
 
 
-async def _human_turn(match):
-    """Yield to the match until a human decision is pending (or the game is over)."""
-    for _ in range(100000):
-        if match.awaiting_human is not None or match.state.phase is Phase.GAME_OVER:
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("the match never asked the human")
-
-
-def one_human(seed=5, level="random"):
-    return players_setup([("Ann", "human", None), ("B", "bot", level), ("C", "bot", level),
-                          ("D", "bot", level)], Options(), seed=seed)
-
-
-async def test_a_human_decides_through_submit_and_illegal_cards_change_nothing():
-    events = []
-    match = Match(one_human(), listener=events.append, pace=0)
+async def test_a_session_decides_only_for_its_own_seat_and_illegal_cards_change_nothing():
+    match = Match(one_human())
+    ann, bea, public = match.session(0), match.session(1), match.session(None)
     task = asyncio.create_task(match.run())
-    await _human_turn(match)
-    assert any(isinstance(e, DecisionNeeded) and e.human for e in events)
-    view = match.view(0)
+    view = await my_turn(ann)
+    assert view.seat == 0 and view.legal and set(view.legal) <= set(view.hand)
     illegal = [c for c in view.hand if c not in view.legal]
+    before = match.record()
     if illegal:
-        before = match.record()
         with pytest.raises(IllegalMove) as err:
-            match.submit(0, illegal[0])
+            ann.submit(PlayCard(illegal[0]))
         assert err.value.player_text.startswith("You must follow")
-        assert match.record() == before
     with pytest.raises(NotYourTurn):
-        match.submit(1, view.hand[0])
-    match.submit(0, view.legal[0])
-    assert any(isinstance(e, CardPlayed) and e.seat == 0 for e in events)
+        bea.submit(PlayCard(view.legal[0]))  # Bea's session may not play Ann's card
+    with pytest.raises(NotYourTurn):
+        public.submit(PlayCard(view.legal[0]))
+    assert match.record() == before
+    assert public.view().hand == () and public.view().actions == ()
+    assert not set(bea.view().hand) & set(view.hand)
+    ann.submit(PlayCard(view.legal[0]))
+    update = await asyncio.wait_for(public.next(), WAIT)
+    while not (isinstance(update.event, CardPlayed) and update.event.seat == 0):
+        update = await asyncio.wait_for(public.next(), WAIT)
+    assert update.event == CardPlayed(0, view.legal[0])
     match.stop()
     await task
 
 
-async def test_take_back_restores_the_position_before_the_humans_last_card_exactly():
-    match = Match(one_human(seed=8), pace=0)
+async def test_a_screen_that_lost_updates_catches_up_from_a_snapshot():
+    match = Match(players_setup(bots(3), Options(), seed=4))
+    watcher = match.session(None)
+    await asyncio.wait_for(match.run(), WAIT)
+    first = await watcher.next()
+    while watcher.poll() is not None:  # the screen misses everything after the first
+        pass
+    caught_up = watcher.snapshot()
+    assert isinstance(caught_up.event, Synced) and caught_up.seq == match.seq > first.seq
+    assert caught_up.view == match.state.view(None)
+
+
+async def test_take_back_restores_the_position_before_the_players_last_card_exactly():
+    match = Match(one_human(seed=8))
+    ann = match.session(0)
     task = asyncio.create_task(match.run())
     rng = random.Random(2)
-    for _ in range(7):
-        await _human_turn(match)
-        match.submit(0, rng.choice(match.view(0).legal))
-    await _human_turn(match)
-    # Record the position right before the human's next card, play it, let bots go on.
+    for _ in range(3):
+        ann.submit(rng.choice((await my_turn(ann)).actions))
+    view_before = await my_turn(ann)
     before = match.record()
-    view_before = match.view(0)
-    match.submit(0, rng.choice(view_before.legal))
-    await _human_turn(match)
-    assert match.record() != before
-    events = []
-    match.listener = events.append
-    match.take_back()
-    assert match.record() == before and match.view(0) == view_before
-    assert any(isinstance(e, TakenBack) for e in events)
+    ann.submit(rng.choice(view_before.actions))
+    await my_turn(ann)
+    assert match.record() != before and match.can_take_back(0)
+    ann.take_back()
+    assert match.record() == before and ann.view() == view_before
+    update = await asyncio.wait_for(ann.next(), WAIT)
+    while not isinstance(update.event, TakenBack):
+        update = await asyncio.wait_for(ann.next(), WAIT)
+    assert update.view == view_before
+    match.stop()
+    await task
+
+
+async def test_take_back_never_reaches_back_past_a_deal():
+    """R20: once round 2 is dealt, Ann has seen its hands; her last card of round 1
+    cannot be taken back, and a card of round 2 can."""
+    match = Match(one_human(seed=8))
+    ann = match.session(0)
+    task = asyncio.create_task(match.run())
+    rng = random.Random(2)
+    view = await my_turn(ann, kinds=(Phase.PLAY, Phase.CHOOSE_STARTER))
+    while view.round_no == 0:
+        ann.submit(rng.choice(view.actions))
+        view = await my_turn(ann, kinds=(Phase.PLAY, Phase.CHOOSE_STARTER))
+    if view.phase is Phase.CHOOSE_STARTER:
+        ann.submit(view.actions[1])
+        view = await my_turn(ann)
+    assert view.round_no == 1 and 0 not in view.trick_seats and not view.tricks
+    assert not match.can_take_back(0)
+    before = match.record()
+    with pytest.raises(IllegalMove, match="no card of yours to take back in this round"):
+        ann.take_back()
+    assert match.record() == before
+    ann.submit(view.actions[0])
+    await my_turn(ann)
+    assert match.can_take_back(0)
+    ann.take_back()
+    assert match.state.round_no == 1 and match.record()["rounds"][:1] == before["rounds"][:1]
     match.stop()
     await task
 
@@ -153,37 +219,86 @@ async def test_take_back_restores_the_position_before_the_humans_last_card_exact
 async def test_take_back_is_off_in_hot_seat():
     setup = players_setup([("Ann", "human", None), ("Bob", "human", None),
                            ("C", "bot", "random")], Options(), seed=1)
-    match = Match(setup, pace=0)
-    assert not match.can_take_back
+    match = Match(setup)
+    assert not match.take_back_allowed
     with pytest.raises(IllegalMove, match="one player against bots"):
-        match.take_back()
+        match.session(0).take_back()
 
 
-async def test_hot_seat_covers_the_table_until_the_next_player_takes_over():
-    events = []
-    setup = players_setup([("Ann", "human", None), ("Bob", "human", None),
-                           ("Cy", "human", None)], Options(), seed=4, first_starter=0)
-    match = Match(setup, listener=events.append, pace=0)
+async def test_a_bot_stands_in_for_an_away_player_and_gives_the_seat_back():
+    """R21: the seat keeps its name and score, a bot decides while the player is away,
+    and the record notes from which decision the bot played and when it gave back."""
+    match = Match(one_human(seed=6))
+    ann, public = match.session(0), match.session(None)
     task = asyncio.create_task(match.run())
-    await _human_turn(match)
-    assert events[-2:] == [HandOff(0), DecisionNeeded(0, Phase.PLAY, True)]
-    assert match.viewer is None and match.screen_view().hand == ()
-    with pytest.raises(NotYourTurn, match="hand-off"):
-        match.submit(0, match.view(0).legal[0])
-    match.hand_over(0)
-    assert match.screen_view().hand == match.view(0).hand
-    match.submit(0, match.view(0).legal[0])
-    await _human_turn(match)
-    assert match.awaiting_human == 1 and match.viewer is None  # Ann's hand is gone
-    assert HandOff(1) in events
+    view = await my_turn(ann)
+    match.stand_in(0, "random")
+    with pytest.raises(NotYourTurn, match="bot plays this seat"):
+        ann.submit(view.actions[0])
+
+    async def bot_played_for_ann():
+        while True:
+            event = (await public.next()).event
+            if isinstance(event, CardPlayed) and event.seat == 0:
+                return event
+    await asyncio.wait_for(bot_played_for_ann(), WAIT)
+    match.give_back(0)
+    view = await my_turn(ann)
+    ann.submit(view.actions[0])
+    changes = match.record()["seat_changes"]
+    assert [c["player"] for c in changes] == ["bot:random", "human"]
+    assert changes[0]["seat"] == 0 and changes[0]["at"] < changes[1]["at"]
+    assert match.record()["players"][0]["name"] == "Ann"
+    seen = [u.event for u in iter(public.poll, None)]
+    assert SeatChanged(0, human=True) in seen
     match.stop()
     await task
+    resumed = Match.resume(match.record())
+    assert resumed.human_plays(0) and resumed.seat_changes == changes
 
 
-def test_resume_replays_a_record_exactly():
-    match = Match(one_human(), pace=0)
-    record = match.record()
-    assert replay(record).pending == match.state.pending
+async def test_hot_seat_covers_the_table_from_each_deal_and_for_each_other_player():
+    setup = players_setup([("Ann", "human", None), ("Bob", "human", None),
+                           ("Cy", "human", None)], Options(), seed=4, first_starter=0)
+    match = Match(setup)
+    screen = HotSeat(match, (0, 1, 2))
+    task = asyncio.create_task(match.run())
+
+    async def turn_of(seat):
+        update = await asyncio.wait_for(screen.next(), WAIT)
+        while update.view.to_move != seat:
+            update = await asyncio.wait_for(screen.next(), WAIT)
+        return update
+
+    update = await turn_of(0)
+    assert screen.seat is None and update.view.hand == ()  # covered since the deal
+    assert screen.needs_player(update.view) == 0
+    with pytest.raises(NotYourTurn, match="hand-off"):
+        screen.submit(PlayCard(match.state.legal_moves()[0]))
+    shown = screen.take(0)
+    assert shown.view.seat == 0 and shown.view.hand == match.session(0).view().hand
+    screen.submit(shown.view.actions[0])
+    update = await turn_of(1)
+    assert screen.needs_player(update.view) == 1  # Bob's turn: Ann's hand must go
+    assert screen.cover().view.hand == ()
+    match.stop()
+    await task
+    screen.close()
+
+
+async def test_a_new_deal_covers_the_hot_seat_table_even_with_a_player_at_it():
+    setup = players_setup([("Ann", "human", None), ("Bob", "human", None),
+                           ("Cy", "bot", "random")], Options(), seed=3)
+    match = Match(setup)
+    screen = HotSeat(match, (0, 1))
+    screen.take(0)
+    task = asyncio.create_task(match.run())
+    update = await asyncio.wait_for(screen.next(), WAIT)
+    while not isinstance(update.event, RoundStarted):
+        update = await asyncio.wait_for(screen.next(), WAIT)
+    assert screen.seat is None and update.view.hand == ()
+    match.stop()
+    await task
 
 
 def test_a_setup_with_an_unknown_bot_level_is_refused():
@@ -194,49 +309,7 @@ def test_a_setup_with_an_unknown_bot_level_is_refused():
 
 
 def test_setup_defaults_draw_a_seed_that_the_record_keeps():
-    match = Match(MatchSetup(one_human().seats), pace=0)
-    assert isinstance(match.record()["seed"], int)
-
-
-async def test_hold_keeps_bots_waiting_until_release():
-    played = asyncio.Event()
-    match = Match(players_setup(bots(3), Options(), seed=9), pace=0,
-                  listener=lambda e: isinstance(e, CardPlayed) and played.set())
-    match.hold()
-    task = asyncio.create_task(match.run())
-    for _ in range(200):
-        await asyncio.sleep(0)
-    assert match.state.phase is Phase.PLAY and not played.is_set()  # dealt, nobody played
-    match.release()
-    await asyncio.wait_for(played.wait(), 10)
-    match.stop()
-    await task
-
-
-async def test_take_back_never_reaches_back_past_a_deal():
-    """R20: once round 2 is dealt, Ann has seen its hands; her last card of round 1
-    cannot be taken back, and a card of round 2 can."""
-    match = Match(one_human(seed=8), pace=0)
-    task = asyncio.create_task(match.run())
-    rng = random.Random(2)
-    await _human_turn(match)
-    while not match.state.results:
-        match.submit(0, rng.choice(match.view(0).legal))
-        await _human_turn(match)
-    assert match.state.round_no == 1
-    if match.state.phase is Phase.CHOOSE_STARTER:
-        match.submit(0, 1)
-        await _human_turn(match)
-    mine = [s for s in match.state.play_seats(match.state.current_round()) if s == 0]
-    assert not mine and not match.can_take_back
-    before = match.record()
-    with pytest.raises(IllegalMove, match="no card of yours to take back in this round"):
-        match.take_back()
-    assert match.record() == before
-    match.submit(0, match.view(0).legal[0])
-    await _human_turn(match)
-    assert match.can_take_back
-    match.take_back()
-    assert match.state.round_no == 1 and match.record()["rounds"][:1] == before["rounds"][:1]
-    match.stop()
-    await task
+    match = Match(MatchSetup(one_human().seats))
+    seed = match.record()["seed"]
+    assert isinstance(seed, int) and replay(match.record()).phase is Phase.DEAL
+    assert Match(MatchSetup(one_human().seats)).record()["seed"] != seed

@@ -17,7 +17,7 @@ from test_e2e_pty import Player, wait_until
 
 from ebbes_tui.bench.pty_session import PtySession
 from ebbes_tui.rules import replay
-from ebbes_tui.ui.settings import PlayerChoice, Settings, save
+from ebbes_tui.controller.settings import PlayerChoice, Settings, save
 
 HANG_UPS = 40
 KEYS = list("1234567890") + ["enter", "left", "right", "p", " "]

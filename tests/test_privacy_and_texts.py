@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 
 from ebbes_tui.controller import SaveStore
-from ebbes_tui.rules import GameState, Options, Phase, dumps, to_record
+from ebbes_tui.rules import (
+    ChoosePair, GameState, NameStarter, Options, Phase, PlayCard, dumps, to_record,
+)
 from ebbes_tui.rules.deal import deal_next_round
 from ebbes_tui.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui import rules_screen
@@ -57,7 +59,7 @@ async def test_hot_seat_new_hands_stay_covered_until_a_human_takes_the_screen(tm
     original = Hand.render
 
     def spy(self):
-        drawn.append((self.cards, len(self.app.match.state.results)))
+        drawn.append((self.cards, len(self.app.game.match.state.results)))
         return original(self)
 
     monkeypatch.setattr(Hand, "render", spy)
@@ -72,13 +74,13 @@ async def test_hot_seat_new_hands_stay_covered_until_a_human_takes_the_screen(tm
         drawn.clear()
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "a human's turn")
-        assert app.match.state.trick or app.match.state.tricks  # the bot has played
+        assert app.game.match.state.trick or app.game.match.state.tricks  # the bot has played
         assert app.table.query_one(Hand).cards == ()
         assert [cards for cards, rounds in drawn if rounds == 1 and cards] == []
         seat = app.screen.seat
         await pilot.press("enter")
         await wait_until(pilot, lambda: my_turn(app), "the human's card")
-        assert app.table.query_one(Hand).cards == app.match.view(seat).hand
+        assert app.table.query_one(Hand).cards == app.game.match.state.view(seat).hand
 
 
 ONE_HUMAN = {"players": 3, "starter": 0,

@@ -87,11 +87,28 @@ def test_a_match_writes_its_save_after_every_decision(tmp_path):
     slot = store.open("g")
     setup = players_setup([("A", "bot", "random"), ("B", "bot", "random"),
                            ("C", "bot", "random")], Options(), seed=2)
-    match = Match(setup, save=slot, pace=0)
+    match = Match(setup, save=slot)
     asyncio.run(match.run())
     record, state = store.load("g")
     assert record == match.record() and state.totals == match.state.totals
     slot.close()
+
+
+def test_listing_saves_skips_one_that_another_window_archives_meanwhile(tmp_path, monkeypatch):
+    """Issue 8: the list is read file by file; one may go between glob and stat."""
+    store = SaveStore(tmp_path)
+    record = (RECORDS / "four-players-saved-mid-round.json").read_text()
+    store.path("kept").write_text(record)
+    store.path("gone").write_text(record)
+    real_stat = Path.stat
+
+    def vanishing_stat(self, *args, **kw):
+        if self.name == "gone.json":
+            raise FileNotFoundError(2, "No such file or directory", str(self))
+        return real_stat(self, *args, **kw)
+
+    monkeypatch.setattr(Path, "stat", vanishing_stat)
+    assert [info.slot for info in store.list()] == ["kept"]
 
 
 def test_a_new_slot_never_reuses_an_existing_name(tmp_path):

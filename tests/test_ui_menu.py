@@ -37,7 +37,7 @@ async def test_the_setup_form_is_remembered_in_a_private_settings_file(tmp_path)
         await pilot.press("n", "right")  # players: 3 -> 4
         await pilot.press("down", *"Zoe", "enter")  # typing replaces; Enter starts
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        assert app.match.config.seats[0].name == "Zoe" and app.match.config.players == 4
+        assert app.game.match.config.seats[0].name == "Zoe" and app.game.match.config.players == 4
     path = tmp_path / "config" / "settings.json"
     saved = json.loads(path.read_text())
     assert saved["players"] == 4 and saved["seats"][0]["name"] == "Zoe"
@@ -65,8 +65,8 @@ async def test_a_game_open_in_another_window_can_be_taken_over_or_left_alone(tmp
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        slot = app.slot.slot
-        app.slot.close()
+        slot = app.game.slot.slot
+        app.game.slot.close()
         holder = SaveStore(tmp_path / "saves").open(slot)  # "another window" holds it
         await pilot.press("escape")
         text = screen_text(app)
@@ -79,13 +79,13 @@ async def test_continue_game_resumes_the_newest_save_without_the_menu(tmp_path):
     app = make_app(tmp_path, ONE_HUMAN)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(app, pilot)
-        record = app.match.record()
+        record = app.game.match.record()
         app.save_and_quit()
-    assert app.slot is None and app.match is None
+    assert app.game is None
     app = make_app(tmp_path, continue_game=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        assert app.match.record()["rounds"][0]["hands"] == record["rounds"][0]["hands"]
+        assert app.game.match.record()["rounds"][0]["hands"] == record["rounds"][0]["hands"]
 
 
 async def test_rules_and_help_screens(tmp_path, monkeypatch):

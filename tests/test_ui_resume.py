@@ -15,30 +15,26 @@ from ebbes_tui.ui.table import TableScreen
 
 
 async def saved_at(tmp_path, options, phase):
-    """Play Ann's cards at random until Ann must decide ``phase``; save there."""
+    """Play Ann's decisions at random until Ann must decide ``phase``; save there."""
     store = SaveStore(tmp_path / "saves")
     slot = store.open(store.new_slot())
     setup = players_setup([("Ann", "human", None), ("Bob", "bot", "random"),
                            ("Cy", "bot", "random")], options, seed=2, first_starter=1)
-    match = Match(setup, save=slot, pace=0)
+    match = Match(setup, save=slot)
+    ann = match.session(0)
     task = asyncio.create_task(match.run())
     rng = random.Random(0)
-    for _ in range(100000):
-        if match.awaiting_human == 0:
-            if match.state.phase is phase and (phase is not Phase.PLAY or match.state.trick):
-                break
-            view = match.view(0)
-            if view.phase is Phase.PLAY:
-                match.submit(0, rng.choice(view.legal))
-            elif view.phase is Phase.CHOOSE_STARTER:
-                match.submit(0, 0)
-            else:
-                suits = [s for s in range(5) if s not in {p for p, _ in view.pairs}]
-                numbers = [v for v in range(1, 7) if v not in {n for _, n in view.pairs}]
-                match.submit(0, (suits[0], numbers[0]))
-        await asyncio.sleep(0)
-    assert match.awaiting_human == 0 and match.state.phase is phase
-    view = match.view(0)
+
+    async def until_asked():
+        while True:
+            update = await ann.next()
+            if ann.asks(update):
+                return update.view
+    while True:
+        view = await asyncio.wait_for(until_asked(), 30)
+        if view.phase is phase and (phase is not Phase.PLAY or view.trick):
+            break
+        ann.submit(rng.choice(view.actions))
     match.stop()
     await task
     slot.close()
@@ -55,6 +51,6 @@ async def test_continue_puts_the_pending_decision_back_on_screen(tmp_path, optio
     app = make_app(tmp_path, continue_game=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, screen), screen.__name__)
-        assert app.match.view(0) == before
+        assert app.game.match.state.view(0) == before
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         assert table.view.hand == before.hand and table.view.trick == before.trick

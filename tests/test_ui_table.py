@@ -3,6 +3,7 @@ cards, take-back, the mouse, small windows (a fresh app per test, pace 0)."""
 
 from __future__ import annotations
 
+from ebbes_tui.rules import ChoosePair
 from ebbes_tui.rules.cards import SUIT_NAMES
 from ebbes_tui.rules.state import Phase
 from ebbes_tui.ui.dummy_stacks import DummyStacks
@@ -62,11 +63,11 @@ async def test_an_illegal_card_is_explained_and_changes_nothing(tmp_path):
             await next_turn(app, pilot)
             view = table.view
             illegal = [i for i, c in enumerate(view.hand) if c not in view.legal]
-        before = app.match.record()
+        before = app.game.match.record()
         await pilot.press(CARD_KEYS[illegal[0]])
         led = SUIT_NAMES[view.trick[0].suit]
         assert f"You must follow {led}." in screen_text(app)
-        assert app.match.record() == before and table.view.hand == view.hand
+        assert app.game.match.record() == before and table.view.hand == view.hand
         await pilot.press(CARD_KEYS[view.hand.index(view.legal[0])])
         await pilot.pause()
         assert "You must follow" not in screen_text(app)  # the refusal is no longer news
@@ -80,7 +81,7 @@ async def test_a_click_plays_the_card_and_take_back_undoes_it(tmp_path):
         hand = table.query_one(Hand)
         index = view.hand.index(view.legal[-1])
         await pilot.click(Hand, offset=(index * hand.cell + 1, 1))
-        assert view.legal[-1] not in app.match.view(0).hand
+        assert view.legal[-1] not in app.game.match.state.view(0).hand
         await wait_until(pilot, lambda: my_turn(app), "Ann's next turn")
         await pilot.press("u")
         await wait_until(pilot, lambda: my_turn(app), "Ann's turn again")
@@ -115,16 +116,16 @@ async def test_a_human_chooses_a_variant_2_pair_and_a_wrong_pair_is_refused(tmp_
         await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the pair dialog")
         assert "Choose a determiner pair for round 1" in screen_text(app)
         await pilot.press("down", "enter", "down", "down", "enter")  # brown, number 3
-        assert app.match.screen_view().pairs[0] == (1, 3)
+        assert app.table.view.pairs[0] == (1, 3)
         await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "Ann's second pair")
         table = app.table
-        before = app.match.record()
-        assert table.submit((1, 4)) == "You cannot take brown: it is already paired."
-        assert app.match.record() == before
+        before = app.game.match.record()
+        assert table.submit(ChoosePair(1, 4)) == "You cannot take brown: it is already paired."
+        assert app.game.match.record() == before
         await pilot.press("enter", "enter")
-        await wait_until(pilot, lambda: my_turn(app) or app.match.screen_view().phase
+        await wait_until(pilot, lambda: my_turn(app) or app.table.view.phase
                          is Phase.PLAY, "play")
-        assert len(app.match.screen_view().pairs) == 5
+        assert len(app.table.view.pairs) == 5
         assert "Pairs" in screen_text(app)
 
 
@@ -134,13 +135,13 @@ async def test_a_small_window_shows_one_message_and_growing_it_restores_the_tabl
         table = await start(app, pilot)
         await pilot.press("enter")
         await wait_until(pilot, lambda: my_turn(app), "Ann's second card, mid-trick")
-        before, view = app.match.record(), table.view
+        before, view = app.game.match.record(), table.view
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         assert "make the window at least 80x24" in screen_text(app)
         await pilot.press("enter", "1")  # nothing is played behind the message
-        assert app.match.record() == before
+        assert app.game.match.record() == before
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.screen is table and table.view == view

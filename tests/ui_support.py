@@ -6,7 +6,9 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from ebbes_tui.controller import SaveStore
+import time
+
+from ebbes_tui.controller import Library, SaveStore
 from ebbes_tui.ui.app import EbbesApp
 
 
@@ -17,7 +19,7 @@ def make_app(tmp_path: Path, settings: dict | None = None, **kw: object) -> Ebbe
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(settings))
     kw.setdefault("pace", 0)
-    return EbbesApp(store=SaveStore(tmp_path / "saves"), settings_path=path, **kw)
+    return EbbesApp(library=Library(SaveStore(tmp_path / "saves")), settings_path=path, **kw)
 
 
 def seats(*players: tuple[str, str]) -> list[dict]:
@@ -31,13 +33,15 @@ def screen_text(app: EbbesApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def wait_until(pilot, condition: Callable[[], bool], what: str, rounds: int = 500) -> None:
-    """Let the app (and the match's bot threads) run until ``condition`` holds."""
-    for _ in range(rounds):
-        if condition():
-            return
+async def wait_until(pilot, condition: Callable[[], bool], what: str,
+                     seconds: float = 30.0) -> None:
+    """Let the app (and the match's bot threads) run until ``condition`` holds, for at
+    most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited in vain for {what}")
         await pilot.pause()
-    raise AssertionError(f"waited in vain for {what}")
 
 
 def ready(app: EbbesApp, *screens: type) -> bool:
@@ -46,7 +50,7 @@ def ready(app: EbbesApp, *screens: type) -> bool:
 
     screen = app.screen
     if isinstance(screen, TableScreen):
-        return bool(screen.view.legal)
+        return screen.check_action("play", ()) is True
     return isinstance(screen, screens)
 
 
@@ -54,7 +58,7 @@ def my_turn(app: EbbesApp) -> bool:
     """The table is up and the human at the screen must play a card."""
     from ebbes_tui.ui.table import TableScreen
 
-    return isinstance(app.screen, TableScreen) and bool(app.screen.view.legal)
+    return isinstance(app.screen, TableScreen) and app.screen.check_action("play", ()) is True
 
 
 async def start(app: EbbesApp, pilot):

@@ -31,7 +31,7 @@ def _user_env(home: Path) -> dict[str, str]:
 
 
 def _bots_only_settings(home: Path) -> None:
-    from ..ui.settings import PlayerChoice, Settings, save  # the menu's own file format
+    from ..controller.settings import PlayerChoice, Settings, save  # the menu's own file format
 
     seats = [PlayerChoice(f"Bot {i}", "bot", "normal") for i in range(5)]
     save(home / "config" / "ebbes-tui" / "settings.json", Settings(players=4, seats=seats))

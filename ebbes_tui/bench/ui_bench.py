@@ -90,14 +90,15 @@ def _drain(master: int, proc: subprocess.Popen[bytes], timeout: float = 5.0) -> 
 
 async def time_keys(root: Path, presses: int = KEY_PRESSES) -> list[float]:
     """Milliseconds from a card key to the hand drawn without that card."""
-    from ..controller import SaveStore
+    from ..controller import Library, SaveStore
     from ..ui.app import EbbesApp
     from ..ui.hand import Hand
     from ..ui.table import TableScreen
 
     _settings(root, 3, [("You", "human", "random"), ("B", "bot", "random"),
                         ("C", "bot", "random")])
-    app = EbbesApp(store=SaveStore(root / "saves"), settings_path=root / "settings.json")
+    app = EbbesApp(library=Library(SaveStore(root / "saves")),
+                   settings_path=root / "settings.json")
     times: list[float] = []
     drawn: dict[str, float] = {}
     original = Hand.render
@@ -115,7 +116,7 @@ async def time_keys(root: Path, presses: int = KEY_PRESSES) -> list[float]:
                 if not isinstance(screen, TableScreen):
                     await pilot.press("enter")  # a summary or the starter dialog
                     continue
-                if not screen.view.legal:
+                if not screen.check_action("play", ()):
                     await pilot.pause()
                     continue
                 left = len(screen.view.hand) - 1
@@ -139,14 +140,14 @@ def _settings(root: Path, players: int, seats: list[tuple[str, str, str]]) -> No
 
 async def play_five_player_game(root: Path) -> None:
     """A whole 5-player game of bots through the UI; summaries closed with Enter."""
-    from ..controller import SaveStore
+    from ..controller import Library, SaveStore
     from ..ui.app import EbbesApp
     from ..ui.final import FinalScreen
     from ..ui.summary import RoundSummaryScreen
 
     _settings(root, 5, [(f"Bot {i}", "bot", "normal") for i in range(1, 6)])
-    app = EbbesApp(store=SaveStore(root / "saves"), settings_path=root / "settings.json",
-                   pace=0)
+    app = EbbesApp(library=Library(SaveStore(root / "saves")),
+                   settings_path=root / "settings.json", pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter")
         while not isinstance(app.screen, FinalScreen):

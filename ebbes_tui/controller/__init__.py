@@ -1,12 +1,17 @@
-"""Runs a match: seats (human, bot, dummy), turn flow, autosave, resume, take-back."""
+"""Runs a match: seats (human, bot, dummy), sessions for screens, the hot-seat adapter,
+saves, resume, take-back, and the library of this user's games."""
 
-from .events import DecisionNeeded, HandOff, MatchEvent, SaveFailed, TakenBack
-from .match import Match, NotYourTurn
+from .events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
+from .hot_seat import HotSeat
+from .library import NO_SAVE, Library, LocalGame
+from .match import Match
 from .saves import SaveError, SaveInfo, SaveSlot, SaveStore, SlotLocked, describe
+from .session import NotYourTurn, Session
 from .setup import MatchSetup, players_setup
 
 __all__ = [
-    "DecisionNeeded", "HandOff", "Match", "MatchEvent", "MatchSetup", "NotYourTurn",
-    "SaveError", "SaveFailed", "SaveInfo", "SaveSlot", "SaveStore", "SlotLocked",
-    "TakenBack", "describe", "players_setup",
+    "Event", "HotSeat", "Library", "LocalGame", "Match", "MatchSetup", "NO_SAVE",
+    "NotYourTurn", "SaveError", "SaveFailed", "SaveInfo", "SaveSlot", "SaveStore",
+    "SeatChanged", "Session", "SlotLocked", "Synced", "TakenBack", "Update", "describe",
+    "players_setup",
 ]

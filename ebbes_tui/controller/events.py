@@ -1,31 +1,34 @@
-"""Events the controller adds to the rules' own: what a UI must do besides redraw."""
+"""What a session hears: the rules' events, the controller's own, each with a sequence
+number and the view after it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.state import Phase
+from ..rules.events import Event as RulesEvent
+from ..rules.view import PlayerView
 
 
 @dataclass(frozen=True)
-class DecisionNeeded:
-    """``seat`` must decide now; ``human`` tells the UI to wait for that player."""
-
-    seat: int
-    phase: Phase
-    human: bool
-
-
-@dataclass(frozen=True)
-class HandOff:
-    """Hot-seat: cover the table until ``seat``'s player is at the screen."""
-
-    seat: int
+class Synced:
+    """The view is complete as it stands (a session's first update, or after it fell
+    behind): draw it from scratch."""
 
 
 @dataclass(frozen=True)
 class TakenBack:
-    """The human's last card and all after it were undone: redraw everything."""
+    """The last card of the one player against bots, and all after it, were undone
+    (R20): everything after the previous update is void."""
+
+
+@dataclass(frozen=True)
+class SeatChanged:
+    """Who plays ``seat`` now: ``human`` again, or a bot of ``level`` standing in for a
+    player who is away (R21); the seat keeps its name and score."""
+
+    seat: int
+    human: bool
+    level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -33,4 +36,18 @@ class SaveFailed:
     message: str
 
 
-MatchEvent = DecisionNeeded | HandOff | TakenBack | SaveFailed
+MatchEvent = Synced | TakenBack | SeatChanged | SaveFailed
+Event = RulesEvent | MatchEvent
+
+
+@dataclass(frozen=True)
+class Update:
+    """One step of a session's stream: ``seq`` counts the match's events (1, 2, ...),
+    ``view`` is what the session's seat may see once ``event`` (and any event reported
+    with it) has happened, ``decision`` numbers the decision pending then (how many
+    the game has had before it), so an answer is never given twice."""
+
+    seq: int
+    event: Event
+    view: PlayerView
+    decision: int

@@ -1,10 +1,14 @@
 """Running a match: whose decision it is, asking them, applying it, saving, reporting.
 
-The controller is the one interface between the game and whoever plays it: the
-Textual UI, a test, or a script (NetHack's window-port idea, STYLE.md). Humans answer
-through :meth:`Match.submit`; bots think in a worker thread so the event loop never
-blocks; the dummy plays its one forced card. Every rules event, and the controller's
-own (:mod:`.events`), goes to one listener.
+The controller is the one interface between the game and whoever plays it (NetHack's
+window-port idea, STYLE.md): screens, local or remote, hold a :class:`Session` bound to
+one seat or to the public table, and hear every event through it. The match steps the
+game through the rules' one loop (:func:`decisions`): a human seat's decision waits
+for its session to submit; a bot thinks in a worker thread with a Random seeded by
+where the decision falls, so a resumed game gets the same answers; the dummy plays its
+forced card. A seat can change hands while the game runs (a bot stands in for a player
+who is away, R21) and the record notes it. The match paces nothing: each screen shows
+the stream at its own pace.
 """
 
 from __future__ import annotations
@@ -13,23 +17,19 @@ import asyncio
 import random
 from typing import Callable
 
-from ..bots import Answer, Bot, decide, make_bot
+from ..bots import Bot, make_bot
+from ..rules.actions import Action
 from ..rules.deal import deal_next_round
 from ..rules.errors import IllegalMove
-from ..rules.events import Event as RulesEvent
+from ..rules.loop import decisions
 from ..rules.record import Record, replay, to_record
 from ..rules.state import GameState, Phase
-from ..rules.view import PlayerView, player_view
-from .events import DecisionNeeded, HandOff, MatchEvent, SaveFailed, TakenBack
+from .events import Event, SaveFailed, SeatChanged, TakenBack
 from .saves import SaveSlot
+from .session import NotYourTurn, Session
 from .setup import MatchSetup, setup_from_record
 
-Listener = Callable[[RulesEvent | MatchEvent], None]
 BotFactory = Callable[[str], Bot]
-
-
-class NotYourTurn(IllegalMove):
-    """A human tried to decide when it was not theirs to decide."""
 
 
 class Match:
@@ -41,61 +41,64 @@ class Match:
         *,
         record: Record | None = None,
         save: SaveSlot | None = None,
-        listener: Listener | None = None,
-        pace: float = 0.5,
         bot_factory: BotFactory = make_bot,
     ) -> None:
         self.setup = setup.with_seed()
         self.config = self.setup.config()
         self.state = replay(record) if record is not None else GameState(self.config)
         self.save = save
-        self.listener = listener
-        self.pace = pace
+        self.bot_factory = bot_factory
+        seats = self.config.seats
+        self.humans = tuple(i for i, s in enumerate(seats) if s.kind == "human")
+        #: The bot playing each seat now: the bot seats, and stand-ins for away players.
         self.bots: dict[int, Bot] = {
-            i: bot_factory(s.level or "normal")
-            for i, s in enumerate(self.config.seats) if s.kind == "bot"
-        }
-        self.humans = [i for i, s in enumerate(self.config.seats) if s.kind == "human"]
-        #: The human whose hand may be on screen now (hot-seat: after their hand-off).
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self._answered = asyncio.Event()
-        self._skip = asyncio.Event()
-        self._go = asyncio.Event()  # cleared while the UI holds the bots back
-        self._go.set()
-        self._generation = 0  # bumped by take-back: answers from before are stale
+            i: bot_factory(s.level or "normal") for i, s in enumerate(seats) if s.kind == "bot"}
+        self.seat_changes: list[dict[str, object]] = list(_changes_of(record))
+        self.seq = 0  # events so far; each session's updates carry it
+        self.decision = decisions_made(self.state)  # the number of the pending decision
+        self.sessions: list[Session] = []
+        self._waiting: dict[int, asyncio.Future[None]] = {}
+        self._generation = 0  # bumped by take-back and seat changes: answers before are stale
         self._stopped = False
-        self._covered_for: int | None = None  # the HandOff already announced
+        self.finished = asyncio.Event()
 
     @classmethod
     def resume(cls, record: Record, **kw: object) -> Match:
-        """Continue a saved game exactly where its record stops."""
+        """Continue a saved game exactly where its record stops; every seat is played
+        as the setup says (stand-ins end with the process that ran them)."""
         config = replay(record).config
         return cls(setup_from_record(record, config), record=record, **kw)  # type: ignore[arg-type]
 
+    # ------------------------------------------------------------ sessions
+
+    def session(self, seat: int | None) -> Session:
+        """A new session for ``seat`` (None: a spectator, the public table only)."""
+        if seat is not None and not 0 <= seat < self.config.seat_count:
+            raise ValueError(f"there is no seat {seat}")
+        session = Session(self, seat)
+        self.sessions.append(session)
+        return session
+
+    def detach(self, session: Session) -> None:
+        if session in self.sessions:
+            self.sessions.remove(session)
+
     # ------------------------------------------------------------ queries
 
-    @property
-    def hot_seat(self) -> bool:
-        """Several humans share the screen: hands are hidden between their turns."""
-        return len(self.humans) > 1
+    def human_plays(self, seat: int) -> bool:
+        """A person, not a bot, answers for ``seat`` now."""
+        return seat in self.humans and seat not in self.bots
 
     @property
-    def awaiting_human(self) -> int | None:
-        """The human seat whose decision the match waits for, if any."""
-        pending = self.state.pending
-        if pending is None or pending.seat is None or pending.seat not in self.humans:
-            return None
-        return pending.seat
-
-    def view(self, seat: int | None) -> PlayerView:
-        return player_view(self.state, seat)
-
-    def screen_view(self) -> PlayerView:
-        """What the screen may show now: the viewer's view, or no hand at all."""
-        return player_view(self.state, self.viewer)
+    def awaiting(self) -> int | None:
+        """The seat whose decision the game waits for, if any."""
+        return self.state.current_player
 
     def record(self) -> Record:
-        return to_record(self.state, self.setup.extras())
+        extras = self.setup.extras()
+        if self.seat_changes:
+            extras["seat_changes"] = self.seat_changes
+        return to_record(self.state, extras)
 
     # ----------------------------------------------------------- running
 
@@ -103,63 +106,47 @@ class Match:
         """Deal, ask, apply and save until the game is over (or :meth:`stop`)."""
         self._save()
         while not self._stopped:
-            pending = self.state.pending
-            if pending is None:
-                return
-            if pending.phase is Phase.DEAL:
-                self._deal()
-                continue
-            seat = pending.seat
-            assert seat is not None
-            generation = self._generation
-            if seat in self.humans:
-                await self._await_human(seat)
-                continue
-            self._emit(DecisionNeeded(seat, pending.phase, human=False))
-            answer = await self._machine_answer(seat)
-            if generation == self._generation and not self._stopped:
-                self._apply(seat, answer)
+            state, generation = self.state, self._generation
+            for decision in decisions(state, self._deal, observe=self._publish):
+                seat = decision.seat
+                assert seat is not None
+                action = await self._answer(seat, generation)
+                if self._stopped or generation != self._generation:
+                    break  # taken back or a seat changed hands: ask again
+                if action is not None:  # a human's answer is applied by submit()
+                    self._apply(seat, action)
+            else:
+                if state is self.state:
+                    self.finished.set()
+                    return
 
     def stop(self) -> None:
         """End :meth:`run` at the next step; the last decision is already saved."""
         self._stopped = True
-        self._answered.set()
-        self._skip.set()
-        self._go.set()
+        self._interrupt()
 
-    def skip(self) -> None:
-        """Cut short the pause before a bot's or the dummy's move."""
-        self._skip.set()
+    def _interrupt(self) -> None:
+        self._generation += 1
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_result(None)
+        self._waiting.clear()
 
-    def hold(self) -> None:
-        """Bots and the dummy wait (e.g. while players read a round summary)."""
-        self._go.clear()
-
-    def release(self) -> None:
-        """Let bots and the dummy go on, without the pause: the players were reading."""
-        self._go.set()
-        self._skip.set()
-
-    async def _await_human(self, seat: int) -> None:
-        self._cover_if_needed()
-        self._answered.clear()
-        self._emit(DecisionNeeded(seat, self.state.pending.phase, human=True))  # type: ignore[union-attr]
-        await self._answered.wait()
-
-    async def _machine_answer(self, seat: int) -> Answer:
-        if not self._go.is_set():
-            await self._go.wait()
-        elif self.pace > 0:
-            self._skip.clear()
-            try:
-                await asyncio.wait_for(self._skip.wait(), self.pace)
-            except asyncio.TimeoutError:
-                pass
+    async def _answer(self, seat: int, generation: int) -> Action | None:
+        """A bot's or the dummy's action; for a human, None once submit() applied it."""
         if seat == self.state.dummy:
-            return self.state.legal_moves()[0]  # R16: its one card
-        view = player_view(self.state, seat)
+            return self.state.legal_actions()[0]  # R16: its one card
+        bot = self.bots.get(seat)
+        if bot is None:
+            future = asyncio.get_running_loop().create_future()
+            self._waiting[seat] = future
+            await future
+            return None
+        view = self.state.view(seat)
+        legal = self.state.legal_actions()
         rng = random.Random(self._decision_key(seat))
-        return await asyncio.to_thread(decide, self.bots[seat], view, rng)
+        action = await asyncio.to_thread(bot.choose, view, legal, rng)
+        return action if generation == self._generation else None
 
     def _decision_key(self, seat: int) -> str:
         """Seeds each bot decision by where it falls in the game, so a resumed or
@@ -168,106 +155,104 @@ class Match:
         played = len(s.tricks) * s.n + len(s.trick)
         return f"{self.setup.seed}:{s.round_no}:{s.phase.value}:{len(s.pairs)}:{played}:{seat}"
 
-    def _deal(self) -> None:
-        state = self.state
+    def _deal(self, state: GameState) -> list[Event]:
         rng = random.Random(f"{self.setup.seed}:deal:{state.round_no}")
         first = not state.results
-        if self.hot_seat:  # new hands: nobody's is on screen until they take it (R18)
-            self.viewer = None
-            self._covered_for = None
         events = deal_next_round(
             state, rng,
             starter=self.setup.first_starter if first else None,
             dealer=self.setup.first_dealer if first else None,
         )
-        self._emit_all(events)
         self._save()
+        return events  # type: ignore[return-value]
 
     # -------------------------------------------------------- decisions
 
-    def submit(self, seat: int, answer: Answer) -> None:
-        """A human's decision. Raises :class:`IllegalMove` (``player_text`` says why)
-        and changes nothing when the rules or the turn forbid it."""
-        if self.awaiting_human != seat:
+    def submit(self, seat: int, action: Action) -> None:
+        """A human's decision, through their session. Raises :class:`IllegalMove`
+        (``player_text`` says why) and changes nothing when it is not theirs to make
+        or the rules forbid it."""
+        if self.awaiting != seat:
             raise NotYourTurn(None, "it is not your turn")
-        if self.hot_seat and self.viewer != seat:
-            raise NotYourTurn(None, "the hand-off screen must be dismissed first")
-        self._apply(seat, answer)
-        self._answered.set()
+        if not self.human_plays(seat):
+            raise NotYourTurn(None, "a bot plays this seat while you are away")
+        future = self._waiting.get(seat)
+        if future is None or future.done():
+            raise NotYourTurn(None, "the game is not waiting for you yet")
+        self._apply(seat, action)
+        del self._waiting[seat]
+        future.set_result(None)
 
-    def hand_over(self, seat: int) -> None:
-        """Hot-seat: ``seat``'s player dismissed the cover and is at the screen now."""
-        if seat not in self.humans:
-            raise ValueError(f"seat {seat} is not a human player")
-        self.viewer = seat
-        self._covered_for = None
-
-    def _apply(self, seat: int, answer: Answer) -> None:
-        state = self.state
-        phase = state.phase
-        if phase is Phase.PLAY:
-            events = state.play(answer, seat)  # type: ignore[arg-type]
-        elif phase is Phase.CHOOSE_STARTER:
-            events = state.choose_starter(seat, answer)  # type: ignore[arg-type]
-        elif phase is Phase.CHOOSE_PAIR:
-            suit, number = answer  # type: ignore[misc]
-            events = state.choose_pair(seat, suit, number)
-        else:
-            raise IllegalMove(None, "there is nothing to decide now")
-        self._emit_all(events)
+    def _apply(self, seat: int, action: Action) -> None:
+        events = self.state.apply(action, seat)
+        self.decision += 1
         self._save()
-        self._cover_if_needed()
+        self._publish(events)
 
-    def _cover_if_needed(self) -> None:
-        """Hot-seat: the moment another human must decide, the hand on screen goes
-        and the table is covered until that human takes over (R18)."""
-        seat = self.awaiting_human
-        if self.hot_seat and seat is not None and self.viewer != seat \
-                and self._covered_for != seat:
-            self.viewer = None
-            self._covered_for = seat
-            self._emit(HandOff(seat))
+    # ----------------------------------------------------- seats changing hands
+
+    def stand_in(self, seat: int, level: str = "normal") -> None:
+        """A bot of ``level`` plays ``seat`` until :meth:`give_back` (R21)."""
+        if seat not in self.humans:
+            raise ValueError(f"seat {seat} is not a player's")
+        if seat in self.bots:
+            return
+        self.bots[seat] = self.bot_factory(level)
+        self._note_change(seat, f"bot:{level}")
+        self._interrupt()
+        self._publish([SeatChanged(seat, human=False, level=level)])
+
+    def give_back(self, seat: int) -> None:
+        """The player is back: ``seat`` is theirs again (R21)."""
+        if seat not in self.humans or seat not in self.bots:
+            return
+        del self.bots[seat]
+        self._note_change(seat, "human")
+        self._interrupt()
+        self._publish([SeatChanged(seat, human=True)])
+
+    def _note_change(self, seat: int, player: str) -> None:
+        """The record keeps who made which decisions: from decision number ``at``
+        (counting every starter choice, pair and card so far) ``player`` plays."""
+        self.seat_changes.append({"seat": seat, "player": player,
+                                  "at": decisions_made(self.state)})
+        self._save()
 
     # ---------------------------------------------------------- take-back
 
     @property
-    def can_take_back(self) -> bool:
-        """Only one human against bots, and that human has played a card."""
-        return (len(self.humans) == 1 and bool(self.bots)
-                and self._last_human_play() is not None)
+    def take_back_allowed(self) -> bool:
+        """Only one player against bots (R20)."""
+        return len(self.humans) == 1 and len(self.bots) > 0
 
-    def take_back(self) -> None:
-        """Undo the human's last card and everything after it: truncate the record
-        and replay it, so the position is exactly the one before that card."""
-        if len(self.humans) != 1 or not self.bots:
+    def can_take_back(self, seat: int) -> bool:
+        return self.take_back_allowed and seat in self.humans and \
+            self._last_play_of(seat) is not None
+
+    def take_back(self, seat: int) -> None:
+        """Undo ``seat``'s last card of this round and everything after it: truncate the
+        record and replay it, so the position is exactly the one before that card."""
+        if not self.take_back_allowed or seat not in self.humans:
             raise IllegalMove(None, "take-back works only for one player against bots")
-        spot = self._last_human_play()
-        if spot is None:
+        index = self._last_play_of(seat)
+        if index is None:
             raise IllegalMove(None, "there is no card of yours to take back in this round")
-        round_index, play_index = spot
         record = self.record()
-        rounds = record["rounds"][: round_index + 1]
-        rounds[-1]["plays"] = rounds[-1]["plays"][:play_index]
-        record["rounds"] = rounds
+        record["rounds"][-1]["plays"] = record["rounds"][-1]["plays"][:index]
         self.state = replay(record)
-        self._generation += 1
-        self._answered.set()  # wake the loop: it re-reads the pending decision
-        self._skip.set()
+        self.decision = decisions_made(self.state)
+        self._interrupt()
         self._save()
-        self._emit(TakenBack())
+        self._publish([TakenBack()])
 
-    def _last_human_play(self) -> tuple[int, int] | None:
-        """(round index, play index) of the human's latest card in the round being
-        played, or None: take-back never reaches back past a deal (R20)."""
-        human = self.humans[0]
+    def _last_play_of(self, seat: int) -> int | None:
+        """Index in this round's plays of ``seat``'s latest card, or None: take-back
+        never reaches back past a deal (R20)."""
         state = self.state
         if state.phase is not Phase.PLAY:
             return None
-        seats = state.play_seats(state.current_round())
-        for k in range(len(seats) - 1, -1, -1):
-            if seats[k] == human:
-                return len(state.results), k
-        return None
+        seats = state.current_round().play_seats
+        return next((k for k in range(len(seats) - 1, -1, -1) if seats[k] == seat), None)
 
     # ----------------------------------------------------------- plumbing
 
@@ -277,13 +262,28 @@ class Match:
         try:
             self.save.write(self.record())
         except OSError as e:
-            self._emit(SaveFailed(f"The game could not be saved: {e.strerror or e}."))
+            self._publish([SaveFailed(f"The game could not be saved: {e.strerror or e}.")])
 
-    def _emit(self, event: RulesEvent | MatchEvent) -> None:
-        if self.listener is not None:
-            self.listener(event)
-
-    def _emit_all(self, events: list[RulesEvent]) -> None:
+    def _publish(self, events: list[Event]) -> None:
         for event in events:
-            self._emit(event)
+            self.seq += 1
+            for session in list(self.sessions):
+                session.push(self.seq, event)
 
+
+def decisions_made(state: GameState) -> int:
+    """How many decisions the game has had: every starter named, pair taken and card
+    played, in record order."""
+    rounds = list(state.results)
+    if state.phase in (Phase.PLAY, Phase.CHOOSE_PAIR):
+        rounds.append(state.current_round())
+    named = sum(1 for i in range(1, len(rounds))
+                if rounds[i - 1].score.nix_holder != state.dummy)  # type: ignore[union-attr]
+    return named + sum(len(r.pairs) + len(r.plays) for r in rounds)
+
+
+def _changes_of(record: Record | None) -> list[dict[str, object]]:
+    changes = (record or {}).get("seat_changes")
+    if not isinstance(changes, list):
+        return []
+    return [c for c in changes if isinstance(c, dict)]

@@ -82,11 +82,17 @@ class SaveStore:
         for path in self.root.glob(f"*{SAVE_SUFFIX}"):
             slot = path.name[: -len(SAVE_SUFFIX)]
             try:
+                modified = path.stat().st_mtime
+            except FileNotFoundError:  # another window archived it meanwhile
+                continue
+            try:
                 text = path.read_text(encoding="utf-8")
                 summary = describe(replay(parse_record(text)))
-            except (OSError, RecordError, UnicodeDecodeError):
+            except FileNotFoundError:
+                continue
+            except (OSError, RecordError, UnicodeDecodeError, RecursionError):
                 summary = "cannot be read"
-            infos.append(SaveInfo(slot, path, path.stat().st_mtime,
+            infos.append(SaveInfo(slot, path, modified,
                                   summary, lock_holder(self.root / f"{slot}.lock")))
         return sorted(infos, key=lambda i: i.modified, reverse=True)
 

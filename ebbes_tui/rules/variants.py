@@ -21,6 +21,8 @@ DECK_VALUES: dict[int, tuple[int, int | None]] = {
 BASIC_NUMBER_DETERMINERS: tuple[int, ...] = (1, 2, 3, 4, 5)
 #: Rounds in the basic game (R10) and the least a Variant 2 game may agree on (R13).
 BASIC_ROUNDS = 5
+#: The most rounds the setup offers for Variant 2 (the rulebook sets no limit).
+MAX_ROUNDS = 15
 SEAT_KINDS = ("human", "bot", "dummy")
 
 

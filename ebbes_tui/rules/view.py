@@ -66,6 +66,12 @@ class PlayerView:
     def trump(self) -> int:
         return self.suits[0] if self.suits else -1
 
+    def plays(self) -> list[tuple[int, Card]]:
+        """(seat, card) of every card played this round, in play order."""
+        plays = [(seat, c) for t in self.tricks for seat, c in zip(t.seats, t.cards)]
+        plays += zip(self.trick_seats, self.trick)
+        return plays
+
     @property
     def played(self) -> int:
         """Cards played so far in this round."""

@@ -1,27 +1,29 @@
-"""The ebbes app: the menu, one match at a time, saving, and the too-small guard.
+"""The ebbes app: the menu, one game at a time, and the too-small guard.
 
-The app owns the running :class:`Match` and its save slot; screens only show what the
-match lets the screen see (``screen_view()``) and send decisions back through it.
+Screens tell the app what the player wants by posting messages or dismissing with a
+result; the app asks the controller (the :class:`Library` of this user's games) and
+puts the next screen up. Which save to open, taking a game over, starting one from the
+settings and archiving a finished one are the controller's business.
 """
 
 from __future__ import annotations
 
 import asyncio
-
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import events
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.keys import format_key
 
-from . import settings as settings_file
+from ..controller import settings as settings_file
 from .look import Look, to_ascii
+from .menu import MenuScreen
 
 if TYPE_CHECKING:
-    from ..controller import Match, MatchSetup, SaveSlot, SaveStore
+    from ..controller import Library, LocalGame, MatchSetup
     from .table import TableScreen
 
 #: Below this the table cannot be drawn readably (issue: small terminals).
@@ -38,38 +40,39 @@ class EbbesApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     #: From this height the table also shows the scoring track (more room, more facts).
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
     def __init__(
         self,
         *,
         ascii: bool = False,
-        store: SaveStore | None = None,
+        library: Library | None = None,
         settings_path: Path | None = None,
         continue_game: bool = False,
         pace: float = 0.5,
     ) -> None:
         super().__init__()
         self.look = Look(ascii)
-        self._store = store
+        self._library = library
         self.settings_path = settings_path or settings_file.default_path()
         self.settings = settings_file.load(self.settings_path)
         self.continue_game = continue_game
         self.pace = pace
-        self.match: Match | None = None
-        self.slot: SaveSlot | None = None
+        self.game: LocalGame | None = None
         self.too_small = False
+        self.size_ok = asyncio.Event()
         self._menu_up = False  # no size check before the menu is up
         self._running_loop: asyncio.AbstractEventLoop | None = None
 
     @property
-    def store(self) -> SaveStore:
-        """The saved games, opened on first use so start-up stays fast."""
-        if self._store is None:
-            from ..controller import SaveStore
+    def library(self) -> Library:
+        """This user's games, opened on first use so start-up stays fast."""
+        if self._library is None:
+            from ..controller import Library
 
-            self._store = SaveStore()
-        return self._store
+            self._library = Library()
+        return self._library
 
     # ------------------------------------------------------------- start-up
 
@@ -78,134 +81,119 @@ class EbbesApp(App[None]):
         self.theme = self.settings.theme
         if self.look.ascii:
             self.add_class("-ascii")
-        from .menu import MenuScreen
-
         await self.push_screen(MenuScreen())  # mounted, so it can show a message
         if self.continue_game:
             self.continue_newest()
         self._menu_up = True
         self._check_size()
 
-    def continue_newest(self, *, take_over: bool = False) -> None:
-        """Resume the newest saved game; a failure is said on the menu in one sentence.
-        Taking a game over waits for the other ebbes in a thread, so the menu stays live."""
-        from ..controller import SaveError
+    def on_menu_screen_chosen(self, message: MenuScreen.Chosen) -> None:
+        """What the player picked in the menu."""
+        what = message.what
+        if what in ("new", "new-separate"):
+            from .new_game import NewGameScreen
 
-        saves = self.store.list()
-        if not saves:
-            self.show_menu_message("There is no saved game to continue.")
-            return
-        slot_name = saves[0].slot
-        if take_over:
+            self.push_screen(NewGameScreen(self.settings), self._setup_done)
+        elif what == "continue":
+            self.continue_newest()
+        elif what == "takeover":
             self.show_menu_message("Asking the other ebbes window to save and close ...")
-            self.run_worker(self._take_over(slot_name), name="take-over", exclusive=True)
-            return
-        try:
-            slot = self.store.open(slot_name)
-        except SaveError as e:
-            self.show_menu_message(str(e))
-            return
-        self._resume(slot_name, slot)
+            self._take_over()
+        elif what == "rules":
+            from .rules_screen import RulesScreen
 
-    async def _take_over(self, slot_name: str) -> None:
+            self.push_screen(RulesScreen())
+        elif what == "help":
+            from .help_screen import HelpScreen
+
+            self.push_screen(HelpScreen())
+        elif what == "theme":
+            self.settings.theme = self.theme = message.value or self.theme
+            self.save_settings()
+            self.show_menu_message("")
+        elif what == "quit":
+            self.save_and_quit()
+
+    def continue_newest(self) -> None:
+        """Resume the newest saved game; a failure is said on the menu in one sentence."""
         from ..controller import SaveError
 
         try:
-            slot = await asyncio.to_thread(self.store.take_over, slot_name)
+            game = self.library.continue_newest()
         except SaveError as e:
             self.show_menu_message(str(e))
             return
-        self._resume(slot_name, slot)
+        self._open_table(game)
 
-    def _resume(self, slot_name: str, slot: SaveSlot) -> None:
-        from ..controller import Match, SaveError
+    @work(exclusive=True, group="take-over")
+    async def _take_over(self) -> None:
+        """Taking a game over waits for the other window in a thread: the menu stays live."""
+        from ..controller import SaveError
 
         try:
-            record, _ = self.store.load(slot_name)
-            match = Match.resume(record, save=slot, pace=self.pace)
-        except (SaveError, ValueError) as e:
-            slot.close()
-            self.show_menu_message(str(e) if isinstance(e, SaveError)
-                                   else f"Your saved game could not be resumed ({e}).")
+            game = await asyncio.to_thread(self.library.take_over_newest)
+        except SaveError as e:
+            self.show_menu_message(str(e))
             return
-        self._open_table(match, slot)
+        self._open_table(game)
 
-    def start_new(self, setup: MatchSetup | None = None) -> None:
-        """Start a game: ``setup`` again with a new deal ("play again"), else the one
-        the setup form just saved in the settings."""
-        from ..controller import Match, MatchSetup
+    def _setup_done(self, start: bool | None) -> None:
+        """The setup form closed: remember it, then deal (or go back to the menu)."""
+        if start:
+            self.save_settings()
+            self.start_new(self.settings.setup())
 
-        if setup is None:
-            setup = self._setup_from_settings()
-        else:
-            setup = MatchSetup(setup.seats, setup.options, setup.first_starter,
-                               setup.first_dealer)
-        slot = self.store.open(self.store.new_slot())
-        self._open_table(Match(setup, save=slot, pace=self.pace), slot)
+    def start_new(self, setup: MatchSetup) -> None:
+        """Start a game of ``setup`` with a fresh deal."""
+        from ..controller import MatchSetup
 
-    def _setup_from_settings(self) -> MatchSetup:
-        from ..controller import players_setup
-        from ..rules import Options
+        fresh = MatchSetup(setup.seats, setup.options, setup.first_starter, setup.first_dealer)
+        self._open_table(self.library.start(fresh))
 
-        s = self.settings
-        seats = s.seats[: s.players]
-        options = Options(more_cards=s.more_cards and s.players > 2,
-                          choose_determiners=s.choose_determiners, rounds=s.rounds)
-        starter = s.starter if s.starter is not None and s.starter < s.players else None
-        if starter is not None and s.players == 2:
-            starter += 1  # the dummy takes seat 0 (players_setup)
-        return players_setup(
-            [(c.name, c.kind, c.level if c.kind == "bot" else None) for c in seats],
-            options, first_starter=starter,
-        )
-
-    def _open_table(self, match: Match, slot: SaveSlot) -> None:
+    def _open_table(self, game: LocalGame) -> None:
         from .table import TableScreen
 
-        self.match, self.slot = match, slot
-        self.push_screen(TableScreen(match, memory_aid=self.settings.memory_aid))
+        self.game = game
+        game.start()
+        self.push_screen(TableScreen(game.feed(), memory_aid=self.settings.memory_aid,
+                                     pace=self.pace))
 
     def save_settings(self) -> None:
         settings_file.save(self.settings_path, self.settings)
 
     # ---------------------------------------------------------------- leaving
 
-    def close_match(self, *, finished: bool = False) -> None:
-        """Stop the match and release its save (deleted when the game is over)."""
-        if self.match is not None:
-            self.match.stop()
-            self.match = None
-        if self.slot is not None:
-            if finished:
-                self.slot.archive()
-            self.slot.close()
-            self.slot = None
+    def on_table_screen_left(self, message: TableScreen.Left) -> None:
+        """The table closed: the game is saved (and archived when it is over)."""
+        setup = self.game.match.setup if self.game is not None else None
+        self.close_game(finished=message.finished)
+        if message.choice == "quit":
+            self.save_and_quit()
+            return
+        self.back_to_menu(message.note)
+        if message.choice == "again" and setup is not None:
+            self.start_new(setup)
+
+    def close_game(self, *, finished: bool = False) -> None:
+        """Stop the game and release its save (archived when it is over)."""
+        if self.game is not None:
+            self.game.close(finished=finished)
+            self.game = None
 
     def back_to_menu(self, message: str = "") -> None:
-        """Leave the table (the game is saved) for the menu."""
-        from .menu import MenuScreen
-
-        self.close_match()
         while not isinstance(self.screen, MenuScreen):
             self.pop_screen()
-        self.screen.refresh_saves(message)
+        self.show_menu_message(message)
         self._check_size()
 
     def show_menu_message(self, message: str) -> None:
-        from .menu import MenuScreen
-
         for screen in self.screen_stack:
             if isinstance(screen, MenuScreen):
                 screen.refresh_saves(message)
 
     def save_and_quit(self) -> None:
         """Quit at once: every decision is already saved, so only release the lock."""
-        if self.slot is not None:
-            self.slot.close()
-            self.slot = None
-        if self.match is not None:
-            self.match.stop()
-            self.match = None
+        self.close_game()
         self.exit()
 
     async def action_quit(self) -> None:
@@ -226,7 +214,7 @@ class EbbesApp(App[None]):
 
     def _check_size(self, size: Size | None = None) -> None:
         """Below 80x24 one message covers everything; growing the window takes it away
-        and the table is as it was (any hand-off cover is put back at once)."""
+        and the table is as it was (any cover is put back by the table itself)."""
         from .too_small import TooSmallScreen
 
         if not self._menu_up:
@@ -235,14 +223,15 @@ class EbbesApp(App[None]):
         small = size.width < MIN_SIZE[0] or size.height < MIN_SIZE[1]
         if small and not self.too_small:
             self.too_small = True
+            self.size_ok.clear()
             self.push_screen(TooSmallScreen())
         elif not small and self.too_small:
             self.too_small = False
             if isinstance(self.screen, TooSmallScreen):
                 self.pop_screen()
-            table = self.table
-            if table is not None:
-                table.settle()
+            self.size_ok.set()
+        elif not small:
+            self.size_ok.set()
 
     @property
     def table(self) -> TableScreen | None:

@@ -6,29 +6,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..rules.cards import ALL_CARDS, MAX_VALUE, Card
-from ..rules.categories import CATEGORY_LABELS, FIXED_BY_CARDS
+from ..rules.cards import card
+from ..rules.categories import CATEGORY_LABELS
+from ..rules.determiners import determiner_cards, fixing_plays
 from ..rules.view import PlayerView
 from .look import ROMAN, Look
-
-
-def fixing_plays(view: PlayerView) -> list[tuple[int, Card]]:
-    """(seat, card) of each determiner card played this round, in play order: the k-th
-    fixed the k-th category (R4, R5). Read off the public tricks, so it survives a
-    resume or a take-back."""
-    if view.config.options.choose_determiners:
-        determiners = {ALL_CARDS[s * MAX_VALUE + v - 1] for s, v in view.pairs}
-    else:
-        determiners = {c for c in ALL_CARDS if c.value == view.number}
-    found = []
-    tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.leader, view.trick)]
-    for leader, cards in tricks:
-        seat = leader
-        for card in cards:
-            if card in determiners:
-                found.append((seat, card))
-            seat = view.next_seat(seat)
-    return found[:FIXED_BY_CARDS]
 
 
 class DeterminerBoard(Static):
@@ -47,21 +29,21 @@ class DeterminerBoard(Static):
             if not view.pairs:
                 text.append("not chosen yet", "dim")
             for suit, number in view.pairs:
-                card = ALL_CARDS[suit * MAX_VALUE + number - 1]
-                text.append_text(look.card(card, style="dim" if suit in view.suits else ""))
+                text.append_text(look.card(card(suit, number),
+                                           style="dim" if suit in view.suits else ""))
                 text.append(" ")
         else:
             text.append("Number Determiner ", "bold")
             text.append(f" {view.number or '-'} ", "bold reverse")
-        plays = fixing_plays(view)
+        plays = fixing_plays(view.plays(), determiner_cards(view.number, view.pairs))
         for cat, label in enumerate(CATEGORY_LABELS):
             text.append(f"\n{ROMAN[cat]:>3} {label:<6} ", "bold")
             if cat < len(view.suits):
                 text.append_text(look.suit(view.suits[cat], name=True))
                 if cat < len(plays):
-                    seat, card = plays[cat]
+                    seat, fixer = plays[cat]
                     text.append(" ")
-                    text.append_text(look.card(card))
+                    text.append_text(look.card(fixer))
                     text.append(f" {names[seat][:6]}", "dim")
                 else:
                     text.append(" (last)", "dim")

@@ -1,4 +1,5 @@
-"""The menu: new game, continue the newest save (or take it over), rules, quit."""
+"""The menu: new game, continue the newest save (or take it over), rules, colours,
+quit. It posts what the player chose; the app acts on it."""
 
 from __future__ import annotations
 
@@ -6,12 +7,18 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
     from .app import EbbesApp
+
+
+#: The colour themes the menu cycles through, with the names players see.
+THEME_NAMES = {"textual-dark": "dark", "textual-light": "light",
+               "ansi-dark": "terminal's own colours"}
 
 
 class MenuScreen(Screen[None]):
@@ -24,8 +31,18 @@ class MenuScreen(Screen[None]):
         Binding("c", "choose('continue')", "Continue"),
         Binding("f1", "choose('rules')", "Rules"),
         Binding("t", "choose('theme')", "Colours"),
+        Binding("question_mark", "choose('help')", "Help"),
         Binding("q", "choose('quit')", "Quit"),
     ]
+
+    class Chosen(Message):
+        """The player picked ``what`` (``new``, ``continue``, ``theme`` ...); ``value``
+        carries a choice's detail (the next colour theme)."""
+
+        def __init__(self, what: str, value: str | None = None) -> None:
+            super().__init__()
+            self.what = what
+            self.value = value
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="menu-title")
@@ -44,7 +61,7 @@ class MenuScreen(Screen[None]):
     def refresh_saves(self, message: str = "") -> None:
         """Rebuild the options from the saves on disk (one may have appeared or gone)."""
         text = self.app.look.text
-        saves = self.app.store.list()
+        saves = self.app.library.saves()
         options = [Option("New game", id="new")]
         self._can_continue = bool(saves)
         if saves:
@@ -69,8 +86,12 @@ class MenuScreen(Screen[None]):
         self.refresh_bindings()
 
     def _theme_label(self) -> str:
-        name = "terminal colours (ansi-dark)" if self.app.theme == "ansi-dark" else "dark"
-        return f"Colours: {name}"
+        return f"Colours: {THEME_NAMES.get(self.app.theme, self.app.theme)}"
+
+    def _next_theme(self) -> str:
+        themes = list(THEME_NAMES)
+        current = themes.index(self.app.theme) if self.app.theme in themes else -1
+        return themes[(current + 1) % len(themes)]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("continue",):
@@ -81,23 +102,4 @@ class MenuScreen(Screen[None]):
         self.action_choose(event.option.id or "")
 
     def action_choose(self, what: str) -> None:
-        app = self.app
-        if what in ("new", "new-separate"):
-            from .new_game import NewGameScreen
-
-            app.push_screen(NewGameScreen())
-        elif what == "continue":
-            app.continue_newest()
-        elif what == "takeover":
-            app.continue_newest(take_over=True)
-        elif what == "rules":
-            from .rules_screen import RulesScreen
-
-            app.push_screen(RulesScreen())
-        elif what == "theme":
-            app.theme = "textual-dark" if app.theme == "ansi-dark" else "ansi-dark"
-            app.settings.theme = app.theme
-            app.save_settings()
-            self.refresh_saves()
-        elif what == "quit":
-            app.save_and_quit()
+        self.post_message(self.Chosen(what, self._next_theme() if what == "theme" else None))

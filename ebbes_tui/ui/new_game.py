@@ -10,9 +10,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
-from .choice import Choice
 from ..bots import LEVELS
-from .settings import PlayerChoice
+from ..controller.settings import PLAYER_COUNTS, PlayerChoice, Settings
+from ..rules.variants import BASIC_ROUNDS, MAX_ROUNDS
+from .choice import Choice
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -21,8 +22,9 @@ SEAT_KINDS = [("human", ("human", "normal"))] + [(f"bot, {lv}", ("bot", lv)) for
 ON_OFF = [("off", False), ("on", True)]
 
 
-class NewGameScreen(Screen[None]):
-    """Everything chosen before the first deal; Enter starts, Esc goes back."""
+class NewGameScreen(Screen[bool]):
+    """Everything chosen before the first deal, written into ``settings``; dismissed
+    with True to start (Enter), nothing to go back (Esc)."""
 
     app: EbbesApp
     BINDINGS = [
@@ -32,14 +34,18 @@ class NewGameScreen(Screen[None]):
         Binding("up", "app.focus_previous", "Previous", show=False),
     ]
 
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
     def compose(self) -> ComposeResult:
-        s = self.app.settings
+        s = self.settings
         ascii = self.app.look.ascii
         yield Static("New game", id="form-title")
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
                 yield Label("Players", classes="what")
-                yield Choice([(str(n), n) for n in (2, 3, 4, 5)], s.players, ascii=ascii,
+                yield Choice([(str(n), n) for n in PLAYER_COUNTS], s.players, ascii=ascii,
                              id="players")
             for i, seat in enumerate(s.seats):
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
@@ -56,9 +62,9 @@ class NewGameScreen(Screen[None]):
                 yield Label('Variant 2 "choose determiners"', classes="what")
                 yield Choice(ON_OFF, s.choose_determiners, ascii=ascii, id="choose")
             with Horizontal(classes="row", id="row-rounds"):
-                yield Label("  rounds (at least 5)", classes="what")
-                yield Choice([(str(n), n) for n in range(5, 16)], s.rounds, ascii=ascii,
-                             id="rounds")
+                yield Label(f"  rounds (at least {BASIC_ROUNDS})", classes="what")
+                yield Choice([(str(n), n) for n in range(BASIC_ROUNDS, MAX_ROUNDS + 1)],
+                             s.rounds, ascii=ascii, id="rounds")
             with Horizontal(classes="row"):
                 yield Label("Who starts round 1", classes="what")
                 names = [seat.name for seat in s.seats[: s.players]]
@@ -83,7 +89,7 @@ class NewGameScreen(Screen[None]):
     def _update_rows(self) -> None:
         """Show only the seats in play, Variant 1 only with 3+, rounds only with V2."""
         players = self._players()
-        for i in range(5):
+        for i in range(len(self.settings.seats)):
             self.query_one(f"#seat-{i}").display = i < players
         self.query_one("#more", Choice).display = players > 2
         self.query_one("#more-note").display = players == 2
@@ -105,10 +111,10 @@ class NewGameScreen(Screen[None]):
         self.dismiss()
 
     def action_start(self) -> None:
-        """Remember the setup, then deal."""
-        s = self.app.settings
+        """Write the form into the settings and close it: the app deals."""
+        s = self.settings
         s.players = self._players()
-        for i in range(5):
+        for i in range(len(s.seats)):
             kind, level = self.query_one(f"#kind-{i}", Choice).value
             s.seats[i] = PlayerChoice(self._seat_name(i), kind, level)
         s.more_cards = self.query_one("#more", Choice).value
@@ -116,9 +122,7 @@ class NewGameScreen(Screen[None]):
         s.rounds = self.query_one("#rounds", Choice).value
         s.starter = self.query_one("#starter", Choice).value
         s.memory_aid = self.query_one("#memory", Choice).value
-        self.app.save_settings()
-        self.dismiss()
-        self.app.start_new()
+        self.dismiss(True)
 
 
 def _starters(names: list[str]) -> list[tuple[str, int | None]]:

@@ -8,19 +8,20 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..bots.base import open_pairs
+from ..rules.actions import ChoosePair
 from ..rules.cards import card
+from ..rules.determiners import open_pairs
 from .decision import DecisionDialog
 
 
-class PairDialog(DecisionDialog[tuple[int, int]]):
+class PairDialog(DecisionDialog[ChoosePair]):
     """Pick a suit, then a number: Enter on a number takes the pair. The card of that
     suit and number will fix the next open category when played (R5)."""
 
     def compose(self) -> ComposeResult:
         look = self.app.look
         view = self.view
-        suits, numbers = open_pairs(view)
+        suits, numbers = open_pairs(view.pairs, view.config.number_choices)
         taken = Text("Taken so far: ")
         for s, v in view.pairs:
             taken.append_text(look.card(card(s, v)))
@@ -51,4 +52,4 @@ class PairDialog(DecisionDialog[tuple[int, int]]):
             return
         suits = self.query_one("#pair-suits", OptionList)
         suit_option = suits.get_option_at_index(suits.highlighted or 0)
-        self.answer((int(suit_option.id or 0), int(event.option.id or 0)))
+        self.answer(ChoosePair(int(suit_option.id or 0), int(event.option.id or 0)))

@@ -8,10 +8,11 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..rules.actions import NameStarter
 from .decision import DecisionDialog
 
 
-class StarterDialog(DecisionDialog[int]):
+class StarterDialog(DecisionDialog[NameStarter]):
     """The nix holder's choice of the next round's starting seat."""
 
     def compose(self) -> ComposeResult:
@@ -35,4 +36,4 @@ class StarterDialog(DecisionDialog[int]):
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.answer(int(event.option.id or 0))
+        self.answer(NameStarter(int(event.option.id or 0)))

@@ -1,27 +1,36 @@
-"""The table: everything a player may see (R18), drawn from ``match.screen_view()``.
+"""The table: everything a player may see (R18), drawn from the updates of one feed.
 
-Events from the match only trigger a redraw from a fresh view; the table never keeps
-a card list of the game's. The same events decide what must cover the table: the
-hot-seat hand-off, a round summary, a decision dialog, the final standings.
+The table follows a feed (one player's session, the hot-seat adapter, or a remote
+table) and shows its updates one by one at a pace a person can follow: a bot's or the
+dummy's card waits a moment, a finished trick stays until the next lead, a round
+summary waits until it is read. The match does not wait for the screen; the screen
+catches up. Whatever must cover the table (the hot-seat hand-off, a summary, a
+decision dialog, the final standings) is put up by the same loop, so it always comes
+in the order the game made it.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..controller import Match, SaveFailed, TakenBack
+from ..controller import SaveFailed, SeatChanged, Synced, TakenBack, Update
+from ..controller.hot_seat import HotSeat
+from ..rules.actions import Action, PlayCard
 from ..rules.cards import card
 from ..rules.categories import Category
 from ..rules.errors import IllegalMove
 from ..rules.events import (
-    CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted, StarterChosen,
+    CardPlayed, CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted,
+    StarterChosen, TrickWon,
 )
 from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
@@ -33,7 +42,6 @@ from .track import TrackBoard
 from .trick import TrickArea
 
 if TYPE_CHECKING:
-    from ..bots import Answer
     from .app import EbbesApp
 
 #: A fixed category flashes this long on the Determiner board.
@@ -51,7 +59,8 @@ _PICKS = [
 
 
 class TableScreen(Screen[None]):
-    """The game in progress; keys work only while it is the viewer's turn."""
+    """The game in progress; card keys work only while the player at the screen must
+    play."""
 
     app: EbbesApp
     BINDINGS = [
@@ -67,18 +76,37 @@ class TableScreen(Screen[None]):
         Binding("escape", "menu", "Menu"),
     ]
 
-    def __init__(self, match: Match, *, memory_aid: bool) -> None:
+    class Left(Message):
+        """The player leaves the table: ``choice`` is ``menu``, ``again`` or ``quit``;
+        ``finished`` when the game is over."""
+
+        def __init__(self, choice: str, finished: bool, note: str = "") -> None:
+            super().__init__()
+            self.choice = choice
+            self.finished = finished
+            self.note = note
+
+    def __init__(self, feed: object, *, memory_aid: bool, pace: float) -> None:
         super().__init__()
-        self.match = match
+        self.feed = feed
         self.memory_aid = memory_aid
+        self.pace = pace
         self.show_last = False
-        self._summaries: list[RoundScored] = []
-        self._game_over: GameOver | None = None
         self._news = ""
         self._complaining = False  # the news is a refusal, stale once a legal answer is given
-        self._refusal = ""  # why a dialog's last answer was refused, shown when it reopens
-        self.view: PlayerView = match.screen_view()
+        self.update: Update = feed.snapshot()  # type: ignore[attr-defined]
+        self._skip = asyncio.Event()
+        self._rewinding = False  # a take-back was asked for: skip to its update
         self._keys: tuple[bool, int, bool] | None = None
+
+    @property
+    def view(self) -> PlayerView:
+        """The view on screen now."""
+        return self.update.view
+
+    @property
+    def hot_seat(self) -> bool:
+        return isinstance(self.feed, HotSeat)
 
     def compose(self) -> ComposeResult:
         look = self.app.look
@@ -89,8 +117,8 @@ class TableScreen(Screen[None]):
         with Horizontal(id="middle"):
             with Vertical(id="middle-left"):
                 yield TrickArea(look, id="trick")
-                zeros = (0,) * self.match.config.seat_count
-                yield TrackBoard(look, self.match.config, zeros, zeros, id="table-track")
+                zeros = (0,) * self.view.config.seat_count
+                yield TrackBoard(look, self.view.config, zeros, zeros, id="table-track")
             yield DummyStacks(look, id="dummy")
         with Vertical(id="hand-box"):
             yield Hand(look, id="hand")
@@ -103,17 +131,121 @@ class TableScreen(Screen[None]):
         self.query_one("#trick").border_title = "Trick"
         self.query_one("#dummy").border_title = "Dummy's stacks"
         self.query_one("#table-track").border_title = "Scoring track"
-        self.query_one("#dummy").display = self.match.config.dummy is not None
-        self.match.listener = self.on_match_event
+        self.query_one("#dummy").display = self.view.config.dummy is not None
         self.redraw()
-        self.run_worker(self.match.run(), name="match", exclusive=True)
-        self.settle()
+        self.follow()
+
+    # ------------------------------------------------------------- following
+
+    @work(exclusive=True, group="follow")
+    async def follow(self) -> None:
+        """Show the feed's updates in order, at a readable pace, and put up whatever
+        the game needs from the players at the screen."""
+        await self._settle()
+        while True:
+            update = await self.feed.next()  # type: ignore[attr-defined]
+            if self._rewinding:  # what came after the card taken back never happened
+                if not isinstance(update.event, TakenBack):
+                    continue
+                self._rewinding = False
+            await self._pause_before(update)
+            self.show(update)
+            await self._settle()
+
+    async def _pause_before(self, update: Update) -> None:
+        """A bot's or the dummy's card, and the lead after a finished trick, wait a
+        moment (any key cuts it short); nothing waits when the feed is behind on a
+        take-back or the player at the screen must act."""
+        event = update.event
+        if self.pace <= 0 or not isinstance(event, CardPlayed):
+            return
+        if self.update.view.seat == event.seat:
+            return  # the player's own card shows at once
+        self._skip.clear()
+        try:
+            await asyncio.wait_for(self._skip.wait(), self.pace)
+        except asyncio.TimeoutError:
+            pass
+
+    def show(self, update: Update) -> None:
+        """Draw ``update`` and say what it means."""
+        self.update = update
+        self._note(update)
+        self.redraw()
+
+    async def _settle(self) -> None:
+        """Put up what the update on show needs: the hand-off cover (privacy first), a
+        round summary, the final standings, a decision dialog."""
+        update = self.update
+        event = update.event
+        await self._big_enough()
+        if self.hot_seat:
+            await self._hand_off(update)
+            update = self.update
+        if isinstance(event, RoundScored):
+            from .summary import RoundSummaryScreen
+
+            await self.app.push_screen_wait(RoundSummaryScreen(event, update.view))
+            await self._big_enough()
+        if update.view.phase is Phase.GAME_OVER and isinstance(event, GameOver):
+            from .final import FinalScreen
+
+            choice = await self.app.push_screen_wait(FinalScreen(event, update.view))
+            self.post_message(self.Left(choice or "menu", finished=True))
+            return
+        if self.feed.asks(update):  # type: ignore[attr-defined]
+            await self._decide(update)
+
+    async def _big_enough(self) -> None:
+        """Nothing goes over the table while the window is too small."""
+        if self.app.too_small:
+            await self.app.size_ok.wait()
+
+    async def _hand_off(self, update: Update) -> None:
+        """Hot-seat: cover the table until the player who must decide is at it (R18)."""
+        feed = self.feed
+        assert isinstance(feed, HotSeat)
+        seat = feed.needs_player(update.view)
+        if seat is None:
+            if isinstance(update.event, RoundStarted):
+                self.redraw()  # the deal covered the table: no hand on show
+            return
+        from .handoff import HandOffScreen
+
+        self.update = feed.cover()
+        self.redraw()
+        name = self.app.look.text(update.view.config.seats[seat].name)
+        answer = await self.app.push_screen_wait(HandOffScreen(seat, name))
+        if answer == "menu":
+            self.action_menu()
+            return
+        self.update = feed.take(seat)
+        self.redraw()
+
+    async def _decide(self, update: Update) -> None:
+        """The starter and pair decisions are dialogs; a refused answer reopens the
+        dialog with the reason. (A card is played from the table itself.)"""
+        phase = update.view.phase
+        if phase is Phase.PLAY:
+            return
+        from .pair_dialog import PairDialog
+        from .starter_dialog import StarterDialog
+
+        dialog = StarterDialog if phase is Phase.CHOOSE_STARTER else PairDialog
+        error = ""
+        while True:
+            answer = await self.app.push_screen_wait(dialog(update.view, error))
+            if answer is None:
+                return
+            error = self.submit(answer) or ""
+            if not error:
+                return
 
     # ------------------------------------------------------------- drawing
 
     def redraw(self) -> None:
-        """Draw everything from the view the screen may show now (R18)."""
-        self.view = view = self.match.screen_view()
+        """Draw everything from the view on screen (R18)."""
+        view = self.view
         look = self.app.look
         names = [look.text(s.name) for s in view.config.seats]
         self.query_one(DeterminerBoard).show(view)
@@ -121,19 +253,19 @@ class TableScreen(Screen[None]):
         self.query_one(TrickArea).show(view, show_last=self.show_last)
         if view.dummy_up:
             self.query_one(DummyStacks).show(view)
-        self.query_one(Hand).show(view.hand, view.legal)
+        playable = view.legal if self.feed.asks(self.update) else ()  # type: ignore[attr-defined]
+        self.query_one(Hand).show(view.hand, playable)
         last = view.scores[-1].points if view.scores else (0,) * len(view.totals)
         self.query_one(TrackBoard).move(
             tuple(t - p for t, p in zip(view.totals, last)), view.totals)
         box = self.query_one("#hand-box")
-        if view.seat is None:
-            box.border_title = "Hand hidden"
+        if view.seat is None or view.seat == view.config.dummy:
+            box.border_title = "Hand hidden" if self.hot_seat else "No hand (watching)"
         else:
-            box.border_title = "Your hand" + (f" ({names[view.seat]})" if self.match.hot_seat
-                                              else "")
+            box.border_title = "Your hand" + (f" ({names[view.seat]})" if self.hot_seat else "")
         self.query_one("#status", Static).update(self._status(view, names))
         self.query_one("#news", Static).update(self._news)
-        keys = (bool(view.legal), len(view.hand), self.match.can_take_back)
+        keys = (bool(playable), len(view.hand), self._can_take_back())
         if keys != self._keys:  # the footer is rebuilt only when the keys change
             self._keys = keys
             self.refresh_bindings()
@@ -160,12 +292,12 @@ class TableScreen(Screen[None]):
         self._complaining = False
         self.query_one("#news", Static).update(self._news)
 
-    # -------------------------------------------------------------- events
-
-    def on_match_event(self, event: object) -> None:
-        """The match reports: note what needs saying, redraw, then cover as needed."""
+    def _note(self, update: Update) -> None:
+        """Say what an update means on the news line."""
+        event = update.event
         look = self.app.look
-        names = [s.name for s in self.match.config.seats]
+        config = update.view.config
+        names = [s.name for s in config.seats]
         if isinstance(event, CategoryFixed):
             label = event.category.label
             if event.category is Category.NIX:
@@ -180,97 +312,27 @@ class TableScreen(Screen[None]):
             self.say(f"Round {event.round_no + 1}{number}.")
         elif isinstance(event, StarterChosen) and event.chooser is not None:
             self.say(f"{names[event.chooser]} chose {names[event.starter]} to start.")
-        elif isinstance(event, StarterChosen) and event.starter == self.match.config.dummy \
-                and self.match.state.results:
+        elif isinstance(event, StarterChosen) and event.starter == config.dummy \
+                and update.view.scores:
             self.say(f"{names[event.starter]} took the most nix cards, so it starts this "
                      "round (R17).")
         elif isinstance(event, PairChosen):
             self.say(f"{names[event.seat]} takes {look.card_name(card(event.suit, event.number))}.")
-        elif isinstance(event, RoundScored):
-            self._summaries.append(event)
-            self.match.hold()  # bots wait while the summary is read
-        elif isinstance(event, GameOver):
-            self._game_over = event
         elif isinstance(event, SaveFailed):
             self.say(event.message)
         elif isinstance(event, TakenBack):
             self.say("Your last card was taken back.")
-        self.redraw()
-        self.settle()
+        elif isinstance(event, SeatChanged):
+            who = names[event.seat]
+            self.say(f"{who} is back." if event.human else
+                     f"A {event.level} bot plays for {who} while they are away.")
+        elif isinstance(event, (Synced, TrickWon, CardPlayed)) and self._complaining:
+            self.say("")
 
     def _flash(self) -> None:
         board = self.query_one(DeterminerBoard)
         board.add_class("-flash")
         self.set_timer(FLASH_SECONDS, lambda: board.remove_class("-flash"))
-
-    # ------------------------------------------------------------- covering
-
-    def settle(self) -> None:
-        """Put the right screen over the table: the hand-off cover first (privacy),
-        then round summaries, the final standings, a decision dialog."""
-        app = self.app
-        match = self.match
-        if app.too_small or app.match is not match:
-            return
-        from .handoff import HandOffScreen
-
-        seat = match.awaiting_human
-        if match.hot_seat and seat is not None and match.viewer != seat:
-            if not isinstance(app.screen, HandOffScreen):
-                name = app.look.text(match.config.seats[seat].name)
-                app.push_screen(HandOffScreen(seat, name, self._hand_over))
-            return
-        if app.screen is not self:
-            return
-        if self._summaries:
-            from .summary import RoundSummaryScreen
-
-            event = self._summaries[0]
-            app.push_screen(RoundSummaryScreen(event, self.view), self._summary_done)
-        elif self._game_over is not None:
-            from .final import FinalScreen
-
-            app.push_screen(FinalScreen(self._game_over, self.view), self._final_done)
-        elif seat is not None and seat == match.viewer:
-            if self.view.phase is Phase.CHOOSE_STARTER:
-                from .starter_dialog import StarterDialog
-
-                app.push_screen(StarterDialog(self.view, self._refusal), self._decided)
-            elif self.view.phase is Phase.CHOOSE_PAIR:
-                from .pair_dialog import PairDialog
-
-                app.push_screen(PairDialog(self.view, self._refusal), self._decided)
-
-    def _hand_over(self, seat: int) -> None:
-        self.match.hand_over(seat)
-        self.redraw()
-        self.settle()
-
-    def _decided(self, answer: Answer | None) -> None:
-        """A dialog closed with the player's answer: submit it now that the dialog is
-        gone; a refusal reopens the dialog with the reason (settle() does that)."""
-        self._refusal = ""
-        if answer is not None:
-            self._refusal = self.submit(answer) or ""
-        self.settle()
-
-    def _summary_done(self, _: object = None) -> None:
-        self._summaries.pop(0)
-        if not self._summaries:
-            self.match.release()
-        self.settle()
-
-    def _final_done(self, choice: str | None) -> None:
-        app = self.app
-        setup = self.match.setup
-        app.close_match(finished=True)
-        if choice == "again":
-            app.pop_screen()
-            app.start_new(setup)
-        elif choice == "quit":
-            app.save_and_quit()
-        else:
-            app.back_to_menu()
 
     # ------------------------------------------------------------- actions
 
@@ -281,15 +343,19 @@ class TableScreen(Screen[None]):
             index = parameters[0]
             return self._can_play() and isinstance(index, int) and index < len(
                 self.view.hand)
-        if action == "take_back":  # hidden where it never works (hot-seat), else dimmed
-            if len(self.match.humans) != 1 or not self.match.bots:
+        if action == "take_back":  # hidden where it never works, else dimmed
+            if not getattr(self.feed, "take_back_offered", False):
                 return False
-            return self.match.can_take_back or None
+            return self._can_take_back() or None
         return True
 
     def _can_play(self) -> bool:
-        """The viewer must play a card now (the view lists legal cards only then)."""
-        return bool(self.view.legal)
+        """The player at the screen must play a card now."""
+        return bool(self.view.legal) and self.feed.asks(self.update)  # type: ignore[attr-defined]
+
+    def _can_take_back(self) -> bool:
+        return bool(getattr(self.feed, "take_back_offered", False)) and \
+            self.feed.can_take_back()  # type: ignore[attr-defined]
 
     def action_move(self, step: int) -> None:
         self.query_one(Hand).move(step)
@@ -297,32 +363,30 @@ class TableScreen(Screen[None]):
     def action_play(self) -> None:
         hand = self.query_one(Hand)
         if hand.cards:
-            self.submit(hand.cards[hand.cursor])
+            self.submit(PlayCard(hand.cards[hand.cursor]))
 
     def action_pick(self, index: int) -> None:
         hand = self.query_one(Hand)
         if index < len(hand.cards):
             hand.cursor = index
-            self.submit(hand.cards[index])
+            self.submit(PlayCard(hand.cards[index]))
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
         if self._can_play():
             self.action_pick(message.index)
 
-    def submit(self, answer: Answer) -> str | None:
-        """Hand the viewer's decision to the match. An illegal one changes nothing and
-        its reason ("You must follow blue.") is said and returned."""
-        seat = self.match.viewer
-        if seat is None:
-            return "Nobody is at the screen."
+    def submit(self, answer: Action) -> str | None:
+        """Hand the decision of the player at the screen to the feed. An illegal one
+        changes nothing and its reason ("You must follow blue.") is said and returned."""
         try:
-            self.match.submit(seat, answer)
+            self.feed.submit(answer, self.update.decision)  # type: ignore[attr-defined]
         except IllegalMove as e:
             self.say(e.player_text)
             self._complaining = True
             return self._news
         if self._complaining:
             self.say("")  # "You must follow blue." no longer applies
+        self.redraw()
         return None
 
     def action_last_trick(self) -> None:
@@ -331,9 +395,12 @@ class TableScreen(Screen[None]):
 
     def action_take_back(self) -> None:
         try:
-            self.match.take_back()
+            self.feed.take_back()  # type: ignore[attr-defined]
         except IllegalMove as e:
             self.say(e.player_text)
+            return
+        self._rewinding = True
+        self._skip.set()
 
     def action_scores(self) -> None:
         from .scores import ScoreBoardScreen
@@ -351,12 +418,12 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen())
 
     def action_menu(self) -> None:
-        self.app.back_to_menu("Your game is saved: choose Continue to go on.")
+        self.post_message(self.Left("menu", finished=False,
+                                    note="Your game is saved: choose Continue to go on."))
 
     def on_key(self, event: events.Key) -> None:
-        """Any key hurries a bot's or the dummy's move along (the match's pace)."""
-        if self.match.awaiting_human is None:
-            self.match.skip()
+        """Any key hurries the table along (a bot's card, a finished trick)."""
+        self._skip.set()
 
 
 def _why_over(view: PlayerView, names: list[str]) -> str:

@@ -7,7 +7,6 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ..rules.cards import Card
-from ..rules.events import Trick
 from ..rules.state import Phase
 from ..rules.view import PlayerView
 from .look import Look
@@ -28,11 +27,11 @@ class TrickArea(Static):
         finished_on_show = view.phase is Phase.PLAY and not view.trick and bool(view.tricks)
         if finished_on_show:
             last = view.tricks[-1]
-            self._row(text, names, column, _seats(view, last), last.cards)
+            self._row(text, names, column, last.seats, last.cards)
             lead = ": your lead" if view.to_move == view.seat else ""
             text.append(f"\n{names[last.winner]} took the trick{lead}", "italic")
         else:
-            self._row(text, names, column, view.trick_seats(), view.trick)
+            self._row(text, names, column, view.trick_seats, view.trick)
             if view.to_move is not None and view.phase is Phase.PLAY:
                 who = "Your turn" if view.to_move == view.seat else f"{names[view.to_move]} to play"
                 text.append(f"\n{who}", "italic")
@@ -44,10 +43,10 @@ class TrickArea(Static):
                 text.append("\nThe trick above is the last trick.", "dim")
             else:
                 text.append(f"\nLast trick, taken by {names[earlier.winner]}:\n", "bold")
-                self._row(text, names, column, _seats(view, earlier), earlier.cards)
+                self._row(text, names, column, earlier.seats, earlier.cards)
         self.update(text)
 
-    def _row(self, text: Text, names: list[str], column: int, seats: list[int],
+    def _row(self, text: Text, names: list[str], column: int, seats: tuple[int, ...],
              cards: tuple[Card, ...]) -> None:
         """Names on one line, their cards below; the led card is marked."""
         if not cards:
@@ -61,11 +60,3 @@ class TrickArea(Static):
             text.append_text(face)
             text.append((" led" if i == 0 else "").ljust(column - len(face.plain)), "dim")
 
-
-def _seats(view: PlayerView, trick: Trick) -> list[int]:
-    """Seat of each card of a completed trick, from its leader."""
-    seats, seat = [], trick.leader
-    for _ in trick.cards:
-        seats.append(seat)
-        seat = view.next_seat(seat)
-    return seats

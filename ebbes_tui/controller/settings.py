@@ -1,4 +1,5 @@
-"""The menu's memory: the last game setup and the colour theme, in a private JSON file.
+"""The player's preferences: the last game setup and the colour theme, in a private
+JSON file, and the setup a new game is started from.
 
 The file lives in the user's config dir (dir 0700, file 0600) and is replaced
 atomically, so a crash never leaves half a settings file; one that cannot be read is
@@ -14,10 +15,14 @@ from pathlib import Path
 from platformdirs import user_config_dir
 
 from ..bots import LEVELS
-from ..controller.private_files import private_dir, write_atomically
-from ..controller.saves import APP_DIR_NAME
+from ..rules.variants import BASIC_ROUNDS, DECK_VALUES, MAX_ROUNDS, Options
+from .private_files import private_dir, write_atomically
+from .saves import APP_DIR_NAME
+from .setup import MatchSetup, players_setup
 
-THEMES = ("textual-dark", "ansi-dark")
+#: Colour themes: dark, light, and the terminal's own colours (16-colour friendly).
+THEMES = ("textual-dark", "textual-light", "ansi-dark")
+PLAYER_COUNTS = tuple(sorted(DECK_VALUES))
 
 
 @dataclass
@@ -41,7 +46,7 @@ class Settings:
     seats: list[PlayerChoice] = field(default_factory=_default_players)
     more_cards: bool = False
     choose_determiners: bool = False
-    rounds: int = 5
+    rounds: int = BASIC_ROUNDS
     starter: int | None = None  # None: random (R11)
     memory_aid: bool = True
     theme: str = THEMES[0]
@@ -52,7 +57,7 @@ class Settings:
         s = cls()
         if not isinstance(data, dict):
             return s
-        if data.get("players") in (2, 3, 4, 5):
+        if data.get("players") in PLAYER_COUNTS:
             s.players = data["players"]
         seats = data.get("seats")
         if isinstance(seats, list):
@@ -67,13 +72,27 @@ class Settings:
         for key in ("more_cards", "choose_determiners", "memory_aid"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
-        if isinstance(data.get("rounds"), int) and 5 <= data["rounds"] <= 99:
+        if isinstance(data.get("rounds"), int) and BASIC_ROUNDS <= data["rounds"] <= MAX_ROUNDS:
             s.rounds = data["rounds"]
         if data.get("starter") is None or data.get("starter") in range(5):
             s.starter = data.get("starter")
         if data.get("theme") in THEMES:
             s.theme = data["theme"]
         return s
+
+    def setup(self) -> MatchSetup:
+        """The game these settings describe (a new seed each time)."""
+        seats = self.seats[: self.players]
+        options = Options(more_cards=self.more_cards and self.players > 2,
+                          choose_determiners=self.choose_determiners, rounds=self.rounds)
+        starter = self.starter if self.starter is not None and self.starter < self.players \
+            else None
+        if starter is not None and self.players == 2:
+            starter += 1  # the dummy takes seat 0 (players_setup)
+        return players_setup(
+            [(c.name, c.kind, c.level if c.kind == "bot" else None) for c in seats],
+            options, first_starter=starter,
+        )
 
 
 def default_path() -> Path:

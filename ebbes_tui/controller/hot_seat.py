@@ -1,0 +1,105 @@
+"""Several players at one screen: an adapter over their sessions (R18).
+
+Each player at the keyboard has a session of their own, and the screen one public
+session. The adapter follows all of them in step (every session hears every event, in
+order) and shows one player's view at a time: the viewer's, or the public table while
+the screen is covered. It covers the table from every deal, and whenever another
+player must decide, until that player takes the screen.
+"""
+
+from __future__ import annotations
+
+from ..rules.actions import Action
+from ..rules.events import RoundStarted
+from ..rules.view import PlayerView
+from .events import Update
+from .match import Match
+from .session import NotYourTurn, Session
+
+
+class HotSeat:
+    """The screen's feed in a hot-seat game: :meth:`next` gives updates as the screen
+    may show them, :meth:`take` puts a player at the screen."""
+
+    def __init__(self, match: Match, seats: tuple[int, ...]) -> None:
+        self.match = match
+        self.players = {seat: match.session(seat) for seat in seats}
+        self.public = match.session(None)
+        self.viewer: int | None = None  # whose hand the screen may show
+        self._latest: dict[int, Update] = {}
+        self._shown: Update = self.public.snapshot()
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view is on screen (None: covered, the public table)."""
+        return self.viewer
+
+    def snapshot(self) -> Update:
+        """The latest state as the screen may show it now."""
+        self._shown = self.public.snapshot()
+        self._latest = {seat: s.snapshot() for seat, s in self.players.items()}
+        return self._as_shown(self._shown)
+
+    async def next(self) -> Update:
+        """The next update, with the viewer's view (or the public one); a new deal
+        covers the table (R18)."""
+        update = await self.public.next()
+        for seat, session in self.players.items():
+            mine = session.poll()
+            if mine is not None:
+                self._latest[seat] = mine
+        if isinstance(update.event, RoundStarted):
+            self.viewer = None
+        self._shown = update
+        return self._as_shown(update)
+
+    def _as_shown(self, update: Update) -> Update:
+        mine = self._latest.get(self.viewer) if self.viewer is not None else None
+        if mine is not None and mine.seq == update.seq:
+            return mine
+        return update
+
+    def needs_player(self, view: PlayerView) -> int | None:
+        """The player who must come to the screen for the decision ``view`` shows, if
+        it is not the viewer's."""
+        seat = view.to_move
+        if seat in self.players and seat != self.viewer and self.match.human_plays(seat):
+            return seat
+        return None
+
+    def take(self, seat: int) -> Update:
+        """``seat``'s player is at the screen: their view of the update on show."""
+        if seat not in self.players:
+            raise ValueError(f"seat {seat} is not played at this screen")
+        self.viewer = seat
+        return self._as_shown(self._shown)
+
+    def cover(self) -> Update:
+        """Nobody's hand is on screen any more."""
+        self.viewer = None
+        return self._shown
+
+    def asks(self, update: Update) -> bool:
+        """Whether ``update`` asks the player at the screen for a new decision."""
+        session = self.players.get(self.viewer) if self.viewer is not None else None
+        return session is not None and session.asks(update)
+
+    def submit(self, action: Action, decision: int | None = None) -> None:
+        if self.viewer is None:
+            raise NotYourTurn(None, "the hand-off screen must be dismissed first")
+        self.players[self.viewer].submit(action, decision)
+
+    take_back_offered = False
+
+    def can_take_back(self) -> bool:
+        return False
+
+    def take_back(self) -> None:
+        raise NotYourTurn(None, "take-back works only for one player against bots")
+
+    def close(self) -> None:
+        for session in (*self.players.values(), self.public):
+            session.close()
+
+
+Feed = Session | HotSeat

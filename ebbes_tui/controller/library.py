@@ -1,0 +1,112 @@
+"""The player's games on this machine: the saved one to continue (or take over from
+another window), a new one to start, a finished one to keep.
+
+What a screen needs to play a game here is a :class:`LocalGame`: the running match,
+its save slot, and the feed the table follows (one player's session, or the hot-seat
+adapter over several).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from .hot_seat import HotSeat
+from .match import Match
+from .saves import SaveError, SaveInfo, SaveSlot, SaveStore
+from .session import Session
+from .setup import MatchSetup
+
+NO_SAVE = "There is no saved game to continue."
+
+
+class LocalGame:
+    """A match played at this screen, saved after every decision."""
+
+    def __init__(self, match: Match, slot: SaveSlot | None) -> None:
+        self.match = match
+        self.slot = slot
+        self.task: asyncio.Task[None] | None = None
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several players share the screen (hands are hidden between their turns)."""
+        return len(self.match.humans) > 1
+
+    def feed(self) -> Session | HotSeat:
+        """What the table follows: the one player's session, the hot-seat adapter,
+        or (bots only) the public table."""
+        humans = self.match.humans
+        if len(humans) > 1:
+            return HotSeat(self.match, humans)
+        return self.match.session(humans[0] if humans else None)
+
+    def start(self) -> None:
+        """Run the match in the background of the running event loop."""
+        self.task = asyncio.get_running_loop().create_task(self.match.run())
+
+    def close(self, *, finished: bool = False) -> None:
+        """Stop the match and release the save; a finished game's record is archived."""
+        self.match.stop()
+        if self.slot is not None:
+            if finished:
+                self.slot.archive()
+            self.slot.close()
+            self.slot = None
+
+
+class Library:
+    """This user's saved games (``SaveStore``) and the games started from them."""
+
+    def __init__(self, store: SaveStore | None = None) -> None:
+        self._store = store
+
+    @property
+    def store(self) -> SaveStore:
+        """Opened on first use, so start-up stays fast."""
+        if self._store is None:
+            self._store = SaveStore()
+        return self._store
+
+    def saves(self) -> list[SaveInfo]:
+        """Saved games, newest first."""
+        return self.store.list()
+
+    def newest(self) -> SaveInfo | None:
+        saves = self.saves()
+        return saves[0] if saves else None
+
+    def continue_newest(self) -> LocalGame:
+        """Open the newest saved game; SaveError says in one sentence why not."""
+        info = self.newest()
+        if info is None:
+            raise SaveError(NO_SAVE)
+        return self._resume(info.slot, self.store.open(info.slot))
+
+    def take_over_newest(self) -> LocalGame:
+        """Ask the other ebbes window that has the newest game open to save and close,
+        then open it here. Blocks for up to a few seconds: call it in a thread."""
+        info = self.newest()
+        if info is None:
+            raise SaveError(NO_SAVE)
+        return self._resume(info.slot, self.store.take_over(info.slot))
+
+    def _resume(self, slot_name: str, slot: SaveSlot) -> LocalGame:
+        try:
+            record, _ = self.store.load(slot_name)
+            match = Match.resume(record, save=slot)
+        except SaveError:
+            slot.close()
+            raise
+        except ValueError as e:
+            slot.close()
+            raise SaveError(f"Your saved game could not be resumed ({e}).") from None
+        return LocalGame(match, slot)
+
+    def start(self, setup: MatchSetup) -> LocalGame:
+        """A new game in a new save slot (a fresh seed unless ``setup`` has one)."""
+        slot = self.store.open(self.store.new_slot())
+        try:
+            return LocalGame(Match(setup, save=slot), slot)
+        except ValueError:
+            slot.close()
+            raise

@@ -1,0 +1,111 @@
+"""A seat-bound window onto a match: what one screen (local or remote) holds.
+
+A session for seat K reads only seat K's view and submits only seat K's decisions; a
+spectator's session (seat None) reads the public table and submits nothing (R18, R21).
+Each session has its own stream of updates with sequence numbers, so a screen that
+lost some catches up from :meth:`Session.snapshot`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from ..rules.actions import Action
+from ..rules.errors import IllegalMove
+from ..rules.view import PlayerView
+from .events import Event, Synced, TakenBack, Update
+
+if TYPE_CHECKING:
+    from .match import Match
+
+
+class NotYourTurn(IllegalMove):
+    """A decision from a session that may not make it now."""
+
+
+class Session:
+    """One seat's (or a spectator's) connection to a :class:`Match`."""
+
+    def __init__(self, match: Match, seat: int | None) -> None:
+        self.match = match
+        self.seat = seat
+        self._queue: asyncio.Queue[Update] = asyncio.Queue()
+        self.closed = False
+        self.answered = -1  # the last decision this session answered
+
+    @property
+    def spectator(self) -> bool:
+        return self.seat is None
+
+    def view(self) -> PlayerView:
+        """What this seat may see now (R18); a spectator: the public table, no hand."""
+        return self.match.state.view(self.seat)
+
+    def snapshot(self) -> Update:
+        """The full view at the latest sequence number, to draw from scratch."""
+        return Update(self.match.seq, Synced(), self.view(), self.match.decision)
+
+    def asks(self, update: Update) -> bool:
+        """Whether ``update`` asks this seat for a decision that is still open: not
+        answered yet, not made since by a bot standing in (R21)."""
+        return (bool(update.view.actions) and update.decision > self.answered
+                and update.decision == self.match.decision
+                and self.match.human_plays(self.seat))  # type: ignore[arg-type]
+
+    async def next(self) -> Update:
+        """The next update, waiting for it."""
+        return await self._queue.get()
+
+    def poll(self) -> Update | None:
+        """The next update if one is waiting, else None."""
+        try:
+            return self._queue.get_nowait()
+        except asyncio.QueueEmpty:
+            return None
+
+    @property
+    def waiting(self) -> int:
+        """Updates not yet taken."""
+        return self._queue.qsize()
+
+    def submit(self, action: Action, decision: int | None = None) -> None:
+        """Answer this seat's pending decision (the one numbered ``decision``, when
+        given). Raises :class:`IllegalMove` (its ``player_text`` says why) and changes
+        nothing when the rules, the turn or the seat forbid it."""
+        if self.seat is None:
+            raise NotYourTurn(None, "a spectator cannot play")
+        if self.closed:
+            raise NotYourTurn(None, "this session is closed")
+        number = self.match.decision
+        if decision is not None and decision != number:
+            raise NotYourTurn(None, "that decision has already been made")
+        self.match.submit(self.seat, action)
+        self.answered = number
+
+    @property
+    def take_back_offered(self) -> bool:
+        """Whether take-back exists in this game for this seat (one player against
+        bots, R20); :meth:`can_take_back` says whether there is a card to take back."""
+        return self.seat is not None and self.match.take_back_allowed
+
+    def can_take_back(self) -> bool:
+        return self.seat is not None and self.match.can_take_back(self.seat)
+
+    def take_back(self) -> None:
+        """Undo this seat's last card of the round (one player against bots, R20)."""
+        if self.seat is None:
+            raise NotYourTurn(None, "a spectator cannot take back")
+        self.match.take_back(self.seat)
+
+    def close(self) -> None:
+        """Stop receiving updates."""
+        self.closed = True
+        self.match.detach(self)
+
+    def push(self, seq: int, event: Event) -> None:
+        """The match reports ``event`` (it has happened): queue it with this seat's view."""
+        if isinstance(event, TakenBack):
+            self.answered = -1  # the decisions after the card taken back are open again
+        if not self.closed:
+            self._queue.put_nowait(Update(seq, event, self.view(), self.match.decision))
