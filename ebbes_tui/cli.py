@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from . import __version__
 
@@ -45,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print figures as JSON")
     bench.add_argument("--seconds", type=float, default=None, metavar="S",
                        help="time spent measuring (default: 1 per figure; ssh: 30)")
+    bench.add_argument("--baseline", type=Path, default=None, metavar="DIR",
+                       help="rules only: measure this code side by side with the ebbes_tui "
+                            "of another checkout (e.g. a git worktree of an older commit)")
 
     tour = sub.add_parser("tournament", help="bots against bots on duplicate deals")
     tour.add_argument("--players", type=int, choices=[2, 3, 4, 5], default=4)
@@ -90,7 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from .bench import run_bench
 
-        return run_bench(args.area, args.json, args.seconds)
+        if args.baseline is not None and args.area != "rules":
+            build_parser().error("--baseline works with 'bench rules' only")
+        return run_bench(args.area, args.json, args.seconds, args.baseline)
     if args.command == "tournament":
         from .tournament import main as tournament_main
 

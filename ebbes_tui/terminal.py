@@ -12,7 +12,7 @@ import select
 import signal
 import termios
 import threading
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 #: Seconds a hang-up or termination may take before the process ends regardless.
 EXIT_DEADLINE = 0.9

@@ -19,7 +19,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from .bots import LEVELS, make_bot
 from .bots.base import Bot

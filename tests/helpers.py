@@ -77,9 +77,11 @@ def play_random(state: GameState, rng, *, first_starter: int | None = 0,
     return events
 
 
-def finish_round(state: GameState, rng) -> list:
-    """Play the round in progress to its end with random cards (no next deal)."""
-    return play_random(state, rng, until=lambda s: s.phase is not Phase.PLAY)
+def finish_round(state: GameState, rng, until=None) -> list:
+    """Play the round in progress to its end (or until ``until(state)``) with random
+    cards, dealing no further round."""
+    return play_random(state, rng, until=lambda s: s.phase is not Phase.PLAY or bool(
+        until and until(s)))
 
 
 def cards_played(state: GameState) -> int:

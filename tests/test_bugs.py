@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ebbes_tui.controller import SaveStore
-from ebbes_tui.rules import GameState, Phase, PlayCard, dumps, to_record
+from ebbes_tui.rules import GameState, dumps, to_record
 from ebbes_tui.rules.deal import deal_next_round
 from ebbes_tui.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui.handoff import HandOffScreen
@@ -14,6 +14,7 @@ from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.starter_dialog import StarterDialog
 from ebbes_tui.ui.table import TableScreen
 
+from helpers import finish_round
 from ui_support import make_app, screen_text, wait_until
 
 HUMANS = ("Ann", "Bea", "Cid")
@@ -26,8 +27,7 @@ def saved_after_round_one(tmp_path, seed: int = 3) -> int:
     state = GameState(config)
     rng = random.Random(seed)
     deal_next_round(state, rng, starter=0)
-    while state.phase is Phase.PLAY:
-        state.apply(PlayCard(rng.choice(state.legal_moves())))
+    finish_round(state, rng)
     store = SaveStore(tmp_path / "saves")
     record = to_record(state, {"seed": seed, "first_starter": 0, "first_dealer": None})
     store.path("game-1").write_text(dumps(record))

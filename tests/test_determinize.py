@@ -86,5 +86,5 @@ def test_the_dummys_hidden_cards_are_spread_fairly_over_its_face_down_stacks():
     for _ in range(draws):
         state = determinized_state(view, sample_hidden(view, rng), rng)
         seen[state.down.index(card)] += 1
-    for stack, count in seen.items():
+    for count in seen.values():
         assert abs(count / draws - 1 / len(stacks)) < 0.05, seen

@@ -72,7 +72,7 @@ def test_random_games_keep_every_invariant_and_round_trip_through_records(player
         state = GameState(config(players, more_cards=more, choose=choose))
         choose_randomly = random_choice(rng)
         for decision in decisions(state, dealer_from(rng),
-                                  observe=lambda events: check_invariants(state)):
+                                  observe=lambda events, s=state: check_invariants(s)):
             state.apply(choose_randomly(state, decision), decision.seat)
             check_invariants(state)
             actions += 1
@@ -91,7 +91,7 @@ def test_a_record_saved_at_any_moment_replays_to_the_same_state():
         state = GameState(config(players, more_cards=more, choose=choose))
         steps = iter(range(rng.randrange(60, 400)))
         play_random(state, rng, first_starter=None,
-                    until=lambda s: next(steps, None) is None)
+                    until=lambda s, steps=steps: next(steps, None) is None)
         if state.phase is Phase.CHOOSE_STARTER:
             continue  # not in the record until the starter is named: the controller re-deals
         again = replay(parse_record(dumps(to_record(state))))

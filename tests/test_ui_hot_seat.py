@@ -53,7 +53,8 @@ async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
                 assert f"Pass the keyboard to {name}" in screen_text(app)
                 covers.append(screen.seat)
                 await pilot.press("enter")
-                await wait_until(pilot, lambda: feed.viewer == screen.seat, "the hand-over")
+                await wait_until(pilot, lambda taker=screen.seat: feed.viewer == taker,
+                                 "the hand-over")
             elif isinstance(screen, RoundSummaryScreen):
                 rounds_seen += 1
                 await pilot.press("enter")

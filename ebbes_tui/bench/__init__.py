@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 #: Each area's module (with ``main(as_json, seconds)``) and its default seconds.
 AREAS = {
@@ -13,7 +14,11 @@ AREAS = {
 }
 
 
-def run_bench(area: str, as_json: bool, seconds: float | None) -> int:
+def run_bench(area: str, as_json: bool, seconds: float | None,
+              baseline: Path | None = None) -> int:
     module_name, default_seconds = AREAS[area]
     module = importlib.import_module(f".{module_name}", __name__)
-    return module.main(as_json, default_seconds if seconds is None else seconds)
+    seconds = default_seconds if seconds is None else seconds
+    if baseline is not None:
+        return module.main(as_json, seconds, baseline)
+    return module.main(as_json, seconds)

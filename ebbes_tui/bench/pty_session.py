@@ -18,7 +18,7 @@ import sys
 import termios
 import time
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 _ESCAPES = re.compile(
     rb"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: cursor moves, colours, modes

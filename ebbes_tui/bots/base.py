@@ -4,7 +4,8 @@ seeded Random."""
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence
+from typing import Protocol
+from collections.abc import Sequence
 
 from ..rules.actions import Action
 from ..rules.view import PlayerView

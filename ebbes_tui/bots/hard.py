@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..rules.actions import Action, play
 from ..rules.cards import SUIT_OF, Card

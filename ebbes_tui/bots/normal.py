@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..rules.cards import SUIT_OF, SUITS, VALUE_OF, Card
 from ..rules.categories import Category

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..bots import Bot, make_bot
 from ..rules.actions import Action

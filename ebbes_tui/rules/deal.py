@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from operator import itemgetter
-from typing import Callable
+from collections.abc import Callable
 
 from .cards import Card
 from .events import Event

@@ -8,7 +8,7 @@ in the Determiner board's order (Trump, Plus, ebbes, Minus, nix).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import ALL_CARDS, SUIT_OF, SUITS, Card, card
 from .categories import FIXED_BY_CARDS

@@ -6,7 +6,7 @@ dealt, every other decision goes to whoever answers for that seat.
 from __future__ import annotations
 
 from random import Random
-from typing import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from .actions import Action
 from .cards import Card

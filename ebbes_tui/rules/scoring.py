@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
+from collections.abc import Iterable
 
 from .cards import SUIT_OF, SUITS
 from .categories import Category

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from enum import Enum
 from random import Random
-from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Sequence
 
 from .actions import PAIR, PLAY, STARTER, Action, ChoosePair, NameStarter, PlayCard
 from .cards import SUIT_NAMES, SUIT_OF, SUITS, Card
@@ -27,7 +28,7 @@ from .events import (
     StarterChosen, Trick, TrickWon,
 )
 from .scoring import RoundScore, cards_taken, score_round
-from .tricks import NO_SUIT, legal_cards, seats_from, trick_winner, turn_order
+from .tricks import NO_SUIT, legal_cards, playable_range, seats_from, trick_winner, turn_order
 from .variants import GameConfig
 
 if TYPE_CHECKING:
@@ -387,15 +388,19 @@ class GameState:
 
     def _check_card(self, mover: int, card: Card) -> None:
         hand = self.hands[mover]
-        if card not in hand:
-            raise IllegalMove(mover, f"cannot play {card}: it is not in the hand")
+        try:
+            index = hand.index(card)
+        except ValueError:
+            raise IllegalMove(mover, f"cannot play {card}: it is not in the hand") from None
         trick = self.trick
         led = SUIT_OF[trick[0]] if trick else NO_SUIT
         if mover == self.dummy:
             must = dummy_card(self.up, led)
             if card != must:
                 raise IllegalMove(mover, f"must play {must} ({dummy_rule(self.up, led)})", card)
-        elif led >= 0 and card not in legal_cards(hand, led):
+            return
+        low, high = playable_range(hand, led)
+        if not low <= index < high:
             raise IllegalMove(mover, f"must follow {SUIT_NAMES[led]}", card)
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
@@ -470,13 +475,13 @@ class GameState:
                 card = dummy_card(up, SUIT_OF[trick[0]] if trick else NO_SUIT)
                 up[up.index(card)] = None
             else:
-                legal = legal_cards(hand, SUIT_OF[trick[0]]) if trick else hand
-                if len(legal) == 1:
-                    card = legal[0]
+                low, high = playable_range(hand, SUIT_OF[trick[0]] if trick else NO_SUIT)
+                if high - low == 1:
+                    card = hand[low]
                 elif rand is not None:
-                    card = legal[int(rand() * len(legal))]
+                    card = hand[low + int(rand() * (high - low))]
                 else:
-                    card = pick(self, legal)  # type: ignore[operator]
+                    card = pick(self, hand[low:high])  # type: ignore[operator]
             hand.remove(card)
             trick.append(card)
             seats.append(seat)
@@ -501,7 +506,7 @@ class GameState:
         uncovered cards (R16); the last trick ends the round."""
         trick, seats = self.trick, self.trick_seats
         winner = seats[trick_winner(trick, self.suits[0] if self.suits else NO_SUIT)]
-        self.tricks.append(Trick(self.leader, tuple(trick), winner, tuple(seats)))
+        self.tricks.append(_new_trick(Trick, (self.leader, tuple(trick), winner, tuple(seats))))
         self.trick = []
         self.trick_seats = []
         self.leader = self.to_move = winner
@@ -556,6 +561,10 @@ class GameState:
         new.cat_of = self.cat_of[:]
         new.tricks = self.tricks[:]
         return new
+
+
+#: Makes a Trick without the NamedTuple constructor's Python frame (the hot path).
+_new_trick = tuple.__new__
 
 
 def track_enders(config: GameConfig, totals: Sequence[int]) -> tuple[int, ...]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import lru_cache
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Sequence
 
 from .cards import MAX_VALUE, SUIT_OF, Card
 
@@ -31,16 +32,22 @@ def led_suit(trick: Sequence[Card]) -> int:
     return SUIT_OF[trick[0]] if trick else NO_SUIT
 
 
-def legal_cards(hand: Sequence[Card], led: int) -> Sequence[Card]:
+def playable_range(hand: Sequence[Card], led: int) -> tuple[int, int]:
     """R1 Follow suit: holding a card of the led suit, play one of those; void in it (or
     leading), any card. Trumping is never obligatory. ``hand`` is sorted (by suit,
-    then value), so the led suit's cards lie together."""
+    then value), so the cards that may be played are ``hand[low:high]``."""
     if led >= 0:
         low = bisect_left(hand, led * MAX_VALUE)
         high = bisect_left(hand, (led + 1) * MAX_VALUE, low)
         if high > low:
-            return hand[low:high]
-    return hand[:]
+            return low, high
+    return 0, len(hand)
+
+
+def legal_cards(hand: Sequence[Card], led: int) -> Sequence[Card]:
+    """The cards of ``hand`` that may be played to a trick led in ``led`` (R1)."""
+    low, high = playable_range(hand, led)
+    return hand[low:high]
 
 
 def beats(card: Card, best: Card, trump: int) -> bool:
