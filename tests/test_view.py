@@ -4,7 +4,7 @@ import random
 
 from helpers import cards_played, config, play_random
 
-from ebbes_tui.rules import GameState, Phase, player_view
+from ebbes_tui.rules import GameState, Phase, PlayCard, player_view
 
 
 def random_position(players: int, seed: int) -> GameState:
@@ -71,7 +71,35 @@ def test_the_dummys_face_down_cards_are_never_in_a_view_not_even_the_dummys_own(
     for seat in (*range(state.n), None):  # the dummy's seat too (it has no hand, R16)
         view = player_view(state, seat)
         visible = set(view.hand) | {c for c in view.dummy_up if c is not None} | set(view.trick)
-        visible |= {a.card for a in view.actions if hasattr(a, "card")}
+        visible |= {a.card for a in view.actions if isinstance(a, PlayCard)}
         assert not (down & visible), seat
         assert view.dummy_down == tuple(c is not None for c in state.down)
     assert player_view(state, state.dummy).hand == ()
+
+
+def test_a_view_explains_a_refusal_exactly_as_the_game_would():
+    """A screen that sees only its seat's view gives the same reasons (R1, R18)."""
+    from ebbes_tui.rules import IllegalMove
+    from ebbes_tui.rules.checks import check_from_view
+
+    refused = 0
+    for seed in range(60):
+        state = random_position(2 + seed % 4, seed)
+        seat = state.to_move
+        if seat == state.dummy:
+            continue
+        view = player_view(state, seat)
+        for card in view.hand:
+            answers = []
+            for check in (state.check, check_from_view):
+                try:
+                    if check is check_from_view:
+                        check(view, PlayCard(card))
+                    else:
+                        check(PlayCard(card), seat)
+                    answers.append(None)
+                except IllegalMove as e:
+                    answers.append(str(e))
+            assert answers[0] == answers[1]
+            refused += answers[0] is not None
+    assert refused > 20

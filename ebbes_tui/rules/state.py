@@ -13,15 +13,16 @@ only keeps the state they act on.
 from __future__ import annotations
 
 from enum import Enum
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import TYPE_CHECKING, NamedTuple
-from collections.abc import Callable, Sequence
 
-from .actions import PAIR, PLAY, STARTER, Action, ChoosePair, NameStarter, PlayCard
-from .cards import SUIT_NAMES, SUIT_OF, SUITS, Card
+from .actions import PAIR, PLAY, STARTER, Action, NameStarter, PlayCard
+from .cards import SUIT_OF, SUITS, Card
 from .categories import Category
+from .checks import check_decision
 from .determiners import determiner_flags, fix_next_category, open_pairs, pair_choosers
-from .dummy import dummy_card, dummy_rule, lay_out, turn_up
+from .dummy import dummy_card, lay_out, turn_up
 from .errors import IllegalMove, RulesError
 from .events import (
     CardPlayed, CategoryFixed, Event, GameOver, PairChosen, RoundScored, RoundStarted,
@@ -45,9 +46,6 @@ class Phase(Enum):
 
 
 _PLAY = Phase.PLAY
-#: The kind of action each phase waits for.
-_ACTION_OF = {Phase.PLAY: PlayCard, Phase.CHOOSE_STARTER: NameStarter,
-              Phase.CHOOSE_PAIR: ChoosePair}
 
 
 class Decision(NamedTuple):
@@ -364,44 +362,10 @@ class GameState:
             mover = self.pending.seat  # type: ignore[union-attr,assignment]
         else:
             raise IllegalMove(None, "there is nothing to decide now")
-        kind = type(action)
-        if kind is not (PlayCard if phase is _PLAY else _ACTION_OF[phase]):
-            raise IllegalMove(None, f"the game waits for {_WAITS_FOR[phase]}")
-        if seat is not None and seat != mover:
-            raise IllegalMove(seat, _NOT_YOURS[phase].format(seat=mover))
-        if kind is PlayCard:
-            self._check_card(mover, action.card)  # type: ignore[union-attr]
-        elif kind is NameStarter:
-            starter = action.seat  # type: ignore[union-attr]
-            if not (isinstance(starter, int) and 0 <= starter < self.n):
-                raise IllegalMove(mover, f"cannot choose seat {starter}: seats run 0 to "
-                                         f"{self.n - 1}")
-        else:
-            suits, numbers = self.open_pairs()
-            if action.suit not in suits:  # type: ignore[union-attr]
-                raise IllegalMove(mover, f"cannot take {_suit_name(action.suit)}: "  # type: ignore[union-attr]
-                                         "it is already paired")
-            if action.number not in numbers:  # type: ignore[union-attr]
-                raise IllegalMove(mover, f"cannot take {action.number}: choose one of "  # type: ignore[union-attr]
-                                         f"{', '.join(map(str, numbers))}")
+        check_decision(phase.value, mover, action, seat, hand=self.hands[mover], trick=self.trick,
+                       seats=self.n, pairs=self.pairs, choices=self.config.number_choices,
+                       dummy_up=self.up if mover == self.dummy else None)
         return mover
-
-    def _check_card(self, mover: int, card: Card) -> None:
-        hand = self.hands[mover]
-        try:
-            index = hand.index(card)
-        except ValueError:
-            raise IllegalMove(mover, f"cannot play {card}: it is not in the hand") from None
-        trick = self.trick
-        led = SUIT_OF[trick[0]] if trick else NO_SUIT
-        if mover == self.dummy:
-            must = dummy_card(self.up, led)
-            if card != must:
-                raise IllegalMove(mover, f"must play {must} ({dummy_rule(self.up, led)})", card)
-            return
-        low, high = playable_range(hand, led)
-        if not low <= index < high:
-            raise IllegalMove(mover, f"must follow {SUIT_NAMES[led]}", card)
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Answer the pending decision with ``action`` (checked first, for ``seat`` when
@@ -574,17 +538,6 @@ def track_enders(config: GameConfig, totals: Sequence[int]) -> tuple[int, ...]:
         return ()
     return tuple(s for s, t in enumerate(totals)
                  if s != config.dummy and config.track.reached_end(t))
-
-
-_WAITS_FOR = {Phase.PLAY: "a card", Phase.CHOOSE_STARTER: "the next starting player",
-              Phase.CHOOSE_PAIR: "a determiner pair"}
-_NOT_YOURS = {Phase.PLAY: "must wait: it is seat {seat}'s turn",
-              Phase.CHOOSE_STARTER: "cannot choose the starter: seat {seat} holds nix",
-              Phase.CHOOSE_PAIR: "cannot choose a pair: it is seat {seat}'s choice"}
-
-
-def _suit_name(suit: object) -> str:
-    return SUIT_NAMES[suit] if isinstance(suit, int) and 0 <= suit < len(SUITS) else repr(suit)
 
 
 def _unused(choices: tuple[int, ...], used: list[int | None]) -> str:
