@@ -42,7 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="one JSON object per file")
 
     bench = sub.add_parser("bench", help="measure speed and memory")
-    bench.add_argument("area", choices=["rules", "bots", "ui", "ssh"], help="what to measure")
+    bench.add_argument("area", choices=["rules", "bots", "ui", "ssh", "tables"],
+                       help="what to measure")
     bench.add_argument("--json", action="store_true", help="print figures as JSON")
     bench.add_argument("--seconds", type=float, default=None, metavar="S",
                        help="time spent measuring (default: 1 per figure; ssh: 30)")
@@ -62,7 +63,53 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--hard-samples", type=_positive, default=None, metavar="N",
                       help="the hard bot's samples per decision (its budget)")
     tour.add_argument("--json", action="store_true", help="print the result as JSON")
+    _add_table_parser(sub)
     return parser
+
+
+def _add_table_parser(sub: argparse._SubParsersAction) -> None:
+    """``ebbes table serve | list | join``: shared tables on this server."""
+    table = sub.add_parser("table", help="play together on this server: open, list, join tables")
+    actions = table.add_subparsers(dest="action", parser_class=_Parser, metavar="ACTION",
+                                   required=True)
+    where = {"type": Path, "default": None, "metavar": "DIR",
+             "help": "the shared table directory (default $EBBES_TABLES_DIR or /tmp/ebbes-tables)"}
+
+    serve = actions.add_parser("serve", help="open a table (detached unless --foreground)")
+    serve.add_argument("name", metavar="NAME")
+    serve.add_argument("--seats", metavar="SPEC",
+                       help="one word per seat, comma-separated: 'player', 'user:LOGIN' or "
+                            "'bot:LEVEL' (default player,player,player)")
+    serve.add_argument("--invite", metavar="USER,...", help="users who may sit down")
+    serve.add_argument("--open", action="store_true", help="anyone on this server may sit down")
+    serve.add_argument("--spectators", action="store_true", help="anyone may watch")
+    serve.add_argument("--more-cards", action="store_true", help="Variant 1")
+    serve.add_argument("--choose-determiners", action="store_true", help="Variant 2")
+    serve.add_argument("--rounds", type=_positive, default=None, metavar="R",
+                       help="Variant 2's number of rounds (5 to 15)")
+    serve.add_argument("--seed", type=int, default=None, metavar="S", help="deal from this seed")
+    serve.add_argument("--away-after", default=None, metavar="SECONDS|never",
+                       help="a bot plays for a player who is away this long (default 120)")
+    serve.add_argument("--dir", **where)
+    serve.add_argument("--foreground", action="store_true",
+                       help="serve in this process, logging to stderr")
+
+    listing = actions.add_parser("list", help="the open tables")
+    listing.add_argument("--json", action="store_true", help="one JSON object a table")
+    listing.add_argument("--dir", **where)
+
+    join = actions.add_parser("join", help="sit down at a table, or watch it")
+    join.add_argument("name", metavar="NAME", help="the table (HOST/NAME if several share a name)")
+    join.add_argument("--seat", type=_positive, default=None, metavar="K",
+                      help="the K-th seat of the table's --seats")
+    join.add_argument("--watch", action="store_true", help="watch: the public table, no hand")
+    join.add_argument("--bot", default=None, metavar="LEVEL",
+                      help="play the seat headless with a bot (random, normal, hard)")
+    join.add_argument("--think", type=_number(float, 0, 60, "a number of seconds"), default=0.0,
+                      metavar="S", help="with --bot: pause before each decision")
+    join.add_argument("--trace", type=Path, default=None, metavar="FILE",
+                      help="write every message received, one JSON object a line")
+    join.add_argument("--dir", **where)
 
 
 def _number(convert: type, low: float, high: float | None, what: str):  # noqa: ANN202
@@ -101,6 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         from .tournament import main as tournament_main
 
         return tournament_main(args)
+    if args.command == "table":
+        from .table.commands import main as table_main
+
+        return table_main(args)
     return play(args)
 
 

@@ -11,6 +11,7 @@ AREAS = {
     "bots": ("bots_bench", 1.0),
     "ui": ("ui_bench", 1.0),
     "ssh": ("ssh_bench", 30.0),
+    "tables": ("tables_bench", 0.0),  # a whole game per table: --seconds is not used
 }
 
 

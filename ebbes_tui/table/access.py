@@ -1,0 +1,38 @@
+"""Who may sit down at a table, and who may watch: decided from the uid the kernel
+gives for a connection (``SO_PEERCRED``), as tmux's ``server-access`` does. The owner
+and root may always connect; others if invited, named for a seat, or the table is
+open; spectators only where the host allows them (R21: they see no hand)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Access:
+    """A table's access list."""
+
+    owner: int  # the host's uid
+    invited: frozenset[str] = frozenset()
+    open: bool = False
+    spectators: bool = False
+
+    def may_play(self, uid: int, login: str, seated: Collection[str]) -> bool:
+        """``seated``: the logins a seat is kept for or held by."""
+        return uid in (self.owner, 0) or self.open or login in self.invited or login in seated
+
+    def may_watch(self, uid: int, login: str, seated: Collection[str]) -> bool:
+        """Spectators where the host allows them; anyone who may play may also watch."""
+        return self.spectators or self.may_play(uid, login, seated)
+
+    def label(self, uid: int, login: str, seated: Collection[str]) -> str:
+        """How the table stands for this user: ``host``, ``invited``, ``open``,
+        ``watch`` (spectators only) or ``private``."""
+        if uid in (self.owner, 0):
+            return "host"
+        if login in self.invited or login in seated:
+            return "invited"
+        if self.open:
+            return "open"
+        return "watch" if self.spectators else "private"

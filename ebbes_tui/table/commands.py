@@ -1,0 +1,244 @@
+"""``ebbes table serve | list | join``: open a table, see the open ones, sit down.
+
+Every refusal is one sentence on stderr and exit status 2; a headless client that
+loses its table before the game is over exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..bots import LEVELS
+from ..controller.saves import SaveError, SaveStore
+from ..controller.settings import MAX_ROUNDS
+from ..controller.setup import players_setup
+from ..rules.variants import BASIC_ROUNDS, Options, SetupError
+from .client import TableClient, TableConnection, join_table, list_tables
+from .daemon import detach, reset_signals
+from .headless import play_bot, watch
+from .rendezvous import (
+    TableAddress, TableError, check_name, listen_socket, my_login, socket_path, table_dir,
+    uid_of,
+)
+from .saved import log_path, saved_slot, table_store
+from .seats import parse_seats
+from .server import TableServer, TableSpec
+
+DEFAULT_SEATS = "player,player,player"
+#: Options that choose a new game: refused when a saved game of the table is reopened.
+GAME_OPTIONS = ("seats", "more_cards", "choose_determiners", "rounds", "seed")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A table ready to open: what it is, where it listens, where it saves."""
+
+    spec: TableSpec
+    address: TableAddress
+    store: SaveStore
+    saved: str | None  # the save it reopens
+
+
+def _fail(text: str) -> int:
+    print(f"ebbes: {text}", file=sys.stderr)
+    return 2
+
+
+# ---------------------------------------------------------------- serve
+
+
+def plan_table(args: argparse.Namespace) -> Plan:
+    """Check everything ``serve`` was asked for; TableError, SetupError or SaveError
+    says what is wrong in one sentence."""
+    directory = table_dir(args.dir)
+    name = check_name(args.name)
+    host = my_login()
+    store = table_store()
+    saved = saved_slot(store, name)
+    if saved is not None:
+        given = [f"--{o.replace('_', '-')}" for o in GAME_OPTIONS if getattr(args, o)]
+        if given:
+            raise SetupError(f"Your table {name} has a saved game, which 'ebbes table serve {name}' "
+                             f"reopens as it was: leave out {', '.join(given)}, or choose another name.")
+    specs = parse_seats(args.seats or DEFAULT_SEATS)
+    if args.rounds is not None and not args.choose_determiners:
+        raise SetupError("--rounds goes with --choose-determiners (the basic game has 5 rounds).")
+    rounds = args.rounds or BASIC_ROUNDS
+    if not BASIC_ROUNDS <= rounds <= MAX_ROUNDS:
+        raise SetupError(f"--rounds must be from {BASIC_ROUNDS} to {MAX_ROUNDS}, not {rounds}.")
+    options = Options(args.more_cards, args.choose_determiners, rounds)
+    players_setup([("seat", "bot" if s.kind == "bot" else "human", s.level) for s in specs],
+                  options).config()  # SetupError if the rules do not allow this game
+    invite = frozenset(login for login in (args.invite or "").split(",") if login)
+    for login in invite:
+        uid_of(login)
+    spec = TableSpec(name, host, specs, options, args.seed, invite, args.open, args.spectators,
+                     parse_away_after(args.away_after))
+    return Plan(spec, TableAddress(socket_path(directory, host, name), host, name), store, saved)
+
+
+def parse_away_after(text: str | None) -> float | None:
+    """``--away-after``: seconds (default 120), or ``never``."""
+    if text is None:
+        return 120.0
+    if text == "never":
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 86400:
+        raise SetupError(f"--away-after takes seconds (0 to 86400) or 'never', not {text!r}.")
+    return seconds
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Open a table: detached (returns once it accepts connections) or in the foreground."""
+    try:
+        plan = plan_table(args)
+        sock = listen_socket(plan.address)
+    except (TableError, SetupError, SaveError) as e:
+        return _fail(str(e))
+    if args.foreground:
+        reset_signals()
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+        print(plan.address.path, flush=True)
+        return _run(plan, sock, lambda: None, lambda text: print(f"ebbes: {text}", file=sys.stderr))
+
+    def run(ready: Callable[[], None], fail: Callable[[str], None]) -> int:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+        return _run(plan, sock, ready, fail)
+
+    failure = detach(run, log_path(plan.store, plan.spec.name))
+    sock.close()  # the detached server has its own copy
+    if failure is not None:
+        plan.address.path.unlink(missing_ok=True)
+        return _fail(failure)
+    print(plan.address.path)
+    return 0
+
+
+def _run(plan: Plan, sock: socket.socket, ready: Callable[[], None],
+         fail: Callable[[str], None]) -> int:
+    """Serve the table in this process until it ends."""
+    async def main() -> int:
+        try:
+            server = TableServer(plan.spec, plan.address, plan.store, saved=plan.saved)
+        except SaveError as e:
+            fail(str(e))
+            return 2
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):  # say goodbye; the game is saved
+            loop.add_signal_handler(sig, server.shutdown, "The host closed the table.")
+        try:
+            await server.serve(sock, ready)
+        except (SaveError, TableError) as e:
+            fail(str(e))
+            return 2
+        return 0
+
+    return asyncio.run(main())
+
+
+def open_table(arguments: list[str], timeout: float = 30.0) -> str:
+    """Open a table from a program (the menu's "Open a table"): runs ``ebbes table
+    serve`` with ``arguments`` (NAME and options, as on the command line) and returns
+    its socket path once it accepts; TableError with the command's sentence if not.
+    Blocking: call it in a thread."""
+    done = subprocess.run([sys.executable, "-m", "ebbes_tui", "table", "serve", *arguments],
+                          capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    if done.returncode != 0:
+        raise TableError(done.stderr.strip().removeprefix("ebbes: ") or "The table did not open.")
+    return done.stdout.strip()
+
+
+# ----------------------------------------------------------------- list
+
+
+def list_command(args: argparse.Namespace) -> int:
+    try:
+        tables = list_tables(args.dir)
+    except TableError as e:
+        return _fail(str(e))
+    if args.json:
+        for table in tables:
+            print(json.dumps(table))
+        return 0
+    if not tables:
+        print("No tables are open.")
+    for t in tables:
+        print(describe(t))
+    return 0
+
+
+def describe(table: dict[str, object]) -> str:
+    """One line about a table for ``ebbes table list``."""
+    variants = table.get("variants") or {}
+    extras = [label for key, label in (("more_cards", "more cards"),
+                                       ("choose_determiners", "choose determiners"))
+              if isinstance(variants, dict) and variants.get(key)]
+    players = table.get("players")
+    seated = ", ".join(p or "(free)" for p in players) if isinstance(players, list) else "private"
+    watch = ", spectators welcome" if table.get("spectators") else ""
+    return (f"{table['host']}/{table['name']}: {table['phase']}, {table['seats']} seats "
+            f"({table['free_seats']} free){', ' + ', '.join(extras) if extras else ''}{watch}; "
+            f"{table['access']}; {seated}")
+
+
+# ----------------------------------------------------------------- join
+
+
+def join(args: argparse.Namespace) -> int:
+    """Sit down at a table: headless with a bot, headless watching, or at this terminal."""
+    if args.bot is not None and args.watch:
+        return _fail("--bot plays a seat and --watch watches: choose one.")
+    if args.bot is not None and args.bot not in LEVELS:
+        return _fail(f"unknown bot level {args.bot!r} (one of {', '.join(LEVELS)}).")
+    headless = args.bot is not None or (args.watch and (args.trace is not None or not _terminal()))
+    if not headless and not _terminal():
+        return _fail("Playing at a table needs a terminal (or --bot LEVEL, or --watch).")
+    try:
+        connection = join_table(args.name, directory=args.dir, watch=args.watch,
+                                player=args.seat, trace=args.trace)
+    except TableError as e:
+        return _fail(str(e))
+    if args.bot is not None:
+        return asyncio.run(_headless(connection, args.bot, args.think))
+    if headless:
+        return asyncio.run(_headless(connection, None, 0.0))
+    from ..ui.remote import play  # the Textual side; imported only for a terminal
+
+    return play(connection, args)
+
+
+async def _headless(connection: TableConnection, level: str | None, think: float) -> int:
+    client = await TableClient.start(connection)
+    try:
+        if level is None:
+            return await watch(client)
+        return await play_bot(client, level, think=think)
+    finally:
+        client.close()
+        await client.wait_closed()
+
+
+def _terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def main(args: argparse.Namespace) -> int:
+    """Dispatch ``ebbes table ACTION``."""
+    if args.action == "serve":
+        return serve(args)
+    if args.action == "list":
+        return list_command(args)
+    return join(args)

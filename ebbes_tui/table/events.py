@@ -1,0 +1,89 @@
+"""What happens at a shared table besides the game: chat, who is connected, refusals,
+the lobby. A remote feed hands these to a screen as the ``event`` of an
+:class:`~ebbes_tui.controller.Update`, with the latest view attached, so a screen follows
+one stream as it does for a local game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A chat message, already cleaned of control characters and cut to length by the
+    server (and again by the client). ``seat`` is None for a spectator."""
+
+    sender: str
+    text: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatPresence:
+    """One seat as the presence line shows it. ``away_since`` and times are this
+    process's ``time.monotonic()``; ``bot`` is the level of a bot standing in (R21)."""
+
+    seat: int
+    name: str
+    kind: str  # human, bot or dummy
+    connected: bool
+    away_since: float | None = None
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Who is connected and whose turn it is, since when (``time.monotonic()``)."""
+
+    seats: tuple[SeatPresence, ...]
+    turn: int | None
+    turn_since: float | None
+    watchers: int = 0
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The server refused something this client sent; ``text`` is one sentence for the
+    player, ``code`` says what kind of refusal (``illegal``, ``slow-down`` ...)."""
+
+    text: str
+    code: str = "refused"
+
+
+@dataclass(frozen=True)
+class Disconnected:
+    """The connection to the table is gone (the table ended or the network broke)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class LobbySeat:
+    """A seat before the game: ``player`` counts from 1 in the order of ``--seats``,
+    ``seat`` is the game's seat number (views use it; with two players the dummy is 0).
+    ``kind`` is ``player`` (anyone), ``user`` (reserved for ``login``) or ``bot``."""
+
+    player: int
+    seat: int
+    kind: str
+    name: str | None
+    login: str | None
+    connected: bool
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """The table before its game starts: the seats, and whether this client may start
+    the game now (the host, with bots in the empty seats)."""
+
+    seats: tuple[LobbySeat, ...]
+    host: str
+    can_start: bool
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    """The lobby is over: the game's feed is ready (:meth:`TableClient.game`)."""
+
+
+TableEvent = ChatLine | Presence | Refused | Disconnected | Lobby | GameStarted

@@ -1,0 +1,92 @@
+"""Headless clients: a bot that plays a seat through the protocol, and a spectator that
+follows a game to its end, both without a terminal (``ebbes table join --bot`` and
+``--watch``), for bots of anyone's making, tests and benchmarks.
+
+The bot sees only its seat's view (R18) and draws from a Random seeded by the table's
+name, its seat and the decision's number, so a table with a fixed ``--seed`` replays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from collections.abc import Callable
+
+from ..bots import make_bot
+from ..controller.events import Update
+from ..rules.errors import IllegalMove
+from ..rules.events import CardPlayed, PairChosen, StarterChosen
+from ..rules.state import Phase
+from .client import TableClient
+from .events import Disconnected, Refused
+from .rendezvous import TableError
+
+#: Refusals in a row a bot tolerates before it gives up.
+MAX_REFUSALS = 5
+
+
+def game_over(update: Update) -> bool:
+    return update.view.phase is Phase.GAME_OVER
+
+
+async def play_bot(client: TableClient, level: str, *, think: float = 0.0,
+                   say: Callable[[str], None] | None = None) -> int:
+    """Play ``client``'s seat with a bot of ``level`` until the game is over (0), or
+    until the table goes away first (1). ``think``: seconds to wait before each
+    decision, as a person would."""
+    say = say or _stderr
+    bot = make_bot(level)
+    try:
+        feed = await client.game()
+    except TableError as e:  # the table ended before its game began
+        say(str(e))
+        return 1
+    update = feed.snapshot()
+    refusals = 0
+    while not game_over(update):
+        event = update.event
+        if isinstance(event, Disconnected):
+            say(event.text)
+            return 1
+        if isinstance(event, Refused):
+            say(event.text)
+            refusals += 1
+            if refusals > MAX_REFUSALS:
+                return 1
+        elif isinstance(event, (CardPlayed, PairChosen, StarterChosen)):
+            refusals = 0  # the game moved on
+        if feed.asks(update):
+            if think > 0:
+                await asyncio.sleep(think)
+            if feed.asks(update):
+                view = update.view
+                rng = random.Random(f"{client.name}:{view.seat}:{update.decision}")
+                action = await asyncio.to_thread(bot.choose, view, view.actions, rng)
+                try:
+                    feed.submit(action, update.decision)
+                except IllegalMove as e:  # overtaken meanwhile (a stand-in, the end)
+                    say(e.player_text)
+        update = await feed.next()
+    return 0
+
+
+async def watch(client: TableClient, *, say: Callable[[str], None] | None = None) -> int:
+    """Follow the game to its end (0), or until the table goes away first (1)."""
+    say = say or _stderr
+    try:
+        feed = await client.game()
+    except TableError as e:
+        say(str(e))
+        return 1
+    update = feed.snapshot()
+    while not game_over(update):
+        if isinstance(update.event, Disconnected):
+            say(update.event.text)
+            return 1
+        update = await feed.next()
+    return 0
+
+
+def _stderr(text: str) -> None:
+    print(f"ebbes: {text}", file=sys.stderr)

@@ -1,0 +1,68 @@
+"""A table's save, in the host's own data dir (private, as every save): the game's
+record in ``tables/<name>.<time>.json`` (a :class:`SaveStore` of its own, so a table
+game never shows up in the solo Continue list), and beside it who held which seat.
+
+The rule for reopening: ``ebbes table serve NAME`` reopens the newest unfinished save
+``tables/NAME.*.json`` of the user who runs it; a finished game is archived into
+``tables/finished/`` and never reopened.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from ..controller.private_files import write_atomically
+from ..controller.saves import SAVE_SUFFIX, SaveStore, data_dir
+
+HOLDERS_SUFFIX = ".seats"
+
+
+def table_store(root: Path | None = None) -> SaveStore:
+    """The host's table saves (``<data dir>/tables``)."""
+    return SaveStore(root if root is not None else data_dir() / "tables")
+
+
+def new_slot(store: SaveStore, name: str) -> str:
+    """A fresh slot for table ``name``: the name and the time it began."""
+    base = f"{name}.{time.strftime('%Y%m%d-%H%M%S')}"
+    slot, n = base, 1
+    while store.path(slot).exists() or (store.root / f"{slot}.lock").exists():
+        n += 1
+        slot = f"{base}-{n}"
+    return slot
+
+
+def saved_slot(store: SaveStore, name: str) -> str | None:
+    """The newest unfinished save of table ``name``, if there is one."""
+    paths = [p for p in store.root.glob(f"{name}.*{SAVE_SUFFIX}")
+             if p.name[len(name) + 1:-len(SAVE_SUFFIX)][:1].isdigit()]
+    if not paths:
+        return None
+    newest = max(paths, key=lambda p: p.stat().st_mtime)
+    return newest.name[: -len(SAVE_SUFFIX)]
+
+
+def write_holders(store: SaveStore, slot: str, holders: dict[int, str]) -> None:
+    """Keep who holds which seat beside the save (a record has no place for logins)."""
+    data = {str(seat): login for seat, login in holders.items()}
+    write_atomically(store.root / f"{slot}{HOLDERS_SUFFIX}", json.dumps(data).encode())
+
+
+def read_holders(store: SaveStore, slot: str) -> dict[int, str]:
+    """Who held which seat; empty when unknown (seats are then kept by their names)."""
+    try:
+        data = json.loads((store.root / f"{slot}{HOLDERS_SUFFIX}").read_text(encoding="utf-8"))
+        return {int(seat): login for seat, login in data.items() if isinstance(login, str)}
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def forget_holders(store: SaveStore, slot: str) -> None:
+    (store.root / f"{slot}{HOLDERS_SUFFIX}").unlink(missing_ok=True)
+
+
+def log_path(store: SaveStore, name: str) -> Path:
+    """Where a detached table server writes its log."""
+    return store.root / f"{name}.log"

@@ -1,0 +1,576 @@
+"""A table: one server process that owns a match and its save, and the connections of
+the people at it (tmux's model, STYLE.md "Many screens, one match").
+
+Each connection is admitted from the uid the kernel gives for it (:mod:`.access`), sits
+in one seat or watches, and gets a session of the match: it is sent only what that
+session may see (R18; a spectator, the public table, R21). Every line a client sends is
+hostile until checked: size, schema and rate limits, and any failure is answered with
+an error to that connection alone, never disturbing the table or the others.
+
+The table's life: a lobby until the seats are full (or the host starts early, bots in
+the empty seats); the game; a player whose last connection closes is away, and after
+``away_after`` seconds a bot stands in until they come back (R21); when no person is
+connected any more the game is saved and the server ends (``serve NAME`` reopens it);
+a finished game is archived and the server ends once every client has left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..controller.match import Match
+from ..controller.saves import SaveSlot, SaveStore
+from ..controller.session import NotYourTurn, Session
+from ..controller.setup import players_setup
+from ..rules.actions import parse_action
+from ..rules.errors import IllegalMove
+from ..rules.record import Record
+from ..rules.variants import Options
+from .access import Access
+from .limits import TokenBucket, clean_chat
+from .protocol import (
+    CLIENT_LINE_LIMIT, VERSION, ProtocolError, encode, error_message, parse_client_message,
+    position, read_lines, state_message,
+)
+from .rendezvous import Peer, TableAddress, listen_socket, peer_of
+from .saved import forget_holders, new_slot, read_holders, write_holders
+from .seats import Refusal, Seating, SeatSpec
+
+log = logging.getLogger("ebbes.table")
+
+#: Seconds a connection has to say hello.
+HELLO_TIMEOUT = 10.0
+#: Seconds an empty lobby waits for someone before the table closes.
+LOBBY_IDLE = 600.0
+#: Bytes waiting to be sent to one client before it is dropped as too slow.
+MAX_BACKLOG = 1 << 20
+#: Messages a second a client may send, and how many at once.
+RATE, BURST = 10.0, 20.0
+#: Dropped messages a client may cause (one more a second) before it is disconnected.
+STRIKE_RATE, STRIKES = 1.0, 30.0
+#: Chat lines: one every two seconds, five at once.
+CHAT_RATE, CHAT_BURST = 0.5, 5.0
+#: The bot that plays for a player who is away (R21).
+STAND_IN_LEVEL = "normal"
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """What the host asked for: the seats, the game, who may come, how long to wait."""
+
+    name: str
+    host: str
+    seats: tuple[SeatSpec, ...] = ()
+    options: Options = Options()
+    seed: int | None = None
+    invite: frozenset[str] = frozenset()
+    open: bool = False
+    spectators: bool = False
+    away_after: float | None = 120.0  # None: never
+
+
+class Client:
+    """The server's end of one connection."""
+
+    def __init__(self, writer: asyncio.StreamWriter, peer: Peer) -> None:
+        self.writer = writer
+        self.peer = peer
+        self.login = peer.login
+        self.role: str | None = None  # player or spectator, once admitted
+        self.seat: int | None = None
+        self.session: Session | None = None
+        self.pump: asyncio.Task[None] | None = None
+        self.messages = TokenBucket(RATE, BURST)
+        self.strikes = TokenBucket(STRIKE_RATE, STRIKES)
+        self.chats = TokenBucket(CHAT_RATE, CHAT_BURST)
+        self.closed = False
+
+    @property
+    def player(self) -> bool:
+        return self.role == "player"
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_data(encode(message))
+
+    def send_data(self, data: bytes) -> None:
+        """Queue an encoded message; a client that lets too much pile up is dropped."""
+        if self.closed or self.writer.is_closing():
+            return
+        self.writer.write(data)
+        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            log.warning("%s reads too slowly: disconnected", self.login)
+            self.close()
+
+    def error(self, code: str, text: str, **extra: Any) -> None:
+        self.send(error_message(code, text, **extra))
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.pump is not None:
+            self.pump.cancel()
+        if self.session is not None:
+            self.session.close()
+        self.writer.close()
+
+
+class TableServer:
+    """One table: its lobby, its match, its connections."""
+
+    def __init__(self, spec: TableSpec, address: TableAddress, store: SaveStore, *,
+                 saved: str | None = None) -> None:
+        self.spec = spec
+        self.address = address
+        self.store = store
+        self.access = Access(os.geteuid(), spec.invite, spec.open, spec.spectators)
+        self.resumed: Record | None = None
+        self.slot_name = saved or new_slot(store, spec.name)
+        self.slot: SaveSlot | None = None
+        if saved is not None:
+            self.resumed, state = store.load(saved)
+            self.seating = Seating.from_game(state.config, read_holders(store, saved))
+        else:
+            self.seating = Seating.from_specs(spec.seats)
+        self.clients: set[Client] = set()
+        self.match: Match | None = None
+        self.over = False
+        self.done = asyncio.Event()
+        self._away: dict[int, tuple[float, asyncio.TimerHandle | None]] = {}
+        self._turn = (-1, time.monotonic())  # (decision, since when it is pending)
+        self._idle: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------ running
+
+    async def serve(self, sock: socket.socket | None = None,
+                    ready: Callable[[], None] | None = None) -> None:
+        """Listen (on ``sock``, else a new socket at the address) until the table ends;
+        ``ready`` is called once connections are accepted. SaveError, SlotLocked or
+        TableError if the table cannot open."""
+        self.done = asyncio.Event()
+        self.slot = self.store.open(self.slot_name)
+        try:
+            sock = sock or listen_socket(self.address)
+            inode = os.lstat(self.address.path).st_ino
+            server = await asyncio.start_unix_server(self._connected, sock=sock)
+        except BaseException:
+            self.slot.close()
+            raise
+        self._wait_idle()
+        log.info("table %s open at %s", self.address.label, self.address.path)
+        if ready is not None:
+            ready()
+        try:
+            await self.done.wait()
+        finally:
+            server.close()
+            await self._close_all()
+            self._unlink(inode)
+            self.slot.close()
+            log.info("table %s closed", self.address.label)
+
+    def _unlink(self, inode: int) -> None:
+        """Remove the socket, if it is still the one this server made."""
+        with contextlib.suppress(OSError):
+            if os.lstat(self.address.path).st_ino == inode:
+                os.unlink(self.address.path)
+
+    async def _close_all(self) -> None:
+        if self.match is not None:
+            self.match.stop()
+        writers = [c.writer for c in self.clients]
+        for client in list(self.clients):
+            client.close()
+        for task in self._tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.gather(*(w.wait_closed() for w in writers),
+                                                  return_exceptions=True), 2.0)
+
+    def shutdown(self, reason: str) -> None:
+        """End the table: say why to everyone connected (the game is already saved)."""
+        if self.done.is_set():
+            return
+        log.info("closing: %s", reason)
+        for client in self.clients:
+            client.send({"type": "closed", "text": reason})
+        for _, timer in self._away.values():
+            if timer is not None:
+                timer.cancel()
+        if self._idle is not None:
+            self._idle.cancel()
+        self.done.set()
+
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # -------------------------------------------------------- connections
+
+    async def _connected(self, reader: asyncio.StreamReader,
+                         writer: asyncio.StreamWriter) -> None:
+        try:
+            peer = peer_of(writer.get_extra_info("socket"))
+        except OSError:
+            writer.close()
+            return
+        client = Client(writer, peer)
+        self.clients.add(client)
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        hello = asyncio.get_running_loop().call_later(HELLO_TIMEOUT, self._too_slow, client)
+        try:
+            async for line in read_lines(reader.read, CLIENT_LINE_LIMIT):
+                if client.closed:
+                    break
+                self._on_line(client, line)
+        except (ConnectionError, OSError):
+            pass
+        except Exception:
+            log.exception("connection of %s failed", client.login)
+        finally:
+            hello.cancel()
+            self._left(client)
+
+    def _too_slow(self, client: Client) -> None:
+        if client.role is None:
+            client.error("timeout", "No hello came in time.")
+            client.close()
+
+    def _on_line(self, client: Client, line: bytes | None) -> None:
+        """Handle one line of a client; nothing it sends can break the table."""
+        if not client.messages.take():
+            if client.strikes.take():
+                client.error("slow-down", "Slow down: that message was dropped.")
+            else:
+                client.error("flood", "Too many messages: the table closed this connection.")
+                log.warning("%s flooded the table: disconnected", client.login)
+                client.close()
+            return
+        if line is None:
+            client.error("too-long", f"A line may hold at most {CLIENT_LINE_LIMIT} bytes.")
+            return
+        try:
+            message = parse_client_message(line)
+            kind = message["type"]
+            if client.role is None and kind not in ("hello", "info"):
+                raise ProtocolError("hello-first", "Say hello first.")
+            self._handlers[kind](self, client, message)
+        except ProtocolError as e:
+            client.error(e.code, e.text)
+        except Exception:
+            log.exception("a message from %s could not be handled", client.login)
+            client.error("internal", "The table could not handle that message.")
+
+    def _left(self, client: Client) -> None:
+        self.clients.discard(client)
+        client.close()
+        if client.role is None or self.done.is_set():
+            self._check_end()
+            return
+        log.info("%s left (%s)", client.login, client.role)
+        seat = client.seat
+        if client.player and seat not in self.connected_seats():
+            if self.match is None:
+                self.seating.release(seat)  # type: ignore[arg-type]
+            elif not self.over:
+                self._set_away(seat)  # type: ignore[arg-type]
+        if self.match is None:
+            self._broadcast_lobby()
+        else:
+            self._broadcast_presence()
+        self._check_end()
+
+    def _check_end(self) -> None:
+        """End the table when the game is over and everyone has gone, or when no person
+        is connected to a game that is not over (saved: ``serve NAME`` reopens it)."""
+        if self.done.is_set():
+            return
+        if self.match is None:
+            if not self.clients:
+                self._wait_idle()
+        elif self.over:
+            if not self.clients:
+                self.shutdown("The game is over.")
+        elif not self.connected_seats():
+            self.shutdown(f"Everyone has left, so the game is saved: {self.spec.host} can reopen "
+                          f"it with 'ebbes table serve {self.spec.name}'.")
+
+    def _wait_idle(self) -> None:
+        if self._idle is None:
+            self._idle = asyncio.get_running_loop().call_later(
+                LOBBY_IDLE, self.shutdown, "Nobody came to the table.")
+
+    def connected_seats(self) -> set[int]:
+        return {c.seat for c in self.clients if c.player and not c.closed}  # type: ignore[misc]
+
+    # ------------------------------------------------------------ messages
+
+    def _on_hello(self, client: Client, message: dict[str, Any]) -> None:
+        if client.role is not None:
+            raise ProtocolError("hello-again", "This connection has already said hello.")
+        if message["version"] != VERSION:
+            client.error("version", f"This table speaks protocol version {VERSION}, "
+                                    f"not {message['version']}.")
+            client.close()
+            return
+        peer, login, seated = client.peer, client.login, self.seating.logins()
+        try:
+            if message.get("role", "player") == "spectator":
+                if not self.access.may_watch(peer.uid, login, seated):
+                    raise Refusal(f"Nobody may watch {self.address.label} without an invitation.")
+                client.role = "spectator"
+            else:
+                if not self.access.may_play(peer.uid, login, seated):
+                    raise Refusal(f"{self.address.label} is not open to you: ask "
+                                  f"{self.spec.host} for an invitation.")
+                seat = self.seating.take(peer.uid, login, message.get("player"),
+                                         self.connected_seats())
+                client.role, client.seat = "player", seat.seat
+        except Refusal as e:
+            log.info("refused %s (uid %d): %s", login, peer.uid, e)
+            client.error("refused", str(e))
+            client.close()
+            return
+        log.info("%s joined (%s, seat %s)", login, client.role, client.seat)
+        client.send({"type": "welcome", "version": VERSION, "table": self.info(client),
+                     "login": login, "role": client.role, "seat": client.seat,
+                     "player": self.seating.by_seat(client.seat).player
+                     if client.seat is not None else None})
+        if self.match is None:
+            self._broadcast_lobby()
+            people = self.seating.people()
+            if all(s.seat in self.connected_seats() for s in people):
+                self._start()
+            return
+        self._attach(client)
+        if client.player:
+            self._back(client.seat)  # type: ignore[arg-type]
+        self._broadcast_presence()
+
+    def _on_info(self, client: Client, message: dict[str, Any]) -> None:
+        client.send({"type": "info", "version": VERSION, **self.info(client)})
+        client.close()
+
+    def _on_start(self, client: Client, message: dict[str, Any]) -> None:
+        if client.peer.uid not in (self.access.owner, 0):
+            raise ProtocolError("not-host", "Only the host can start the game.")
+        if self.match is not None:
+            raise ProtocolError("not-now", "The game has already started.")
+        if not self.connected_seats():
+            raise ProtocolError("not-now", "Nobody is seated yet.")
+        self._start()
+
+    def _on_decide(self, client: Client, message: dict[str, Any]) -> None:
+        if self.match is None:
+            raise ProtocolError("not-now", "The game has not started yet.")
+        if client.session is None or client.seat is None:
+            raise ProtocolError("not-seated", "A spectator cannot play.")
+        if message.get("seat", client.seat) != client.seat:
+            raise ProtocolError("not-your-seat",
+                                f"You sit in seat {client.seat}, not seat {message['seat']}.")
+        try:
+            action = parse_action(message["action"])
+        except ValueError:
+            raise ProtocolError("bad-field", "That is not an action (e.g. 'play blue10', "
+                                             "'starter 2', 'pair green 5').") from None
+        decision = message["decision"]
+        try:
+            client.session.submit(action, decision)
+            client.messages.refund()  # a decision the game takes is never too many
+        except NotYourTurn as e:
+            client.error("not-your-turn", e.player_text, decision=decision)
+        except IllegalMove as e:
+            client.error("illegal", e.player_text, decision=decision)
+
+    def _on_chat(self, client: Client, message: dict[str, Any]) -> None:
+        if not client.chats.take():
+            raise ProtocolError("slow-down", "Slow down: one chat line every two seconds.")
+        text = clean_chat(message["text"])
+        if not text:
+            raise ProtocolError("bad-field", "That chat line is empty.")
+        sender = client.login
+        if self.match is not None and client.seat is not None:
+            sender = self.match.config.seats[client.seat].name
+        self._broadcast({"type": "chat", "from": sender, "seat": client.seat, "text": text})
+
+    def _on_sync(self, client: Client, message: dict[str, Any]) -> None:
+        if client.session is None:
+            self._broadcast_lobby(only=client)
+            return
+        client.send(state_message(client.session.snapshot()))
+        client.send(self._presence())
+
+    _handlers: dict[str, Callable[[TableServer, Client, dict[str, Any]], None]] = {
+        "hello": _on_hello, "info": _on_info, "start": _on_start, "decide": _on_decide,
+        "chat": _on_chat, "sync": _on_sync,
+    }
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        data = encode(message)  # encoded once for everyone
+        for client in list(self.clients):
+            if client.role is not None:
+                client.send_data(data)
+
+    # ------------------------------------------------------------- lobby
+
+    def info(self, client: Client) -> dict[str, Any]:
+        """The table as ``ebbes table list`` shows it to ``client``'s user; a private
+        table shows no names."""
+        seated = self.seating.logins()
+        access = self.access.label(client.peer.uid, client.login, seated)
+        options = (self.match.config.options if self.match is not None
+                   else self.spec.options)
+        connected = self.connected_seats()
+        info: dict[str, Any] = {
+            "name": self.spec.name, "host": self.spec.host, "pid": os.getpid(),
+            "seats": len(self.seating.seats),
+            "free_seats": len(self.seating.free(connected)) if self.match is None else 0,
+            "spectators": self.spec.spectators, "access": access,
+            "phase": "over" if self.over else "lobby" if self.match is None else "playing",
+            "reopened": self.resumed is not None,
+            "variants": {"more_cards": options.more_cards,
+                         "choose_determiners": options.choose_determiners,
+                         "rounds": options.rounds},
+            "watchers": sum(1 for c in self.clients if c.role == "spectator"),
+        }
+        if access != "private":
+            info["players"] = [self._seat_label(s.seat, s.login, s.kind, s.level)
+                               for s in self.seating.seats]
+        return info
+
+    def _seat_label(self, seat: int, login: str | None, kind: str, level: str | None) -> str | None:
+        if self.match is not None:
+            return self.match.config.seats[seat].name
+        return f"bot:{level}" if kind == "bot" else login
+
+    def _broadcast_lobby(self, only: Client | None = None) -> None:
+        connected = self.connected_seats()
+        seats = [{"player": s.player, "seat": s.seat, "kind": s.kind, "login": s.login,
+                  "name": self._seat_label(s.seat, s.login, s.kind, s.level),
+                  "connected": s.seat in connected} for s in self.seating.seats]
+        for client in [only] if only else list(self.clients):
+            if client.role is not None:
+                client.send({"type": "lobby", "host": self.spec.host, "seats": seats,
+                             "can_start": client.peer.uid in (self.access.owner, 0)})
+
+    def _start(self) -> None:
+        """The game begins: every connection gets its session; people not here yet are
+        away from the start (R21)."""
+        assert self.slot is not None
+        if self.resumed is not None:
+            match = Match.resume(self.resumed, save=self.slot)
+        else:
+            setup = players_setup(self.seating.players(), self.spec.options, seed=self.spec.seed)
+            match = Match(setup, save=self.slot)
+            write_holders(self.store, self.slot_name, self.seating.holders())
+        self.match = match
+        log.info("game started: %s", ", ".join(s.name for s in match.config.seats))
+        for client in list(self.clients):
+            if client.role is not None:
+                self._attach(client)
+        connected = self.connected_seats()
+        for seat in match.humans:
+            if seat not in connected:
+                self._set_away(seat)
+        self._spawn(self._follow(match.session(None)))
+        self._spawn(self._run(match))
+        self._broadcast_presence()
+
+    # -------------------------------------------------------------- game
+
+    def _attach(self, client: Client) -> None:
+        """Give ``client`` its session: the full view now, then every update in order."""
+        assert self.match is not None
+        client.session = self.match.session(client.seat if client.player else None)
+        client.send(state_message(client.session.snapshot()))
+        client.pump = self._spawn(self._pump(client, client.session))
+
+    async def _pump(self, client: Client, session: Session) -> None:
+        while not client.closed:
+            client.send(state_message(await session.next()))
+
+    async def _follow(self, public: Session) -> None:
+        """Note when each decision became pending: how long the player has been thinking."""
+        while True:
+            update = await public.next()
+            if update.decision != self._turn[0]:
+                self._turn = (update.decision, time.monotonic())
+
+    async def _run(self, match: Match) -> None:
+        try:
+            await match.run()
+        except Exception:
+            log.exception("the game failed")
+            self.shutdown("The table broke down; the game is saved up to the last decision.")
+            return
+        if match.finished.is_set():
+            self.over = True
+            assert self.slot is not None
+            self.slot.archive()
+            forget_holders(self.store, self.slot_name)
+            log.info("game over, archived")
+            self._check_end()
+
+    def _set_away(self, seat: int) -> None:
+        """``seat``'s player has no connection: after ``away_after`` a bot stands in."""
+        if seat in self._away:
+            return
+        away_after = self.spec.away_after
+        timer = None if away_after is None else asyncio.get_running_loop().call_later(
+            away_after, self._stand_in, seat)
+        self._away[seat] = (time.monotonic(), timer)
+        log.info("seat %d is away", seat)
+
+    def _stand_in(self, seat: int) -> None:
+        match = self.match
+        if match is not None and seat in self._away and not self.over and match.human_plays(seat):
+            match.stand_in(seat, STAND_IN_LEVEL)  # R21: the record notes it
+            log.info("a %s bot plays seat %d", STAND_IN_LEVEL, seat)
+            self._broadcast_presence()
+
+    def _back(self, seat: int) -> None:
+        """``seat``'s player is back: the seat is theirs again (R21)."""
+        entry = self._away.pop(seat, None)
+        if entry is not None and entry[1] is not None:
+            entry[1].cancel()
+        match = self.match
+        if match is not None and seat in match.humans and not match.human_plays(seat):
+            match.give_back(seat)
+            log.info("seat %d is played by its player again", seat)
+
+    def _presence(self) -> dict[str, Any]:
+        """Who is connected, who is away since when, whose turn for how long."""
+        match = self.match
+        assert match is not None
+        now = time.monotonic()
+        connected = self.connected_seats()
+        seats = []
+        for seat, info in enumerate(match.config.seats):
+            away = self._away.get(seat)
+            bot = match.bots.get(seat) if seat in match.humans else None
+            seats.append({"seat": seat, "name": info.name, "kind": info.kind,
+                          "connected": seat in connected,
+                          "away": round(now - away[0], 3) if away else None,
+                          "bot": bot.level if bot is not None else None})
+        turn = match.awaiting if not self.over else None
+        thinking = round(now - self._turn[1], 3) if turn is not None else None
+        return {"type": "presence", **position(match.state.view(None)), "turn": turn,
+                "thinking": thinking, "seats": seats,
+                "watchers": sum(1 for c in self.clients if c.role == "spectator")}
+
+    def _broadcast_presence(self) -> None:
+        if self.match is not None:
+            self._broadcast(self._presence())
