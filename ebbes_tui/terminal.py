@@ -29,8 +29,13 @@ def locale_is_utf8(env: Mapping[str, str]) -> bool:
     return False
 
 
+#: Terminals whose fonts lack the suit glyphs: the Linux console draws them as boxes.
+ASCII_TERMS = ("linux", "vt100", "vt102", "vt220", "dumb")
+
+
 def want_ascii(flag: bool, env: Mapping[str, str]) -> bool:
-    return flag or not locale_is_utf8(env)
+    """ASCII when asked for, in a non-UTF-8 locale, or on a terminal without the glyphs."""
+    return flag or not locale_is_utf8(env) or env.get("TERM", "") in ASCII_TERMS
 
 
 def want_mouse(no_mouse: bool, mouse: bool, env: Mapping[str, str]) -> bool:

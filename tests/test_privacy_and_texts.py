@@ -184,7 +184,7 @@ async def test_when_the_dummy_holds_nix_the_table_says_it_starts(tmp_path):
     app = make_app(tmp_path, continue_game=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: "so it starts" in screen_text(app), "the news")
-        assert "Dummy took the most nix cards, so it starts this round (R17)." in \
+        assert "Dummy took the most nix cards, so it starts (R17)." in \
             screen_text(app)
 
 

@@ -25,3 +25,10 @@ def test_no_mouse_tracking_over_ssh_unless_asked_for():
     assert want_mouse(False, False, ssh) is False
     assert want_mouse(False, True, ssh) is True
     assert want_mouse(True, False, {}) is False
+
+
+@pytest.mark.parametrize("term, ascii", [("linux", True), ("vt100", True),
+                                         ("xterm-256color", False), ("tmux-256color", False)])
+def test_the_linux_console_and_old_terminals_get_ascii_glyphs(term, ascii):
+    """Issue 9.9: the console font has no suit glyphs."""
+    assert want_ascii(False, {"LANG": "C.UTF-8", "TERM": term}) is ascii

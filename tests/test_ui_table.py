@@ -40,15 +40,17 @@ async def test_the_table_at_80x24_shows_every_important_fact(tmp_path):
         assert "Round 1 of 5" in lines[0] and "Your turn: play a card" in lines[0]
         assert f"Number Determiner  {view.number}" in text
         for label in ("Trump", "Plus", "ebbes", "Minus", "nix", "Determiners", "Players",
-                      "Trick", "Your hand", "Ann", "Bea", "Cyd", "Hand Tricks Total"):
+                      "Trick", "Your hand", "Ann", "Bea", "Cyd", "Hand Tr Rnd Total",
+                      "+1 each", "-1 each", "+3 between", "picks starter"):
             assert label in text, label
         look = Look()
         for card in view.hand:  # the whole hand, sorted by suit then value
             assert look.card(card).plain in text
         assert list(view.hand) == sorted(view.hand)
         assert "Play" in lines[-1] and "Help" in lines[-1]
-        await pilot.press("p")
         assert "Last trick: none yet this round" in screen_text(app)
+        await pilot.press("p")  # p hides the last trick line, and shows it again
+        assert "Last trick" not in screen_text(app)
 
 
 async def test_an_illegal_card_is_explained_and_changes_nothing(tmp_path):

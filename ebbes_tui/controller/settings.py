@@ -48,6 +48,7 @@ class Settings:
     choose_determiners: bool = False
     rounds: int = BASIC_ROUNDS
     starter: int | None = None  # None: random (R11)
+    dealer: int | None = None  # two players: round 1's dealer, None random (R15)
     memory_aid: bool = True
     theme: str = THEMES[0]
 
@@ -74,8 +75,9 @@ class Settings:
                 setattr(s, key, data[key])
         if isinstance(data.get("rounds"), int) and BASIC_ROUNDS <= data["rounds"] <= MAX_ROUNDS:
             s.rounds = data["rounds"]
-        if data.get("starter") is None or data.get("starter") in range(5):
-            s.starter = data.get("starter")
+        for key in ("starter", "dealer"):
+            if data.get(key) is None or data.get(key) in range(5):
+                setattr(s, key, data.get(key))
         if data.get("theme") in THEMES:
             s.theme = data["theme"]
         return s
@@ -87,11 +89,13 @@ class Settings:
                           choose_determiners=self.choose_determiners, rounds=self.rounds)
         starter = self.starter if self.starter is not None and self.starter < self.players \
             else None
-        if starter is not None and self.players == 2:
-            starter += 1  # the dummy takes seat 0 (players_setup)
+        dealer = None
+        if self.players == 2:  # the dummy takes seat 0 (players_setup)
+            starter = None if starter is None else starter + 1
+            dealer = None if self.dealer not in (0, 1) else self.dealer + 1  # type: ignore[operator]
         return players_setup(
             [(c.name, c.kind, c.level if c.kind == "bot" else None) for c in seats],
-            options, first_starter=starter,
+            options, first_starter=starter, first_dealer=dealer,
         )
 
 

@@ -73,6 +73,8 @@ def open_pairs(pairs: Iterable[tuple[int, int]],
 def pair_choosers(starter: int, order: Sequence[int], dummy: int | None) -> list[int]:
     """R5, R19 Who takes the 1st, 2nd, ... 5th pair: the players from the left of the
     starter, clockwise and round again, the dummy taking none."""
+    if not order or starter < 0:
+        return []  # no round dealt, or its starter not named yet
     players = []
     seat = starter
     for _ in range(len(order)):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from enum import Enum
 from typing import NamedTuple
-from collections.abc import Iterable
 
 from .cards import SUIT_OF, SUITS
 from .categories import Category
@@ -38,10 +39,56 @@ class RoundScore(NamedTuple):
     points: tuple[int, ...]  # each seat's round total (R9)
 
 
-def ebbes_points(counts: list[int]) -> list[int]:
+def ebbes_points(counts: Sequence[int]) -> list[int]:
     """R7: the highest and the lowest ebbes counts (zero included) score 0, all others +3."""
     high, low = max(counts), min(counts)
     return [0 if n in (high, low) else EBBES_BONUS for n in counts]
+
+
+class EbbesPlace(Enum):
+    """Where a seat's ebbes count stands among all counts (R7), which says why it paid."""
+
+    ALL_EQUAL = "all equal"
+    MOST = "most"
+    TIED_FOR_MOST = "tied for most"
+    FEWEST = "fewest"
+    TIED_FOR_FEWEST = "tied for fewest"
+    BETWEEN = "between"
+
+    @property
+    def pays(self) -> bool:
+        return self is EbbesPlace.BETWEEN
+
+
+def ebbes_places(counts: Sequence[int]) -> list[EbbesPlace]:
+    """R7 for each seat: the most or fewest (perhaps tied) score nothing, those strictly
+    between get the bonus; all equal, nobody."""
+    high, low = max(counts), min(counts)
+    if high == low:
+        return [EbbesPlace.ALL_EQUAL] * len(counts)
+    places = []
+    for n in counts:
+        if n in (high, low):
+            tied = counts.count(n) > 1
+            if n == high:
+                places.append(EbbesPlace.TIED_FOR_MOST if tied else EbbesPlace.MOST)
+            else:
+                places.append(EbbesPlace.TIED_FOR_FEWEST if tied else EbbesPlace.FEWEST)
+        else:
+            places.append(EbbesPlace.BETWEEN)
+    return places
+
+
+def certain_points(taken: Sequence[int], suits: Sequence[int]) -> int:
+    """What a seat's taken cards (counted by suit) are sure to be worth already: +1 a
+    Plus card, -1 a Minus card once those suits are fixed (R6); ebbes is decided only
+    by the final counts (R7)."""
+    points = 0
+    if len(suits) > Category.PLUS:
+        points += taken[suits[Category.PLUS]]
+    if len(suits) > Category.MINUS:
+        points -= taken[suits[Category.MINUS]]
+    return points
 
 
 def nix_holder(nix_counts: list[int], highest_nix: list[int]) -> int:

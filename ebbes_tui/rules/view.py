@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .actions import Action, PlayCard
 from .cards import Card
+from .determiners import pair_choosers
 from .events import Trick
 from .scoring import RoundScore, cards_taken
 from .state import Decision, GameState, Phase
@@ -76,6 +77,10 @@ class PlayerView:
     def played(self) -> int:
         """Cards played so far in this round."""
         return sum(len(t.cards) for t in self.tricks) + len(self.trick)
+
+    def pair_choosers(self) -> list[int]:
+        """Who takes the 1st, 2nd, ... 5th Variant 2 pair this round (R5, R19)."""
+        return pair_choosers(self.starter, self.order, self.config.dummy)
 
     def next_seat(self, seat: int) -> int:
         """Who plays after ``seat`` this round (R3; two players: R15)."""

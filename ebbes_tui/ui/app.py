@@ -19,7 +19,7 @@ from textual.geometry import Size
 from textual.keys import format_key
 
 from ..controller import settings as settings_file
-from .look import Look, to_ascii
+from .look import Look, palette_for, to_ascii
 from .menu import MenuScreen
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 #: Below this the table cannot be drawn readably (issue: small terminals).
 MIN_SIZE = (80, 24)
-_ASCII_KEYS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
+_ASCII_KEYS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "escape": "Esc",
                "enter": "Enter", "backspace": "BkSp"}
 
 
@@ -41,7 +41,9 @@ class EbbesApp(App[None]):
     #: From this height the table also shows the scoring track (more room, more facts).
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+    #: ``q`` quits everywhere (a text field keeps its q); every decision is saved.
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+                Binding("q", "quit", "Quit", show=False)]
 
     def __init__(
         self,
@@ -53,10 +55,11 @@ class EbbesApp(App[None]):
         pace: float = 0.5,
     ) -> None:
         super().__init__()
-        self.look = Look(ascii)
         self._library = library
         self.settings_path = settings_path or settings_file.default_path()
         self.settings = settings_file.load(self.settings_path)
+        self._ascii = ascii
+        self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
         self.pace = pace
         self.game: LocalGame | None = None
@@ -64,6 +67,10 @@ class EbbesApp(App[None]):
         self.size_ok = asyncio.Event()
         self._menu_up = False  # no size check before the menu is up
         self._running_loop: asyncio.AbstractEventLoop | None = None
+
+    def _look_for(self, theme: str) -> Look:
+        """Glyphs or ASCII, and the suit colours for this theme on this terminal."""
+        return Look(self._ascii, palette_for(theme, self.console.color_system))
 
     @property
     def library(self) -> Library:
@@ -109,6 +116,7 @@ class EbbesApp(App[None]):
             self.push_screen(HelpScreen())
         elif what == "theme":
             self.settings.theme = self.theme = message.value or self.theme
+            self.look = self._look_for(self.theme)
             self.save_settings()
             self.show_menu_message("")
         elif what == "quit":

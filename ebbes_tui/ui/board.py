@@ -1,5 +1,6 @@
 """The Determiner board: the face-up number (or Variant 2's pairs) and, as each is
-fixed, the suit that is Trump, Plus, ebbes, Minus and nix (R4, R5)."""
+fixed, the suit that is Trump, Plus, ebbes, Minus and nix (R4, R5), with what each
+job is worth."""
 
 from __future__ import annotations
 
@@ -12,6 +13,12 @@ from ..rules.determiners import determiner_cards, fixing_plays
 from ..rules.view import PlayerView
 from .look import ROMAN, Look
 
+#: What each job does, short enough for the board (the help says it in full).
+EFFECTS = ("beats all", "+1 each", "+3 between", "-1 each", "picks starter")
+#: The same in full, for the help and the wide table.
+EFFECTS_LONG = ("beats every other suit", "+1 a card", "+3 if strictly between fewest and most",
+                "-1 a card", "most cards chooses the next starter")
+
 
 class DeterminerBoard(Static):
     """Rows I-V; a newly fixed row flashes (the table adds ``-flash`` for a moment)."""
@@ -20,33 +27,48 @@ class DeterminerBoard(Static):
         super().__init__(id=id)
         self.look = look
 
-    def show(self, view: PlayerView) -> None:
+    def show(self, view: PlayerView, *, wide: bool = False) -> None:
         look = self.look
         names = [look.text(s.name) for s in view.config.seats]
+        plays = fixing_plays(view.plays(), determiner_cards(view.number, view.pairs))
         text = Text()
         if view.config.options.choose_determiners:
-            text.append("Pairs ", "bold")
-            if not view.pairs:
-                text.append("not chosen yet", "dim")
-            for suit, number in view.pairs:
-                text.append_text(look.card(card(suit, number),
-                                           style="dim" if suit in view.suits else ""))
-                text.append(" ")
+            text.append_text(self._pairs(view))
         else:
             text.append("Number Determiner ", "bold")
             text.append(f" {view.number or '-'} ", "bold reverse")
-        plays = fixing_plays(view.plays(), determiner_cards(view.number, view.pairs))
         for cat, label in enumerate(CATEGORY_LABELS):
-            text.append(f"\n{ROMAN[cat]:>3} {label:<6} ", "bold")
+            text.append(f"\n{ROMAN[cat]:>3} {label:<5} ", "bold")
             if cat < len(view.suits):
-                text.append_text(look.suit(view.suits[cat], name=True))
+                suit = look.suit(view.suits[cat], name=True)
+                text.append_text(suit)
+                text.append(" " * (10 - len(suit.plain)))
+            else:
+                text.append("?".ljust(10), "dim")  # the longest suit, "▲Y yellow", and a space
+            if wide:  # which card fixed it, and whose it was
+                fixed_by = Text()
                 if cat < len(plays):
                     seat, fixer = plays[cat]
-                    text.append(" ")
-                    text.append_text(look.card(fixer))
-                    text.append(f" {names[seat][:6]}", "dim")
-                else:
-                    text.append(" (last)", "dim")
-            else:
-                text.append("?", "dim")
+                    fixed_by.append_text(look.card(fixer))
+                    fixed_by.append(f" {names[seat][:6]}", "dim")
+                text.append_text(fixed_by)
+                text.append(" " * (12 - len(fixed_by.plain)))
+            text.append((EFFECTS_LONG if wide else EFFECTS)[cat], "italic")
         self.update(text)
+
+    def _pairs(self, view: PlayerView) -> Text:
+        """Variant 2: each pair taken, whose it is, and whether its card has fallen."""
+        look = self.look
+        text = Text("Pairs ", "bold")  # each with its taker's disc; a fallen one struck
+        if not view.pairs:
+            text.append("not chosen yet", "dim")
+        fallen = {c for _, c in view.plays()}
+        choosers = view.pair_choosers()
+        for k, (suit, number) in enumerate(view.pairs):
+            determiner = card(suit, number)
+            down = determiner in fallen
+            text.append_text(look.card(determiner, style="strike dim" if down else ""))
+            if k < len(choosers):
+                text.append_text(look.disc(choosers[k]))
+            text.append(" ")
+        return text

@@ -1,4 +1,6 @@
-"""Your hand: sorted by suit then value, playable cards keyed, the rest dimmed."""
+"""Your hand: sorted by suit then value. When you must play, each playable card has its
+key above it and is underlined in its suit's colour; the others are plain and dim, so
+the difference shows in 16 colours, without colour and in ASCII too."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from textual.widget import Widget
 from ..rules.cards import Card
 from .look import Look
 
-#: The key that plays the n-th card: the digit row, then the row below it (15 cards).
-CARD_KEYS = "1234567890qwert"
+#: The key that plays the n-th card: the digits, then five letters no other table key
+#: uses (15-card hands); each is drawn above its card.
+CARD_KEYS = "1234567890asdfx"
 
 
 class Hand(Widget):
@@ -64,10 +67,10 @@ class Hand(Widget):
             playable = card in self.legal
             keys.append((CARD_KEYS[i] if playable and i < len(CARD_KEYS) else "").center(cell),
                         "bold")
-            style = "dim" if my_turn and not playable else ""
+            style = "underline" if my_turn and playable else ("dim" if my_turn else "")
             if my_turn and i == self.cursor:
                 style += " reverse"
-            face = self.look.card(card, style=style.strip())
+            face = self.look.card(card, style=style.strip(), plain=my_turn and not playable)
             faces.append(face)
             faces.append(" " * (cell - len(face)))
             marks.append((self.look.cursor * 3 if my_turn and i == self.cursor else "")

@@ -12,7 +12,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ..rules.cards import SUIT_NAMES
-from .look import SUIT_COLOURS, SUIT_GLYPHS, SUIT_LETTERS
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -20,16 +19,20 @@ if TYPE_CHECKING:
 KEYS = (
     ("Left/Right, h/l", "move along your hand"),
     ("Enter, Space", "play the marked card"),
-    ("1-9, 0, q w e r t", "play that card directly (the number above it)"),
+    ("1-9, 0, a s d f x", "play that card directly (its key is shown above it; only "
+                          "cards you may play have one, and they are underlined)"),
     ("mouse click", "play the clicked card"),
-    ("any key", "hurry a bot or the dummy along"),
-    ("p", "show or hide the last trick"),
+    ("any key", "hurry the table along (a bot's card, a finished trick)"),
+    ("g", "the game log: every card, every trick and why it was won, every score"),
     ("b", "the scoring board"),
-    ("u", "take back your last card: alone against bots, this round only"),
+    ("p", "hide or show the last trick"),
+    ("u", "take back your last card: alone against bots, this round only (you "
+          "also see how the bots answered it)"),
+    ("v", "hot-seat: look at your own hand while nobody must decide"),
     ("?", "this help"),
     ("F1", "the rules"),
     ("Esc", "back to the menu (the game is saved after every card)"),
-    ("Ctrl+Q", "save and quit"),
+    ("q, Ctrl+Q", "save and quit"),
 )
 
 
@@ -48,9 +51,7 @@ class HelpScreen(ModalScreen[None]):
             keys.add_row(key, what)
         suits = Table(box=None, show_header=False, pad_edge=False)
         for suit in range(5):
-            glyph = "" if look.ascii else SUIT_GLYPHS[suit]
-            suits.add_row(f"[bold {SUIT_COLOURS[suit]}]{glyph}{SUIT_LETTERS[suit]}[/]",
-                          SUIT_NAMES[suit])
+            suits.add_row(look.suit(suit), SUIT_NAMES[suit])
         with VerticalScroll(classes="dialog help"):
             yield Static("Keys", classes="dialog-title")
             yield Static(keys)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
@@ -45,9 +46,10 @@ class MenuScreen(Screen[None]):
             self.value = value
 
     def compose(self) -> ComposeResult:
-        yield Static(self._title(), id="menu-title")
-        yield OptionList(id="menu-options")
-        yield Static("", id="menu-message")
+        with Vertical(id="menu-box"):
+            yield Static(self._title(), id="menu-title")
+            yield OptionList(id="menu-options")
+            yield Static("", id="menu-message")
         yield Footer()
 
     def _title(self) -> str:

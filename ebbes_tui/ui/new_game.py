@@ -18,6 +18,8 @@ from .choice import Choice
 if TYPE_CHECKING:
     from .app import EbbesApp
 
+DUMMY_NOTE = ("With two players a dummy joins as the third seat (R15): it plays the face-up "
+              "cards of its five stacks by fixed rules, scores like a player, and cannot win.")
 SEAT_KINDS = [("human", ("human", "normal"))] + [(f"bot, {lv}", ("bot", lv)) for lv in LEVELS]
 ON_OFF = [("off", False), ("on", True)]
 
@@ -69,6 +71,11 @@ class NewGameScreen(Screen[bool]):
                 yield Label("Who starts round 1", classes="what")
                 names = [seat.name for seat in s.seats[: s.players]]
                 yield Choice(_starters(names), s.starter, ascii=ascii, id="starter")
+            with Horizontal(classes="row", id="row-dealer"):
+                yield Label("Who deals round 1", classes="what")
+                yield Choice(_starters(names[:2]), s.dealer, ascii=ascii, id="dealer")
+                yield Label("(then the two take turns)", classes="note")
+            yield Static(DUMMY_NOTE, id="dummy-note")
             with Horizontal(classes="row"):
                 yield Label("Memory aid (taken cards)", classes="what")
                 yield Choice(ON_OFF, s.memory_aid, ascii=ascii, id="memory")
@@ -96,7 +103,13 @@ class NewGameScreen(Screen[bool]):
         self.query_one("#row-rounds").display = self.query_one("#choose", Choice).value
         starter = self.query_one("#starter", Choice)
         current = starter.value if starter.value is None or starter.value < players else None
-        starter.set_values(_starters([self._seat_name(i) for i in range(players)]), current)
+        names = [self._seat_name(i) for i in range(players)]
+        starter.set_values(_starters(names), current)
+        two = players == 2
+        self.query_one("#row-dealer").display = two
+        self.query_one("#dummy-note").display = two
+        dealer = self.query_one("#dealer", Choice)
+        dealer.set_values(_starters(names[:2]), dealer.value)
 
     def on_choice_changed(self) -> None:
         self._update_rows()
@@ -121,10 +134,11 @@ class NewGameScreen(Screen[bool]):
         s.choose_determiners = self.query_one("#choose", Choice).value
         s.rounds = self.query_one("#rounds", Choice).value
         s.starter = self.query_one("#starter", Choice).value
+        s.dealer = self.query_one("#dealer", Choice).value
         s.memory_aid = self.query_one("#memory", Choice).value
         self.dismiss(True)
 
 
 def _starters(names: list[str]) -> list[tuple[str, int | None]]:
-    """Round 1's starter: random, or one of the players (R11)."""
+    """Round 1's starter (R11) or, with two players, dealer (R15): random, or a player."""
     return [("random", None)] + [(name, i) for i, name in enumerate(names)]

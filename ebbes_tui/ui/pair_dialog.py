@@ -1,4 +1,4 @@
-"""Variant 2: the chooser pairs an open suit with a free number (R5)."""
+"""Variant 2: the chooser pairs an open suit with a free number (R5, R19)."""
 
 from __future__ import annotations
 
@@ -16,40 +16,70 @@ from .decision import DecisionDialog
 
 class PairDialog(DecisionDialog[ChoosePair]):
     """Pick a suit, then a number: Enter on a number takes the pair. The card of that
-    suit and number will fix the next open category when played (R5)."""
+    suit and number will fix the next open category when played (R5). Shows whose
+    each pair taken so far is, and the pair being built."""
 
     def compose(self) -> ComposeResult:
         look = self.app.look
         view = self.view
         suits, numbers = open_pairs(view.pairs, view.config.number_choices)
-        taken = Text("Taken so far: ")
-        for s, v in view.pairs:
-            taken.append_text(look.card(card(s, v)))
-            taken.append(" ")
-        if not view.pairs:
-            taken.append("none", "dim")
         with Vertical(classes="dialog"):
             yield Static(f"Choose a determiner pair for round {view.round_no + 1}",
                          classes="dialog-title")
-            yield Static(taken)
+            yield Static(self._taken(), id="pair-taken")
             with Horizontal(id="pair-lists"):
                 yield OptionList(*(Option(look.suit(s, name=True), id=str(s)) for s in suits),
                                  id="pair-suits")
                 yield OptionList(*(Option(str(v), id=str(v)) for v in numbers),
                                  id="pair-numbers")
+            yield Static("", id="pair-preview")
             yield Static("Up/Down: choose   Tab: suit or number   Enter on a number: "
                          "take the pair", classes="dialog-help")
             yield Static(self.error, classes="dialog-error")
+
+    def _taken(self) -> Text:
+        """Each pair taken so far with its taker's disc."""
+        look, view = self.app.look, self.view
+        names = [look.text(s.name) for s in view.config.seats]
+        choosers = view.pair_choosers()
+        text = Text("Taken so far: ")
+        for k, (s, v) in enumerate(view.pairs):
+            text.append_text(look.card(card(s, v)))
+            text.append(" ")
+            text.append_text(look.disc(choosers[k]))
+            text.append(f" {names[choosers[k]]}   ")
+        if not view.pairs:
+            text.append("none", "dim")
+        return text
 
     def on_mount(self) -> None:
         for options in self.query(OptionList):
             options.highlighted = 0
         self.query_one("#pair-suits", OptionList).focus()
+        self._preview()
+
+    def on_option_list_option_highlighted(self, _: OptionList.OptionHighlighted) -> None:
+        self._preview()
+
+    def _choice(self) -> ChoosePair:
+        suits = self.query_one("#pair-suits", OptionList)
+        numbers = self.query_one("#pair-numbers", OptionList)
+        suit = suits.get_option_at_index(suits.highlighted or 0)
+        number = numbers.get_option_at_index(numbers.highlighted or 0)
+        return ChoosePair(int(suit.id or 0), int(number.id or 0))
+
+    def _preview(self) -> None:
+        """"Your pair: ▲Y4 - the yellow 4 will fix the next open job when played"."""
+        look = self.app.look
+        pair = self._choice()
+        text = Text("Your pair: ", "bold")
+        text.append_text(look.card(card(pair.suit, pair.number)))
+        text.append(f"  (the {look.card_name(card(pair.suit, pair.number))} will fix the next "
+                    "open job when it is played)", "dim")
+        self.query_one("#pair-preview", Static).update(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "pair-suits":
             self.query_one("#pair-numbers", OptionList).focus()
             return
-        suits = self.query_one("#pair-suits", OptionList)
-        suit_option = suits.get_option_at_index(suits.highlighted or 0)
-        self.answer(ChoosePair(int(suit_option.id or 0), int(event.option.id or 0)))
+        self.answer(self._choice())

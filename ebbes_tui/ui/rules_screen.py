@@ -33,7 +33,7 @@ class RulesScreen(Screen[None]):
     """Markdown rendered; in ASCII mode the plain Markdown text, which reads fine."""
 
     app: EbbesApp
-    BINDINGS = [Binding("escape,q", "close", "Back")]
+    BINDINGS = [Binding("escape", "close", "Back")]
 
     def compose(self) -> ComposeResult:
         text = rules_text()

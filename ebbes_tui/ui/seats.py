@@ -1,47 +1,53 @@
-"""Every seat at a glance: whose turn, cards in hand, tricks, total, taken by suit."""
+"""Every seat at a glance: whose turn, cards in hand, tricks, what this round is sure to
+bring, the total, and (the memory aid) the cards each has taken, by suit."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Static
 
+from ..rules.categories import Category
+from ..rules.scoring import certain_points
 from ..rules.view import PlayerView
-from .look import Look, disc, disc_marks
+from .look import Look
 
-NAME_WIDTH = 10
+#: How a memory-aid column is headed once its suit has a job (R4).
+JOB_HEADS = {Category.TRUMP: "Tr", Category.PLUS: "+1", Category.EBBES: "eb",
+             Category.MINUS: "-1", Category.NIX: "nx"}
 
 
 class SeatsPanel(Static):
-    """One row per seat (the dummy too, R17); the memory aid counts taken cards by
-    suit, which R18 allows because every played card was public."""
+    """One row per seat (the dummy too, R17). "Rnd" is what the round is sure to bring
+    so far (Plus and Minus cards taken, R6); the memory aid counts taken cards by suit,
+    which R18 allows because every played card was public."""
 
     def __init__(self, look: Look, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
 
-    def show(self, view: PlayerView, *, memory_aid: bool) -> None:
+    def show(self, view: PlayerView, *, memory_aid: bool, name_width: int = 6) -> None:
         look = self.look
-        seats = view.config.seats
-        marks = disc_marks([s.name for s in seats])
         text = Text()
-        text.append(f"    {'Player':<{NAME_WIDTH}}Hand Tricks Total", "bold")
+        text.append(f"  {'Name':<{name_width}}Hand Tr Rnd Total", "bold")
         if memory_aid:
-            text.append("  ")
             for suit in range(5):
-                text.append_text(look.suit(suit))
-                text.append(" " if look.ascii else "")
-        for seat, info in enumerate(seats):
+                if suit in view.suits:
+                    head = JOB_HEADS[Category(view.suits.index(suit))]
+                    text.append(f" {head}", f"bold {look.colour(suit)}")
+                else:
+                    mark = look.suit(suit)
+                    text.append(f"{mark.plain:>3}", mark.style)
+        for seat, info in enumerate(view.config.seats):
             text.append("\n")
             turn = view.to_move == seat
             text.append(look.arrow if turn else " ", "bold")
-            text.append(" ")
-            text.append_text(disc(seat, marks[seat]))
+            text.append_text(look.disc(seat))
             name = look.text(info.name)
-            text.append(f" {name[:NAME_WIDTH]:<{NAME_WIDTH}}", "bold" if turn else "")
-            text.append(f"{view.hand_sizes[seat]:>4} {view.tricks_won[seat]:>6} "
-                        f"{view.totals[seat]:>+5}")
+            text.append(f" {name[:name_width - 1]:<{name_width - 1}}", "bold" if turn else "")
+            sure = certain_points(view.taken[seat], view.suits)
+            text.append(f"{view.hand_sizes[seat]:>4}{view.tricks_won[seat]:>3}"
+                        f"{sure:>+4}{view.totals[seat]:>+5}")
             if memory_aid:
-                text.append("  ")
                 for count in view.taken[seat]:
-                    text.append(f"{count:>2}" if count else " .", "" if count else "dim")
+                    text.append(f"{count:>3}" if count else "  .", "" if count else "dim")
         self.update(text)

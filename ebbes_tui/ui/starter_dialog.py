@@ -1,15 +1,27 @@
 """The nix holder names who starts the next round: anyone, themselves and the dummy
-included (R8, R17)."""
+included (R8, R17); and the same kind of list to pick a player at a shared screen."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..rules.actions import NameStarter
 from .decision import DecisionDialog
+
+
+def seat_label(name: str, *, own: bool, dummy: bool) -> str:
+    """A seat as a list shows it: ``Ann (yourself)``, ``Dummy``, ``the dummy (Hans)``;
+    never ``You (you)`` or ``Dummy (dummy)``."""
+    if own and name.lower() not in ("you", "me"):
+        return f"{name} (yourself)"
+    if dummy and "dummy" not in name.lower():
+        return f"{name} (the dummy)"
+    return name
 
 
 class StarterDialog(DecisionDialog[NameStarter]):
@@ -19,13 +31,11 @@ class StarterDialog(DecisionDialog[NameStarter]):
         look = self.app.look
         view = self.view
         with Vertical(classes="dialog"):
-            yield Static(f"You hold nix. Who starts round {view.round_no + 1}?",
-                         classes="dialog-title")
-            options = []
-            for seat, info in enumerate(view.config.seats):
-                tag = " (you)" if seat == view.seat else (
-                    " (dummy)" if info.kind == "dummy" else "")
-                options.append(Option(look.text(info.name) + tag, id=str(seat)))
+            yield Static(f"You hold nix (the most nix cards). Who starts round "
+                         f"{view.round_no + 1}?", classes="dialog-title")
+            options = [Option(look.text(seat_label(info.name, own=seat == view.seat,
+                                                   dummy=info.kind == "dummy")), id=str(seat))
+                       for seat, info in enumerate(view.config.seats)]
             yield OptionList(*options, id="starter-options")
             yield Static("Up/Down: choose   Enter: this player starts", classes="dialog-help")
             yield Static(self.error, classes="dialog-error")
@@ -37,3 +47,27 @@ class StarterDialog(DecisionDialog[NameStarter]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.answer(NameStarter(int(event.option.id or 0)))
+
+
+class PlayerPicker(ModalScreen[int]):
+    """Pick one of ``players`` (seat, name); Esc picks nobody."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Back")]
+
+    def __init__(self, title: str, players: list[tuple[int, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.players = players
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield OptionList(*(Option(name, id=str(seat)) for seat, name in self.players))
+            yield Static("Up/Down: choose   Enter: this player   Esc: back",
+                         classes="dialog-help")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))

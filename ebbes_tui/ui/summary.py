@@ -1,5 +1,5 @@
-"""After each round: every seat's plus cards, ebbes, minus cards and round total (R6,
-R7), who holds nix (R8), then the scoring track with the discs moved (R9, R14)."""
+"""After each round: what every seat took and what it is worth (R6, R7), why ebbes paid
+or not, who chooses the next starter (R8, R17), then the scoring track (R9, R14)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 
 from ..rules.categories import CATEGORY_LABELS
 from ..rules.events import RoundScored
+from ..rules.scoring import EbbesPlace, ebbes_places
 from ..rules.state import Phase
 from ..rules.view import PlayerView
 from .look import Look
@@ -22,6 +23,12 @@ from .track import TrackBoard
 
 if TYPE_CHECKING:
     from .app import EbbesApp
+
+#: Why a seat's ebbes count paid +3 or nothing (R7).
+EBBES_WHY = {EbbesPlace.BETWEEN: "+3: between", EbbesPlace.MOST: "0: most",
+             EbbesPlace.TIED_FOR_MOST: "0: tied for most", EbbesPlace.FEWEST: "0: fewest",
+             EbbesPlace.TIED_FOR_FEWEST: "0: tied for fewest",
+             EbbesPlace.ALL_EQUAL: "0: all equal"}
 
 
 def categories_line(look: Look, suits: tuple[int, ...]) -> Text:
@@ -34,8 +41,21 @@ def categories_line(look: Look, suits: tuple[int, ...]) -> Text:
     return text
 
 
+def next_starter_line(event: RoundScored, view: PlayerView, names: list[str]) -> str:
+    """Who chooses the next starter (R8), or that the dummy simply starts (R17); nothing
+    after the game's last round."""
+    holder = event.score.nix_holder
+    last = event.round_no + 1 >= view.config.round_limit or view.phase is Phase.GAME_OVER
+    if last:
+        return ""
+    if holder == view.config.dummy:
+        return f"{names[holder]} took the most nix cards, so it starts round {event.round_no + 2}."
+    return (f"{names[holder]} took the most nix cards and chooses who starts round "
+            f"{event.round_no + 2}.")
+
+
 class RoundSummaryScreen(Screen[None]):
-    """Read at leisure: the bots wait until it is closed."""
+    """Read at leisure: the table waits until it is closed."""
 
     app: EbbesApp
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
@@ -51,22 +71,27 @@ class RoundSummaryScreen(Screen[None]):
         score = event.score
         names = [look.text(s.name) for s in config.seats]
         before = tuple(t - p for t, p in zip(event.totals, score.points))
+        places = ebbes_places([s.ebbes_cards for s in score.seats])
         yield Static(f"Round {event.round_no + 1} of {config.round_limit} is scored",
                      classes="screen-title")
         with VerticalScroll(classes="score-body"):
             yield Static(categories_line(look, score.suits))
             table = Table(box=None, pad_edge=False, header_style="bold", expand=False)
-            for column in ("Player", "Plus", "ebbes", "Minus", "nix", "Round", "Total"):
-                table.add_column(column, justify="left" if column == "Player" else "right")
-            last = event.round_no + 1 >= config.round_limit or self.view.phase is Phase.GAME_OVER
+            for column, justify in (("", "left"), ("Plus cards", "right"),
+                                    ("ebbes cards", "right"), ("Minus cards", "right"),
+                                    ("nix cards", "right"), ("Round", "right"),
+                                    ("Total", "right")):
+                table.add_column(column, justify=justify)  # type: ignore[arg-type]
             for seat, s in enumerate(score.seats):
-                ebbes = f"{s.ebbes_cards} " + ("(+3)" if s.ebbes_points else "(0)")
-                nix = f"{s.nix_cards}"
-                if seat == score.nix_holder and not last:  # R8; the dummy just starts (R17)
-                    nix += " starts" if seat == config.dummy else " chooses"
-                table.add_row(names[seat], _signed(s.plus_cards), ebbes, _signed(-s.minus_cards),
-                              nix, f"{s.total:+d}", f"{event.totals[seat]:+d}")
+                table.add_row(names[seat], f"{s.plus_cards} = {_signed(s.plus_cards)}",
+                              f"{s.ebbes_cards} ({EBBES_WHY[places[seat]]})",
+                              f"{s.minus_cards} = {_signed(-s.minus_cards)}",
+                              f"{s.nix_cards}", f"{s.total:+d}", f"{event.totals[seat]:+d}")
             yield Static(table)
+            note = next_starter_line(event, self.view, names)
+            yield Static(Text("Points: Plus +1 a card, ebbes +3 when strictly between the "
+                              "fewest and the most, Minus -1 a card." + (f"\n{note}" if note else ""),
+                              style="italic"))
             yield TrackBoard(look, config, before, event.totals)
         yield Footer()
 

@@ -22,20 +22,18 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..controller import SaveFailed, SeatChanged, Synced, TakenBack, Update
+from ..controller import Synced, TakenBack, Update
 from ..controller.hot_seat import HotSeat
 from ..rules.actions import Action, PlayCard
-from ..rules.cards import card
 from ..rules.categories import Category
 from ..rules.errors import IllegalMove
-from ..rules.events import (
-    CardPlayed, CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted,
-    StarterChosen, TrickWon,
-)
+from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon
 from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
 from .board import DeterminerBoard
 from .dummy_stacks import DummyStacks
+from .explain import event_line
+from .game_log import GameLog, LogScreen
 from .hand import CARD_KEYS, Hand
 from .seats import SeatsPanel
 from .track import TrackBoard
@@ -44,16 +42,21 @@ from .trick import TrickArea
 if TYPE_CHECKING:
     from .app import EbbesApp
 
+#: From this width the table has room for the long job texts and the log beside it.
+WIDE = 110
 #: A fixed category flashes this long on the Determiner board.
 FLASH_SECONDS = 1.5
 _YOUR_TURN = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "choose who starts",
               Phase.CHOOSE_PAIR: "choose a determiner pair"}
 _THEIR_TURN = {Phase.PLAY: "plays", Phase.CHOOSE_STARTER: "chooses who starts",
                Phase.CHOOSE_PAIR: "chooses a determiner pair"}
+_WHY = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "you hold nix: choose who starts",
+        Phase.CHOOSE_PAIR: "choose a determiner pair"}
 _CARD = Binding.Group("Card")
+_MOVE = Binding.Group("Move")
 _PICKS = [
-    Binding(key, f"pick({i})", "Play card", show=i == 0, group=_CARD,
-            key_display="1-9,0" if i == 0 else None)
+    Binding(key, f"pick({i})", "Card", show=i == 0, group=_CARD,
+            key_display="1-0" if i == 0 else None)
     for i, key in enumerate(CARD_KEYS)
 ]
 
@@ -64,13 +67,15 @@ class TableScreen(Screen[None]):
 
     app: EbbesApp
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Move", group=_CARD),
-        Binding("right,l", "move(1)", "Move", group=_CARD),
+        Binding("left,h", "move(-1)", "Move", group=_MOVE, key_display="←→"),
+        Binding("right,l", "move(1)", "Move", group=_MOVE, show=False),
         Binding("enter,space", "play", "Play"),
         *_PICKS,
-        Binding("p", "last_trick", "Last trick"),
+        Binding("g", "log", "Log"),
         Binding("b", "scores", "Scores"),
-        Binding("u", "take_back", "Take back"),
+        Binding("p", "last_trick", "Last", show=False),
+        Binding("u", "take_back", "Undo"),
+        Binding("v", "look", "My hand"),
         Binding("question_mark", "help", "Help"),
         Binding("f1", "rules", "Rules", show=False),
         Binding("escape", "menu", "Menu"),
@@ -91,13 +96,15 @@ class TableScreen(Screen[None]):
         self.feed = feed
         self.memory_aid = memory_aid
         self.pace = pace
-        self.show_last = False
+        self.show_last = True
         self._news = ""
         self._complaining = False  # the news is a refusal, stale once a legal answer is given
         self.update: Update = feed.snapshot()  # type: ignore[attr-defined]
         self._skip = asyncio.Event()
         self._rewinding = False  # a take-back was asked for: skip to its update
         self._keys: tuple[bool, int, bool] | None = None
+        self.game_log: GameLog | None = None  # made on mount, with the app's look
+        self._seen: dict[int, int] = {}  # hot-seat: the last update each player saw
 
     @property
     def view(self) -> PlayerView:
@@ -120,6 +127,7 @@ class TableScreen(Screen[None]):
                 zeros = (0,) * self.view.config.seat_count
                 yield TrackBoard(look, self.view.config, zeros, zeros, id="table-track")
             yield DummyStacks(look, id="dummy")
+            yield Static(id="side-log")
         with Vertical(id="hand-box"):
             yield Hand(look, id="hand")
         yield Static(id="news")
@@ -131,7 +139,10 @@ class TableScreen(Screen[None]):
         self.query_one("#trick").border_title = "Trick"
         self.query_one("#dummy").border_title = "Dummy's stacks"
         self.query_one("#table-track").border_title = "Scoring track"
+        self.query_one("#side-log").border_title = "Game log (g)"
         self.query_one("#dummy").display = self.view.config.dummy is not None
+        self.game_log = GameLog(self.app.look)
+        self.game_log.start(self.update)
         self.redraw()
         self.follow()
 
@@ -153,23 +164,30 @@ class TableScreen(Screen[None]):
             await self._settle()
 
     async def _pause_before(self, update: Update) -> None:
-        """A bot's or the dummy's card, and the lead after a finished trick, wait a
-        moment (any key cuts it short); nothing waits when the feed is behind on a
-        take-back or the player at the screen must act."""
-        event = update.event
-        if self.pace <= 0 or not isinstance(event, CardPlayed):
+        """Moments to read, each cut short by any key: before another player's card;
+        longer before the lead that replaces a finished trick, and after a suit gets
+        its job (so "brown is ebbes" is read before "red is Minus" follows)."""
+        if self.pace <= 0:
             return
-        if self.update.view.seat == event.seat:
-            return  # the player's own card shows at once
-        self._skip.clear()
-        try:
-            await asyncio.wait_for(self._skip.wait(), self.pace)
-        except asyncio.TimeoutError:
-            pass
+        shown, event = self.update, update.event
+        wait = 0.0
+        if isinstance(shown.event, CategoryFixed):
+            wait = max(self.pace, FLASH_SECONDS)
+        if isinstance(event, CardPlayed) and event.seat != shown.view.seat:
+            finished_on_show = not shown.view.trick and bool(shown.view.tricks)
+            wait = max(wait, self.pace * (2 if finished_on_show else 1))
+        if wait:
+            self._skip.clear()
+            try:
+                await asyncio.wait_for(self._skip.wait(), wait)
+            except asyncio.TimeoutError:
+                pass
 
     def show(self, update: Update) -> None:
-        """Draw ``update`` and say what it means."""
+        """Draw ``update``, say what it means, and log it."""
         self.update = update
+        if self.game_log is not None:
+            self.game_log.add(update)
         self._note(update)
         self.redraw()
 
@@ -210,16 +228,27 @@ class TableScreen(Screen[None]):
             if isinstance(update.event, RoundStarted):
                 self.redraw()  # the deal covered the table: no hand on show
             return
-        from .handoff import HandOffScreen
-
+        if feed.viewer is not None:
+            self._seen[feed.viewer] = update.seq
         self.update = feed.cover()
         self.redraw()
-        name = self.app.look.text(update.view.config.seats[seat].name)
-        answer = await self.app.push_screen_wait(HandOffScreen(seat, name))
+        await self._call_to_screen(seat, _WHY[update.view.phase])
+
+    async def _call_to_screen(self, seat: int, why: str) -> None:
+        """Hot-seat: the cover names the player, recaps what they missed, and shows
+        their view once they are at the screen."""
+        from .handoff import HandOffScreen
+
+        feed = self.feed
+        assert isinstance(feed, HotSeat) and self.game_log is not None
+        name = self.app.look.text(self.view.config.seats[seat].name)
+        recap = "\n".join(self.game_log.since(self._seen.get(seat, -1)))
+        answer = await self.app.push_screen_wait(HandOffScreen(seat, name, why, recap))
         if answer == "menu":
             self.action_menu()
             return
         self.update = feed.take(seat)
+        self._seen[seat] = self.update.seq
         self.redraw()
 
     async def _decide(self, update: Update) -> None:
@@ -248,7 +277,11 @@ class TableScreen(Screen[None]):
         view = self.view
         look = self.app.look
         names = [look.text(s.name) for s in view.config.seats]
-        self.query_one(DeterminerBoard).show(view)
+        wide = self.size.width >= WIDE
+        self.query_one(DeterminerBoard).show(view, wide=wide)
+        if wide and self.game_log is not None:
+            lines = self.game_log.text(view).splitlines()
+            self.query_one("#side-log", Static).update("\n".join(lines[-40:]))
         self.query_one(SeatsPanel).show(view, memory_aid=self.memory_aid)
         self.query_one(TrickArea).show(view, show_last=self.show_last)
         if view.dummy_up:
@@ -293,41 +326,28 @@ class TableScreen(Screen[None]):
         self.query_one("#news", Static).update(self._news)
 
     def _note(self, update: Update) -> None:
-        """Say what an update means on the news line."""
+        """Say what an update means on the news line (cards and tricks speak for
+        themselves in the trick area)."""
         event = update.event
         look = self.app.look
-        config = update.view.config
-        names = [s.name for s in config.seats]
+        names = [s.name for s in update.view.config.seats]
         if isinstance(event, CategoryFixed):
-            label = event.category.label
             if event.category is Category.NIX:
                 self.say(f"{self._news.rstrip('.')}, so {look.suit(event.suit, name=True).plain}"
                          " is nix.")
             else:
                 self.say(f"{look.card_name(event.card)} ({names[event.seat]}): "
-                         f"{look.suit(event.suit, name=True).plain} is {label}.")
+                         f"{look.suit(event.suit, name=True).plain} is {event.category.label}.")
             self._flash()
-        elif isinstance(event, RoundStarted):
-            number = f": Number Determiner {event.number}" if event.number else ""
-            self.say(f"Round {event.round_no + 1}{number}.")
-        elif isinstance(event, StarterChosen) and event.chooser is not None:
-            self.say(f"{names[event.chooser]} chose {names[event.starter]} to start.")
-        elif isinstance(event, StarterChosen) and event.starter == config.dummy \
-                and update.view.scores:
-            self.say(f"{names[event.starter]} took the most nix cards, so it starts this "
-                     "round (R17).")
-        elif isinstance(event, PairChosen):
-            self.say(f"{names[event.seat]} takes {look.card_name(card(event.suit, event.number))}.")
-        elif isinstance(event, SaveFailed):
-            self.say(event.message)
         elif isinstance(event, TakenBack):
             self.say("Your last card was taken back.")
-        elif isinstance(event, SeatChanged):
-            who = names[event.seat]
-            self.say(f"{who} is back." if event.human else
-                     f"A {event.level} bot plays for {who} while they are away.")
-        elif isinstance(event, (Synced, TrickWon, CardPlayed)) and self._complaining:
-            self.say("")
+        elif isinstance(event, (CardPlayed, TrickWon, RoundScored, GameOver, Synced)):
+            if self._complaining:
+                self.say("")  # a refusal is stale once play goes on
+        else:
+            line = event_line(update, names, look)
+            if line:
+                self.say(line)
 
     def _flash(self) -> None:
         board = self.query_one(DeterminerBoard)
@@ -347,6 +367,8 @@ class TableScreen(Screen[None]):
             if not getattr(self.feed, "take_back_offered", False):
                 return False
             return self._can_take_back() or None
+        if action == "look":  # hot-seat only, while nobody's hand is on screen
+            return self.hot_seat and self.feed.viewer is None  # type: ignore[attr-defined]
         return True
 
     def _can_play(self) -> bool:
@@ -401,6 +423,28 @@ class TableScreen(Screen[None]):
             return
         self._rewinding = True
         self._skip.set()
+
+    def action_log(self) -> None:
+        if self.game_log is not None:
+            self.app.push_screen(LogScreen(self.game_log.text(self.view)))
+
+    @work(exclusive=True, group="look")
+    async def action_look(self) -> None:
+        """Hot-seat: a player asks to see their own hand while no one must decide."""
+        from .starter_dialog import PlayerPicker
+
+        feed = self.feed
+        if not isinstance(feed, HotSeat):
+            return
+        names = [self.app.look.text(s.name) for s in self.view.config.seats]
+        seat = await self.app.push_screen_wait(PlayerPicker(
+            "Who wants to look at their hand?", [(s, names[s]) for s in feed.players]))
+        if seat is not None:
+            if feed.viewer is not None:
+                self._seen[feed.viewer] = self.update.seq
+            self.update = feed.cover()
+            self.redraw()
+            await self._call_to_screen(seat, "to look at your hand")
 
     def action_scores(self) -> None:
         from .scores import ScoreBoardScreen

@@ -8,7 +8,7 @@ from textual.widget import Widget
 
 from ..rules.track import ScoringTrack
 from ..rules.variants import GameConfig
-from .look import Look, disc, disc_marks
+from .look import Look
 
 NAME = 11
 #: Width from which the legend also gives each place's standard name.
@@ -53,7 +53,6 @@ class TrackBoard(Widget):
         spaces = track.high - track.low + 1
         scale = max(1, (width - NAME - 22) // spaces)
         col = lambda total: (track.disc_space(total) - track.low) * scale  # noqa: E731
-        marks = disc_marks([s.name for s in self.config.seats])
         ticks = {m.space for m in track.landmarks}
         ruler = "".join(("|" if s in ticks else ("-" if look.ascii else "·")).ljust(scale)
                         for s in range(track.low, track.high + 1))
@@ -66,10 +65,10 @@ class TrackBoard(Widget):
                 line[x] = "=" if look.ascii else "━"
             here = col(self.after[seat])
             row = Text("\n")
-            row.append_text(disc(seat, marks[seat]))
+            row.append_text(look.disc(seat))
             row.append(f" {look.text(info.name)[:NAME - 1]:<{NAME}}")
             row.append("".join(line[:here]), "dim")
-            row.append_text(disc(seat, marks[seat]))
+            row.append_text(look.disc(seat))
             row.append("".join(line[here + 1:]), "dim")
             total = self.after[seat]
             row.append(f" {total:>+4} {look.text(place_of(track, total))}")

@@ -1,5 +1,6 @@
 """The middle of the table: the trick being played, who played what, who is next;
-and, on demand, the last completed trick (R18)."""
+below it the last completed trick with its winner and why (R2, R18: exactly the last
+completed trick, never an earlier one)."""
 
 from __future__ import annotations
 
@@ -9,54 +10,54 @@ from textual.widgets import Static
 from ..rules.cards import Card
 from ..rules.state import Phase
 from ..rules.view import PlayerView
+from .explain import card_run, takes_line
 from .look import Look
 
 
 class TrickArea(Static):
-    """Cards in play order under their players' names. Between tricks it keeps the
-    finished trick in view (with its winner), so a paced game can be followed."""
+    """Cards in play order under their players' names. A finished trick stays in
+    view, its winning card marked, until the next card is led; then it moves to the
+    "last trick" line below the new one."""
 
     def __init__(self, look: Look, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
 
-    def show(self, view: PlayerView, *, show_last: bool) -> None:
+    def show(self, view: PlayerView, *, show_last: bool = True) -> None:
         names = [self.look.text(s.name) for s in view.config.seats]
-        column = max(10, min(15, (self.content_size.width or 76) // len(names)))
+        width = self.content_size.width or 76
+        column = max(10, min(15, width // len(names)))
         text = Text()
-        finished_on_show = view.phase is Phase.PLAY and not view.trick and bool(view.tricks)
-        if finished_on_show:
-            last = view.tricks[-1]
-            self._row(text, names, column, last.seats, last.cards)
-            lead = ": your lead" if view.to_move == view.seat else ""
-            text.append(f"\n{names[last.winner]} took the trick{lead}", "italic")
+        last = view.last_trick
+        if not view.trick and last is not None:  # the finished trick stays until the next lead
+            self._row(text, names, column, last.seats, last.cards, winner=last.winner)
+            lead = ": your lead" if view.to_move == view.seat and view.phase is Phase.PLAY else ""
+            text.append(f"\n{self.look.text(takes_line(view, last, names))}{lead}", "italic")
         else:
             self._row(text, names, column, view.trick_seats, view.trick)
             if view.to_move is not None and view.phase is Phase.PLAY:
                 who = "Your turn" if view.to_move == view.seat else f"{names[view.to_move]} to play"
                 text.append(f"\n{who}", "italic")
-        if show_last:  # exactly the last completed trick, never an earlier one (R18)
-            earlier = view.last_trick
-            if earlier is None:
+            if show_last and last is None:
                 text.append("\nLast trick: none yet this round", "dim")
-            elif finished_on_show:
-                text.append("\nThe trick above is the last trick.", "dim")
-            else:
-                text.append(f"\nLast trick, taken by {names[earlier.winner]}:\n", "bold")
-                self._row(text, names, column, earlier.seats, earlier.cards)
+            elif show_last and last is not None:
+                text.append("\nLast trick: ", "bold")
+                text.append(self.look.text(takes_line(view, last, names)), "italic")
+                text.append("\n")
+                text.append_text(card_run(list(zip(last.seats, last.cards)), names, self.look))
         self.update(text)
 
     def _row(self, text: Text, names: list[str], column: int, seats: tuple[int, ...],
-             cards: tuple[Card, ...]) -> None:
-        """Names on one line, their cards below; the led card is marked."""
+             cards: tuple[Card, ...], winner: int | None = None) -> None:
+        """Names on one line, their cards below; the led card and the winner marked."""
         if not cards:
             text.append("No card played yet in this trick.\n", "dim")
             return
         for seat in seats:
             text.append(f"{names[seat][:column - 2]:<{column}}", "bold")
         text.append("\n")
-        for i, card in enumerate(cards):
-            face = self.look.card(card)
+        for i, (seat, card) in enumerate(zip(seats, cards)):
+            face = self.look.card(card, style="reverse" if seat == winner else "")
             text.append_text(face)
-            text.append((" led" if i == 0 else "").ljust(column - len(face.plain)), "dim")
-
+            note = f" {self.look.won}" if seat == winner else (" led" if i == 0 else "")
+            text.append(note.ljust(column - len(face.plain)), "bold" if seat == winner else "dim")

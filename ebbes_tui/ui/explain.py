@@ -1,0 +1,110 @@
+"""Saying what happened, in a player's words: why a trick was won (R2), what an event
+means. The trick area, the news line, the game log and the hot-seat recap all use it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..controller import SaveFailed, SeatChanged, TakenBack, Update
+from ..rules.cards import SUIT_NAMES, Card, card
+from ..rules.categories import Category
+from ..rules.determiners import determiner_cards, fixing_plays
+from ..rules.events import (
+    CardPlayed, CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted, StarterChosen,
+    TrickWon,
+)
+from ..rules.tricks import Trick
+from ..rules.view import PlayerView
+from .look import Look
+
+
+def trick_reason(view: PlayerView, trick: Trick) -> str:
+    """Why ``trick`` went to its winner (R2): ``red is trump``, ``highest blue`` or
+    ``red 4 fixed Trump in this trick``. ``view`` is a view from the same round, at the
+    trick's end or later."""
+    won = trick.cards[trick.seats.index(trick.winner)]
+    trump_fixer = _trump_fixer(view)
+    if trump_fixer is not None and won.suit == trump_fixer.suit and _trump_fixed_by(
+            view, trick, trump_fixer):
+        if trump_fixer in trick.cards:
+            return f"{SUIT_NAMES[trump_fixer.suit]} {trump_fixer.value} fixed Trump in this trick"
+        return f"{SUIT_NAMES[won.suit]} is trump"
+    return f"highest {SUIT_NAMES[trick.cards[0].suit]}"
+
+
+def _trump_fixer(view: PlayerView) -> Card | None:
+    """The card that fixed Trump this round, if one has."""
+    plays = fixing_plays(view.plays(), determiner_cards(view.number, view.pairs))
+    return plays[0][1] if plays else None
+
+
+def _trump_fixed_by(view: PlayerView, trick: Trick, fixer: Card) -> bool:
+    """Whether Trump was fixed by the end of ``trick`` (R2: trump as it stood then)."""
+    cards = [c for t in view.tricks for c in t.cards]
+    end = cards.index(trick.cards[-1]) if trick.cards[-1] in cards else len(cards)
+    return fixer in cards[:end + 1]
+
+
+def takes_line(view: PlayerView, trick: Trick, names: list[str]) -> str:
+    """``Bot 1 takes it: red is trump``."""
+    return f"{names[trick.winner]} takes it: {trick_reason(view, trick)}"
+
+
+def event_line(update: Update, names: list[str], look: Look) -> str | None:
+    """One line for the game log (and the hot-seat recap), or None for events that
+    need no line of their own (a card: it is part of its trick's line)."""
+    event, view = update.event, update.view
+    if isinstance(event, RoundStarted):
+        number = f", Number Determiner {event.number}" if event.number else ""
+        dealer = f", dealer {names[event.dealer]}" if event.dealer is not None else ""
+        return f"Round {event.round_no + 1}{number}{dealer}."
+    if isinstance(event, StarterChosen):
+        if event.chooser is None:
+            if view.scores and event.starter == view.config.dummy:
+                return f"{names[event.starter]} took the most nix cards, so it starts (R17)."
+            return f"{names[event.starter]} starts."
+        if event.chooser == event.starter:
+            return f"{names[event.chooser]} holds nix and chose to start."
+        return f"{names[event.chooser]} holds nix and chose {names[event.starter]} to start."
+    if isinstance(event, PairChosen):
+        return f"{names[event.seat]} takes {look.card_name(card(event.suit, event.number))}."
+    if isinstance(event, CategoryFixed):
+        suit = SUIT_NAMES[event.suit]
+        if event.category is Category.NIX:
+            return f"{suit.capitalize()} is nix: the only suit left."
+        return (f"{look.card_name(event.card)} ({names[event.seat]}) fixed "
+                f"{event.category.label}: {suit}.")
+    if isinstance(event, TrickWon):
+        trick = event.trick
+        cards = "  ".join(f"{names[s]} {look.card(c).plain}" for s, c in zip(trick.seats, trick.cards))
+        return f"Trick {len(view.tricks)}: {cards}.  {takes_line(view, trick, names)}."
+    if isinstance(event, RoundScored):
+        points = ", ".join(f"{names[s]} {p:+d} ({event.totals[s]:+d})"
+                           for s, p in enumerate(event.score.points))
+        return f"Round {event.round_no + 1} scored: {points}."
+    if isinstance(event, GameOver):
+        who = " and ".join(names[s] for s in event.winners)
+        return f"Game over: {who} {'wins' if len(event.winners) == 1 else 'share the win'}."
+    if isinstance(event, TakenBack):
+        return "The last card was taken back."
+    if isinstance(event, SeatChanged):
+        who = names[event.seat]
+        return f"{who} is back." if event.human else \
+            f"{who} is away: a {event.level} bot plays for them."
+    if isinstance(event, SaveFailed):
+        return event.message
+    if isinstance(event, CardPlayed):
+        return None
+    return None
+
+
+def card_run(cards: list[tuple[int, Card]], names: list[str], look: Look) -> Text:
+    """``Ann ●B5  Bea ■N2`` for (seat, card) pairs."""
+    text = Text()
+    for i, (seat, c) in enumerate(cards):
+        if i:
+            text.append("  ")
+        text.append(f"{names[seat]} ")
+        text.append_text(look.card(c))
+    return text

@@ -1,0 +1,101 @@
+"""The game log: every card, who won each trick and why, every determiner fixed, every
+round score; kept by the table as updates arrive, shown with ``g`` (and beside the
+table on wide screens), and read back for the hot-seat recap."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ..controller import Update
+from ..rules.events import CardPlayed, RoundStarted
+from ..rules.view import PlayerView
+from .explain import card_run, event_line, takes_line
+from .look import Look
+
+
+class GameLog:
+    """Lines of what happened, each tagged with the update's sequence number."""
+
+    def __init__(self, look: Look) -> None:
+        self.look = look
+        self.lines: list[tuple[int, str]] = []
+        self._trick: list[tuple[int, object]] = []  # the current trick's cards so far
+
+    def start(self, update: Update) -> None:
+        """Begin from a full view (a new or resumed game): this round so far."""
+        view = update.view
+        names = self._names(view)
+        if view.scores:
+            self.lines.append((update.seq, f"Rounds so far: {len(view.scores)}; totals "
+                               + ", ".join(f"{n} {t:+d}" for n, t in zip(names, view.totals))
+                               + "."))
+        if view.tricks or view.trick:
+            self.lines.append((update.seq, f"Round {view.round_no + 1}, as it stands:"))
+            for i, trick in enumerate(view.tricks):
+                cards = card_run(list(zip(trick.seats, trick.cards)), names, self.look).plain
+                self.lines.append((update.seq, f"Trick {i + 1}: {cards}.  "
+                                   f"{takes_line(view, trick, names)}."))
+        self._trick = list(zip(view.trick_seats, view.trick))
+
+    def add(self, update: Update) -> None:
+        """Note what ``update`` says."""
+        event = update.event
+        if isinstance(event, CardPlayed):
+            self._trick.append((event.seat, event.card))
+            return
+        if isinstance(event, RoundStarted):
+            self._trick = []
+        line = event_line(update, self._names(update.view), self.look)
+        if line is not None:
+            if line.startswith("Trick "):
+                self._trick = []
+            self.lines.append((update.seq, self.look.text(line)))
+
+    def current(self, view: PlayerView) -> str | None:
+        """The trick in progress, if any cards are down."""
+        if not self._trick:
+            return None
+        return "Now: " + card_run(self._trick, self._names(view), self.look).plain  # type: ignore[arg-type]
+
+    def since(self, seq: int, most: int = 8) -> list[str]:
+        """The lines after update ``seq`` (the latest ``most``)."""
+        return [line for s, line in self.lines if s > seq][-most:]
+
+    def text(self, view: PlayerView) -> str:
+        lines = [line for _, line in self.lines]
+        now = self.current(view)
+        if now:
+            lines.append(self.look.text(now))
+        return "\n".join(lines) or "Nothing has happened yet."
+
+    def _names(self, view: PlayerView) -> list[str]:
+        return [self.look.text(s.name) for s in view.config.seats]
+
+
+class LogScreen(ModalScreen[None]):
+    """The log in a scrollable box, newest at the bottom (opened with ``g``)."""
+
+    BINDINGS = [Binding("escape,g,enter", "close", "Back to the table")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.body = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog help", id="log-box"):
+            yield Static("Game log", classes="dialog-title")
+            yield Static(Text(self.body))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one("#log-box", VerticalScroll)
+        box.scroll_end(animate=False)
+        box.focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
