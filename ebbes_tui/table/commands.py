@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import signal
 import socket
 import subprocess
@@ -26,7 +27,7 @@ from .client import TableClient, TableConnection, join_table, list_tables
 from .daemon import detach, reset_signals
 from .headless import play_bot, watch
 from .rendezvous import (
-    TableAddress, TableError, check_name, listen_socket, my_login, socket_path, table_dir,
+    TableAddress, TableError, check_name, chosen_dir, listen_socket, my_login, socket_path, table_dir,
     uid_of,
 )
 from .saved import log_path, saved_slot, table_store
@@ -59,7 +60,7 @@ def _fail(text: str) -> int:
 def plan_table(args: argparse.Namespace) -> Plan:
     """Check everything ``serve`` was asked for; TableError, SetupError or SaveError
     says what is wrong in one sentence."""
-    directory = table_dir(args.dir)
+    directory = table_dir(os.path.abspath(chosen_dir(args.dir)))  # the server leaves its cwd
     name = check_name(args.name)
     host = my_login()
     store = table_store()

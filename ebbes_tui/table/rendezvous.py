@@ -90,8 +90,9 @@ def check_name(name: str) -> str:
 
 def chosen_dir(path: Path | str | None = None) -> Path:
     """The rendezvous directory asked for: ``path``, else ``$EBBES_TABLES_DIR``, else
-    :data:`DEFAULT_DIR` (not checked: see :func:`table_dir`)."""
-    return Path(os.path.abspath(path or os.environ.get(ENV_DIR) or DEFAULT_DIR))
+    :data:`DEFAULT_DIR` (not checked: see :func:`table_dir`). A relative path stays
+    relative: it is looked up from the current directory alone."""
+    return Path(path or os.environ.get(ENV_DIR) or DEFAULT_DIR)
 
 
 def table_dir(path: Path | str | None = None, *, create: bool = True) -> Path:

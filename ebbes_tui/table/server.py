@@ -157,13 +157,15 @@ class TableServer:
         ``ready`` is called once connections are accepted. SaveError, SlotLocked or
         TableError if the table cannot open."""
         self.done = asyncio.Event()
-        self.slot = self.store.open(self.slot_name)
+        if self.resumed is not None:  # a new game's slot is taken when it starts
+            self.slot = self.store.open(self.slot_name)
         try:
             sock = sock or listen_socket(self.address)
             inode = os.lstat(self.address.path).st_ino
             server = await asyncio.start_unix_server(self._connected, sock=sock)
         except BaseException:
-            self.slot.close()
+            if self.slot is not None:
+                self.slot.close()
             raise
         self._wait_idle()
         log.info("table %s open at %s", self.address.label, self.address.path)
@@ -175,7 +177,8 @@ class TableServer:
             server.close()
             await self._close_all()
             self._unlink(inode)
-            self.slot.close()
+            if self.slot is not None:
+                self.slot.close()
             log.info("table %s closed", self.address.label)
 
     def _unlink(self, inode: int) -> None:
@@ -469,11 +472,11 @@ class TableServer:
     def _start(self) -> None:
         """The game begins: every connection gets its session; people not here yet are
         away from the start (R21)."""
-        assert self.slot is not None
         if self.resumed is not None:
             match = Match.resume(self.resumed, save=self.slot)
         else:
             setup = players_setup(self.seating.players(), self.spec.options, seed=self.spec.seed)
+            self.slot = self.store.open(self.slot_name)
             match = Match(setup, save=self.slot)
             write_holders(self.store, self.slot_name, self.seating.holders())
         self.match = match

@@ -1,0 +1,232 @@
+"""Helpers for the table tests: a table served in the test's event loop, raw protocol
+connections, real `ebbes` processes with a private home, and reading traces."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from ebbes_tui.table.client import TableClient, join_table
+from ebbes_tui.table.protocol import VERSION, encode
+from ebbes_tui.table.rendezvous import (
+    TableAddress, my_login, peer_of, socket_path, table_dir, tables_in,
+)
+from ebbes_tui.table.saved import table_store
+from ebbes_tui.table.server import TableServer, TableSpec
+
+WAIT = 20.0  # seconds any single wait may take before the test fails
+CARD = re.compile(r"\b(?:blue|brown|yellow|green|red)(?:1[0-5]|[1-9])\b")
+
+
+# ------------------------------------------------------ a table in this loop
+
+
+class LocalTable:
+    """A :class:`TableServer` running in the test's own event loop."""
+
+    def __init__(self, tmp_path: Path, spec: TableSpec, saved: str | None = None) -> None:
+        self.directory = table_dir(tmp_path / "tables")
+        self.store = table_store(tmp_path / "saves")
+        self.address = TableAddress(socket_path(self.directory, spec.host, spec.name),
+                                    spec.host, spec.name)
+        self.server = TableServer(spec, self.address, self.store, saved=saved)
+        self.task: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> LocalTable:
+        ready = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self.server.serve(ready=ready.set))
+        await asyncio.wait_for(ready.wait(), WAIT)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.server.shutdown("The test is over.")
+        assert self.task is not None
+        await asyncio.wait_for(self.task, WAIT)
+
+    async def ended(self) -> None:
+        """Wait until the table ends by itself."""
+        assert self.task is not None
+        await asyncio.wait_for(asyncio.shield(self.task), WAIT)
+
+    async def join(self, tap=None, **kw: object) -> TableClient:
+        """A real client (peer credentials, hello) at this table."""
+        connection = await asyncio.to_thread(join_table, self.address.name,
+                                             directory=self.directory, **kw)
+        return await TableClient.start(connection, tap=tap)
+
+    def record(self) -> dict:
+        """The game's record: archived once over, else the save."""
+        finished = sorted((self.store.root / "finished").glob("*.json"))
+        paths = finished or sorted(self.store.root.glob("*.json"))
+        return json.loads(paths[-1].read_text())
+
+
+def spec(name: str = "t", **kw: object) -> TableSpec:
+    from ebbes_tui.table.seats import parse_seats
+
+    seats = parse_seats(str(kw.pop("seats", "player,bot:random,bot:random")))
+    return TableSpec(name, my_login(), seats, **kw)  # type: ignore[arg-type]
+
+
+class Raw:
+    """A protocol connection that sends whatever it is told, for hostile-input tests."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.seen: list[dict] = []
+
+    @classmethod
+    async def open(cls, table: LocalTable, hello: dict | None = None) -> Raw:
+        reader, writer = await asyncio.open_unix_connection(str(table.address.path),
+                                                            limit=1 << 20)
+        raw = cls(reader, writer)
+        if hello is not None:
+            raw.send({"type": "hello", "version": VERSION, **hello})
+        return raw
+
+    def send(self, message: dict) -> None:
+        self.writer.write(encode(message))
+
+    def send_bytes(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    async def receive(self, kind: str | None = None, **match: object) -> dict:
+        """The next message of ``kind`` (any kind when None) whose fields equal ``match``."""
+        async def wait() -> dict:
+            while True:
+                line = await self.reader.readline()
+                if not line:
+                    raise EOFError(f"closed before a {kind} message came; saw "
+                                   f"{[m.get('type') for m in self.seen[-5:]]}")
+                message = json.loads(line)
+                self.seen.append(message)
+                if (kind is None or message.get("type") == kind) and \
+                        all(message.get(k) == v for k, v in match.items()):
+                    return message
+        return await asyncio.wait_for(wait(), WAIT)
+
+    async def closed(self) -> bool:
+        """Whether the server closes this connection (reading all it sends first)."""
+        async def drain() -> None:
+            while line := await self.reader.readline():
+                self.seen.append(json.loads(line))
+        await asyncio.wait_for(drain(), WAIT)
+        return True
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def until(condition, timeout: float = WAIT):
+    """Wait (in the loop) until ``condition()`` is truthy; return its value."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()):
+        assert time.monotonic() < deadline, "the condition never held"
+        await asyncio.sleep(0.01)
+    return value
+
+
+# ------------------------------------------------------------ real processes
+
+
+class Home:
+    """A private home for real `ebbes` processes: data, config and the table dir."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.root = tmp_path
+        self.tables = tmp_path / "tables"
+        self.env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"),
+                        XDG_CONFIG_HOME=str(tmp_path / "config"),
+                        EBBES_TABLES_DIR=str(self.tables))
+        self.processes: list[subprocess.Popen] = []
+
+    def run(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "ebbes_tui", *args], env=self.env,
+                              capture_output=True, text=True, timeout=timeout,
+                              stdin=subprocess.DEVNULL)
+
+    def start(self, *args: str) -> subprocess.Popen:
+        process = subprocess.Popen([sys.executable, "-m", "ebbes_tui", *args], env=self.env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                   stdin=subprocess.DEVNULL)
+        self.processes.append(process)
+        return process
+
+    def tables_open(self) -> list[dict]:
+        done = self.run("table", "list", "--json")
+        assert done.returncode == 0, done.stderr
+        return [json.loads(line) for line in done.stdout.splitlines()]
+
+    def finished(self) -> list[Path]:
+        return sorted((self.root / "data" / "ebbes-tui" / "tables" / "finished").glob("*.json"))
+
+    def kill_all(self) -> None:
+        """Kill every process started here and every table server still listening."""
+        for process in self.processes:
+            if process.poll() is None:
+                process.kill()
+                process.wait(5)
+        for table in self._live_pids():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(table, 9)
+
+    def _live_pids(self) -> list[int]:
+        pids = []
+        if not self.tables.exists():
+            return pids
+        for address in tables_in(self.tables):
+            with socket.socket(socket.AF_UNIX) as sock, contextlib.suppress(OSError):
+                sock.settimeout(1)
+                sock.connect(str(address.path))
+                pids.append(peer_of(sock).pid)
+        return pids
+
+
+def wait_for(condition, timeout: float = 60.0, step: float = 0.05):
+    """Wait until ``condition()`` is truthy; return its value."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()):
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(step)
+    return value
+
+
+def read_trace(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def cards_in(message: object) -> set[str]:
+    """Every card code written anywhere in a message (actions and chat included)."""
+    return set(CARD.findall(json.dumps(message)))
+
+
+def leaked_cards(messages: list[dict], record: dict, seat: int | None) -> list:
+    """Cards that messages showed their receiver before it could know them: not in its
+    own hand of that round (a spectator has none) and not yet played in it (R18). A
+    message without "round" and "played" may show no card at all."""
+    rounds = record["rounds"]
+    leaks = []
+    for message in messages:
+        cards = cards_in(message)
+        if not cards:
+            continue
+        if "round" not in message or message["round"] > len(rounds):
+            leaks.append((message.get("type"), sorted(cards)))
+            continue
+        dealt = rounds[message["round"] - 1]
+        allowed = set(dealt["plays"][: message["played"]])
+        if seat is not None:
+            allowed |= set(dealt["hands"][seat])
+        if cards - allowed:
+            leaks.append((message.get("type"), message["round"], message["played"],
+                          sorted(cards - allowed)))
+    return leaks

@@ -1,0 +1,265 @@
+"""A table server in the test's event loop, with real Unix sockets and real clients:
+the lobby, private hands, players away and back (R21), saving when everyone leaves
+and reopening, chat, the remote feed, and hostile input that never disturbs a game."""
+
+import asyncio
+
+import pytest
+from table_support import WAIT, LocalTable, Raw, leaked_cards, spec, until
+
+from ebbes_tui.controller import NotYourTurn, Synced
+from ebbes_tui.rules import IllegalMove, Phase, PlayCard, replay
+from ebbes_tui.rules.cards import ALL_CARDS
+from ebbes_tui.table.events import ChatLine, GameStarted, Lobby, Presence, Refused
+from ebbes_tui.table.headless import play_bot, watch
+from ebbes_tui.table.saved import read_holders, saved_slot
+
+
+def tapped():
+    """A tap that keeps every message a client receives."""
+    seen = []
+    return seen, lambda way, message: seen.append(message) if way == "in" else None
+
+
+async def lobby_until(client, kind):
+    while not isinstance(event := await asyncio.wait_for(client.next_lobby_event(), WAIT), kind):
+        pass
+    return event
+
+
+async def test_the_game_starts_when_seats_fill_and_nobody_sees_another_hand(tmp_path):
+    async with LocalTable(tmp_path, spec(seats="player,player,bot:random", spectators=True,
+                                         seed=4)) as table:
+        seen_a, tap_a = tapped()
+        a = await table.join(player=1, tap=tap_a)
+        lobby = await lobby_until(a, Lobby)
+        assert a.seat == 0 and lobby.can_start and lobby.host == table.address.host
+        assert [(s.kind, s.connected) for s in lobby.seats] == \
+            [("player", True), ("player", False), ("bot", False)]
+        seen_w, tap_w = tapped()
+        watcher = await table.join(watch=True, tap=tap_w)
+        seen_b, tap_b = tapped()
+        b = await table.join(player=2, tap=tap_b)  # one user may hold several seats
+        assert b.seat == 1 and watcher.seat is None
+        results = await asyncio.wait_for(asyncio.gather(
+            play_bot(a, "random"), play_bot(b, "random"), watch(watcher)), WAIT)
+        assert results == [0, 0, 0]
+        for client in (a, b, watcher):
+            client.close()
+        await table.ended()  # over, everyone gone: the table ends by itself
+    record = table.record()
+    replay(record)  # every rule checked
+    assert [p["name"] for p in record["players"]] == [table.address.host,
+                                                      f"{table.address.host} (2)", "Bot 1"]
+    assert leaked_cards(seen_a, record, 0) == [] and leaked_cards(seen_b, record, 1) == []
+    assert leaked_cards(seen_w, record, None) == []
+    states = [m for m in seen_w if m["type"] == "state"]
+    assert states and all(m["view"]["hand"] == [] for m in states)
+    assert all("round" in m and "played" in m for m in seen_a if m["type"] in ("state", "presence"))
+    assert not table.address.path.exists()
+
+
+async def test_the_host_can_start_early_with_bots_in_the_empty_seats(tmp_path):
+    async with LocalTable(tmp_path, spec(seats="player,player,player", spectators=True)) as table:
+        watcher = await table.join(watch=True)
+        watcher.start_game()
+        refused = await lobby_until(watcher, Refused)
+        assert refused.text == "Nobody is seated yet."
+        a = await table.join()
+        a.start_game()
+        await lobby_until(a, GameStarted)
+        feed = await a.game()
+        names = [s.name for s in feed.snapshot().view.config.seats]
+        assert names == [table.address.host, "Bot 1", "Bot 2"]
+        assert await asyncio.wait_for(play_bot(a, "random"), WAIT) == 0
+
+
+async def test_a_player_who_drops_is_away_a_bot_stands_in_and_they_take_the_seat_back(tmp_path):
+    async with LocalTable(tmp_path, spec(seats="player,player,bot:random",
+                                         away_after=0.2, seed=8)) as table:
+        a = await table.join(player=1)
+        seen_b, tap_b = tapped()
+        b = await table.join(player=2, tap=tap_b)
+        await a.game()
+        playing_b = asyncio.ensure_future(play_bot(b, "random"))
+        a.close()
+        away = await until(lambda: [m for m in seen_b if m["type"] == "presence"
+                                    and not m["seats"][0]["connected"]])
+        assert away[0]["seats"][0]["away"] is not None and away[0]["seats"][1]["connected"]
+        # After away_after a bot plays the seat (R21), and the game goes on without them.
+        await until(lambda: any(m["type"] == "state" and m["event"]["type"] == "seat_changed"
+                                for m in seen_b))
+        match = table.server.match
+        start = match.decision
+        await until(lambda: match.decision > start + 3 or match.finished.is_set())
+        back = await table.join()  # the same user, no seat asked for: their own seat
+        assert back.seat == 0
+        feed = await back.game()
+        assert feed.snapshot().view.seat == 0
+        await until(lambda: match.human_plays(0))
+        assert await asyncio.wait_for(play_bot(back, "random"), WAIT) == 0
+        assert await asyncio.wait_for(playing_b, WAIT) == 0
+        back.close()
+        b.close()
+        await table.ended()
+    changes = table.record()["seat_changes"]
+    assert [(c["seat"], c["player"]) for c in changes] == [(0, "bot:normal"), (0, "human")]
+    events = [m["event"] for m in seen_b if m["type"] == "state"]
+    assert {"type": "seat_changed", "seat": 0, "human": False, "level": "normal"} in events
+    assert {"type": "seat_changed", "seat": 0, "human": True, "level": None} in events
+
+
+async def decide_a_few(feed, count):
+    """Answer ``count`` decisions with the first legal action."""
+    update = feed.snapshot()
+    while count:
+        if feed.asks(update):
+            feed.submit(update.view.actions[0], update.decision)
+            count -= 1
+        update = await asyncio.wait_for(feed.next(), WAIT)
+
+
+async def test_when_everyone_leaves_the_game_is_saved_and_reopens_where_it_stopped(tmp_path):
+    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random", seed=5)) as table:
+        a = await table.join()
+        await decide_a_few(await a.game(), 4)
+        a.close()
+        await table.ended()
+    slot = saved_slot(table.store, "t")
+    assert slot is not None and read_holders(table.store, slot) == {0: table.address.host}
+    decisions = table.server.match.decision
+    async with LocalTable(tmp_path, spec(), saved=slot) as reopened:
+        seen, tap = tapped()
+        a = await reopened.join(tap=tap)
+        assert seen[0]["table"]["reopened"] and seen[0]["seat"] == 0
+        await a.game()
+        first = next(m for m in seen if m["type"] == "state")
+        assert first["decision"] == decisions and first["event"] == {"type": "synced"}
+        assert first["view"]["seat"] == 0 and first["view"]["hand"]
+        assert await asyncio.wait_for(play_bot(a, "random"), WAIT) == 0
+        a.close()
+        await reopened.ended()
+    assert replay(reopened.record()).phase is Phase.GAME_OVER
+    assert saved_slot(table.store, "t") is None  # archived, never reopened again
+
+
+async def test_chat_reaches_everyone_cleaned_and_a_chatterbox_is_slowed_down(tmp_path):
+    async with LocalTable(tmp_path, spec(seats="player,player,bot:random",
+                                         spectators=True)) as table:
+        a = await table.join(player=1)
+        watcher = await table.join(watch=True)
+        a.send({"type": "chat", "text": "hi\x1b[2J there\u202e!"})
+        line = await lobby_until(watcher, ChatLine)
+        assert line == ChatLine(table.address.host, "hi [2J there !", 0)
+        b = await table.join(player=2)
+        feed = await b.game()
+        for n in range(8):
+            b.send_chat(f"line {n}")
+        texts, refusals = [], []
+        while len(texts) + len(refusals) < 8:
+            update = await asyncio.wait_for(feed.next(), WAIT)
+            if isinstance(update.event, ChatLine):
+                texts.append(update.event.text)
+                assert update.view.seat == 1  # table news comes with the latest view
+            elif isinstance(update.event, Refused):
+                refusals.append(update.event.code)
+        assert texts[:5] == [f"line {n}" for n in range(5)] and "slow-down" in refusals
+
+
+async def test_the_remote_feed_behaves_like_a_local_session(tmp_path):
+    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random", seed=11)) as table:
+        a = await table.join()
+        feed = await a.game()
+        assert feed.take_back_offered is False and not feed.can_take_back()
+        with pytest.raises(NotYourTurn):
+            feed.take_back()
+        assert isinstance(feed.snapshot().event, Synced)
+        update = feed.snapshot()
+        while not (feed.asks(update) and update.view.phase is Phase.PLAY):
+            update = await asyncio.wait_for(feed.next(), WAIT)
+        view = update.view
+        stranger = next(c for c in ALL_CARDS if c not in view.hand)
+        with pytest.raises(IllegalMove) as refused:
+            feed.submit(PlayCard(stranger), update.decision)
+        assert refused.value.player_text == f"You cannot play {stranger}: it is not in the hand."
+        with pytest.raises(NotYourTurn):
+            feed.submit(view.actions[0], update.decision + 1)
+        assert feed.asks(update)  # nothing was sent: still open
+        presence = feed.presence
+        assert isinstance(presence, Presence) and presence.turn == 0
+        assert presence.seats[0].connected and presence.turn_since is not None
+        # A refusal that only the server can give comes back as an update.
+        a.send({"type": "decide", "decision": update.decision - 1, "action": str(view.actions[0])})
+        while not isinstance((later := await asyncio.wait_for(feed.next(), WAIT)).event, Refused):
+            pass
+        assert later.event.code == "not-your-turn" and feed.asks(later)
+        feed.submit(view.actions[0], update.decision)
+        assert not feed.asks(update) and not feed.asks(later)
+        with pytest.raises(NotYourTurn):
+            feed.submit(view.actions[0])
+        after = await asyncio.wait_for(feed.next(), WAIT)
+        assert after.decision == update.decision + 1
+        assert await asyncio.wait_for(play_bot(a, "random"), WAIT) == 0
+
+
+async def play_raw(raw, seat):
+    """Play ``seat`` over a raw connection with the first legal action, to the end
+    (asking for the full view first: what came meanwhile was read past)."""
+    answered = -1
+    raw.send({"type": "sync"})
+    while True:
+        message = await raw.receive("state")
+        view = message["view"]
+        if view["phase"] == "game_over":
+            return
+        if view["actions"] and view["pending"]["seat"] == seat and message["decision"] > answered:
+            raw.send({"type": "decide", "decision": message["decision"],
+                      "action": view["actions"][0]})
+            answered = message["decision"]
+
+
+async def test_hostile_input_gets_errors_and_the_game_goes_on(tmp_path):
+    async with LocalTable(tmp_path, spec(seats="player,player,bot:random", spectators=True,
+                                         seed=2)) as table:
+        good = await table.join(player=1)
+        playing = asyncio.ensure_future(play_bot(good, "random"))
+        hostile = await Raw.open(table, {"player": 2})
+        welcome = await hostile.receive("welcome")
+        assert welcome["seat"] == 1
+        await hostile.receive("state")
+        answers = [
+            (b"\xff\xfe\x00junk\n", "bad-line"),
+            (b'{"type": "hello", "version": 1}\n', "hello-again"),
+            (b"x" * 10000 + b"\n", "too-long"),
+            (b'{"type": "warp", "to": "seat 0"}\n', "unknown-type"),
+            (b'{"type": "decide", "decision": 0, "action": "play blue1", "seat": 0}\n',
+             "not-your-seat"),
+            (b'{"type": "decide", "decision": 0, "action": "fold"}\n', "bad-field"),
+            (b'{"type": "decide", "decision": 99, "action": "play blue1"}\n', "not-your-turn"),
+        ]
+        for line, code in answers:
+            hostile.send_bytes(line)
+            error = await hostile.receive("error")
+            assert error["code"] == code, (line[:30], error)
+        # A newer client, a client that skips hello, a spectator that plays, a flood.
+        newer = await Raw.open(table, {"version": 99})
+        assert (await newer.receive("error"))["code"] == "version" and await newer.closed()
+        rude = await Raw.open(table)
+        rude.send({"type": "decide", "decision": 0, "action": "play blue1"})
+        assert (await rude.receive("error"))["code"] == "hello-first"
+        watcher = await Raw.open(table, {"role": "spectator"})
+        await watcher.receive("state")
+        watcher.send({"type": "decide", "decision": 0, "action": "play blue1"})
+        assert (await watcher.receive("error"))["code"] == "not-seated"
+        watcher.send_bytes(b'{"type": "sync"}\n' * 500)
+        assert await watcher.closed()
+        codes = [m["code"] for m in watcher.seen if m["type"] == "error"]
+        assert "slow-down" in codes and codes[-1] == "flood"
+        # The hostile seat now plays properly, and both seats finish the game.
+        await asyncio.wait_for(play_raw(hostile, 1), WAIT)
+        assert await asyncio.wait_for(playing, WAIT) == 0
+        for raw in (hostile, rude):
+            raw.close()
+        good.close()
+        await table.ended()
+    replay(table.record())
