@@ -69,7 +69,9 @@ def test_a_socket_is_trusted_only_when_its_name_owner_and_server_agree(tmp_path)
     with listen_socket(mine) as server, socket.socket(socket.AF_UNIX) as client:
         assert stat.S_IMODE(os.lstat(mine.path).st_mode) == 0o666
         client.connect(str(mine.path))
-        assert check_server(client, mine).pid == os.getpid()
+        assert check_server(client, mine, check_socket_owner(mine)).pid == os.getpid()
+        with pytest.raises(TableError, match="not trusted"):
+            check_server(client, mine, os.geteuid() + 1)
         with pytest.raises(TableError, match="already open"):
             listen_socket(mine)
         server.close()

@@ -35,7 +35,8 @@ from .protocol import (
     SERVER_LINE_LIMIT, VERSION, LineSplitter, ProtocolError, encode, update_from_message,
 )
 from .rendezvous import (
-    TableAddress, TableError, check_name, check_server, chosen_dir, remove_if_stale, table_dir, tables_in,
+    TableAddress, TableError, check_name, check_server, check_socket_owner, chosen_dir,
+    remove_if_stale, table_dir, tables_in,
 )
 
 #: Seconds to wait for a table to answer a hello or an info request.
@@ -87,6 +88,7 @@ def _exchange(address: TableAddress, message: dict[str, Any],
               timeout: float) -> tuple[socket.socket, bytes, dict[str, Any], bytes]:
     """Connect, check the server's credentials, send ``message`` and read one answer:
     (socket, answer line, answer, bytes after it). TableError for a refusal."""
+    host_uid = check_socket_owner(address)  # never even connect to a socket not theirs
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.settimeout(timeout)
@@ -96,7 +98,7 @@ def _exchange(address: TableAddress, message: dict[str, Any],
             raise TableError(f"The table {address.label} is not open.") from None
         except ConnectionRefusedError:
             raise TableError(f"The table {address.label} is not running any more.") from None
-        check_server(sock, address)
+        check_server(sock, address, host_uid)
         sock.sendall(encode(message))
         data = b""
         while b"\n" not in data:

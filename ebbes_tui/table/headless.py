@@ -14,9 +14,9 @@ import sys
 from collections.abc import Callable
 
 from ..bots import make_bot
-from ..controller.events import Update
+from ..controller.events import Synced, Update
 from ..rules.errors import IllegalMove
-from ..rules.events import CardPlayed, PairChosen, StarterChosen
+from ..rules.events import CardPlayed, GameOver, PairChosen, StarterChosen
 from ..rules.state import Phase
 from .client import TableClient
 from .events import Disconnected, Refused
@@ -27,7 +27,10 @@ MAX_REFUSALS = 5
 
 
 def game_over(update: Update) -> bool:
-    return update.view.phase is Phase.GAME_OVER
+    """The game-over event itself (the last card's update already shows the end, but
+    the final trick, scores and standings follow it), or a finished game joined late."""
+    return isinstance(update.event, GameOver) or (
+        isinstance(update.event, Synced) and update.view.phase is Phase.GAME_OVER)
 
 
 async def play_bot(client: TableClient, level: str, *, think: float = 0.0,

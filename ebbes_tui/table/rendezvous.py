@@ -178,10 +178,10 @@ def peer_of(sock: socket.socket) -> Peer:
     return Peer(*_UCRED.unpack(data))
 
 
-def check_server(sock: socket.socket, address: TableAddress) -> Peer:
-    """The server's credentials, if the process serving ``address`` and the socket file
-    both belong to its host; TableError otherwise."""
-    host_uid = check_socket_owner(address)
+def check_server(sock: socket.socket, address: TableAddress, host_uid: int) -> Peer:
+    """The server's credentials, if the process serving ``address`` belongs to its host
+    (whose socket file :func:`check_socket_owner` checked before connecting, giving
+    ``host_uid``); TableError otherwise."""
     peer = peer_of(sock)
     if peer.uid != host_uid:
         raise TableError(f"The process serving {address.label} is not {address.host}'s, "

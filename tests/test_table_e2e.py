@@ -1,0 +1,204 @@
+"""Tables end to end, with real processes: `ebbes table serve` detached, headless bot
+clients and a spectator through `ebbes table join`, another user refused by the kernel's
+word (a child that becomes `nobody`), stale sockets, signals, reopening a saved table,
+and the command line's refusals. Every process is killed at the end of its test."""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import signal
+import socket
+import subprocess
+import sys
+
+import pytest
+from table_support import Home, leaked_cards, read_trace, wait_for
+
+from ebbes_tui.table.client import join_table
+from ebbes_tui.table.rendezvous import TableError, my_login, probe
+
+ME = my_login()
+
+
+@pytest.fixture
+def home(tmp_path):
+    home = Home(tmp_path)
+    yield home
+    home.kill_all()
+
+
+def socket_of(home: Home, name: str):
+    return home.tables / f"{ME}.{name}.sock"
+
+
+def test_three_bots_and_a_spectator_play_a_whole_game_in_their_own_processes(home, tmp_path):
+    served = home.run("table", "serve", "friday", "--seats", "player,player,player,bot:normal",
+                      "--spectators", "--seed", "12")
+    assert served.returncode == 0, served.stderr
+    assert served.stdout.strip() == str(socket_of(home, "friday"))
+    watch_trace = tmp_path / "watch.jsonl"
+    watcher = home.start("table", "join", "friday", "--watch", "--trace", str(watch_trace))
+    wait_for(lambda: watch_trace.exists() and '"lobby"' in watch_trace.read_text())
+    traces = {k: tmp_path / f"seat{k}.jsonl" for k in (1, 2, 3)}
+    bots = [home.start("table", "join", "friday", "--seat", str(k), "--bot", "normal",
+                       "--trace", str(trace)) for k, trace in traces.items()]
+    for process in (*bots, watcher):
+        assert process.wait(60) == 0, process.stderr.read()
+    # Over and everyone gone: the server ends by itself and takes its socket away.
+    wait_for(lambda: not socket_of(home, "friday").exists())
+    assert home.tables_open() == []
+    [saved] = home.finished()
+    checked = home.run("check", str(saved))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    record = json.loads(saved.read_text())
+    assert len(record["rounds"]) == 5
+    for k, path in traces.items():
+        trace = read_trace(path)
+        assert trace[0]["type"] == "welcome" and trace[0]["seat"] == k - 1
+        assert leaked_cards(trace, record, k - 1) == []
+        states = [m for m in trace if m["type"] in ("state", "presence")]
+        assert states and all(isinstance(m["round"], int) and isinstance(m["played"], int)
+                              for m in states)
+        assert any(m["type"] == "state" and m["event"]["type"] == "game_over" for m in trace)
+    watched = read_trace(watch_trace)
+    assert leaked_cards(watched, record, None) == []
+    views = [m["view"] for m in watched if m["type"] == "state"]
+    assert views and all(v["hand"] == [] and v["actions"] == [] for v in views)
+    assert views[-1]["phase"] == "game_over"
+
+
+def run_as(user: pwd.struct_passwd, directory, action) -> str:
+    """``action()`` in a forked child that has become ``user`` (so the kernel reports
+    that user to the server) and looks up sockets from ``directory`` alone; returns
+    what it returned, or the TableError's sentence."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.chdir(directory)
+            os.setgroups([])
+            os.setgid(user.pw_gid)
+            os.setuid(user.pw_uid)
+            try:
+                result = action()
+            except TableError as e:
+                result = f"refused: {e}"
+            os.write(write_end, result.encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as answer:
+        text = answer.read().decode()
+    os.waitpid(pid, 0)
+    return text
+
+
+def other_user() -> pwd.struct_passwd:
+    if os.geteuid() != 0:
+        pytest.skip("acting as another user needs root")
+    return pwd.getpwnam("nobody")
+
+
+def test_another_user_is_refused_unless_invited_and_a_fake_table_is_refused(home):
+    nobody = other_user()
+    for args in (("private",), ("open", "--open"), ("mine", "--invite", "nobody")):
+        served = home.run("table", "serve", args[0], "--seats", "player,player,player", *args[1:])
+        assert served.returncode == 0, served.stderr
+
+    def sit(name, watch=False):
+        def action():
+            connection = join_table(name, directory=".", watch=watch, timeout=5)
+            connection.sock.close()
+            return f"seat {connection.seat}" if not watch else "watching"
+        return run_as(nobody, home.tables, action)
+
+    refused = sit("private")
+    assert refused == f"refused: {ME}/private is not open to you: ask {ME} for an invitation."
+    assert sit("private", watch=True).startswith("refused: Nobody may watch")
+    assert sit("open") == "seat 0"
+    assert sit("mine") == "seat 0"
+    # A socket that another user made under this user's name is nobody's table.
+    assert run_as(nobody, home.tables, make_fake_table) == "made"
+    with pytest.raises(TableError, match=f"does not belong to {ME}"):
+        join_table(f"{ME}/fake", directory=home.tables)
+
+
+def make_fake_table() -> str:
+    """As another user: a socket claiming to be the test user's table ``fake``."""
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(f"{ME}.fake.sock")
+    sock.listen(1)
+    return "made"
+
+
+def pid_of(home: Home, name: str) -> int:
+    [table] = [t for t in home.tables_open() if t["name"] == name]
+    return table["pid"]
+
+
+def test_a_killed_servers_stale_socket_is_cleaned_up_and_the_name_reused(home):
+    assert home.run("table", "serve", "stale").returncode == 0
+    path = socket_of(home, "stale")
+    os.kill(pid_of(home, "stale"), signal.SIGKILL)
+    wait_for(lambda: probe(path) == "stale")
+    assert path.exists()
+    assert home.tables_open() == [] and not path.exists()  # its owner's list removes it
+    again = home.run("table", "serve", "stale")
+    assert again.returncode == 0, again.stderr
+    assert probe(path) == "live"
+
+
+def test_a_saved_table_reopens_as_it_was_and_the_server_ignores_hangups(home, tmp_path):
+    assert home.run("table", "serve", "club", "--seats", "player,bot:random,bot:random",
+                    "--seed", "3").returncode == 0
+    saves = tmp_path / "data" / "ebbes-tui" / "tables"
+    connection = join_table("club", directory=home.tables)
+    wait_for(lambda: list(saves.glob("club.*.json")))  # the game started and was saved
+    connection.sock.close()  # the only person left: saved, the server ends
+    wait_for(lambda: not socket_of(home, "club").exists())
+    changed = home.run("table", "serve", "club", "--seats", "player,player")
+    assert changed.returncode == 2
+    assert changed.stderr.startswith("ebbes: Your table club has a saved game") and \
+        "leave out --seats" in changed.stderr and changed.stderr.count("\n") == 1
+    # Reopened from a process that blocks SIGHUP and SIGTERM, as the game's terminal
+    # guard does: the detached server must not inherit that mask.
+    blocked = subprocess.run(
+        [sys.executable, "-c", "import signal, sys; from ebbes_tui.cli import main; "
+         "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP, signal.SIGTERM}); "
+         "sys.exit(main(['table', 'serve', 'club']))"],
+        env=home.env, capture_output=True, text=True, timeout=60)
+    assert blocked.returncode == 0, blocked.stderr
+    [table] = home.tables_open()
+    assert table["reopened"] and table["phase"] == "lobby" and table["players"][0] == ME
+    os.kill(table["pid"], signal.SIGHUP)  # no terminal to lose: ignored
+    assert probe(socket_of(home, "club")) == "live" and home.tables_open()
+    os.kill(table["pid"], signal.SIGTERM)  # saves (it is) and ends
+    wait_for(lambda: not socket_of(home, "club").exists())
+    assert list(saves.glob("club.*.json"))
+
+
+def test_the_command_line_refuses_in_one_sentence(home, tmp_path):
+    unsafe = tmp_path / "unsafe"
+    unsafe.mkdir()
+    unsafe.chmod(0o777)
+    cases = [
+        (("table", "serve", "x", "--dir", str(unsafe)), "without the sticky bit"),
+        (("table", "serve", "x", "--seats", "player,dragon"), "'dragon' is not a seat"),
+        (("table", "serve", "x", "--seats", "player,player", "--more-cards"), "Variant 1"),
+        (("table", "serve", "x", "--rounds", "7"), "--rounds goes with --choose-determiners"),
+        (("table", "serve", "x", "--away-after", "soon"), "--away-after takes seconds"),
+        (("table", "serve", "no.dots"), "cannot name a table"),
+        (("table", "join", "nothere", "--bot", "random"), "There is no table"),
+        (("table", "join", "x", "--bot", "normal", "--watch"), "choose one"),
+        (("table", "join", "x", "--bot", "genius"), "unknown bot level"),
+        (("table", "join", "x"), "needs a terminal"),
+    ]
+    for args, words in cases:
+        done = home.run(*args)
+        assert done.returncode == 2, (args, done.stderr)
+        assert done.stderr.startswith("ebbes: ") and done.stderr.count("\n") == 1, done.stderr
+        assert words in done.stderr, (args, done.stderr)
+    listed = home.run("table", "list")
+    assert listed.returncode == 0 and listed.stdout == "No tables are open.\n"
