@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "table":
         from .table.commands import main as table_main
 
-        return table_main(args)
+        return table_main(args, play_at_table)
     return play(args)
 
 
@@ -174,6 +174,14 @@ def play(args: argparse.Namespace) -> int:
     exit_on_hangup(app.request_quit)
     app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
     return app.return_code or 0
+
+
+def play_at_table(connection: object, args: argparse.Namespace) -> int:
+    """``ebbes table join`` at a terminal: the joined table's screens (``ebbes_tui.ui``;
+    the table package below it never imports them)."""
+    from .ui.remote import play as play_remote
+
+    return play_remote(connection, args)
 
 
 def _has_save() -> bool:

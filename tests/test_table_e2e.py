@@ -16,7 +16,7 @@ import sys
 import pytest
 from table_support import Home, leaked_cards, read_trace, wait_for
 
-from ebbes_tui.table.client import join_table
+from ebbes_tui.table.client import TableConnection, join_table
 from ebbes_tui.table.rendezvous import TableError, my_login, probe
 
 ME = my_login()
@@ -177,6 +177,28 @@ def test_a_saved_table_reopens_as_it_was_and_the_server_ignores_hangups(home, tm
     os.kill(table["pid"], signal.SIGTERM)  # saves (it is) and ends
     wait_for(lambda: not socket_of(home, "club").exists())
     assert list(saves.glob("club.*.json"))
+
+
+def test_join_at_a_terminal_hands_the_admitted_connection_to_the_screens(home, monkeypatch):
+    from ebbes_tui.cli import build_parser
+    from ebbes_tui.table import commands
+
+    assert home.run("table", "serve", "tty", "--seats", "player,player").returncode == 0
+    monkeypatch.setattr(commands, "_terminal", lambda: True)
+    handed = []
+
+    def at_terminal(connection, args):
+        handed.append((connection, args.name))
+        connection.sock.close()
+        return 0
+
+    args = build_parser().parse_args(["table", "join", "tty", "--seat", "2",
+                                      "--dir", str(home.tables)])
+    assert commands.main(args, at_terminal) == 0
+    [(connection, name)] = handed
+    assert isinstance(connection, TableConnection) and name == "tty"
+    assert (connection.role, connection.seat, connection.login) == ("player", 2, ME)
+    assert connection.welcome["table"]["seats"] == 2  # with the dummy in seat 0
 
 
 def test_the_command_line_refuses_in_one_sentence(home, tmp_path):

@@ -66,7 +66,8 @@ def plan_table(args: argparse.Namespace) -> Plan:
     store = table_store()
     saved = saved_slot(store, name)
     if saved is not None:
-        given = [f"--{o.replace('_', '-')}" for o in GAME_OPTIONS if getattr(args, o)]
+        given = [f"--{o.replace('_', '-')}" for o in GAME_OPTIONS
+                 if getattr(args, o) not in (None, False)]
         if given:
             raise SetupError(f"Your table {name} has a saved game, which 'ebbes table serve {name}' "
                              f"reopens as it was: leave out {', '.join(given)}, or choose another name.")
@@ -198,7 +199,12 @@ def describe(table: dict[str, object]) -> str:
 # ----------------------------------------------------------------- join
 
 
-def join(args: argparse.Namespace) -> int:
+#: Plays a joined table at this terminal (the Textual side, given by the command line,
+#: so that nothing in this package imports the screens).
+AtTerminal = Callable[[TableConnection, argparse.Namespace], int]
+
+
+def join(args: argparse.Namespace, at_terminal: AtTerminal) -> int:
     """Sit down at a table: headless with a bot, headless watching, or at this terminal."""
     if args.bot is not None and args.watch:
         return _fail("--bot plays a seat and --watch watches: choose one.")
@@ -216,9 +222,7 @@ def join(args: argparse.Namespace) -> int:
         return asyncio.run(_headless(connection, args.bot, args.think))
     if headless:
         return asyncio.run(_headless(connection, None, 0.0))
-    from ..ui.remote import play  # the Textual side; imported only for a terminal
-
-    return play(connection, args)
+    return at_terminal(connection, args)
 
 
 async def _headless(connection: TableConnection, level: str | None, think: float) -> int:
@@ -236,10 +240,10 @@ def _terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def main(args: argparse.Namespace) -> int:
+def main(args: argparse.Namespace, at_terminal: AtTerminal) -> int:
     """Dispatch ``ebbes table ACTION``."""
     if args.action == "serve":
         return serve(args)
     if args.action == "list":
         return list_command(args)
-    return join(args)
+    return join(args, at_terminal)
