@@ -10,8 +10,10 @@ from table_support import WAIT, LocalTable, Raw, leaked_cards, spec, until
 from ebbes_tui.controller import NotYourTurn, Synced
 from ebbes_tui.rules import IllegalMove, Phase, PlayCard, replay
 from ebbes_tui.rules.cards import ALL_CARDS
+from ebbes_tui.table.client import TableClient, join_table
 from ebbes_tui.table.events import ChatLine, GameStarted, Lobby, Presence, Refused
 from ebbes_tui.table.headless import play_bot, watch
+from ebbes_tui.table.rendezvous import table_dir
 from ebbes_tui.table.saved import read_holders, saved_slot
 
 
@@ -263,3 +265,27 @@ async def test_hostile_input_gets_errors_and_the_game_goes_on(tmp_path):
         good.close()
         await table.ended()
     replay(table.record())
+
+
+async def test_a_table_forwarded_by_a_socket_of_ones_own_can_be_joined(tmp_path):
+    """What `ssh -L` does: the user's own process relays a socket of theirs, named for
+    the table's host, to the table."""
+    async def relay(reader, writer):
+        up_reader, up_writer = await asyncio.open_unix_connection(str(table.address.path))
+
+        async def pipe(source, sink):
+            while data := await source.read(65536):
+                sink.write(data)
+            sink.close()
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random")) as table:
+        host = "nobody" if table.address.host != "nobody" else "root"  # not this user
+        forwarded = table_dir(tmp_path / "forwarded")
+        relaying = await asyncio.start_unix_server(relay, path=str(forwarded / f"{host}.t.sock"))
+        connection = await asyncio.to_thread(join_table, f"{host}/t", directory=forwarded)
+        client = await TableClient.start(connection)
+        assert client.seat == 0
+        assert await asyncio.wait_for(play_bot(client, "random"), WAIT) == 0
+        client.close()
+        relaying.close()

@@ -5,7 +5,8 @@ of a socket, as the kernel says (``SO_PEERCRED``), never as a client or server c
 A table's socket is ``<host login>.<table>.sock``. The directory is sticky, so nobody
 can remove or replace another user's socket; a client trusts a table only if both the
 socket file and the process serving it belong to the login its name gives (so no fake
-table can phish a hand). Every refusal is one sentence (:class:`TableError`).
+table can phish a hand), or both are the client's own user's (an ``ssh -L`` forward).
+Every refusal is one sentence (:class:`TableError`).
 """
 
 from __future__ import annotations
@@ -157,19 +158,22 @@ def tables_in(directory: Path) -> list[TableAddress]:
 
 
 def check_socket_owner(address: TableAddress) -> int:
-    """The host's uid, if ``address`` is a socket that the login its name gives owns;
-    TableError otherwise (a socket anyone else made is never trusted)."""
-    host_uid = uid_of(address.host)
+    """The uid that must serve ``address``: its host's, when the socket belongs to the
+    login its name gives; TableError for a socket anyone else made. A socket of this
+    user's own (their table, or their ``ssh -L`` forwarding one from another machine)
+    must be served by this user's own process."""
     try:
         info = os.lstat(address.path)
     except FileNotFoundError:
         raise TableError(f"The table {address.label} is not open.") from None
     if not stat.S_ISSOCK(info.st_mode):
         raise TableError(f"{address.path} is not a socket, so it is not a table.")
-    if info.st_uid != host_uid:
+    if info.st_uid == os.geteuid():
+        return info.st_uid
+    if info.st_uid != uid_of(address.host):
         raise TableError(f"The socket {address.path} does not belong to {address.host}, "
-                              "so it is not their table.")
-    return host_uid
+                         "so it is not their table.")
+    return info.st_uid
 
 
 def peer_of(sock: socket.socket) -> Peer:
