@@ -47,6 +47,8 @@ class LocalGame:
     def close(self, *, finished: bool = False) -> None:
         """Stop the match and release the save; a finished game's record is archived."""
         self.match.stop()
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
         if self.slot is not None:
             if finished:
                 self.slot.archive()

@@ -59,6 +59,10 @@ class EbbesApp(App[None]):
         self.settings_path = settings_path or settings_file.default_path()
         self.settings = settings_file.load(self.settings_path)
         self._ascii = ascii
+        if self.console.color_system in (None, "standard", "windows"):
+            # 16 colours: pass the suits' ANSI colours through as the terminal draws them,
+            # rather than as Textual's idea of them squeezed back into 16.
+            self.ansi_color = True
         self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
         self.pace = pace
@@ -203,6 +207,9 @@ class EbbesApp(App[None]):
         """Quit at once: every decision is already saved, so only release the lock."""
         self.close_game()
         self.exit()
+
+    def on_unmount(self) -> None:
+        self.close_game()  # however the app ends, the game's save is released
 
     async def action_quit(self) -> None:
         self.save_and_quit()

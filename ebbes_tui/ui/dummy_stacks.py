@@ -35,15 +35,19 @@ class DummyStacks(Static):
         self.look = look
 
     def show(self, view: PlayerView) -> None:
-        look = self.look
-        upcoming = next_dummy_card(view)
-        ups, downs, marks = Text(), Text(), Text()
-        for up, down in zip(view.dummy_up, view.dummy_down):
-            face = look.card(up, style="underline" if up == upcoming else "") \
-                if up is not None else Text("--", "dim")
-            ups.append_text(face)
-            ups.append(" " * (STACK - len(face.plain)))
-            downs.append((look.card_back if down else "").ljust(STACK), "dim")
-            marks.append(("next" if up is not None and up == upcoming else "").ljust(STACK),
-                         "bold")
-        self.update(Text("\n").join([ups, downs, marks]))
+        self.update(stacks_text(view, self.look))
+
+
+def stacks_text(view: PlayerView, look: Look) -> Text:
+    """Face-up cards, backs of face-down ones below, and ``next`` under the card the
+    dummy must play next when that is decided."""
+    upcoming = next_dummy_card(view)
+    ups, downs, marks = Text(), Text(), Text()
+    for up, down in zip(view.dummy_up, view.dummy_down):
+        face = look.card(up, style="underline" if up == upcoming else "") \
+            if up is not None else Text("--", "dim")
+        ups.append_text(face)
+        ups.append(" " * (STACK - len(face.plain)))
+        downs.append((look.card_back if down else "").ljust(STACK), "dim")
+        marks.append(("next" if up is not None and up == upcoming else "").ljust(STACK), "bold")
+    return Text("\n").join([ups, downs, marks])

@@ -242,7 +242,9 @@ class TableScreen(Screen[None]):
         feed = self.feed
         assert isinstance(feed, HotSeat) and self.game_log is not None
         name = self.app.look.text(self.view.config.seats[seat].name)
-        recap = "\n".join(self.game_log.since(self._seen.get(seat, -1)))
+        recap = self.game_log.since(self._seen.get(seat, -1))
+        now = self.game_log.current(self.view)
+        recap = "\n".join([*recap, *([self.app.look.text(now)] if now else [])])
         answer = await self.app.push_screen_wait(HandOffScreen(seat, name, why, recap))
         if answer == "menu":
             self.action_menu()

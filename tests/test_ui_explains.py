@@ -1,0 +1,380 @@
+"""A table that explains itself (issue 9, points 4-13): why a trick was won, the game
+log, what each suit is worth, a round summary that reads on its own, keys that never
+surprise, colours that work everywhere, seat badges, a pleasant hot-seat, the two-
+player form and the dummy's next card, Variant 2 pairs."""
+
+from __future__ import annotations
+
+import random
+
+from helpers import config, play, started
+from test_rulings import THREE
+
+from ebbes_tui.controller import SaveStore
+from ebbes_tui.rules import GameState, Options, player_view
+from ebbes_tui.rules.deal import deal_next_round
+from ebbes_tui.rules.events import RoundScored
+from ebbes_tui.rules.variants import GameConfig, SeatInfo
+from ebbes_tui.ui.board import DeterminerBoard
+from ebbes_tui.ui.dummy_stacks import next_dummy_card, stacks_text
+from ebbes_tui.ui.explain import trick_reason
+from ebbes_tui.ui.game_log import LogScreen
+from ebbes_tui.ui.hand import CARD_KEYS, Hand
+from ebbes_tui.ui.handoff import HandOffScreen
+from ebbes_tui.ui.help_screen import HelpScreen
+from ebbes_tui.ui.look import PALETTES, Look, palette_for
+from ebbes_tui.ui.menu import MenuScreen
+from ebbes_tui.ui.new_game import NewGameScreen
+from ebbes_tui.ui.pair_dialog import PairDialog
+from ebbes_tui.ui.seats import SeatsPanel
+from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.ui.table import TableScreen
+from ebbes_tui.ui.trick import TrickArea
+
+from ui_support import make_app, my_turn, screen_text, seats, start, wait_until
+
+ONE_HUMAN = {"players": 3, "starter": 0,
+             "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
+
+
+async def next_turn(app, pilot) -> None:
+    """Wait for Ann's next card, closing round summaries and dialogs on the way."""
+    while True:
+        await wait_until(pilot, lambda: my_turn(app) or not isinstance(app.screen, TableScreen),
+                         "Ann's turn or a summary")
+        if my_turn(app):
+            return
+        await pilot.press("enter")
+
+
+# 5. Why a trick was won ----------------------------------------------------------
+
+def test_each_trick_says_why_it_was_won():
+    """R2 in words: the card that fixed Trump in the trick, a trump, the highest of
+    the led suit."""
+    state = started(config(3), THREE, number=1, starter=0)
+    play(state, "blue2 blue3 blue1")  # blue1 fixes Trump mid-trick; blue3 is top trump
+    play(state, "brown2 yellow4 blue5")  # seat 0 is void in brown and trumps
+    play(state, "red2 green2 red1")  # no trump in it: red1 fixes Plus, red2 is highest
+    view = player_view(state, 0)
+    reasons = [trick_reason(view, t) for t in view.tricks]
+    assert reasons == ["blue 1 fixed Trump in this trick", "blue is trump", "highest red"]
+
+
+# 4. Tricks stay, and the log ----------------------------------------------------
+
+async def test_a_finished_trick_stays_with_its_winner_marked_then_shows_as_last_trick(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN, pace=0.3)  # bots' cards wait: Ann's lead shows alone
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        while not (table.view.tricks and not table.view.trick):
+            await pilot.press("enter")
+            await next_turn(app, pilot)
+        trick = table.view.tricks[-1]
+        shown = str(table.query_one(TrickArea).render())
+        look = Look()
+        assert "takes it:" in shown and look.won in shown  # the winner, marked, and why
+        assert all(look.card(c).plain in shown for c in trick.cards)
+        await pilot.press("enter")  # Ann leads the next trick
+        await wait_until(pilot, lambda: table.view.trick, "Ann's lead on screen")
+        shown = str(table.query_one(TrickArea).render())
+        assert "Last trick:" in shown and all(look.card(c).plain in shown for c in trick.cards)
+
+
+async def test_the_game_log_has_every_card_trick_determiner_and_score(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        while not table.view.scores:
+            await pilot.press("enter")
+            await next_turn(app, pilot)
+        await pilot.press("g")
+        assert isinstance(app.screen, LogScreen)
+        text = app.screen.body
+        assert "Round 1, Number Determiner" in text
+        assert text.count("takes it:") == 10  # all ten tricks of round 1, each with why
+        assert "fixed Trump" in text and "fixed Plus" in text and "is nix" in text
+        assert "Round 1 scored:" in text
+        await pilot.press("escape")
+        assert app.screen is table
+
+
+# 6. What each suit is worth ------------------------------------------------------
+
+async def test_the_board_says_what_each_job_is_worth_and_the_players_what_is_sure(tmp_path):
+    cfg = config(3)
+    state = started(cfg, THREE, number=1, starter=0)
+    play(state, "blue2 blue3 blue1 brown1 yellow1 blue5")  # Trump blue, Plus brown
+    view = player_view(state, 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)):
+        board = DeterminerBoard(Look())
+        panel = SeatsPanel(Look())
+        await app.screen.mount(board, panel)
+        board.show(view)
+        panel.show(view, memory_aid=True)
+        text = str(board.render())
+        for effect in ("beats all", "+1 each", "+3 between", "-1 each", "picks starter"):
+            assert effect in text
+        seats_text = str(panel.render())
+        header = seats_text.splitlines()[0]
+        assert "Rnd" in header and "Tr" in header and "+1" in header  # jobs head the columns
+        taken_plus = view.taken[0][view.suits[1]]
+        row = seats_text.splitlines()[1]
+        assert row[1:].startswith("1 Alex") and f"+{taken_plus}" in row
+
+
+# 7. A round summary that reads on its own --------------------------------------------
+
+def scored_round(players: int = 3, *, dummy: bool = False, seed: int = 1):
+    """A finished first round and its RoundScored event."""
+    if dummy:
+        cfg = GameConfig((SeatInfo("Dummy", "dummy"), SeatInfo("Ann"), SeatInfo("Bea")))
+    else:
+        cfg = config(players)
+    rng = random.Random(seed)
+    state = GameState(cfg)
+    deal_next_round(state, rng, starter=1, dealer=1 if dummy else None)
+    events = []
+    while state.phase.value == "play":
+        events += state.apply(rng.choice(state.legal_actions()))
+    scored = next(e for e in events if isinstance(e, RoundScored))
+    return state, scored
+
+
+async def test_the_round_summary_labels_its_columns_and_says_why_ebbes_paid(tmp_path):
+    state, event = scored_round()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(RoundSummaryScreen(event, player_view(state, 0)))
+        await pilot.pause()
+        text = screen_text(app)
+        for label in ("Plus cards", "ebbes cards", "Minus cards", "nix cards", "Round", "Total"):
+            assert label in text
+        assert any(why in text for why in ("(0: most)", "(0: tied for most)", "(0: all equal)"))
+        holder = state.config.seats[event.score.nix_holder].name
+        assert f"{holder} took the most nix cards and chooses who starts round 2." in text
+
+
+async def test_the_summary_says_the_dummy_simply_starts_and_nothing_after_the_last_round(
+        tmp_path):
+    for seed in range(200):
+        state, event = scored_round(dummy=True, seed=seed)
+        if event.score.nix_holder == 0:
+            break
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(RoundSummaryScreen(event, player_view(state, 1)))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Dummy took the most nix cards, so it starts round 2." in text
+        assert "chooses" not in text
+        last = RoundScored(4, event.score, event.totals)  # as if it were round 5 of 5
+        await app.push_screen(RoundSummaryScreen(last, player_view(state, 1)))
+        await pilot.pause()
+        assert "starts round" not in screen_text(app)
+
+
+# 8. Keys that never surprise ------------------------------------------------------
+
+def test_card_keys_clash_with_no_other_key_and_q_is_not_one():
+    table_keys = {key for b in TableScreen.BINDINGS if "pick" not in b.action
+                  for key in b.key.split(",")}
+    assert "q" not in CARD_KEYS and not set(CARD_KEYS) & table_keys
+    assert len(set(CARD_KEYS)) == 15
+
+
+async def test_a_fifteen_card_hand_shows_the_keys_above_its_cards(tmp_path):
+    settings = dict(ONE_HUMAN, more_cards=True, starter=0)
+    app = make_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        keys_line = str(table.query_one(Hand).render()).splitlines()[0]
+        assert len(table.view.hand) == 15
+        assert keys_line.split() == list(CARD_KEYS)  # Ann leads: every card is playable
+        last = table.view.hand[-1]
+        await pilot.press("x")  # the 15th card
+        assert last not in app.game.match.state.view(0).hand
+
+
+async def test_q_quits_from_the_table_and_the_game_stays_saved(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot)
+        record = app.game.match.record()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.game is None
+    store = SaveStore(tmp_path / "saves")
+    saved, _ = store.load(store.list()[0].slot)
+    assert saved["rounds"] == record["rounds"]
+
+
+async def test_help_opens_from_the_menu_too(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "a s d f x" in screen_text(app)
+
+
+async def test_the_footer_fits_80_columns_in_every_mode(tmp_path):
+    for ascii in (False, True):
+        app = make_app(tmp_path / str(ascii), ONE_HUMAN, ascii=ascii)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start(app, pilot)
+            footer = screen_text(app).splitlines()[-1]
+            assert "Help" in footer and "Menu" in footer, footer
+
+
+# 9. Colours that work everywhere ------------------------------------------------------
+
+def test_every_palette_gives_the_five_suits_five_different_colours():
+    for palette in PALETTES.values():
+        assert len(set(palette)) == 5
+    assert palette_for("textual-dark", "standard") == "ansi"  # 16 colours: ANSI names
+    assert palette_for("textual-dark", "truecolor") == "dark"
+    assert palette_for("textual-light", "256") == "light"
+    assert palette_for("ansi-dark", "truecolor") == "ansi"
+
+
+async def test_playable_cards_are_marked_by_more_than_brightness(tmp_path):
+    settings = dict(ONE_HUMAN, starter=1)  # Bea leads, so Ann may have to follow
+    app = make_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        while len(table.view.legal) == len(table.view.hand):
+            await pilot.press("enter")
+            await next_turn(app, pilot)
+        rendered = table.query_one(Hand).render()
+        faces = rendered.plain.splitlines()[1]
+        for span in rendered.spans:
+            text = rendered.plain[span.start:span.end]
+            card = next((c for c in table.view.hand if Look().card(c).plain == text), None)
+            if card is None:
+                continue
+            style = str(span.style)
+            assert ("underline" in style) == (card in table.view.legal), (text, style)
+        assert faces  # the hand is drawn
+
+
+async def test_the_colours_option_offers_dark_light_and_the_terminals_own(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen = []
+        for _ in range(3):
+            seen.append(next(line for line in screen_text(app).splitlines() if "Colours" in line))
+            await pilot.press("t")
+            await pilot.pause()
+        assert [s.split("Colours: ")[1].strip() for s in seen] == [
+            "dark", "light", "terminal's own colours"]
+
+
+# 10. Badges ---------------------------------------------------------------------------
+
+def test_player_badges_are_seat_numbers_not_suit_letters():
+    look = Look()
+    assert [look.disc(s).plain for s in range(5)] == ["1", "2", "3", "4", "5"]
+
+
+# 11. Hot-seat that is pleasant ------------------------------------------------------------
+
+async def test_the_hot_seat_cover_names_the_player_and_recaps_what_they_missed(tmp_path):
+    humans = {"players": 3, "starter": 0,
+              "seats": seats(("Ann", "human"), ("Bob", "human"), ("Cyd", "random"))}
+    app = make_app(tmp_path, humans)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        covers = 0
+        while covers < 3:
+            await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen) or my_turn(app),
+                             "a cover or a turn")
+            if isinstance(app.screen, HandOffScreen):
+                covers += 1
+                text = screen_text(app)
+                name = app.screen.player
+                assert f"Pass the keyboard to {name}." in text and f"{name}, your turn" in text
+                if covers > 1:
+                    assert "Since you last looked" in text
+                await pilot.press("enter")
+            else:
+                await pilot.press("enter")
+
+
+async def test_escape_on_the_hot_seat_cover_offers_the_menu(tmp_path):
+    humans = {"players": 3, "seats": seats(("Ann", "human"), ("Bob", "human"), ("Cyd", "human"))}
+    app = make_app(tmp_path, humans)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "the cover")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert "Continue" in screen_text(app)
+
+
+# 12. Two players -----------------------------------------------------------------------------
+
+async def test_the_two_player_form_explains_the_dummy_and_asks_who_deals(tmp_path):
+    app = make_app(tmp_path, {"players": 2, "seats": seats(("Ann", "human"), ("Bea", "normal"))})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        text = " ".join(screen_text(app).split())
+        assert "a dummy joins as the third seat" in text and "cannot win" in text
+        assert "Who deals round 1" in text and "then the two take turns" in text
+
+
+def test_the_dummys_next_card_is_marked_when_the_rules_decide_it():
+    cfg = GameConfig((SeatInfo("Dummy", "dummy"), SeatInfo("Ann"), SeatInfo("Bea")))
+    state = GameState(cfg)
+    deal_next_round(state, random.Random(4), starter=2, dealer=2)  # Bea leads; the dummy next
+    view = player_view(state, 1)
+    assert next_dummy_card(view) is None  # nobody has led: it depends on the lead
+    state.apply(state.legal_actions()[0])
+    view = player_view(state, 1)
+    upcoming = next_dummy_card(view)
+    assert upcoming == state.legal_moves()[0]  # exactly the card it must play (R16)
+    assert "next" in stacks_text(view, Look()).plain
+
+
+# 13. Variant 2 pairs -------------------------------------------------------------------------
+
+async def test_the_pair_dialog_shows_whose_pairs_and_the_pair_being_built(tmp_path):
+    settings = dict(ONE_HUMAN, starter=1, choose_determiners=True)  # Cyd, then Ann chooses
+    app = make_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "Ann's pair")
+        text = screen_text(app)
+        assert "Taken so far:" in text and "Cyd" in text  # Cyd chose first, from Bea's left
+        assert "Your pair:" in text
+        await pilot.press("down")
+        await pilot.pause()
+        assert "Your pair:" in screen_text(app)
+
+
+# 14. Bigger terminals --------------------------------------------------------------------------
+
+async def test_a_big_terminal_centres_the_menu_and_puts_the_log_beside_the_table(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(120, 40)) as pilot:
+        title = next(line for line in screen_text(app).splitlines() if "e b b e s" in line)
+        assert title.index("e b b e s") > 20
+        await start(app, pilot)
+        text = screen_text(app)
+        assert "Game log (g)" in text and "beats every other suit" in text
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot)
+        assert "Game log (g)" not in screen_text(app)
+
+
+async def test_options_for_variant_two_are_read_from_the_rules(tmp_path):
+    from ebbes_tui.rules.variants import BASIC_ROUNDS, MAX_ROUNDS
+
+    app = make_app(tmp_path, dict(ONE_HUMAN, choose_determiners=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        rounds = app.screen.query_one("#rounds")
+        assert [v for _, v in rounds.values] == list(range(BASIC_ROUNDS, MAX_ROUNDS + 1))
+        assert Options(choose_determiners=True, rounds=MAX_ROUNDS).rounds == MAX_ROUNDS
