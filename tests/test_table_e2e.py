@@ -17,6 +17,7 @@ import pytest
 from table_support import Home, leaked_cards, read_trace, wait_for
 
 from ebbes_tui.table.client import TableConnection, join_table
+from ebbes_tui.table.commands import open_table
 from ebbes_tui.table.rendezvous import TableError, my_login, probe
 
 ME = my_login()
@@ -103,9 +104,11 @@ def other_user() -> pwd.struct_passwd:
 
 def test_another_user_is_refused_unless_invited_and_a_fake_table_is_refused(home):
     nobody = other_user()
-    for args in (("private",), ("open", "--open"), ("mine", "--invite", "nobody")):
-        served = home.run("table", "serve", args[0], "--seats", "player,player,player", *args[1:])
-        assert served.returncode == 0, served.stderr
+    for args in (["private"], ["open", "--open"], ["mine", "--invite", "nobody"]):
+        path = open_table([*args, "--seats", "player,player,player"], env=home.env)
+        assert path == str(socket_of(home, args[0]))
+    with pytest.raises(TableError, match="already open"):
+        open_table(["open"], env=home.env)
 
     def sit(name, watch=False):
         def action():

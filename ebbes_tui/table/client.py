@@ -188,7 +188,7 @@ class TableClient:
         self._tap = tap
         self._lobby_events: asyncio.Queue[TableEvent] = asyncio.Queue()
         self._started = asyncio.Event()
-        self._trace = open(connection.trace, "ab") if connection.trace else None  # noqa: SIM115
+        self._trace = open(connection.trace, "wb") if connection.trace else None
         self._record(connection.first_line)
         self._task: asyncio.Task[None] | None = None
 

@@ -15,7 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..bots import LEVELS
@@ -151,13 +151,15 @@ def _run(plan: Plan, sock: socket.socket, ready: Callable[[], None],
     return asyncio.run(main())
 
 
-def open_table(arguments: list[str], timeout: float = 30.0) -> str:
+def open_table(arguments: list[str], *, env: Mapping[str, str] | None = None,
+               timeout: float = 30.0) -> str:
     """Open a table from a program (the menu's "Open a table"): runs ``ebbes table
     serve`` with ``arguments`` (NAME and options, as on the command line) and returns
     its socket path once it accepts; TableError with the command's sentence if not.
     Blocking: call it in a thread."""
     done = subprocess.run([sys.executable, "-m", "ebbes_tui", "table", "serve", *arguments],
-                          capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+                          capture_output=True, text=True, timeout=timeout, env=env,
+                          stdin=subprocess.DEVNULL)
     if done.returncode != 0:
         raise TableError(done.stderr.strip().removeprefix("ebbes: ") or "The table did not open.")
     return done.stdout.strip()

@@ -156,7 +156,6 @@ class TableServer:
         """Listen (on ``sock``, else a new socket at the address) until the table ends;
         ``ready`` is called once connections are accepted. SaveError, SlotLocked or
         TableError if the table cannot open."""
-        self.done = asyncio.Event()
         if self.resumed is not None:  # a new game's slot is taken when it starts
             self.slot = self.store.open(self.slot_name)
         try:

@@ -167,9 +167,9 @@ class TableScreen(Screen[None]):
         """Moments to read, each cut short by any key: before another player's card;
         longer before the lead that replaces a finished trick, and after a suit gets
         its job (so "brown is ebbes" is read before "red is Minus" follows)."""
-        if self.pace <= 0:
-            return
         shown, event = self.update, update.event
+        if self.pace <= 0 or (isinstance(event, CardPlayed) and event.seat == shown.view.seat):
+            return  # the player's own card shows at once
         wait = 0.0
         if isinstance(shown.event, CategoryFixed):
             wait = max(self.pace, FLASH_SECONDS)
