@@ -378,3 +378,33 @@ async def test_options_for_variant_two_are_read_from_the_rules(tmp_path):
         rounds = app.screen.query_one("#rounds")
         assert [v for _, v in rounds.values] == list(range(BASIC_ROUNDS, MAX_ROUNDS + 1))
         assert Options(choose_determiners=True, rounds=MAX_ROUNDS).rounds == MAX_ROUNDS
+
+
+# Issue 11.4: a hint --------------------------------------------------------------------------
+
+async def test_a_hint_names_a_legal_card_and_a_rule_changes_nothing_and_is_counted(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        before = app.game.match.state.view(0)
+        await pilot.press("i")
+        news = screen_text(app).splitlines()[-2]
+        assert news.strip().startswith("Hint: ")
+        hand = table.query_one(Hand)
+        assert hand.cards[hand.cursor] in table.view.legal  # the cursor is on that card
+        assert app.game.match.state.view(0) == before  # nothing was played
+        assert app.game.match.record()["hints"] == {"0": 1}
+
+
+def test_every_hint_is_a_legal_action_with_a_reason():
+    from ebbes_tui.bots import NormalBot
+    from test_view import random_position
+
+    for seed in range(80):
+        state = random_position(2 + seed % 4, seed)
+        seat = state.to_move
+        if seat == state.dummy:
+            continue
+        view = player_view(state, seat)
+        action, why = NormalBot().explain(view)
+        assert action in view.actions and why.endswith(".") and len(why) > 20

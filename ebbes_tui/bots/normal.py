@@ -16,8 +16,8 @@ from collections import Counter
 from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 
-from ..rules.cards import SUIT_OF, SUITS, VALUE_OF, Card
-from ..rules.categories import Category
+from ..rules.cards import SUIT_NAMES, SUIT_OF, SUITS, VALUE_OF, Card
+from ..rules.categories import CATEGORY_LABELS, Category
 from ..rules.actions import Action, choose_pair, name_starter, play
 from ..rules.determiners import categories_after, open_pairs
 from ..rules.scoring import ebbes_points
@@ -378,6 +378,9 @@ class NormalBot:
         return play(self.choose_card(view))
 
     def choose_card(self, view: PlayerView) -> Card:
+        return self._decide_card(view)[0]
+
+    def _decide_card(self, view: PlayerView) -> tuple[Card, Rule, Table, Judge]:
         legal = view.legal
         table = Table(view)
         judge = Judge(table, self.weights)
@@ -385,8 +388,26 @@ class NormalBot:
             chosen = rule(table, judge, legal)
             if chosen is not None:
                 self.fired[rule.__name__] += 1
-                return chosen
+                return chosen, rule, table, judge
         raise AssertionError("best_estimate always fires")
+
+    def explain(self, view: PlayerView) -> tuple[Action, str]:
+        """What this bot would do for ``view``'s seat now, and why, in the words of its
+        named rule (a hint for a player; nothing is played)."""
+        if view.phase is Phase.CHOOSE_STARTER:
+            return (name_starter(self.choose_starter(view)),
+                    "Start yourself: leading first lets you play your determiner cards "
+                    "before anyone else.")
+        if view.phase is Phase.CHOOSE_PAIR:
+            suit, number = self.choose_pair(view)
+            held = any(SUIT_OF[c] == suit and VALUE_OF[c] == number for c in view.hand)
+            why = (f"you hold the {SUIT_NAMES[suit]} {number}, so you decide when "
+                   f"{SUIT_NAMES[suit]} gets its job" if held else
+                   f"{SUIT_NAMES[suit]} is your weakest suit: keep your strong ones out of "
+                   "others' control")
+            return choose_pair(suit, number), f"Pair {SUIT_NAMES[suit]} with {number}: {why}."
+        card, rule, table, judge = self._decide_card(view)
+        return play(card), _why(rule, card, table, judge)
 
     def choose_starter(self, view: PlayerView) -> int:
         """The nix holder starts the round itself: leading first lets it play the
@@ -411,6 +432,32 @@ class NormalBot:
         held = {VALUE_OF[c] for c in hand if SUIT_OF[c] == weakest}
         spare = [v for v in numbers if v not in held] or numbers
         return weakest, spare[0]
+
+
+def _why(rule: Rule, card: Card, table: Table, judge: Judge) -> str:
+    """The sentence for the rule that chose ``card``."""
+    name = f"{SUIT_NAMES[SUIT_OF[card]]} {VALUE_OF[card]}"
+    suits = table.suits
+    job = (lambda cat: SUIT_NAMES[suits[cat]] if len(suits) > cat else "")  # noqa: E731
+    if rule is forced_card:
+        return f"Play {name}: it is the only card you may play."
+    if rule is dump_minus_on_opponent:
+        return (f"Throw {name}: an opponent surely takes this trick, and {job(Category.MINUS)} "
+                "is Minus.")
+    if rule is cash_sure_plus_winner:
+        return f"Lead {name}: nobody can beat it, and {job(Category.PLUS)} is Plus."
+    if rule is fix_category_my_way:
+        after = categories_after((card,), suits, table.determiners)
+        label = CATEGORY_LABELS[min(len(after), 4) - 1]  # Minus brings nix along (R4)
+        return f"Play {name}: it makes {SUIT_NAMES[SUIT_OF[card]]} {label}, which suits you."
+    if rule is duck_minus_trick:
+        return (f"Play {name}: the trick already holds Minus cards ({job(Category.MINUS)} is "
+                "Minus) and this card loses it.")
+    after = categories_after((card,), suits, table.determiners)
+    if judge.win_chance(card, after) == 0.0:
+        minus = f" and {job(Category.MINUS)} is Minus" if job(Category.MINUS) else ""
+        return f"Play low ({name}): the trick is already lost{minus}."
+    return f"Play {name}: it gives the best outlook for this trick and your hand."
 
 
 def _suit_power(hand: tuple[Card, ...], suit: int, max_value: int) -> float:

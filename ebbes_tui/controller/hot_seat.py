@@ -90,6 +90,7 @@ class HotSeat:
         self.players[self.viewer].submit(action, decision)
 
     take_back_offered = False
+    hints_offered = False
 
     def can_take_back(self) -> bool:
         return False

@@ -17,7 +17,7 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, NormalBot, make_bot
 from ..rules.actions import Action
 from ..rules.deal import deal_next_round
 from ..rules.errors import IllegalMove
@@ -54,6 +54,7 @@ class Match:
         self.bots: dict[int, Bot] = {
             i: bot_factory(s.level or "normal") for i, s in enumerate(seats) if s.kind == "bot"}
         self.seat_changes: list[dict[str, object]] = list(_changes_of(record))
+        self.hints: dict[int, int] = _hints_of(record, self.config.seat_count)
         self.seq = 0  # events so far; each session's updates carry it
         self.decision = decisions_made(self.state)  # the number of the pending decision
         self.sessions: list[Session] = []
@@ -98,6 +99,8 @@ class Match:
         extras = self.setup.extras()
         if self.seat_changes:
             extras["seat_changes"] = self.seat_changes
+        if self.hints:
+            extras["hints"] = {str(seat): n for seat, n in sorted(self.hints.items())}
         return to_record(self.state, extras)
 
     # ----------------------------------------------------------- running
@@ -218,6 +221,20 @@ class Match:
                                   "at": decisions_made(self.state)})
         self._save()
 
+    # ---------------------------------------------------------------- hints
+
+    def hint(self, seat: int) -> tuple[Action, str]:
+        """What the ``normal`` bot would do for ``seat`` now and why, without doing it
+        (one player against bots only). The record counts the hints each seat used."""
+        if not self.take_back_allowed or seat not in self.humans:
+            raise IllegalMove(None, "hints are for one player against bots")
+        if self.awaiting != seat:
+            raise NotYourTurn(None, "a hint comes when it is your turn")
+        action, why = NormalBot().explain(self.state.view(seat))
+        self.hints[seat] = self.hints.get(seat, 0) + 1
+        self._save()
+        return action, why
+
     # ---------------------------------------------------------- take-back
 
     @property
@@ -280,6 +297,16 @@ def decisions_made(state: GameState) -> int:
     named = sum(1 for i in range(1, len(rounds))
                 if rounds[i - 1].score.nix_holder != state.dummy)  # type: ignore[union-attr]
     return named + sum(len(r.pairs) + len(r.plays) for r in rounds)
+
+
+def _hints_of(record: Record | None, seats: int) -> dict[int, int]:
+    """The hints each seat used so far, as a record keeps them (``{"0": 2}``)."""
+    kept = (record or {}).get("hints")
+    if not isinstance(kept, dict):
+        return {}
+    return {int(k): n for k, n in kept.items()
+            if isinstance(k, str) and k.isdigit() and int(k) < seats
+            and isinstance(n, int) and not isinstance(n, bool) and n > 0}
 
 
 def _changes_of(record: Record | None) -> list[dict[str, object]]:

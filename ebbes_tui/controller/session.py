@@ -92,6 +92,17 @@ class Session:
     def can_take_back(self) -> bool:
         return self.seat is not None and self.match.can_take_back(self.seat)
 
+    @property
+    def hints_offered(self) -> bool:
+        """Hints exist for one player against bots (not at a shared table)."""
+        return self.seat is not None and self.match.take_back_allowed
+
+    def hint(self) -> tuple[Action, str]:
+        """What the ``normal`` bot would do now and why; counted, nothing is played."""
+        if self.seat is None:
+            raise NotYourTurn(None, "a spectator gets no hints")
+        return self.match.hint(self.seat)
+
     def take_back(self) -> None:
         """Undo this seat's last card of the round (one player against bots, R20)."""
         if self.seat is None:

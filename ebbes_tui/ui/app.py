@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 #: Below this the table cannot be drawn readably (issue: small terminals).
 MIN_SIZE = (80, 24)
-_ASCII_KEYS = {"up": "Up", "down": "Down", "left": "Left", "right": "Right", "escape": "Esc",
+_ASCII_KEYS = {"←→": "<>", "up": "Up", "down": "Down", "left": "Left", "right": "Right", "escape": "Esc",
                "enter": "Enter", "backspace": "BkSp"}
 
 
@@ -118,6 +118,14 @@ class EbbesApp(App[None]):
             from .help_screen import HelpScreen
 
             self.push_screen(HelpScreen())
+        elif what == "history":
+            from .history import HistoryScreen
+
+            self.push_screen(HistoryScreen(self.library))
+        elif what == "stats":
+            from .stats_screen import StatsScreen
+
+            self.push_screen(StatsScreen(self.library))
         elif what == "theme":
             self.settings.theme = self.theme = message.value or self.theme
             self.look = self._look_for(self.theme)
@@ -261,7 +269,7 @@ class EbbesApp(App[None]):
         if not self.look.ascii:
             return super().get_key_display(binding)
         if binding.key_display:
-            return to_ascii(binding.key_display)
+            return _ASCII_KEYS.get(binding.key_display) or to_ascii(binding.key_display)
         modifiers, key = binding.parse_key()
         name = _ASCII_KEYS.get(key) or to_ascii(format_key(key)) or key
         return "+".join([*(m.capitalize() for m in modifiers), name])

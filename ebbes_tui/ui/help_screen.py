@@ -28,6 +28,8 @@ KEYS = (
     ("p", "hide or show the last trick"),
     ("u", "take back your last card: alone against bots, this round only (you "
           "also see how the bots answered it)"),
+    ("i", "a hint: what the normal bot would play now, and why (alone against bots; "
+          "counted in the statistics)"),
     ("v", "hot-seat: look at your own hand while nobody must decide"),
     ("?", "this help"),
     ("F1", "the rules"),

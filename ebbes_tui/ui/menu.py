@@ -30,8 +30,10 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("c", "choose('continue')", "Continue"),
-        Binding("f1", "choose('rules')", "Rules"),
-        Binding("t", "choose('theme')", "Colours"),
+        Binding("h", "choose('history')", "History"),
+        Binding("s", "choose('stats')", "Statistics"),
+        Binding("f1", "choose('rules')", "Rules", show=False),
+        Binding("t", "choose('theme')", "Colours", show=False),
         Binding("question_mark", "choose('help')", "Help"),
         Binding("q", "choose('quit')", "Quit"),
     ]
@@ -77,7 +79,9 @@ class MenuScreen(Screen[None]):
                 options.append(Option("  Start a separate game", id="new-separate"))
             else:
                 options.append(Option(text(f"Continue: {newest.summary}"), id="continue"))
-        options += [Option("Rules", id="rules"), Option(self._theme_label(), id="theme"),
+        options += [Option("History (finished games, replays)", id="history"),
+                    Option("Statistics", id="stats"),
+                    Option("Rules", id="rules"), Option(self._theme_label(), id="theme"),
                     Option("Quit", id="quit")]
         menu = self.query_one(OptionList)
         menu.clear_options()

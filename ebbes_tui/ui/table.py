@@ -72,9 +72,10 @@ class TableScreen(Screen[None]):
         Binding("enter,space", "play", "Play"),
         *_PICKS,
         Binding("g", "log", "Log"),
-        Binding("b", "scores", "Scores"),
+        Binding("b", "scores", "Board"),
         Binding("p", "last_trick", "Last", show=False),
         Binding("u", "take_back", "Undo"),
+        Binding("i", "hint", "Hint"),
         Binding("v", "look", "My hand"),
         Binding("question_mark", "help", "Help"),
         Binding("f1", "rules", "Rules", show=False),
@@ -369,6 +370,10 @@ class TableScreen(Screen[None]):
             if not getattr(self.feed, "take_back_offered", False):
                 return False
             return self._can_take_back() or None
+        if action == "hint":  # one player against bots, on their turn
+            if not getattr(self.feed, "hints_offered", False):
+                return False
+            return self._can_play() or None
         if action == "look":  # hot-seat only, while nobody's hand is on screen
             return self.hot_seat and self.feed.viewer is None  # type: ignore[attr-defined]
         return True
@@ -425,6 +430,20 @@ class TableScreen(Screen[None]):
             return
         self._rewinding = True
         self._skip.set()
+
+    def action_hint(self) -> None:
+        """What the normal bot would play now and why; the cursor goes to that card,
+        nothing is played (the hint is counted in the statistics)."""
+        try:
+            action, why = self.feed.hint()  # type: ignore[attr-defined]
+        except IllegalMove as e:
+            self.say(e.player_text)
+            return
+        hand = self.query_one(Hand)
+        if isinstance(action, PlayCard) and action.card in hand.cards:
+            hand.cursor = hand.cards.index(action.card)
+            hand.refresh()
+        self.say(f"Hint: {why}")
 
     def action_log(self) -> None:
         if self.game_log is not None:
