@@ -346,7 +346,8 @@ class RemoteFeed:
     refusals come through :meth:`next` too, as updates whose event is one of
     :mod:`ebbes_tui.table.events`, with the latest view."""
 
-    take_back_offered = False
+    take_back_offered = False  # one player against bots only (R20): never at a table
+    hints_offered = False
 
     def __init__(self, client: TableClient, first: Update) -> None:
         self.client = client
