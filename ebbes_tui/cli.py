@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="no mouse tracking (the default over SSH)")
     parser.add_argument("--mouse", action="store_true",
                         help="mouse tracking even over SSH")
+    parser.add_argument("--no-animation", dest="animation", action="store_false",
+                        help="discs jump to their places on the board instead of walking")
     parser.add_argument("--pace", type=_seconds, default=0.5, metavar="S",
                         help="pause before each bot move, in seconds (default 0.5)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -170,7 +172,7 @@ def play(args: argparse.Namespace) -> int:
     from .ui.app import EbbesApp
 
     app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), continue_game=args.continue_game,
-                   pace=args.pace)
+                   pace=args.pace, animation=args.animation)
     exit_on_hangup(app.request_quit)
     app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
     return app.return_code or 0

@@ -19,6 +19,7 @@ def make_app(tmp_path: Path, settings: dict | None = None, **kw: object) -> Ebbe
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(settings))
     kw.setdefault("pace", 0)
+    kw.setdefault("animation", False)
     return EbbesApp(library=Library(SaveStore(tmp_path / "saves")), settings_path=path, **kw)
 
 

@@ -52,7 +52,9 @@ class EbbesApp(App[None]):
         library: Library | None = None,
         settings_path: Path | None = None,
         continue_game: bool = False,
+        replay: Path | None = None,
         pace: float = 0.5,
+        animation: bool = True,
     ) -> None:
         super().__init__()
         self._library = library
@@ -65,7 +67,9 @@ class EbbesApp(App[None]):
             self.ansi_color = True
         self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
+        self.replay = replay  # a record file to watch at once (ebbes replay FILE)
         self.pace = pace
+        self.animation = animation  # the discs walk on the board after a round
         self.game: LocalGame | None = None
         self.too_small = False
         self.size_ok = asyncio.Event()
@@ -95,6 +99,14 @@ class EbbesApp(App[None]):
         await self.push_screen(MenuScreen())  # mounted, so it can show a message
         if self.continue_game:
             self.continue_newest()
+        if self.replay is not None:
+            from ..rules.record import RecordError
+            from .replay_screen import ReplayScreen
+
+            try:
+                await self.push_screen(ReplayScreen.of_file(self.replay))
+            except RecordError as e:  # the file changed since it was checked
+                self.show_menu_message(f"{self.replay.name} cannot be replayed: {e}")
         self._menu_up = True
         self._check_size()
 

@@ -15,7 +15,7 @@ from textual.widgets import Footer, Static
 from ..rules.events import GameOver
 from ..rules.view import PlayerView
 from .scores import rounds_table
-from .track import TrackBoard
+from .track import TrackBoard, place_label
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -26,6 +26,25 @@ def winners_line(names: list[str], winners: tuple[int, ...]) -> str:
     if len(who) == 1:
         return f"{who[0]} wins!"
     return f"{', '.join(who[:-1])} and {who[-1]} share the win!"
+
+
+def lead_story(view: PlayerView, event: GameOver, names: list[str]) -> str:
+    """How the game was won: the round from which the winner led for good."""
+    if len(event.winners) != 1 or not view.scores:
+        return ""
+    winner = event.winners[0]
+    players = [s for s in range(len(names)) if s != view.config.dummy]
+    totals = [0] * len(names)
+    since = None
+    for r, score in enumerate(view.scores):
+        totals = [t + p for t, p in zip(totals, score.points)]
+        ahead = all(totals[winner] > totals[s] for s in players if s != winner)
+        since = (since if since is not None else r) if ahead else None
+    if since is None:
+        return ""
+    if since == 0:
+        return f"{names[winner]} led from the first round to the last."
+    return f"{names[winner]} took the lead in round {since + 1} and kept it."
 
 
 class FinalScreen(Screen[str]):
@@ -48,27 +67,32 @@ class FinalScreen(Screen[str]):
         view, event = self.view, self.event
         config = view.config
         names = [look.text(s.name) for s in config.seats]
-        yield Static(f"Final standings {look.dot} {winners_line(names, event.winners)}",
+        yield Static(f"Final standings {look.dot} {winners_line(names, event.winners)}", markup=False,
                      classes="screen-title", id="winners")
         with VerticalScroll(classes="score-body"):
             players = [s for s in range(len(names)) if s != config.dummy]
             order = sorted(players, key=lambda s: -event.totals[s])
             standings = Text()
             place = 0
+            track = config.track
             for i, seat in enumerate(order):
                 if i == 0 or event.totals[seat] != event.totals[order[i - 1]]:
                     place = i + 1
                 style = "bold" if seat in event.winners else ""
-                standings.append(f"{place}. {names[seat]:<14} {event.totals[seat]:+d}\n", style)
+                standings.append(f"{place}. {names[seat]:<14} {event.totals[seat]:>+4}   "
+                                 f"{place_label(track, event.totals[seat], look)}\n", style)
             if config.dummy is not None:  # apart, after the players: it cannot win (R17)
                 standings.append(f"\n   {names[config.dummy]:<14} "
                                  f"{event.totals[config.dummy]:+d} (plays along, cannot win)\n",
                                  "dim")
             yield Static(standings)
-            yield Static(rounds_table(view, names))
+            story = lead_story(view, event, names)
+            if story:
+                yield Static(Text(story, style="italic"))
+            yield Static(rounds_table(view, names, best=True))
             last = view.scores[-1].points if view.scores else (0,) * len(names)
             before = tuple(t - p for t, p in zip(event.totals, last))
-            yield TrackBoard(look, config, before, event.totals)
+            yield TrackBoard(look, config, before, event.totals, animate=self.app.animation)
         yield Static("Enter: play again with the same seats    m: menu    q: quit",
                      id="final-help")
         yield Footer()

@@ -31,5 +31,5 @@ class HandOffScreen(Screen[str]):
         if self.recap:
             text += f"\n\nSince you last looked:\n{self.recap}"
         with Middle(), Center():
-            yield Static(text, id="handoff-text")
+            yield Static(text, id="handoff-text", markup=False)
         yield Footer()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -51,7 +52,7 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu-box"):
             yield Static(self._title(), id="menu-title")
             yield OptionList(id="menu-options")
-            yield Static("", id="menu-message")
+            yield Static("", id="menu-message", markup=False)
         yield Footer()
 
     def _title(self) -> str:
@@ -72,13 +73,13 @@ class MenuScreen(Screen[None]):
             newest = saves[0]
             if newest.locked_by:
                 who = f" (process {newest.locked_by})" if newest.locked_by > 0 else ""
-                options.append(Option(text(f"Continue: open in another ebbes window{who}"),
+                options.append(Option(Text(text(f"Continue: open in another ebbes window{who}")),
                                       id="continue", disabled=True))
                 options.append(Option("  Take it over (the other window saves and closes)",
                                       id="takeover"))
                 options.append(Option("  Start a separate game", id="new-separate"))
             else:
-                options.append(Option(text(f"Continue: {newest.summary}"), id="continue"))
+                options.append(Option(Text(text(f"Continue: {newest.summary}")), id="continue"))
         options += [Option("History (finished games, replays)", id="history"),
                     Option("Statistics", id="stats"),
                     Option("Rules", id="rules"), Option(self._theme_label(), id="theme"),

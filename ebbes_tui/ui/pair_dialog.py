@@ -35,7 +35,7 @@ class PairDialog(DecisionDialog[ChoosePair]):
             yield Static("", id="pair-preview")
             yield Static("Up/Down: choose   Tab: suit or number   Enter on a number: "
                          "take the pair", classes="dialog-help")
-            yield Static(self.error, classes="dialog-error")
+            yield Static(self.error, classes="dialog-error", markup=False)
 
     def _taken(self) -> Text:
         """Each pair taken so far with its taker's disc."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -18,16 +19,22 @@ if TYPE_CHECKING:
     from .app import EbbesApp
 
 
-def rounds_table(view: PlayerView, names: list[str]) -> Table:
-    """Seats down, rounds across, the total last; the dummy has its row (R17)."""
+def rounds_table(view: PlayerView, names: list[str], *, best: bool = False) -> Table:
+    """Seats down, rounds across, the total last (and each seat's best round); the
+    dummy has its row (R17)."""
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Player")
     for r in range(len(view.scores)):
         table.add_column(f"R{r + 1}", justify="right")
     table.add_column("Total", justify="right")
+    if best:
+        table.add_column("Best round", justify="right")
     for seat, name in enumerate(names):
-        table.add_row(name, *(f"{s.points[seat]:+d}" for s in view.scores),
-                      f"{view.totals[seat]:+d}")
+        points = [s.points[seat] for s in view.scores]
+        top = max(range(len(points)), key=points.__getitem__) if points else None
+        cells = [Text(f"{p:+d}", "bold" if best and r == top else "") for r, p in enumerate(points)]
+        extra = [f"R{top + 1} {points[top]:+d}" if top is not None else "-"] if best else []
+        table.add_row(Text(name), *cells, f"{view.totals[seat]:+d}", *extra)  # names: no markup
     return table
 
 

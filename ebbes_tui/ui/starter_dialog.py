@@ -3,6 +3,7 @@ included (R8, R17); and the same kind of list to pick a player at a shared scree
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -33,12 +34,12 @@ class StarterDialog(DecisionDialog[NameStarter]):
         with Vertical(classes="dialog"):
             yield Static(f"You hold nix (the most nix cards). Who starts round "
                          f"{view.round_no + 1}?", classes="dialog-title")
-            options = [Option(look.text(seat_label(info.name, own=seat == view.seat,
-                                                   dummy=info.kind == "dummy")), id=str(seat))
+            options = [Option(Text(look.text(seat_label(info.name, own=seat == view.seat,
+                                                   dummy=info.kind == "dummy"))), id=str(seat))
                        for seat, info in enumerate(view.config.seats)]
             yield OptionList(*options, id="starter-options")
             yield Static("Up/Down: choose   Enter: this player starts", classes="dialog-help")
-            yield Static(self.error, classes="dialog-error")
+            yield Static(self.error, classes="dialog-error", markup=False)
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -61,8 +62,8 @@ class PlayerPicker(ModalScreen[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield OptionList(*(Option(name, id=str(seat)) for seat, name in self.players))
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield OptionList(*(Option(Text(name), id=str(seat)) for seat, name in self.players))
             yield Static("Up/Down: choose   Enter: this player   Esc: back",
                          classes="dialog-help")
 

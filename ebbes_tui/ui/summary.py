@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -83,7 +84,7 @@ class RoundSummaryScreen(Screen[None]):
                                     ("Total", "right")):
                 table.add_column(column, justify=justify)  # type: ignore[arg-type]
             for seat, s in enumerate(score.seats):
-                table.add_row(names[seat], f"{s.plus_cards} = {_signed(s.plus_cards)}",
+                table.add_row(Text(names[seat]), f"{s.plus_cards} = {_signed(s.plus_cards)}",
                               f"{s.ebbes_cards} ({EBBES_WHY[places[seat]]})",
                               f"{s.minus_cards} = {_signed(-s.minus_cards)}",
                               f"{s.nix_cards}", f"{s.total:+d}", f"{event.totals[seat]:+d}")
@@ -92,8 +93,16 @@ class RoundSummaryScreen(Screen[None]):
             yield Static(Text("Points: Plus +1 a card, ebbes +3 when strictly between the "
                               "fewest and the most, Minus -1 a card." + (f"\n{note}" if note else ""),
                               style="italic"))
-            yield TrackBoard(look, config, before, event.totals)
+            yield TrackBoard(look, config, before, event.totals, animate=self.app.animation)
         yield Footer()
+
+    def on_key(self, event: events.Key) -> None:
+        """The first key while the discs walk only ends the walk."""
+        board = self.query_one(TrackBoard)
+        if board.walking:
+            board.skip()
+            event.stop()
+            event.prevent_default()
 
     def action_close(self) -> None:
         self.dismiss()

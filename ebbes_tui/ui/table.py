@@ -118,7 +118,7 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         look = self.app.look
-        yield Static(id="status")
+        yield Static(id="status", markup=False)
         with Horizontal(id="top"):
             yield DeterminerBoard(look, id="board")
             yield SeatsPanel(look, id="seats")
@@ -128,10 +128,10 @@ class TableScreen(Screen[None]):
                 zeros = (0,) * self.view.config.seat_count
                 yield TrackBoard(look, self.view.config, zeros, zeros, id="table-track")
             yield DummyStacks(look, id="dummy")
-            yield Static(id="side-log")
+            yield Static(id="side-log", markup=False)
         with Vertical(id="hand-box"):
             yield Hand(look, id="hand")
-        yield Static(id="news")
+        yield Static(id="news", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1,0 +1,115 @@
+"""The scoring board as a board (issue 11, points 1 and 5): the track drawn as a loop
+with every place named in dialect, discs at both ends and sharing spaces, negative
+totals, labels that never wrap, the walk after a round, and the game-end screen."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import config
+
+from ebbes_tui.rules.events import GameOver
+from ebbes_tui.rules.track import DEFAULT_TRACK
+from ebbes_tui.ui.final import FinalScreen
+from ebbes_tui.ui.look import Look
+from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.ui.track import TrackBoard, board_rows, place_label
+
+from ui_support import make_app, screen_text, wait_until
+
+FIVE = config(5)  # Alex, Haui, Jesko, Bernhard, Paul
+ENDS_AND_SHARED = (12, -3, 34, 12, -17)  # two share Lautre; one past each end
+
+
+def test_the_loop_holds_every_space_once_from_dabbscheedel_to_the_rhoi():
+    left, right = board_rows(DEFAULT_TRACK)
+    spaces = [s for _, row in reversed(left) for s in row] + [s for _, row in right for s in row]
+    assert spaces == list(range(DEFAULT_TRACK.low, DEFAULT_TRACK.high + 1))
+    named = {label for rows in (left, right) for label, _ in rows if label}
+    assert named == {m.name for m in DEFAULT_TRACK.landmarks}
+
+
+def test_a_disc_label_names_its_place():
+    look = Look()
+    assert place_label(DEFAULT_TRACK, 12, look) == "Lautre, +12"
+    assert place_label(DEFAULT_TRACK, 14, look) == "Lautre, +14"
+    assert place_label(DEFAULT_TRACK, -3, look) == "toward Dabbscheedel, -3"
+    assert place_label(DEFAULT_TRACK, -17, look) == "Dabbscheedel, -17"  # beyond the end, exact
+    assert place_label(DEFAULT_TRACK, 34, look) == "Rhoi, +34"
+    assert place_label(DEFAULT_TRACK, 0, look) == "Start, +0"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "ascii"])
+async def test_the_board_shows_discs_at_both_ends_together_and_below_start(tmp_path, size, ascii):
+    app = make_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=size) as pilot:
+        board = TrackBoard(app.look, FIVE, (0,) * 5, ENDS_AND_SHARED)
+        await app.screen.mount(board)
+        await pilot.pause()
+        lines = str(board.render()).splitlines()
+        text = "\n".join(lines)
+        assert all(len(line) <= size[0] for line in lines)
+        for mark in DEFAULT_TRACK.landmarks:  # every named place on the board, in dialect
+            assert app.look.text(mark.name) in text
+        lautre = next(line for line in lines if "Lautre" in line and "+12" in line)
+        assert "14" in lautre.split("+12", 1)[1]  # discs 1 and 4 side by side on +12
+        rhoi = next(line for line in lines if "Rhoi (goal)" in line and "+30" in line)
+        assert " 3" in rhoi.split("+30", 1)[1]  # past the goal, the disc waits on it
+        end = next(line for line in lines if "Dabbscheedel (end)" in line)
+        assert "5" in end.split("-15", 1)[1]
+        below = next(line for line in lines if line.strip().startswith("-4"))
+        assert "2" in below.split("-4", 1)[1]  # -3 lies in the stretch below Start
+        for seat, total in enumerate(ENDS_AND_SHARED):  # each label whole on one line
+            label = place_label(DEFAULT_TRACK, total, app.look)
+            assert any(label in line for line in lines), label
+        wide = size[0] >= 110
+        assert ("Kaiserslautern" in text) == wide  # standard names where there is room
+        if ascii:
+            assert not {c for c in text if ord(c) > 127}
+
+
+async def test_after_a_round_the_discs_walk_and_a_key_ends_the_walk(tmp_path):
+    from test_ui_explains import scored_round
+
+    from ebbes_tui.rules import player_view
+
+    state, event = scored_round(seed=5)
+    app = make_app(tmp_path, animation=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(RoundSummaryScreen(event, player_view(state, 0)))
+        board = app.screen.query_one(TrackBoard)
+        assert board.walking and board.shown == [0] * 3  # every disc starts on Start
+        await pilot.press("x")  # any key ends the walk, without closing the summary
+        assert not board.walking and board.shown == list(event.totals)
+        assert isinstance(app.screen, RoundSummaryScreen)
+        app2 = make_app(tmp_path / "2", animation=True)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await app2.push_screen(RoundSummaryScreen(event, player_view(state, 0)))
+        board = app2.screen.query_one(TrackBoard)
+        await wait_until(pilot, lambda: not board.walking, "the walk's end", seconds=10)
+        assert board.shown == list(event.totals)
+
+
+async def test_the_game_end_screen_tells_the_story(tmp_path):
+    from helpers import play_random
+
+    from ebbes_tui.rules import GameState
+    import random
+
+    state = GameState(config(3))
+    play_random(state, random.Random(12), next_starter=0)
+    winners = state.winners()
+    event = GameOver(tuple(state.totals), winners)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 60)) as pilot:  # tall enough to read it all at once
+        await app.push_screen(FinalScreen(event, state.view(0)))
+        await pilot.pause()
+        full = screen_text(app)
+        names = [s.name for s in state.config.seats]
+        assert "Final standings" in full and names[winners[0]] in full.splitlines()[0]
+        assert "Best round" in full and all(f"R{r}" in full for r in range(1, 6))
+        for seat in range(3):
+            points = [r.score.points[seat] for r in state.results]
+            best = max(range(5), key=points.__getitem__)
+            assert f"R{best + 1} {points[best]:+d}" in full
+            assert place_label(DEFAULT_TRACK, state.totals[seat], Look()) in full
