@@ -59,7 +59,7 @@ async def test_the_board_shows_discs_at_both_ends_together_and_below_start(tmp_p
         assert "5" in end.split("-15", 1)[1]
         below = next(line for line in lines if line.strip().startswith("-4"))
         assert "2" in below.split("-4", 1)[1]  # -3 lies in the stretch below Start
-        for seat, total in enumerate(ENDS_AND_SHARED):  # each label whole on one line
+        for total in ENDS_AND_SHARED:  # each label whole on one line
             label = place_label(DEFAULT_TRACK, total, app.look)
             assert any(label in line for line in lines), label
         wide = size[0] >= 110
