@@ -8,16 +8,21 @@ text into a :class:`GameState` and back, and nothing else (no files).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from .actions import choose_pair, name_starter, play
 from .cards import SUIT_NAMES, Card, parse_card, parse_suit
 from .errors import RulesError
+from .events import Event
 from .state import GameState, Phase, RoundResult
 from .variants import BASIC_ROUNDS, GameConfig, Options, SeatInfo, SetupError
 
 FORMAT = "ebbes-record/1"
 Record = dict[str, Any]
+#: Told about every step of a replay (a deal, a starter named, a pair, a card): the
+#: state just after it, and what it caused. The state is the replay's own: copy it.
+StepObserver = Callable[[GameState, list[Event]], None]
 
 
 class RecordError(ValueError):
@@ -67,8 +72,9 @@ def config_of(record: Record) -> GameConfig:
         raise RecordError(str(e)) from None
 
 
-def replay(record: Record) -> GameState:
-    """Replay a record with full legality checks; RecordError names the first fault."""
+def replay(record: Record, observe: StepObserver | None = None) -> GameState:
+    """Replay a record with full legality checks; RecordError names the first fault.
+    ``observe`` sees every step as it is replayed (watching a game again)."""
     state = GameState(config_of(record))
     rounds = _field(record, "rounds", list, "the record")
     for r, rnd in enumerate(rounds):
@@ -80,23 +86,28 @@ def replay(record: Record) -> GameState:
         if state.phase is not Phase.DEAL:
             raise RecordError(f"{where}: round {r} is unfinished")
         try:
-            _replay_round(state, rnd, where)
+            _replay_round(state, rnd, where, observe)
         except RulesError as e:
             raise RecordError(f"{where}: {e}") from None
     return state
 
 
-def _replay_round(state: GameState, rnd: Record, where: str) -> None:
+def _replay_round(state: GameState, rnd: Record, where: str,
+                  observe: StepObserver | None) -> None:
     options = state.config.options
     hands = [_cards(h, f"{where}, hand {i}") for i, h in enumerate(_field(rnd, "hands", list, where))]
     starter = _field(rnd, "starter", int, where)
     number = None if options.choose_determiners else _field(rnd, "number_determiner", int, where)
     first = not state.results
-    state.start_round(
+    events = state.start_round(
         hands, number=number, starter=starter if first else None, dealer=rnd.get("dealer")
     )
+    if observe is not None:
+        observe(state, events)
     if state.phase is Phase.CHOOSE_STARTER:
-        state.apply(name_starter(starter))
+        events = state.apply(name_starter(starter))
+        if observe is not None:
+            observe(state, events)
     elif state.starter != starter:
         raise RulesError(
             f"the dummy held the most nix cards, so seat {state.starter} starts, not seat {starter}"
@@ -112,7 +123,9 @@ def _replay_round(state: GameState, rnd: Record, where: str) -> None:
                 raise RulesError(f"the number paired with {name} must be a whole number")
             if state.phase is not Phase.CHOOSE_PAIR:
                 raise RulesError("more than five determiner pairs")
-            state.apply(choose_pair(suit, value))
+            events = state.apply(choose_pair(suit, value))
+            if observe is not None:
+                observe(state, events)
     plays = _cards(_field(rnd, "plays", list, where), f"{where}, plays")
     if plays and state.phase is not Phase.PLAY:
         raise RulesError("all five suits must be paired before the first card is played")
@@ -120,9 +133,11 @@ def _replay_round(state: GameState, rnd: Record, where: str) -> None:
         if state.phase is not Phase.PLAY:
             raise RecordError(f"{where}, play {k + 1}: every card has already been played")
         try:
-            state.apply(play(card))
+            events = state.apply(play(card))
         except RulesError as e:
             raise RecordError(f"{where}, play {k + 1}: {e}") from None
+        if observe is not None:
+            observe(state, events)
 
 
 def _field(obj: Record, key: str, kind: type, where: str) -> Any:

@@ -1,0 +1,272 @@
+"""Watching a recorded game again: every position of its record, forward and back,
+card by card, trick by trick or round by round. The game is over, so every hand is
+on show, the dummy's face-down cards too; the rest is the table's own widgets drawn
+from the public view of each position (R18)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..controller import Update
+from ..controller.history import load_record
+from ..rules.cards import Card
+from ..rules.events import CardPlayed, TrickWon
+from ..rules.record import Record
+from ..rules.replay import Replay
+from ..rules.state import GameState
+from ..rules.view import PlayerView
+from .board import DeterminerBoard
+from .dummy_stacks import STACK
+from .explain import event_line
+from .game_log import GameLog
+from .look import Look
+from .seats import SeatsPanel
+from .track import TrackBoard
+from .trick import TrickArea
+
+if TYPE_CHECKING:
+    from .app import EbbesApp
+
+#: From this width the Determiner board has its long texts and the round's log is beside.
+WIDE = 110
+NAME = 8
+_CARD = Binding.Group("Card", compact=True)
+_TRICK = Binding.Group("Trick", compact=True)
+_ROUND = Binding.Group("Round", compact=True)
+_ENDS = Binding.Group("Ends", compact=True)
+
+
+class ReplayScreen(Screen[None]):
+    """One recorded game, position by position; Esc goes back."""
+
+    app: EbbesApp
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    ReplayScreen #replay-status { height: 1; padding: 0 1; text-style: bold; background: $primary 30%; }
+    ReplayScreen #replay-top { height: auto; }
+    ReplayScreen .replay-box { border: round $primary; border-title-style: bold; padding: 0 1; }
+    ReplayScreen #replay-board { width: 37; height: auto; }
+    ReplayScreen.-wide #replay-board { width: 76; }
+    ReplayScreen #replay-seats { width: 1fr; height: auto; padding: 0 0 0 1; }
+    ReplayScreen #replay-hands { height: auto; border-bottom: none; }
+    ReplayScreen #replay-middle { height: 1fr; }
+    ReplayScreen #replay-trick { height: 1fr; min-height: 5; }
+    ReplayScreen.-tall #replay-trick { min-height: 7; }
+    ReplayScreen #replay-track { display: none; }
+    ReplayScreen.-tall #replay-track { display: block; }
+    ReplayScreen #replay-log { display: none; width: 44; height: 100%; scrollbar-size: 0 0; }
+    ReplayScreen.-wide #replay-log { display: block; }
+    ReplayScreen #replay-news { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
+    App.-ascii ReplayScreen .replay-box { border: ascii $primary; }
+    App.-ascii ReplayScreen #replay-hands { border-bottom: none; }
+    """
+    BINDINGS = [
+        Binding("left,h", "step(-1)", "Card", group=_CARD),
+        Binding("right,l", "step(1)", "Card", group=_CARD),
+        Binding("up,k", "trick(-1)", "Trick", group=_TRICK),
+        Binding("down,j", "trick(1)", "Trick", group=_TRICK),
+        Binding("pageup,p", "round(-1)", "Round", group=_ROUND, key_display="PgUp"),
+        Binding("pagedown,n", "round(1)", "Round", group=_ROUND, key_display="PgDn"),
+        Binding("home", "end(0)", "Start", group=_ENDS, key_display="Home"),
+        Binding("end", "end(1)", "End", group=_ENDS, key_display="End"),
+        Binding("b", "board", "Board"),
+        Binding("escape", "close", "Back"),
+    ]
+
+    def __init__(self, record: Record, title: str) -> None:
+        """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
+        super().__init__()
+        self.replay = Replay(record)
+        self.heading = title
+        self.position = 0
+        self._views: dict[int, PlayerView] = {}
+
+    @classmethod
+    def of_file(cls, path: Path) -> ReplayScreen:
+        """The replay of a record file, titled with its name; RecordError says why not."""
+        record, _ = load_record(path)
+        return cls(record, path.name)
+
+    def compose(self) -> ComposeResult:
+        look = self.app.look
+        config = self.replay.steps[0].state.config
+        zeros = (0,) * config.seat_count
+        yield Static(id="replay-status")
+        with Horizontal(id="replay-top"):
+            yield DeterminerBoard(look, id="replay-board")
+            yield SeatsPanel(look, id="replay-seats")
+        yield AllHands(look, id="replay-hands")
+        with Horizontal(id="replay-middle"):
+            with Vertical():
+                yield TrickArea(look, id="replay-trick")
+                yield TrackBoard(look, config, zeros, zeros, id="replay-track")
+            with VerticalScroll(id="replay-log", can_focus=False):
+                yield Static(id="replay-log-text")
+        yield Static(id="replay-news")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        titles = {"replay-board": "Determiners", "replay-seats": "Players",
+                  "replay-hands": "Hands (the game is over: all shown)", "replay-trick": "Trick",
+                  "replay-track": "Scoring track", "replay-log": "This round"}
+        for widget_id, title in titles.items():
+            widget = self.query_one(f"#{widget_id}")
+            widget.add_class("replay-box")
+            widget.border_title = title
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()  # the board's texts and the log follow the width
+
+    # ------------------------------------------------------------- positions
+
+    def view(self, position: int) -> PlayerView:
+        """The public table at ``position`` (R18: no hand in it; the hands are drawn
+        apart, since the game is over)."""
+        if position not in self._views:
+            self._views[position] = self.replay.steps[position].state.view(None)
+        return self._views[position]
+
+    def updates(self, position: int) -> list[Update]:
+        """What the step to ``position`` caused, as the table's log reads it."""
+        view = self.view(position)
+        return [Update(position, event, view, position) for event in self.replay.steps[position].events]
+
+    def go(self, position: int) -> None:
+        if position != self.position:
+            self.position = position
+            self.redraw()
+
+    def action_step(self, by: int) -> None:
+        self.go(self.replay.step(self.position, by))
+
+    def action_trick(self, direction: int) -> None:
+        replay = self.replay
+        self.go((replay.next_trick if direction > 0 else replay.previous_trick)(self.position))
+
+    def action_round(self, direction: int) -> None:
+        replay = self.replay
+        self.go((replay.next_round if direction > 0 else replay.previous_round)(self.position))
+
+    def action_end(self, which: int) -> None:
+        self.go(self.replay.last if which else 0)
+
+    def action_board(self) -> None:
+        from .scores import ScoreBoardScreen
+
+        self.app.push_screen(ScoreBoardScreen(self.view(self.position)))
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    # ------------------------------------------------------------- drawing
+
+    def redraw(self) -> None:
+        """Draw the position on show."""
+        position, replay = self.position, self.replay
+        step = replay.steps[position]
+        view = self.view(position)
+        look = self.app.look
+        names = [look.text(s.name) for s in view.config.seats]
+        wide = self.size.width >= WIDE
+        self.query_one(DeterminerBoard).show(view, wide=wide)
+        self.query_one(SeatsPanel).show(view, memory_aid=True)
+        upcoming = replay.steps[position + 1].played if position < replay.last else None
+        self.query_one(AllHands).show(step.state, upcoming.card if upcoming else None)
+        self.query_one(TrickArea).show(view)
+        last = view.scores[-1].points if view.scores else (0,) * len(view.totals)
+        self.query_one(TrackBoard).move(tuple(t - p for t, p in zip(view.totals, last)), view.totals)
+        self.query_one("#replay-status", Static).update(self._status(view))
+        self.query_one("#replay-news", Static).update(look.text(" ".join(self._news(names))))
+        if wide:
+            log = GameLog(look)
+            for p in range(replay.round_start(position), position + 1):
+                for update in self.updates(p):
+                    log.add(update)
+            self.query_one("#replay-log-text", Static).update(log.text(view))
+            self.query_one("#replay-log", VerticalScroll).scroll_end(animate=False)
+
+    def _status(self, view: PlayerView) -> str:
+        """Which game, round, trick and step."""
+        config = view.config
+        dot = f" {self.app.look.dot} "
+        parts = [f"Round {self.replay.round_of(self.position) + 1} of {config.round_limit}"]
+        trick = len(view.tricks) + bool(view.trick)
+        if trick:
+            parts.append(f"trick {trick} of {config.hand_size}")
+        parts += [f"step {self.position} of {self.replay.last}", self.app.look.text(self.heading)]
+        return dot.join(parts)
+
+    def _news(self, names: list[str]) -> list[str]:
+        """What the last step did, in the log's words; a won trick is in the trick area."""
+        if self.position == 0:
+            return ["Before the first deal: Right (or l) steps through the game."]
+        lines = []
+        for update in self.updates(self.position):
+            event = update.event
+            if isinstance(event, CardPlayed):
+                lines.append(f"{names[event.seat]} plays {self.app.look.card(event.card).plain}.")
+            elif not isinstance(event, TrickWon):
+                lines.append(event_line(update, names, self.app.look) or "")
+        return lines
+
+
+class AllHands(Static):
+    """Every seat's hand, sorted; the dummy's five stacks, face-up cards above the
+    face-down ones (R16). The card the next step plays is underlined. Where a hand
+    would not fit on its line, every hand leaves out the suit glyphs."""
+
+    def __init__(self, look: Look, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.look = look
+
+    def show(self, state: GameState, upcoming: Card | None) -> None:
+        config = state.config
+        hands = {seat: state.view(seat).hand for seat in range(config.seat_count)
+                 if seat != config.dummy}
+        room = (self.content_size.width or 76) - NAME - 2
+        looks = (self.look, Look(True, self.look.palette))
+        look = next((look for look in looks if all(
+            sum(len(look.card(c)) + 1 for c in hand) <= room + 1 for hand in hands.values())),
+            looks[-1])
+        text = Text()
+        for seat, info in enumerate(config.seats):
+            if seat:
+                text.append("\n")
+            text.append_text(self.look.disc(seat))
+            text.append(f" {self.look.text(info.name)[:NAME - 1]:<{NAME}}")
+            if seat in hands:
+                text.append_text(_cards(hands[seat], upcoming, look))
+            else:
+                text.append_text(_stacks(state, upcoming, look))
+        self.update(text)
+
+
+def _cards(hand: tuple[Card, ...], upcoming: Card | None, look: Look) -> Text:
+    if not hand:
+        return Text("no cards", "dim")
+    return Text(" ").join(look.card(c, style="underline" if c == upcoming else "") for c in hand)
+
+
+def _stacks(state: GameState, upcoming: Card | None, look: Look) -> Text:
+    """The dummy's face-up row above its face-down row, stack by stack; ``--``: none."""
+    if not state.up:
+        return Text("no cards", "dim")
+    rows = []
+    for label, cards in (("up  ", state.up), ("down", state.down)):
+        row = Text(f"{label} ", "dim")
+        for c in cards:
+            face = look.card(c, style="underline" if c == upcoming else "") if c is not None \
+                else Text("--", "dim")
+            row.append_text(face)
+            row.append(" " * (STACK - len(face)))
+        rows.append(row)
+    return Text("\n" + " " * (NAME + 2)).join(rows)
