@@ -13,6 +13,7 @@ from ebbes_tui.rules.cards import ALL_CARDS
 from ebbes_tui.table.client import TableClient, join_table
 from ebbes_tui.table.events import ChatLine, GameStarted, Lobby, Presence, Refused
 from ebbes_tui.table.headless import play_bot, watch
+from ebbes_tui.table import server as server_module
 from ebbes_tui.table.rendezvous import table_dir
 from ebbes_tui.table.saved import read_holders, saved_slot
 
@@ -265,6 +266,21 @@ async def test_hostile_input_gets_errors_and_the_game_goes_on(tmp_path):
         good.close()
         await table.ended()
     replay(table.record())
+
+
+async def test_a_table_takes_only_so_many_connections(tmp_path, monkeypatch):
+    monkeypatch.setattr(server_module, "MAX_CLIENTS", 3)
+    async with LocalTable(tmp_path, spec(seats="player,player,player")) as table:
+        idle = [await Raw.open(table) for _ in range(3)]
+        await until(lambda: len(table.server.clients) == 3)
+        extra = await Raw.open(table, {})
+        assert (await extra.receive("error"))["code"] == "busy" and await extra.closed()
+        idle[0].close()
+        await until(lambda: len(table.server.clients) == 2)
+        welcome = await (await Raw.open(table, {})).receive("welcome")
+        assert welcome["seat"] == 0
+        for raw in idle[1:]:
+            raw.close()
 
 
 async def test_a_table_forwarded_by_a_socket_of_ones_own_can_be_joined(tmp_path):

@@ -50,6 +50,8 @@ log = logging.getLogger("ebbes.table")
 HELLO_TIMEOUT = 10.0
 #: Seconds an empty lobby waits for someone before the table closes.
 LOBBY_IDLE = 600.0
+#: Connections a table takes at once, and from one user other than the host and root.
+MAX_CLIENTS, MAX_PER_USER = 64, 16
 #: Bytes waiting to be sent to one client before it is dropped as too slow.
 MAX_BACKLOG = 1 << 20
 #: Messages a second a client may send, and how many at once.
@@ -227,6 +229,14 @@ class TableServer:
         except OSError:
             writer.close()
             return
+        if self._too_many(peer):
+            log.warning("too many connections: refused uid %d", peer.uid)
+            writer.write(encode(error_message("busy", "This table has too many connections.")))
+            with contextlib.suppress(Exception):  # read its hello, or closing resets the
+                writer.write_eof()                # connection and the answer is lost
+                await asyncio.wait_for(reader.read(CLIENT_LINE_LIMIT), 1.0)
+            writer.close()
+            return
         client = Client(writer, peer)
         self.clients.add(client)
         if self._idle is not None:
@@ -245,6 +255,12 @@ class TableServer:
         finally:
             hello.cancel()
             self._left(client)
+
+    def _too_many(self, peer: Peer) -> bool:
+        if len(self.clients) >= MAX_CLIENTS:
+            return True
+        return peer.uid not in (self.access.owner, 0) and \
+            sum(c.peer.uid == peer.uid for c in self.clients) >= MAX_PER_USER
 
     def _too_slow(self, client: Client) -> None:
         if client.role is None:
