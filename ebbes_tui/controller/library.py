@@ -15,6 +15,7 @@ from .match import Match
 from .saves import SaveError, SaveInfo, SaveSlot, SaveStore
 from .session import Session
 from .setup import MatchSetup
+from .stats import KeptStatistics
 
 NO_SAVE = "There is no saved game to continue."
 
@@ -45,13 +46,15 @@ class LocalGame:
         self.task = asyncio.get_running_loop().create_task(self.match.run())
 
     def close(self, *, finished: bool = False) -> None:
-        """Stop the match and release the save; a finished game's record is archived."""
+        """Stop the match and release the save; a finished game's record is archived
+        and counted in the kept statistics."""
         self.match.stop()
         if self.task is not None and not self.task.done():
             self.task.cancel()
         if self.slot is not None:
             if finished:
-                self.slot.archive()
+                archived = self.slot.archive()
+                KeptStatistics(self.slot.store.root).add_finished(archived)
             self.slot.close()
             self.slot = None
 

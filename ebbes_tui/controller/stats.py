@@ -1,0 +1,374 @@
+"""Statistics of this user's finished games, per player name and for all players.
+
+The finished records are the truth (RULINGS, "Game records"): :class:`Statistics` is a
+pure computation from them (``from_records``, ``add``), and :class:`KeptStatistics`
+keeps it in ``<data dir>/stats.json`` (private, as the saves) so that a finished game
+only adds its own record. The kept file names the games it counts; when it is missing,
+unreadable, or does not count exactly the records in ``finished/``, it is rebuilt
+from them.
+
+The figures, for each human seat of each finished game (bots are the opponents; the
+dummy is no player, R17):
+
+- games played and won (the highest total; a tie shares the win, R10), with the average
+  and best final total, grouped by number of players and variant;
+- ebbes payouts: rounds in which the player got the +3 ebbes bonus (R7);
+- nix held: rounds in which the player held nix (the most nix cards, R8);
+- hints used, as the record counts them;
+- bots beaten, per bot level: of the games with a bot of that level at the table, those
+  in which the player's final total was strictly higher than every such bot's.
+
+"All players" adds up every human seat: a hot-seat game of two counts once for each.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..rules.record import Record, RecordError, parse_record, replay
+from ..rules.state import Phase
+from ..rules.variants import Options
+from .private_files import private_dir, write_atomically
+from .saves import FINISHED_DIR, SAVE_SUFFIX
+
+FORMAT = "ebbes-stats/1"
+STATS_FILE = "stats.json"
+#: The variants a game is grouped by, with the names players see.
+VARIANTS = {
+    "basic": "basic game",
+    "more-cards": "more cards (V1)",
+    "choose-determiners": "choose determiners (V2)",
+    "both": "V1 + V2",
+}
+#: The level of a bot whose record names none (the match plays it as ``normal``).
+DEFAULT_LEVEL = "normal"
+
+
+def variant_of(options: Options) -> str:
+    """The key in :data:`VARIANTS` of a game's options."""
+    if options.more_cards and options.choose_determiners:
+        return "both"
+    if options.more_cards:
+        return "more-cards"
+    return "choose-determiners" if options.choose_determiners else "basic"
+
+
+@dataclass
+class Tally:
+    """Games of one kind: how many, how many won, the sum and best of the final totals."""
+
+    games: int = 0
+    won: int = 0
+    points: int = 0
+    best: int | None = None
+
+    def add(self, total: int, won: bool) -> None:
+        self.games += 1
+        self.won += won
+        self.points += total
+        self.best = total if self.best is None else max(self.best, total)
+
+    def merge(self, other: Tally) -> None:
+        self.games += other.games
+        self.won += other.won
+        self.points += other.points
+        if other.best is not None:
+            self.best = other.best if self.best is None else max(self.best, other.best)
+
+    @property
+    def average(self) -> float | None:
+        return self.points / self.games if self.games else None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.games if self.games else None
+
+
+@dataclass
+class BotsFaced:
+    """Games against a bot level, and in how many of them the player beat every such bot."""
+
+    games: int = 0
+    beaten: int = 0
+
+
+@dataclass
+class PlayerStats:
+    """One player's figures (or all players' added up)."""
+
+    #: Keyed by (number of players, variant key).
+    kinds: dict[tuple[int, str], Tally] = field(default_factory=dict)
+    rounds: int = 0
+    ebbes_payouts: int = 0
+    nix_held: int = 0
+    hints: int = 0
+    #: Keyed by bot level.
+    bots: dict[str, BotsFaced] = field(default_factory=dict)
+
+    @property
+    def total(self) -> Tally:
+        """All kinds of game together."""
+        total = Tally()
+        for tally in self.kinds.values():
+            total.merge(tally)
+        return total
+
+    def merge(self, other: PlayerStats) -> None:
+        for kind, tally in other.kinds.items():
+            self.kinds.setdefault(kind, Tally()).merge(tally)
+        self.rounds += other.rounds
+        self.ebbes_payouts += other.ebbes_payouts
+        self.nix_held += other.nix_held
+        self.hints += other.hints
+        for level, faced in other.bots.items():
+            mine = self.bots.setdefault(level, BotsFaced())
+            mine.games += faced.games
+            mine.beaten += faced.beaten
+
+
+@dataclass
+class Statistics:
+    """What the finished games say, per player name; ``games`` are the ids counted,
+    ``skipped`` the ids of records that could not be counted, with the reason."""
+
+    players: dict[str, PlayerStats] = field(default_factory=dict)
+    games: set[str] = field(default_factory=set)
+    skipped: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_records(cls, records: Mapping[str, Record]) -> Statistics:
+        """The statistics of ``records`` (game id -> record); a record that does not
+        replay to a finished game is skipped with the reason."""
+        stats = cls()
+        for game_id, record in records.items():
+            try:
+                stats.add(game_id, record)
+            except RecordError as e:
+                stats.skip(game_id, str(e))
+        return stats
+
+    @property
+    def seen(self) -> set[str]:
+        """Every game id accounted for, counted or skipped."""
+        return self.games | set(self.skipped)
+
+    def add(self, game_id: str, record: Record) -> None:
+        """Count one finished game (once: a game already counted is left alone).
+        RecordError, and nothing changes, when it does not replay to its end."""
+        if game_id in self.games:
+            return
+        state = replay(record)
+        if state.phase is not Phase.GAME_OVER:
+            raise RecordError("the game is not finished")
+        config = state.config
+        kind = (config.players, variant_of(config.options))
+        winners = state.winners()
+        bots: dict[str, int] = {}  # level -> the best total of its bots
+        for seat, info in enumerate(config.seats):
+            if info.kind == "bot":
+                level = info.level or DEFAULT_LEVEL
+                bots[level] = max(bots.get(level, state.totals[seat]), state.totals[seat])
+        hints = record.get("hints")
+        for seat, info in enumerate(config.seats):
+            if info.kind != "human":
+                continue
+            player = self.players.setdefault(info.name, PlayerStats())
+            total = state.totals[seat]
+            player.kinds.setdefault(kind, Tally()).add(total, seat in winners)
+            for result in state.results:
+                score = result.score
+                assert score is not None  # a finished game's rounds are all scored
+                player.rounds += 1
+                player.ebbes_payouts += score.seats[seat].ebbes_points > 0
+                player.nix_held += score.nix_holder == seat
+            player.hints += _hints(hints, seat)
+            for level, best in bots.items():
+                faced = player.bots.setdefault(level, BotsFaced())
+                faced.games += 1
+                faced.beaten += total > best
+        self.games.add(game_id)
+        self.skipped.pop(game_id, None)
+
+    def skip(self, game_id: str, why: str) -> None:
+        """Note a record that could not be counted."""
+        self.skipped[game_id] = why
+
+    def overall(self) -> PlayerStats:
+        """All players together: every human seat of every game, added up."""
+        overall = PlayerStats()
+        for player in self.players.values():
+            overall.merge(player)
+        return overall
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """The kept file's content; :meth:`from_json` reads it back."""
+        return {
+            "format": FORMAT,
+            "games": sorted(self.games),
+            "skipped": dict(sorted(self.skipped.items())),
+            "players": {name: _player_json(p) for name, p in sorted(self.players.items())},
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Statistics:
+        """Statistics from :meth:`to_json`'s form; ValueError for anything else."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"not {FORMAT}")
+        games = _of(data, "games", list)
+        skipped = _of(data, "skipped", dict)
+        players = _of(data, "players", dict)
+        if not all(isinstance(g, str) for g in games) or \
+                not all(isinstance(why, str) for why in skipped.values()):
+            raise ValueError("game ids and reasons must be text")
+        return cls({name: _player_from(p) for name, p in players.items()}, set(games), skipped)
+
+
+def _hints(hints: object, seat: int) -> int:
+    """The hints a record counts for ``seat`` (``"hints": {"0": 2}``)."""
+    n = hints.get(str(seat)) if isinstance(hints, dict) else None
+    return n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0
+
+
+def _player_json(p: PlayerStats) -> dict[str, Any]:
+    return {
+        "kinds": [{"players": players, "variant": variant, "games": t.games, "won": t.won,
+                   "points": t.points, "best": t.best}
+                  for (players, variant), t in sorted(p.kinds.items())],
+        "rounds": p.rounds, "ebbes_payouts": p.ebbes_payouts, "nix_held": p.nix_held,
+        "hints": p.hints,
+        "bots": {level: {"games": b.games, "beaten": b.beaten} for level, b in sorted(p.bots.items())},
+    }
+
+
+def _player_from(data: object) -> PlayerStats:
+    if not isinstance(data, dict):
+        raise ValueError("a player must be an object")
+    kinds = {}
+    for k in _of(data, "kinds", list):
+        if not isinstance(k, dict) or k.get("variant") not in VARIANTS:
+            raise ValueError("a kind of game needs a known variant")
+        best = k.get("best")
+        if best is not None:
+            best = _of(k, "best", int)
+        kinds[(_count(k, "players"), k["variant"])] = Tally(
+            _count(k, "games"), _count(k, "won"), _of(k, "points", int), best)
+    bots = {level: BotsFaced(_count(b, "games"), _count(b, "beaten"))
+            for level, b in _of(data, "bots", dict).items()}
+    return PlayerStats(kinds, _count(data, "rounds"), _count(data, "ebbes_payouts"),
+                       _count(data, "nix_held"), _count(data, "hints"), bots)
+
+
+def _of(obj: object, key: str, kind: type) -> Any:
+    value = obj.get(key) if isinstance(obj, dict) else None
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"{key!r} must be a {kind.__name__}")
+    return value
+
+
+def _count(obj: object, key: str) -> int:
+    value: int = _of(obj, key, int)
+    if value < 0:
+        raise ValueError(f"{key!r} must not be negative")
+    return value
+
+
+# ------------------------------------------------------------------ the kept file
+
+
+class Loaded(NamedTuple):
+    """Statistics as :meth:`KeptStatistics.load` found them; ``rebuilt`` says why they
+    were rebuilt from the finished records ("" when the kept file was right)."""
+
+    stats: Statistics
+    rebuilt: str
+
+
+class KeptStatistics:
+    """``stats.json`` beside a saves dir (``<data dir>/stats.json`` for
+    ``<data dir>/saves``), counting the records in its ``finished/``."""
+
+    def __init__(self, saves_root: Path) -> None:
+        self.path = saves_root.parent / STATS_FILE
+        self.finished = saves_root / FINISHED_DIR
+
+    def load(self) -> Loaded:
+        """The kept statistics, or (rewritten) ones rebuilt from the finished records
+        when the kept file is missing, unreadable or counts other games. OSError only
+        if the finished records cannot be listed."""
+        finished = self.finished_ids()
+        kept, why = self._read()
+        if kept is not None and kept.seen != finished:
+            kept, why = None, "they did not match the finished games"
+        if kept is not None:
+            return Loaded(kept, "")
+        stats = self.rebuild()
+        try:
+            self._write(stats)
+        except OSError as e:
+            why += f"; they could not be kept ({e.strerror or e})"
+        return Loaded(stats, why)
+
+    def add_finished(self, record_path: Path) -> None:
+        """Count the game just archived at ``record_path``: only its record is read
+        when the kept file counts exactly the other finished games (else all are,
+        see :meth:`load`). Never raises: what fails here the next rebuild mends."""
+        game_id = record_path.name[: -len(SAVE_SUFFIX)]
+        try:
+            kept, _ = self._read()
+            if kept is None or kept.seen - {game_id} != self.finished_ids() - {game_id}:
+                kept = self.rebuild()
+            else:
+                _count_file(kept, game_id, record_path)
+            self._write(kept)
+        except OSError:
+            pass
+
+    def finished_ids(self) -> set[str]:
+        """The ids (slot names) of the records in ``finished/``."""
+        try:
+            return {p.name[: -len(SAVE_SUFFIX)] for p in self.finished.glob(f"*{SAVE_SUFFIX}")}
+        except FileNotFoundError:
+            return set()
+
+    def rebuild(self) -> Statistics:
+        """Statistics from every finished record; unreadable ones are skipped, noted."""
+        stats = Statistics()
+        for game_id in sorted(self.finished_ids()):
+            _count_file(stats, game_id, self.finished / f"{game_id}{SAVE_SUFFIX}")
+        return stats
+
+    def _read(self) -> tuple[Statistics | None, str]:
+        """The kept statistics, or None and why they cannot be used."""
+        try:
+            return Statistics.from_json(json.loads(self.path.read_bytes())), ""
+        except FileNotFoundError:
+            return None, "there were none kept yet"
+        except (OSError, ValueError, RecursionError):  # JSONDecodeError is a ValueError
+            return None, "the kept ones could not be read"
+
+    def _write(self, stats: Statistics) -> None:
+        private_dir(self.path.parent)
+        text = json.dumps(stats.to_json(), ensure_ascii=False, indent=1)
+        write_atomically(self.path, text.encode("utf-8"))
+
+
+def _count_file(stats: Statistics, game_id: str, path: Path) -> None:
+    """Add the record at ``path`` to ``stats``, or note why it cannot be counted."""
+    try:
+        stats.add(game_id, parse_record(path.read_bytes().decode("utf-8")))
+    except FileNotFoundError:
+        return  # moved away meanwhile: nothing to count, and it is not listed any more
+    except OSError as e:
+        stats.skip(game_id, f"the record cannot be read ({e.strerror or e})")
+    except UnicodeDecodeError:
+        stats.skip(game_id, "the record is not UTF-8 text")
+    except RecursionError:
+        stats.skip(game_id, "the record is nested too deeply")
+    except RecordError as e:
+        stats.skip(game_id, str(e))

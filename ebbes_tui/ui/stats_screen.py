@@ -1,0 +1,174 @@
+"""Statistics (``s`` in the menu): all players together and each player by name, from
+the finished games (the controller keeps them, and rebuilds them from the records)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from ..controller.stats import VARIANTS, KeptStatistics, Loaded, PlayerStats
+
+if TYPE_CHECKING:
+    from ..controller import Library
+    from .app import EbbesApp
+
+EMPTY = "No games finished yet."
+#: What the figures mean, said once below them (the definitions of controller.stats).
+MEANING = (
+    "Won: the highest final total (a tie shares the win). Average and best: final totals. "
+    "ebbes +3: rounds with the ebbes bonus. Nix held: rounds with the most nix cards "
+    "(the holder names the next starter). Hints: asked for with i at the table. "
+    "A bot level is beaten in a game when the player's final total is higher than that "
+    "of every bot of that level at the table. All players adds up every player's games: "
+    "a hot-seat game of two counts once for each."
+)
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def summary_table(rows: list[tuple[str, PlayerStats]]) -> Table:
+    """One line per player (the first, all players together, in bold): games, wins,
+    scores, ebbes payouts, nix held, hints."""
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("Player")
+    for heading in ("Games", "Won", "Win rate", "Average", "Best", "ebbes +3", "Nix held",
+                    "Hints"):
+        table.add_column(heading, justify="right")
+    for i, (name, player) in enumerate(rows):
+        total = player.total
+        table.add_row(name, str(total.games), str(total.won), percent(total.won, total.games),
+                      _signed(total.average), _signed(total.best), str(player.ebbes_payouts),
+                      str(player.nix_held), str(player.hints), style="bold" if i == 0 else None)
+    return table
+
+
+def kinds_table(player: PlayerStats) -> Table:
+    """Games by number of players and variant."""
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("Players", justify="right")
+    table.add_column("Variant")
+    for heading in ("Games", "Won", "Win rate", "Average", "Best"):
+        table.add_column(heading, justify="right")
+    for (players, variant), tally in sorted(player.kinds.items()):
+        table.add_row(str(players), VARIANTS[variant], str(tally.games), str(tally.won),
+                      percent(tally.won, tally.games), _signed(tally.average), _signed(tally.best))
+    return table
+
+
+def bots_table(player: PlayerStats) -> Table | str:
+    """Per bot level: games against it and how often it was beaten."""
+    if not player.bots:
+        return "No games against bots."
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("Bot level")
+    for heading in ("Games", "Beaten", "Rate"):
+        table.add_column(heading, justify="right")
+    for level, faced in sorted(player.bots.items()):
+        table.add_row(level, str(faced.games), str(faced.beaten), percent(faced.beaten, faced.games))
+    return table
+
+
+def rounds_line(player: PlayerStats) -> str:
+    """How often the ebbes bonus paid and nix was held, of the rounds played; hints."""
+    return (f"In {counted(player.rounds, 'round')}: the ebbes bonus paid "
+            f"{counted(player.ebbes_payouts, 'time')} "
+            f"({percent(player.ebbes_payouts, player.rounds)}), nix held "
+            f"{counted(player.nix_held, 'time')} ({percent(player.nix_held, player.rounds)}); "
+            f"{counted(player.hints, 'hint')} used.")
+
+
+def counted(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
+def _signed(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:+d}" if isinstance(value, int) else f"{value:+.1f}"
+
+
+class StatsScreen(Screen[None]):
+    """Counted in the background (a rebuild may replay many records); Esc, Enter or
+    ``s`` go back to the menu."""
+
+    app: EbbesApp
+    BINDINGS = [Binding("escape,enter,s", "close", "Back")]
+    DEFAULT_CSS = """
+    StatsScreen #stats-body { padding: 0 1; }
+    StatsScreen #stats-body Static { margin: 0 0 1 0; }
+    StatsScreen #stats-body .stats-heading { text-style: bold; margin: 0; }
+    StatsScreen #stats-body .stats-note { color: $text-muted; }
+    StatsScreen .stats-player { height: auto; layout: vertical; }
+    StatsScreen.-wide .stats-player { layout: horizontal; }
+    StatsScreen.-wide #stats-body .stats-kinds { width: auto; margin: 0 6 1 0; }
+    """
+
+    def __init__(self, library: Library) -> None:
+        super().__init__()
+        self.library = library
+        self.loaded: Loaded | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Statistics", classes="screen-title")
+        with VerticalScroll(id="stats-body"):
+            yield Static("Counting the finished games ...", id="stats-counting")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stats-body").focus()
+        self._count()
+
+    @work(exclusive=True)
+    async def _count(self) -> None:
+        kept = KeptStatistics(self.library.store.root)
+        loaded: Loaded | None = None
+        try:
+            loaded = await asyncio.to_thread(kept.load)
+        except OSError as e:
+            message = f"The finished games could not be read: {e.strerror or e}."
+            widgets: list[Widget] = [Static(self.app.look.text(message))]
+        else:
+            widgets = self._figures(loaded)
+        body = self.query_one("#stats-body")
+        await body.remove_children()
+        await body.mount_all(widgets)
+        self.loaded = loaded
+
+    def _figures(self, loaded: Loaded) -> list[Widget]:
+        text = self.app.look.text
+        stats = loaded.stats
+        widgets: list[Widget] = []
+        if not stats.players:
+            widgets.append(Static(EMPTY))
+        else:
+            games = len(stats.games)
+            rows = [("All players", stats.overall())]
+            rows += [(text(name), stats.players[name]) for name in sorted(stats.players, key=str.casefold)]
+            widgets.append(Static(f"{counted(games, 'finished game')} counted.", classes="stats-note"))
+            widgets.append(Static(summary_table(rows)))
+            for name, player in rows:
+                widgets.append(Static(name, classes="stats-heading"))
+                widgets.append(Static(rounds_line(player)))
+                widgets.append(Horizontal(Static(kinds_table(player), classes="stats-kinds"),
+                                          Static(bots_table(player)), classes="stats-player"))
+            widgets.append(Static(MEANING, classes="stats-note"))
+        if loaded.rebuilt:
+            widgets.append(Static(f"Rebuilt from the finished games: {loaded.rebuilt}.",
+                                  classes="stats-note"))
+        for game_id, why in sorted(stats.skipped.items()):
+            widgets.append(Static(text(f"Not counted: {game_id} ({why})."), classes="stats-note"))
+        return widgets
+
+    def action_close(self) -> None:
+        self.dismiss()

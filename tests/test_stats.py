@@ -1,0 +1,354 @@
+"""Statistics (issue 11): every figure is what the finished records say; the kept file,
+updated as games finish, equals the statistics rebuilt from the records; a lost,
+corrupt or mismatched file is rebuilt, an unreadable record skipped with a note; the
+file is private; the screen reads well at 80x24 and 120x40, in ASCII too."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import random
+import shutil
+import stat
+
+import pytest
+from helpers import play_random
+
+from ebbes_tui.controller import Library, SaveStore, players_setup
+from ebbes_tui.controller.stats import KeptStatistics, Statistics, variant_of
+from ebbes_tui.rules import GameState, Options, Phase, dumps, parse_record, replay, to_record
+from ebbes_tui.ui.menu import MenuScreen
+from ebbes_tui.ui.stats_screen import EMPTY, StatsScreen
+
+from ui_support import make_app, screen_text, wait_until
+
+WAIT = 60  # seconds a whole bot game may take before the test fails
+
+#: (seats as (name, kind, level), options, hints by seat) of the games the tests play.
+GAMES = [
+    ([("Ann", "human", None), ("Bea", "bot", "normal"), ("Cyd", "bot", "random")],
+     Options(), {"0": 2}),
+    ([("Ann", "human", None), ("Bea", "bot", "normal"), ("Cyd", "bot", "normal"),
+      ("Dan", "bot", "random")], Options(more_cards=True), {}),
+    ([("Ann", "human", None), ("Jürgen", "human", None)], Options(choose_determiners=True), {}),
+    ([("Jürgen", "human", None), ("Ann", "human", None), ("Bea", "bot", "hard"),
+      ("Cyd", "bot", "random"), ("Dan", "bot", "normal")],
+     Options(more_cards=True, choose_determiners=True, rounds=6), {"0": 1, "1": 4}),
+    ([("Ann", "human", None), ("Bea", "bot", "random"), ("Cyd", "bot", "random")], Options(), {}),
+    ([("Bot A", "bot", "random"), ("Bot B", "bot", "normal"), ("Bot C", "bot", "random")],
+     Options(), {}),
+]
+
+
+def finished_record(players, options, hints, seed):
+    """A whole game played out by the rules loop, as a record with its extras."""
+    state = GameState(players_setup(players, options).config())
+    play_random(state, random.Random(seed), first_starter=None)
+    assert state.phase is Phase.GAME_OVER
+    extras = {"seed": seed}
+    if hints:
+        extras["hints"] = hints
+    return to_record(state, extras)
+
+
+def records() -> dict:
+    return {f"game-{i}": finished_record(*game, seed=i) for i, game in enumerate(GAMES)}
+
+
+def expected(records: dict, name: str | None) -> dict:
+    """The figures of ``name`` (None: every human seat), read straight off the records."""
+    out = {"games": 0, "won": 0, "points": 0, "best": None, "rounds": 0, "ebbes": 0, "nix": 0,
+           "hints": 0, "kinds": {}, "bots": {}}
+    for record in records.values():
+        state = replay(record)
+        config = state.config
+        for seat, info in enumerate(config.seats):
+            if info.kind != "human" or name not in (None, info.name):
+                continue
+            total = state.totals[seat]
+            out["games"] += 1
+            out["won"] += seat in state.winners()
+            out["points"] += total
+            out["best"] = total if out["best"] is None else max(out["best"], total)
+            kind = (config.players, variant_of(config.options))
+            out["kinds"][kind] = out["kinds"].get(kind, 0) + 1
+            for result in state.results:
+                out["rounds"] += 1
+                out["ebbes"] += result.score.seats[seat].ebbes_points == 3
+                out["nix"] += result.score.nix_holder == seat
+            out["hints"] += record.get("hints", {}).get(str(seat), 0)
+            levels = {s.level for s in config.seats if s.kind == "bot"}
+            for level in levels:
+                bots = [t for s, t in zip(config.seats, state.totals) if s.level == level]
+                games, beaten = out["bots"].get(level, (0, 0))
+                out["bots"][level] = (games + 1, beaten + all(total > t for t in bots))
+    return out
+
+
+def figures(player) -> dict:
+    total = player.total
+    return {"games": total.games, "won": total.won, "points": total.points, "best": total.best,
+            "rounds": player.rounds, "ebbes": player.ebbes_payouts, "nix": player.nix_held,
+            "hints": player.hints,
+            "kinds": {kind: tally.games for kind, tally in player.kinds.items()},
+            "bots": {level: (b.games, b.beaten) for level, b in player.bots.items()}}
+
+
+def test_each_figure_is_what_the_records_say():
+    recs = records()
+    stats = Statistics.from_records(recs)
+    assert stats.games == set(recs) and not stats.skipped
+    assert set(stats.players) == {"Ann", "Jürgen"}  # bots are opponents, the dummy nobody
+    for name in ("Ann", "Jürgen"):
+        assert figures(stats.players[name]) == expected(recs, name), name
+    assert figures(stats.overall()) == expected(recs, None)
+    ann = stats.players["Ann"]
+    assert ann.total.games == 5 and ann.hints == 2 + 4
+    assert set(ann.kinds) == {(3, "basic"), (4, "more-cards"), (2, "choose-determiners"),
+                              (5, "both")}
+    assert ann.kinds[(3, "basic")].games == 2
+    assert ann.bots["random"].games == 4 and ann.bots["hard"].games == 1
+    assert stats.players["Jürgen"].hints == 1
+    assert stats.overall().total.games == 7  # the two hot-seat games count for each player
+    # The same from the kept form, and a game is counted once.
+    again = Statistics.from_json(json.loads(json.dumps(stats.to_json())))
+    assert again == stats
+    again.add("game-0", recs["game-0"])
+    assert again == stats
+
+
+def test_averages_and_win_rates_come_from_the_sums():
+    recs = records()
+    ann = Statistics.from_records(recs).players["Ann"]
+    mine = expected(recs, "Ann")
+    assert ann.total.average == pytest.approx(mine["points"] / 5)
+    assert ann.total.win_rate == pytest.approx(mine["won"] / 5)
+
+
+def test_a_record_that_is_not_a_finished_game_is_skipped_with_the_reason():
+    recs = records()
+    unfinished = json.loads(json.dumps(recs["game-0"]))
+    unfinished["rounds"] = unfinished["rounds"][:2]
+    broken = json.loads(json.dumps(recs["game-1"]))
+    broken["rounds"][0]["plays"][0] = "blue99"
+    stats = Statistics.from_records({"game-0": recs["game-0"], "short": unfinished, "bad": broken})
+    assert stats.games == {"game-0"}
+    assert stats.skipped["short"] == "the game is not finished"
+    assert "blue99" in stats.skipped["bad"]
+    assert stats.players["Ann"].total.games == 1
+
+
+# ------------------------------------------------------------- the kept file
+
+
+class QuickStore(SaveStore):
+    """Slot names are the time to the second, and these games finish within one: number
+    them (the test is not about names)."""
+
+    def new_slot(self) -> str:
+        return f"{super().new_slot()}-{next(SLOTS)}"
+
+
+SLOTS = itertools.count(1)
+
+
+async def play_through_library(saves, games=GAMES[:4], seed=0) -> Library:
+    """Finish ``games`` as the app does: a new game in a save slot, run to the end (a
+    random bot stands in for each person, R21), then closed as finished."""
+    library = Library(QuickStore(saves))
+    for i, (players, options, hints) in enumerate(games):
+        game = library.start(players_setup(players, options, seed=seed + i))
+        match = game.match
+        for seat in match.humans:
+            match.stand_in(seat, "random")
+        match.hints.update({int(seat): n for seat, n in hints.items()})
+        await asyncio.wait_for(match.run(), WAIT)
+        game.close(finished=True)
+    return library
+
+
+def finished_records(saves) -> dict:
+    return {p.name.removesuffix(".json"): parse_record(p.read_text("utf-8"))
+            for p in (saves / "finished").glob("*.json")}
+
+
+def kept(saves) -> Statistics:
+    return Statistics.from_json(json.loads((saves.parent / "stats.json").read_text("utf-8")))
+
+
+async def test_statistics_kept_while_playing_equal_those_rebuilt_from_the_records(tmp_path, monkeypatch):
+    saves = tmp_path / "saves"
+    rebuilds = []
+    rebuild = KeptStatistics.rebuild
+    monkeypatch.setattr(KeptStatistics, "rebuild", lambda self: rebuilds.append(1) or rebuild(self))
+    for n in range(1, 4):
+        await play_through_library(saves, GAMES[n - 1:n], seed=n)
+        records = finished_records(saves)
+        assert len(records) == n
+        assert kept(saves) == Statistics.from_records(records)
+    assert len(rebuilds) == 1  # the first game found no file; later ones only add theirs
+    loaded = KeptStatistics(saves).load()
+    assert loaded.rebuilt == "" and len(rebuilds) == 1
+    assert loaded.stats.players["Ann"].hints == 2
+    assert loaded.stats.players["Jürgen"].total.games == 1
+
+
+def _delete(path, saves):
+    path.unlink()
+
+
+def _garble(path, saves):
+    path.write_text('{"format": "ebbes-stats/1", "games": [')
+
+
+def _wrong_shape(path, saves):
+    data = json.loads(path.read_text())
+    data["players"]["Ann"]["rounds"] = "many"
+    path.write_text(json.dumps(data))
+
+
+def _forget_a_game(path, saves):
+    data = json.loads(path.read_text())
+    data["games"].pop()
+    path.write_text(json.dumps(data))
+
+
+def _remove_a_record(path, saves):
+    next((saves / "finished").glob("*.json")).unlink()
+
+
+def _copy_in_a_record(path, saves):
+    record = next((saves / "finished").glob("*.json"))
+    shutil.copy(record, record.with_name("game-copied.json"))
+
+
+@pytest.mark.parametrize("damage", [_delete, _garble, _wrong_shape, _forget_a_game,
+                                    _remove_a_record, _copy_in_a_record])
+async def test_a_lost_corrupt_or_mismatched_file_is_rebuilt_from_the_records(tmp_path, damage):
+    saves = tmp_path / "saves"
+    await play_through_library(saves, GAMES[:2])
+    path = tmp_path / "stats.json"
+    damage(path, saves)
+    loaded = KeptStatistics(saves).load()
+    assert loaded.rebuilt
+    assert loaded.stats == Statistics.from_records(finished_records(saves))
+    assert kept(saves) == loaded.stats  # written back
+    assert KeptStatistics(saves).load().rebuilt == ""  # and right from then on
+
+
+async def test_a_finishing_game_mends_a_mismatched_file(tmp_path):
+    saves = tmp_path / "saves"
+    await play_through_library(saves, GAMES[:1])
+    _forget_a_game(tmp_path / "stats.json", saves)
+    await play_through_library(saves, GAMES[1:2], seed=5)
+    assert kept(saves) == Statistics.from_records(finished_records(saves))
+    assert len(kept(saves).games) == 2
+
+
+async def test_the_kept_file_is_private(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir(mode=0o755)
+    data.chmod(0o755)
+    await play_through_library(data / "saves", GAMES[:1])
+    path = data / "stats.json"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert not [p.name for p in data.iterdir() if p.name.startswith(".")]  # no temp file left
+
+
+async def test_an_unreadable_finished_record_is_skipped_with_a_note(tmp_path):
+    saves = tmp_path / "saves"
+    await play_through_library(saves, GAMES[:1])
+    finished = saves / "finished"
+    (finished / "game-garbled.json").write_text("{not json")
+    (finished / "game-bytes.json").write_bytes(b"\xff\xfe\x00")
+    short = parse_record(next(finished.glob("game-2*.json")).read_text())
+    short["rounds"] = short["rounds"][:1]
+    (finished / "game-short.json").write_text(dumps(short))
+    loaded = KeptStatistics(saves).load()
+    stats = loaded.stats
+    assert set(stats.skipped) == {"game-garbled", "game-bytes", "game-short"}
+    assert "not valid JSON" in stats.skipped["game-garbled"]
+    assert "UTF-8" in stats.skipped["game-bytes"]
+    assert stats.skipped["game-short"] == "the game is not finished"
+    assert len(stats.games) == 1 and stats.players["Ann"].total.games == 1
+    assert KeptStatistics(saves).load().rebuilt == ""  # skipped ones are accounted for
+    if os.geteuid() != 0:  # root reads anything
+        (finished / "game-garbled.json").unlink()
+        locked = finished / "game-locked.json"
+        locked.write_text("{}")
+        locked.chmod(0)
+        stats = KeptStatistics(saves).load().stats
+        assert "cannot be read" in stats.skipped["game-locked"]
+    # Playing on still counts new games beside the skipped ones.
+    await play_through_library(saves, GAMES[1:2], seed=7)
+    assert len(kept(saves).games) == 2
+
+
+# ------------------------------------------------------------------ the screen
+
+
+async def open_stats(app, pilot) -> StatsScreen:
+    await pilot.press("s")
+    await wait_until(pilot, lambda: isinstance(app.screen, StatsScreen)
+                     and app.screen.loaded is not None, "the statistics")
+    await pilot.pause()
+    return app.screen
+
+
+def _fits(text: str, size: tuple[int, int], ascii: bool) -> None:
+    lines = text.splitlines()
+    assert len(lines) == size[1] and all(len(line) <= size[0] for line in lines)
+    if ascii:
+        assert not sorted({c for c in text if ord(c) > 127})
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "ascii"])
+async def test_the_screen_after_several_games(tmp_path, monkeypatch, size, ascii):
+    monkeypatch.setenv("NO_COLOR", "1")
+    await play_through_library(tmp_path / "saves")
+    app = make_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_stats(app, pilot)
+        stats = screen.loaded.stats
+        text = screen_text(app)
+        _fits(text, size, ascii)
+        ann = stats.players["Ann"].total
+        jurgen = "Juergen" if ascii else "Jürgen"
+        for fact in ("Statistics", "4 finished games counted.", "Win rate", "ebbes +3",
+                     "Nix held", "Hints", "All players", jurgen, "Back"):
+            assert fact in text, fact
+        ann_row = next(line for line in text.splitlines() if line.lstrip().startswith("Ann "))
+        assert ann_row.split()[1:3] == [str(ann.games), str(ann.won)]
+        if size == (120, 40):  # room enough for each player's two tables side by side
+            assert any("Variant" in line and "Bot level" in line for line in text.splitlines())
+        await pilot.press("end")
+        await wait_until(pilot, lambda: "a hot-seat game of two" in screen_text(app),
+                         "the end of the statistics")
+        text = screen_text(app)
+        _fits(text, size, ascii)
+        for fact in ("choose determiners (V2)", "V1 + V2", "hard"):
+            assert fact in text, fact
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await open_stats(app, pilot)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+
+
+async def test_the_screen_before_any_game_and_with_a_skipped_record(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_stats(app, pilot)
+        assert EMPTY in screen_text(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        finished = tmp_path / "saves" / "finished"
+        finished.mkdir(parents=True)
+        (finished / "game-garbled.json").write_text("{not json")
+        await open_stats(app, pilot)
+        text = screen_text(app)
+        assert EMPTY in text and "Not counted: game-garbled (not valid JSON" in text
