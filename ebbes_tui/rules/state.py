@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .actions import PAIR, PLAY, STARTER, Action, NameStarter, PlayCard
 from .cards import SUIT_OF, SUITS, Card
 from .categories import Category
-from .checks import check_decision
+from .checks import check_card, check_decision
 from .determiners import determiner_flags, fix_next_category, open_pairs, pair_choosers
 from .dummy import dummy_card, lay_out, turn_up
 from .errors import IllegalMove, RulesError
@@ -356,7 +356,12 @@ class GameState:
         pending decision, for ``seat`` when given; changes nothing. Returns the seat
         whose decision it answers."""
         phase = self.phase
-        if phase is _PLAY:  # the common case first: a card
+        if phase is _PLAY and type(action) is PlayCard and (seat is None or seat == self.to_move):
+            mover = self.to_move  # the common case, a card in turn: only R1 to check
+            check_card(mover, action.card, self.hands[mover], self.trick,
+                       self.up if mover == self.dummy else None)
+            return mover
+        if phase is _PLAY:
             mover = self.to_move
         elif phase is Phase.CHOOSE_STARTER or phase is Phase.CHOOSE_PAIR:
             mover = self.pending.seat  # type: ignore[union-attr,assignment]
