@@ -146,8 +146,10 @@ def join_table(name: str, *, directory: Path | str | None = None, watch: bool = 
 
 def list_tables(directory: Path | str | None = None,
                 timeout: float = 2.0) -> list[dict[str, Any]]:
-    """The tables open in the directory, as each describes itself to this user. This
-    user's stale sockets (their server died) are removed; others' are skipped."""
+    """The tables open in the directory, as each describes itself to this user (one
+    dict per table: the ``info`` message of assets/protocol.md, plus ``socket``). This
+    user's stale sockets (their server died) are removed; others' are skipped.
+    Blocking (a moment per table): a screen calls it in a thread."""
     if not os.path.lexists(chosen_dir(directory)):
         return []  # no table was ever opened here
     folder = table_dir(directory, create=False)
