@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--hard-samples", type=_positive, default=None, metavar="N",
                       help="the hard bot's samples per decision (its budget)")
     tour.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    replay = sub.add_parser("replay", help="watch a game record again, step by step")
+    replay.add_argument("file", type=Path, metavar="FILE", help="an ebbes-record/1 JSON file")
     _add_table_parser(sub)
     return parser
 
@@ -150,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
         from .tournament import main as tournament_main
 
         return tournament_main(args)
+    if args.command == "replay":
+        return watch(args)
     if args.command == "table":
         from .table.commands import main as table_main
 
@@ -173,6 +178,30 @@ def play(args: argparse.Namespace) -> int:
 
     app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), continue_game=args.continue_game,
                    pace=args.pace, animation=args.animation)
+    exit_on_hangup(app.request_quit)
+    app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
+    return app.return_code or 0
+
+
+def watch(args: argparse.Namespace) -> int:
+    """``ebbes replay FILE``: check the record as ``ebbes check`` does (one line and
+    status 2 when it does not replay), then watch it at this terminal."""
+    import os
+
+    from .check import check_file
+    from .terminal import exit_on_hangup, want_ascii, want_mouse
+
+    result, state = check_file(str(args.file))
+    if state is None:
+        print(f"ebbes: {result['file']}: invalid: {result['error']}", file=sys.stderr)
+        return 2
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print("ebbes: the game needs a terminal (try 'ebbes --help')", file=sys.stderr)
+        return 2
+    from .ui.app import EbbesApp
+
+    app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), replay=args.file, pace=args.pace,
+                   animation=args.animation)
     exit_on_hangup(app.request_quit)
     app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
     return app.return_code or 0

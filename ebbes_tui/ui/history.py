@@ -8,6 +8,7 @@ import time
 from typing import TYPE_CHECKING
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -71,11 +72,11 @@ class HistoryScreen(Screen[None]):
         entry = Table.grid(padding=(0, 2))
         entry.add_column(no_wrap=True)
         entry.add_column()
-        entry.add_row(finished_at(game), look.text(about))
+        entry.add_row(finished_at(game), Text(look.text(about)))  # names: no markup
         return entry
 
     def say(self, message: str) -> None:
-        self.query_one("#history-message", Static).update(self.app.look.text(message))
+        self.query_one("#history-message", Static).update(Text(self.app.look.text(message)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open":

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ..controller import Update
@@ -57,16 +58,14 @@ class ReplayScreen(Screen[None]):
     ReplayScreen.-wide #replay-board { width: 76; }
     ReplayScreen #replay-seats { width: 1fr; height: auto; padding: 0 0 0 1; }
     ReplayScreen #replay-hands { height: auto; border-bottom: none; }
-    ReplayScreen #replay-middle { height: 1fr; }
-    ReplayScreen #replay-trick { height: 1fr; min-height: 5; }
-    ReplayScreen.-tall #replay-trick { min-height: 7; }
+    ReplayScreen #replay-middle { height: 1fr; min-height: 5; }
+    ReplayScreen #replay-trick { width: 1fr; height: 100%; }
     ReplayScreen #replay-track { display: none; }
     ReplayScreen.-tall #replay-track { display: block; }
     ReplayScreen #replay-log { display: none; width: 44; height: 100%; scrollbar-size: 0 0; }
     ReplayScreen.-wide #replay-log { display: block; }
     ReplayScreen #replay-news { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
     App.-ascii ReplayScreen .replay-box { border: ascii $primary; }
-    App.-ascii ReplayScreen #replay-hands { border-bottom: none; }
     """
     BINDINGS = [
         Binding("left,h", "step(-1)", "Card", group=_CARD),
@@ -105,11 +104,10 @@ class ReplayScreen(Screen[None]):
             yield SeatsPanel(look, id="replay-seats")
         yield AllHands(look, id="replay-hands")
         with Horizontal(id="replay-middle"):
-            with Vertical():
-                yield TrickArea(look, id="replay-trick")
-                yield TrackBoard(look, config, zeros, zeros, id="replay-track")
+            yield TrickArea(look, id="replay-trick")
             with VerticalScroll(id="replay-log", can_focus=False):
                 yield Static(id="replay-log-text")
+        yield TrackBoard(look, config, zeros, zeros, id="replay-track")
         yield Static(id="replay-news")
         yield Footer()
 
@@ -184,14 +182,14 @@ class ReplayScreen(Screen[None]):
         self.query_one(TrickArea).show(view)
         last = view.scores[-1].points if view.scores else (0,) * len(view.totals)
         self.query_one(TrackBoard).move(tuple(t - p for t, p in zip(view.totals, last)), view.totals)
-        self.query_one("#replay-status", Static).update(self._status(view))
-        self.query_one("#replay-news", Static).update(look.text(" ".join(self._news(names))))
+        self.query_one("#replay-status", Static).update(Text(self._status(view)))  # names: no markup
+        self.query_one("#replay-news", Static).update(Text(look.text(" ".join(self._news(names)))))
         if wide:
             log = GameLog(look)
             for p in range(replay.round_start(position), position + 1):
                 for update in self.updates(p):
                     log.add(update)
-            self.query_one("#replay-log-text", Static).update(log.text(view))
+            self.query_one("#replay-log-text", Static).update(Text(log.text(view)))
             self.query_one("#replay-log", VerticalScroll).scroll_end(animate=False)
 
     def _status(self, view: PlayerView) -> str:
@@ -219,20 +217,32 @@ class ReplayScreen(Screen[None]):
         return lines
 
 
-class AllHands(Static):
+class AllHands(Widget):
     """Every seat's hand, sorted; the dummy's five stacks, face-up cards above the
     face-down ones (R16). The card the next step plays is underlined. Where a hand
     would not fit on its line, every hand leaves out the suit glyphs."""
 
+    DEFAULT_CSS = "AllHands { height: auto; }"
+
     def __init__(self, look: Look, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
+        self.state: GameState | None = None
+        self.upcoming: Card | None = None
 
     def show(self, state: GameState, upcoming: Card | None) -> None:
+        """The hands of ``state`` (the replay's own: only read), ``upcoming`` marked."""
+        self.state, self.upcoming = state, upcoming
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        state, upcoming = self.state, self.upcoming
+        if state is None:
+            return Text()
         config = state.config
         hands = {seat: state.view(seat).hand for seat in range(config.seat_count)
                  if seat != config.dummy}
-        room = (self.content_size.width or 76) - NAME - 2
+        room = self.size.width - NAME - 2
         looks = (self.look, Look(True, self.look.palette))
         look = next((look for look in looks if all(
             sum(len(look.card(c)) + 1 for c in hand) <= room + 1 for hand in hands.values())),
@@ -247,7 +257,7 @@ class AllHands(Static):
                 text.append_text(_cards(hands[seat], upcoming, look))
             else:
                 text.append_text(_stacks(state, upcoming, look))
-        self.update(text)
+        return text
 
 
 def _cards(hand: tuple[Card, ...], upcoming: Card | None, look: Look) -> Text:
