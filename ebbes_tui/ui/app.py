@@ -9,9 +9,11 @@ settings and archiving a finished one are the controller's business.
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.console import Console
 from textual import events, work
 from textual.app import App
 from textual.binding import Binding
@@ -30,6 +32,11 @@ if TYPE_CHECKING:
 MIN_SIZE = (80, 24)
 _ASCII_KEYS = {"←→": "<>", "up": "Up", "down": "Down", "left": "Left", "right": "Right", "escape": "Esc",
                "enter": "Enter", "backspace": "BkSp"}
+
+
+def _color_system() -> str | None:
+    """What the terminal can show, as Rich (and so Textual) will find it."""
+    return Console(force_terminal=True, force_interactive=False).color_system
 
 
 class EbbesApp(App[None]):
@@ -56,15 +63,16 @@ class EbbesApp(App[None]):
         pace: float = 0.5,
         animation: bool = True,
     ) -> None:
-        super().__init__()
+        # Without colour (NO_COLOR) or with only 16, draw in the terminal's own colours:
+        # the suits' ANSI colours pass through as the terminal shows them, and NO_COLOR
+        # leaves the terminal's default text on its default background (readable),
+        # rather than Textual's colours squeezed into 16 or into greys.
+        native = "NO_COLOR" in os.environ or _color_system() in (None, "standard", "windows")
+        super().__init__(ansi_color=True if native else None)
         self._library = library
         self.settings_path = settings_path or settings_file.default_path()
         self.settings = settings_file.load(self.settings_path)
         self._ascii = ascii
-        if self.console.color_system in (None, "standard", "windows"):
-            # 16 colours: pass the suits' ANSI colours through as the terminal draws them,
-            # rather than as Textual's idea of them squeezed back into 16.
-            self.ansi_color = True
         self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
         self.replay = replay  # a record file to watch at once (ebbes replay FILE)
