@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..rules.record import Record, RecordError, parse_record, replay
-from ..rules.state import Phase
+from ..rules.record import Record, RecordError, replay
+from ..rules.state import GameState, Phase
 from ..rules.variants import Options
+from .history import load_record
 from .private_files import private_dir, write_atomically
 from .saves import FINISHED_DIR, SAVE_SUFFIX
 
@@ -156,12 +157,14 @@ class Statistics:
         """Every game id accounted for, counted or skipped."""
         return self.games | set(self.skipped)
 
-    def add(self, game_id: str, record: Record) -> None:
-        """Count one finished game (once: a game already counted is left alone).
-        RecordError, and nothing changes, when it does not replay to its end."""
+    def add(self, game_id: str, record: Record, state: GameState | None = None) -> None:
+        """Count one finished game (once: a game already counted is left alone);
+        ``state`` is the record replayed, when the caller has it. RecordError, and
+        nothing changes, when it does not replay to its end."""
         if game_id in self.games:
             return
-        state = replay(record)
+        if state is None:
+            state = replay(record)
         if state.phase is not Phase.GAME_OVER:
             raise RecordError("the game is not finished")
         config = state.config
@@ -299,12 +302,12 @@ class KeptStatistics:
 
     def load(self) -> Loaded:
         """The kept statistics, or (rewritten) ones rebuilt from the finished records
-        when the kept file is missing, unreadable or counts other games. OSError only
-        if the finished records cannot be listed."""
+        when the kept file is missing, unreadable or counts other games. A bad file
+        never raises; OSError only if the disk fails while listing ``finished/``."""
         finished = self.finished_ids()
         kept, why = self._read()
         if kept is not None and kept.seen != finished:
-            kept, why = None, "they did not match the finished games"
+            kept, why = None, "the kept ones counted other games"
         if kept is not None:
             return Loaded(kept, "")
         stats = self.rebuild()
@@ -330,11 +333,8 @@ class KeptStatistics:
             pass
 
     def finished_ids(self) -> set[str]:
-        """The ids (slot names) of the records in ``finished/``."""
-        try:
-            return {p.name[: -len(SAVE_SUFFIX)] for p in self.finished.glob(f"*{SAVE_SUFFIX}")}
-        except FileNotFoundError:
-            return set()
+        """The ids (slot names) of the records in ``finished/`` (none while it is missing)."""
+        return {p.name[: -len(SAVE_SUFFIX)] for p in self.finished.glob(f"*{SAVE_SUFFIX}")}
 
     def rebuild(self) -> Statistics:
         """Statistics from every finished record; unreadable ones are skipped, noted."""
@@ -361,14 +361,6 @@ class KeptStatistics:
 def _count_file(stats: Statistics, game_id: str, path: Path) -> None:
     """Add the record at ``path`` to ``stats``, or note why it cannot be counted."""
     try:
-        stats.add(game_id, parse_record(path.read_bytes().decode("utf-8")))
-    except FileNotFoundError:
-        return  # moved away meanwhile: nothing to count, and it is not listed any more
-    except OSError as e:
-        stats.skip(game_id, f"the record cannot be read ({e.strerror or e})")
-    except UnicodeDecodeError:
-        stats.skip(game_id, "the record is not UTF-8 text")
-    except RecursionError:
-        stats.skip(game_id, "the record is nested too deeply")
+        stats.add(game_id, *load_record(path))
     except RecordError as e:
         stats.skip(game_id, str(e))

@@ -7,6 +7,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from rich.table import Table
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,12 +17,14 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ..controller.stats import VARIANTS, KeptStatistics, Loaded, PlayerStats
+from .look import Look
 
 if TYPE_CHECKING:
     from ..controller import Library
     from .app import EbbesApp
 
 EMPTY = "No games finished yet."
+BOTS_ONLY = "Only bots played, and statistics are about people."
 #: What the figures mean, said once below them (the definitions of controller.stats).
 MEANING = (
     "Won: the highest final total (a tie shares the win). Average and best: final totals. "
@@ -47,7 +50,7 @@ def summary_table(rows: list[tuple[str, PlayerStats]]) -> Table:
         table.add_column(heading, justify="right")
     for i, (name, player) in enumerate(rows):
         total = player.total
-        table.add_row(name, str(total.games), str(total.won), percent(total.won, total.games),
+        table.add_row(Text(name), str(total.games), str(total.won), percent(total.won, total.games),
                       _signed(total.average), _signed(total.best), str(player.ebbes_payouts),
                       str(player.nix_held), str(player.hints), style="bold" if i == 0 else None)
     return table
@@ -66,7 +69,7 @@ def kinds_table(player: PlayerStats) -> Table:
     return table
 
 
-def bots_table(player: PlayerStats) -> Table | str:
+def bots_table(player: PlayerStats, look: Look) -> Table | str:
     """Per bot level: games against it and how often it was beaten."""
     if not player.bots:
         return "No games against bots."
@@ -75,7 +78,8 @@ def bots_table(player: PlayerStats) -> Table | str:
     for heading in ("Games", "Beaten", "Rate"):
         table.add_column(heading, justify="right")
     for level, faced in sorted(player.bots.items()):
-        table.add_row(level, str(faced.games), str(faced.beaten), percent(faced.beaten, faced.games))
+        table.add_row(Text(look.text(level)), str(faced.games), str(faced.beaten),
+                      percent(faced.beaten, faced.games))
     return table
 
 
@@ -122,7 +126,7 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Statistics", classes="screen-title")
         with VerticalScroll(id="stats-body"):
-            yield Static("Counting the finished games ...", id="stats-counting")
+            yield Static("Counting the finished games ...")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -137,7 +141,7 @@ class StatsScreen(Screen[None]):
             loaded = await asyncio.to_thread(kept.load)
         except OSError as e:
             message = f"The finished games could not be read: {e.strerror or e}."
-            widgets: list[Widget] = [Static(self.app.look.text(message))]
+            widgets: list[Widget] = [Static(self.app.look.text(message), markup=False)]
         else:
             widgets = self._figures(loaded)
         body = self.query_one("#stats-body")
@@ -146,28 +150,31 @@ class StatsScreen(Screen[None]):
         self.loaded = loaded
 
     def _figures(self, loaded: Loaded) -> list[Widget]:
-        text = self.app.look.text
+        look = self.app.look
         stats = loaded.stats
         widgets: list[Widget] = []
-        if not stats.players:
+        if not stats.games:
             widgets.append(Static(EMPTY))
         else:
-            games = len(stats.games)
+            note = f"{counted(len(stats.games), 'finished game')} counted."
+            widgets.append(Static(note if stats.players else f"{note} {BOTS_ONLY}", classes="stats-note"))
+        if stats.players:
             rows = [("All players", stats.overall())]
-            rows += [(text(name), stats.players[name]) for name in sorted(stats.players, key=str.casefold)]
-            widgets.append(Static(f"{counted(games, 'finished game')} counted.", classes="stats-note"))
+            rows += [(look.text(name), stats.players[name])
+                     for name in sorted(stats.players, key=str.casefold)]
             widgets.append(Static(summary_table(rows)))
             for name, player in rows:
-                widgets.append(Static(name, classes="stats-heading"))
+                widgets.append(Static(name, classes="stats-heading", markup=False))
                 widgets.append(Static(rounds_line(player)))
                 widgets.append(Horizontal(Static(kinds_table(player), classes="stats-kinds"),
-                                          Static(bots_table(player)), classes="stats-player"))
+                                          Static(bots_table(player, look)), classes="stats-player"))
             widgets.append(Static(MEANING, classes="stats-note"))
-        if loaded.rebuilt:
-            widgets.append(Static(f"Rebuilt from the finished games: {loaded.rebuilt}.",
+        if loaded.rebuilt and stats.seen:
+            widgets.append(Static(f"Counted anew from the finished games: {loaded.rebuilt}.",
                                   classes="stats-note"))
         for game_id, why in sorted(stats.skipped.items()):
-            widgets.append(Static(text(f"Not counted: {game_id} ({why})."), classes="stats-note"))
+            widgets.append(Static(look.text(f"Not counted: {game_id} ({why})."), classes="stats-note",
+                                  markup=False))
         return widgets
 
     def action_close(self) -> None:
