@@ -57,6 +57,7 @@ class HistoryScreen(Screen[None]):
         listing = self.query_one(OptionList)
         listing.add_options([Option(self._entry(game), id=str(i)) for i, game in enumerate(self.games)])
         listing.display = bool(self.games)
+        listing.highlighted = 0 if self.games else None
         listing.focus()
         self.say("" if self.games else EMPTY)
         self.refresh_bindings()
