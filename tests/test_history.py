@@ -396,6 +396,23 @@ async def test_the_wide_replay_shows_the_round_so_far(tmp_path):
         assert f"plays {app.look.card(first.card).plain}." in text
 
 
+async def test_the_replay_follows_the_window_size(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = ReplayScreen.of_file(RECORDS / "five-players-more-cards-choose-determiners.json")
+        await app.push_screen(screen)
+        await pilot.press("pagedown", "right", "right")
+        for size in ((80, 24), (120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            wide = size[0] > 100
+            await wait_until(pilot, lambda size=size, wide=wide: screen.size == size and (
+                "every other suit" in screen_text(app)) == wide, "the board drawn for the width")
+            _fits(screen_text(app), size, ascii=False)
+            _shown(screen, screen.position)
+            seats = screen.query_one("#replay-seats")
+            assert seats.size.height == 1 + 5, "a header and a line per player, none wrapped"
+
+
 # ------------------------------------------------------------------ ebbes replay FILE
 
 

@@ -53,8 +53,8 @@ class Replay:
         steps = [Step((), GameState(config_of(record)))]
         replay(record, lambda state, events: steps.append(Step(tuple(events), state.clone())))
         self.steps: tuple[Step, ...] = tuple(steps)
-        #: Positions where a trick has just been won, and where a round has just been
-        #: scored (every round end is a trick end too).
+        #: Positions where a trick has just been won, where a round has just been scored
+        #: (every round end is a trick end too), and where a round has just been dealt.
         self.trick_ends = self._where(TrickWon)
         self.round_ends = self._where(RoundScored)
         self.deals = self._where(RoundStarted)
@@ -62,9 +62,6 @@ class Replay:
     def _where(self, kind: type) -> tuple[int, ...]:
         return tuple(i for i, step in enumerate(self.steps)
                      if any(isinstance(e, kind) for e in step.events))
-
-    def __len__(self) -> int:
-        return len(self.steps)
 
     @property
     def last(self) -> int:

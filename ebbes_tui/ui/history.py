@@ -55,7 +55,7 @@ class HistoryScreen(Screen[None]):
     def on_mount(self) -> None:
         self.games = finished_games(self.library.store)
         listing = self.query_one(OptionList)
-        listing.add_options([Option(self._entry(game), id=str(i)) for i, game in enumerate(self.games)])
+        listing.add_options([Option(self._entry(game)) for game in self.games])
         listing.display = bool(self.games)
         listing.highlighted = 0 if self.games else None
         listing.focus()

@@ -51,6 +51,7 @@ class ReplayScreen(Screen[None]):
     app: EbbesApp
     SCOPED_CSS = False
     DEFAULT_CSS = """
+    ReplayScreen { overflow: hidden; }
     ReplayScreen #replay-status { height: 1; padding: 0 1; text-style: bold; background: $primary 30%; }
     ReplayScreen #replay-top { height: auto; }
     ReplayScreen .replay-box { border: round $primary; border-title-style: bold; padding: 0 1; }
