@@ -22,7 +22,7 @@ from ebbes_tui.controller.history import finished_games
 from ebbes_tui.rules.cards import SUIT_NAMES
 from ebbes_tui.rules.events import CardPlayed, PairChosen
 from ebbes_tui.rules.record import parse_record, replay
-from ebbes_tui.rules.replay import Replay
+from ebbes_tui.rules.playback import Replay
 from ebbes_tui.rules.state import Phase
 from ebbes_tui.ui.history import EMPTY, HistoryScreen
 from ebbes_tui.ui.menu import MenuScreen
@@ -138,6 +138,13 @@ def test_trick_and_round_jumps_land_on_their_ends_in_order(path):
         assert len(game.steps[end].state.results) == k + 1
         assert game.round_of(end) == k
     assert game.step(0, -1) == 0 and game.step(game.last, 1) == game.last
+
+
+def test_rules_replay_stays_the_function_once_the_replay_screen_is_loaded():
+    import ebbes_tui.rules
+    import ebbes_tui.ui.replay_screen  # noqa: F401
+
+    assert ebbes_tui.rules.replay is replay
 
 
 # ------------------------------------------------------------------ the History

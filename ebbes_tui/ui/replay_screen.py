@@ -21,7 +21,7 @@ from ..controller.history import load_record
 from ..rules.cards import Card
 from ..rules.events import CardPlayed, TrickWon
 from ..rules.record import Record
-from ..rules.replay import Replay
+from ..rules.playback import Replay
 from ..rules.state import GameState
 from ..rules.view import PlayerView
 from .board import DeterminerBoard

@@ -5,7 +5,9 @@ round.
 
 The record stays the single source of truth: the steps are the ones
 :func:`.record.replay` goes through with every rule checked, each kept as a copy of
-the state after it, never a second reading of the record.
+the state after it, never a second reading of the record. (The module is not called
+``replay``: a submodule of that name would take the place of ``rules.replay``, the
+function.)
 """
 
 from __future__ import annotations
