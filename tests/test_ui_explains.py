@@ -264,7 +264,7 @@ async def test_the_colours_option_offers_dark_light_and_the_terminals_own(tmp_pa
         seen = []
         for _ in range(3):
             seen.append(next(line for line in screen_text(app).splitlines() if "Colours" in line))
-            await pilot.press("t")
+            await pilot.press("o")
             await pilot.pause()
         assert [s.split("Colours: ")[1].strip() for s in seen] == [
             "dark", "light", "terminal's own colours"]

@@ -54,6 +54,9 @@ class PtySession:
             finally:
                 os._exit(127)
         self.pid = pid
+        # Not inherited by programs started later (another session's child): closing
+        # this side must hang up this terminal, which it cannot while a copy is open.
+        os.set_inheritable(fd, False)
         self.fd: int | None = fd
         self.output = bytearray()
         self._mark = 0

@@ -26,6 +26,7 @@ from .menu import MenuScreen
 
 if TYPE_CHECKING:
     from ..controller import Library, LocalGame, MatchSetup
+    from ..table.client import TableClient, TableConnection
     from .table import TableScreen
 
 #: Below this the table cannot be drawn readably (issue: small terminals).
@@ -62,6 +63,7 @@ class EbbesApp(App[None]):
         replay: Path | None = None,
         pace: float = 0.5,
         animation: bool = True,
+        table: TableConnection | None = None,
     ) -> None:
         # Without colour (NO_COLOR) or with only 16, draw in the terminal's own colours:
         # the suits' ANSI colours pass through as the terminal shows them, and NO_COLOR
@@ -78,6 +80,8 @@ class EbbesApp(App[None]):
         self.replay = replay  # a record file to watch at once (ebbes replay FILE)
         self.pace = pace
         self.animation = animation  # the discs walk on the board after a round
+        self.table_connection = table  # ebbes table join: sit down there at once
+        self.remote: TableClient | None = None  # the shared table being played
         self.game: LocalGame | None = None
         self.too_small = False
         self.size_ok = asyncio.Event()
@@ -107,6 +111,8 @@ class EbbesApp(App[None]):
         await self.push_screen(MenuScreen())  # mounted, so it can show a message
         if self.continue_game:
             self.continue_newest()
+        if self.table_connection is not None:
+            self._sit_down(self.table_connection)
         if self.replay is not None:
             from ..rules.record import RecordError
             from .replay_screen import ReplayScreen
@@ -138,6 +144,10 @@ class EbbesApp(App[None]):
             from .help_screen import HelpScreen
 
             self.push_screen(HelpScreen())
+        elif what == "tables":
+            from .tables import TablesScreen
+
+            self.push_screen(TablesScreen())
         elif what == "history":
             from .history import HistoryScreen
 
@@ -177,6 +187,41 @@ class EbbesApp(App[None]):
             return
         self._open_table(game)
 
+    def on_tables_screen_chosen(self, message: object) -> None:
+        """Join or watch a table from the Tables screen."""
+        self._join(message.name, message.watch)  # type: ignore[attr-defined]
+
+    @work(exclusive=True, group="join")
+    async def _join(self, name: str, watch: bool) -> None:
+        from ..table.client import join_table
+        from ..table.rendezvous import TableError
+        from .tables import TablesScreen
+
+        try:
+            connection = await asyncio.to_thread(join_table, name, watch=watch)
+        except TableError as e:
+            if isinstance(self.screen, TablesScreen):
+                self.screen.say(str(e))
+            return
+        self._sit_down(connection)
+
+    @work(exclusive=True, group="sit-down")
+    async def _sit_down(self, connection: TableConnection) -> None:
+        """At a shared table: the lobby until the game starts, then the table."""
+        from ..table.client import TableClient
+        from .lobby import LobbyScreen
+        from .table import TableScreen
+
+        client = await TableClient.start(connection)
+        self.remote = client
+        feed = await self.push_screen_wait(LobbyScreen(client))
+        if feed is None:
+            self.remote = None
+            self.show_menu_message("You left the table.")
+            return
+        await self.push_screen(TableScreen(feed, memory_aid=self.settings.memory_aid,
+                                           pace=self.pace))
+
     def _setup_done(self, start: bool | None) -> None:
         """The setup form closed: remember it, then deal (or go back to the menu)."""
         if start:
@@ -205,6 +250,15 @@ class EbbesApp(App[None]):
 
     def on_table_screen_left(self, message: TableScreen.Left) -> None:
         """The table closed: the game is saved (and archived when it is over)."""
+        if self.remote is not None:  # a shared table goes on without this player
+            self.remote.close()
+            self.remote = None
+            if message.choice == "quit":
+                self.exit()
+                return
+            self.back_to_menu("You left the table; join it again from Tables."
+                              if not message.finished else "")
+            return
         setup = self.game.match.setup if self.game is not None else None
         self.close_game(finished=message.finished)
         if message.choice == "quit":
@@ -215,7 +269,11 @@ class EbbesApp(App[None]):
             self.start_new(setup)
 
     def close_game(self, *, finished: bool = False) -> None:
-        """Stop the game and release its save (archived when it is over)."""
+        """Stop the game and release its save (archived when it is over); leave a
+        shared table (it goes on; the seat waits as away)."""
+        if self.remote is not None:
+            self.remote.close()
+            self.remote = None
         if self.game is not None:
             self.game.close(finished=finished)
             self.game = None

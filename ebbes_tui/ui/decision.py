@@ -7,7 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from textual.screen import ModalScreen
+
 from ..rules.view import PlayerView
+
+from .closing import ClosesOnce
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -15,7 +18,7 @@ if TYPE_CHECKING:
 A = TypeVar("A")
 
 
-class DecisionDialog(ModalScreen[A], Generic[A]):
+class DecisionDialog(ClosesOnce, ModalScreen[A], Generic[A]):
     """Shown only to the human who must decide, while they are at the screen.
 
     It closes before the answer is applied, so whatever the answer brings (a hand-off

@@ -12,8 +12,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+
 from ..rules.events import GameOver
 from ..rules.view import PlayerView
+from .closing import ClosesOnce
 from .scores import rounds_table
 from .track import TrackBoard, place_label
 
@@ -47,7 +49,7 @@ def lead_story(view: PlayerView, event: GameOver, names: list[str]) -> str:
     return f"{names[winner]} took the lead in round {since + 1} and kept it."
 
 
-class FinalScreen(Screen[str]):
+class FinalScreen(ClosesOnce, Screen[str]):
     """Dismissed with ``again``, ``menu`` or ``quit``."""
 
     app: EbbesApp

@@ -11,9 +11,12 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+
 from ..controller import Update
 from ..rules.events import CardPlayed, RoundStarted
 from ..rules.view import PlayerView
+from ..table.events import ChatLine
+from .closing import ClosesOnce
 from .explain import card_run, event_line, takes_line
 from .look import Look
 
@@ -50,6 +53,9 @@ class GameLog:
             return
         if isinstance(event, RoundStarted):
             self._trick = []
+        if isinstance(event, ChatLine):
+            self.lines.append((update.seq, self.look.text(f"{event.sender} says: {event.text}")))
+            return
         line = event_line(update, self._names(update.view), self.look)
         if line is not None:
             if line.startswith("Trick "):
@@ -77,7 +83,7 @@ class GameLog:
         return [self.look.text(s.name) for s in view.config.seats]
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(ClosesOnce, ModalScreen[None]):
     """The log in a scrollable box, newest at the bottom (opened with ``g``)."""
 
     BINDINGS = [Binding("escape,g,enter", "close", "Back to the table")]

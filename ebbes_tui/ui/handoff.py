@@ -8,8 +8,10 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from .closing import ClosesOnce
 
-class HandOffScreen(Screen[str]):
+
+class HandOffScreen(ClosesOnce, Screen[str]):
     """"Pass the keyboard to Bob": an opaque screen, so no hand shows through (R18).
     Dismissed with ``ready`` once that player is at the screen, or ``menu``."""
 

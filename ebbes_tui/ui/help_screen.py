@@ -11,7 +11,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+
 from ..rules.cards import SUIT_NAMES
+
+from .closing import ClosesOnce
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -38,7 +41,7 @@ KEYS = (
 )
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ClosesOnce, ModalScreen[None]):
     """The keys, and how to read a card without colour."""
 
     app: EbbesApp

@@ -15,7 +15,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+
 from ..controller.history import FinishedGame, finished_games
+
+from .closing import ClosesOnce
 
 if TYPE_CHECKING:
     from ..controller import Library
@@ -29,7 +32,7 @@ def finished_at(game: FinishedGame) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(game.finished))
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(ClosesOnce, Screen[None]):
     """The list of finished games; Enter replays the highlighted one, Esc goes back."""
 
     app: EbbesApp

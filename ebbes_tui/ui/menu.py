@@ -31,10 +31,11 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("c", "choose('continue')", "Continue"),
+        Binding("t", "choose('tables')", "Tables"),
         Binding("h", "choose('history')", "History"),
         Binding("s", "choose('stats')", "Statistics"),
         Binding("f1", "choose('rules')", "Rules", show=False),
-        Binding("t", "choose('theme')", "Colours", show=False),
+        Binding("o", "choose('theme')", "Colours", show=False),
         Binding("question_mark", "choose('help')", "Help"),
         Binding("q", "choose('quit')", "Quit"),
     ]
@@ -80,7 +81,8 @@ class MenuScreen(Screen[None]):
                 options.append(Option("  Start a separate game", id="new-separate"))
             else:
                 options.append(Option(Text(text(f"Continue: {newest.summary}")), id="continue"))
-        options += [Option("History (finished games, replays)", id="history"),
+        options += [Option("Tables (play with others on this server)", id="tables"),
+                    Option("History (finished games, replays)", id="history"),
                     Option("Statistics", id="stats"),
                     Option("Rules", id="rules"), Option(self._theme_label(), id="theme"),
                     Option("Quit", id="quit")]

@@ -10,9 +10,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
+
 from ..bots import LEVELS
 from ..controller.settings import PLAYER_COUNTS, PlayerChoice, Settings
 from ..rules.variants import BASIC_ROUNDS, MAX_ROUNDS
+from .closing import ClosesOnce
 from .choice import Choice
 
 if TYPE_CHECKING:
@@ -24,7 +26,7 @@ SEAT_KINDS = [("human", ("human", "normal"))] + [(f"bot, {lv}", ("bot", lv)) for
 ON_OFF = [("off", False), ("on", True)]
 
 
-class NewGameScreen(Screen[bool]):
+class NewGameScreen(ClosesOnce, Screen[bool]):
     """Everything chosen before the first deal, written into ``settings``; dismissed
     with True to start (Enter), nothing to go back (Esc)."""
 

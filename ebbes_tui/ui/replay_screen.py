@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+
 from ..controller import Update
 from ..controller.history import load_record
 from ..rules.cards import Card
@@ -24,6 +25,7 @@ from ..rules.record import Record
 from ..rules.playback import Replay
 from ..rules.state import GameState
 from ..rules.view import PlayerView
+from .closing import ClosesOnce
 from .board import DeterminerBoard
 from .dummy_stacks import STACK
 from .explain import event_line
@@ -45,7 +47,7 @@ _ROUND = Binding.Group("Round", compact=True)
 _ENDS = Binding.Group("Ends", compact=True)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(ClosesOnce, Screen[None]):
     """One recorded game, position by position; Esc goes back."""
 
     app: EbbesApp

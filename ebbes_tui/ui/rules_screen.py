@@ -12,6 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
+
+from .closing import ClosesOnce
+
 if TYPE_CHECKING:
     from .app import EbbesApp
 
@@ -29,7 +32,7 @@ def rules_text() -> str:
         return (DEV_ASSETS / "rules.md").read_text(encoding="utf-8")
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(ClosesOnce, Screen[None]):
     """Markdown rendered; in ASCII mode the plain Markdown text, which reads fine."""
 
     app: EbbesApp

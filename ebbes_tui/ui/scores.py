@@ -12,7 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+
 from ..rules.view import PlayerView
+from .closing import ClosesOnce
 from .track import TrackBoard
 
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ def rounds_table(view: PlayerView, names: list[str], *, best: bool = False) -> T
     return table
 
 
-class ScoreBoardScreen(Screen[None]):
+class ScoreBoardScreen(ClosesOnce, Screen[None]):
     """Opened from the table with ``b``; shows only public scores."""
 
     app: EbbesApp

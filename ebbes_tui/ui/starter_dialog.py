@@ -11,7 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+
 from ..rules.actions import NameStarter
+from .closing import ClosesOnce
 from .decision import DecisionDialog
 
 
@@ -50,7 +52,7 @@ class StarterDialog(DecisionDialog[NameStarter]):
         self.answer(NameStarter(int(event.option.id or 0)))
 
 
-class PlayerPicker(ModalScreen[int]):
+class PlayerPicker(ClosesOnce, ModalScreen[int]):
     """Pick one of ``players`` (seat, name); Esc picks nobody."""
 
     BINDINGS = [Binding("escape", "dismiss", "Back")]

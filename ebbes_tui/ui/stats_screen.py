@@ -16,7 +16,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+
 from ..controller.stats import VARIANTS, KeptStatistics, Loaded, PlayerStats
+from .closing import ClosesOnce
 from .look import Look
 
 if TYPE_CHECKING:
@@ -102,7 +104,7 @@ def _signed(value: float | None) -> str:
     return f"{value:+d}" if isinstance(value, int) else f"{value:+.1f}"
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(ClosesOnce, Screen[None]):
     """Counted in the background (a rebuild may replay many records); Esc, Enter or
     ``s`` go back to the menu."""
 

@@ -14,11 +14,13 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+
 from ..rules.categories import CATEGORY_LABELS
 from ..rules.events import RoundScored
 from ..rules.scoring import EbbesPlace, ebbes_places
 from ..rules.state import Phase
 from ..rules.view import PlayerView
+from .closing import ClosesOnce
 from .look import Look
 from .track import TrackBoard
 
@@ -55,7 +57,7 @@ def next_starter_line(event: RoundScored, view: PlayerView, names: list[str]) ->
             f"{event.round_no + 2}.")
 
 
-class RoundSummaryScreen(Screen[None]):
+class RoundSummaryScreen(ClosesOnce, Screen[None]):
     """Read at leisure: the table waits until it is closed."""
 
     app: EbbesApp

@@ -12,6 +12,7 @@ in the order the game made it.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import TYPE_CHECKING
 
 from textual import events, work
@@ -20,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 
 from ..controller import Synced, TakenBack, Update
 from ..controller.hot_seat import HotSeat
@@ -30,6 +31,7 @@ from ..rules.errors import IllegalMove
 from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon
 from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
+from ..table.events import ChatLine, Disconnected, Presence, Refused
 from .board import DeterminerBoard
 from .dummy_stacks import DummyStacks
 from .explain import event_line
@@ -66,6 +68,7 @@ class TableScreen(Screen[None]):
     play."""
 
     app: EbbesApp
+    AUTO_FOCUS = None  # keys are the table's; the chat line takes focus only when opened
     BINDINGS = [
         Binding("left,h", "move(-1)", "Move", group=_MOVE, key_display="←→"),
         Binding("right,l", "move(1)", "Move", group=_MOVE, show=False),
@@ -77,6 +80,7 @@ class TableScreen(Screen[None]):
         Binding("u", "take_back", "Undo"),
         Binding("i", "hint", "Hint"),
         Binding("v", "look", "My hand"),
+        Binding("c", "chat", "Chat"),
         Binding("question_mark", "help", "Help"),
         Binding("f1", "rules", "Rules", show=False),
         Binding("escape", "menu", "Menu"),
@@ -131,6 +135,7 @@ class TableScreen(Screen[None]):
             yield Static(id="side-log", markup=False)
         with Vertical(id="hand-box"):
             yield Hand(look, id="hand")
+        yield Static(id="presence", markup=False)
         yield Static(id="news", markup=False)
         yield Footer()
 
@@ -144,6 +149,10 @@ class TableScreen(Screen[None]):
         self.query_one("#dummy").display = self.view.config.dummy is not None
         self.game_log = GameLog(self.app.look)
         self.game_log.start(self.update)
+        shared = self.presence is not None or hasattr(self.feed, "send_chat")
+        self.query_one("#presence").display = shared
+        if shared:
+            self.set_interval(1.0, self._show_presence)
         self.redraw()
         self.follow()
 
@@ -323,6 +332,34 @@ class TableScreen(Screen[None]):
                 parts.append(f"{names[seat]} {_THEIR_TURN.get(view.phase, '')}")
         return dot.join(parts)
 
+    @property
+    def presence(self) -> Presence | None:
+        """At a shared table: who is connected, away, and thinking (R21)."""
+        return getattr(self.feed, "presence", None)
+
+    def _show_presence(self) -> None:
+        """"1 Ann  2 Bob (away 0:42, a bot plays)  3 Cid · Bob thinking 0:07"."""
+        presence = self.presence
+        if presence is None:
+            return
+        now = time.monotonic()
+        parts = []
+        for seat in presence.seats:
+            if seat.kind == "dummy":
+                continue
+            note = ""
+            if seat.kind == "human" and not seat.connected:
+                away = f" {_clock(now - seat.away_since)}" if seat.away_since is not None else ""
+                note = f" (away{away}{', a ' + seat.bot + ' bot plays' if seat.bot else ''})"
+            parts.append(f"{seat.seat + 1} {seat.name}{note}")
+        line = "  ".join(parts)
+        if presence.turn is not None and presence.turn_since is not None:
+            name = self.view.config.seats[presence.turn].name
+            line += f" {self.app.look.dot} {name} thinking {_clock(now - presence.turn_since)}"
+        if presence.watchers:
+            line += f" {self.app.look.dot} {presence.watchers} watching"
+        self.query_one("#presence", Static).update(self.app.look.text(line))
+
     def say(self, message: str) -> None:
         self._news = self.app.look.text(message)
         self._complaining = False
@@ -344,6 +381,13 @@ class TableScreen(Screen[None]):
             self._flash()
         elif isinstance(event, TakenBack):
             self.say("Your last card was taken back.")
+        elif isinstance(event, ChatLine):
+            self.say(f"{event.sender}: {event.text}")
+        elif isinstance(event, (Refused, Disconnected)):
+            self.say(event.text + (" Esc: back to the menu." if isinstance(
+                event, Disconnected) else ""))
+        elif isinstance(event, Presence):
+            self._show_presence()
         elif isinstance(event, (CardPlayed, TrickWon, RoundScored, GameOver, Synced)):
             if self._complaining:
                 self.say("")  # a refusal is stale once play goes on
@@ -374,6 +418,8 @@ class TableScreen(Screen[None]):
             if not getattr(self.feed, "hints_offered", False):
                 return False
             return self._can_play() or None
+        if action == "chat":  # at a shared table
+            return hasattr(self.feed, "send_chat")
         if action == "look":  # hot-seat only, while nobody's hand is on screen
             return self.hot_seat and self.feed.viewer is None  # type: ignore[attr-defined]
         return True
@@ -445,6 +491,18 @@ class TableScreen(Screen[None]):
             hand.refresh()
         self.say(f"Hint: {why}")
 
+    def action_chat(self) -> None:
+        if not self.query("#chat-input"):
+            box = Input(placeholder="Say something to the table (Enter sends, Esc closes)",
+                        max_length=200, id="chat-input")
+            self.mount(box, before=self.query_one(Footer))
+            box.focus()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        if message.value.strip():
+            self.feed.send_chat(message.value)  # type: ignore[attr-defined]
+        message.input.remove()
+
     def action_log(self) -> None:
         if self.game_log is not None:
             self.app.push_screen(LogScreen(self.game_log.text(self.view)))
@@ -483,12 +541,20 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen())
 
     def action_menu(self) -> None:
+        if self.query("#chat-input"):  # Esc first closes the chat line
+            self.query_one("#chat-input").remove()
+            return
         self.post_message(self.Left("menu", finished=False,
                                     note="Your game is saved: choose Continue to go on."))
 
     def on_key(self, event: events.Key) -> None:
         """Any key hurries the table along (a bot's card, a finished trick)."""
         self._skip.set()
+
+
+def _clock(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def _why_over(view: PlayerView, names: list[str]) -> str:

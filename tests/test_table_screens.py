@@ -1,0 +1,125 @@
+"""The shared-table screens through Textual's Pilot (issue 10), with a real table
+server and real sockets in the test's event loop: the Tables list, the lobby with its
+seats and chat, starting early, the presence line and chat at the table, leaving."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from table_support import WAIT, LocalTable, spec
+
+from ebbes_tui.ui.app import EbbesApp
+from ebbes_tui.ui.lobby import LobbyScreen
+from ebbes_tui.ui.menu import MenuScreen
+from ebbes_tui.ui.table import TableScreen
+from ebbes_tui.ui.tables import OpenTableScreen, TablesScreen
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return tmp_path
+
+
+def app() -> EbbesApp:
+    return EbbesApp(pace=0, animation=False)
+
+
+def text(screen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+async def until(pilot, condition, what: str) -> None:
+    """Let the app run until ``condition()`` holds (the table answers over a socket)."""
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, f"never: {what} ({pilot.app.screen_stack}, " \
+            f"{[str(w.render()) for w in pilot.app.screen.query('Static')][-3:]})"
+        await pilot.pause(0.05)
+
+
+async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatch):
+    async with LocalTable(home, spec("friday", seats="player,player,bot:random",
+                                     seed=3)) as table:
+        monkeypatch.setenv("EBBES_TABLES_DIR", str(table.directory))
+        ebbes = app()
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            screen = ebbes.screen
+            assert isinstance(screen, TablesScreen)
+            await until(pilot, lambda: screen.query_one("#tables").option_count == 1,
+                        "the table is listed")
+            listed = str(screen.query_one("#tables").get_option_at_index(0).prompt)
+            me = table.address.host
+            assert listed.startswith(f"{me}/friday: lobby, 3 seats (2 free)")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(ebbes.screen, LobbyScreen)
+                        and ebbes.screen.client.lobby is not None, "the lobby is up")
+            lobby = ebbes.screen
+            await until(pilot, lambda: "not here yet" in text(lobby, "#lobby-seats"),
+                        "the lobby shows who is awaited")
+            seats = text(lobby, "#lobby-seats")
+            assert "Seat 1" in seats and "here" in seats and "random bot" in seats
+            assert "press s to start now" in seats  # the owner of the table is its host
+            await pilot.press("c")
+            await pilot.press(*"hi \x1b[31mall")  # an escape sequence never reaches anyone
+            await pilot.press("enter")
+            await until(pilot, lambda: "hi" in text(lobby, "#lobby-chat"), "the chat line")
+            chat = text(lobby, "#lobby-chat")
+            assert "\x1b" not in chat and "all" in chat
+            await pilot.press("s")  # start early: a bot takes the empty seat
+            await until(pilot, lambda: isinstance(ebbes.screen, TableScreen), "the table")
+            at_table = ebbes.screen
+            await until(pilot, lambda: "Bot" in text(at_table, "#presence"), "presence line")
+            presence = text(at_table, "#presence")
+            assert presence.startswith(f"1 {me}  2 Bot") and "3 Bot" in presence
+            await pilot.press("c")
+            await pilot.press(*"good luck")
+            await pilot.press("enter")
+            await until(pilot, lambda: "good luck" in text(at_table, "#news"),
+                        "chat at the table")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "back at the menu")
+            assert "You left the table" in text(ebbes.screen, "#menu-message")
+            assert ebbes.remote is None
+        await asyncio.wait_for(table.ended(), WAIT)  # the last human left: saved, closed
+    record = table.record()
+    assert record["players"][1]["name"].startswith("Bot")  # the seat the bot took
+
+
+async def test_open_a_table_from_the_form_lists_its_arguments(home, monkeypatch):
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.press("o")
+        form = ebbes.screen
+        assert isinstance(form, OpenTableScreen)
+        form.query_one("#table-name").value = "sat"
+        for selector, value in (("#kind-2", "bot:normal"), ("#kind-1", "user"),
+                                ("#spectators", False), ("#away", "never")):
+            choice = form.query_one(selector)
+            choice.focus()
+            while choice.value != value:  # as a player does: Right steps through the choices
+                await pilot.press("right")
+        await pilot.pause()
+        assert form.query_one("#login-1").display and not form.query_one("#login-2").display
+        form.query_one("#login-1").value = "alice"
+        assert form.arguments() == ["sat", "--seats", "player,user:alice,bot:normal",
+                                    "--away-after", "never"]
+        await pilot.press("escape")
+        assert isinstance(ebbes.screen, TablesScreen)
+
+
+async def test_no_tables_says_how_to_open_one(home, monkeypatch, tmp_path):
+    monkeypatch.setenv("EBBES_TABLES_DIR", str(tmp_path / "empty-tables"))
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        screen = ebbes.screen
+        await until(pilot, lambda: "Looking" not in text(screen, "#tables-note"), "the note")
+        assert text(screen, "#tables-note") == "No tables are open. Press o to open one."
+        assert screen.query_one("#tables").option_count == 0
