@@ -164,32 +164,21 @@ def main(argv: list[str] | None = None) -> int:
 
 def play(args: argparse.Namespace) -> int:
     """Start the game in this terminal."""
-    import os
-
-    from .terminal import exit_on_hangup, want_ascii, want_mouse
-
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         if args.continue_game and not _has_save():
             print("ebbes: There is no saved game to continue.", file=sys.stderr)
         else:
             print("ebbes: the game needs a terminal (try 'ebbes --help')", file=sys.stderr)
         return 2
-    from .ui.app import EbbesApp
+    from .ui.launch import run
 
-    app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), continue_game=args.continue_game,
-                   pace=args.pace, animation=args.animation)
-    exit_on_hangup(app.request_quit)
-    app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
-    return app.return_code or 0
+    return run(args, continue_game=args.continue_game)
 
 
 def watch(args: argparse.Namespace) -> int:
     """``ebbes replay FILE``: check the record as ``ebbes check`` does (one line and
     status 2 when it does not replay), then watch it at this terminal."""
-    import os
-
     from .check import check_file
-    from .terminal import exit_on_hangup, want_ascii, want_mouse
 
     result, state = check_file(str(args.file))
     if state is None:
@@ -198,21 +187,17 @@ def watch(args: argparse.Namespace) -> int:
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("ebbes: the game needs a terminal (try 'ebbes --help')", file=sys.stderr)
         return 2
-    from .ui.app import EbbesApp
+    from .ui.launch import run
 
-    app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), replay=args.file, pace=args.pace,
-                   animation=args.animation)
-    exit_on_hangup(app.request_quit)
-    app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
-    return app.return_code or 0
+    return run(args, replay=args.file)
 
 
 def play_at_table(connection: object, args: argparse.Namespace) -> int:
     """``ebbes table join`` at a terminal: the joined table's screens (``ebbes_tui.ui``;
     the table package below it never imports them)."""
-    from .ui.remote import play as play_remote
+    from .ui.launch import run
 
-    return play_remote(connection, args)
+    return run(args, table=connection)
 
 
 def _has_save() -> bool:

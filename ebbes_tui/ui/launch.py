@@ -1,0 +1,22 @@
+"""Starting the app at this terminal, the same way for every command that does: the
+display options of the command line, and an exit that never waits for the event loop
+after a hang-up (issue 9)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+
+def run(args: argparse.Namespace, **options: Any) -> int:
+    """Run the app with the command line's display options plus ``options`` (what to
+    open first: ``continue_game``, ``replay``, ``table``); its exit status."""
+    from ..terminal import exit_on_hangup, want_ascii, want_mouse
+    from .app import EbbesApp
+
+    app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), pace=args.pace,
+                   animation=args.animation, **options)
+    exit_on_hangup(app.request_quit)
+    app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
+    return app.return_code or 0
