@@ -14,7 +14,7 @@ from ebbes_tui.table.client import TableClient, join_table
 from ebbes_tui.table.events import ChatLine, GameStarted, Lobby, Presence, Refused
 from ebbes_tui.table.headless import play_bot, watch
 from ebbes_tui.table import server as server_module
-from ebbes_tui.table.rendezvous import table_dir
+from ebbes_tui.table.rendezvous import TableError, table_dir
 from ebbes_tui.table.saved import read_holders, saved_slot
 
 
@@ -305,3 +305,18 @@ async def test_a_table_forwarded_by_a_socket_of_ones_own_can_be_joined(tmp_path)
         assert await asyncio.wait_for(play_bot(client, "random"), WAIT) == 0
         client.close()
         relaying.close()
+
+
+async def test_a_second_terminal_of_the_same_user_takes_a_free_seat_never_a_held_one(tmp_path):
+    """Found by play: a second `ebbes table join` by the same user was put in the seat
+    its first terminal held, so both followed seat 1 and the game never started."""
+    async with LocalTable(tmp_path, spec(seats="player,player,bot:random")) as table:
+        first = await table.join()
+        second = await table.join()
+        assert (first.seat, second.seat) == (0, 1)
+        with pytest.raises(TableError, match="already at seat 1, in another terminal"):
+            await table.join(player=1)
+        with pytest.raises(TableError, match="already at seat 1, in another terminal; every"):
+            await table.join()
+        for client in (first, second):
+            client.close()

@@ -127,14 +127,20 @@ class Seating:
             if seat.uid != uid:
                 kept = "kept for" if seat.kind == "user" else "taken by"
                 raise Refusal(f"Seat {player} is {kept} {seat.login}.")
+            if seat.seat in connected:
+                raise Refusal(f"You are already at seat {player}, in another terminal.")
             return seat
         mine = [s for s in self.seats if s.uid == uid]
-        if mine:
-            return min(mine, key=lambda s: s.seat in connected)
+        for seat in mine:  # coming back to a seat held before
+            if seat.seat not in connected:
+                return seat
         for seat in self.seats:
             if seat.kind == "player" and seat.uid is None:
                 seat.uid, seat.login = uid, login
                 return seat
+        if mine:
+            raise Refusal(f"You are already at seat {mine[0].player}, in another terminal; "
+                          "every other seat is taken.")
         raise Refusal("Every seat at this table is taken.")
 
     def release(self, seat_no: int) -> None:
