@@ -149,8 +149,13 @@ async def test_the_round_summary_labels_its_columns_and_says_why_ebbes_paid(tmp_
         await app.push_screen(RoundSummaryScreen(event, player_view(state, 0)))
         await pilot.pause()
         text = screen_text(app)
-        for label in ("Plus cards", "ebbes cards", "Minus cards", "nix cards", "Round", "Total"):
-            assert label in text
+        lines = text.splitlines()
+        header = next(i for i, line in enumerate(lines) if line.split()[:2] == ["Plus", "ebbes"])
+        assert lines[header].split() == ["Plus", "ebbes", "Minus", "nix"]
+        assert lines[header + 1].split() == ["cards"] * 4 + ["Round", "Total"]
+        for seat, info in enumerate(state.config.seats):  # one line a player, never wrapped
+            row = next(line for line in lines if line.strip().startswith(info.name))
+            assert row.rstrip().endswith(f"{event.totals[seat]:+d}")
         assert any(why in text for why in ("(0: most)", "(0: tied for most)", "(0: all equal)"))
         holder = state.config.seats[event.score.nix_holder].name
         assert f"{holder} took the most nix cards and chooses who starts round 2." in text

@@ -40,7 +40,7 @@ def categories_line(look: Look, suits: tuple[int, ...]) -> Text:
     for label, suit in zip(CATEGORY_LABELS, suits):
         text.append(f"{label} ", "bold")
         text.append_text(look.suit(suit, name=True))
-        text.append("   ")
+        text.append("  ")
     return text
 
 
@@ -80,10 +80,11 @@ class RoundSummaryScreen(ClosesOnce, Screen[None]):
         with VerticalScroll(classes="score-body"):
             yield Static(categories_line(look, score.suits))
             table = Table(box=None, pad_edge=False, header_style="bold", expand=False)
-            for column, justify in (("", "left"), ("Plus cards", "right"),
-                                    ("ebbes cards", "right"), ("Minus cards", "right"),
-                                    ("nix cards", "right"), ("Round", "right"),
-                                    ("Total", "right")):
+            # Two-line headers keep every row on one line at 80 columns.
+            for column, justify in (("", "left"), ("Plus\ncards", "right"),
+                                    ("ebbes\ncards", "right"), ("Minus\ncards", "right"),
+                                    ("nix\ncards", "right"), ("\nRound", "right"),
+                                    ("\nTotal", "right")):
                 table.add_column(column, justify=justify)  # type: ignore[arg-type]
             for seat, s in enumerate(score.seats):
                 table.add_row(Text(names[seat]), f"{s.plus_cards} = {_signed(s.plus_cards)}",
