@@ -10,6 +10,7 @@ import time
 import pytest
 from table_support import WAIT, LocalTable, spec
 
+from ebbes_tui.table.client import join_table
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.lobby import LobbyScreen
 from ebbes_tui.ui.menu import MenuScreen
@@ -31,6 +32,11 @@ def app() -> EbbesApp:
 
 def text(screen, selector: str) -> str:
     return str(screen.query_one(selector).render())
+
+
+def table_up(ebbes: EbbesApp) -> bool:
+    """The table screen is on and drawn (pushed is not yet composed)."""
+    return isinstance(ebbes.screen, TableScreen) and bool(ebbes.screen.query("#presence"))
 
 
 async def until(pilot, condition, what: str) -> None:
@@ -72,7 +78,7 @@ async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatc
             chat = text(lobby, "#lobby-chat")
             assert "\x1b" not in chat and "all" in chat
             await pilot.press("s")  # start early: a bot takes the empty seat
-            await until(pilot, lambda: isinstance(ebbes.screen, TableScreen), "the table")
+            await until(pilot, lambda: table_up(ebbes), "the table")
             at_table = ebbes.screen
             await until(pilot, lambda: "Bot" in text(at_table, "#presence"), "presence line")
             presence = text(at_table, "#presence")
@@ -123,3 +129,28 @@ async def test_no_tables_says_how_to_open_one(home, monkeypatch, tmp_path):
         await until(pilot, lambda: "Looking" not in text(screen, "#tables-note"), "the note")
         assert text(screen, "#tables-note") == "No tables are open. Press o to open one."
         assert screen.query_one("#tables").option_count == 0
+
+
+async def test_the_presence_line_says_the_game_waits_for_a_player_who_dropped(home):
+    async with LocalTable(home, spec("pair", seats="player,player,bot:random", seed=8,
+                                     away_after=None)) as table:
+        connection = await asyncio.to_thread(join_table, "pair", directory=table.directory,
+                                             player=1)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            other = await table.join(player=2)
+            feed = await asyncio.wait_for(other.game(), WAIT)
+            await until(pilot, lambda: table_up(ebbes), "the table")
+            at_table = ebbes.screen
+            while not feed.asks(feed.latest):  # the other player's turn comes round
+                if at_table.feed.asks(at_table.update):
+                    await pilot.press("enter")
+                await pilot.pause(0.05)
+                while feed.poll() is not None:
+                    pass
+            other.close()  # their connection drops on their turn: the game waits for them
+            name = f"{table.address.host} (2)"
+            await until(pilot, lambda: f"waiting for {name}" in text(at_table, "#presence"),
+                        "the presence line says whom the game waits for")
+            assert f"2 {name} (away" in text(at_table, "#presence")
+            await pilot.press("escape")

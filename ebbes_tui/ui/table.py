@@ -338,12 +338,14 @@ class TableScreen(Screen[None]):
         return getattr(self.feed, "presence", None)
 
     def _show_presence(self) -> None:
-        """"1 Ann  2 Bob (away 0:42, a bot plays)  3 Cid · Bob thinking 0:07"."""
+        """"1 Ann  2 Bob (away 0:42)  3 Cid · waiting for Bob 0:07" (the game waits
+        for an away player), or "· Cid thinking 0:07"."""
         presence = self.presence
         if presence is None:
             return
         now = time.monotonic()
         parts = []
+        waiting = set()  # seats whose player is away and no bot stands in: the game waits
         for seat in presence.seats:
             if seat.kind == "dummy":
                 continue
@@ -351,11 +353,16 @@ class TableScreen(Screen[None]):
             if seat.kind == "human" and not seat.connected:
                 away = f" {_clock(now - seat.away_since)}" if seat.away_since is not None else ""
                 note = f" (away{away}{', a ' + seat.bot + ' bot plays' if seat.bot else ''})"
+                if not seat.bot:
+                    waiting.add(seat.seat)
             parts.append(f"{seat.seat + 1} {seat.name}{note}")
         line = "  ".join(parts)
         if presence.turn is not None and presence.turn_since is not None:
             name = self.view.config.seats[presence.turn].name
-            line += f" {self.app.look.dot} {name} thinking {_clock(now - presence.turn_since)}"
+            clock = _clock(now - presence.turn_since)
+            line += f" {self.app.look.dot} " + (f"waiting for {name} {clock}"
+                                                 if presence.turn in waiting
+                                                 else f"{name} thinking {clock}")
         if presence.watchers:
             line += f" {self.app.look.dot} {presence.watchers} watching"
         self.query_one("#presence", Static).update(self.app.look.text(line))
