@@ -27,7 +27,7 @@ from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.new_game import NewGameScreen
 from ebbes_tui.ui.pair_dialog import PairDialog
 from ebbes_tui.ui.seats import SeatsPanel
-from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.ui.summary import RoundSummaryScreen, next_starter_line
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.trick import TrickArea
 
@@ -413,3 +413,19 @@ def test_every_hint_is_a_legal_action_with_a_reason():
         view = player_view(state, seat)
         action, why = NormalBot().explain(view)
         assert action in view.actions and why.endswith(".") and len(why) > 20
+
+
+def test_sentences_about_the_default_player_you_read_as_english():
+    """Play-testing: "You takes it: green is trump" (the default name is "You")."""
+    from ebbes_tui.ui.explain import says
+    from ebbes_tui.ui.final import winners_line
+
+    assert [says("You", v) for v in ("takes", "holds", "chooses", "wins", "is")] == \
+        ["You take", "You hold", "You choose", "You win", "You are"]
+    assert [says("Bot 1", v) for v in ("takes", "is")] == ["Bot 1 takes", "Bot 1 is"]
+    assert winners_line(["You", "Bot 1"], (0,)) == "You win!"
+    state, event = scored_round()
+    names = [s.name for s in state.config.seats]
+    names[event.score.nix_holder] = "You"
+    assert next_starter_line(event, player_view(state, 0), names) == \
+        "You took the most nix cards and choose who starts round 2."

@@ -46,9 +46,23 @@ def _trump_fixed_by(view: PlayerView, trick: Trick, fixer: Card) -> bool:
     return fixer in cards[:end + 1]
 
 
+def says(name: str, verb: str) -> str:
+    """``Bot 1 takes``, but ``You take``: the default player is called "You"."""
+    return f"{name} {verb_for(name, verb)}"
+
+
+def verb_for(name: str, verb: str) -> str:
+    """``verb`` (third person, "takes") as it goes with ``name``."""
+    if name != "You":
+        return verb
+    if verb in ("is", "has"):
+        return {"is": "are", "has": "have"}[verb]
+    return verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb.removesuffix("s")
+
+
 def takes_line(view: PlayerView, trick: Trick, names: list[str]) -> str:
     """``Bot 1 takes it: red is trump``."""
-    return f"{names[trick.winner]} takes it: {trick_reason(view, trick)}"
+    return f"{says(names[trick.winner], 'takes')} it: {trick_reason(view, trick)}"
 
 
 def event_line(update: Update, names: list[str], look: Look) -> str | None:
@@ -63,12 +77,13 @@ def event_line(update: Update, names: list[str], look: Look) -> str | None:
         if event.chooser is None:
             if view.scores and event.starter == view.config.dummy:
                 return f"{names[event.starter]} took the most nix cards, so it starts (R17)."
-            return f"{names[event.starter]} starts."
+            return f"{says(names[event.starter], 'starts')}."
         if event.chooser == event.starter:
-            return f"{names[event.chooser]} holds nix and chose to start."
-        return f"{names[event.chooser]} holds nix and chose {names[event.starter]} to start."
+            return f"{says(names[event.chooser], 'holds')} nix and chose to start."
+        return (f"{says(names[event.chooser], 'holds')} nix and chose {names[event.starter]} "
+                "to start.")
     if isinstance(event, PairChosen):
-        return f"{names[event.seat]} takes {look.card_name(card(event.suit, event.number))}."
+        return f"{says(names[event.seat], 'takes')} {look.card_name(card(event.suit, event.number))}."
     if isinstance(event, CategoryFixed):
         suit = SUIT_NAMES[event.suit]
         if event.category is Category.NIX:
@@ -85,13 +100,14 @@ def event_line(update: Update, names: list[str], look: Look) -> str | None:
         return f"Round {event.round_no + 1} scored: {points}."
     if isinstance(event, GameOver):
         who = " and ".join(names[s] for s in event.winners)
-        return f"Game over: {who} {'wins' if len(event.winners) == 1 else 'share the win'}."
+        return (f"Game over: {says(who, 'wins')}." if len(event.winners) == 1
+                else f"Game over: {who} share the win.")
     if isinstance(event, TakenBack):
         return "The last card was taken back."
     if isinstance(event, SeatChanged):
         who = names[event.seat]
-        return f"{who} is back." if event.human else \
-            f"{who} is away: a {event.level} bot plays for them."
+        return f"{says(who, 'is')} back." if event.human else \
+            f"{says(who, 'is')} away: a {event.level} bot plays for them."
     if isinstance(event, SaveFailed):
         return event.message
     if isinstance(event, CardPlayed):

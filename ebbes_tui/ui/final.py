@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 from ..rules.events import GameOver
 from ..rules.view import PlayerView
 from .closing import ClosesOnce
+from .explain import says
 from .scores import rounds_table
 from .track import TrackBoard, place_label
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 def winners_line(names: list[str], winners: tuple[int, ...]) -> str:
     who = [names[s] for s in winners]
     if len(who) == 1:
-        return f"{who[0]} wins!"
+        return f"{says(who[0], 'wins')}!"
     return f"{', '.join(who[:-1])} and {who[-1]} share the win!"
 
 

@@ -21,6 +21,7 @@ from ..rules.scoring import EbbesPlace, ebbes_places
 from ..rules.state import Phase
 from ..rules.view import PlayerView
 from .closing import ClosesOnce
+from .explain import verb_for
 from .look import Look
 from .track import TrackBoard
 
@@ -53,7 +54,8 @@ def next_starter_line(event: RoundScored, view: PlayerView, names: list[str]) ->
         return ""
     if holder == view.config.dummy:
         return f"{names[holder]} took the most nix cards, so it starts round {event.round_no + 2}."
-    return (f"{names[holder]} took the most nix cards and chooses who starts round "
+    chooses = verb_for(names[holder], "chooses")
+    return (f"{names[holder]} took the most nix cards and {chooses} who starts round "
             f"{event.round_no + 2}.")
 
 
