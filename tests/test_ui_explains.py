@@ -31,21 +31,9 @@ from ebbes_tui.ui.summary import RoundSummaryScreen, next_starter_line
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.trick import TrickArea
 
-from ui_support import make_app, my_turn, screen_text, seats, start, wait_until
-
-ONE_HUMAN = {"players": 3, "starter": 0,
-             "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
-
-
-async def next_turn(app, pilot) -> None:
-    """Wait for Ann's next card, closing round summaries and dialogs on the way."""
-    while True:
-        await wait_until(pilot, lambda: my_turn(app) or not isinstance(app.screen, TableScreen),
-                         "Ann's turn or a summary")
-        if my_turn(app):
-            return
-        await pilot.press("enter")
-
+from ui_support import (
+    ONE_HUMAN, make_app, my_turn, next_turn, screen_text, seats, start, wait_until,
+)
 
 # 5. Why a trick was won ----------------------------------------------------------
 

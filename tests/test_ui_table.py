@@ -10,24 +10,11 @@ from ebbes_tui.ui.dummy_stacks import DummyStacks
 from ebbes_tui.ui.hand import CARD_KEYS, Hand
 from ebbes_tui.ui.look import Look
 from ebbes_tui.ui.pair_dialog import PairDialog
-from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.too_small import TooSmallScreen
 
-from ui_support import make_app, my_turn, screen_text, seats, start, wait_until
-
-ONE_HUMAN = {"players": 3, "starter": 0,
-             "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
-
-
-async def next_turn(app, pilot) -> None:
-    """Wait for Ann's next card, closing round summaries and dialogs on the way."""
-    while True:
-        await wait_until(pilot, lambda: my_turn(app) or not isinstance(app.screen, TableScreen),
-                         "Ann's turn or a summary")
-        if my_turn(app):
-            return
-        await pilot.press("enter")
-
+from ui_support import (
+    ONE_HUMAN, make_app, my_turn, next_turn, screen_text, seats, start, wait_until,
+)
 
 async def test_the_table_at_80x24_shows_every_important_fact(tmp_path):
     app = make_app(tmp_path, ONE_HUMAN)

@@ -10,6 +10,7 @@ import time
 
 from ebbes_tui.controller import Library, SaveStore
 from ebbes_tui.ui.app import EbbesApp
+from ebbes_tui.ui.table import TableScreen
 
 
 def make_app(tmp_path: Path, settings: dict | None = None, **kw: object) -> EbbesApp:
@@ -67,3 +68,17 @@ async def start(app: EbbesApp, pilot):
     await pilot.press("n", "enter")
     await wait_until(pilot, lambda: my_turn(app), "the human's turn")
     return app.screen
+
+
+ONE_HUMAN = {"players": 3, "starter": 0,
+             "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
+
+
+async def next_turn(app, pilot) -> None:
+    """Wait for Ann's next card, closing round summaries and dialogs on the way."""
+    while True:
+        await wait_until(pilot, lambda: my_turn(app) or not isinstance(app.screen, TableScreen),
+                         "Ann's turn or a summary")
+        if my_turn(app):
+            return
+        await pilot.press("enter")

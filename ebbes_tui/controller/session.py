@@ -24,13 +24,32 @@ class NotYourTurn(IllegalMove):
     """A decision from a session that may not make it now."""
 
 
-class Session:
+class UpdateStream:
+    """Updates in order, for a screen to take one by one: a local session's and a
+    shared table's feed alike."""
+
+    def __init__(self) -> None:
+        self._queue: asyncio.Queue[Update] = asyncio.Queue()
+
+    async def next(self) -> Update:
+        """The next update, waiting for it."""
+        return await self._queue.get()
+
+    def poll(self) -> Update | None:
+        """The next update if one is waiting, else None."""
+        try:
+            return self._queue.get_nowait()
+        except asyncio.QueueEmpty:
+            return None
+
+
+class Session(UpdateStream):
     """One seat's (or a spectator's) connection to a :class:`Match`."""
 
     def __init__(self, match: Match, seat: int | None) -> None:
+        super().__init__()
         self.match = match
         self.seat = seat
-        self._queue: asyncio.Queue[Update] = asyncio.Queue()
         self.closed = False
         self.answered = -1  # the last decision this session answered
 
@@ -52,17 +71,6 @@ class Session:
         return (bool(update.view.actions) and update.decision > self.answered
                 and update.decision == self.match.decision
                 and self.match.human_plays(self.seat))  # type: ignore[arg-type]
-
-    async def next(self) -> Update:
-        """The next update, waiting for it."""
-        return await self._queue.get()
-
-    def poll(self) -> Update | None:
-        """The next update if one is waiting, else None."""
-        try:
-            return self._queue.get_nowait()
-        except asyncio.QueueEmpty:
-            return None
 
     @property
     def waiting(self) -> int:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..controller.events import SeatChanged, Synced, Update
-from ..controller.session import NotYourTurn
+from ..controller.session import NotYourTurn, UpdateStream
 from ..rules.actions import Action
 from ..rules.checks import check_from_view
 from .events import (
@@ -342,7 +342,7 @@ class TableClient:
             self._lobby_events.put_nowait(event)
 
 
-class RemoteFeed:
+class RemoteFeed(UpdateStream):
     """What a table screen follows for a game on a table server: the same interface as
     a local :class:`~ebbes_tui.controller.Session`. Chat lines, presence changes and
     refusals come through :meth:`next` too, as updates whose event is one of
@@ -352,10 +352,10 @@ class RemoteFeed:
     hints_offered = False
 
     def __init__(self, client: TableClient, first: Update) -> None:
+        super().__init__()
         self.client = client
         self.seat = client.seat if client.role == "player" else None
         self._latest = first
-        self._queue: asyncio.Queue[Update] = asyncio.Queue()
         self.answered = -1  # the last decision this feed answered
         self._turn_since = time.monotonic()
 
@@ -375,15 +375,6 @@ class RemoteFeed:
     def snapshot(self) -> Update:
         latest = self._latest
         return Update(latest.seq, Synced(), latest.view, latest.decision)
-
-    async def next(self) -> Update:
-        return await self._queue.get()
-
-    def poll(self) -> Update | None:
-        try:
-            return self._queue.get_nowait()
-        except asyncio.QueueEmpty:
-            return None
 
     def asks(self, update: Update) -> bool:
         """Whether ``update`` asks this seat for a decision still open: not answered,

@@ -19,6 +19,7 @@ from ..table.client import TableClient
 from ..table.events import ChatLine, Disconnected, GameStarted, Lobby, Refused
 from ..table.rendezvous import TableError
 
+from .chat import close_chat, open_chat, send_chat
 from .closing import ClosesOnce
 
 if TYPE_CHECKING:
@@ -115,20 +116,13 @@ class LobbyScreen(ClosesOnce, Screen["RemoteFeed | None"]):
         self.client.start_game()
 
     def action_chat(self) -> None:
-        if not self.query("#chat-input"):
-            box = Input(placeholder="Say something to the table (Enter sends, Esc closes)",
-                        max_length=200, id="chat-input")
-            self.mount(box, before=self.query_one(Footer))
-            box.focus()
+        open_chat(self)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        if message.value.strip():
-            self.client.send_chat(message.value)
-        message.input.remove()
+        send_chat(message, self.client.send_chat)
 
     def action_leave(self) -> None:
-        if self.query("#chat-input"):  # Esc first closes the chat line
-            self.query_one("#chat-input").remove()
+        if close_chat(self):  # Esc first closes the chat line
             return
         self.client.close()
         self.dismiss(None)

@@ -33,6 +33,7 @@ from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
 from ..table.events import ChatLine, Disconnected, Presence, Refused
 from .board import DeterminerBoard
+from .chat import close_chat, open_chat, send_chat
 from .dummy_stacks import DummyStacks
 from .explain import event_line
 from .game_log import GameLog, LogScreen
@@ -499,16 +500,10 @@ class TableScreen(Screen[None]):
         self.say(f"Hint: {why}")
 
     def action_chat(self) -> None:
-        if not self.query("#chat-input"):
-            box = Input(placeholder="Say something to the table (Enter sends, Esc closes)",
-                        max_length=200, id="chat-input")
-            self.mount(box, before=self.query_one(Footer))
-            box.focus()
+        open_chat(self)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        if message.value.strip():
-            self.feed.send_chat(message.value)  # type: ignore[attr-defined]
-        message.input.remove()
+        send_chat(message, self.feed.send_chat)  # type: ignore[attr-defined]
 
     def action_log(self) -> None:
         if self.game_log is not None:
@@ -548,8 +543,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen())
 
     def action_menu(self) -> None:
-        if self.query("#chat-input"):  # Esc first closes the chat line
-            self.query_one("#chat-input").remove()
+        if close_chat(self):  # Esc first closes the chat line
             return
         self.post_message(self.Left("menu", finished=False,
                                     note="Your game is saved: choose Continue to go on."))
