@@ -118,6 +118,18 @@ def test_a_new_slot_never_reuses_an_existing_name(tmp_path):
     assert store.new_slot() != first
 
 
+def test_a_new_slot_never_takes_a_finished_games_name(tmp_path, monkeypatch):
+    """Archiving a game under a finished game's name would replace that record."""
+    import time
+    monkeypatch.setattr(time, "strftime", lambda fmt: "20261130-120000")
+    store = SaveStore(tmp_path)
+    name = store.new_slot()
+    slot = store.open(name)
+    store.path(name).write_text("{}")
+    assert slot.archive().exists()
+    assert store.new_slot() == "game-20261130-120000-2"
+
+
 def test_taking_over_asks_the_other_process_to_save_and_exit(tmp_path):
     store = SaveStore(tmp_path)
     code = ("import sys, signal, time; from pathlib import Path\n"

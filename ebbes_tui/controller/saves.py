@@ -67,11 +67,14 @@ class SaveStore:
     def path(self, slot: str) -> Path:
         return self.root / f"{slot}{SAVE_SUFFIX}"
 
-    def new_slot(self) -> str:
-        """A fresh slot name: the time, so saves list in the order they began."""
-        base = time.strftime("game-%Y%m%d-%H%M%S")
+    def new_slot(self, prefix: str = "game-") -> str:
+        """A fresh slot name: ``prefix`` and the time, so saves list in the order they
+        began; never the name of a save, a lock or a finished game (archiving it would
+        replace that game's record)."""
+        base = prefix + time.strftime("%Y%m%d-%H%M%S")
         slot, n = base, 1
-        while self.path(slot).exists() or (self.root / f"{slot}.lock").exists():
+        while any(p.exists() for p in (self.path(slot), self.root / f"{slot}.lock",
+                                        self.root / FINISHED_DIR / f"{slot}{SAVE_SUFFIX}")):
             n += 1
             slot = f"{base}-{n}"
         return slot

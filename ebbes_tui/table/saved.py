@@ -10,7 +10,6 @@ The rule for reopening: ``ebbes table serve NAME`` reopens the newest unfinished
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 from ..controller.private_files import write_atomically
@@ -26,12 +25,7 @@ def table_store(root: Path | None = None) -> SaveStore:
 
 def new_slot(store: SaveStore, name: str) -> str:
     """A fresh slot for table ``name``: the name and the time it began."""
-    base = f"{name}.{time.strftime('%Y%m%d-%H%M%S')}"
-    slot, n = base, 1
-    while store.path(slot).exists() or (store.root / f"{slot}.lock").exists():
-        n += 1
-        slot = f"{base}-{n}"
-    return slot
+    return store.new_slot(f"{name}.")
 
 
 def saved_slot(store: SaveStore, name: str) -> str | None:
