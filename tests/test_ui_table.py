@@ -142,3 +142,21 @@ async def test_the_app_starts_too_small_and_says_so(tmp_path):
     async with app.run_test(size=(70, 30)) as pilot:
         await pilot.pause()
         assert "make the window at least 80x24" in screen_text(app)
+
+
+async def test_the_players_panel_shows_long_names_whole_where_there_is_room(tmp_path):
+    """Play-testing: "Bernhard" read "Bernh" whatever the room."""
+    names = ("Bernhard", "Jesko", "Rosemarie")
+    whole, cut = list(names), ["Bernh", "Jesko", "Rosem"]
+    for size, memory_aid, shown in (((160, 40), True, whole), ((80, 24), False, whole),
+                                    ((80, 24), True, cut)):
+        settings = {"players": 3, "starter": 0, "memory_aid": memory_aid, "seats": seats(
+            (names[0], "human"), (names[1], "random"), (names[2], "random"))}
+        app = make_app(tmp_path / f"{size[0]}-{memory_aid}", settings)
+        async with app.run_test(size=size) as pilot:
+            table = await start(app, pilot)
+            await pilot.pause()
+            panel = table.query_one("#seats")
+            rows = str(panel.render()).splitlines()
+            assert [row[3:].split()[0] for row in rows[1:]] == shown
+            assert max(len(row) for row in rows) <= panel.content_size.width  # no wrapping

@@ -16,6 +16,10 @@ JOB_HEADS = {Category.TRUMP: "Tr", Category.PLUS: "+1", Category.EBBES: "eb",
              Category.MINUS: "-1", Category.NIX: "nx"}
 
 
+#: The narrowest name column (five letters and a space): 80 columns with the memory aid.
+NAME_WIDTH = 6
+
+
 class SeatsPanel(Static):
     """One row per seat (the dummy too, R17). "Rnd" is what the round is sure to bring
     so far (Plus and Minus cards taken, R6); the memory aid counts taken cards by suit,
@@ -24,9 +28,12 @@ class SeatsPanel(Static):
     def __init__(self, look: Look, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
+        self._shown: tuple[PlayerView, bool] | None = None
 
-    def show(self, view: PlayerView, *, memory_aid: bool, name_width: int = 6) -> None:
+    def show(self, view: PlayerView, *, memory_aid: bool) -> None:
+        self._shown = (view, memory_aid)
         look = self.look
+        name_width = self._name_width(view, memory_aid)
         text = Text()
         text.append(f"  {'Name':<{name_width}}Hand Tr Rnd Total", "bold")
         if memory_aid:
@@ -51,3 +58,15 @@ class SeatsPanel(Static):
                 for count in view.taken[seat]:
                     text.append(f"{count:>3}" if count else "  .", "" if count else "dim")
         self.update(text)
+
+    def _name_width(self, view: PlayerView, memory_aid: bool) -> int:
+        """Room for the longest name (plus a space), at least 6, as far as the panel's
+        width allows beside the number columns (19) and the memory aid (15)."""
+        longest = max(len(self.look.text(s.name)) for s in view.config.seats)
+        room = self.content_size.width - 19 - (15 if memory_aid else 0)
+        return max(NAME_WIDTH, min(longest + 1, room))
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            view, memory_aid = self._shown
+            self.show(view, memory_aid=memory_aid)
