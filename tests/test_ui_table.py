@@ -4,7 +4,7 @@ cards, take-back, the mouse, small windows (a fresh app per test, pace 0)."""
 from __future__ import annotations
 
 from ebbes_tui.rules import ChoosePair
-from ebbes_tui.rules.cards import SUIT_NAMES
+from ebbes_tui.rules.cards import SUIT_NAMES, card
 from ebbes_tui.rules.state import Phase
 from ebbes_tui.ui.dummy_stacks import DummyStacks
 from ebbes_tui.ui.hand import CARD_KEYS, Hand
@@ -114,8 +114,13 @@ async def test_a_human_chooses_a_variant_2_pair_and_a_wrong_pair_is_refused(tmp_
         await pilot.press("enter", "enter")
         await wait_until(pilot, lambda: my_turn(app) or app.table.view.phase
                          is Phase.PLAY, "play")
-        assert len(app.table.view.pairs) == 5
-        assert "Pairs" in screen_text(app)
+        view = app.table.view
+        assert len(view.pairs) == 5
+        # One line at 80 columns, each pair after its taker's seat number: "1●B3 ...".
+        line = next(row for row in screen_text(app).splitlines() if "Pairs" in row)
+        expected = " ".join(f"{seat + 1}{app.look.card(card(suit, number)).plain}"
+                            for seat, (suit, number) in zip(view.pair_choosers(), view.pairs))
+        assert f"Pairs {expected} " in line
 
 
 async def test_a_small_window_shows_one_message_and_growing_it_restores_the_table(tmp_path):

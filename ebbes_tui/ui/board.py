@@ -59,7 +59,9 @@ class DeterminerBoard(Static):
     def _pairs(self, view: PlayerView) -> Text:
         """Variant 2: each pair taken, whose it is, and whether its card has fallen."""
         look = self.look
-        text = Text("Pairs ", "bold")  # each with its taker's disc; a fallen one struck
+        # Each pair after its taker's disc ("2●B5": seat 2 took blue 5; a disc after the
+        # card read as a second digit, "●B52"); a fallen determiner is struck.
+        text = Text("Pairs ", "bold")
         if not view.pairs:
             text.append("not chosen yet", "dim")
         fallen = {c for _, c in view.plays()}
@@ -67,8 +69,9 @@ class DeterminerBoard(Static):
         for k, (suit, number) in enumerate(view.pairs):
             determiner = card(suit, number)
             down = determiner in fallen
-            text.append_text(look.card(determiner, style="strike dim" if down else ""))
             if k < len(choosers):
                 text.append_text(look.disc(choosers[k]))
+            text.append_text(look.card(determiner, style="strike dim" if down else ""))
             text.append(" ")
+        text.rstrip()
         return text
