@@ -214,10 +214,15 @@ def leaked_cards(messages: list[dict], record: dict, seat: int | None) -> list:
     own hand of that round (a spectator has none) and not yet played in it (R18). A
     message without "round" and "played" may show no card at all."""
     rounds = record["rounds"]
+    every_play = {c for r in rounds for c in r["plays"]}
     leaks = []
     for message in messages:
         cards = cards_in(message)
         if not cards:
+            continue
+        if message.get("type") == "record":  # the game is over: every card has been played
+            if seat is None or cards - every_play:  # never to a spectator
+                leaks.append(("record", sorted(cards - every_play)))
             continue
         if "round" not in message or message["round"] > len(rounds):
             leaks.append((message.get("type"), sorted(cards)))

@@ -5,13 +5,17 @@ seats and chat, starting early, the presence line and chat at the table, leaving
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import pytest
 from table_support import WAIT, LocalTable, spec
 
+from ebbes_tui.controller import Library, SaveStore
+from ebbes_tui.controller.stats import KeptStatistics
 from ebbes_tui.table.client import join_table
 from ebbes_tui.ui.app import EbbesApp
+from ebbes_tui.ui.final import FinalScreen
 from ebbes_tui.ui.lobby import LobbyScreen
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
@@ -154,3 +158,30 @@ async def test_the_presence_line_says_the_game_waits_for_a_player_who_dropped(ho
                         "the presence line says whom the game waits for")
             assert f"2 {name} (away" in text(at_table, "#presence")
             await pilot.press("escape")
+
+
+async def test_a_game_finished_at_a_table_is_kept_in_the_players_own_history(home):
+    async with LocalTable(home, spec("solo", seats="player,bot:random,bot:random",
+                                     seed=5)) as table:
+        connection = await asyncio.to_thread(join_table, "solo", directory=table.directory)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            deadline = time.monotonic() + 90
+            while not isinstance(ebbes.screen, FinalScreen):  # Enter plays, closes summaries
+                assert time.monotonic() < deadline, "the game never ended"
+                await pilot.press("enter")
+                await pilot.pause(0.01)
+            finished = ebbes.library.store.root / "finished"
+            await until(pilot, lambda: any(finished.glob("solo.*.json")), "the kept record")
+            [kept] = finished.glob("solo.*.json")
+            assert json.loads(kept.read_text()) == table.record()  # the table's own record
+            assert oct(kept.stat().st_mode & 0o777) == "0o600"
+            stats = KeptStatistics(ebbes.library.store.root).load().stats
+            assert stats.players[table.address.host].total.games == 1
+            await pilot.press("escape")
+
+
+def test_a_record_that_does_not_replay_to_its_end_is_not_kept(home, tmp_path):
+    library = Library(SaveStore(tmp_path / "saves"))
+    assert library.keep_finished({"format": "ebbes-record/1", "rounds": "junk"}, "t.") is None
+    assert not list((tmp_path / "saves").rglob("*.json"))

@@ -9,10 +9,14 @@ adapter over several).
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
+from ..rules.record import Record, RecordError, dumps, replay
+from ..rules.state import Phase
 from .hot_seat import HotSeat
 from .match import Match
-from .saves import SaveError, SaveInfo, SaveSlot, SaveStore
+from .private_files import private_dir, write_atomically
+from .saves import FINISHED_DIR, SAVE_SUFFIX, SaveError, SaveInfo, SaveSlot, SaveStore
 from .session import Session
 from .setup import MatchSetup
 from .stats import KeptStatistics
@@ -75,6 +79,22 @@ class Library:
     def saves(self) -> list[SaveInfo]:
         """Saved games, newest first."""
         return self.store.list()
+
+    def keep_finished(self, record: Record, prefix: str) -> Path | None:
+        """Keep a game finished elsewhere (at a shared table) among this user's own, so
+        History and Statistics have it. Only a record that replays, every rule checked,
+        to the end of its game is kept; otherwise, or when the disk refuses, None."""
+        try:
+            if replay(record).phase is not Phase.GAME_OVER:
+                return None
+            store = self.store
+            path = private_dir(store.root / FINISHED_DIR) / \
+                f"{store.new_slot(prefix)}{SAVE_SUFFIX}"
+            write_atomically(path, dumps(record).encode("utf-8"))
+        except (RecordError, RecursionError, OSError):
+            return None
+        KeptStatistics(store.root).add_finished(path)
+        return path
 
     def newest(self) -> SaveInfo | None:
         saves = self.saves()

@@ -185,6 +185,9 @@ class TableClient:
         self.feed: RemoteFeed | None = None
         self.presence: Presence | None = None
         self.ended: Disconnected | None = None
+        #: Called with the whole record when the game is over (the terminal keeps it
+        #: in the player's History; headless clients leave it None).
+        self.on_record: Callable[[dict[str, Any]], object] | None = None
         self._reader = reader
         self._writer = writer
         self._tap = tap
@@ -320,6 +323,10 @@ class TableClient:
                 self.feed._refused(message.get("decision"), str(message.get("code")))
             self._table_event(Refused(clean_chat(str(message.get("text", ""))),
                                       str(message.get("code", "refused"))))
+        elif kind == "record":
+            record = message.get("record")
+            if self.on_record is not None and isinstance(record, dict):
+                self.on_record(record)
         elif kind == "closed":
             self._end(clean_chat(str(message.get("text", "The table has closed."))))
         # other types (from a newer server) are ignored

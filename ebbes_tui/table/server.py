@@ -436,10 +436,10 @@ class TableServer:
         "chat": _on_chat, "sync": _on_sync,
     }
 
-    def _broadcast(self, message: dict[str, Any]) -> None:
+    def _broadcast(self, message: dict[str, Any], *, players_only: bool = False) -> None:
         data = encode(message)  # encoded once for everyone
         for client in list(self.clients):
-            if client.role is not None:
+            if client.role == "player" or (client.role is not None and not players_only):
                 client.send_data(data)
 
     # ------------------------------------------------------------- lobby
@@ -536,6 +536,9 @@ class TableServer:
             return
         if match.finished.is_set():
             self.over = True
+            # The game is over, so every hand may be seen (as in a replay): each player
+            # gets the whole record to keep in their own History and Statistics.
+            self._broadcast({"type": "record", "record": match.record()}, players_only=True)
             assert self.slot is not None
             self.slot.archive()
             forget_holders(self.store, self.slot_name)

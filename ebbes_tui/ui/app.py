@@ -213,6 +213,7 @@ class EbbesApp(App[None]):
         from .table import TableScreen
 
         client = await TableClient.start(connection)
+        client.on_record = lambda record: self.library.keep_finished(record, f"{client.name}.")
         self.remote = client
         feed = await self.push_screen_wait(LobbyScreen(client))
         if feed is None:
