@@ -165,3 +165,16 @@ async def test_the_players_panel_shows_long_names_whole_where_there_is_room(tmp_
             rows = str(panel.render()).splitlines()
             assert [row[3:].split()[0] for row in rows[1:]] == shown
             assert max(len(row) for row in rows) <= panel.content_size.width  # no wrapping
+
+
+async def test_the_scoring_track_beside_the_table_fits_its_panel(tmp_path):
+    """Play-testing at 120x40: the track's right column wrapped a dot onto a line of its own."""
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await start(app, pilot)
+        await pilot.pause()
+        board = table.query_one("#table-track")
+        assert board.display and 0 < board.content_size.width < 76
+        lines = board.render_lines_for(board.content_size.width).plain.splitlines()
+        assert any("Rhoi (goal)" in line for line in lines)
+        assert max(len(line.rstrip()) for line in lines) <= board.content_size.width

@@ -132,19 +132,23 @@ class TrackBoard(Widget):
         on_space: dict[int, list[int]] = {}
         for seat in range(self.config.seat_count):
             on_space.setdefault(track.disc_space(self.shown[seat]), []).append(seat)
-        cell = max(3, max(len(v) for v in on_space.values()) + 1)
+        cell = 3  # a space's dot and room; a space with several discs takes what they need
         wide = width >= WIDE
         sides = []
         for rows in board_rows(track):
             longest = max(len(spaces) for _, spaces in rows)
             standards = [self._standard(label) for label, _ in rows] if wide else []
-            sides.append([self._row(label, spaces, on_space, cell, longest,
+            # Each side's names as wide as its longest (with its end mark), so the board
+            # fits a 72-column panel beside the table.
+            names = [label + self._end_mark(spaces) for label, spaces in rows]
+            label_width = max(len(self.look.text(n)) for n in names) + 1
+            sides.append([self._row(names[i], spaces, on_space, cell, longest, label_width,
                                     standards[i] if wide else "", max(map(len, standards), default=0))
                           for i, (label, spaces) in enumerate(rows)])
         left, right = sides
         left_width = max(len(r.plain) for r in left)
         text = Text()
-        text.append(look.text(f"{'up from ' + track.landmarks[0].name:<{left_width}}    "
+        text.append(look.text(f"{'up from ' + track.landmarks[0].name:<{left_width}}  "
                               f"down to the {track.landmarks[-1].name} (goal)"), "dim italic")
         for i in range(max(len(left), len(right))):
             text.append("\n")
@@ -152,8 +156,9 @@ class TrackBoard(Widget):
             piece.pad_right(left_width - len(piece.plain))
             text.append_text(piece)
             if i < len(right):
-                text.append("    ")
+                text.append("  ")
                 text.append_text(right[i])
+                text.rstrip()
         text.append("\n")
         text.append_text(self._legend(width))
         return text
@@ -165,14 +170,18 @@ class TrackBoard(Widget):
                 return self.look.text(mark.standard)
         return ""
 
+    def _end_mark(self, spaces: list[int]) -> str:
+        """The mark of a row at an end of the track."""
+        track = self.track
+        return " (goal)" if spaces[0] == track.high else (
+            " (end)" if spaces[0] == track.low else "")
+
     def _row(self, label: str, spaces: list[int], on_space: dict[int, list[int]], cell: int,
-             cells: int, standard: str, standard_width: int) -> Text:
+             cells: int, label_width: int, standard: str, standard_width: int) -> Text:
         """A named place (or a stretch without names), its number, and a cell per
         space with the discs standing on it."""
-        look, track = self.look, self.track
-        end = " (goal)" if spaces[0] == track.high else (
-            " (end)" if spaces[0] == track.low else "")
-        row = Text(f"{look.text(label + end):<19}", "bold" if label else "")
+        look = self.look
+        row = Text(f"{look.text(label):<{label_width}}", "bold" if label else "")
         if standard_width:
             row.append(f"{standard:<{standard_width}} ", "dim italic")
         row.append(f"{spaces[0]:>+4} " if spaces[0] else "   0 ", "dim")
@@ -181,7 +190,7 @@ class TrackBoard(Widget):
             if discs:
                 for seat in discs:
                     row.append_text(look.disc(seat))
-                row.append(" " * (cell - len(discs)))
+                row.append(" " * max(1, cell - len(discs)))
             else:
                 row.append(("." if look.ascii else "·").ljust(cell), "dim")
         row.append(" " * (cell * (cells - len(spaces))))
