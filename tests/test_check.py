@@ -82,6 +82,10 @@ BAD = [
      "round 3: Number Determiner must be one of 2, 4, 5, not 3"),
     ("three-players-basic.json", lambda r: r["rounds"].append(r["rounds"][0]),
      "round 6: the game was already over"),
+    ("two-players-dummy.json", lambda r: r["rounds"][0].update(dealer="x"),  # was a traceback
+     "round 1: 'dealer' must be a whole number"),
+    ("two-players-dummy.json", lambda r: r["rounds"][0].update(dealer=1.5),
+     "round 1: 'dealer' must be a whole number"),
 ]
 
 

@@ -148,3 +148,27 @@ def test_taking_over_asks_the_other_process_to_save_and_exit(tmp_path):
     assert other.wait(timeout=10) == 0
     assert json.loads(store.path("g").read_text())["saved"] == "on exit"
     slot.close()
+
+
+def test_a_hand_edited_settings_file_with_odd_numbers_keeps_the_defaults(tmp_path):
+    """3.0 players or a starter of 1.0 passed the range checks and broke the game later;
+    a file nested too deep raised RecursionError."""
+    from ebbes_tui.controller.settings import Settings, load
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"players": 3.0, "starter": 1.0, "dealer": true, "rounds": 6.0}')
+    settings = load(path)
+    defaults = Settings()
+    assert (settings.players, settings.starter, settings.dealer, settings.rounds) == \
+        (defaults.players, defaults.starter, defaults.dealer, defaults.rounds)
+    settings.setup()  # deals without a TypeError
+    path.write_text("[" * 100_000)
+    assert load(path) == defaults
+
+
+def test_hints_are_read_from_a_record_one_way_odd_keys_left_out():
+    from ebbes_tui.rules.record import hints_of
+
+    record = {"hints": {"0": 2, "00": 5, "²": 1, "1": True, "2": 3, "9": 1}}
+    assert hints_of(record, 3) == {0: 2, 2: 3}
+    assert hints_of({"hints": []}, 3) == {} and hints_of(None, 3) == {}

@@ -22,7 +22,7 @@ from ..rules.actions import Action
 from ..rules.deal import deal_next_round
 from ..rules.errors import IllegalMove
 from ..rules.loop import decisions
-from ..rules.record import Record, replay, to_record
+from ..rules.record import Record, hints_of, replay, to_record
 from ..rules.state import GameState, Phase
 from .events import Event, SaveFailed, SeatChanged, TakenBack
 from .saves import SaveSlot
@@ -54,7 +54,7 @@ class Match:
         self.bots: dict[int, Bot] = {
             i: bot_factory(s.level or "normal") for i, s in enumerate(seats) if s.kind == "bot"}
         self.seat_changes: list[dict[str, object]] = list(_changes_of(record))
-        self.hints: dict[int, int] = _hints_of(record, self.config.seat_count)
+        self.hints: dict[int, int] = hints_of(record, self.config.seat_count)
         self.seq = 0  # events so far; each session's updates carry it
         self.decision = decisions_made(self.state)  # the number of the pending decision
         self.sessions: list[Session] = []
@@ -297,16 +297,6 @@ def decisions_made(state: GameState) -> int:
     named = sum(1 for i in range(1, len(rounds))
                 if rounds[i - 1].score.nix_holder != state.dummy)  # type: ignore[union-attr]
     return named + sum(len(r.pairs) + len(r.plays) for r in rounds)
-
-
-def _hints_of(record: Record | None, seats: int) -> dict[int, int]:
-    """The hints each seat used so far, as a record keeps them (``{"0": 2}``)."""
-    kept = (record or {}).get("hints")
-    if not isinstance(kept, dict):
-        return {}
-    return {int(k): n for k, n in kept.items()
-            if isinstance(k, str) and k.isdigit() and int(k) < seats
-            and isinstance(n, int) and not isinstance(n, bool) and n > 0}
 
 
 def _changes_of(record: Record | None) -> list[dict[str, object]]:

@@ -58,7 +58,7 @@ class Settings:
         s = cls()
         if not isinstance(data, dict):
             return s
-        if data.get("players") in PLAYER_COUNTS:
+        if _whole(data.get("players")) and data["players"] in PLAYER_COUNTS:
             s.players = data["players"]
         seats = data.get("seats")
         if isinstance(seats, list):
@@ -73,10 +73,10 @@ class Settings:
         for key in ("more_cards", "choose_determiners", "memory_aid"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
-        if isinstance(data.get("rounds"), int) and BASIC_ROUNDS <= data["rounds"] <= MAX_ROUNDS:
+        if _whole(data.get("rounds")) and BASIC_ROUNDS <= data["rounds"] <= MAX_ROUNDS:
             s.rounds = data["rounds"]
         for key in ("starter", "dealer"):
-            if data.get(key) is None or data.get(key) in range(5):
+            if data.get(key) is None or (_whole(data[key]) and data[key] in range(5)):
                 setattr(s, key, data.get(key))
         if data.get("theme") in THEMES:
             s.theme = data["theme"]
@@ -99,6 +99,11 @@ class Settings:
         )
 
 
+def _whole(value: object) -> bool:
+    """An int that JSON meant as one (3.0 and true are not: 3.0 broke slicing)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def default_path() -> Path:
     return Path(user_config_dir(APP_DIR_NAME, appauthor=False)) / "settings.json"
 
@@ -106,7 +111,7 @@ def default_path() -> Path:
 def load(path: Path) -> Settings:
     try:
         return Settings.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return Settings()
 
 

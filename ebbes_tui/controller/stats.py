@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..rules.record import Record, RecordError, replay
+from ..rules.record import Record, RecordError, hints_of, replay
 from ..rules.state import GameState, Phase
 from ..rules.variants import Options
 from .history import load_record
@@ -175,7 +175,7 @@ class Statistics:
             if info.kind == "bot":
                 level = info.level or DEFAULT_LEVEL
                 bots[level] = max(bots.get(level, state.totals[seat]), state.totals[seat])
-        hints = record.get("hints")
+        hints = hints_of(record, state.config.seat_count)
         for seat, info in enumerate(config.seats):
             if info.kind != "human":
                 continue
@@ -188,7 +188,7 @@ class Statistics:
                 player.rounds += 1
                 player.ebbes_payouts += score.seats[seat].ebbes_points > 0
                 player.nix_held += score.nix_holder == seat
-            player.hints += _hints(hints, seat)
+            player.hints += hints.get(seat, 0)
             for level, best in bots.items():
                 faced = player.bots.setdefault(level, BotsFaced())
                 faced.games += 1
@@ -230,12 +230,6 @@ class Statistics:
                 not all(isinstance(why, str) for why in skipped.values()):
             raise ValueError("game ids and reasons must be text")
         return cls({name: _player_from(p) for name, p in players.items()}, set(games), skipped)
-
-
-def _hints(hints: object, seat: int) -> int:
-    """The hints a record counts for ``seat`` (``"hints": {"0": 2}``)."""
-    n = hints.get(str(seat)) if isinstance(hints, dict) else None
-    return n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0
 
 
 def _player_json(p: PlayerStats) -> dict[str, Any]:

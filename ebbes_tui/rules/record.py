@@ -99,8 +99,9 @@ def _replay_round(state: GameState, rnd: Record, where: str,
     starter = _field(rnd, "starter", int, where)
     number = None if options.choose_determiners else _field(rnd, "number_determiner", int, where)
     first = not state.results
+    dealer = _field(rnd, "dealer", int, where) if rnd.get("dealer") is not None else None
     events = state.start_round(
-        hands, number=number, starter=starter if first else None, dealer=rnd.get("dealer")
+        hands, number=number, starter=starter if first else None, dealer=dealer
     )
     if observe is not None:
         observe(state, events)
@@ -138,6 +139,17 @@ def _replay_round(state: GameState, rnd: Record, where: str,
             raise RecordError(f"{where}, play {k + 1}: {e}") from None
         if observe is not None:
             observe(state, events)
+
+
+def hints_of(record: Record | None, seats: int) -> dict[int, int]:
+    """The hints each seat used, as a record keeps them (``"hints": {"0": 2}``); odd
+    entries are left out."""
+    kept = (record or {}).get("hints")
+    if not isinstance(kept, dict):
+        return {}
+    return {int(k): n for k, n in kept.items()
+            if isinstance(k, str) and k.isascii() and k.isdecimal() and int(k) < seats
+            and str(int(k)) == k and isinstance(n, int) and not isinstance(n, bool) and n > 0}
 
 
 def _field(obj: Record, key: str, kind: type, where: str) -> Any:
