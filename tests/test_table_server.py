@@ -320,3 +320,54 @@ async def test_a_second_terminal_of_the_same_user_takes_a_free_seat_never_a_held
             await table.join()
         for client in (first, second):
             client.close()
+
+
+def test_a_client_that_stops_reading_is_cut_off_not_left_half_closed(monkeypatch):
+    """Review: closing a client that does not read waited for its buffer to drain, for
+    ever (Ctrl-Z in its terminal), so its seat was never marked away. It is aborted."""
+    from ebbes_tui.table.rendezvous import Peer
+
+    class Transport:
+        aborted = closed = False
+
+        def get_write_buffer_size(self):
+            return server_module.MAX_BACKLOG + 1
+
+        def abort(self):
+            self.aborted = True
+
+    class Writer:
+        transport = Transport()
+
+        def is_closing(self):
+            return False
+
+        def write(self, data):
+            pass
+
+        def close(self):
+            self.transport.closed = True
+
+    writer = Writer()
+    client = server_module.Client(writer, Peer(0, 0, 0))
+    client.send({"type": "presence"})
+    assert client.closed and writer.transport.aborted and not writer.transport.closed
+
+
+async def test_coming_back_after_the_game_ended_leaves_it_finished(tmp_path):
+    """Review: a player who rejoined after a bot finished their game had the seat handed
+    back, which saved the archived game again, so the table offered it as unfinished."""
+    async with LocalTable(tmp_path, spec(seats="player,player,bot:random", seed=6,
+                                         away_after=0.01)) as table:
+        a = await table.join(player=1)
+        b = await table.join(player=2)
+        await asyncio.wait_for(b.game(), WAIT)
+        b.close()  # gone for good: a bot plays seat 2 to the end
+        assert await asyncio.wait_for(play_bot(a, "random"), WAIT) == 0
+        await until(lambda: table.server.over)
+        back = await table.join(player=2)
+        await asyncio.sleep(0.1)  # what the server does on the way back has happened
+        assert saved_slot(table.store, "t") is None
+        assert len(list((table.store.root / "finished").glob("t.*.json"))) == 1
+        for client in (a, back):
+            client.close()

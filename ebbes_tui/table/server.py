@@ -109,12 +109,14 @@ class Client:
         self.writer.write(data)
         if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
             log.warning("%s reads too slowly: disconnected", self.login)
-            self.close()
+            self.close(abort=True)
 
     def error(self, code: str, text: str, **extra: Any) -> None:
         self.send(error_message(code, text, **extra))
 
-    def close(self) -> None:
+    def close(self, *, abort: bool = False) -> None:
+        """Stop sending; ``abort`` drops what is still queued (a client that does not
+        read would otherwise hold its connection, and its seat, open for ever)."""
         if self.closed:
             return
         self.closed = True
@@ -122,7 +124,10 @@ class Client:
             self.pump.cancel()
         if self.session is not None:
             self.session.close()
-        self.writer.close()
+        if abort:
+            self.writer.transport.abort()
+        else:
+            self.writer.close()
 
 
 class TableServer:
@@ -275,7 +280,7 @@ class TableServer:
             else:
                 client.error("flood", "Too many messages: the table closed this connection.")
                 log.warning("%s flooded the table: disconnected", client.login)
-                client.close()
+                client.close(abort=client.writer.transport.get_write_buffer_size() > 0)
             return
         if line is None:
             client.error("too-long", f"A line may hold at most {CLIENT_LINE_LIMIT} bytes.")
@@ -568,6 +573,8 @@ class TableServer:
         if entry is not None and entry[1] is not None:
             entry[1].cancel()
         match = self.match
+        if self.over:  # the record is archived: a change of hands now would save it again
+            return
         if match is not None and seat in match.humans and not match.human_plays(seat):
             match.give_back(seat)
             log.info("seat %d is played by its player again", seat)
