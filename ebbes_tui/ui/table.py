@@ -108,6 +108,9 @@ class TableScreen(Screen[None]):
         self.update: Update = feed.snapshot()  # type: ignore[attr-defined]
         self._skip = asyncio.Event()
         self._rewinding = False  # a take-back was asked for: skip to its update
+        # Held while the table is shown to someone (a deal, a hand-off, a decision) or a
+        # player looks at their hand: one at a time, so nobody sees another's hand.
+        self._covering = asyncio.Lock()
         self._keys: tuple[bool, int, bool] | None = None
         self.game_log: GameLog | None = None  # made on mount, with the app's look
         self._seen: dict[int, int] = {}  # hot-seat: the last update each player saw
@@ -163,7 +166,8 @@ class TableScreen(Screen[None]):
     async def follow(self) -> None:
         """Show the feed's updates in order, at a readable pace, and put up whatever
         the game needs from the players at the screen."""
-        await self._settle()
+        async with self._covering:
+            await self._settle()
         while True:
             update = await self.feed.next()  # type: ignore[attr-defined]
             if self._rewinding:  # what came after the card taken back never happened
@@ -171,8 +175,9 @@ class TableScreen(Screen[None]):
                     continue
                 self._rewinding = False
             await self._pause_before(update)
-            self.show(update)
-            await self._settle()
+            async with self._covering:  # never while a player asked to look (v)
+                self.show(update)
+                await self._settle()
 
     async def _pause_before(self, update: Update) -> None:
         """Moments to read, each cut short by any key: before another player's card;
@@ -515,17 +520,19 @@ class TableScreen(Screen[None]):
         from .starter_dialog import PlayerPicker
 
         feed = self.feed
-        if not isinstance(feed, HotSeat):
-            return
-        names = [self.app.look.text(s.name) for s in self.view.config.seats]
-        seat = await self.app.push_screen_wait(PlayerPicker(
-            "Who wants to look at their hand?", [(s, names[s]) for s in feed.players]))
-        if seat is not None:
-            if feed.viewer is not None:
-                self._seen[feed.viewer] = self.update.seq
-            self.update = feed.cover()
-            self.redraw()
-            await self._call_to_screen(seat, "to look at your hand")
+        if not isinstance(feed, HotSeat) or self._covering.locked():
+            return  # the table is being handed to someone who must decide
+        async with self._covering:
+            names = [self.app.look.text(s.name) for s in self.view.config.seats]
+            seat = await self.app.push_screen_wait(PlayerPicker(
+                "Who wants to look at their hand?", [(s, names[s]) for s in feed.players]))
+            if seat is not None:
+                if feed.viewer is not None:
+                    self._seen[feed.viewer] = self.update.seq
+                self.update = feed.cover()
+                self.redraw()
+                await self._call_to_screen(seat, "to look at your hand")
+            await self._settle()  # a decision that came meanwhile calls its player now
 
     def action_scores(self) -> None:
         from .scores import ScoreBoardScreen
