@@ -14,7 +14,7 @@ from ..rules.events import RoundStarted
 from ..rules.view import PlayerView
 from .events import Update
 from .match import Match
-from .session import NotYourTurn, Session
+from .session import NotYourTurn
 
 
 class HotSeat:
@@ -101,6 +101,3 @@ class HotSeat:
     def close(self) -> None:
         for session in (*self.players.values(), self.public):
             session.close()
-
-
-Feed = Session | HotSeat

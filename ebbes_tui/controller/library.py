@@ -32,11 +32,6 @@ class LocalGame:
         self.slot = slot
         self.task: asyncio.Task[None] | None = None
 
-    @property
-    def hot_seat(self) -> bool:
-        """Several players share the screen (hands are hidden between their turns)."""
-        return len(self.match.humans) > 1
-
     def feed(self) -> Session | HotSeat:
         """What the table follows: the one player's session, the hot-seat adapter,
         or (bots only) the public table."""

@@ -53,10 +53,6 @@ class Session(UpdateStream):
         self.closed = False
         self.answered = -1  # the last decision this session answered
 
-    @property
-    def spectator(self) -> bool:
-        return self.seat is None
-
     def view(self) -> PlayerView:
         """What this seat may see now (R18); a spectator: the public table, no hand."""
         return self.match.state.view(self.seat)
@@ -71,11 +67,6 @@ class Session(UpdateStream):
         return (bool(update.view.actions) and update.decision > self.answered
                 and update.decision == self.match.decision
                 and self.match.human_plays(self.seat))  # type: ignore[arg-type]
-
-    @property
-    def waiting(self) -> int:
-        """Updates not yet taken."""
-        return self._queue.qsize()
 
     def submit(self, action: Action, decision: int | None = None) -> None:
         """Answer this seat's pending decision (the one numbered ``decision``, when

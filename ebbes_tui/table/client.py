@@ -175,12 +175,10 @@ class TableClient:
 
     def __init__(self, connection: TableConnection, reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter, tap: Tap | None) -> None:
-        self.connection = connection
         self.address = connection.address
         self.login = connection.login
         self.seat: int | None = connection.seat
         self.role = connection.role
-        self.table: dict[str, Any] = dict(connection.welcome.get("table") or {})
         self.lobby: Lobby | None = None
         self.feed: RemoteFeed | None = None
         self.presence: Presence | None = None

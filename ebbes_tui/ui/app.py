@@ -9,6 +9,7 @@ settings and archiving a finished one are the controller's business.
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -213,7 +214,8 @@ class EbbesApp(App[None]):
         from .table import TableScreen
 
         client = await TableClient.start(connection)
-        client.on_record = lambda record: self.library.keep_finished(record, f"{client.name}.")
+        client.on_record = lambda record: self.run_worker(  # replayed and written: a thread
+            partial(self.library.keep_finished, record, f"{client.name}."), thread=True)
         self.remote = client
         feed = await self.push_screen_wait(LobbyScreen(client))
         if feed is None:

@@ -7,6 +7,7 @@ mixes this in before ``Screen``.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from textual.await_complete import AwaitComplete
@@ -24,3 +25,10 @@ class ClosesOnce:
             return AwaitComplete()
         self._dismissed = True
         return super().dismiss(result)  # type: ignore[misc]
+
+    async def dismiss_when_on_top(self, result: Any = None) -> None:
+        """Dismiss from a worker: ``dismiss`` pops whatever screen is on top, so first
+        wait until this one is (a too-small-window notice or a help screen may be)."""
+        while self.app.screen is not self:  # type: ignore[attr-defined]
+            await asyncio.sleep(0.05)
+        self.dismiss(result)

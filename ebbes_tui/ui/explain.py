@@ -11,7 +11,7 @@ from ..rules.cards import SUIT_NAMES, Card, card
 from ..rules.categories import Category
 from ..rules.determiners import determiner_cards, fixing_plays
 from ..rules.events import (
-    CardPlayed, CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted, StarterChosen,
+    CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted, StarterChosen,
     TrickWon,
 )
 from ..rules.tricks import Trick
@@ -80,8 +80,8 @@ def event_line(update: Update, names: list[str], look: Look) -> str | None:
             return f"{says(names[event.starter], 'starts')}."
         if event.chooser == event.starter:
             return f"{says(names[event.chooser], 'holds')} nix and chose to start."
-        return (f"{says(names[event.chooser], 'holds')} nix and chose {names[event.starter]} "
-                "to start.")
+        chosen = "you" if names[event.starter] == "You" else names[event.starter]
+        return f"{says(names[event.chooser], 'holds')} nix and chose {chosen} to start."
     if isinstance(event, PairChosen):
         return f"{says(names[event.seat], 'takes')} {look.card_name(card(event.suit, event.number))}."
     if isinstance(event, CategoryFixed):
@@ -110,8 +110,6 @@ def event_line(update: Update, names: list[str], look: Look) -> str | None:
             f"{says(who, 'is')} away: a {event.level} bot plays for them."
     if isinstance(event, SaveFailed):
         return event.message
-    if isinstance(event, CardPlayed):
-        return None
     return None
 
 

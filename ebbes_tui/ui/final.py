@@ -56,14 +56,16 @@ class FinalScreen(ClosesOnce, Screen[str]):
     app: EbbesApp
     BINDINGS = [
         Binding("enter", "choose('again')", "Play again"),
+        Binding("enter", "choose('menu')", "Menu", show=False),  # where there is no again
         Binding("m,escape", "choose('menu')", "Menu"),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, event: GameOver, view: PlayerView) -> None:
+    def __init__(self, event: GameOver, view: PlayerView, *, again: bool = True) -> None:
         super().__init__()
         self.event = event
         self.view = view
+        self.again = again  # not at a shared table: its host opens the next one
 
     def compose(self) -> ComposeResult:
         look = self.app.look
@@ -96,9 +98,14 @@ class FinalScreen(ClosesOnce, Screen[str]):
             last = view.scores[-1].points if view.scores else (0,) * len(names)
             before = tuple(t - p for t, p in zip(event.totals, last))
             yield TrackBoard(look, config, before, event.totals, animate=self.app.animation)
-        yield Static("Enter: play again with the same seats    m: menu    q: quit",
-                     id="final-help")
+        yield Static("Enter: play again with the same seats    m: menu    q: quit"
+                     if self.again else "Enter or m: menu    q: quit", id="final-help")
         yield Footer()
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("again",):
+            return self.again  # else Enter falls through to the menu
+        return True

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 
 from ..controller import Update
-from ..rules.events import CardPlayed, RoundStarted
+from ..rules.events import CardPlayed, RoundStarted, TrickWon
 from ..rules.view import PlayerView
 from ..table.events import ChatLine
 from .closing import ClosesOnce
@@ -51,15 +51,13 @@ class GameLog:
         if isinstance(event, CardPlayed):
             self._trick.append((event.seat, event.card))
             return
-        if isinstance(event, RoundStarted):
+        if isinstance(event, (RoundStarted, TrickWon)):
             self._trick = []
         if isinstance(event, ChatLine):
             self.lines.append((update.seq, self.look.text(f"{event.sender} says: {event.text}")))
             return
         line = event_line(update, self._names(update.view), self.look)
         if line is not None:
-            if line.startswith("Trick "):
-                self._trick = []
             self.lines.append((update.seq, self.look.text(line)))
 
     def current(self, view: PlayerView) -> str | None:

@@ -4,11 +4,14 @@ listed with why, and is not opened."""
 
 from __future__ import annotations
 
+import asyncio
+
 import time
 from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -56,7 +59,13 @@ class HistoryScreen(ClosesOnce, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.games = finished_games(self.library.store)
+        self.say("Reading the finished games ...")
+        self.load()
+
+    @work(exclusive=True, group="history")
+    async def load(self) -> None:
+        """Every finished record is replayed, rules checked: off the event loop."""
+        self.games = await asyncio.to_thread(finished_games, self.library.store)
         listing = self.query_one(OptionList)
         listing.add_options([Option(self._entry(game)) for game in self.games])
         listing.display = bool(self.games)

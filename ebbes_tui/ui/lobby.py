@@ -70,7 +70,7 @@ class LobbyScreen(ClosesOnce, Screen["RemoteFeed | None"]):
                     self.note = str(e)
                     self.redraw()
                     continue
-                self.dismiss(feed)
+                await self.dismiss_when_on_top(feed)
                 return
             if isinstance(event, ChatLine):
                 self.chat = (self.chat + [f"{event.sender}: {event.text}"])[-6:]

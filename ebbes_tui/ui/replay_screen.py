@@ -28,7 +28,7 @@ from ..rules.view import PlayerView
 from .closing import ClosesOnce
 from .board import DeterminerBoard
 from .dummy_stacks import STACK
-from .explain import event_line
+from .explain import event_line, says
 from .game_log import GameLog
 from .look import Look
 from .seats import SeatsPanel
@@ -214,7 +214,8 @@ class ReplayScreen(ClosesOnce, Screen[None]):
         for update in self.updates(self.position):
             event = update.event
             if isinstance(event, CardPlayed):
-                lines.append(f"{names[event.seat]} plays {self.app.look.card(event.card).plain}.")
+                lines.append(f"{says(names[event.seat], 'plays')} "
+                             f"{self.app.look.card(event.card).plain}.")
             elif not isinstance(event, TrickWon):
                 lines.append(event_line(update, names, self.app.look) or "")
         return lines

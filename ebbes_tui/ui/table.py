@@ -224,7 +224,9 @@ class TableScreen(Screen[None]):
         if update.view.phase is Phase.GAME_OVER and isinstance(event, GameOver):
             from .final import FinalScreen
 
-            choice = await self.app.push_screen_wait(FinalScreen(event, update.view))
+            shared = hasattr(self.feed, "send_chat")  # a shared table: no "play again" here
+            choice = await self.app.push_screen_wait(FinalScreen(event, update.view,
+                                                                 again=not shared))
             self.post_message(self.Left(choice or "menu", finished=True))
             return
         if self.feed.asks(update):  # type: ignore[attr-defined]

@@ -232,7 +232,7 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
         except (TableError, OSError) as e:
             note.update(str(e))
             return
-        self.dismiss(args[0])
+        await self.dismiss_when_on_top(args[0])
 
     def action_back(self) -> None:
         self.dismiss(None)
