@@ -417,3 +417,10 @@ def test_sentences_about_the_default_player_you_read_as_english():
     names[event.score.nix_holder] = "You"
     assert next_starter_line(event, player_view(state, 0), names) == \
         "You took the most nix cards and choose who starts round 2."
+    from ebbes_tui.controller import Update
+    from ebbes_tui.rules.events import StarterChosen
+    from ebbes_tui.ui.explain import event_line
+
+    chosen = Update(1, StarterChosen(1, 0), player_view(state, 0), 0)
+    assert event_line(chosen, ["You", "Bot 1", "Bot 2"], Look()) == \
+        "Bot 1 holds nix and chose you to start."
