@@ -18,9 +18,13 @@ class Access:
     open: bool = False
     spectators: bool = False
 
+    def is_host(self, uid: int) -> bool:
+        """The table's owner, or root (as tmux lets root into any server)."""
+        return uid in (self.owner, 0)
+
     def may_play(self, uid: int, login: str, seated: Collection[str]) -> bool:
         """``seated``: the logins a seat is kept for or held by."""
-        return uid in (self.owner, 0) or self.open or login in self.invited or login in seated
+        return self.is_host(uid) or self.open or login in self.invited or login in seated
 
     def may_watch(self, uid: int, login: str, seated: Collection[str]) -> bool:
         """Spectators where the host allows them; anyone who may play may also watch."""
@@ -29,7 +33,7 @@ class Access:
     def label(self, uid: int, login: str, seated: Collection[str]) -> str:
         """How the table stands for this user: ``host``, ``invited``, ``open``,
         ``watch`` (spectators only) or ``private``."""
-        if uid in (self.owner, 0):
+        if self.is_host(uid):
             return "host"
         if login in self.invited or login in seated:
             return "invited"

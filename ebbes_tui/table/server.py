@@ -264,7 +264,7 @@ class TableServer:
     def _too_many(self, peer: Peer) -> bool:
         if len(self.clients) >= MAX_CLIENTS:
             return True
-        return peer.uid not in (self.access.owner, 0) and \
+        return not self.access.is_host(peer.uid) and \
             sum(c.peer.uid == peer.uid for c in self.clients) >= MAX_PER_USER
 
     def _too_slow(self, client: Client) -> None:
@@ -388,7 +388,7 @@ class TableServer:
         client.close()
 
     def _on_start(self, client: Client, message: dict[str, Any]) -> None:
-        if client.peer.uid not in (self.access.owner, 0):
+        if not self.access.is_host(client.peer.uid):
             raise ProtocolError("not-host", "Only the host can start the game.")
         if self.match is not None:
             raise ProtocolError("not-now", "The game has already started.")
@@ -487,7 +487,7 @@ class TableServer:
         for client in [only] if only else list(self.clients):
             if client.role is not None:
                 client.send({"type": "lobby", "host": self.spec.host, "seats": seats,
-                             "can_start": client.peer.uid in (self.access.owner, 0)})
+                             "can_start": self.access.is_host(client.peer.uid)})
 
     def _start(self) -> None:
         """The game begins: every connection gets its session; people not here yet are
