@@ -92,7 +92,6 @@ class Client:
         self.pump: asyncio.Task[None] | None = None
         self.messages = TokenBucket(RATE, BURST)
         self.strikes = TokenBucket(STRIKE_RATE, STRIKES)
-        self.chats = TokenBucket(CHAT_RATE, CHAT_BURST)
         self.closed = False
 
     @property
@@ -148,6 +147,8 @@ class TableServer:
         else:
             self.seating = Seating.from_specs(spec.seats)
         self.clients: set[Client] = set()
+        # Chat is limited per user, not per connection: more connections, no more lines.
+        self._chats: dict[int, TokenBucket] = {}
         self.match: Match | None = None
         self.over = False
         self.done = asyncio.Event()
@@ -419,7 +420,8 @@ class TableServer:
             client.error("illegal", e.player_text, decision=decision)
 
     def _on_chat(self, client: Client, message: dict[str, Any]) -> None:
-        if not client.chats.take():
+        bucket = self._chats.setdefault(client.peer.uid, TokenBucket(CHAT_RATE, CHAT_BURST))
+        if not bucket.take():
             raise ProtocolError("slow-down", "Slow down: one chat line every two seconds.")
         text = clean_chat(message["text"])
         if not text:
