@@ -22,9 +22,9 @@ from ..rules.actions import Action, choose_pair, name_starter, play
 from ..rules.determiners import categories_after, open_pairs
 from ..rules.scoring import ebbes_points
 from ..rules.state import Phase
-from ..rules.tricks import trick_winner
+from ..rules.tricks import trick_winner, trump_of
 from ..rules.view import PlayerView
-from .table import Table, trump_of
+from .table import Table
 
 #: What one taken card of a category is worth to its taker (R6); nix only names the
 #: next starter (R8), worth a little; ebbes is judged by the counts (R7), not per card.
@@ -149,7 +149,7 @@ class Judge:
             if known is None:
                 return 0.0
             return float(trick_winner(cards + (known,), trump_of(suits)) == len(cards))
-        trump = suits[0] if suits else -1
+        trump = trump_of(suits)
         mine = SUIT_OF[c]
         unseen_led = [u for u in t.outside[led] if u in t.unseen]
         void = 1.0 if led in t.voids[seat] else 1.0 - t.holds_any(seat, unseen_led)
@@ -285,7 +285,7 @@ def _surely_wins(table: Table, index: int, suits: tuple[int, ...]) -> bool:
     """No later seat can beat the trick's card at ``index`` (as far as this seat knows)."""
     best = table.trick[index]
     led = SUIT_OF[table.trick[0]]
-    trump = suits[0] if suits else -1
+    trump = trump_of(suits)
     for seat in table.later:
         if seat == table.dummy:
             known = table.dummy_plays(led)

@@ -13,11 +13,6 @@ from ..rules.determinize import known_voids, unseen_cards
 from ..rules.dummy import dummy_card
 from ..rules.view import PlayerView
 
-def trump_of(suits: tuple[int, ...]) -> int:
-    """The trump suit once fixed (the first category, R4), else -1."""
-    return suits[0] if suits else -1
-
-
 class Table:
     """One decision's reading of the view, computed once and shared by the heuristics."""
 
@@ -123,4 +118,4 @@ def value_rank(c: Card) -> int:
     return VALUE_OF[c]
 
 
-__all__ = ["Category", "Table", "trump_of", "value_rank"]
+__all__ = ["Category", "Table", "value_rank"]

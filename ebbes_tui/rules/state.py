@@ -29,7 +29,9 @@ from .events import (
     StarterChosen, Trick, TrickWon,
 )
 from .scoring import RoundScore, cards_taken, score_round
-from .tricks import NO_SUIT, legal_cards, playable_range, seats_from, trick_winner, turn_order
+from .tricks import (
+    NO_SUIT, legal_cards, playable_range, seats_from, trick_winner, trump_of, turn_order,
+)
 from .variants import GameConfig
 
 if TYPE_CHECKING:
@@ -180,7 +182,7 @@ class GameState:
     @property
     def trump(self) -> int:
         """The trump suit, or -1 while it is open."""
-        return self.suits[0] if self.suits else -1
+        return trump_of(self.suits)
 
     def scores(self) -> tuple[int, ...]:
         """Every seat's total so far (the discs on the scoring track, R9)."""
@@ -474,7 +476,7 @@ class GameState:
         """R2 the winner takes the cards and leads next (R3); the dummy turns up its
         uncovered cards (R16); the last trick ends the round."""
         trick, seats = self.trick, self.trick_seats
-        winner = seats[trick_winner(trick, self.suits[0] if self.suits else NO_SUIT)]
+        winner = seats[trick_winner(trick, trump_of(self.suits))]
         self.tricks.append(_new_trick(Trick, (self.leader, tuple(trick), winner, tuple(seats))))
         self.trick = []
         self.trick_seats = []

@@ -27,6 +27,11 @@ class Trick(NamedTuple):
     seats: tuple[int, ...]
 
 
+def trump_of(suits: Sequence[int]) -> int:
+    """The trump suit once fixed (the first category, R4), else :data:`NO_SUIT`."""
+    return suits[0] if suits else NO_SUIT
+
+
 def led_suit(trick: Sequence[Card]) -> int:
     """The suit of the trick's first card, or :data:`NO_SUIT` before the lead."""
     return SUIT_OF[trick[0]] if trick else NO_SUIT

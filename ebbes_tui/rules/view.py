@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .actions import Action, PlayCard
 from .cards import Card
+from .tricks import trump_of
 from .determiners import pair_choosers
 from .events import Trick
 from .scoring import RoundScore, cards_taken
@@ -65,7 +66,7 @@ class PlayerView:
 
     @property
     def trump(self) -> int:
-        return self.suits[0] if self.suits else -1
+        return trump_of(self.suits)
 
     def plays(self) -> list[tuple[int, Card]]:
         """(seat, card) of every card played this round, in play order."""

@@ -22,7 +22,7 @@ from textual.geometry import Size
 from textual.keys import format_key
 
 from ..controller import settings as settings_file
-from .look import Look, palette_for, to_ascii
+from .look import WIDE, Look, palette_for, to_ascii
 from .menu import MenuScreen
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class EbbesApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     #: From this height the table also shows the scoring track (more room, more facts).
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     #: ``q`` quits everywhere (a text field keeps its q); every decision is saved.
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
                 Binding("q", "quit", "Quit", show=False)]

@@ -17,6 +17,9 @@ from rich.text import Text
 
 from ..rules.cards import SUIT_NAMES, Card
 
+#: From this width screens use the room: the long job texts, the log beside the table,
+#: the standard names on the board (the app's "-wide" screen class starts here too).
+WIDE = 110
 #: Per suit (blue, brown, yellow, green, red): the letter and the glyph.
 SUIT_LETTERS = ("B", "N", "Y", "G", "R")
 SUIT_GLYPHS = ("●", "■", "▲", "♣", "♥")

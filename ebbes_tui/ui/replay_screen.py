@@ -30,7 +30,7 @@ from .board import DeterminerBoard
 from .dummy_stacks import STACK
 from .explain import event_line, says
 from .game_log import GameLog
-from .look import Look
+from .look import WIDE, Look
 from .seats import SeatsPanel
 from .track import TrackBoard
 from .trick import TrickArea
@@ -38,8 +38,6 @@ from .trick import TrickArea
 if TYPE_CHECKING:
     from .app import EbbesApp
 
-#: From this width the Determiner board has its long texts and the round's log is beside.
-WIDE = 110
 NAME = 8
 _CARD = Binding.Group("Card", compact=True)
 _TRICK = Binding.Group("Trick", compact=True)

@@ -38,6 +38,7 @@ from .dummy_stacks import DummyStacks
 from .explain import event_line
 from .game_log import GameLog, LogScreen
 from .hand import CARD_KEYS, Hand
+from .look import WIDE
 from .seats import SeatsPanel
 from .track import TrackBoard
 from .trick import TrickArea
@@ -45,8 +46,6 @@ from .trick import TrickArea
 if TYPE_CHECKING:
     from .app import EbbesApp
 
-#: From this width the table has room for the long job texts and the log beside it.
-WIDE = 110
 #: A fixed category flashes this long on the Determiner board.
 FLASH_SECONDS = 1.5
 _YOUR_TURN = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "choose who starts",

@@ -26,13 +26,13 @@ from ..table.commands import describe
 from ..table.rendezvous import TableError
 from .closing import ClosesOnce
 from .choice import Choice
+from .new_game import ON_OFF
 
 if TYPE_CHECKING:
     from .app import EbbesApp
 
 SEAT_KINDS = [("a player", "player"), ("a named login", "user")] + [
     (f"bot, {level}", f"bot:{level}") for level in LEVELS]
-ON_OFF = [("off", False), ("on", True)]
 AWAY = [("2 minutes", "120"), ("1 minute", "60"), ("5 minutes", "300"), ("10 minutes", "600"),
         ("never", "never")]
 

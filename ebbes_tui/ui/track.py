@@ -17,10 +17,8 @@ from textual.widget import Widget
 
 from ..rules.track import Landmark, ScoringTrack
 from ..rules.variants import GameConfig
-from .look import Look
+from .look import WIDE, Look
 
-#: Width from which each place also shows its standard name.
-WIDE = 110
 #: Spaces in a row of the stretch below Start (a long way without names).
 BELOW_START_ROW = 5
 #: Seconds per step of the discs' walk; a frame slower than ``SLOW`` ends the walk.
