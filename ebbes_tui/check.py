@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from .game.registry import game_of_format
 from .rules.cards import SUIT_NAMES
 from .rules.categories import CATEGORIES
-from .rules.record import RecordError, parse_record, replay
+from .rules.record import FORMAT, RecordError, parse_record, replay
 from .rules.state import GameState, Phase, RoundResult
 
 
@@ -47,6 +48,9 @@ def check_file(path: str) -> tuple[dict[str, Any], GameState | None]:
     """Check one file: (JSON result, replayed state or None when invalid)."""
     try:
         text = Path(path).read_bytes().decode("utf-8")
+        other = _other_game(text)
+        if other is not None:
+            return other(path)
         state = replay(parse_record(text))
     except OSError as e:
         return {"file": path, "valid": False, "error": f"cannot read: {e.strerror}"}, None
@@ -59,9 +63,40 @@ def check_file(path: str) -> tuple[dict[str, Any], GameState | None]:
     return {"file": path, **summarize(state)}, state
 
 
-def _human_line(result: dict[str, Any], state: GameState | None) -> str:
+def _other_game(text: str) -> Any:
+    """A checker for a record of another game than ebbes (told by its ``format``), or
+    None for ebbes' own (and for anything that is no record: ebbes' reader says why)."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") == FORMAT:
+            return None
+        game = game_of_format(data.get("format"))
+    except (ValueError, RecursionError):
+        return None
+
+    def check(path: str) -> tuple[dict[str, Any], Any]:
+        try:
+            state = game.replay(data)
+        except RecordError as e:
+            return {"file": path, "valid": False, "game": game.id, "error": str(e)}, None
+        return {"file": path, "valid": True, **game.check_summary(state)}, _Checked(game, state)
+
+    return check
+
+
+class _Checked:
+    """A valid record of another game, for the human line."""
+
+    def __init__(self, game: Any, state: Any) -> None:
+        self.game = game
+        self.state = state
+
+
+def _human_line(result: dict[str, Any], state: GameState | _Checked | None) -> str:
     if state is None:
         return f"{result['file']}: invalid: {result['error']}"
+    if isinstance(state, _Checked):
+        return f"{result['file']}: {state.game.check_line(state.state)}"
     names = [s.name for s in state.config.seats]
     complete = len(state.results)
     totals = ", ".join(f"{n} {t:+d}" for n, t in zip(names, state.totals))

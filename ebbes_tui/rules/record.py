@@ -13,6 +13,7 @@ from typing import Any
 
 from .actions import choose_pair, name_starter, play
 from .cards import SUIT_NAMES, Card, parse_card, parse_suit
+from ..game.errors import RecordError
 from .errors import RulesError
 from .events import Event
 from .state import GameState, Phase, RoundResult
@@ -23,10 +24,6 @@ Record = dict[str, Any]
 #: Told about every step of a replay (a deal, a starter named, a pair, a card): the
 #: state just after it, and what it caused. The state is the replay's own: copy it.
 StepObserver = Callable[[GameState, list[Event]], None]
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed; the message says where and why in one line."""
 
 
 def parse_record(text: str) -> Record:

@@ -1,0 +1,316 @@
+"""The protocols of the seam: a :class:`Game`, its :class:`State` and a seat's
+:class:`View`, the :class:`Decision` a state waits for, and the :class:`Outcome` it ends
+with (OpenSpiel's Game/State split; boardgame.io's ``playerView`` as the only channel
+to a seat, STYLE.md).
+
+What the three rulebooks force on the seam, and where it is met:
+
+- chance at any point (a deal; Hund's draws): a pending :class:`Decision` with seat
+  None, resolved by :meth:`Game.resolve_chance` from the match's seed;
+- simultaneous hidden decisions (Blindes Huhn's arranging): :meth:`State.pending`
+  holds several decisions at once, answered in any order, each seat seeing only its own;
+- a move of several cards, a card taken in, a sub-trick of some seats, face-down cards:
+  actions, views and events are each game's own types, the seam never looks inside;
+- decisions whose answers cannot be listed (the n! orders of a hand):
+  :meth:`State.legal` returns an :class:`Unlisted` that can check and sample answers;
+- results that are totals (some crossed out) or places with a loser: :class:`Outcome`;
+- up to 6 seats and hands of about 40 cards: nothing here limits either.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol, runtime_checkable
+
+#: An action is a game's own small immutable value; ``str(action)`` is its text on the
+#: wire and in logs, and :meth:`Game.parse_action` reads it back.
+Action = Any
+#: A game's own event value (a dataclass), possibly with a marker of :mod:`.events`.
+Event = Any
+#: A game record: the JSON object of the game's record format.
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat. ``kind`` is ``human``, ``bot``, or a game's own kind that
+    nobody plays (ebbes' dummy); ``level`` names a bot's level."""
+
+    name: str
+    kind: str = "human"
+    level: str | None = None
+
+
+class Decision(NamedTuple):
+    """A pending decision: its kind (the game's word: ``play``, ``arrange``, ``deal``
+    ...) and the seat that makes it (None: chance, see :meth:`Game.resolve_chance`)."""
+
+    kind: str
+    seat: int | None
+
+
+@runtime_checkable
+class Unlisted(Protocol):
+    """The answers to a decision that are too many to list (the orders of a hand).
+    A search bot must not enumerate them; it asks the game's heuristics instead."""
+
+    def sample(self, rng: random.Random) -> Action:
+        """One legal answer, uniformly at random."""
+        ...
+
+    def __contains__(self, action: object) -> bool:
+        ...
+
+
+#: What a seat may answer: every legal action listed, or an :class:`Unlisted`.
+Choices = Sequence[Action] | Unlisted
+
+
+def listed(choices: Choices) -> Sequence[Action] | None:
+    """The legal actions when they are listed, None for an :class:`Unlisted`."""
+    return None if isinstance(choices, Unlisted) else choices
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game came out.
+
+    ``scores`` rank the seats for comparisons (tournaments, statistics): the totals
+    where a game has points, else the game's own ranking figure (Hund: minus the times
+    a seat was the hund). ``winners`` share the win. ``places`` give each seat's place
+    (1 best) where a game has places, ``loser`` the one who lost (Hund's hund), and
+    ``crossed`` per seat the deals (from 1) whose results no longer count."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    places: tuple[int, ...] | None = None
+    loser: int | None = None
+    crossed: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One option of a game's setup, as the new-game form and ``--option`` show it.
+
+    ``kind`` is ``bool``, ``int`` (``low`` to ``high``) or ``seat`` (a seat number, or
+    None for "random": who starts, who deals). ``explain`` is one line for players;
+    ``applies`` says for which player counts the option is offered."""
+
+    key: str
+    label: str
+    kind: str
+    default: Any
+    explain: str
+    low: int | None = None
+    high: int | None = None
+    applies: Callable[[int], bool] = lambda players: True
+
+
+class View(Protocol):
+    """One seat's knowledge of the game at one moment (None: the public table),
+    built by listing what the game's rulings let that seat see, never by deleting
+    secrets from the full state. Every game's view has at least these."""
+
+    seat: int | None
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """Who sits where: public."""
+        ...
+
+    @property
+    def deciding(self) -> tuple[int, ...]:
+        """The seats whose decision the game waits for (several at once in a
+        simultaneous decision); empty at chance and at the end."""
+        ...
+
+    @property
+    def actions(self) -> Choices:
+        """This seat's legal answers when it must decide, else ()."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """The game is over."""
+        ...
+
+    def position(self) -> tuple[int, int]:
+        """Where the game stands: (the deal, round or game of the match, from 1; moves
+        made in it), for the table protocol and the presence line."""
+        ...
+
+
+class State(Protocol):
+    """The whole state of one game, for the match that owns it and for search."""
+
+    def pending(self) -> tuple[Decision, ...]:
+        """Every decision the game waits for now (one, several at once, or a chance
+        step); empty once the game is over."""
+        ...
+
+    def legal(self, seat: int) -> Choices:
+        """``seat``'s legal answers to its pending decision (empty when it has none)."""
+        ...
+
+    def apply(self, action: Action, seat: int) -> list[Event]:
+        """Answer ``seat``'s pending decision and return what happened; an illegal
+        action raises :class:`~.errors.IllegalMove` with the reason and changes
+        nothing."""
+        ...
+
+    def clone(self) -> State:
+        """An independent copy, cheap: search plays on copies."""
+        ...
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see; None: the public table (a spectator), no hand."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+        ...
+
+    def decisions_made(self) -> int:
+        """How many decisions (not chance steps) the game has had, in record order:
+        numbers each pending decision, so an answer is never given twice."""
+        ...
+
+
+class Bot(Protocol):
+    """A player that sees only its seat's view."""
+
+    level: str
+
+    def choose(self, view: Any, legal: Choices, rng: random.Random) -> Action:
+        """One of ``legal``, the answers the pending decision allows."""
+        ...
+
+
+class Game(Protocol):
+    """Everything the generic layers need from one game. One object per game, listed
+    in :mod:`.registry`."""
+
+    id: str  # "ebbes", "huhn", "hund"
+    title: str  # "ebbes", "Blindes Huhn extrem", "Hund (Bikkje)"
+    player_counts: tuple[int, ...]
+    options: tuple[GameOption, ...]
+    record_format: str  # "ebbes-record/1"
+    levels: tuple[str, ...]  # bot levels, weakest first
+    ui_module: str  # import path of the game's screens (loaded by the UI only)
+
+    # -- a new game and its chance steps
+    def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> State:
+        """A game before its first deal; SetupError says why a setup is not allowed."""
+        ...
+
+    def resolve_chance(self, state: State, seed: int, options: dict[str, Any]) -> list[Event]:
+        """Do the pending chance step (a deal) with a Random the game seeds from
+        ``seed`` and where the step falls, so a game replays from its seed."""
+        ...
+
+    def decision_seed(self, state: State, seat: int) -> str:
+        """Where a decision falls, for seeding the Random of the bot that makes it (a
+        resumed game gets the same answers)."""
+        ...
+
+    # -- records (the single source of truth)
+    def replay(self, record: Record,
+               observe: Callable[[State, list[Event]], None] | None = None) -> State:
+        """Replay a record with every rule checked; RecordError names the first fault.
+        ``observe`` sees the state after every step (the first is the state before
+        anything happened, with no events)."""
+        ...
+
+    def to_record(self, state: State, extras: Record | None = None) -> Record:
+        ...
+
+    def setup_of(self, record: Record) -> tuple[tuple[SeatInfo, ...], dict[str, Any]]:
+        """The seats and options a record was set up with (for resuming it)."""
+        ...
+
+    def check_summary(self, state: State) -> dict[str, Any]:
+        """The body of ``ebbes check --json`` for a replayed record."""
+        ...
+
+    def check_line(self, state: State) -> str:
+        """The one line ``ebbes check`` prints for a valid record, after its file name."""
+        ...
+
+    def take_back(self, record: Record, seat: int) -> Record | None:
+        """``record`` cut just before ``seat``'s last move that may still be taken back
+        (never past what would reveal hidden cards again), or None."""
+        ...
+
+    # -- the wire and the logs
+    def parse_action(self, text: str) -> Action:
+        """The action ``str(action)`` wrote; ValueError says what is wrong."""
+        ...
+
+    def view_to_json(self, view: View) -> dict[str, Any]:
+        ...
+
+    def view_from_json(self, data: Any) -> View:
+        """The view :meth:`view_to_json` wrote, equal to the original; ValueError,
+        TypeError, KeyError for anything else."""
+        ...
+
+    def event_to_json(self, event: Event) -> dict[str, Any] | None:
+        """A game event as JSON with its ``type``; None if it is not this game's."""
+        ...
+
+    def event_from_json(self, data: dict[str, Any]) -> Event | None:
+        """The event :meth:`event_to_json` wrote, None for a type not this game's."""
+        ...
+
+    # -- players
+    def bot(self, level: str) -> Bot:
+        ...
+
+    def hint(self, view: View) -> tuple[Action, str]:
+        """What the game's ``normal`` bot would do and why, in one true sentence."""
+        ...
+
+    def sample(self, view: View, rng: random.Random) -> State:
+        """A full state consistent with everything ``view`` shows (hidden hands,
+        orders, the pile), at the view's decision: search plays on it."""
+        ...
+
+    def rollout(self, state: State, seat: int, rng: random.Random) -> float:
+        """Play ``state`` on quickly to the end of the deal (or the game) and return how
+        well it went for ``seat`` (higher is better): search's playouts."""
+        ...
+
+    def candidates(self, view: View, legal: Sequence[Action], keep: int) -> list[Action]:
+        """The ``keep`` most promising of ``legal`` for search, best first."""
+        ...
+
+    # -- history and statistics
+    def describe(self, state: State) -> dict[str, str]:
+        """For the History list: ``players``, ``variants`` and ``result`` lines."""
+        ...
+
+    def variant_key(self, options: dict[str, Any]) -> tuple[str, str]:
+        """The kind of game for grouping statistics: (key, label)."""
+        ...
+
+    def figures(self, state: State, seat: int) -> dict[str, int]:
+        """The game's own statistics of one seat of a finished game (ebbes payouts,
+        hens taken, times hund ...), keys as in :attr:`figure_labels`."""
+        ...
+
+    figure_labels: tuple[tuple[str, str], ...]
+
+    # -- checking the rules themselves
+    def invariants(self, state: State) -> list[str]:
+        """What is wrong with ``state``, one sentence each (empty when all is well):
+        cards conserved, none held twice, no hidden card in any seat's view, scores
+        equal to the sum of their parts. Checked after every action by the random
+        simulations (:mod:`.simulate`)."""
+        ...
+
+    # -- words for people
+    def rules_text(self) -> str:
+        """The rules as Markdown, from the rulings (shown by the app's rules screen)."""
+        ...

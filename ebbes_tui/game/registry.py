@@ -1,0 +1,48 @@
+"""The one place that lists the games. Each is named by the import path of its
+:class:`~.protocols.Game` object, so nothing generic imports a game package; they are
+loaded when first asked for (the app and the commands ask at start-up)."""
+
+from __future__ import annotations
+
+import importlib
+
+from .protocols import Game
+
+#: Game id -> "module:attribute" of its Game object, in the order the menu lists them.
+GAMES: dict[str, str] = {
+}
+DEFAULT_GAME = "ebbes"
+
+_loaded: dict[str, Game] = {}
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(GAMES)
+
+
+def load_game(game_id: str) -> Game:
+    """The game called ``game_id``; ValueError names the games there are."""
+    game = _loaded.get(game_id)
+    if game is not None:
+        return game
+    where = GAMES.get(game_id)
+    if where is None:
+        raise ValueError(f"unknown game {game_id!r} (one of {', '.join(GAMES)})")
+    module, _, attribute = where.partition(":")
+    game = getattr(importlib.import_module(module), attribute)
+    _loaded[game_id] = game
+    return game
+
+
+def all_games() -> list[Game]:
+    """Every game, in menu order."""
+    return [load_game(game_id) for game_id in GAMES]
+
+
+def game_of_format(record_format: object) -> Game:
+    """The game whose records have ``format``; ValueError for an unknown format."""
+    for game in all_games():
+        if game.record_format == record_format:
+            return game
+    formats = ", ".join(repr(g.record_format) for g in all_games())
+    raise ValueError(f"unknown format {record_format!r} (expected one of {formats})")

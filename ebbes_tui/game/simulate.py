@@ -1,0 +1,80 @@
+"""Seeded random games of any game, with the game's invariants checked after every
+action and every chance step (OpenSpiel's RandomSimTest): the suite runs a few
+thousand, ``ebbes simulate`` as many as asked.
+
+Every pending decision is answered by a uniformly random legal action, and when
+several seats decide at once (a simultaneous decision) a random one of them answers
+first, so every order is tried.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .protocols import Game, SeatInfo, State, listed
+
+
+@dataclass
+class SimulationReport:
+    """What the random games found: games and actions played, and every fault with
+    the seed that replays it."""
+
+    games: int = 0
+    actions: int = 0
+    faults: list[str] = field(default_factory=list)
+
+
+def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | None = None,
+                report: SimulationReport | None = None) -> State:
+    """Play one game with random legal actions from ``seed``, checking the invariants
+    after every step; faults go to ``report`` (or raise AssertionError without one)."""
+    rng = random.Random(f"simulate:{game.id}:{seed}")
+    options = dict(options or {})
+    seats = [SeatInfo(f"P{i + 1}", "bot", "random") for i in range(players)]
+    state = game.new_state(seats, options)
+    steps = 0
+
+    def check(where: str) -> None:
+        faults = game.invariants(state)
+        if faults:
+            text = f"{game.id} seed {seed}, {where}: {'; '.join(faults)}"
+            if report is None:
+                raise AssertionError(text)
+            report.faults.append(text)
+
+    check("at the start")
+    while pending := state.pending():
+        decision = rng.choice(pending)
+        steps += 1
+        if decision.seat is None:
+            game.resolve_chance(state, seed, options)
+            check(f"step {steps} (chance)")
+            continue
+        legal = state.legal(decision.seat)
+        choices = listed(legal)
+        action = rng.choice(choices) if choices is not None else legal.sample(rng)  # type: ignore[union-attr]
+        state.apply(action, decision.seat)
+        if report is not None:
+            report.actions += 1
+        check(f"step {steps} ({action} by seat {decision.seat})")
+        if report is not None and len(report.faults) > 20:
+            break
+    if state.outcome() is None and (report is None or not report.faults):
+        text = f"{game.id} seed {seed}: no decision pending, but no outcome"
+        if report is None:
+            raise AssertionError(text)
+        report.faults.append(text)
+    if report is not None:
+        report.games += 1
+    return state
+
+
+def random_games(game: Game, players: int, games: int, seed: int = 0,
+                 options: dict[str, Any] | None = None) -> SimulationReport:
+    """``games`` random games of ``players`` from seeds ``seed``, ``seed + 1``, ..."""
+    report = SimulationReport()
+    for k in range(games):
+        random_game(game, players, seed + k, options, report)
+    return report
