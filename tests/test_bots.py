@@ -187,7 +187,7 @@ def test_normal_pairs_its_strongest_suit_with_a_card_it_holds():
     cfg = config(3, choose=True)
     state = started(cfg, {1: "red6 red5 red4 red3 blue1 blue2 brown1 yellow1 green1 green2"},
                     starter=0)
-    assert state.phase is Phase.CHOOSE_PAIR and state.pending.seat == 1
+    assert state.phase is Phase.CHOOSE_PAIR and state.decision.seat == 1
     view = player_view(state, 1)
     pair = NormalBot().choose(view, view.actions, random.Random(0))
     assert (Suit(pair.suit), pair.number) == (Suit.RED, 6)

@@ -69,7 +69,7 @@ def human_to_play(player: Player):
     if record is None:
         return None
     state = replay(record)
-    pending = state.pending
+    pending = state.decision
     if pending and pending.phase is Phase.PLAY and pending.seat == HUMAN:
         return state
     return None

@@ -142,8 +142,8 @@ def test_r5_pairs_are_chosen_from_the_left_of_the_starter_clockwise():
     assert state.phase is Phase.CHOOSE_PAIR
     choosers = []
     for suit, number in [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)]:
-        choosers.append(state.pending.seat)
-        state.apply(ChoosePair(suit, number), state.pending.seat)
+        choosers.append(state.decision.seat)
+        state.apply(ChoosePair(suit, number), state.decision.seat)
     assert choosers == [2, 0, 1, 2, 0]  # seats 2 and 0 take two pairs
     assert state.phase is Phase.PLAY
 
@@ -179,8 +179,8 @@ def test_r5_the_dummy_takes_no_pair():
     state.start_round(deal_with(cfg, {}), starter=1, dealer=1)  # order 1 -> 0 (dummy) -> 2
     choosers = []
     for suit in range(5):
-        choosers.append(state.pending.seat)
-        state.apply(ChoosePair(suit, suit + 1), state.pending.seat)
+        choosers.append(state.decision.seat)
+        state.apply(ChoosePair(suit, suit + 1), state.decision.seat)
     assert choosers == [2, 1, 2, 1, 2]
 
 
@@ -221,7 +221,7 @@ def test_r8_only_the_nix_holder_chooses_the_next_starter_themselves_included():
     finish_round(state, rng)
     holder = state.results[-1].score.nix_holder
     deal_next_round(state, rng)
-    assert state.phase is Phase.CHOOSE_STARTER and state.pending.seat == holder
+    assert state.phase is Phase.CHOOSE_STARTER and state.decision.seat == holder
     other = (holder + 1) % 3
     with pytest.raises(IllegalMove, match=f"seat {holder} holds nix"):
         state.apply(NameStarter(other), other)
@@ -283,9 +283,9 @@ def test_basic_decks_by_player_count(players, top):
 def _v2_round(state, rng):
     deal_next_round(state, rng, starter=0)
     if state.phase is Phase.CHOOSE_STARTER:
-        state.apply(NameStarter(0), state.pending.seat)
+        state.apply(NameStarter(0), state.decision.seat)
     for suit in range(5):
-        state.apply(ChoosePair(suit, suit + 1), state.pending.seat)
+        state.apply(ChoosePair(suit, suit + 1), state.decision.seat)
     finish_round(state, rng)
 
 
@@ -296,9 +296,9 @@ def test_r13_variant_2_ends_at_the_end_of_the_round_in_which_a_disc_reaches_an_e
         _v2_round(state, rng)
         assert state.phase is Phase.DEAL
         deal_next_round(state, rng)
-        state.apply(NameStarter(0), state.pending.seat)
+        state.apply(NameStarter(0), state.decision.seat)
         for suit in range(5):
-            state.apply(ChoosePair(suit, suit + 1), state.pending.seat)
+            state.apply(ChoosePair(suit, suit + 1), state.decision.seat)
         state.totals[1] = total
         state.apply(PlayCard(state.legal_moves()[0]))
         assert state.phase is Phase.PLAY  # not before the round ends
@@ -353,7 +353,7 @@ def test_r15_two_players_play_dealer_dummy_partner_and_alternate_dealing():
     assert state.dealer == 1
     assert state.order[1] == 0 and state.order[0] == 2 and state.order[2] == 1
     if state.phase is Phase.CHOOSE_STARTER:
-        state.apply(NameStarter(1), state.pending.seat)
+        state.apply(NameStarter(1), state.decision.seat)
     finish_round(state, rng)
     with pytest.raises(RulesError, match="seat 2 deals this round, not seat 1"):
         unused = ({1, 2, 3, 4, 5} - {r.number for r in state.results}).pop()

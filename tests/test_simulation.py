@@ -97,4 +97,4 @@ def test_a_record_saved_at_any_moment_replays_to_the_same_state():
         again = replay(parse_record(dumps(to_record(state))))
         for seat in range(state.n):
             assert player_view(again, seat) == player_view(state, seat)
-        assert again.pending == state.pending and again.totals == state.totals
+        assert again.decision == state.decision and again.totals == state.totals

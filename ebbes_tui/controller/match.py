@@ -56,7 +56,7 @@ class Match:
         self.seat_changes: list[dict[str, object]] = list(_changes_of(record))
         self.hints: dict[int, int] = hints_of(record, self.config.seat_count)
         self.seq = 0  # events so far; each session's updates carry it
-        self.decision = decisions_made(self.state)  # the number of the pending decision
+        self.decision = self.state.decisions_made()  # the number of the pending decision
         self.sessions: list[Session] = []
         self._waiting: dict[int, asyncio.Future[None]] = {}
         self._generation = 0  # bumped by take-back and seat changes: answers before are stale
@@ -218,7 +218,7 @@ class Match:
         """The record keeps who made which decisions: from decision number ``at``
         (counting every starter choice, pair and card so far) ``player`` plays."""
         self.seat_changes.append({"seat": seat, "player": player,
-                                  "at": decisions_made(self.state)})
+                                  "at": self.state.decisions_made()})
         self._save()
 
     # ---------------------------------------------------------------- hints
@@ -257,7 +257,7 @@ class Match:
         record = self.record()
         record["rounds"][-1]["plays"] = record["rounds"][-1]["plays"][:index]
         self.state = replay(record)
-        self.decision = decisions_made(self.state)
+        self.decision = self.state.decisions_made()
         self._interrupt()
         self._save()
         self._publish([TakenBack()])
@@ -286,17 +286,6 @@ class Match:
             self.seq += 1
             for session in list(self.sessions):
                 session.push(self.seq, event)
-
-
-def decisions_made(state: GameState) -> int:
-    """How many decisions the game has had: every starter named, pair taken and card
-    played, in record order."""
-    rounds = list(state.results)
-    if state.phase in (Phase.PLAY, Phase.CHOOSE_PAIR):
-        rounds.append(state.current_round())
-    named = sum(1 for i in range(1, len(rounds))
-                if rounds[i - 1].score.nix_holder != state.dummy)  # type: ignore[union-attr]
-    return named + sum(len(r.pairs) + len(r.plays) for r in rounds)
 
 
 def _changes_of(record: Record | None) -> list[dict[str, object]]:

@@ -29,7 +29,7 @@ def decisions(state: GameState, deal: Dealer, observe: Observer | None = None,
     to the end of the game or until ``until(state)`` holds. The caller answers a
     decision (``state.apply``) before taking the next; one left unanswered is yielded
     again."""
-    while (pending := state.pending) is not None and not (until and until(state)):
+    while (pending := state.decision) is not None and not (until and until(state)):
         if pending.phase is Phase.DEAL:
             events = deal(state)
             if observe is not None:

@@ -1,6 +1,6 @@
 """The state of a game of ebbes and the one interface that changes it.
 
-A :class:`GameState` always says which decision is pending (:attr:`GameState.pending`):
+A :class:`GameState` always says which decision is pending (:attr:`GameState.decision`):
 the deal of the next round (chance, done by whoever holds the Random, see
 :mod:`.deal`), or a seat's decision, answered by one of :meth:`legal_actions` through
 :meth:`apply`, which checks it and raises :class:`IllegalMove` with a reason a player
@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..game.protocols import Decision as SeamDecision
+from ..game.protocols import Outcome
 from .actions import PAIR, PLAY, STARTER, Action, NameStarter, PlayCard
 from .cards import SUIT_OF, SUITS, Card
 from .categories import Category
@@ -156,7 +158,7 @@ class GameState:
     # ----------------------------------------------------------------- queries
 
     @property
-    def pending(self) -> Decision | None:
+    def decision(self) -> Decision | None:
         """The decision the game waits for, or None when it is over."""
         phase = self.phase
         if phase is Phase.PLAY:
@@ -172,7 +174,7 @@ class GameState:
     @property
     def current_player(self) -> int | None:
         """The seat whose decision is pending (None at a deal and at the end)."""
-        pending = self.pending
+        pending = self.decision
         return pending.seat if pending else None
 
     @property
@@ -235,6 +237,32 @@ class GameState:
             suits, numbers = self.open_pairs()
             return [PAIR[s][v] for s in suits for v in numbers]
         return []
+
+    # ------------------------------------------------------------ the seam
+
+    def pending(self) -> tuple[SeamDecision, ...]:
+        """The seam's view of :attr:`decision`: ebbes decides one seat at a time."""
+        decision = self.decision
+        return () if decision is None else (SeamDecision(decision.phase.value, decision.seat),)
+
+    def legal(self, seat: int) -> list[Action]:
+        """``seat``'s legal answers (none unless it is the seat to decide)."""
+        return self.legal_actions() if seat == self.current_player else []
+
+    def outcome(self) -> Outcome | None:
+        """Totals and winners once the game is over (R10, R17)."""
+        if self.phase is not Phase.GAME_OVER:
+            return None
+        return Outcome(tuple(self.totals), self.winners())
+
+    def decisions_made(self) -> int:
+        """Every starter named, pair taken and card played so far, in record order."""
+        rounds = list(self.results)
+        if self.phase in (Phase.PLAY, Phase.CHOOSE_PAIR):
+            rounds.append(self.current_round())
+        named = sum(1 for i in range(1, len(rounds))
+                    if rounds[i - 1].score.nix_holder != self.dummy)  # type: ignore[union-attr]
+        return named + sum(len(r.pairs) + len(r.plays) for r in rounds)
 
     def current_round(self) -> RoundResult:
         """The round in progress as a record would hold it (score None)."""
@@ -366,7 +394,7 @@ class GameState:
         if phase is _PLAY:
             mover = self.to_move
         elif phase is Phase.CHOOSE_STARTER or phase is Phase.CHOOSE_PAIR:
-            mover = self.pending.seat  # type: ignore[union-attr,assignment]
+            mover = self.decision.seat  # type: ignore[union-attr,assignment]
         else:
             raise IllegalMove(None, "there is nothing to decide now")
         check_decision(phase.value, mover, action, seat, hand=self.hands[mover], trick=self.trick,

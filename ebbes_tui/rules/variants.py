@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..game.errors import SetupError
+from ..game.protocols import SeatInfo
 from .cards import SUITS, Card, card
 from .track import DEFAULT_TRACK, ScoringTrack
 
@@ -26,10 +28,6 @@ MAX_ROUNDS = 15
 SEAT_KINDS = ("human", "bot", "dummy")
 
 
-class SetupError(ValueError):
-    """A game setup that the rules do not allow, with a sentence saying why."""
-
-
 @dataclass(frozen=True)
 class Options:
     """The variants in play (rulebook "Variant 1" and "Variant 2", R12, R13)."""
@@ -41,15 +39,6 @@ class Options:
 
 
 @dataclass(frozen=True)
-class SeatInfo:
-    """Who sits in a seat. ``kind`` is ``human``, ``bot`` or ``dummy``."""
-
-    name: str
-    kind: str = "human"
-    level: str | None = None
-
-
-@dataclass(frozen=True)
 class GameConfig:
     """Everything fixed for a whole game. Seats are listed clockwise (R3)."""
 
@@ -57,6 +46,10 @@ class GameConfig:
     options: Options = field(default_factory=Options)
     #: The track whose ends finish a Variant 2 game (R13, R14).
     track: ScoringTrack = DEFAULT_TRACK
+    #: Round 1's starting player and, with two players, its dealer, as chosen at setup
+    #: (R11, R15); None: drawn at random with the first deal.
+    first_starter: int | None = None
+    first_dealer: int | None = None
 
     def __post_init__(self) -> None:
         n = self.players

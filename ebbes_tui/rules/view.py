@@ -18,7 +18,9 @@ from .determiners import pair_choosers
 from .events import Trick
 from .scoring import RoundScore, cards_taken
 from .state import Decision, GameState, Phase
-from .variants import GameConfig
+from .variants import GameConfig, SeatInfo
+
+_IN_ROUND = (Phase.PLAY, Phase.CHOOSE_PAIR, Phase.CHOOSE_STARTER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,30 @@ class PlayerView:
     totals: tuple[int, ...]
     scores: tuple[RoundScore, ...]  # completed rounds
     nix_holder: int | None  # the last round's, who chooses the starter
+
+    # ------------------------------------------------------------ the seam
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self.config.seats
+
+    @property
+    def deciding(self) -> tuple[int, ...]:
+        """The seat whose decision the game waits for (ebbes: one at a time)."""
+        seat = self.pending.seat if self.pending else None
+        return () if seat is None else (seat,)
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def position(self) -> tuple[int, int]:
+        """The round (from 1) and the cards played in it; between rounds and at the end,
+        the round just scored."""
+        active = self.phase in _IN_ROUND
+        return (self.round_no + 1 if active else max(self.round_no, 1), self.played)
+
+    # ------------------------------------------------------------ ebbes
 
     @property
     def legal(self) -> tuple[Card, ...]:
@@ -95,7 +121,7 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
     won = [0] * n
     for t in state.tricks:
         won[t.winner] += 1
-    pending = state.pending
+    pending = state.decision
     hand = state.hands[seat] if state.hands and seat is not None and seat != state.dummy \
         else []
     has_dummy = state.dummy >= 0 and bool(state.up)

@@ -278,15 +278,11 @@ def event_from_json(data: Any) -> Event:
 
 # ---------------------------------------------------------- what servers send
 
-_IN_ROUND = (Phase.PLAY, Phase.CHOOSE_PAIR, Phase.CHOOSE_STARTER)
-
-
 def position(view: PlayerView) -> dict[str, int]:
     """Where the game stands in ``view``: ``round`` (from 1) and cards ``played`` in it.
     Between rounds and at the end the view still shows the round just scored."""
-    active = view.phase in _IN_ROUND
-    return {"round": view.round_no + 1 if active else max(view.round_no, 1),
-            "played": view.played}
+    round_no, played = view.position()
+    return {"round": round_no, "played": played}
 
 
 def state_message(update: Update) -> dict[str, Any]:
