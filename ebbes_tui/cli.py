@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .game.options import add_flags
+from .game.registry import DEFAULT_GAME, all_games, game_ids
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,18 +51,21 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print figures as JSON")
     bench.add_argument("--seconds", type=float, default=None, metavar="S",
                        help="time spent measuring (default: 1 per figure; ssh: 30)")
+    bench.add_argument("--game", choices=game_ids(), default=None,
+                       help=f"rules and bots: the game to measure (default {DEFAULT_GAME})")
     bench.add_argument("--baseline", type=Path, default=None, metavar="DIR",
                        help="rules only: measure this code side by side with the ebbes_tui "
                             "of another checkout (e.g. a git worktree of an older commit)")
 
     tour = sub.add_parser("tournament", help="bots against bots on duplicate deals")
-    tour.add_argument("--players", type=int, choices=[2, 3, 4, 5], default=4)
+    tour.add_argument("--game", choices=game_ids(), default=DEFAULT_GAME,
+                      help=f"the game to play (default {DEFAULT_GAME})")
+    tour.add_argument("--players", type=_positive, default=4, metavar="N")
     tour.add_argument("--games", type=_positive, default=100, metavar="N",
                       help="deals to play (each replayed with the seats rotated)")
     tour.add_argument("--levels", default="hard,normal", metavar="L1,L2",
                       help="bot levels spread over the seats (random, normal, hard)")
-    tour.add_argument("--more-cards", action="store_true", help="Variant 1")
-    tour.add_argument("--choose-determiners", action="store_true", help="Variant 2")
+    add_flags(tour, all_games())
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--hard-samples", type=_positive, default=None, metavar="N",
                       help="the hard bot's samples per decision (its budget)")
@@ -88,10 +93,9 @@ def _add_table_parser(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--invite", metavar="USER,...", help="users who may sit down")
     serve.add_argument("--open", action="store_true", help="anyone on this server may sit down")
     serve.add_argument("--spectators", action="store_true", help="anyone may watch")
-    serve.add_argument("--more-cards", action="store_true", help="Variant 1")
-    serve.add_argument("--choose-determiners", action="store_true", help="Variant 2")
-    serve.add_argument("--rounds", type=_positive, default=None, metavar="R",
-                       help="Variant 2's number of rounds (5 to 15)")
+    serve.add_argument("--game", choices=game_ids(), default=DEFAULT_GAME,
+                       help=f"the game to play (default {DEFAULT_GAME})")
+    add_flags(serve, all_games())
     serve.add_argument("--seed", type=int, default=None, metavar="S", help="deal from this seed")
     serve.add_argument("--away-after", default=None, metavar="SECONDS|never",
                        help="a bot plays for a player who is away this long (default 120)")
@@ -144,11 +148,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return check_main(args.files, args.json)
     if args.command == "bench":
-        from .bench import run_bench
+        from .bench import PER_GAME, run_bench
 
-        if args.baseline is not None and args.area != "rules":
-            build_parser().error("--baseline works with 'bench rules' only")
-        return run_bench(args.area, args.json, args.seconds, args.baseline)
+        if args.baseline is not None and (args.area != "rules" or args.game not in (None, "ebbes")):
+            build_parser().error("--baseline works with 'bench rules' of ebbes only")
+        if args.game is not None and args.area not in PER_GAME:
+            build_parser().error(f"--game works with 'bench {' | '.join(PER_GAME)}' only")
+        return run_bench(args.area, args.json, args.seconds, args.baseline, args.game)
     if args.command == "tournament":
         from .tournament import main as tournament_main
 

@@ -1,10 +1,11 @@
-"""``ebbes tournament``: bot levels against each other on duplicate deals.
+"""``ebbes tournament``: bot levels against each other on duplicate deals, in any game.
 
-Every deal set (the hands of every round, the Number Determiners, round 1's starter
-and dealer) is drawn from ``--seed`` and played once per seat rotation, the levels
-moving one seat each time, so every hand is played by every level and the luck of
-the deal cancels out. A level's figure is its mean final total per seat-game; the
-difference between two levels is taken per deal set, so it is paired.
+Every deal set (every chance step of one game: the hands of every deal, and whatever
+else the game draws) comes from ``--seed`` and is played once per seat rotation, the
+levels moving one seat each time, so every hand is played by every level and the luck
+of the deal cancels out. A level's figure is its mean final score per seat-game (the
+game's outcome scores: totals, or Hund's minus times hund); the difference between two
+levels is taken per deal set, so it is paired.
 """
 
 from __future__ import annotations
@@ -17,20 +18,16 @@ import os
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from typing import Any
 
 from .bots import LEVELS, make_bot
-from .bots.base import Bot
-from .rules.actions import Action
-from .rules.deal import deal_hands
-from .rules.events import Event
-from .rules.loop import SeatPlayer, by_seat, forced
-from .rules.loop import play_game as run
-from .rules.state import GameState
-from .rules.variants import BASIC_NUMBER_DETERMINERS, GameConfig, Options, SeatInfo
-from .rules.view import PlayerView
+from .game.errors import SetupError
+from .game.options import complete, from_flags
+from .game.protocols import Bot, Game, SeatInfo, listed
+from .game.registry import DEFAULT_GAME, load_game
 
 Z95 = 1.96
 
@@ -41,17 +38,22 @@ class Setup:
 
     players: int
     levels: tuple[str, ...]
-    more_cards: bool
-    choose_determiners: bool
     seed: int
     hard_samples: int | None
+    game_id: str = DEFAULT_GAME
+    options: dict[str, Any] = field(default_factory=dict)
 
-    def config(self) -> GameConfig:
-        """Seats of the table; two players get the dummy in seat 0 (R15)."""
-        names = [SeatInfo(f"P{i + 1}", "bot") for i in range(self.players)]
-        if self.players == 2:
-            names.insert(0, SeatInfo("Dummy", "dummy"))
-        return GameConfig(tuple(names), Options(self.more_cards, self.choose_determiners))
+    @property
+    def game(self) -> Game:
+        return load_game(self.game_id)
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """The table's seats, as the game seats its players (ebbes adds the dummy)."""
+        return self.game.seats_for([SeatInfo(f"P{i + 1}", "bot") for i in range(self.players)])
+
+    def check(self) -> None:
+        """SetupError if the game does not allow this tournament's setup."""
+        self.game.new_state(self.seats(), complete(self.game, self.players, self.options))
 
     @property
     def rotations(self) -> int:
@@ -60,73 +62,58 @@ class Setup:
 
 
 @dataclass(frozen=True)
-class RoundDeal:
-    hands: list[list]
-    number: int | None
-
-
-@dataclass(frozen=True)
 class GameResult:
     deal_no: int
     rotation: int
-    levels: tuple[str | None, ...]  # per seat; None for the dummy
-    totals: tuple[int, ...]
+    levels: tuple[str | None, ...]  # per seat; None for a seat nobody plays
+    scores: tuple[float, ...]
     winners: tuple[int, ...]
 
 
-def deal_set(config: GameConfig, seed: int, deal_no: int) -> tuple[list[RoundDeal], int, int]:
-    """The rounds' deals, round 1's starter and dealer for one deal set, from the seed."""
-    rng = random.Random(f"ebbes-tournament/{seed}/{deal_no}")
-    rand = rng.random
-    numbers: list[int | None] = [None] * config.round_limit
-    if not config.options.choose_determiners:
-        numbers = sorted(BASIC_NUMBER_DETERMINERS, key=lambda _: rand())  # type: ignore[assignment]
-    rounds = [RoundDeal(deal_hands(config, rng), numbers[r]) for r in range(config.round_limit)]
-    players = [s for s in range(config.seat_count) if s != config.dummy]
-    starter = players[int(rand() * len(players))]
-    dealer = players[int(rand() * len(players))]
-    return rounds, starter, dealer
-
-
-def seat_levels(config: GameConfig, levels: tuple[str, ...], rotation: int) -> tuple[str | None, ...]:
-    """Levels spread over the players' seats, moved on by ``rotation``; dummy None."""
-    players = [s for s in range(config.seat_count) if s != config.dummy]
-    seats: list[str | None] = [None] * config.seat_count
+def seat_levels(seats: tuple[SeatInfo, ...], levels: tuple[str, ...],
+                rotation: int) -> tuple[str | None, ...]:
+    """Levels spread over the players' seats, moved on by ``rotation``; None for a seat
+    nobody plays."""
+    players = [s for s, info in enumerate(seats) if info.kind in ("human", "bot")]
+    out: list[str | None] = [None] * len(seats)
     for i, seat in enumerate(players):
-        seats[seat] = levels[(i + rotation) % len(levels)]
-    return tuple(seats)
+        out[seat] = levels[(i + rotation) % len(levels)]
+    return tuple(out)
 
 
-def build_bot(level: str, hard_samples: int | None) -> Bot:
+def build_bot(game: Game, level: str, hard_samples: int | None) -> Bot:
     if level == "hard" and hard_samples is not None:
-        return make_bot(level, samples=hard_samples)
-    return make_bot(level)
+        return make_bot(game, level, samples=hard_samples)
+    return make_bot(game, level)
 
 
 def play_game(setup: Setup, deal_no: int, rotation: int) -> GameResult:
     """One complete game of a deal set with one seat rotation; every move validated."""
-    config = setup.config()
-    rounds, starter, dealer = deal_set(config, setup.seed, deal_no)
-    levels = seat_levels(config, setup.levels, rotation)
+    game = setup.game
+    seats = setup.seats()
+    levels = seat_levels(seats, setup.levels, rotation)
+    deal = game.duplicate_dealer(f"ebbes-tournament/{setup.seed}/{deal_no}")
+    bots = {seat: build_bot(game, level, setup.hard_samples)
+            for seat, level in enumerate(levels) if level is not None}
     steps = itertools.count()
-
-    def player(bot: Bot) -> SeatPlayer:
-        def choose(view: PlayerView, legal: Sequence[Action]) -> Action:
+    state = game.new_state(seats, complete(game, setup.players, setup.options))
+    while pending := state.pending():
+        decision = pending[0]
+        seat = decision.seat
+        if seat is None:
+            deal(state)
+            continue
+        legal = state.legal(seat)
+        bot = bots.get(seat)
+        if bot is None:  # a seat nobody plays has one legal move (ebbes' dummy)
+            action = listed(legal)[0]  # type: ignore[index]
+        else:
             rng = random.Random(f"ebbes-bot/{setup.seed}/{deal_no}/{rotation}/{next(steps)}")
-            return bot.choose(view, legal, rng)
-        return choose
-
-    def deal(state: GameState) -> list[Event]:
-        first = not state.results
-        this = rounds[state.round_no]
-        return state.start_round(this.hands, number=this.number,
-                                 starter=starter if first else None,
-                                 dealer=dealer if first and config.dummy is not None else None)
-
-    players = {seat: player(build_bot(level, setup.hard_samples)) if level else forced
-               for seat, level in enumerate(levels)}
-    state = run(GameState(config), deal, by_seat(players))
-    return GameResult(deal_no, rotation, levels, tuple(state.totals), state.winners())
+            action = bot.choose(state.view(seat), legal, rng)
+        state.apply(action, seat)
+    outcome = state.outcome()
+    assert outcome is not None
+    return GameResult(deal_no, rotation, levels, outcome.scores, outcome.winners)
 
 
 def tournament_workers() -> int:
@@ -175,7 +162,7 @@ def summarize(setup: Setup, games: int, results: list[GameResult]) -> dict[str, 
         for seat, level in enumerate(result.levels):
             if level is None:
                 continue
-            total = result.totals[seat]
+            total = result.scores[seat]
             scores.setdefault(level, []).append(total)
             wins[level] = wins.get(level, 0) + (seat in result.winners)
             per_deal.setdefault((level, result.deal_no), []).append(total)
@@ -215,7 +202,7 @@ def progress(done: int, total: int, width: int = 30) -> None:
 
 def print_table(summary: dict[str, object], setup: Setup) -> None:
     games = summary["games"]
-    print(f"ebbes tournament: {setup.players} players, {games} deal sets x "
+    print(f"{setup.game.title} tournament: {setup.players} players, {games} deal sets x "
           f"{setup.rotations} seat rotations, seed {setup.seed}")
     print(f"{'level':<8} {'mean score':>10}  {'95% interval':>18}  {'win rate':>8}")
     for level, row in summary["levels"].items():  # type: ignore[union-attr]
@@ -243,11 +230,15 @@ def main(args: argparse.Namespace) -> int:
         print(f"ebbes tournament: unknown bot level in {args.levels!r} "
               f"(choose from {', '.join(LEVELS)})", file=sys.stderr)
         return 2
-    setup = Setup(args.players, levels, args.more_cards, args.choose_determiners,
-                  args.seed, args.hard_samples)
     try:
-        setup.config()
-    except ValueError as err:
+        game = load_game(args.game)
+        setup = Setup(args.players, levels, args.seed, args.hard_samples, game.id,
+                      from_flags(game, args))
+        if args.players not in game.player_counts:
+            counts = ", ".join(map(str, game.player_counts))
+            raise SetupError(f"{game.title} is played by {counts} players, not {args.players}")
+        setup.check()
+    except (SetupError, ValueError) as err:
         print(f"ebbes tournament: {err}", file=sys.stderr)
         return 2
     total = args.games * setup.rotations

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ebbes_tui.rules import (
+from ebbes_tui.games.ebbes.rules import (
     GameConfig, GameState, NameStarter, Options, Phase, PlayCard, SeatInfo, dealer_from,
     parse_card, play_game,
 )
-from ebbes_tui.rules.cards import Card
+from ebbes_tui.games.ebbes.rules.cards import Card
 
 
 def config(players: int, *, more_cards: bool = False, choose: bool = False,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import config
 
-from ebbes_tui.rules.events import GameOver
-from ebbes_tui.rules.track import DEFAULT_TRACK
+from ebbes_tui.games.ebbes.rules.events import GameOver
+from ebbes_tui.games.ebbes.rules.track import DEFAULT_TRACK
 from ebbes_tui.ui.final import FinalScreen
 from ebbes_tui.ui.look import Look
 from ebbes_tui.ui.summary import RoundSummaryScreen
@@ -71,7 +71,7 @@ async def test_the_board_shows_discs_at_both_ends_together_and_below_start(tmp_p
 async def test_after_a_round_the_discs_walk_and_a_key_ends_the_walk(tmp_path):
     from test_ui_explains import scored_round
 
-    from ebbes_tui.rules import player_view
+    from ebbes_tui.games.ebbes.rules import player_view
 
     state, event = scored_round(seed=5)
     app = make_app(tmp_path, animation=True)
@@ -93,7 +93,7 @@ async def test_after_a_round_the_discs_walk_and_a_key_ends_the_walk(tmp_path):
 async def test_the_game_end_screen_tells_the_story(tmp_path):
     from helpers import play_random
 
-    from ebbes_tui.rules import GameState
+    from ebbes_tui.games.ebbes.rules import GameState
     import random
 
     state = GameState(config(3))

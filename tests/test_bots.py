@@ -11,17 +11,18 @@ from helpers import cards, config, play, started
 from test_simulation import SETUPS  # every player count and variant
 from test_view import random_position, redeal_hidden
 
-from ebbes_tui.bots import LEVELS, HardBot, NormalBot, RandomBot, make_bot
-from ebbes_tui.bots.normal import RULES
-from ebbes_tui.rules import (
+from ebbes_tui.bots import LEVELS, RandomBot, SearchBot, make_bot
+from ebbes_tui.games.ebbes import GAME as EBBES
+from ebbes_tui.games.ebbes.bots.normal import RULES, NormalBot
+from ebbes_tui.games.ebbes.rules import (
     Category, GameState, Phase, Suit, by_seat, dealer_from, forced, play_game, player_view,
 )
-from ebbes_tui.rules.deal import deal_next_round
+from ebbes_tui.games.ebbes.rules.deal import deal_next_round
 
 
-def small_hard() -> HardBot:
+def small_hard() -> SearchBot:
     """A hard bot that is quick: few samples (its budget), so it is deterministic."""
-    return HardBot(samples=3)
+    return SearchBot(EBBES, samples=3)
 
 
 def play_checked(state: GameState, bots: dict, seed: int) -> dict:
@@ -51,7 +52,7 @@ def test_every_bot_answers_every_decision_legally(players, more, choose):
     for seed in range(2):
         state = GameState(config(players, more_cards=more, choose=choose))
         levels = [("normal", "hard", "random")[(seat + seed) % 3] for seat in range(state.n)]
-        bots = {seat: small_hard() if level == "hard" else make_bot(level)
+        bots = {seat: small_hard() if level == "hard" else make_bot(EBBES, level)
                 for seat, level in enumerate(levels)}
         for kind, count in play_checked(state, bots, seed).items():
             kinds[kind] += count
@@ -79,7 +80,7 @@ def test_a_bots_choice_never_depends_on_cards_it_cannot_see(level):
             continue
         other = redeal_hidden(state, seat, shuffler)
         moved += other.hands != state.hands
-        bot = small_hard() if level == "hard" else make_bot(level)
+        bot = small_hard() if level == "hard" else make_bot(EBBES, level)
         views = [player_view(s, seat) for s in (state, other)]
         answers = [bot.choose(v, v.actions, random.Random(seed)) for v in views]
         assert answers[0] == answers[1]
@@ -92,8 +93,8 @@ def test_the_hard_bot_decides_by_its_sample_budget_so_a_seed_gives_one_answer():
         if state.to_move == state.dummy:
             continue
         view = player_view(state, state.to_move)
-        first = HardBot(samples=6).choose(view, view.actions, random.Random(seed))
-        again = HardBot(samples=6).choose(view, view.actions, random.Random(seed))
+        first = SearchBot(EBBES, samples=6).choose(view, view.actions, random.Random(seed))
+        again = SearchBot(EBBES, samples=6).choose(view, view.actions, random.Random(seed))
         assert first == again and first in view.actions
 
 
@@ -101,13 +102,13 @@ def test_the_hard_bot_spends_its_samples_unless_the_time_cap_cuts_in_and_skips_f
     state = GameState(config(5, more_cards=True))
     deal_next_round(state, random.Random(5))
     view = player_view(state, state.to_move)
-    bot = HardBot(samples=5)
+    bot = SearchBot(EBBES, samples=5)
     assert bot.choose(view, view.actions, random.Random(1)) in view.actions
     assert list(bot.samples_used) == [5]
-    capped = HardBot(samples=10**6, cap_ms=0)  # the safety cap: one sample, then stop
+    capped = SearchBot(EBBES, samples=10**6, cap_ms=0)  # the safety cap: one sample, then stop
     capped.choose(view, view.actions, random.Random(1))
     assert list(capped.samples_used) == [1]
-    forced_bot = HardBot()
+    forced_bot = SearchBot(EBBES)
     forced_view = _forced_view()
     assert forced_bot.choose(forced_view, forced_view.actions, random.Random(1)) \
         == forced_view.actions[0]
@@ -123,11 +124,11 @@ def _forced_view():
 
 
 def test_make_bot_builds_every_level_and_rejects_others():
-    assert [make_bot(level).level for level in LEVELS] == list(LEVELS)
-    assert make_bot("hard", samples=50).samples == 50
-    assert isinstance(make_bot("random"), RandomBot)
+    assert [make_bot(EBBES, level).level for level in LEVELS] == list(LEVELS)
+    assert make_bot(EBBES, "hard", samples=50).samples == 50
+    assert isinstance(make_bot(EBBES, "random"), RandomBot)
     with pytest.raises(ValueError, match="unknown bot level 'expert'"):
-        make_bot("expert")
+        make_bot(EBBES, "expert")
 
 
 # The normal bot's rules ---------------------------------------------------------
@@ -200,7 +201,7 @@ def test_bench_bots_json_gives_percentiles_for_every_level():
                           "--seconds", "0.01"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     figures = json.loads(out.stdout)
-    assert set(figures) == {"levels"}
+    assert set(figures) == {"game", "levels"} and figures["game"] == "ebbes"
     assert set(figures["levels"]) == {"normal", "hard", "random"}
     for row in figures["levels"].values():
         assert set(row) == {"p50_ms", "p95_ms", "p99_ms"}

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 
+from ebbes_tui.game.records import dumps
 from ebbes_tui.controller import SaveStore
-from ebbes_tui.rules import GameState, dumps, to_record
-from ebbes_tui.rules.deal import deal_next_round
-from ebbes_tui.rules.variants import GameConfig, SeatInfo
+from ebbes_tui.games.ebbes.rules import GameState, to_record
+from ebbes_tui.games.ebbes.rules.deal import deal_next_round
+from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.starter_dialog import StarterDialog

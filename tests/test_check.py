@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from ebbes_tui.game.registry import all_games
+
 RECORDS = Path(__file__).parent / "records"
 EXAMPLES = sorted(p for p in RECORDS.glob("*.json") if not p.name.endswith(".expected.json"))
 
@@ -75,7 +77,8 @@ BAD = [
     ("three-players-basic.json", _set_play(1, 4, "brown9"),
      "round 2, play 5: seat 1 cannot play brown9: it is not in the hand"),
     ("three-players-basic.json", lambda r: r.update(format="ebbes-record/9"),
-     "unknown format 'ebbes-record/9' (expected 'ebbes-record/1')"),
+     "unknown format 'ebbes-record/9' (expected one of "
+     + ", ".join(repr(g.record_format) for g in all_games()) + ")"),
     ("three-players-basic.json", lambda r: r["rounds"][1].update(starter=7),
      "round 2: seat 2 cannot choose seat 7: seats run 0 to 2"),
     ("three-players-basic.json", lambda r: r["rounds"][2].update(number_determiner=3),

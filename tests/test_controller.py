@@ -7,14 +7,16 @@ import random
 
 import pytest
 
+from ebbes_tui.games.ebbes import GAME as EBBES
+from ebbes_tui.game.records import dumps
 from ebbes_tui.controller import (
     HotSeat, Match, MatchSetup, NotYourTurn, SeatChanged, Synced, TakenBack, players_setup,
 )
-from ebbes_tui.rules import IllegalMove, Options, Phase, PlayCard, dumps, replay
-from ebbes_tui.rules.events import CardPlayed, GameOver, RoundScored, RoundStarted
+from ebbes_tui.games.ebbes.rules import IllegalMove, Phase, PlayCard, replay
+from ebbes_tui.games.ebbes.rules.events import CardPlayed, GameOver, RoundScored, RoundStarted
 
 SETUPS = [
-    (players, Options(more, choose))
+    (players, {"more_cards": more, "choose_determiners": choose})
     for players in (2, 3, 4, 5)
     for more in (False, True)
     for choose in (False, True)
@@ -38,8 +40,8 @@ def bots(players, level="random"):
 
 
 def one_human(seed=5, level="random"):
-    return players_setup([("Ann", "human", None), ("B", "bot", level), ("C", "bot", level),
-                          ("D", "bot", level)], Options(), seed=seed)
+    return players_setup(EBBES, [("Ann", "human", None), ("B", "bot", level), ("C", "bot", level),
+                          ("D", "bot", level)], {}, seed=seed)
 
 
 async def my_turn(session, *, kinds=(Phase.PLAY,)):
@@ -56,7 +58,7 @@ async def my_turn(session, *, kinds=(Phase.PLAY,)):
 
 @pytest.mark.parametrize("players, options", SETUPS)
 async def test_a_full_bot_match_runs_to_the_final_standings(players, options):
-    match = Match(players_setup(bots(players), options, seed=players))
+    match = Match(players_setup(EBBES, bots(players), options, seed=players))
     public = match.session(None)
     await asyncio.wait_for(match.run(), WAIT)
     events = []
@@ -81,15 +83,15 @@ async def test_save_after_every_decision_and_resume_anywhere_reproduces_the_game
     setups = SETUPS if level != "hard" else SETUPS[2:4]
     for players, options in setups:
         save = MemorySave()
-        setup = players_setup(bots(players, level), options, seed=11)
+        setup = players_setup(EBBES, bots(players, level), options, seed=11)
         match = Match(setup, save=save, bot_factory=_quick(level))
         await asyncio.wait_for(match.run(), 120)
         final = save.texts[-1]
-        cards_played = sum(len(r.plays) for r in match.state.results)
-        assert len(save.texts) > cards_played  # saved after every card, at least
+        assert final == dumps(match.record())  # the last decision is never left unsaved
+        assert len(save.texts) > len(match.state.results)  # saved as the game went
         for text in rng.sample(save.texts, 2 if level == "hard" else 3):
             resumed_save = MemorySave()
-            resumed = Match.resume(json.loads(text), save=resumed_save,
+            resumed = Match.resume(EBBES, json.loads(text), save=resumed_save,
                                    bot_factory=_quick(level))
             await asyncio.wait_for(resumed.run(), 120)
             assert resumed_save.texts[-1] == final
@@ -99,12 +101,12 @@ def _quick(level):
     """Bots as the match makes them; hard with a small sample budget to keep it fast."""
     from ebbes_tui.bots import make_bot
 
-    return lambda lv: make_bot(lv, samples=8) if lv == "hard" else make_bot(lv)
+    return lambda game, lv: make_bot(game, lv, samples=8) if lv == "hard" else make_bot(game, lv)
 
 
 async def test_resuming_while_the_nix_holder_chooses_gives_the_same_hand_and_decision():
-    setup = players_setup([("Ann", "human", None), ("B", "bot", "random"),
-                           ("C", "bot", "random")], Options(), seed=2)
+    setup = players_setup(EBBES, [("Ann", "human", None), ("B", "bot", "random"),
+                           ("C", "bot", "random")], {}, seed=2)
     save = MemorySave()
     match = Match(setup, save=save)
     ann = match.session(0)
@@ -117,7 +119,7 @@ async def test_resuming_while_the_nix_holder_chooses_gives_the_same_hand_and_dec
     assert view.phase is Phase.CHOOSE_STARTER
     match.stop()
     await task
-    resumed = Match.resume(json.loads(save.texts[-1]))
+    resumed = Match.resume(EBBES, json.loads(save.texts[-1]))
     again = resumed.session(0)
     task = asyncio.create_task(resumed.run())
     assert await my_turn(again, kinds=(Phase.CHOOSE_STARTER,)) == view
@@ -154,7 +156,7 @@ async def test_a_session_decides_only_for_its_own_seat_and_illegal_cards_change_
 
 
 async def test_a_screen_that_lost_updates_catches_up_from_a_snapshot():
-    match = Match(players_setup(bots(3), Options(), seed=4))
+    match = Match(players_setup(EBBES, bots(3), {}, seed=4))
     watcher = match.session(None)
     await asyncio.wait_for(match.run(), WAIT)
     first = await watcher.next()
@@ -217,8 +219,8 @@ async def test_take_back_never_reaches_back_past_a_deal():
 
 
 async def test_take_back_is_off_in_hot_seat():
-    setup = players_setup([("Ann", "human", None), ("Bob", "human", None),
-                           ("C", "bot", "random")], Options(), seed=1)
+    setup = players_setup(EBBES, [("Ann", "human", None), ("Bob", "human", None),
+                           ("C", "bot", "random")], {}, seed=1)
     match = Match(setup)
     assert not match.take_back_allowed
     with pytest.raises(IllegalMove, match="one player against bots"):
@@ -253,13 +255,13 @@ async def test_a_bot_stands_in_for_an_away_player_and_gives_the_seat_back():
     assert SeatChanged(0, human=True) in seen
     match.stop()
     await task
-    resumed = Match.resume(match.record())
+    resumed = Match.resume(EBBES, match.record())
     assert resumed.human_plays(0) and resumed.seat_changes == changes
 
 
 async def test_hot_seat_covers_the_table_from_each_deal_and_for_each_other_player():
-    setup = players_setup([("Ann", "human", None), ("Bob", "human", None),
-                           ("Cy", "human", None)], Options(), seed=4, first_starter=0)
+    setup = players_setup(EBBES, [("Ann", "human", None), ("Bob", "human", None),
+                           ("Cy", "human", None)], {"starter": 0}, seed=4)
     match = Match(setup)
     screen = HotSeat(match, (0, 1, 2))
     task = asyncio.create_task(match.run())
@@ -287,8 +289,8 @@ async def test_hot_seat_covers_the_table_from_each_deal_and_for_each_other_playe
 
 
 async def test_a_new_deal_covers_the_hot_seat_table_even_with_a_player_at_it():
-    setup = players_setup([("Ann", "human", None), ("Bob", "human", None),
-                           ("Cy", "bot", "random")], Options(), seed=3)
+    setup = players_setup(EBBES, [("Ann", "human", None), ("Bob", "human", None),
+                           ("Cy", "bot", "random")], {}, seed=3)
     match = Match(setup)
     screen = HotSeat(match, (0, 1))
     screen.take(0)
@@ -302,14 +304,14 @@ async def test_a_new_deal_covers_the_hot_seat_table_even_with_a_player_at_it():
 
 
 def test_a_setup_with_an_unknown_bot_level_is_refused():
-    from ebbes_tui.rules import SetupError
+    from ebbes_tui.games.ebbes.rules import SetupError
     with pytest.raises(SetupError, match="unknown bot level 'genius'"):
-        Match(players_setup([("A", "bot", "genius"), ("B", "bot", "random"),
-                             ("C", "bot", "random")], Options()))
+        Match(players_setup(EBBES, [("A", "bot", "genius"), ("B", "bot", "random"),
+                             ("C", "bot", "random")], {}))
 
 
 def test_setup_defaults_draw_a_seed_that_the_record_keeps():
-    match = Match(MatchSetup(one_human().seats))
+    match = Match(MatchSetup(EBBES, one_human().seats))
     seed = match.record()["seed"]
     assert isinstance(seed, int) and replay(match.record()).phase is Phase.DEAL
-    assert Match(MatchSetup(one_human().seats)).record()["seed"] != seed
+    assert Match(MatchSetup(EBBES, one_human().seats)).record()["seed"] != seed

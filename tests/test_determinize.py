@@ -4,9 +4,9 @@ import random
 
 from test_view import random_position
 
-from ebbes_tui.rules import Phase, player_view
-from ebbes_tui.rules.cards import SUIT_OF
-from ebbes_tui.rules.determinize import (
+from ebbes_tui.games.ebbes.rules import Phase, player_view
+from ebbes_tui.games.ebbes.rules.cards import SUIT_OF
+from ebbes_tui.games.ebbes.rules.determinize import (
     determinized_state, known_voids, sample_hidden, unseen_cards,
 )
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from ebbes_tui.bench.pty_session import PtySession, ebbes_command
-from ebbes_tui.rules import Phase, player_view, replay
+from ebbes_tui.games.ebbes.rules import Phase, player_view, replay
 from ebbes_tui.controller.settings import PlayerChoice, Settings, save
 
 HUMAN = 0  # the default setup: "You" in seat 0 against two bots

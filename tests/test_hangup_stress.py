@@ -16,7 +16,7 @@ import time
 from test_e2e_pty import Player, wait_until
 
 from ebbes_tui.bench.pty_session import PtySession
-from ebbes_tui.rules import replay
+from ebbes_tui.games.ebbes.rules import replay
 from ebbes_tui.controller.settings import PlayerChoice, Settings, save
 
 HANG_UPS = 40

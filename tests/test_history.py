@@ -19,11 +19,11 @@ import pytest
 from ebbes_tui.bench.pty_session import PtySession, ebbes_command
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.controller.history import finished_games
-from ebbes_tui.rules.cards import SUIT_NAMES
-from ebbes_tui.rules.events import CardPlayed, PairChosen
-from ebbes_tui.rules.record import parse_record, replay
-from ebbes_tui.rules.playback import Replay
-from ebbes_tui.rules.state import Phase
+from ebbes_tui.games.ebbes.rules.cards import SUIT_NAMES
+from ebbes_tui.games.ebbes.rules.events import CardPlayed, PairChosen
+from ebbes_tui.games.ebbes.rules.record import parse_record, replay
+from ebbes_tui.games.ebbes.rules.playback import Replay
+from ebbes_tui.games.ebbes.rules.state import Phase
 from ebbes_tui.ui.history import EMPTY, HistoryScreen
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.look import SUIT_LETTERS
@@ -141,10 +141,10 @@ def test_trick_and_round_jumps_land_on_their_ends_in_order(path):
 
 
 def test_rules_replay_stays_the_function_once_the_replay_screen_is_loaded():
-    import ebbes_tui.rules
+    import ebbes_tui.games.ebbes.rules
     import ebbes_tui.ui.replay_screen  # noqa: F401
 
-    assert ebbes_tui.rules.replay is replay
+    assert ebbes_tui.games.ebbes.rules.replay is replay
 
 
 # ------------------------------------------------------------------ the History

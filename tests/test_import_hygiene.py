@@ -5,7 +5,7 @@ import sys
 
 CODE = """
 import sys
-import ebbes_tui.rules, ebbes_tui.bots, ebbes_tui.check, ebbes_tui.cli
+import ebbes_tui.games.ebbes.rules, ebbes_tui.bots, ebbes_tui.check, ebbes_tui.cli
 loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))
 print(' '.join(loaded))
 """

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 
+from ebbes_tui.game.records import dumps
 from ebbes_tui.controller import SaveStore
-from ebbes_tui.rules import GameState, Options, PlayCard, dumps, to_record
-from ebbes_tui.rules.deal import deal_next_round
-from ebbes_tui.rules.variants import GameConfig, SeatInfo
+from ebbes_tui.games.ebbes.rules import GameState, Options, PlayCard, to_record
+from ebbes_tui.games.ebbes.rules.deal import deal_next_round
+from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui import rules_screen
 from ebbes_tui.ui.final import FinalScreen
 from ebbes_tui.ui.hand import Hand
@@ -190,13 +191,13 @@ async def test_when_the_dummy_holds_nix_the_table_says_it_starts(tmp_path):
 
 async def test_final_standings_list_the_dummy_apart_after_the_players(tmp_path):
     """R17, issue 12.8: the dummy can have the best total but is never placed first."""
-    from ebbes_tui.rules.events import GameOver
+    from ebbes_tui.games.ebbes.rules.events import GameOver
 
     config = GameConfig((SeatInfo("Dummy", "dummy"), SeatInfo("Ann"), SeatInfo("Bea")))
     state = GameState(config)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        from ebbes_tui.rules import player_view
+        from ebbes_tui.games.ebbes.rules import player_view
 
         view = player_view(state, 1)
         await app.push_screen(FinalScreen(GameOver((9, 2, -1), (1,)), view))

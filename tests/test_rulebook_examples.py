@@ -2,9 +2,9 @@
 
 from helpers import cards, config, play, started
 
-from ebbes_tui.rules import Category, Suit
-from ebbes_tui.rules.events import CategoryFixed, TrickWon
-from ebbes_tui.rules.scoring import ebbes_points, nix_holder, score_round
+from ebbes_tui.games.ebbes.rules import Category, Suit
+from ebbes_tui.games.ebbes.rules.events import CategoryFixed, TrickWon
+from ebbes_tui.games.ebbes.rules.scoring import ebbes_points, nix_holder, score_round
 
 # Five players, Number Determiner 1. Seat 1 holds no green (to discard in trick 2).
 FIVE = {

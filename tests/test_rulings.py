@@ -5,14 +5,14 @@ import random
 import pytest
 from helpers import cards, config, deal_with, finish_round, play, play_random, started
 
-from ebbes_tui.rules import (
+from ebbes_tui.games.ebbes.rules import (
     Category, ChoosePair, GameState, IllegalMove, NameStarter, Phase, PlayCard, RulesError, Suit,
 )
-from ebbes_tui.rules.deal import deal_next_round
-from ebbes_tui.rules.events import CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon
-from ebbes_tui.rules.scoring import ebbes_points, score_round
-from ebbes_tui.rules.track import DEFAULT_TRACK
-from ebbes_tui.rules.variants import GameConfig, Options, SeatInfo, SetupError
+from ebbes_tui.games.ebbes.rules.deal import deal_next_round
+from ebbes_tui.games.ebbes.rules.events import CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon
+from ebbes_tui.games.ebbes.rules.scoring import ebbes_points, score_round
+from ebbes_tui.games.ebbes.rules.track import DEFAULT_TRACK
+from ebbes_tui.games.ebbes.rules.variants import GameConfig, Options, SeatInfo, SetupError
 
 # Three players, values 1-6. Seat 1 is void in red and yellow, seat 2 in brown.
 THREE = {

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Match, SaveError, SaveStore, SlotLocked, players_setup
 from ebbes_tui.controller.saves import data_dir
-from ebbes_tui.rules import Options
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -85,8 +85,8 @@ def test_the_lock_blocks_a_second_process_and_names_it(tmp_path):
 def test_a_match_writes_its_save_after_every_decision(tmp_path):
     store = SaveStore(tmp_path)
     slot = store.open("g")
-    setup = players_setup([("A", "bot", "random"), ("B", "bot", "random"),
-                           ("C", "bot", "random")], Options(), seed=2)
+    setup = players_setup(EBBES, [("A", "bot", "random"), ("B", "bot", "random"),
+                           ("C", "bot", "random")], {}, seed=2)
     match = Match(setup, save=slot)
     asyncio.run(match.run())
     record, state = store.load("g")
@@ -161,13 +161,13 @@ def test_a_hand_edited_settings_file_with_odd_numbers_keeps_the_defaults(tmp_pat
     defaults = Settings()
     assert (settings.players, settings.starter, settings.dealer, settings.rounds) == \
         (defaults.players, defaults.starter, defaults.dealer, defaults.rounds)
-    settings.setup()  # deals without a TypeError
+    settings.setup(EBBES)  # deals without a TypeError
     path.write_text("[" * 100_000)
     assert load(path) == defaults
 
 
 def test_hints_are_read_from_a_record_one_way_odd_keys_left_out():
-    from ebbes_tui.rules.record import hints_of
+    from ebbes_tui.games.ebbes.rules.record import hints_of
 
     record = {"hints": {"0": 2, "00": 5, "²": 1, "1": True, "2": 3, "9": 1}}
     assert hints_of(record, 3) == {0: 2, 2: 3}

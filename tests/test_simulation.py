@@ -8,11 +8,12 @@ from itertools import chain
 import pytest
 from helpers import config, play_random, random_choice
 
-from ebbes_tui.rules import (
-    GameState, Phase, dealer_from, decisions, dumps, parse_record, player_view, replay, to_record,
+from ebbes_tui.game.records import dumps
+from ebbes_tui.games.ebbes.rules import (
+    GameState, Phase, dealer_from, decisions, parse_record, player_view, replay, to_record,
 )
-from ebbes_tui.rules.categories import FIXED_BY_CARDS
-from ebbes_tui.rules.tricks import seats_from, trick_winner
+from ebbes_tui.games.ebbes.rules.categories import FIXED_BY_CARDS
+from ebbes_tui.games.ebbes.rules.tricks import seats_from, trick_winner
 
 SETUPS = [
     (players, more, choose)

@@ -14,9 +14,11 @@ import stat
 import pytest
 from helpers import play_random
 
+from ebbes_tui.games.ebbes import GAME as EBBES
+from ebbes_tui.game.records import dumps
 from ebbes_tui.controller import Library, SaveStore, players_setup
-from ebbes_tui.controller.stats import KeptStatistics, Statistics, variant_of
-from ebbes_tui.rules import GameState, Options, Phase, dumps, parse_record, replay, to_record
+from ebbes_tui.controller.stats import KeptStatistics, Statistics
+from ebbes_tui.games.ebbes.rules import Phase, parse_record, replay, to_record
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.stats_screen import EMPTY, StatsScreen
 
@@ -27,22 +29,22 @@ WAIT = 60  # seconds a whole bot game may take before the test fails
 #: (seats as (name, kind, level), options, hints by seat) of the games the tests play.
 GAMES = [
     ([("Ann", "human", None), ("Bea", "bot", "normal"), ("Cyd", "bot", "random")],
-     Options(), {"0": 2}),
+     {}, {"0": 2}),
     ([("Ann", "human", None), ("Bea", "bot", "normal"), ("Cyd", "bot", "normal"),
-      ("Dan", "bot", "random")], Options(more_cards=True), {}),
-    ([("Ann", "human", None), ("Jürgen", "human", None)], Options(choose_determiners=True), {}),
+      ("Dan", "bot", "random")], {"more_cards": True}, {}),
+    ([("Ann", "human", None), ("Jürgen", "human", None)], {"choose_determiners": True}, {}),
     ([("Jürgen", "human", None), ("Ann", "human", None), ("Bea", "bot", "hard"),
       ("Cyd", "bot", "random"), ("Dan", "bot", "normal")],
-     Options(more_cards=True, choose_determiners=True, rounds=6), {"0": 1, "1": 4}),
-    ([("Ann", "human", None), ("Bea", "bot", "random"), ("Cyd", "bot", "random")], Options(), {}),
+     {"more_cards": True, "choose_determiners": True, "rounds": 6}, {"0": 1, "1": 4}),
+    ([("Ann", "human", None), ("Bea", "bot", "random"), ("Cyd", "bot", "random")], {}, {}),
     ([("Bot A", "bot", "random"), ("Bot B", "bot", "normal"), ("Bot C", "bot", "random")],
-     Options(), {}),
+     {}, {}),
 ]
 
 
 def finished_record(players, options, hints, seed):
     """A whole game played out by the rules loop, as a record with its extras."""
-    state = GameState(players_setup(players, options).config())
+    state = players_setup(EBBES, players, options).new_state()
     play_random(state, random.Random(seed), first_starter=None)
     assert state.phase is Phase.GAME_OVER
     extras = {"seed": seed}
@@ -57,7 +59,7 @@ def records() -> dict:
 
 def expected(records: dict, name: str | None) -> dict:
     """The figures of ``name`` (None: every human seat), read straight off the records."""
-    out = {"games": 0, "won": 0, "points": 0, "best": None, "rounds": 0, "ebbes": 0, "nix": 0,
+    out = {"games": 0, "won": 0, "points": 0, "best": None, "ebbes": 0, "nix": 0,
            "hints": 0, "kinds": {}, "bots": {}}
     for record in records.values():
         state = replay(record)
@@ -70,10 +72,9 @@ def expected(records: dict, name: str | None) -> dict:
             out["won"] += seat in state.winners()
             out["points"] += total
             out["best"] = total if out["best"] is None else max(out["best"], total)
-            kind = (config.players, variant_of(config.options))
+            kind = (config.players, EBBES.variant_key(EBBES.setup_of(record)[1])[1])
             out["kinds"][kind] = out["kinds"].get(kind, 0) + 1
             for result in state.results:
-                out["rounds"] += 1
                 out["ebbes"] += result.score.seats[seat].ebbes_points == 3
                 out["nix"] += result.score.nix_holder == seat
             out["hints"] += record.get("hints", {}).get(str(seat), 0)
@@ -88,7 +89,8 @@ def expected(records: dict, name: str | None) -> dict:
 def figures(player) -> dict:
     total = player.total
     return {"games": total.games, "won": total.won, "points": total.points, "best": total.best,
-            "rounds": player.rounds, "ebbes": player.ebbes_payouts, "nix": player.nix_held,
+            "ebbes": player.figures.get("ebbes_payouts", 0),
+            "nix": player.figures.get("nix_held", 0),
             "hints": player.hints,
             "kinds": {kind: tally.games for kind, tally in player.kinds.items()},
             "bots": {level: (b.games, b.beaten) for level, b in player.bots.items()}}
@@ -96,7 +98,7 @@ def figures(player) -> dict:
 
 def test_each_figure_is_what_the_records_say():
     recs = records()
-    stats = Statistics.from_records(recs)
+    stats = Statistics.from_records(EBBES, recs)
     assert stats.games == set(recs) and not stats.skipped
     assert set(stats.players) == {"Ann", "Jürgen"}  # bots are opponents, the dummy nobody
     for name in ("Ann", "Jürgen"):
@@ -104,22 +106,22 @@ def test_each_figure_is_what_the_records_say():
     assert figures(stats.overall()) == expected(recs, None)
     ann = stats.players["Ann"]
     assert ann.total.games == 5 and ann.hints == 2 + 4
-    assert set(ann.kinds) == {(3, "basic"), (4, "more-cards"), (2, "choose-determiners"),
-                              (5, "both")}
-    assert ann.kinds[(3, "basic")].games == 2
+    assert set(ann.kinds) == {(3, "basic game"), (4, "more cards (V1)"),
+                              (2, "choose determiners (V2)"), (5, "V1 + V2")}
+    assert ann.kinds[(3, "basic game")].games == 2
     assert ann.bots["random"].games == 4 and ann.bots["hard"].games == 1
     assert stats.players["Jürgen"].hints == 1
     assert stats.overall().total.games == 7  # the two hot-seat games count for each player
     # The same from the kept form, and a game is counted once.
     again = Statistics.from_json(json.loads(json.dumps(stats.to_json())))
     assert again == stats
-    again.add("game-0", recs["game-0"])
+    again.add(EBBES, "game-0", recs["game-0"])
     assert again == stats
 
 
 def test_averages_and_win_rates_come_from_the_sums():
     recs = records()
-    ann = Statistics.from_records(recs).players["Ann"]
+    ann = Statistics.from_records(EBBES, recs).players["Ann"]
     mine = expected(recs, "Ann")
     assert ann.total.average == pytest.approx(mine["points"] / 5)
     assert ann.total.win_rate == pytest.approx(mine["won"] / 5)
@@ -131,7 +133,7 @@ def test_a_record_that_is_not_a_finished_game_is_skipped_with_the_reason():
     unfinished["rounds"] = unfinished["rounds"][:2]
     broken = json.loads(json.dumps(recs["game-1"]))
     broken["rounds"][0]["plays"][0] = "blue99"
-    stats = Statistics.from_records({"game-0": recs["game-0"], "short": unfinished, "bad": broken})
+    stats = Statistics.from_records(EBBES, {"game-0": recs["game-0"], "short": unfinished, "bad": broken})
     assert stats.games == {"game-0"}
     assert stats.skipped["short"] == "the game is not finished"
     assert "blue99" in stats.skipped["bad"]
@@ -146,9 +148,9 @@ def test_a_record_that_is_not_a_finished_game_is_skipped_with_the_reason():
 async def play_through_library(saves, games=GAMES[:4], seed=0) -> Library:
     """Finish ``games`` as the app does: a new game in a save slot, run to the end (a
     random bot stands in for each person, R21), then closed as finished."""
-    library = Library(SaveStore(saves))  # games within one second each keep their own record
+    library = Library(EBBES, SaveStore(saves))  # games within one second each keep their own record
     for i, (players, options, hints) in enumerate(games):
-        game = library.start(players_setup(players, options, seed=seed + i))
+        game = library.start(players_setup(EBBES, players, options, seed=seed + i))
         match = game.match
         for seat in match.humans:
             match.stand_in(seat, "random")
@@ -176,9 +178,9 @@ async def test_statistics_kept_while_playing_equal_those_rebuilt_from_the_record
         await play_through_library(saves, GAMES[n - 1:n], seed=n)
         records = finished_records(saves)
         assert len(records) == n
-        assert kept(saves) == Statistics.from_records(records)
+        assert kept(saves) == Statistics.from_records(EBBES, records)
     assert len(rebuilds) == 1  # the first game found no file; later ones only add theirs
-    loaded = KeptStatistics(saves).load()
+    loaded = KeptStatistics(EBBES, saves).load()
     assert loaded.rebuilt == "" and len(rebuilds) == 1
     assert loaded.stats.players["Ann"].hints == 2
     assert loaded.stats.players["Jürgen"].total.games == 1
@@ -194,7 +196,7 @@ def _garble(path, saves):
 
 def _wrong_shape(path, saves):
     data = json.loads(path.read_text())
-    data["players"]["Ann"]["rounds"] = "many"
+    data["players"]["Ann"]["figures"]["rounds"] = "many"
     path.write_text(json.dumps(data))
 
 
@@ -220,11 +222,11 @@ async def test_a_lost_corrupt_or_mismatched_file_is_rebuilt_from_the_records(tmp
     await play_through_library(saves, GAMES[:2])
     path = tmp_path / "stats.json"
     damage(path, saves)
-    loaded = KeptStatistics(saves).load()
+    loaded = KeptStatistics(EBBES, saves).load()
     assert loaded.rebuilt
-    assert loaded.stats == Statistics.from_records(finished_records(saves))
+    assert loaded.stats == Statistics.from_records(EBBES, finished_records(saves))
     assert kept(saves) == loaded.stats  # written back
-    assert KeptStatistics(saves).load().rebuilt == ""  # and right from then on
+    assert KeptStatistics(EBBES, saves).load().rebuilt == ""  # and right from then on
 
 
 async def test_a_finishing_game_mends_a_mismatched_file(tmp_path):
@@ -232,7 +234,7 @@ async def test_a_finishing_game_mends_a_mismatched_file(tmp_path):
     await play_through_library(saves, GAMES[:1])
     _forget_a_game(tmp_path / "stats.json", saves)
     await play_through_library(saves, GAMES[1:2], seed=5)
-    assert kept(saves) == Statistics.from_records(finished_records(saves))
+    assert kept(saves) == Statistics.from_records(EBBES, finished_records(saves))
     assert len(kept(saves).games) == 2
 
 
@@ -256,17 +258,17 @@ async def test_an_unreadable_finished_record_is_skipped_with_a_note(tmp_path):
     short = parse_record(next(finished.glob("game-2*.json")).read_text())
     short["rounds"] = short["rounds"][:1]
     (finished / "game-short.json").write_text(dumps(short))
-    loaded = KeptStatistics(saves).load()
+    loaded = KeptStatistics(EBBES, saves).load()
     stats = loaded.stats
     assert set(stats.skipped) == {"game-garbled", "game-bytes", "game-short"}
     assert "not valid JSON" in stats.skipped["game-garbled"]
     assert "UTF-8" in stats.skipped["game-bytes"]
     assert stats.skipped["game-short"] == "the game is not finished"
     assert len(stats.games) == 1 and stats.players["Ann"].total.games == 1
-    assert KeptStatistics(saves).load().rebuilt == ""  # skipped ones are accounted for
+    assert KeptStatistics(EBBES, saves).load().rebuilt == ""  # skipped ones are accounted for
     (finished / "game-folder.json").mkdir()  # cannot be read, even by root
-    stats = KeptStatistics(saves).load().stats
-    assert "cannot be read" in stats.skipped["game-folder"]
+    stats = KeptStatistics(EBBES, saves).load().stats
+    assert "cannot read" in stats.skipped["game-folder"]
     # Playing on still counts new games beside the skipped ones.
     await play_through_library(saves, GAMES[1:2], seed=7)
     assert len(kept(saves).games) == 2
@@ -284,7 +286,7 @@ async def open_stats(app, pilot) -> StatsScreen:
 
 #: Several games, one with a name that looks like markup.
 SCREEN_GAMES = [*GAMES[:4], ([("[/b]Zed", "human", None), ("Bea", "bot", "random"),
-                             ("Cyd", "bot", "random")], Options(), {})]
+                             ("Cyd", "bot", "random")], {}, {})]
 
 
 def _fits(text: str, size: tuple[int, int], ascii: bool) -> None:

@@ -9,13 +9,33 @@ import pytest
 from helpers import cards_played, config, play_random
 
 from ebbes_tui.controller.events import SaveFailed, SeatChanged, Synced, TakenBack
-from ebbes_tui.rules import GameState, Phase, player_view
-from ebbes_tui.rules.view import PlayerView
+from ebbes_tui.games.ebbes.rules import GameState, Phase, player_view
+from ebbes_tui.games.ebbes.rules.view import PlayerView
 from ebbes_tui.table.limits import CHAT_LIMIT, TokenBucket, clean_chat
+from ebbes_tui.games.ebbes import GAME as EBBES
+from ebbes_tui.games.ebbes.codec import EVENTS, VIEW_FIELDS
 from ebbes_tui.table.protocol import (
-    CLIENT_LINE_LIMIT, EVENTS, VIEW_FIELDS, LineSplitter, ProtocolError, event_from_json,
-    event_to_json, parse_client_message, position, view_from_json, view_to_json,
+    CLIENT_LINE_LIMIT, MATCH_EVENTS, LineSplitter, ProtocolError, parse_client_message, position,
 )
+from ebbes_tui.table.protocol import event_from_json as from_wire
+from ebbes_tui.table.protocol import event_to_json as to_wire
+from ebbes_tui.table.protocol import view_from_json as view_from_wire
+
+
+def view_to_json(view):
+    return EBBES.view_to_json(view)
+
+
+def view_from_json(data):
+    return view_from_wire(EBBES, data)
+
+
+def event_to_json(event):
+    return to_wire(EBBES, event)
+
+
+def event_from_json(data):
+    return from_wire(EBBES, data)
 
 SETUPS = [(players, more, choose) for players in (2, 3, 4, 5) for more in (False, True)
           for choose in (False, True) if not (players == 2 and more)]
@@ -55,7 +75,7 @@ def test_a_view_comes_back_equal_from_json(players, more, choose):
 
 def test_every_field_of_a_view_and_of_each_event_is_on_the_wire():
     assert set(VIEW_FIELDS) == {f.name for f in dataclasses.fields(PlayerView)}
-    for cls, kinds in EVENTS.values():
+    for cls, kinds in (*EVENTS.events.values(), *MATCH_EVENTS.events.values()):
         assert set(kinds) == {f.name for f in dataclasses.fields(cls)}, cls
 
 
@@ -69,7 +89,7 @@ def test_every_event_comes_back_equal_from_json():
         for event in events:
             assert event_from_json(through_json(event_to_json(event))) == event
             kinds.add(type(event))
-    assert len(kinds) == len(EVENTS)
+    assert len(kinds) == len(EVENTS.events) + len(MATCH_EVENTS.events)
 
 
 def test_a_broken_view_or_event_is_one_protocol_error():

@@ -11,6 +11,7 @@ import time
 import pytest
 from table_support import WAIT, LocalTable, spec
 
+from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Library, SaveStore
 from ebbes_tui.controller.stats import KeptStatistics
 from ebbes_tui.table.client import join_table
@@ -176,7 +177,7 @@ async def test_a_game_finished_at_a_table_is_kept_in_the_players_own_history(hom
             [kept] = finished.glob("solo.*.json")
             assert json.loads(kept.read_text()) == table.record()  # the table's own record
             assert oct(kept.stat().st_mode & 0o777) == "0o600"
-            stats = KeptStatistics(ebbes.library.store.root).load().stats
+            stats = KeptStatistics(EBBES, ebbes.library.store.root).load().stats
             assert stats.players[table.address.host].total.games == 1
             # No "play again" at a shared table (its host opens the next one): Enter leaves.
             assert text(ebbes.screen, "#final-help") == "Enter or m: menu    q: quit"
@@ -185,6 +186,6 @@ async def test_a_game_finished_at_a_table_is_kept_in_the_players_own_history(hom
 
 
 def test_a_record_that_does_not_replay_to_its_end_is_not_kept(home, tmp_path):
-    library = Library(SaveStore(tmp_path / "saves"))
+    library = Library(EBBES, SaveStore(tmp_path / "saves"))
     assert library.keep_finished({"format": "ebbes-record/1", "rounds": "junk"}, "t.") is None
     assert not list((tmp_path / "saves").rglob("*.json"))

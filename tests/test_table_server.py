@@ -8,8 +8,8 @@ import pytest
 from table_support import WAIT, LocalTable, Raw, leaked_cards, spec, until
 
 from ebbes_tui.controller import NotYourTurn, Synced
-from ebbes_tui.rules import IllegalMove, Phase, PlayCard, replay
-from ebbes_tui.rules.cards import ALL_CARDS
+from ebbes_tui.games.ebbes.rules import IllegalMove, Phase, PlayCard, replay
+from ebbes_tui.games.ebbes.rules.cards import ALL_CARDS
 from ebbes_tui.table.client import TableClient, join_table
 from ebbes_tui.table.events import ChatLine, GameStarted, Lobby, Presence, Refused
 from ebbes_tui.table.headless import play_bot, watch

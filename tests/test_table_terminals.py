@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ebbes_tui.bench.pty_session import PtySession, ebbes_command, plain_text
 from ebbes_tui.check import check_file
-from ebbes_tui.rules import Phase, replay
+from ebbes_tui.games.ebbes.rules import Phase, replay
 
 WAIT = 60.0
 

@@ -4,7 +4,9 @@ import json
 import subprocess
 import sys
 
-from ebbes_tui.tournament import Setup, deal_set, mean_ci, play_game, seat_levels, summarize
+from ebbes_tui.games.ebbes import GAME as EBBES
+from ebbes_tui.games.ebbes.rules.tournament_deal import deal_set
+from ebbes_tui.tournament import Setup, mean_ci, play_game, seat_levels, summarize
 
 
 def run(*args):
@@ -50,32 +52,32 @@ def test_an_unknown_level_is_one_clear_line_and_exit_2():
 
 def test_each_seat_gets_each_level_once_over_the_rotations():
     for players in (2, 3, 4, 5):
-        setup = Setup(players, ("hard", "normal"), False, False, 1, None)
-        config = setup.config()
-        rotations = [seat_levels(config, setup.levels, r) for r in range(setup.rotations)]
-        for seat in range(config.seat_count):
+        setup = Setup(players, ("hard", "normal"), 1, None)
+        seats = setup.seats()
+        rotations = [seat_levels(seats, setup.levels, r) for r in range(setup.rotations)]
+        for seat, info in enumerate(seats):
             got = sorted(filter(None, (levels[seat] for levels in rotations)))
-            assert got == ([] if seat == config.dummy else ["hard", "normal"])
+            assert got == ([] if info.kind == "dummy" else ["hard", "normal"])
 
 
 def test_rotations_replay_the_same_deals_and_the_seed_decides_them():
-    config = Setup(4, ("normal", "random"), True, False, 7, None).config()
-    assert deal_set(config, 7, 3) == deal_set(config, 7, 3)
-    assert deal_set(config, 7, 3) != deal_set(config, 7, 4)
-    assert deal_set(config, 7, 3) != deal_set(config, 8, 3)
-    setup = Setup(4, ("normal", "random"), True, False, 7, None)
+    config = EBBES.config(Setup(4, ("normal", "random"), 7, None).seats(), {"more_cards": True})
+    assert deal_set(config, "7/3") == deal_set(config, "7/3")
+    assert deal_set(config, "7/3") != deal_set(config, "7/4")
+    assert deal_set(config, "7/3") != deal_set(config, "8/3")
+    setup = Setup(4, ("normal", "random"), 7, None, options={"more_cards": True})
     first, again = play_game(setup, 0, 1), play_game(setup, 0, 1)
     assert first == again  # every bot's Random is seeded from --seed
 
 
 def test_the_pair_difference_is_paired_by_deal_set():
-    setup = Setup(3, ("normal", "random"), False, False, 1, None)
+    setup = Setup(3, ("normal", "random"), 1, None)
     results = [play_game(setup, d, r) for d in range(3) for r in range(2)]
     summary = summarize(setup, 3, results)
     diffs = []
     for d in range(3):
         rows = [x for x in results if x.deal_no == d]
-        mean = {lv: [x.totals[s] for x in rows for s, y in enumerate(x.levels) if y == lv]
+        mean = {lv: [x.scores[s] for x in rows for s, y in enumerate(x.levels) if y == lv]
                 for lv in setup.levels}
         diffs.append(sum(mean["normal"]) / 3 - sum(mean["random"]) / 3)
     expected, lo, hi = mean_ci(diffs)

@@ -11,10 +11,10 @@ from helpers import config, play, started
 from test_rulings import THREE
 
 from ebbes_tui.controller import SaveStore
-from ebbes_tui.rules import GameState, Options, player_view
-from ebbes_tui.rules.deal import deal_next_round
-from ebbes_tui.rules.events import RoundScored
-from ebbes_tui.rules.variants import GameConfig, SeatInfo
+from ebbes_tui.games.ebbes.rules import GameState, Options, player_view
+from ebbes_tui.games.ebbes.rules.deal import deal_next_round
+from ebbes_tui.games.ebbes.rules.events import RoundScored
+from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui.board import DeterminerBoard
 from ebbes_tui.ui.dummy_stacks import next_dummy_card, stacks_text
 from ebbes_tui.ui.explain import trick_reason
@@ -363,7 +363,7 @@ async def test_a_big_terminal_centres_the_menu_and_puts_the_log_beside_the_table
 
 
 async def test_options_for_variant_two_are_read_from_the_rules(tmp_path):
-    from ebbes_tui.rules.variants import BASIC_ROUNDS, MAX_ROUNDS
+    from ebbes_tui.games.ebbes.rules.variants import BASIC_ROUNDS, MAX_ROUNDS
 
     app = make_app(tmp_path, dict(ONE_HUMAN, choose_determiners=True))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -418,7 +418,7 @@ def test_sentences_about_the_default_player_you_read_as_english():
     assert next_starter_line(event, player_view(state, 0), names) == \
         "You took the most nix cards and choose who starts round 2."
     from ebbes_tui.controller import Update
-    from ebbes_tui.rules.events import StarterChosen
+    from ebbes_tui.games.ebbes.rules.events import StarterChosen
     from ebbes_tui.ui.explain import event_line
 
     chosen = Update(1, StarterChosen(1, 0), player_view(state, 0), 0)

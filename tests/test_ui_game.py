@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ebbes_tui.check import check_file
 from ebbes_tui.controller import SaveStore
-from ebbes_tui.rules.state import Phase
+from ebbes_tui.games.ebbes.rules.state import Phase
 from ebbes_tui.ui.final import FinalScreen
 from ebbes_tui.ui.hand import CARD_KEYS
 from ebbes_tui.ui.menu import MenuScreen

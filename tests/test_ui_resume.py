@@ -7,8 +7,9 @@ import random
 import pytest
 from ui_support import make_app, wait_until
 
+from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Match, SaveStore, players_setup
-from ebbes_tui.rules import Options, Phase
+from ebbes_tui.games.ebbes.rules import Phase
 from ebbes_tui.ui.pair_dialog import PairDialog
 from ebbes_tui.ui.starter_dialog import StarterDialog
 from ebbes_tui.ui.table import TableScreen
@@ -18,8 +19,8 @@ async def saved_at(tmp_path, options, phase):
     """Play Ann's decisions at random until Ann must decide ``phase``; save there."""
     store = SaveStore(tmp_path / "saves")
     slot = store.open(store.new_slot())
-    setup = players_setup([("Ann", "human", None), ("Bob", "bot", "random"),
-                           ("Cy", "bot", "random")], options, seed=2, first_starter=1)
+    setup = players_setup(EBBES, [("Ann", "human", None), ("Bob", "bot", "random"),
+                           ("Cy", "bot", "random")], {**options, "starter": 1}, seed=2)
     match = Match(setup, save=slot)
     ann = match.session(0)
     task = asyncio.create_task(match.run())
@@ -42,9 +43,9 @@ async def saved_at(tmp_path, options, phase):
 
 
 @pytest.mark.parametrize("options, phase, screen", [
-    (Options(), Phase.PLAY, TableScreen),
-    (Options(), Phase.CHOOSE_STARTER, StarterDialog),
-    (Options(choose_determiners=True), Phase.CHOOSE_PAIR, PairDialog),
+    ({}, Phase.PLAY, TableScreen),
+    ({}, Phase.CHOOSE_STARTER, StarterDialog),
+    ({"choose_determiners": True}, Phase.CHOOSE_PAIR, PairDialog),
 ], ids=["mid-trick", "starter-dialog", "pair-dialog"])
 async def test_continue_puts_the_pending_decision_back_on_screen(tmp_path, options, phase, screen):
     before = await saved_at(tmp_path, options, phase)

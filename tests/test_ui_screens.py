@@ -8,7 +8,7 @@ import pytest
 from rich.color import ColorType
 from test_ui_explains import scored_round
 
-from ebbes_tui.rules import player_view
+from ebbes_tui.games.ebbes.rules import player_view
 from ebbes_tui.ui.look import Look
 from ebbes_tui.ui.scores import ScoreBoardScreen
 from ebbes_tui.ui.summary import RoundSummaryScreen

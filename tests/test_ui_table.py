@@ -3,9 +3,9 @@ cards, take-back, the mouse, small windows (a fresh app per test, pace 0)."""
 
 from __future__ import annotations
 
-from ebbes_tui.rules import ChoosePair
-from ebbes_tui.rules.cards import SUIT_NAMES, card
-from ebbes_tui.rules.state import Phase
+from ebbes_tui.games.ebbes.rules import ChoosePair
+from ebbes_tui.games.ebbes.rules.cards import SUIT_NAMES, card
+from ebbes_tui.games.ebbes.rules.state import Phase
 from ebbes_tui.ui.dummy_stacks import DummyStacks
 from ebbes_tui.ui.hand import CARD_KEYS, Hand
 from ebbes_tui.ui.look import Look

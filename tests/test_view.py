@@ -4,7 +4,7 @@ import random
 
 from helpers import cards_played, config, play_random
 
-from ebbes_tui.rules import GameState, Phase, PlayCard, player_view
+from ebbes_tui.games.ebbes.rules import GameState, Phase, PlayCard, player_view
 
 
 def random_position(players: int, seed: int) -> GameState:
@@ -79,8 +79,8 @@ def test_the_dummys_face_down_cards_are_never_in_a_view_not_even_the_dummys_own(
 
 def test_a_view_explains_a_refusal_exactly_as_the_game_would():
     """A screen that sees only its seat's view gives the same reasons (R1, R18)."""
-    from ebbes_tui.rules import IllegalMove
-    from ebbes_tui.rules.checks import check_from_view
+    from ebbes_tui.games.ebbes.rules import IllegalMove
+    from ebbes_tui.games.ebbes.rules.checks import check_from_view
 
     refused = 0
     for seed in range(60):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import time
 
+from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Library, SaveStore
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.table import TableScreen
@@ -21,7 +22,7 @@ def make_app(tmp_path: Path, settings: dict | None = None, **kw: object) -> Ebbe
         path.write_text(json.dumps(settings))
     kw.setdefault("pace", 0)
     kw.setdefault("animation", False)
-    return EbbesApp(library=Library(SaveStore(tmp_path / "saves")), settings_path=path, **kw)
+    return EbbesApp(library=Library(EBBES, SaveStore(tmp_path / "saves")), settings_path=path, **kw)
 
 
 def seats(*players: tuple[str, str]) -> list[dict]:

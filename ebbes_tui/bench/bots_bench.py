@@ -1,7 +1,7 @@
 """``ebbes bench bots``: how long each bot level takes per decision.
 
-The positions are a fixed, seeded set of real decisions (cards with a choice, next
-starters, Variant 2 pairs) met in random games of every player count and variant.
+The positions are a fixed, seeded set of real decisions (every decision with a choice)
+met in random games of the game at every player count, with and without its options.
 Each level decides them in turn for about ``seconds`` (and at least a few decisions
 each); the figures are the 50th, 95th and 99th percentile of the time per decision.
 ``hard`` runs at its default budget of samples.
@@ -14,57 +14,60 @@ import random
 import time
 
 from ..bots import LEVELS, make_bot
-from ..rules.actions import Action
-from ..rules.deal import dealer_from
-from ..rules.loop import play_game
-from ..rules.state import Decision, GameState
-from ..rules.variants import GameConfig, Options, SeatInfo
-from ..rules.view import PlayerView
+from ..game.protocols import Game, SeatInfo, View, listed
+from ..game.registry import DEFAULT_GAME, load_game
 
 POSITIONS = 240
 MIN_DECISIONS = 10
 SEED = 2024
-#: (players, more cards, choose determiners) visited in turn while collecting.
-SETUPS = ((2, False, False), (3, False, False), (4, False, True), (5, False, False),
-          (3, True, False), (4, True, True), (5, True, False), (2, False, True))
 
 
-def bench_config(players: int, more: bool, choose: bool) -> GameConfig:
-    seats = [SeatInfo(f"P{i + 1}", "bot") for i in range(players)]
-    if players == 2:
-        seats.insert(0, SeatInfo("Dummy", "dummy"))
-    return GameConfig(tuple(seats), Options(more, choose))
+def setups(game: Game) -> list[tuple[int, dict[str, object]]]:
+    """(players, options) visited in turn while collecting: every player count, once
+    with the defaults and once with every on/off option on where it applies."""
+    found = []
+    for players in game.player_counts:
+        found.append((players, {}))
+        on = {o.key: True for o in game.options if o.kind == "bool" and o.applies(players)}
+        if on:
+            found.append((players, on))
+    return found
 
 
-def collect_positions(count: int = POSITIONS, seed: int = SEED) -> list[PlayerView]:
+def collect_positions(game: Game, count: int = POSITIONS, seed: int = SEED) -> list[View]:
     """Views of decisions with a real choice, from seeded random games."""
     rng = random.Random(seed)
-    views: list[PlayerView] = []
-    game = 0
+    views: list[View] = []
+    kinds = setups(game)
+    played = 0
     while len(views) < count:
-        players, more, choose = SETUPS[game % len(SETUPS)]
-        game += 1
-        _random_game(bench_config(players, more, choose), rng, views, count)
+        players, options = kinds[played % len(kinds)]
+        played += 1
+        _random_game(game, players, options, rng, views, count)
     return views
 
 
-def _random_game(config: GameConfig, rng: random.Random, views: list[PlayerView],
-                 count: int) -> None:
+def _random_game(game: Game, players: int, options: dict[str, object], rng: random.Random,
+                 views: list[View], count: int) -> None:
     """Play one game at random, keeping about one decision in four with a choice."""
-
-    def choose(state: GameState, decision: Decision) -> Action:
-        legal = state.legal_actions()
-        if decision.seat != state.dummy and len(legal) > 1 and len(views) < count \
-                and rng.random() < 0.25:
+    seats = game.seats_for([SeatInfo(f"P{i + 1}", "bot") for i in range(players)])
+    state = game.new_state(seats, dict(options))
+    seed = rng.randrange(2**32)
+    while pending := state.pending():
+        decision = rng.choice(pending)
+        if decision.seat is None:
+            game.resolve_chance(state, seed)
+            continue
+        legal = state.legal(decision.seat)
+        moves = listed(legal)
+        if (moves is None or len(moves) > 1) and len(views) < count and rng.random() < 0.25:
             views.append(state.view(decision.seat))
-        return rng.choice(legal)
-
-    play_game(GameState(config), dealer_from(rng), choose)
+        state.apply(rng.choice(moves) if moves is not None else legal.sample(rng), decision.seat)  # type: ignore[union-attr]
 
 
-def time_level(level: str, views: list[PlayerView], seconds: float) -> list[float]:
+def time_level(game: Game, level: str, views: list[View], seconds: float) -> list[float]:
     """Milliseconds per decision of ``level`` over the positions, for about ``seconds``."""
-    bot = make_bot(level)
+    bot = make_bot(game, level)
     times: list[float] = []
     end = time.perf_counter() + seconds
     i = 0
@@ -85,24 +88,25 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[int(rank) - 1]
 
 
-def measure(seconds: float) -> dict[str, dict[str, float]]:
-    views = collect_positions()
+def measure(game: Game, seconds: float) -> dict[str, dict[str, float]]:
+    views = collect_positions(game)
     figures = {}
     for level in ("normal", "hard", "random"):
-        times = time_level(level, views, seconds)
+        times = time_level(game, level, views, seconds)
         figures[level] = {f"p{q}_ms": round(percentile(times, q), 3) for q in (50, 95, 99)}
         figures[level]["decisions"] = len(times)
     return figures
 
 
-def main(as_json: bool, seconds: float) -> int:
+def main(as_json: bool, seconds: float, game_id: str = DEFAULT_GAME) -> int:
     """Print the latency figures of every level (JSON or a table)."""
-    figures = measure(seconds)
+    game = load_game(game_id)
+    figures = measure(game, seconds)
     if as_json:
         levels = {lv: {k: v for k, v in f.items() if k != "decisions"} for lv, f in figures.items()}
-        print(json.dumps({"levels": levels}))
+        print(json.dumps({"game": game.id, "levels": levels}))
         return 0
-    print("Bot decision time, ms (positions from seeded random games, 2-5 players)")
+    print(f"Bot decision time, ms ({game.title}: positions from seeded random games)")
     print(f"{'level':<8} {'p50':>9} {'p95':>9} {'p99':>9} {'decisions':>10}")
     for level, f in figures.items():
         print(f"{level:<8} {f['p50_ms']:>9.3f} {f['p95_ms']:>9.3f} {f['p99_ms']:>9.3f} "

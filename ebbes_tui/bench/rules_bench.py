@@ -1,4 +1,12 @@
-"""``ebbes bench rules``: random complete games per second, clone and view cost."""
+"""``ebbes bench rules [--game G]``: random complete games per second, through the
+validated path (every action checked, every event reported: what a match and ``ebbes
+check`` use) and through the game's unchecked fast path (what search plays out); the
+cost of a clone and of a seat's view in the middle of a deal.
+
+``--baseline DIR`` measures ebbes side by side with the ``ebbes_tui`` of another
+checkout in one process: the module functions :func:`bench_config`, :func:`random_game`
+and :func:`_rate` are the interface both sides share, so keep their meaning.
+"""
 
 from __future__ import annotations
 
@@ -11,40 +19,44 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from collections.abc import Callable
+from typing import Any
 
-from ..rules.actions import Action, play
-from ..rules.deal import dealer_from, deal_next_round
-from ..rules.loop import play_game
-from ..rules.state import Decision, GameState
-from ..rules.variants import GameConfig, SeatInfo
-from ..rules.view import player_view
+from ..game.protocols import Game, SeatInfo, State, listed
+from ..game.registry import DEFAULT_GAME, load_game
 
-PLAYER_COUNTS = (2, 3, 4, 5)
+#: A game set up for the bench: the game, its seats and options.
+BenchConfig = tuple[Game, tuple[SeatInfo, ...], dict[str, Any]]
 
 
-def bench_config(players: int) -> GameConfig:
-    """A basic game for ``players``; two players get the dummy in seat 0."""
-    if players == 2:
-        seats = (SeatInfo("Dummy", "dummy"), SeatInfo("A"), SeatInfo("B"))
-    else:
-        seats = tuple(SeatInfo(f"P{i}") for i in range(players))
-    return GameConfig(seats)
+def bench_config(players: int, game_id: str = DEFAULT_GAME) -> BenchConfig:
+    """The game's default setup for ``players`` bots."""
+    game = load_game(game_id)
+    seats = game.seats_for([SeatInfo(f"P{i}", "bot", "random") for i in range(players)])
+    return game, seats, {}
 
 
-def random_game(config: GameConfig, rng: random.Random, fast: bool = False) -> GameState:
-    """Play a whole game with uniformly random decisions through the game loop.
-    ``fast`` plays the cards on the unchecked path (:meth:`GameState.play_out`);
-    every other step is validated either way."""
+def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> State:
+    """Play a whole game with uniformly random decisions; ``fast`` plays on the game's
+    unchecked path (:meth:`Game.random_playout`) wherever it has one."""
+    game, seats, options = config
+    state = game.new_state(seats, options)
+    seed = rng.randrange(2**32)
     rand = rng.random
-
-    def choose(state: GameState, decision: Decision) -> Action:
-        legal = state.legal_actions()
-        return legal[int(rand() * len(legal))]
-
-    return play_game(GameState(config), dealer_from(rng), choose, playout=rng if fast else None)
+    while pending := state.pending():
+        decision = pending[0]
+        if decision.seat is None:
+            game.resolve_chance(state, seed)
+            continue
+        if fast and game.random_playout(state, rng):
+            continue
+        legal = state.legal(decision.seat)
+        moves = listed(legal)
+        action = moves[int(rand() * len(moves))] if moves is not None else legal.sample(rng)  # type: ignore[union-attr]
+        state.apply(action, decision.seat)
+    return state
 
 
 def _rate(fn: Callable[[], object], seconds: float) -> float:
@@ -59,41 +71,58 @@ def _rate(fn: Callable[[], object], seconds: float) -> float:
             return count / (now - start)
 
 
-def _mid_round_state(players: int) -> GameState:
-    rng = random.Random(7)
-    state = GameState(bench_config(players))
-    deal_next_round(state, rng)
-    for _ in range(state.config.hand_size * state.n // 2):
-        state.apply(play(rng.choice(state.legal_moves())))
+def mid_deal(config: BenchConfig, seed: int = 7) -> State:
+    """A state half way through the first deal's decisions, from random play."""
+    game, seats, options = config
+    rng = random.Random(seed)
+    whole = random_game(config, random.Random(seed))
+    half = whole.decisions_made() // (2 * max(1, _deals(whole)))
+    state = game.new_state(seats, options)
+    while state.decisions_made() < half and (pending := state.pending()):
+        decision = pending[0]
+        if decision.seat is None:
+            game.resolve_chance(state, seed)
+            continue
+        legal = state.legal(decision.seat)
+        moves = listed(legal)
+        state.apply(rng.choice(moves) if moves is not None else legal.sample(rng), decision.seat)  # type: ignore[union-attr]
     return state
 
 
-def measure(seconds: float = 1.0) -> dict[str, object]:
+def _deals(state: State) -> int:
+    return state.view(None).position()[0]
+
+
+def measure(game: Game, seconds: float = 1.0) -> dict[str, object]:
     rng = random.Random(1)
-    figures: dict[str, object] = {"validated_games_per_s": {}, "fast_games_per_s": {}}
-    for players in PLAYER_COUNTS:
-        config = bench_config(players)
+    figures: dict[str, Any] = {"game": game.id, "validated_games_per_s": {}, "fast_games_per_s": {}}
+    for players in game.player_counts:
+        config = bench_config(players, game.id)
         for key, fast in (("validated_games_per_s", False), ("fast_games_per_s", True)):
             rate = _rate(lambda c=config, f=fast: random_game(c, rng, f), seconds)
-            figures[key][str(players)] = round(rate, 1)  # type: ignore[index]
-    state = _mid_round_state(4)
+            figures[key][str(players)] = round(rate, 1)
+    players = 4 if 4 in game.player_counts else game.player_counts[-1]
+    state = mid_deal(bench_config(players, game.id))
+    seat = next(d.seat for d in state.pending() if d.seat is not None)
     figures["clone_us"] = round(1e6 / _rate(state.clone, seconds / 2), 3)
-    figures["view_us"] = round(1e6 / _rate(lambda: player_view(state, 1), seconds / 2), 3)
+    figures["view_us"] = round(1e6 / _rate(lambda: state.view(seat), seconds / 2), 3)
+    figures["state_players"] = players
     return figures
 
 
 def compare(baseline: Path, seconds: float, rounds: int = 9) -> dict[str, object]:
-    """This code against the ``ebbes_tui`` of another checkout (``baseline``), measured
+    """ebbes here against the ``ebbes_tui`` of another checkout (``baseline``), measured
     side by side in one process: each figure in turn for both, ``rounds`` times, the
     garbage collected before each, the median kept. The ratio says how much faster
     this code is (1.15: 15% more games per second)."""
     other = _import_baseline(baseline)
     slice_s = max(0.05, seconds / rounds)
     result: dict[str, dict[str, dict[str, float]]] = {"baseline": {}, "current": {}, "ratio": {}}
+    counts = load_game(DEFAULT_GAME).player_counts
     for key, fast in (("validated_games_per_s", False), ("fast_games_per_s", True)):
         for name in result:
             result[name][key] = {}
-        for players in PLAYER_COUNTS:
+        for players in counts:
             rates: dict[str, list[float]] = {"baseline": [], "current": []}
             for i in range(rounds):
                 order = (("current", sys.modules[__name__]), ("baseline", other))
@@ -121,7 +150,8 @@ def _import_baseline(checkout: Path) -> ModuleType:
     return importlib.import_module("ebbes_tui_baseline.bench.rules_bench")
 
 
-def main(as_json: bool, seconds: float, baseline: Path | None = None) -> int:
+def main(as_json: bool, seconds: float, baseline: Path | None = None,
+         game_id: str = DEFAULT_GAME) -> int:
     if baseline is not None:
         figures = compare(baseline, seconds)
         if as_json:
@@ -130,20 +160,22 @@ def main(as_json: bool, seconds: float, baseline: Path | None = None) -> int:
         print(f"Games per second, this code against {baseline} (median of runs in turn)")
         print("players   kind         baseline     current   ratio")
         for key in ("validated_games_per_s", "fast_games_per_s"):
-            for p in PLAYER_COUNTS:
+            for p in load_game(DEFAULT_GAME).player_counts:
                 b, c, r = (figures[n][key][str(p)] for n in ("baseline", "current", "ratio"))  # type: ignore[index]
                 print(f"{p:>7}   {key.split('_')[0]:<10} {b:>10,.0f} {c:>11,.0f} {r:>7.3f}")
         return 0
-    figures = measure(seconds)
+    game = load_game(game_id)
+    figures = measure(game, seconds)
     if as_json:
         print(json.dumps(figures))
         return 0
-    print("Complete random 5-round games per second")
+    print(f"Complete random games of {game.title} per second")
     print("players   validated        fast")
-    for p in PLAYER_COUNTS:
+    for p in game.player_counts:
         v = figures["validated_games_per_s"][str(p)]  # type: ignore[index]
         f = figures["fast_games_per_s"][str(p)]  # type: ignore[index]
         print(f"{p:>7} {v:>11,.0f} {f:>11,.0f}")
-    print(f"clone of a 4-player mid-round state: {figures['clone_us']:.2f} us")
-    print(f"PlayerView of a 4-player mid-round state: {figures['view_us']:.2f} us")
+    players = figures["state_players"]
+    print(f"clone of a {players}-player mid-deal state: {figures['clone_us']:.2f} us")
+    print(f"a seat's view of a {players}-player mid-deal state: {figures['view_us']:.2f} us")
     return 0

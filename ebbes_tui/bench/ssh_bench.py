@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..rules.record import RecordError, parse_record, replay
+from ..games.ebbes.rules.record import RecordError, parse_record, replay
 from .pty_session import PtySession, ebbes_command
 
 PROCESSES = 20

@@ -21,8 +21,8 @@ import time
 from bisect import bisect_right
 from pathlib import Path
 
-from ..rules.record import parse_record, replay
-from ..rules.state import Phase
+from ..games.ebbes.rules.record import parse_record, replay
+from ..games.ebbes.rules.state import Phase
 from ..table.client import TableClient, join_table
 from ..table.headless import play_bot
 from .bots_bench import percentile

@@ -1,25 +1,28 @@
-"""Bots: players that see only a PlayerView. ``make_bot(level)`` builds one."""
+"""Players that see only a seat's view, for any game: ``random`` (any legal answer),
+the game's own heuristic ``normal`` bot, and ``hard`` (search with the game's sampler).
+``make_bot(game, level)`` builds one."""
 
 from __future__ import annotations
 
-from .base import Bot
-from .hard import HardBot
-from .normal import NormalBot
+from typing import Any
+
+from ..game.protocols import Bot, Game
 from .random_bot import RandomBot
+from .search import SearchBot
 
 LEVELS = ("random", "normal", "hard")
 
 
-def make_bot(level: str, **options: object) -> Bot:
-    """A bot of ``level`` (``random``, ``normal`` or ``hard``); ``options`` go to its
-    constructor, e.g. ``make_bot("hard", samples=40)``."""
+def make_bot(game: Game, level: str, **options: Any) -> Bot:
+    """A bot of ``level`` for ``game``; ``options`` go to the search bot's constructor,
+    e.g. ``make_bot(game, "hard", samples=40)``."""
     if level == "random":
-        return RandomBot(**options)  # type: ignore[arg-type]
+        return RandomBot()
     if level == "normal":
-        return NormalBot(**options)  # type: ignore[arg-type]
+        return game.bot("normal")
     if level == "hard":
-        return HardBot(**options)  # type: ignore[arg-type]
+        return SearchBot(game, **options)
     raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
 
 
-__all__ = ["Bot", "HardBot", "LEVELS", "NormalBot", "RandomBot", "make_bot"]
+__all__ = ["Bot", "LEVELS", "RandomBot", "SearchBot", "make_bot"]

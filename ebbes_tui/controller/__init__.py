@@ -5,13 +5,13 @@ from .events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
 from .hot_seat import HotSeat
 from .library import NO_SAVE, Library, LocalGame
 from .match import Match
-from .saves import SaveError, SaveInfo, SaveSlot, SaveStore, SlotLocked, describe
+from .saves import SaveError, SaveInfo, SaveSlot, SaveStore, SlotLocked
 from .session import NotYourTurn, Session
 from .setup import MatchSetup, players_setup
 
 __all__ = [
     "Event", "HotSeat", "Library", "LocalGame", "Match", "MatchSetup", "NO_SAVE",
     "NotYourTurn", "SaveError", "SaveFailed", "SaveInfo", "SaveSlot", "SaveStore",
-    "SeatChanged", "Session", "SlotLocked", "Synced", "TakenBack", "Update", "describe",
+    "SeatChanged", "Session", "SlotLocked", "Synced", "TakenBack", "Update",
     "players_setup",
 ]

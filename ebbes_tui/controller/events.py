@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.events import Event as RulesEvent
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.events import Event as RulesEvent
+from ..games.ebbes.rules.view import PlayerView
 
 
 @dataclass(frozen=True)

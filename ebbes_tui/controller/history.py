@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..rules.record import Record, RecordError, parse_record, replay
-from ..rules.state import GameState, Phase
-from ..rules.variants import GameConfig
+from ..game.errors import RecordError
+from ..game.protocols import Record
+from ..game.records import load_record
 from .saves import FINISHED_DIR, SAVE_SUFFIX, SaveStore
 
 
@@ -40,59 +40,11 @@ def finished_games(store: SaveStore) -> list[FinishedGame]:
         except FileNotFoundError:
             continue
         try:
-            record, state = load_record(path)
+            game, record, state = load_record(path)
         except RecordError as e:
             games.append(FinishedGame(path, finished, None, problem=str(e)))
             continue
-        config = state.config
-        games.append(FinishedGame(path, finished, record, players_of(config),
-                                  variants_of(config, len(state.results)), result_of(state)))
+        lines = game.describe(state)
+        games.append(FinishedGame(path, finished, record, lines["players"], lines["variants"],
+                                  lines["result"]))
     return sorted(games, key=lambda g: (g.finished, g.path.name), reverse=True)
-
-
-def load_record(path: Path) -> tuple[Record, GameState]:
-    """Read a record file and replay it with every rule checked; RecordError says in
-    one line why it cannot be."""
-    try:
-        record = parse_record(path.read_bytes().decode("utf-8"))
-        return record, replay(record)
-    except OSError as e:
-        raise RecordError(f"cannot be read: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError("not a game record: not UTF-8 text") from None
-    except RecursionError:
-        raise RecordError("not valid JSON: nested too deeply") from None
-
-
-def players_of(config: GameConfig) -> str:
-    """``Ann, Bea (hard bot), Cyd``; the dummy last (R15)."""
-    names = []
-    for seat in config.seats:
-        if seat.kind == "bot":
-            names.append(f"{seat.name} ({seat.level} bot)" if seat.level else f"{seat.name} (bot)")
-        elif seat.kind != "dummy":
-            names.append(seat.name)
-    return ", ".join(names) + (" and the dummy" if config.dummy is not None else "")
-
-
-def variants_of(config: GameConfig, played: int) -> str:
-    """``basic, 5 rounds``; ``choose determiners, 3 of 7 rounds`` when a disc reached an
-    end of the track first (R13) or the game is unfinished."""
-    options = config.options
-    chosen = [name for name, on in (("more cards", options.more_cards),
-                                    ("choose determiners", options.choose_determiners)) if on]
-    limit = config.round_limit
-    rounds = f"{played} rounds" if played == limit else f"{played} of {limit} rounds"
-    return f"{' + '.join(chosen) or 'basic'}, {rounds}"
-
-
-def result_of(state: GameState) -> str:
-    """``Ann wins: Ann +8, Bea +0``: the winners (a tie shares the win, R10; never the
-    dummy, R17) and every player's total."""
-    seats = state.config.seats
-    totals = ", ".join(f"{s.name} {t:+d}" for s, t in zip(seats, state.totals) if s.kind != "dummy")
-    if state.phase is not Phase.GAME_OVER:
-        return f"unfinished: {totals}"
-    winners = [seats[s].name for s in state.winners()]
-    won = f"{winners[0]} wins" if len(winners) == 1 else f"{' and '.join(winners)} share the win"
-    return f"{won}: {totals}"

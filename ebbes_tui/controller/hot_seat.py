@@ -9,9 +9,8 @@ player must decide, until that player takes the screen.
 
 from __future__ import annotations
 
-from ..rules.actions import Action
-from ..rules.events import RoundStarted
-from ..rules.view import PlayerView
+from ..game.events import Dealt
+from ..game.protocols import Action, View
 from .events import Update
 from .match import Match
 from .session import NotYourTurn
@@ -48,7 +47,7 @@ class HotSeat:
             mine = session.poll()
             if mine is not None:
                 self._latest[seat] = mine
-        if isinstance(update.event, RoundStarted):
+        if isinstance(update.event, Dealt):
             self.viewer = None
         self._shown = update
         return self._as_shown(update)
@@ -59,13 +58,13 @@ class HotSeat:
             return mine
         return update
 
-    def needs_player(self, view: PlayerView) -> int | None:
-        """The player who must come to the screen for the decision ``view`` shows, if
-        it is not the viewer's."""
-        seat = view.to_move
-        if seat in self.players and seat != self.viewer and self.match.human_plays(seat):
-            return seat
-        return None
+    def needs_player(self, view: View) -> int | None:
+        """The player who must come to the screen for a decision ``view`` shows, if it
+        is not the viewer's (several at once: the first in seat order)."""
+        if self.viewer is not None and self.viewer in view.deciding:
+            return None
+        return next((seat for seat in view.deciding
+                     if seat in self.players and self.match.human_plays(seat)), None)
 
     def take(self, seat: int) -> Update:
         """``seat``'s player is at the screen: their view of the update on show."""
@@ -91,6 +90,9 @@ class HotSeat:
 
     take_back_offered = False
     hints_offered = False
+
+    def hint(self) -> tuple[Action, str]:
+        raise NotYourTurn(None, "hints are for one player against bots")
 
     def can_take_back(self) -> bool:
         return False

@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from ..rules.record import Record, RecordError, dumps, replay
-from ..rules.state import Phase
+from ..game.errors import RecordError
+from ..game.protocols import Game, Record
+from ..game.records import dumps
+from ..game.registry import game_of_format
 from .hot_seat import HotSeat
 from .match import Match
 from .private_files import private_dir, write_atomically
@@ -53,22 +55,24 @@ class LocalGame:
         if self.slot is not None:
             if finished:
                 archived = self.slot.archive()
-                KeptStatistics(self.slot.store.root).add_finished(archived)
+                KeptStatistics(self.match.game, self.slot.store.root).add_finished(archived)
             self.slot.close()
             self.slot = None
 
 
 class Library:
-    """This user's saved games (``SaveStore``) and the games started from them."""
+    """This user's saved games of one game (``SaveStore``) and the games started from
+    them."""
 
-    def __init__(self, store: SaveStore | None = None) -> None:
+    def __init__(self, game: Game, store: SaveStore | None = None) -> None:
+        self.game = game
         self._store = store
 
     @property
     def store(self) -> SaveStore:
         """Opened on first use, so start-up stays fast."""
         if self._store is None:
-            self._store = SaveStore()
+            self._store = SaveStore(game=self.game)
         return self._store
 
     def saves(self) -> list[SaveInfo]:
@@ -80,15 +84,16 @@ class Library:
         History and Statistics have it. Only a record that replays, every rule checked,
         to the end of its game is kept; otherwise, or when the disk refuses, None."""
         try:
-            if replay(record).phase is not Phase.GAME_OVER:
+            if game_of_format(record.get("format")) is not self.game or \
+                    self.game.replay(record).outcome() is None:
                 return None
             store = self.store
             path = private_dir(store.root / FINISHED_DIR) / \
                 f"{store.new_slot(prefix)}{SAVE_SUFFIX}"
             write_atomically(path, dumps(record).encode("utf-8"))
-        except (RecordError, RecursionError, OSError):
+        except (RecordError, RecursionError, OSError, ValueError):
             return None
-        KeptStatistics(store.root).add_finished(path)
+        KeptStatistics(self.game, store.root).add_finished(path)
         return path
 
     def newest(self) -> SaveInfo | None:
@@ -112,8 +117,8 @@ class Library:
 
     def _resume(self, slot_name: str, slot: SaveSlot) -> LocalGame:
         try:
-            record, _ = self.store.load(slot_name)
-            match = Match.resume(record, save=slot)
+            game, record, _ = self.store.load(slot_name)
+            match = Match.resume(game, record, save=slot)
         except SaveError:
             slot.close()
             raise

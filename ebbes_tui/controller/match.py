@@ -1,14 +1,20 @@
-"""Running a match: whose decision it is, asking them, applying it, saving, reporting.
+"""Running a match of any game: whose decision it is, asking them, applying it, saving,
+reporting.
 
 The controller is the one interface between the game and whoever plays it (NetHack's
 window-port idea, STYLE.md): screens, local or remote, hold a :class:`Session` bound to
 one seat or to the public table, and hear every event through it. The match steps the
-game through the rules' one loop (:func:`decisions`): a human seat's decision waits
-for its session to submit; a bot thinks in a worker thread with a Random seeded by
-where the decision falls, so a resumed game gets the same answers; the dummy plays its
-forced card. A seat can change hands while the game runs (a bot stands in for a player
-who is away, R21) and the record notes it. The match paces nothing: each screen shows
-the stream at its own pace.
+game: a chance step (a deal) is done by the game from the match's seed; a human seat's
+decision waits for its session to submit; a bot thinks in a worker thread with a
+Random seeded by where the decision falls, so a resumed game gets the same answers; a
+seat nobody plays (ebbes' dummy) makes its one legal move. Several seats may decide
+at once (a simultaneous decision): people answer in any order, bots one after another.
+A seat can change hands while the game runs (a bot stands in for a player who is away,
+R21) and the record notes it. The match paces nothing: each screen shows the stream at
+its own pace.
+
+Saving never blocks the event loop: every decision is written, in order, by one writer
+task that runs the disk work in a thread.
 """
 
 from __future__ import annotations
@@ -16,20 +22,18 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from typing import Any
 
-from ..bots import Bot, NormalBot, make_bot
-from ..rules.actions import Action
-from ..rules.deal import deal_next_round
-from ..rules.errors import IllegalMove
-from ..rules.loop import decisions
-from ..rules.record import Record, hints_of, replay, to_record
-from ..rules.state import GameState, Phase
+from ..bots import make_bot
+from ..game.errors import IllegalMove
+from ..game.protocols import Action, Bot, Game, Record, listed
 from .events import Event, SaveFailed, SeatChanged, TakenBack
 from .saves import SaveSlot
 from .session import NotYourTurn, Session
 from .setup import MatchSetup, setup_from_record
 
-BotFactory = Callable[[str], Bot]
+#: Builds the bot of a level for a game.
+BotFactory = Callable[[Game, str], Bot]
 
 
 class Match:
@@ -44,37 +48,42 @@ class Match:
         bot_factory: BotFactory = make_bot,
     ) -> None:
         self.setup = setup.with_seed()
-        self.config = self.setup.config()
-        self.state = replay(record) if record is not None else GameState(self.config)
+        self.game = setup.game
+        self.state = self.game.replay(record) if record is not None else self.setup.new_state()
         self.save = save
         self.bot_factory = bot_factory
-        seats = self.config.seats
+        seats = self.setup.seats
         self.humans = tuple(i for i, s in enumerate(seats) if s.kind == "human")
         #: The bot playing each seat now: the bot seats, and stand-ins for away players.
         self.bots: dict[int, Bot] = {
-            i: bot_factory(s.level or "normal") for i, s in enumerate(seats) if s.kind == "bot"}
+            i: bot_factory(self.game, s.level or "normal")
+            for i, s in enumerate(seats) if s.kind == "bot"}
         self.seat_changes: list[dict[str, object]] = list(_changes_of(record))
-        self.hints: dict[int, int] = hints_of(record, self.config.seat_count)
+        self.hints: dict[int, int] = hints_of(record, len(seats))
         self.seq = 0  # events so far; each session's updates carry it
-        self.decision = self.state.decisions_made()  # the number of the pending decision
+        self.decision = self.state.decisions_made()  # decisions made so far
+        #: For each seat that must decide: the decision number when its decision came up.
+        self.asked: dict[int, int] = {}
+        self._kinds: dict[int, str] = {}  # the kind of each seat's pending decision
         self.sessions: list[Session] = []
-        self._waiting: dict[int, asyncio.Future[None]] = {}
+        self._changed = asyncio.Event()
         self._generation = 0  # bumped by take-back and seat changes: answers before are stale
         self._stopped = False
+        self._writer: _Writer | None = None
         self.finished = asyncio.Event()
+        self._note_asked()
 
     @classmethod
-    def resume(cls, record: Record, **kw: object) -> Match:
+    def resume(cls, game: Game, record: Record, **kw: Any) -> Match:
         """Continue a saved game exactly where its record stops; every seat is played
         as the setup says (stand-ins end with the process that ran them)."""
-        config = replay(record).config
-        return cls(setup_from_record(record, config), record=record, **kw)  # type: ignore[arg-type]
+        return cls(setup_from_record(game, record), record=record, **kw)
 
     # ------------------------------------------------------------ sessions
 
     def session(self, seat: int | None) -> Session:
         """A new session for ``seat`` (None: a spectator, the public table only)."""
-        if seat is not None and not 0 <= seat < self.config.seat_count:
+        if seat is not None and not 0 <= seat < len(self.setup.seats):
             raise ValueError(f"there is no seat {seat}")
         session = Session(self, seat)
         self.sessions.append(session)
@@ -91,9 +100,9 @@ class Match:
         return seat in self.humans and seat not in self.bots
 
     @property
-    def awaiting(self) -> int | None:
-        """The seat whose decision the game waits for, if any."""
-        return self.state.current_player
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats whose decision the game waits for."""
+        return tuple(d.seat for d in self.state.pending() if d.seat is not None)
 
     def record(self) -> Record:
         extras = self.setup.extras()
@@ -101,27 +110,36 @@ class Match:
             extras["seat_changes"] = self.seat_changes
         if self.hints:
             extras["hints"] = {str(seat): n for seat, n in sorted(self.hints.items())}
-        return to_record(self.state, extras)
+        return self.game.to_record(self.state, extras)
 
     # ----------------------------------------------------------- running
 
     async def run(self) -> None:
         """Deal, ask, apply and save until the game is over (or :meth:`stop`)."""
+        self._writer = _Writer(self)
         self._save()
-        while not self._stopped:
-            state, generation = self.state, self._generation
-            for decision in decisions(state, self._deal, observe=self._publish):
-                seat = decision.seat
-                assert seat is not None
-                action = await self._answer(seat, generation)
-                if self._stopped or generation != self._generation:
-                    break  # taken back or a seat changed hands: ask again
-                if action is not None:  # a human's answer is applied by submit()
-                    self._apply(seat, action)
-            else:
-                if state is self.state:
+        try:
+            while not self._stopped:
+                pending = self.state.pending()
+                if not pending:
                     self.finished.set()
                     return
+                if pending[0].seat is None:  # chance: the game deals from the seed
+                    events = self.game.resolve_chance(self.state, self.setup.seed)  # type: ignore[arg-type]
+                    self._after(events)
+                    continue
+                seat = next((d.seat for d in pending if not self.human_plays(d.seat)), None)  # type: ignore[arg-type]
+                if seat is None:  # only people decide now: wait for one to submit
+                    self._changed.clear()
+                    await self._changed.wait()
+                    continue
+                generation, asked = self._generation, self.asked.get(seat)
+                action = await self._bot_answer(seat)
+                if self._stopped or generation != self._generation or self.asked.get(seat) != asked:
+                    continue  # taken back, a seat changed hands, or answered meanwhile
+                self._apply(seat, action)
+        finally:
+            await self._writer.flush()
 
     def stop(self) -> None:
         """End :meth:`run` at the next step; the last decision is already saved."""
@@ -130,67 +148,61 @@ class Match:
 
     def _interrupt(self) -> None:
         self._generation += 1
-        for future in self._waiting.values():
-            if not future.done():
-                future.set_result(None)
-        self._waiting.clear()
+        self._changed.set()
 
-    async def _answer(self, seat: int, generation: int) -> Action | None:
-        """A bot's or the dummy's action; for a human, None once submit() applied it."""
-        if seat == self.state.dummy:
-            return self.state.legal_actions()[0]  # R16: its one card
+    async def _bot_answer(self, seat: int) -> Action:
+        """The answer of the bot playing ``seat``; a seat nobody plays (ebbes' dummy)
+        makes its one legal move."""
+        legal = self.state.legal(seat)
         bot = self.bots.get(seat)
         if bot is None:
-            future = asyncio.get_running_loop().create_future()
-            self._waiting[seat] = future
-            await future
-            return None
+            moves = listed(legal)
+            if moves is None or len(moves) != 1:
+                raise RuntimeError(f"seat {seat} has nobody to play it")
+            return moves[0]
         view = self.state.view(seat)
-        legal = self.state.legal_actions()
-        rng = random.Random(self._decision_key(seat))
-        action = await asyncio.to_thread(bot.choose, view, legal, rng)
-        return action if generation == self._generation else None
-
-    def _decision_key(self, seat: int) -> str:
-        """Seeds each bot decision by where it falls in the game, so a resumed or
-        replayed game gets the same answers."""
-        s = self.state
-        played = len(s.tricks) * s.n + len(s.trick)
-        return f"{self.setup.seed}:{s.round_no}:{s.phase.value}:{len(s.pairs)}:{played}:{seat}"
-
-    def _deal(self, state: GameState) -> list[Event]:
-        rng = random.Random(f"{self.setup.seed}:deal:{state.round_no}")
-        first = not state.results
-        events = deal_next_round(
-            state, rng,
-            starter=self.setup.first_starter if first else None,
-            dealer=self.setup.first_dealer if first else None,
-        )
-        self._save()
-        return events  # type: ignore[return-value]
+        rng = random.Random(f"{self.setup.seed}:{self.game.decision_seed(self.state, seat)}")
+        return await asyncio.to_thread(bot.choose, view, legal, rng)
 
     # -------------------------------------------------------- decisions
 
-    def submit(self, seat: int, action: Action) -> None:
-        """A human's decision, through their session. Raises :class:`IllegalMove`
-        (``player_text`` says why) and changes nothing when it is not theirs to make
-        or the rules forbid it."""
-        if self.awaiting != seat:
+    def submit(self, seat: int, action: Action, decision: int | None = None) -> None:
+        """A human's decision, through their session (``decision``: the number of the
+        update it answers, when known). Raises :class:`IllegalMove` (``player_text``
+        says why) and changes nothing when it is not theirs to make or the rules
+        forbid it."""
+        asked = self.asked.get(seat)
+        if asked is None:
             raise NotYourTurn(None, "it is not your turn")
         if not self.human_plays(seat):
             raise NotYourTurn(None, "a bot plays this seat while you are away")
-        future = self._waiting.get(seat)
-        if future is None or future.done():
-            raise NotYourTurn(None, "the game is not waiting for you yet")
+        if decision is not None and decision < asked:
+            raise NotYourTurn(None, "that decision has already been made")
+        if decision is not None and decision > self.decision:
+            raise NotYourTurn(None, "that decision has not come up yet")
         self._apply(seat, action)
-        del self._waiting[seat]
-        future.set_result(None)
 
     def _apply(self, seat: int, action: Action) -> None:
         events = self.state.apply(action, seat)
         self.decision += 1
+        self._after(events, answered=seat)
+
+    def _after(self, events: list[Event], answered: int | None = None) -> None:
+        """A step was taken: note who must decide now, save, tell every session."""
+        self._note_asked(answered)
         self._save()
         self._publish(events)
+        self._changed.set()
+
+    def _note_asked(self, answered: int | None = None) -> None:
+        """Each seat that must decide keeps the number its decision came up at until it
+        answers (``answered``): a seat deciding at once with others keeps its number
+        while they answer theirs."""
+        now = {d.seat: d.kind for d in self.state.pending() if d.seat is not None}
+        self.asked = {seat: self.asked[seat]
+                      if seat in self.asked and seat != answered and self._kinds.get(seat) == kind
+                      else self.decision for seat, kind in now.items()}
+        self._kinds = now
 
     # ----------------------------------------------------- seats changing hands
 
@@ -200,7 +212,7 @@ class Match:
             raise ValueError(f"seat {seat} is not a player's")
         if seat in self.bots:
             return
-        self.bots[seat] = self.bot_factory(level)
+        self.bots[seat] = self.bot_factory(self.game, level)
         self._note_change(seat, f"bot:{level}")
         self._interrupt()
         self._publish([SeatChanged(seat, human=False, level=level)])
@@ -216,7 +228,7 @@ class Match:
 
     def _note_change(self, seat: int, player: str) -> None:
         """The record keeps who made which decisions: from decision number ``at``
-        (counting every starter choice, pair and card so far) ``player`` plays."""
+        (counting every decision so far) ``player`` plays."""
         self.seat_changes.append({"seat": seat, "player": player,
                                   "at": self.state.decisions_made()})
         self._save()
@@ -224,13 +236,14 @@ class Match:
     # ---------------------------------------------------------------- hints
 
     def hint(self, seat: int) -> tuple[Action, str]:
-        """What the ``normal`` bot would do for ``seat`` now and why, without doing it
-        (one player against bots only). The record counts the hints each seat used."""
+        """What the game's ``normal`` bot would do for ``seat`` now and why, without
+        doing it (one player against bots only). The record counts the hints each seat
+        used."""
         if not self.take_back_allowed or seat not in self.humans:
             raise IllegalMove(None, "hints are for one player against bots")
-        if self.awaiting != seat:
+        if seat not in self.asked:
             raise NotYourTurn(None, "a hint comes when it is your turn")
-        action, why = NormalBot().explain(self.state.view(seat))
+        action, why = self.game.hint(self.state.view(seat))
         self.hints[seat] = self.hints.get(seat, 0) + 1
         self._save()
         return action, why
@@ -243,41 +256,42 @@ class Match:
         return len(self.humans) == 1 and len(self.bots) > 0
 
     def can_take_back(self, seat: int) -> bool:
-        return self.take_back_allowed and seat in self.humans and \
-            self._last_play_of(seat) is not None
+        if not (self.take_back_allowed and seat in self.humans):
+            return False
+        try:
+            self.game.take_back(self.record(), seat)
+        except IllegalMove:
+            return False
+        return True
 
     def take_back(self, seat: int) -> None:
-        """Undo ``seat``'s last card of this round and everything after it: truncate the
-        record and replay it, so the position is exactly the one before that card."""
+        """Undo ``seat``'s last move that may be undone and everything after it:
+        truncate the record and replay it, so the position is exactly the one before
+        that move."""
         if not self.take_back_allowed or seat not in self.humans:
             raise IllegalMove(None, "take-back works only for one player against bots")
-        index = self._last_play_of(seat)
-        if index is None:
-            raise IllegalMove(None, "there is no card of yours to take back in this round")
-        record = self.record()
-        record["rounds"][-1]["plays"] = record["rounds"][-1]["plays"][:index]
-        self.state = replay(record)
+        record = self.game.take_back(self.record(), seat)
+        self.state = self.game.replay(record)
         self.decision = self.state.decisions_made()
+        self.asked = {}
+        self._note_asked()
         self._interrupt()
         self._save()
         self._publish([TakenBack()])
 
-    def _last_play_of(self, seat: int) -> int | None:
-        """Index in this round's plays of ``seat``'s latest card, or None: take-back
-        never reaches back past a deal (R20)."""
-        state = self.state
-        if state.phase is not Phase.PLAY:
-            return None
-        seats = state.current_round().play_seats
-        return next((k for k in range(len(seats) - 1, -1, -1) if seats[k] == seat), None)
-
     # ----------------------------------------------------------- plumbing
 
     def _save(self) -> None:
+        """Queue the record as it stands for the writer (at once when the match is not
+        running, e.g. a take-back before the game starts)."""
         if self.save is None:
             return
+        record = self.record()
+        if self._writer is not None:
+            self._writer.put(record)
+            return
         try:
-            self.save.write(self.record())
+            self.save.write(record)
         except OSError as e:
             self._publish([SaveFailed(f"The game could not be saved: {e.strerror or e}.")])
 
@@ -286,6 +300,47 @@ class Match:
             self.seq += 1
             for session in list(self.sessions):
                 session.push(self.seq, event)
+
+
+class _Writer:
+    """Writes a match's records in order, off the event loop: only the newest record
+    waiting matters, so a slow disk never holds the game up and never loses the last
+    decision."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.waiting: Record | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    def put(self, record: Record) -> None:
+        self.waiting = record
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        save = self.match.save
+        while self.waiting is not None and save is not None:
+            record, self.waiting = self.waiting, None
+            try:
+                await asyncio.to_thread(save.write, record)
+            except OSError as e:
+                self.match._publish([SaveFailed(f"The game could not be saved: {e.strerror or e}.")])
+
+    async def flush(self) -> None:
+        """Wait until everything queued is written (when the match stops)."""
+        while self.task is not None and not self.task.done():
+            await asyncio.shield(self.task)
+
+
+def hints_of(record: Record | None, seats: int) -> dict[int, int]:
+    """The hints each seat used, as a record keeps them (``"hints": {"0": 2}``); odd
+    entries are left out."""
+    kept = (record or {}).get("hints")
+    if not isinstance(kept, dict):
+        return {}
+    return {int(k): n for k, n in kept.items()
+            if isinstance(k, str) and k.isascii() and k.isdecimal() and int(k) < seats
+            and str(int(k)) == k and isinstance(n, int) and not isinstance(n, bool) and n > 0}
 
 
 def _changes_of(record: Record | None) -> list[dict[str, object]]:

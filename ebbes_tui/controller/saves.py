@@ -18,8 +18,9 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from ..rules.record import Record, RecordError, dumps, parse_record, replay
-from ..rules.state import GameState, Phase
+from ..game.errors import RecordError
+from ..game.protocols import Game, Record, State
+from ..game.records import dumps, parse_record_text
 from .private_files import private_dir, write_atomically
 
 APP_DIR_NAME = "ebbes-tui"
@@ -41,9 +42,12 @@ class SlotLocked(SaveError):
         super().__init__(f"This game is already open in another ebbes window{who}.")
 
 
-def data_dir() -> Path:
-    """The user's own data dir for ebbes, created private (0700) when missing."""
-    return private_dir(Path(user_data_dir(APP_DIR_NAME, appauthor=False)))
+def data_dir(game: Game | None = None) -> Path:
+    """The user's own data dir, created private (0700) when missing; a game's own
+    part of it for ``game`` (ebbes' files stay where earlier versions kept them, at
+    the top)."""
+    root = private_dir(Path(user_data_dir(APP_DIR_NAME, appauthor=False)))
+    return root if game is None or game.id == "ebbes" else private_dir(root / game.id)
 
 
 @dataclass(frozen=True)
@@ -60,8 +64,8 @@ class SaveInfo:
 class SaveStore:
     """The saved games of this user, one JSON record per slot."""
 
-    def __init__(self, root: Path | None = None) -> None:
-        self.root = root if root is not None else data_dir() / "saves"
+    def __init__(self, root: Path | None = None, game: Game | None = None) -> None:
+        self.root = root if root is not None else data_dir(game) / "saves"
         private_dir(self.root)
 
     def path(self, slot: str) -> Path:
@@ -89,8 +93,8 @@ class SaveStore:
             except FileNotFoundError:  # another window archived it meanwhile
                 continue
             try:
-                text = path.read_text(encoding="utf-8")
-                summary = describe(replay(parse_record(text)))
+                game, record = parse_record_text(path.read_text(encoding="utf-8"))
+                summary = game.describe(game.replay(record))["saved"]
             except FileNotFoundError:
                 continue
             except (OSError, RecordError, UnicodeDecodeError, RecursionError):
@@ -122,13 +126,13 @@ class SaveStore:
                     raise
                 time.sleep(0.05)
 
-    def load(self, slot: str) -> tuple[Record, GameState]:
+    def load(self, slot: str) -> tuple[Game, Record, State]:
         """Read and replay a saved game. A file that fails is moved aside and SaveError
         says so in one sentence."""
         path = self.path(slot)
         try:
-            record = parse_record(path.read_bytes().decode("utf-8"))
-            return record, replay(record)
+            game, record = parse_record_text(path.read_bytes().decode("utf-8"))
+            return game, record, game.replay(record)
         except FileNotFoundError:
             raise SaveError(f"There is no saved game called {slot}.") from None
         except (OSError, RecordError, UnicodeDecodeError, RecursionError) as e:
@@ -210,16 +214,3 @@ def lock_holder(lock_path: Path) -> int | None:
         return None
     finally:
         os.close(fd)
-
-
-def describe(state: GameState) -> str:
-    """One line about a saved game: who plays, which round, the scores."""
-    names = [s.name for s in state.config.seats if s.kind != "dummy"]
-    scores = ", ".join(
-        f"{s.name} {t:+d}" for s, t in zip(state.config.seats, state.totals) if s.kind != "dummy"
-    )
-    rounds = state.config.round_limit
-    if state.phase is Phase.GAME_OVER:
-        return f"{len(names)} players, game over: {scores}"
-    current = min(state.round_no + 1, rounds)
-    return f"{len(names)} players, round {current} of {rounds}: {scores}"

@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from ..rules.actions import Action
-from ..rules.errors import IllegalMove
-from ..rules.view import PlayerView
+from typing import Protocol
+
+from ..game.errors import IllegalMove
+from ..game.protocols import Action, View
 from .events import Event, Synced, TakenBack, Update
 
 if TYPE_CHECKING:
@@ -22,6 +23,34 @@ if TYPE_CHECKING:
 
 class NotYourTurn(IllegalMove):
     """A decision from a session that may not make it now."""
+
+
+class Feed(Protocol):
+    """What a table screen follows: a local session, the hot-seat adapter, or a shared
+    table's remote feed. Updates come in order; a screen that lost some draws
+    :meth:`snapshot` from scratch."""
+
+    seat: int | None
+    take_back_offered: bool
+    hints_offered: bool
+
+    async def next(self) -> Update: ...
+
+    def snapshot(self) -> Update: ...
+
+    def asks(self, update: Update) -> bool:
+        """Whether ``update`` asks the player at this screen for a decision still open."""
+        ...
+
+    def submit(self, action: Action, decision: int | None = None) -> None: ...
+
+    def can_take_back(self) -> bool: ...
+
+    def take_back(self) -> None: ...
+
+    def hint(self) -> tuple[Action, str]: ...
+
+    def close(self) -> None: ...
 
 
 class UpdateStream:
@@ -51,9 +80,9 @@ class Session(UpdateStream):
         self.match = match
         self.seat = seat
         self.closed = False
-        self.answered = -1  # the last decision this session answered
+        self.answered = -1  # the number of the last decision this session answered
 
-    def view(self) -> PlayerView:
+    def view(self) -> View:
         """What this seat may see now (R18); a spectator: the public table, no hand."""
         return self.match.state.view(self.seat)
 
@@ -62,9 +91,10 @@ class Session(UpdateStream):
         return Update(self.match.seq, Synced(), self.view(), self.match.decision)
 
     def asks(self, update: Update) -> bool:
-        """Whether ``update`` asks this seat for a decision that is still open: not
-        answered yet, not made since by a bot standing in (R21)."""
-        return (bool(update.view.actions) and update.decision > self.answered
+        """Whether ``update`` asks this seat for a decision that is still open: the
+        latest, not answered yet, not being made by a bot standing in (R21)."""
+        asked = self.match.asked.get(self.seat)  # type: ignore[arg-type]
+        return (bool(update.view.actions) and asked is not None and asked > self.answered
                 and update.decision == self.match.decision
                 and self.match.human_plays(self.seat))  # type: ignore[arg-type]
 
@@ -76,11 +106,9 @@ class Session(UpdateStream):
             raise NotYourTurn(None, "a spectator cannot play")
         if self.closed:
             raise NotYourTurn(None, "this session is closed")
-        number = self.match.decision
-        if decision is not None and decision != number:
-            raise NotYourTurn(None, "that decision has already been made")
-        self.match.submit(self.seat, action)
-        self.answered = number
+        asked = self.match.asked.get(self.seat)
+        self.match.submit(self.seat, action, decision)
+        self.answered = asked  # type: ignore[assignment]
 
     @property
     def take_back_offered(self) -> bool:
@@ -97,7 +125,8 @@ class Session(UpdateStream):
         return self.seat is not None and self.match.take_back_allowed
 
     def hint(self) -> tuple[Action, str]:
-        """What the ``normal`` bot would do now and why; counted, nothing is played."""
+        """What the game's ``normal`` bot would do now and why; counted, nothing is
+        played."""
         if self.seat is None:
             raise NotYourTurn(None, "a spectator gets no hints")
         return self.match.hint(self.seat)

@@ -15,7 +15,8 @@ from pathlib import Path
 from platformdirs import user_config_dir
 
 from ..bots import LEVELS
-from ..rules.variants import BASIC_ROUNDS, DECK_VALUES, MAX_ROUNDS, Options
+from ..game.protocols import Game
+from ..games.ebbes.rules.variants import BASIC_ROUNDS, DECK_VALUES, MAX_ROUNDS
 from .private_files import private_dir, write_atomically
 from .saves import APP_DIR_NAME
 from .setup import MatchSetup, players_setup
@@ -82,21 +83,14 @@ class Settings:
             s.theme = data["theme"]
         return s
 
-    def setup(self) -> MatchSetup:
+    def setup(self, game: Game) -> MatchSetup:
         """The game these settings describe (a new seed each time)."""
         seats = self.seats[: self.players]
-        options = Options(more_cards=self.more_cards and self.players > 2,
-                          choose_determiners=self.choose_determiners, rounds=self.rounds)
-        starter = self.starter if self.starter is not None and self.starter < self.players \
-            else None
-        dealer = None
-        if self.players == 2:  # the dummy takes seat 0 (players_setup)
-            starter = None if starter is None else starter + 1
-            dealer = None if self.dealer not in (0, 1) else self.dealer + 1  # type: ignore[operator]
+        options = {"more_cards": self.more_cards, "choose_determiners": self.choose_determiners,
+                   "rounds": self.rounds, "starter": self.starter, "dealer": self.dealer}
         return players_setup(
-            [(c.name, c.kind, c.level if c.kind == "bot" else None) for c in seats],
-            options, first_starter=starter, first_dealer=dealer,
-        )
+            game, [(c.name, c.kind, c.level if c.kind == "bot" else None) for c in seats],
+            options)
 
 
 def _whole(value: object) -> bool:

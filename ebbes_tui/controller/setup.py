@@ -1,65 +1,61 @@
-"""A match's setup: seats, variants, who starts, the seed; and its record extras."""
+"""A match's setup: the game, who sits where, the game's options, the seed; and what a
+record keeps of it besides the game's own record."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..bots import LEVELS
-from ..rules.record import Record
-from ..rules.variants import GameConfig, Options, SeatInfo, SetupError
-
-DEFAULT_LEVEL = "normal"
+from ..game.errors import SetupError
+from ..game.protocols import Game, Record, SeatInfo, State
 
 
 @dataclass(frozen=True)
 class MatchSetup:
     """Everything chosen before the first deal.
 
-    ``seats`` lists the players clockwise; a two-player game adds the dummy itself
-    (seat 0). ``first_starter`` / ``first_dealer`` are None for "random" (R11, R15).
-    """
+    ``seats`` lists every seat clockwise, as :meth:`Game.seats_for` gives them (a seat
+    nobody plays, such as ebbes' dummy, included). ``options`` are the game's own
+    (:attr:`Game.options`); a ``seat`` option (who starts, who deals) counts the
+    players from 0, None for "random"."""
 
+    game: Game
     seats: tuple[SeatInfo, ...]
-    options: Options = field(default_factory=Options)
-    first_starter: int | None = None
-    first_dealer: int | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
     seed: int | None = None
 
-    def config(self) -> GameConfig:
+    def new_state(self) -> State:
+        """The game before its first deal; SetupError says why the setup is wrong."""
         for seat in self.seats:
             if seat.kind == "bot" and seat.level not in LEVELS:
                 raise SetupError(f"unknown bot level {seat.level!r} (one of {', '.join(LEVELS)})")
-        return GameConfig(self.seats, self.options)
+        return self.game.new_state(self.seats, dict(self.options))
 
     def with_seed(self) -> MatchSetup:
         """This setup with a seed drawn now if none was given, so the game replays."""
         if self.seed is not None:
             return self
-        return MatchSetup(self.seats, self.options, self.first_starter, self.first_dealer,
-                          random.SystemRandom().randrange(2**53))
+        return replace(self, seed=random.SystemRandom().randrange(2**53))
 
     def extras(self) -> Record:
         """Record keys (ignored by other readers) that let a save resume exactly."""
-        return {"seed": self.seed, "first_starter": self.first_starter,
-                "first_dealer": self.first_dealer}
+        return {"seed": self.seed}
 
 
-def players_setup(players: list[tuple[str, str, str | None]], options: Options,
-                  **kw: int | None) -> MatchSetup:
-    """A setup from (name, kind, level) per player; two players get the dummy in seat 0."""
-    seats = [SeatInfo(name, kind, level if kind == "bot" else None) for name, kind, level in players]
-    if len(seats) == 2:
-        seats.insert(0, SeatInfo("Dummy", "dummy"))
-    return MatchSetup(tuple(seats), options, **kw)
+def players_setup(game: Game, players: list[tuple[str, str, str | None]],
+                  options: Mapping[str, Any], seed: int | None = None) -> MatchSetup:
+    """A setup from (name, kind, level) per player, in seat order; the game adds any
+    seat nobody plays."""
+    seats = game.seats_for([SeatInfo(name, kind, level if kind == "bot" else None)
+                            for name, kind, level in players])
+    return MatchSetup(game, seats, dict(options), seed)
 
 
-def setup_from_record(record: Record, config: GameConfig) -> MatchSetup:
-    """The setup of a saved game, read back from its record's extras."""
-    def seat_or_none(key: str) -> int | None:
-        value = record.get(key)
-        return value if isinstance(value, int) and 0 <= value < config.seat_count else None
-
+def setup_from_record(game: Game, record: Record) -> MatchSetup:
+    """The setup of a saved game, read back from its record."""
+    seats, options = game.setup_of(record)
     seed = record.get("seed")
-    return MatchSetup(config.seats, config.options, seat_or_none("first_starter"),
-                      seat_or_none("first_dealer"), seed if isinstance(seed, int) else None)
+    return MatchSetup(game, seats, options, seed if isinstance(seed, int) else None)

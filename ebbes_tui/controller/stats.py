@@ -1,4 +1,5 @@
-"""Statistics of this user's finished games, per player name and for all players.
+"""Statistics of this user's finished games of one game, per player name and for all
+players.
 
 The finished records are the truth (RULINGS, "Game records"): :class:`Statistics` is a
 pure computation from them (``from_records``, ``add``), and :class:`KeptStatistics`
@@ -7,16 +8,16 @@ only adds its own record. The kept file names the games it counts; when it is mi
 unreadable, or does not count exactly the records in ``finished/``, it is rebuilt
 from them.
 
-The figures, for each human seat of each finished game (bots are the opponents; the
-dummy is no player, R17):
+The figures, for each human seat of each finished game (bots are the opponents; a
+seat nobody plays, such as ebbes' dummy, is no player):
 
-- games played and won (the highest total; a tie shares the win, R10), with the average
-  and best final total, grouped by number of players and variant;
-- ebbes payouts: rounds in which the player got the +3 ebbes bonus (R7);
-- nix held: rounds in which the player held nix (the most nix cards, R8);
+- games played and won (as the game's outcome says; a tie shares the win), with the
+  average and best final score, grouped by number of players and the game's variant;
+- the game's own figures (:meth:`Game.figures`: ebbes payouts and nix held, hens
+  taken, times hund ...);
 - hints used, as the record counts them;
 - bots beaten, per bot level: of the games with a bot of that level at the table, those
-  in which the player's final total was strictly higher than every such bot's.
+  in which the player's final score was strictly higher than every such bot's.
 
 "All players" adds up every human seat: a hot-seat game of two counts once for each.
 """
@@ -29,33 +30,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..rules.record import Record, RecordError, hints_of, replay
-from ..rules.state import GameState, Phase
-from ..rules.variants import Options
-from .history import load_record
+from ..game.errors import RecordError
+from ..game.protocols import Game, Record, State
+from ..game.records import load_record
+from .match import hints_of
 from .private_files import private_dir, write_atomically
 from .saves import FINISHED_DIR, SAVE_SUFFIX
 
-FORMAT = "ebbes-stats/1"
+FORMAT = "ebbes-stats/2"
 STATS_FILE = "stats.json"
-#: The variants a game is grouped by, with the names players see.
-VARIANTS = {
-    "basic": "basic game",
-    "more-cards": "more cards (V1)",
-    "choose-determiners": "choose determiners (V2)",
-    "both": "V1 + V2",
-}
 #: The level of a bot whose record names none (the match plays it as ``normal``).
 DEFAULT_LEVEL = "normal"
-
-
-def variant_of(options: Options) -> str:
-    """The key in :data:`VARIANTS` of a game's options."""
-    if options.more_cards and options.choose_determiners:
-        return "both"
-    if options.more_cards:
-        return "more-cards"
-    return "choose-determiners" if options.choose_determiners else "basic"
 
 
 @dataclass
@@ -64,10 +49,10 @@ class Tally:
 
     games: int = 0
     won: int = 0
-    points: int = 0
-    best: int | None = None
+    points: float = 0
+    best: float | None = None
 
-    def add(self, total: int, won: bool) -> None:
+    def add(self, total: float, won: bool) -> None:
         self.games += 1
         self.won += won
         self.points += total
@@ -101,11 +86,10 @@ class BotsFaced:
 class PlayerStats:
     """One player's figures (or all players' added up)."""
 
-    #: Keyed by (number of players, variant key).
+    #: Keyed by (number of players, the variant as players read it).
     kinds: dict[tuple[int, str], Tally] = field(default_factory=dict)
-    rounds: int = 0
-    ebbes_payouts: int = 0
-    nix_held: int = 0
+    #: The game's own figures, by the keys of :attr:`Game.figure_labels`.
+    figures: dict[str, int] = field(default_factory=dict)
     hints: int = 0
     #: Keyed by bot level.
     bots: dict[str, BotsFaced] = field(default_factory=dict)
@@ -121,9 +105,8 @@ class PlayerStats:
     def merge(self, other: PlayerStats) -> None:
         for kind, tally in other.kinds.items():
             self.kinds.setdefault(kind, Tally()).merge(tally)
-        self.rounds += other.rounds
-        self.ebbes_payouts += other.ebbes_payouts
-        self.nix_held += other.nix_held
+        for key, value in other.figures.items():
+            self.figures[key] = self.figures.get(key, 0) + value
         self.hints += other.hints
         for level, faced in other.bots.items():
             mine = self.bots.setdefault(level, BotsFaced())
@@ -141,13 +124,13 @@ class Statistics:
     skipped: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_records(cls, records: Mapping[str, Record]) -> Statistics:
+    def from_records(cls, game: Game, records: Mapping[str, Record]) -> Statistics:
         """The statistics of ``records`` (game id -> record); a record that does not
         replay to a finished game is skipped with the reason."""
         stats = cls()
         for game_id, record in records.items():
             try:
-                stats.add(game_id, record)
+                stats.add(game, game_id, record)
             except RecordError as e:
                 stats.skip(game_id, str(e))
         return stats
@@ -157,42 +140,40 @@ class Statistics:
         """Every game id accounted for, counted or skipped."""
         return self.games | set(self.skipped)
 
-    def add(self, game_id: str, record: Record, state: GameState | None = None) -> None:
+    def add(self, game: Game, game_id: str, record: Record, state: State | None = None) -> None:
         """Count one finished game (once: a game already counted is left alone);
         ``state`` is the record replayed, when the caller has it. RecordError, and
         nothing changes, when it does not replay to its end."""
         if game_id in self.games:
             return
         if state is None:
-            state = replay(record)
-        if state.phase is not Phase.GAME_OVER:
+            state = game.replay(record)
+        outcome = state.outcome()
+        if outcome is None:
             raise RecordError("the game is not finished")
-        config = state.config
-        kind = (config.players, variant_of(config.options))
-        winners = state.winners()
-        bots: dict[str, int] = {}  # level -> the best total of its bots
-        for seat, info in enumerate(config.seats):
+        seats, options = game.setup_of(record)
+        players = sum(1 for s in seats if s.kind in ("human", "bot"))
+        kind = (players, game.variant_key(options)[1])
+        scores = outcome.scores
+        bots: dict[str, float] = {}  # level -> the best score of its bots
+        for seat, info in enumerate(seats):
             if info.kind == "bot":
                 level = info.level or DEFAULT_LEVEL
-                bots[level] = max(bots.get(level, state.totals[seat]), state.totals[seat])
-        hints = hints_of(record, state.config.seat_count)
-        for seat, info in enumerate(config.seats):
+                bots[level] = max(bots.get(level, scores[seat]), scores[seat])
+        hints = hints_of(record, len(seats))
+        for seat, info in enumerate(seats):
             if info.kind != "human":
                 continue
             player = self.players.setdefault(info.name, PlayerStats())
-            total = state.totals[seat]
-            player.kinds.setdefault(kind, Tally()).add(total, seat in winners)
-            for result in state.results:
-                score = result.score
-                assert score is not None  # a finished game's rounds are all scored
-                player.rounds += 1
-                player.ebbes_payouts += score.seats[seat].ebbes_points > 0
-                player.nix_held += score.nix_holder == seat
+            score = scores[seat]
+            player.kinds.setdefault(kind, Tally()).add(score, seat in outcome.winners)
+            for key, value in game.figures(state, seat).items():
+                player.figures[key] = player.figures.get(key, 0) + value
             player.hints += hints.get(seat, 0)
             for level, best in bots.items():
                 faced = player.bots.setdefault(level, BotsFaced())
                 faced.games += 1
-                faced.beaten += total > best
+                faced.beaten += score > best
         self.games.add(game_id)
         self.skipped.pop(game_id, None)
 
@@ -237,7 +218,7 @@ def _player_json(p: PlayerStats) -> dict[str, Any]:
         "kinds": [{"players": players, "variant": variant, "games": t.games, "won": t.won,
                    "points": t.points, "best": t.best}
                   for (players, variant), t in sorted(p.kinds.items())],
-        "rounds": p.rounds, "ebbes_payouts": p.ebbes_payouts, "nix_held": p.nix_held,
+        "figures": dict(sorted(p.figures.items())),
         "hints": p.hints,
         "bots": {level: {"games": b.games, "beaten": b.beaten} for level, b in sorted(p.bots.items())},
     }
@@ -248,23 +229,31 @@ def _player_from(data: object) -> PlayerStats:
         raise ValueError("a player must be an object")
     kinds = {}
     for k in _of(data, "kinds", list):
-        if not isinstance(k, dict) or k.get("variant") not in VARIANTS:
-            raise ValueError("a kind of game needs a known variant")
+        if not isinstance(k, dict) or not isinstance(k.get("variant"), str):
+            raise ValueError("a kind of game needs a variant")
         best = k.get("best")
         if best is not None:
-            best = _of(k, "best", int)
+            best = _number(k, "best")
         kinds[(_count(k, "players"), k["variant"])] = Tally(
-            _count(k, "games"), _count(k, "won"), _of(k, "points", int), best)
+            _count(k, "games"), _count(k, "won"), _number(k, "points"), best)
+    figures = _of(data, "figures", dict)
     bots = {level: BotsFaced(_count(b, "games"), _count(b, "beaten"))
             for level, b in _of(data, "bots", dict).items()}
-    return PlayerStats(kinds, _count(data, "rounds"), _count(data, "ebbes_payouts"),
-                       _count(data, "nix_held"), _count(data, "hints"), bots)
+    return PlayerStats(kinds, {key: _count(figures, key) for key in figures},
+                       _count(data, "hints"), bots)
 
 
 def _of(obj: object, key: str, kind: type) -> Any:
     value = obj.get(key) if isinstance(obj, dict) else None
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise ValueError(f"{key!r} must be a {kind.__name__}")
+    return value
+
+
+def _number(obj: object, key: str) -> float:
+    value = obj.get(key) if isinstance(obj, dict) else None
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ValueError(f"{key!r} must be a number")
     return value
 
 
@@ -290,7 +279,8 @@ class KeptStatistics:
     """``stats.json`` beside a saves dir (``<data dir>/stats.json`` for
     ``<data dir>/saves``), counting the records in its ``finished/``."""
 
-    def __init__(self, saves_root: Path) -> None:
+    def __init__(self, game: Game, saves_root: Path) -> None:
+        self.game = game
         self.path = saves_root.parent / STATS_FILE
         self.finished = saves_root / FINISHED_DIR
 
@@ -321,7 +311,7 @@ class KeptStatistics:
             if kept is None or kept.seen - {game_id} != self.finished_ids() - {game_id}:
                 kept = self.rebuild()
             else:
-                _count_file(kept, game_id, record_path)
+                _count_file(self.game, kept, game_id, record_path)
             self._write(kept)
         except OSError:
             pass
@@ -334,7 +324,7 @@ class KeptStatistics:
         """Statistics from every finished record; unreadable ones are skipped, noted."""
         stats = Statistics()
         for game_id in sorted(self.finished_ids()):
-            _count_file(stats, game_id, self.finished / f"{game_id}{SAVE_SUFFIX}")
+            _count_file(self.game, stats, game_id, self.finished / f"{game_id}{SAVE_SUFFIX}")
         return stats
 
     def _read(self) -> tuple[Statistics | None, str]:
@@ -352,9 +342,12 @@ class KeptStatistics:
         write_atomically(self.path, text.encode("utf-8"))
 
 
-def _count_file(stats: Statistics, game_id: str, path: Path) -> None:
+def _count_file(game: Game, stats: Statistics, game_id: str, path: Path) -> None:
     """Add the record at ``path`` to ``stats``, or note why it cannot be counted."""
     try:
-        stats.add(game_id, *load_record(path))
+        found, record, state = load_record(path)
+        if found is not game:
+            raise RecordError(f"a record of {found.title}, not of {game.title}")
+        stats.add(game, game_id, record, state)
     except RecordError as e:
         stats.skip(game_id, str(e))

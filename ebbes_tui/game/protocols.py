@@ -94,9 +94,11 @@ class Outcome:
 class GameOption:
     """One option of a game's setup, as the new-game form and ``--option`` show it.
 
-    ``kind`` is ``bool``, ``int`` (``low`` to ``high``) or ``seat`` (a seat number, or
-    None for "random": who starts, who deals). ``explain`` is one line for players;
-    ``applies`` says for which player counts the option is offered."""
+    ``kind`` is ``bool``, ``int`` (``low`` to ``high``) or ``seat`` (a player, counted
+    from 0 among the players, or None for "random": who starts, who deals).
+    ``explain`` is one line for players; ``applies`` says for which player counts the
+    option is offered; ``needs`` names a ``bool`` option that must be on for this one
+    to matter."""
 
     key: str
     label: str
@@ -106,6 +108,7 @@ class GameOption:
     low: int | None = None
     high: int | None = None
     applies: Callable[[int], bool] = lambda players: True
+    needs: str | None = None
 
 
 class View(Protocol):
@@ -205,9 +208,19 @@ class Game(Protocol):
         """A game before its first deal; SetupError says why a setup is not allowed."""
         ...
 
-    def resolve_chance(self, state: State, seed: int, options: dict[str, Any]) -> list[Event]:
+    def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
+        """Every seat of a game of these players, clockwise: the players, plus any
+        seat nobody plays (ebbes' dummy with two players)."""
+        ...
+
+    def resolve_chance(self, state: State, seed: int | str) -> list[Event]:
         """Do the pending chance step (a deal) with a Random the game seeds from
         ``seed`` and where the step falls, so a game replays from its seed."""
+        ...
+
+    def duplicate_dealer(self, seed: int | str) -> Callable[[State], list[Event]]:
+        """Every chance step of one tournament game from ``seed``: the same deals
+        whoever plays which seat (duplicate deals)."""
         ...
 
     def decision_seed(self, state: State, seat: int) -> str:
@@ -219,8 +232,8 @@ class Game(Protocol):
     def replay(self, record: Record,
                observe: Callable[[State, list[Event]], None] | None = None) -> State:
         """Replay a record with every rule checked; RecordError names the first fault.
-        ``observe`` sees the state after every step (the first is the state before
-        anything happened, with no events)."""
+        ``observe`` sees the state after every step (a deal, a decision) and what it
+        caused; the state is the replay's own: copy it to keep it."""
         ...
 
     def to_record(self, state: State, extras: Record | None = None) -> Record:
@@ -238,9 +251,10 @@ class Game(Protocol):
         """The one line ``ebbes check`` prints for a valid record, after its file name."""
         ...
 
-    def take_back(self, record: Record, seat: int) -> Record | None:
+    def take_back(self, record: Record, seat: int) -> Record:
         """``record`` cut just before ``seat``'s last move that may still be taken back
-        (never past what would reveal hidden cards again), or None."""
+        (never past what would reveal hidden cards again); IllegalMove (seat None) says
+        in the game's words why there is none."""
         ...
 
     # -- the wire and the logs
@@ -277,9 +291,21 @@ class Game(Protocol):
         orders, the pile), at the view's decision: search plays on it."""
         ...
 
-    def rollout(self, state: State, seat: int, rng: random.Random) -> float:
-        """Play ``state`` on quickly to the end of the deal (or the game) and return how
-        well it went for ``seat`` (higher is better): search's playouts."""
+    def random_playout(self, state: State, rng: random.Random) -> bool:
+        """Play on with uniformly random legal moves through the game's unchecked fast
+        path as far as it goes (ebbes: to the end of the round's cards); False when the
+        pending decision has no fast path (it is then answered the validated way)."""
+        ...
+
+    def searches(self, view: View) -> bool:
+        """Whether the search bot searches this decision (else the ``normal`` bot
+        answers it: a search must never enumerate an :class:`Unlisted`)."""
+        ...
+
+    def rollout(self, state: State, seat: int, first: Action, rng: random.Random) -> float:
+        """In a copy of ``state``, ``seat`` does ``first``; then play on quickly to the
+        end of the deal (or the game) and return how well it went for ``seat`` (higher
+        is better): search's playouts. ``state`` itself is left as it was."""
         ...
 
     def candidates(self, view: View, legal: Sequence[Action], keep: int) -> list[Action]:
@@ -288,7 +314,8 @@ class Game(Protocol):
 
     # -- history and statistics
     def describe(self, state: State) -> dict[str, str]:
-        """For the History list: ``players``, ``variants`` and ``result`` lines."""
+        """Lines about a game for the History list (``players``, ``variants``,
+        ``result``) and the Continue list (``saved``: who plays, how far, the scores)."""
         ...
 
     def variant_key(self, options: dict[str, Any]) -> tuple[str, str]:
@@ -300,7 +327,8 @@ class Game(Protocol):
         hens taken, times hund ...), keys as in :attr:`figure_labels`."""
         ...
 
-    figure_labels: tuple[tuple[str, str], ...]
+    figure_labels: tuple[tuple[str, str], ...]  # (key, column heading)
+    figure_notes: str  # one or two sentences saying what the game's own figures count
 
     # -- checking the rules themselves
     def invariants(self, state: State) -> list[str]:

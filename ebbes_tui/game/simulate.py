@@ -49,7 +49,7 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
         decision = rng.choice(pending)
         steps += 1
         if decision.seat is None:
-            game.resolve_chance(state, seed, options)
+            game.resolve_chance(state, seed)
             check(f"step {steps} (chance)")
             continue
         legal = state.legal(decision.seat)

@@ -24,8 +24,10 @@ from typing import Any
 
 from ..controller.events import SeatChanged, Synced, Update
 from ..controller.session import NotYourTurn, UpdateStream
-from ..rules.actions import Action
-from ..rules.checks import check_from_view
+from ..games.ebbes.rules.actions import Action
+from ..games.ebbes.rules.checks import check_from_view
+from ..game.protocols import Game
+from ..game.registry import game_ids, load_game
 from .events import (
     ChatLine, Disconnected, GameStarted, Lobby, LobbySeat, Presence, Refused, SeatPresence,
     TableEvent,
@@ -67,6 +69,10 @@ class TableConnection:
     @property
     def login(self) -> str:
         return str(self.welcome.get("login"))
+
+    @property
+    def game(self) -> Game:
+        return load_game(str(self.welcome.get("game")))
 
 
 def find_table(name: str, directory: Path | str | None = None) -> TableAddress:
@@ -140,6 +146,9 @@ def join_table(name: str, *, directory: Path | str | None = None, watch: bool = 
     if welcome.get("type") != "welcome":
         sock.close()
         raise TableError(f"The table {address.label} answered with {welcome.get('type')!r}.")
+    if welcome.get("game") not in game_ids():
+        sock.close()
+        raise TableError(f"The table {address.label} plays a game this ebbes does not know.")
     sock.settimeout(None)
     return TableConnection(sock, address, welcome, line, rest, trace)
 
@@ -162,7 +171,7 @@ def list_tables(directory: Path | str | None = None,
         except TableError:
             continue  # not a table this user can trust or reach
         sock.close()
-        if info.get("type") == "info":
+        if info.get("type") == "info" and info.get("game") in game_ids():
             info.pop("type")
             info.pop("version", None)
             tables.append({**info, "socket": str(address.path)})
@@ -176,6 +185,7 @@ class TableClient:
     def __init__(self, connection: TableConnection, reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter, tap: Tap | None) -> None:
         self.address = connection.address
+        self.game = connection.game
         self.login = connection.login
         self.seat: int | None = connection.seat
         self.role = connection.role
@@ -304,7 +314,7 @@ class TableClient:
     def _on_message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "state":
-            self._on_update(update_from_message(message))
+            self._on_update(update_from_message(self.game, message))
         elif kind == "lobby":
             self.lobby = _lobby(message)
             self._lobby_events.put_nowait(self.lobby)

@@ -20,9 +20,11 @@ from dataclasses import dataclass
 
 from ..bots import LEVELS
 from ..controller.saves import SaveError, SaveStore
-from ..controller.settings import MAX_ROUNDS
 from ..controller.setup import players_setup
-from ..rules.variants import BASIC_ROUNDS, Options, SetupError
+from ..game.errors import SetupError
+from ..game.options import complete, flag_name, from_flags
+from ..game.options import describe as describe_options
+from ..game.registry import load_game
 from .client import TableClient, TableConnection, join_table, list_tables
 from .daemon import detach, reset_signals
 from .headless import play_bot, watch
@@ -35,8 +37,9 @@ from .seats import parse_seats
 from .server import TableServer, TableSpec
 
 DEFAULT_SEATS = "player,player,player"
-#: Options that choose a new game: refused when a saved game of the table is reopened.
-GAME_OPTIONS = ("seats", "more_cards", "choose_determiners", "rounds", "seed")
+#: Arguments that choose a new game (besides the game's own options): refused when a
+#: saved game of the table is reopened.
+GAME_ARGUMENTS = ("seats", "seed")
 
 
 @dataclass(frozen=True)
@@ -63,28 +66,26 @@ def plan_table(args: argparse.Namespace) -> Plan:
     directory = table_dir(os.path.abspath(chosen_dir(args.dir)))  # the server leaves its cwd
     name = check_name(args.name)
     host = my_login()
+    game = load_game(args.game)
     store = table_store()
     saved = saved_slot(store, name)
+    given = from_flags(game, args)
     if saved is not None:
-        given = [f"--{o.replace('_', '-')}" for o in GAME_OPTIONS
-                 if getattr(args, o) not in (None, False)]
-        if given:
+        reopened = [f"--{o.replace('_', '-')}" for o in GAME_ARGUMENTS
+                    if getattr(args, o) not in (None, False)] + [flag_name(key) for key in given]
+        if reopened:
             raise SetupError(f"Your table {name} has a saved game, which 'ebbes table serve {name}' "
-                             f"reopens as it was: leave out {', '.join(given)}, or choose another name.")
+                             f"reopens as it was: leave out {', '.join(reopened)}, or choose another "
+                             "name.")
     specs = parse_seats(args.seats or DEFAULT_SEATS)
-    if args.rounds is not None and not args.choose_determiners:
-        raise SetupError("--rounds goes with --choose-determiners (the basic game has 5 rounds).")
-    rounds = args.rounds or BASIC_ROUNDS
-    if not BASIC_ROUNDS <= rounds <= MAX_ROUNDS:
-        raise SetupError(f"--rounds must be from {BASIC_ROUNDS} to {MAX_ROUNDS}, not {rounds}.")
-    options = Options(args.more_cards, args.choose_determiners, rounds)
-    players_setup([("seat", "bot" if s.kind == "bot" else "human", s.level) for s in specs],
-                  options).config()  # SetupError if the rules do not allow this game
+    options = complete(game, len(specs), given)
+    players_setup(game, [("seat", "bot" if s.kind == "bot" else "human", s.level) for s in specs],
+                  options).new_state()  # SetupError if the rules do not allow this game
     invite = frozenset(login for login in (args.invite or "").split(",") if login)
     for login in invite:
         uid_of(login)
     spec = TableSpec(name, host, specs, options, args.seed, invite, args.open, args.spectators,
-                     parse_away_after(args.away_after))
+                     parse_away_after(args.away_after), game.id)
     return Plan(spec, TableAddress(socket_path(directory, host, name), host, name), store, saved)
 
 
@@ -186,10 +187,10 @@ def list_command(args: argparse.Namespace) -> int:
 
 def describe(table: dict[str, object]) -> str:
     """One line about a table for ``ebbes table list``."""
-    variants = table.get("variants") or {}
-    extras = [label for key, label in (("more_cards", "more cards"),
-                                       ("choose_determiners", "choose determiners"))
-              if isinstance(variants, dict) and variants.get(key)]
+    game = load_game(str(table.get("game")))  # list_tables keeps known games only
+    options = table.get("options")
+    chosen = describe_options(game, options) if isinstance(options, dict) else ""
+    extras = [game.title, *([chosen] if chosen else [])]
     players = table.get("players")
     seated = ", ".join(p or "(free)" for p in players) if isinstance(players, list) else "private"
     watch = ", spectators welcome" if table.get("spectators") else ""

@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 from ..bots import make_bot
 from ..controller.events import Synced, Update
-from ..rules.errors import IllegalMove
-from ..rules.events import CardPlayed, GameOver, PairChosen, StarterChosen
-from ..rules.state import Phase
+from ..games.ebbes.rules.errors import IllegalMove
+from ..games.ebbes.rules.events import CardPlayed, GameOver, PairChosen, StarterChosen
+from ..games.ebbes.rules.state import Phase
 from .client import TableClient
 from .events import Disconnected, Refused
 from .rendezvous import TableError

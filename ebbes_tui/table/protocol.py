@@ -13,21 +13,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..controller.events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
-from ..rules.actions import parse_action
-from ..rules.cards import SUIT_NAMES, parse_card, parse_suit
-from ..rules.categories import Category
-from ..rules.events import (
-    CardPlayed, CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted,
-    StarterChosen, TrickWon,
-)
-from ..rules.scoring import RoundScore, SeatScore
-from ..rules.state import Decision, Phase
-from ..rules.tricks import Trick
-from ..rules.variants import GameConfig, Options, SeatInfo
-from ..rules.view import PlayerView
+from ..game.codec import BOOL, INT, STR, EventCodec, optional, whole
+from ..game.protocols import Game, View
 
 VERSION = 1
 #: The longest line a client may send, in bytes (its newline not counted).
@@ -144,162 +134,68 @@ def parse_client_message(line: bytes) -> dict[str, Any]:
 
 # ------------------------------------------------ views and events as JSON
 
-
-class _Kind(NamedTuple):
-    """How one kind of value goes to JSON (``dump``) and back (``load``)."""
-
-    dump: Callable[[Any], Any]
-    load: Callable[[Any], Any]
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _optional(kind: _Kind) -> _Kind:
-    return _Kind(lambda v: None if v is None else kind.dump(v),
-                 lambda v: None if v is None else kind.load(v))
-
-
-def _many(kind: _Kind) -> _Kind:
-    return _Kind(lambda vs: [kind.dump(v) for v in vs], lambda vs: tuple(kind.load(v) for v in vs))
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise TypeError(f"expected a whole number, got {value!r}")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if type(value) is not bool:
-        raise TypeError(f"expected true or false, got {value!r}")
-    return value
-
-
-def _str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected text, got {value!r}")
-    return value
-
-
-INT, BOOL, STR = _Kind(_same, _int), _Kind(_same, _bool), _Kind(_same, _str)
-CARD = _Kind(lambda c: c.code, parse_card)
-SUIT = _Kind(lambda s: SUIT_NAMES[s], lambda name: int(parse_suit(name)))
-CARDS, INTS = _many(CARD), _many(INT)
-PHASE = _Kind(lambda p: p.value, Phase)
-CATEGORY = _Kind(lambda c: c.key, lambda key: Category[_str(key).upper()])
-TRICK = _Kind(
-    lambda t: {"leader": t.leader, "cards": CARDS.dump(t.cards), "winner": t.winner,
-               "seats": list(t.seats)},
-    lambda d: Trick(_int(d["leader"]), CARDS.load(d["cards"]), _int(d["winner"]),
-                    INTS.load(d["seats"])))
-SCORE = _Kind(
-    lambda s: {"suits": _many(SUIT).dump(s.suits), "seats": [list(x) for x in s.seats],
-               "nix_holder": s.nix_holder, "points": list(s.points)},
-    lambda d: RoundScore(_many(SUIT).load(d["suits"]),
-                         tuple(SeatScore(*INTS.load(x)) for x in d["seats"]),
-                         _int(d["nix_holder"]), INTS.load(d["points"])))
-SEAT_INFO = _Kind(
-    lambda s: {"name": s.name, "kind": s.kind, "level": s.level},
-    lambda d: SeatInfo(_str(d["name"]), _str(d["kind"]), _optional(STR).load(d["level"])))
-CONFIG = _Kind(
-    lambda c: {"seats": _many(SEAT_INFO).dump(c.seats),
-               "options": {"more_cards": c.options.more_cards,
-                           "choose_determiners": c.options.choose_determiners,
-                           "rounds": c.options.rounds}},
-    lambda d: GameConfig(_many(SEAT_INFO).load(d["seats"]), Options(
-        _bool(d["options"]["more_cards"]), _bool(d["options"]["choose_determiners"]),
-        _int(d["options"]["rounds"]))))
-DECISION = _Kind(lambda d: {"phase": d.phase.value, "seat": d.seat},
-                 lambda d: Decision(Phase(d["phase"]), _optional(INT).load(d["seat"])))
-PAIR = _Kind(lambda p: [SUIT_NAMES[p[0]], p[1]], lambda p: (SUIT.load(p[0]), _int(p[1])))
-ACTIONS = _many(_Kind(str, lambda text: parse_action(_str(text))))
-
-#: Every field of a PlayerView and its kind (a test checks none is missing).
-VIEW_FIELDS: dict[str, _Kind] = {
-    "seat": _optional(INT), "config": CONFIG, "phase": PHASE, "pending": _optional(DECISION),
-    "round_no": INT, "dealer": _optional(INT), "starter": INT, "number": _optional(INT),
-    "pairs": _many(PAIR), "suits": _many(SUIT), "hand": CARDS, "actions": ACTIONS,
-    "order": INTS, "leader": INT, "trick": CARDS, "trick_seats": INTS,
-    "tricks": _many(TRICK), "hand_sizes": INTS, "tricks_won": INTS, "taken": _many(INTS),
-    "dummy_up": _many(_optional(CARD)), "dummy_down": _many(BOOL), "totals": INTS,
-    "scores": _many(SCORE), "nix_holder": _optional(INT),
-}
-
-#: Every event a session hears, by its name on the wire, with its fields' kinds.
-EVENTS: dict[str, tuple[type, dict[str, _Kind]]] = {
+#: The controller's own events (every game has them), by their names on the wire.
+MATCH_EVENTS = EventCodec({
     "synced": (Synced, {}),
     "taken_back": (TakenBack, {}),
-    "seat_changed": (SeatChanged, {"seat": INT, "human": BOOL, "level": _optional(STR)}),
+    "seat_changed": (SeatChanged, {"seat": INT, "human": BOOL, "level": optional(STR)}),
     "save_failed": (SaveFailed, {"message": STR}),
-    "round_started": (RoundStarted, {"round_no": INT, "dealer": _optional(INT),
-                                     "number": _optional(INT)}),
-    "starter_chosen": (StarterChosen, {"chooser": _optional(INT), "starter": INT}),
-    "pair_chosen": (PairChosen, {"seat": INT, "suit": SUIT, "number": INT}),
-    "card_played": (CardPlayed, {"seat": INT, "card": CARD}),
-    "category_fixed": (CategoryFixed, {"category": CATEGORY, "suit": SUIT, "card": CARD,
-                                       "seat": INT}),
-    "trick_won": (TrickWon, {"trick": TRICK}),
-    "round_scored": (RoundScored, {"round_no": INT, "score": SCORE, "totals": INTS}),
-    "game_over": (GameOver, {"totals": INTS, "winners": INTS}),
-}
-_EVENT_NAMES = {cls: (name, kinds) for name, (cls, kinds) in EVENTS.items()}
+})
 
 
-def view_to_json(view: PlayerView) -> dict[str, Any]:
-    """A seat's view as JSON (what R18 lets that seat see, nothing added)."""
-    return {key: kind.dump(getattr(view, key)) for key, kind in VIEW_FIELDS.items()}
+def event_to_json(game: Game, event: Event) -> dict[str, Any]:
+    data = MATCH_EVENTS.to_json(event) or game.event_to_json(event)
+    if data is None:
+        raise ValueError(f"{type(event).__name__} is not an event of {game.title}")
+    return data
 
 
-def view_from_json(data: Any) -> PlayerView:
-    """The PlayerView :func:`view_to_json` wrote, equal to the original; ProtocolError
-    for anything else."""
+def event_from_json(game: Game, data: Any) -> Event:
+    """The event :func:`event_to_json` wrote; ProtocolError for anything else."""
     try:
-        return PlayerView(**{key: kind.load(data[key]) for key, kind in VIEW_FIELDS.items()})
+        event = MATCH_EVENTS.from_json(data) or game.event_from_json(data)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise ProtocolError("bad-event", f"The table sent an event this ebbes cannot read ({e}).") \
+            from None
+    if event is None:
+        raise ProtocolError("bad-event", "The table sent an event this ebbes does not know.")
+    return event
+
+
+def view_from_json(game: Game, data: Any) -> View:
+    """The view the game's codec wrote, equal to the original; ProtocolError for
+    anything else."""
+    try:
+        return game.view_from_json(data)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         raise ProtocolError("bad-view", f"The table sent a view this ebbes cannot read ({e}).") \
             from None
 
 
-def event_to_json(event: Event | object) -> dict[str, Any]:
-    name, kinds = _EVENT_NAMES[type(event)]
-    return {"type": name, **{key: kind.dump(getattr(event, key)) for key, kind in kinds.items()}}
-
-
-def event_from_json(data: Any) -> Event:
-    try:
-        cls, kinds = EVENTS[data["type"]]
-        return cls(**{key: kind.load(data[key]) for key, kind in kinds.items()})
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise ProtocolError("bad-event", f"The table sent an event this ebbes cannot read ({e}).") \
-            from None
-
-
 # ---------------------------------------------------------- what servers send
 
-def position(view: PlayerView) -> dict[str, int]:
-    """Where the game stands in ``view``: ``round`` (from 1) and cards ``played`` in it.
-    Between rounds and at the end the view still shows the round just scored."""
+def position(view: View) -> dict[str, int]:
+    """Where the game stands in ``view``: ``round`` (the deal, round or game of the
+    match, from 1) and the moves ``played`` in it."""
     round_no, played = view.position()
     return {"round": round_no, "played": played}
 
 
-def state_message(update: Update) -> dict[str, Any]:
+def state_message(game: Game, update: Update) -> dict[str, Any]:
     """A session's update for its client: the event and the seat's view after it."""
     view = update.view
     return {"type": "state", "seq": update.seq, "decision": update.decision, **position(view),
-            "event": event_to_json(update.event), "view": view_to_json(view)}
+            "event": event_to_json(game, update.event), "view": game.view_to_json(view)}
 
 
-def update_from_message(message: dict[str, Any]) -> Update:
+def update_from_message(game: Game, message: dict[str, Any]) -> Update:
     """The Update a ``state`` message carries; ProtocolError if it is malformed."""
     try:
-        seq, decision = _int(message["seq"]), _int(message["decision"])
+        seq, decision = whole(message["seq"]), whole(message["decision"])
     except (KeyError, TypeError) as e:
         raise ProtocolError("bad-state", f"The table sent a broken state ({e}).") from None
-    return Update(seq, event_from_json(message.get("event")), view_from_json(message.get("view")),
-                  decision)
+    return Update(seq, event_from_json(game, message.get("event")),
+                  view_from_json(game, message.get("view")), decision)
 
 
 def error_message(code: str, text: str, **extra: Any) -> dict[str, Any]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots import LEVELS
-from ..rules.variants import GameConfig, SetupError
+from ..game.errors import SetupError
+from ..game.protocols import Game, SeatInfo
 from .rendezvous import TableError, uid_of
 
 #: The level of the bot that plays an empty ``player`` seat when the host starts early.
@@ -50,8 +51,8 @@ def parse_seats(text: str) -> tuple[SeatSpec, ...]:
         else:
             raise SetupError(f"{word!r} is not a seat: say 'player', 'user:LOGIN' or 'bot:LEVEL' "
                              f"(LEVEL one of {', '.join(LEVELS)}).")
-    if not 2 <= len(specs) <= 5:
-        raise SetupError(f"A table has 2 to 5 seats, not {len(specs)}.")
+    if not 2 <= len(specs) <= 6:
+        raise SetupError(f"A table has 2 to 6 seats, not {len(specs)}.")
     logins = [s.login for s in specs if s.kind == "user"]
     if len(set(logins)) != len(logins):
         raise SetupError("A user can be named for one seat only.")
@@ -83,20 +84,23 @@ class Seating:
         self.seats = seats
 
     @classmethod
-    def from_specs(cls, specs: tuple[SeatSpec, ...]) -> Seating:
-        """A new table's seats; two players sit in seats 1 and 2 (the dummy is 0, R15)."""
-        shift = 1 if len(specs) == 2 else 0
-        return cls([Seat(i + 1, i + shift, s.kind, s.login,
+    def from_specs(cls, game: Game, specs: tuple[SeatSpec, ...]) -> Seating:
+        """A new table's seats, numbered as the game seats its players (ebbes' two
+        players sit in seats 1 and 2: the dummy is 0)."""
+        placed = game.seats_for([SeatInfo(str(i), "player") for i in range(len(specs))])
+        numbers = [seat for seat, info in enumerate(placed) if info.kind == "player"]
+        return cls([Seat(i + 1, numbers[i], s.kind, s.login,
                          uid_of(s.login) if s.login else None, s.level)
                     for i, s in enumerate(specs)])
 
     @classmethod
-    def from_game(cls, config: GameConfig, holders: dict[int, str]) -> Seating:
+    def from_game(cls, seats_info: tuple[SeatInfo, ...], holders: dict[int, str]) -> Seating:
         """A saved game's seats: every person's seat is kept for whoever held it
-        (``holders``, else the seat's name), bots stay bots."""
+        (``holders``, else the seat's name), bots stay bots; a seat nobody plays (ebbes'
+        dummy) is no seat of the table."""
         seats = []
-        for seat, info in enumerate(config.seats):
-            if info.kind == "dummy":
+        for seat, info in enumerate(seats_info):
+            if info.kind not in ("human", "bot"):
                 continue
             if info.kind == "bot":
                 seats.append(Seat(len(seats) + 1, seat, "bot", level=info.level))

@@ -23,17 +23,16 @@ import os
 import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..controller.match import Match
 from ..controller.saves import SaveSlot, SaveStore
 from ..controller.session import NotYourTurn, Session
 from ..controller.setup import players_setup
-from ..rules.actions import parse_action
-from ..rules.errors import IllegalMove
-from ..rules.record import Record
-from ..rules.variants import Options
+from ..game.errors import IllegalMove
+from ..game.protocols import Record
+from ..game.registry import DEFAULT_GAME, load_game
 from .access import Access
 from .limits import TokenBucket, clean_chat
 from .protocol import (
@@ -71,12 +70,13 @@ class TableSpec:
     name: str
     host: str
     seats: tuple[SeatSpec, ...] = ()
-    options: Options = Options()
+    options: dict[str, Any] = field(default_factory=dict)  # the game's own
     seed: int | None = None
     invite: frozenset[str] = frozenset()
     open: bool = False
     spectators: bool = False
     away_after: float | None = 120.0  # None: never
+    game: str = DEFAULT_GAME
 
 
 class Client:
@@ -135,6 +135,7 @@ class TableServer:
     def __init__(self, spec: TableSpec, address: TableAddress, store: SaveStore, *,
                  saved: str | None = None) -> None:
         self.spec = spec
+        self.game = load_game(spec.game)
         self.address = address
         self.store = store
         self.access = Access(os.geteuid(), spec.invite, spec.open, spec.spectators)
@@ -142,10 +143,12 @@ class TableServer:
         self.slot_name = saved or new_slot(store, spec.name)
         self.slot: SaveSlot | None = None
         if saved is not None:
-            self.resumed, state = store.load(saved)
-            self.seating = Seating.from_game(state.config, read_holders(store, saved))
+            _, self.resumed, _ = store.load(saved)
+            seats, self.options = self.game.setup_of(self.resumed)
+            self.seating = Seating.from_game(seats, read_holders(store, saved))
         else:
-            self.seating = Seating.from_specs(spec.seats)
+            self.options = dict(spec.options)
+            self.seating = Seating.from_specs(self.game, spec.seats)
         self.clients: set[Client] = set()
         # Chat is limited per user, not per connection: more connections, no more lines.
         self._chats: dict[int, TokenBucket] = {}
@@ -369,7 +372,8 @@ class TableServer:
             client.close()
             return
         log.info("%s joined (%s, seat %s)", login, client.role, client.seat)
-        client.send({"type": "welcome", "version": VERSION, "table": self.info(client),
+        client.send({"type": "welcome", "version": VERSION, "game": self.game.id,
+                     "table": self.info(client),
                      "login": login, "role": client.role, "seat": client.seat,
                      "player": self.seating.by_seat(client.seat).player
                      if client.seat is not None else None})
@@ -406,7 +410,7 @@ class TableServer:
             raise ProtocolError("not-your-seat",
                                 f"You sit in seat {client.seat}, not seat {message['seat']}.")
         try:
-            action = parse_action(message["action"])
+            action = self.game.parse_action(message["action"])
         except ValueError:
             raise ProtocolError("bad-field", "That is not an action (e.g. 'play blue10', "
                                              "'starter 2', 'pair green 5').") from None
@@ -428,14 +432,14 @@ class TableServer:
             raise ProtocolError("bad-field", "That chat line is empty.")
         sender = client.login
         if self.match is not None and client.seat is not None:
-            sender = self.match.config.seats[client.seat].name
+            sender = self.match.setup.seats[client.seat].name
         self._broadcast({"type": "chat", "from": sender, "seat": client.seat, "text": text})
 
     def _on_sync(self, client: Client, message: dict[str, Any]) -> None:
         if client.session is None:
             self._broadcast_lobby(only=client)
             return
-        client.send(state_message(client.session.snapshot()))
+        client.send(state_message(self.game, client.session.snapshot()))
         client.send(self._presence())
 
     _handlers: dict[str, Callable[[TableServer, Client, dict[str, Any]], None]] = {
@@ -456,19 +460,15 @@ class TableServer:
         table shows no names."""
         seated = self.seating.logins()
         access = self.access.label(client.peer.uid, client.login, seated)
-        options = (self.match.config.options if self.match is not None
-                   else self.spec.options)
         connected = self.connected_seats()
         info: dict[str, Any] = {
-            "name": self.spec.name, "host": self.spec.host, "pid": os.getpid(),
+            "game": self.game.id, "name": self.spec.name, "host": self.spec.host, "pid": os.getpid(),
             "seats": len(self.seating.seats),
             "free_seats": len(self.seating.free(connected)) if self.match is None else 0,
             "spectators": self.spec.spectators, "access": access,
             "phase": "over" if self.over else "lobby" if self.match is None else "playing",
             "reopened": self.resumed is not None,
-            "variants": {"more_cards": options.more_cards,
-                         "choose_determiners": options.choose_determiners,
-                         "rounds": options.rounds},
+            "options": self.options,
             "watchers": sum(1 for c in self.clients if c.role == "spectator"),
         }
         if access != "private":
@@ -478,7 +478,7 @@ class TableServer:
 
     def _seat_label(self, seat: int, login: str | None, kind: str, level: str | None) -> str | None:
         if self.match is not None:
-            return self.match.config.seats[seat].name
+            return self.match.setup.seats[seat].name
         return f"bot:{level}" if kind == "bot" else login
 
     def _broadcast_lobby(self, only: Client | None = None) -> None:
@@ -495,14 +495,15 @@ class TableServer:
         """The game begins: every connection gets its session; people not here yet are
         away from the start (R21)."""
         if self.resumed is not None:
-            match = Match.resume(self.resumed, save=self.slot)
+            match = Match.resume(self.game, self.resumed, save=self.slot)
         else:
-            setup = players_setup(self.seating.players(), self.spec.options, seed=self.spec.seed)
+            setup = players_setup(self.game, self.seating.players(), self.options,
+                                  seed=self.spec.seed)
             self.slot = self.store.open(self.slot_name)
             match = Match(setup, save=self.slot)
             write_holders(self.store, self.slot_name, self.seating.holders())
         self.match = match
-        log.info("game started: %s", ", ".join(s.name for s in match.config.seats))
+        log.info("game started: %s", ", ".join(s.name for s in match.setup.seats))
         for client in list(self.clients):
             if client.role is not None:
                 self._attach(client)
@@ -520,12 +521,12 @@ class TableServer:
         """Give ``client`` its session: the full view now, then every update in order."""
         assert self.match is not None
         client.session = self.match.session(client.seat if client.player else None)
-        client.send(state_message(client.session.snapshot()))
+        client.send(state_message(self.game, client.session.snapshot()))
         client.pump = self._spawn(self._pump(client, client.session))
 
     async def _pump(self, client: Client, session: Session) -> None:
         while not client.closed:
-            client.send(state_message(await session.next()))
+            client.send(state_message(self.game, await session.next()))
 
     async def _follow(self, public: Session) -> None:
         """Note when each decision became pending: how long the player has been thinking."""
@@ -588,7 +589,7 @@ class TableServer:
         now = time.monotonic()
         connected = self.connected_seats()
         seats = []
-        for seat, info in enumerate(match.config.seats):
+        for seat, info in enumerate(match.setup.seats):
             away = self._away.get(seat)
             bot = match.bots.get(seat) if seat in match.humans else None
             seats.append({"seat": seat, "name": info.name, "kind": info.kind,

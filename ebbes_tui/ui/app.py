@@ -9,8 +9,9 @@ settings and archiving a finished one are the controller's business.
 from __future__ import annotations
 
 import asyncio
-from functools import partial
 import os
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from textual.geometry import Size
 from textual.keys import format_key
 
 from ..controller import settings as settings_file
+from ..game.registry import DEFAULT_GAME, load_game
 from .look import WIDE, Look, palette_for, to_ascii
 from .menu import MenuScreen
 
@@ -99,7 +101,7 @@ class EbbesApp(App[None]):
         if self._library is None:
             from ..controller import Library
 
-            self._library = Library()
+            self._library = Library(load_game(DEFAULT_GAME))
         return self._library
 
     # ------------------------------------------------------------- start-up
@@ -115,7 +117,7 @@ class EbbesApp(App[None]):
         if self.table_connection is not None:
             self._sit_down(self.table_connection)
         if self.replay is not None:
-            from ..rules.record import RecordError
+            from ..games.ebbes.rules.record import RecordError
             from .replay_screen import ReplayScreen
 
             try:
@@ -229,13 +231,11 @@ class EbbesApp(App[None]):
         """The setup form closed: remember it, then deal (or go back to the menu)."""
         if start:
             self.save_settings()
-            self.start_new(self.settings.setup())
+            self.start_new(self.settings.setup(self.library.game))
 
     def start_new(self, setup: MatchSetup) -> None:
         """Start a game of ``setup`` with a fresh deal."""
-        from ..controller import MatchSetup
-
-        fresh = MatchSetup(setup.seats, setup.options, setup.first_starter, setup.first_dealer)
+        fresh = replace(setup, seed=None)
         self._open_table(self.library.start(fresh))
 
     def _open_table(self, game: LocalGame) -> None:

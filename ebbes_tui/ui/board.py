@@ -7,10 +7,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..rules.cards import card
-from ..rules.categories import CATEGORY_LABELS
-from ..rules.determiners import determiner_cards, fixing_plays
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.cards import card
+from ..games.ebbes.rules.categories import CATEGORY_LABELS
+from ..games.ebbes.rules.determiners import determiner_cards, fixing_plays
+from ..games.ebbes.rules.view import PlayerView
 from .look import ROMAN, Look
 
 #: What each job does, short enough for the board (the help says it in full).

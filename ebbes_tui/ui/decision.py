@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from textual.screen import ModalScreen
 
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.view import PlayerView
 
 from .closing import ClosesOnce
 

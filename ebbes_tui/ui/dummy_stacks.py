@@ -6,10 +6,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..rules.cards import Card
-from ..rules.dummy import dummy_card
-from ..rules.tricks import led_suit
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.cards import Card
+from ..games.ebbes.rules.dummy import dummy_card
+from ..games.ebbes.rules.tricks import led_suit
+from ..games.ebbes.rules.view import PlayerView
 from .look import Look
 
 STACK = 7

@@ -7,15 +7,15 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..controller import SaveFailed, SeatChanged, TakenBack, Update
-from ..rules.cards import SUIT_NAMES, Card, card
-from ..rules.categories import Category
-from ..rules.determiners import determiner_cards, fixing_plays
-from ..rules.events import (
+from ..games.ebbes.rules.cards import SUIT_NAMES, Card, card
+from ..games.ebbes.rules.categories import Category
+from ..games.ebbes.rules.determiners import determiner_cards, fixing_plays
+from ..games.ebbes.rules.events import (
     CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted, StarterChosen,
     TrickWon,
 )
-from ..rules.tricks import Trick
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.tricks import Trick
+from ..games.ebbes.rules.view import PlayerView
 from .look import Look
 
 

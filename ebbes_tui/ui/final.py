@@ -13,8 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
-from ..rules.events import GameOver
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.events import GameOver
+from ..games.ebbes.rules.view import PlayerView
 from .closing import ClosesOnce
 from .explain import says
 from .scores import rounds_table

@@ -13,8 +13,8 @@ from textual.widgets import Footer, Static
 
 
 from ..controller import Update
-from ..rules.events import CardPlayed, RoundStarted, TrickWon
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.events import CardPlayed, RoundStarted, TrickWon
+from ..games.ebbes.rules.view import PlayerView
 from ..table.events import ChatLine
 from .closing import ClosesOnce
 from .explain import card_run, event_line, takes_line

@@ -9,7 +9,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from ..rules.cards import Card
+from ..games.ebbes.rules.cards import Card
 from .look import Look
 
 #: The key that plays the n-th card: the digits, then five letters no other table key

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 
-from ..rules.cards import SUIT_NAMES
+from ..games.ebbes.rules.cards import SUIT_NAMES
 
 from .closing import ClosesOnce
 

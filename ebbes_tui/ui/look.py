@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from ..rules.cards import SUIT_NAMES, Card
+from ..games.ebbes.rules.cards import SUIT_NAMES, Card
 
 #: From this width screens use the room: the long job texts, the log beside the table,
 #: the standard names on the board (the app's "-wide" screen class starts here too).

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Input, Label, Static
 
 from ..bots import LEVELS
 from ..controller.settings import PLAYER_COUNTS, PlayerChoice, Settings
-from ..rules.variants import BASIC_ROUNDS, MAX_ROUNDS
+from ..games.ebbes.rules.variants import BASIC_ROUNDS, MAX_ROUNDS
 from .closing import ClosesOnce
 from .choice import Choice
 

@@ -8,9 +8,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..rules.actions import ChoosePair
-from ..rules.cards import card
-from ..rules.determiners import open_pairs
+from ..games.ebbes.rules.actions import ChoosePair
+from ..games.ebbes.rules.cards import card
+from ..games.ebbes.rules.determiners import open_pairs
 from .decision import DecisionDialog
 
 

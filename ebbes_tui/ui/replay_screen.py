@@ -19,12 +19,12 @@ from textual.widgets import Footer, Static
 
 from ..controller import Update
 from ..controller.history import load_record
-from ..rules.cards import Card
-from ..rules.events import CardPlayed, TrickWon
-from ..rules.record import Record
-from ..rules.playback import Replay
-from ..rules.state import GameState
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.cards import Card
+from ..games.ebbes.rules.events import CardPlayed, TrickWon
+from ..games.ebbes.rules.record import Record
+from ..games.ebbes.rules.playback import Replay
+from ..games.ebbes.rules.state import GameState
+from ..games.ebbes.rules.view import PlayerView
 from .closing import ClosesOnce
 from .board import DeterminerBoard
 from .dummy_stacks import STACK

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.view import PlayerView
 from .closing import ClosesOnce
 from .track import TrackBoard
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..rules.categories import Category
-from ..rules.scoring import certain_points
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.categories import Category
+from ..games.ebbes.rules.scoring import certain_points
+from ..games.ebbes.rules.view import PlayerView
 from .look import Look
 
 #: How a memory-aid column is headed once its suit has a job (R4).

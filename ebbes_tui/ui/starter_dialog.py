@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 
-from ..rules.actions import NameStarter
+from ..games.ebbes.rules.actions import NameStarter
 from .closing import ClosesOnce
 from .decision import DecisionDialog
 

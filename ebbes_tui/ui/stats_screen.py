@@ -17,7 +17,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 
-from ..controller.stats import VARIANTS, KeptStatistics, Loaded, PlayerStats
+from ..controller.stats import KeptStatistics, Loaded, PlayerStats
+from ..game.protocols import Game
 from .closing import ClosesOnce
 from .look import Look
 
@@ -27,12 +28,12 @@ if TYPE_CHECKING:
 
 EMPTY = "No games finished yet."
 BOTS_ONLY = "Only bots played, and statistics are about people."
-#: What the figures mean, said once below them (the definitions of controller.stats).
+#: What the figures mean, said once below them (the definitions of controller.stats);
+#: the game's own figures are explained by the game (:attr:`Game.figure_notes`).
 MEANING = (
-    "Won: the highest final total (a tie shares the win). Average and best: final totals. "
-    "ebbes +3: rounds with the ebbes bonus. Nix held: rounds with the most nix cards "
-    "(the holder names the next starter). Hints: asked for with i at the table. "
-    "A bot level is beaten in a game when the player's final total is higher than that "
+    "Won: as the game's result says (a tie shares the win). Average and best: final "
+    "scores. Hints: asked for with i at the table. "
+    "A bot level is beaten in a game when the player's final score is higher than that "
     "of every bot of that level at the table. All players adds up every player's games: "
     "a hot-seat game of two counts once for each."
 )
@@ -42,19 +43,20 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def summary_table(rows: list[tuple[str, PlayerStats]]) -> Table:
+def summary_table(game: Game, rows: list[tuple[str, PlayerStats]]) -> Table:
     """One line per player (the first, all players together, in bold): games, wins,
-    scores, ebbes payouts, nix held, hints."""
+    scores, the game's own figures, hints."""
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Player")
-    for heading in ("Games", "Won", "Win rate", "Average", "Best", "ebbes +3", "Nix held",
-                    "Hints"):
+    for heading in ("Games", "Won", "Win rate", "Average", "Best",
+                    *(label for _, label in game.figure_labels), "Hints"):
         table.add_column(heading, justify="right")
     for i, (name, player) in enumerate(rows):
         total = player.total
+        own = (str(player.figures.get(key, 0)) for key, _ in game.figure_labels)
         table.add_row(Text(name), str(total.games), str(total.won), percent(total.won, total.games),
-                      _signed(total.average), _signed(total.best), str(player.ebbes_payouts),
-                      str(player.nix_held), str(player.hints), style="bold" if i == 0 else None)
+                      _signed(total.average), _signed(total.best), *own, str(player.hints),
+                      style="bold" if i == 0 else None)
     return table
 
 
@@ -66,7 +68,7 @@ def kinds_table(player: PlayerStats) -> Table:
     for heading in ("Games", "Won", "Win rate", "Average", "Best"):
         table.add_column(heading, justify="right")
     for (players, variant), tally in sorted(player.kinds.items()):
-        table.add_row(str(players), VARIANTS[variant], str(tally.games), str(tally.won),
+        table.add_row(str(players), variant, str(tally.games), str(tally.won),
                       percent(tally.won, tally.games), _signed(tally.average), _signed(tally.best))
     return table
 
@@ -83,15 +85,6 @@ def bots_table(player: PlayerStats, look: Look) -> Table | str:
         table.add_row(Text(look.text(level)), str(faced.games), str(faced.beaten),
                       percent(faced.beaten, faced.games))
     return table
-
-
-def rounds_line(player: PlayerStats) -> str:
-    """How often the ebbes bonus paid and nix was held, of the rounds played; hints."""
-    return (f"In {counted(player.rounds, 'round')}: the ebbes bonus paid "
-            f"{counted(player.ebbes_payouts, 'time')} "
-            f"({percent(player.ebbes_payouts, player.rounds)}), nix held "
-            f"{counted(player.nix_held, 'time')} ({percent(player.nix_held, player.rounds)}); "
-            f"{counted(player.hints, 'hint')} used.")
 
 
 def counted(n: int, what: str) -> str:
@@ -137,7 +130,7 @@ class StatsScreen(ClosesOnce, Screen[None]):
 
     @work(exclusive=True)
     async def _count(self) -> None:
-        kept = KeptStatistics(self.library.store.root)
+        kept = KeptStatistics(self.library.game, self.library.store.root)
         loaded: Loaded | None = None
         try:
             loaded = await asyncio.to_thread(kept.load)
@@ -164,13 +157,13 @@ class StatsScreen(ClosesOnce, Screen[None]):
             rows = [("All players", stats.overall())]
             rows += [(look.text(name), stats.players[name])
                      for name in sorted(stats.players, key=str.casefold)]
-            widgets.append(Static(summary_table(rows)))
+            game = self.library.game
+            widgets.append(Static(summary_table(game, rows)))
             for name, player in rows:
                 widgets.append(Static(name, classes="stats-heading", markup=False))
-                widgets.append(Static(rounds_line(player)))
                 widgets.append(Horizontal(Static(kinds_table(player), classes="stats-kinds"),
                                           Static(bots_table(player, look)), classes="stats-player"))
-            widgets.append(Static(MEANING, classes="stats-note"))
+            widgets.append(Static(f"{game.figure_notes} {MEANING}", classes="stats-note"))
         if loaded.rebuilt and stats.seen:
             widgets.append(Static(f"Counted anew from the finished games: {loaded.rebuilt}.",
                                   classes="stats-note"))

@@ -15,11 +15,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
-from ..rules.categories import CATEGORY_LABELS
-from ..rules.events import RoundScored
-from ..rules.scoring import EbbesPlace, ebbes_places
-from ..rules.state import Phase
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.categories import CATEGORY_LABELS
+from ..games.ebbes.rules.events import RoundScored
+from ..games.ebbes.rules.scoring import EbbesPlace, ebbes_places
+from ..games.ebbes.rules.state import Phase
+from ..games.ebbes.rules.view import PlayerView
 from .closing import ClosesOnce
 from .explain import verb_for
 from .look import Look

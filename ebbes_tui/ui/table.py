@@ -25,12 +25,14 @@ from textual.widgets import Footer, Input, Static
 
 from ..controller import Synced, TakenBack, Update
 from ..controller.hot_seat import HotSeat
-from ..rules.actions import Action, PlayCard
-from ..rules.categories import Category
-from ..rules.errors import IllegalMove
-from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon
-from ..rules.state import Phase, track_enders
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.actions import Action, PlayCard
+from ..games.ebbes.rules.categories import Category
+from ..games.ebbes.rules.errors import IllegalMove
+from ..games.ebbes.rules.events import (
+    CardPlayed, CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon,
+)
+from ..games.ebbes.rules.state import Phase, track_enders
+from ..games.ebbes.rules.view import PlayerView
 from ..table.events import ChatLine, Disconnected, Presence, Refused
 from .board import DeterminerBoard
 from .chat import close_chat, open_chat, send_chat

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from ..bots import LEVELS
 from ..controller.settings import PLAYER_COUNTS
-from ..rules.variants import BASIC_ROUNDS, MAX_ROUNDS
+from ..games.ebbes.rules.variants import BASIC_ROUNDS, MAX_ROUNDS
 from ..table.client import list_tables
 from ..table.commands import describe
 from ..table.rendezvous import TableError

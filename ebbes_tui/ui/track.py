@@ -15,8 +15,8 @@ import time
 from rich.text import Text
 from textual.widget import Widget
 
-from ..rules.track import Landmark, ScoringTrack
-from ..rules.variants import GameConfig
+from ..games.ebbes.rules.track import Landmark, ScoringTrack
+from ..games.ebbes.rules.variants import GameConfig
 from .look import WIDE, Look
 
 #: Spaces in a row of the stretch below Start (a long way without names).

@@ -7,9 +7,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..rules.cards import Card
-from ..rules.state import Phase
-from ..rules.view import PlayerView
+from ..games.ebbes.rules.cards import Card
+from ..games.ebbes.rules.state import Phase
+from ..games.ebbes.rules.view import PlayerView
 from .explain import card_run, takes_line
 from .look import Look
 

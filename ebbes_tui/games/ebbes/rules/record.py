@@ -13,7 +13,7 @@ from typing import Any
 
 from .actions import choose_pair, name_starter, play
 from .cards import SUIT_NAMES, Card, parse_card, parse_suit
-from ..game.errors import RecordError
+from ....game.errors import RecordError
 from .errors import RulesError
 from .events import Event
 from .state import GameState, Phase, RoundResult
@@ -63,8 +63,13 @@ def config_of(record: Record) -> GameConfig:
     rounds = options.get("rounds", BASIC_ROUNDS)
     if not isinstance(rounds, int) or isinstance(rounds, bool):
         raise RecordError("option rounds must be a whole number")
+    def first(key: str) -> int | None:  # a save's round-1 choices (R11, R15); odd ones: random
+        value = record.get(key)
+        return value if type(value) is int and 0 <= value < len(seats) else None
+
     try:
-        return GameConfig(tuple(seats), Options(**flags, rounds=rounds))
+        return GameConfig(tuple(seats), Options(**flags, rounds=rounds),
+                          first_starter=first("first_starter"), first_dealer=first("first_dealer"))
     except SetupError as e:
         raise RecordError(str(e)) from None
 
@@ -193,6 +198,7 @@ def to_record(state: GameState, extra: Record | None = None) -> Record:
         rounds.append(_round_record(state.current_round(), config))
     record: Record = {"format": FORMAT, "players": players, "options": options}
     record.update(extra or {})
+    record.update(first_starter=config.first_starter, first_dealer=config.first_dealer)
     record["rounds"] = rounds
     return record
 
@@ -208,19 +214,3 @@ def _round_record(result: RoundResult, config: GameConfig) -> Record:
     out["hands"] = [[c.code for c in hand] for hand in result.hands]
     out["plays"] = [c.code for c in result.plays]
     return out
-
-
-def dumps(record: Record) -> str:
-    """Record as JSON text: one key per line, each round on one line, easy to diff."""
-    lines = ["{"]
-    keys = [k for k in record if k != "rounds"]
-    for key in keys:
-        lines.append(f"  {json.dumps(key)}: {json.dumps(record[key], ensure_ascii=False)},")
-    rounds = record.get("rounds", [])
-    lines.append('  "rounds": [')
-    for i, rnd in enumerate(rounds):
-        comma = "," if i < len(rounds) - 1 else ""
-        lines.append(f"    {json.dumps(rnd, ensure_ascii=False)}{comma}")
-    lines.append("  ]")
-    lines.append("}")
-    return "\n".join(lines) + "\n"

@@ -3,6 +3,6 @@
 
 from __future__ import annotations
 
-from ..game.errors import IllegalMove, RulesError
+from ....game.errors import IllegalMove, RulesError
 
 __all__ = ["IllegalMove", "RulesError"]

@@ -6,7 +6,7 @@ from .categories import CATEGORIES, Category
 from .deal import deal_hands, deal_next_round, dealer_from
 from .errors import IllegalMove, RulesError
 from .loop import by_seat, decisions, forced, play_game
-from .record import FORMAT, RecordError, dumps, parse_record, replay, to_record
+from .record import FORMAT, RecordError, parse_record, replay, to_record
 from .state import Decision, GameState, Phase
 from .variants import GameConfig, Options, SeatInfo, SetupError
 from .view import PlayerView, player_view
@@ -16,6 +16,6 @@ __all__ = [
     "FORMAT", "GameConfig", "GameState", "IllegalMove", "NameStarter", "Options", "Phase",
     "PlayCard", "PlayerView", "RecordError", "RulesError", "SUITS", "SeatInfo",
     "SetupError", "Suit", "by_seat", "card", "deal_hands", "deal_next_round", "dealer_from",
-    "decisions", "dumps", "forced", "parse_action", "parse_card", "parse_record",
+    "decisions", "forced", "parse_action", "parse_card", "parse_record",
     "play_game", "player_view", "replay", "to_record",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....game.events import DealEnded, Dealt, Ended, TrickEnded
 from .cards import Card
 from .categories import Category
 from .scoring import RoundScore
@@ -11,7 +12,7 @@ from .tricks import Trick
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(Dealt):
     round_no: int  # 0-based
     dealer: int | None
     number: int | None  # the face-up Number Determiner, basic game
@@ -47,19 +48,19 @@ class CategoryFixed:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(TrickEnded):
     trick: Trick
 
 
 @dataclass(frozen=True, slots=True)
-class RoundScored:
+class RoundScored(DealEnded):
     round_no: int
     score: RoundScore
     totals: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver:
+class GameOver(Ended):
     totals: tuple[int, ...]
     winners: tuple[int, ...]  # several on a tie; never the dummy (R17)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..game.errors import SetupError
-from ..game.protocols import SeatInfo
+from ....game.errors import SetupError
+from ....game.protocols import SeatInfo
 from .cards import SUITS, Card, card
 from .track import DEFAULT_TRACK, ScoringTrack
 

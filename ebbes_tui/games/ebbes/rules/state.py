@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..game.protocols import Decision as SeamDecision
-from ..game.protocols import Outcome
+from ....game.protocols import Decision as SeamDecision
+from ....game.protocols import Outcome
 from .actions import PAIR, PLAY, STARTER, Action, NameStarter, PlayCard
 from .cards import SUIT_OF, SUITS, Card
 from .categories import Category

@@ -1,0 +1,65 @@
+"""The ``hard`` level of every game: determinized search (Perfect Information Monte
+Carlo) over the seat's view, given the game's sampler.
+
+For a decision with a choice it takes the game's most promising candidates
+(:meth:`Game.candidates`), then, for each of a fixed number of samples of the hidden
+information consistent with the view (:meth:`Game.sample`: other hands, their orders,
+a pile), plays each candidate and finishes the deal with the game's quick playout
+(:meth:`Game.rollout`), and keeps the candidate with the best mean. Decisions whose
+answers cannot be listed (the orders of a hand) go to the game's ``normal`` bot: a
+search must never enumerate them. Its budget is a number of samples, so a seeded
+decision is the same every time (a resumed game gets the same answers); a time cap
+only guards against a very slow machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from typing import Any
+
+from ..game.protocols import Action, Choices, Game, listed
+
+#: Samples per decision (the budget) and the safety cap on its time.
+DEFAULT_SAMPLES = 600
+DEFAULT_CAP_MS = 2000
+
+
+class SearchBot:
+    """Sampling and playing out: stronger, slower."""
+
+    level = "hard"
+
+    def __init__(self, game: Game, samples: int = DEFAULT_SAMPLES,
+                 cap_ms: float = DEFAULT_CAP_MS, keep: int = 4) -> None:
+        self.game = game
+        self.samples = samples
+        self.cap_ms = cap_ms
+        self.keep = keep  # search only the game's best ``keep`` candidates (0: all)
+        self.helper = game.bot("normal")
+        #: Samples per searched decision (the latest 1000), for tuning.
+        self.samples_used: deque[int] = deque(maxlen=1000)
+
+    def choose(self, view: Any, legal: Choices, rng: random.Random) -> Action:
+        choices = listed(legal)
+        if choices is None or not self.game.searches(view):
+            return self.helper.choose(view, legal, rng)
+        if len(choices) == 1:
+            return choices[0]
+        candidates = self.game.candidates(view, choices, self.keep or len(choices))
+        if len(candidates) == 1:
+            return candidates[0]
+        seat = view.seat
+        deadline = time.perf_counter() + self.cap_ms / 1000.0
+        totals = dict.fromkeys(range(len(candidates)), 0.0)
+        samples = 0
+        while samples < self.samples:
+            if samples and time.perf_counter() >= deadline:
+                break
+            world = self.game.sample(view, rng)
+            for i, action in enumerate(candidates):
+                totals[i] += self.game.rollout(world, seat, action, rng)
+            samples += 1
+        self.samples_used.append(samples)
+        return candidates[max(totals, key=totals.__getitem__)]

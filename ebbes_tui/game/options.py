@@ -1,0 +1,120 @@
+"""A game's options outside the game: checked and completed from its
+:class:`~.protocols.GameOption` list, written as command-line flags (``--more-cards``,
+``--rounds 7``, ``--dealer 2|random``) and said in words (``more cards, 7 rounds``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from typing import Any
+
+from .errors import SetupError
+from .protocols import Game, GameOption
+from .registry import all_games
+
+
+def flag_name(key: str) -> str:
+    return "--" + key.replace("_", "-")
+
+
+def flag(option: GameOption) -> str:
+    return flag_name(option.key)
+
+
+def complete(game: Game, players: int, given: dict[str, Any]) -> dict[str, Any]:
+    """Every option of ``game`` for ``players`` players: ``given`` checked, the rest at
+    their defaults; SetupError names an unknown option or a value out of range."""
+    known = {o.key: o for o in game.options}
+    for key in given:
+        if key not in known:
+            raise SetupError(f"{game.title} has no option {flag_name(key)}.")
+    options: dict[str, Any] = {}
+    for option in game.options:
+        value = given.get(option.key, option.default)
+        if value != option.default and not option.applies(players):
+            raise SetupError(f"{flag(option)} is not for {players} players of {game.title}.")
+        if value != option.default and option.needs and not given.get(option.needs):
+            raise SetupError(f"{flag(option)} goes with {flag_name(option.needs)}.")
+        options[option.key] = check(option, value, players)
+    return options
+
+
+def check(option: GameOption, value: Any, players: int) -> Any:
+    """``value`` if ``option`` may take it; SetupError says why not."""
+    kind = option.kind
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise SetupError(f"{flag(option)} is on or off, not {value!r}.")
+    elif kind == "int":
+        if type(value) is not int or not option.low <= value <= option.high:  # type: ignore[operator]
+            raise SetupError(f"{flag(option)} must be from {option.low} to {option.high}, "
+                             f"not {value!r}.")
+    elif kind == "seat":
+        if value is not None and (type(value) is not int or not 0 <= value < players):
+            raise SetupError(f"{flag(option)} names a player from 1 to {players}, or 'random'.")
+    return value
+
+
+def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
+    """A flag for every option of every game (an option of one key means the same in
+    each game that has it); unset flags are None, so only what was given counts."""
+    seen: set[str] = set()
+    for game in games:
+        for option in game.options:
+            if option.key in seen:
+                continue
+            seen.add(option.key)
+            name = flag(option)
+            if option.kind == "bool":
+                parser.add_argument(name, action="store_true", default=None, help=option.explain)
+            elif option.kind == "int":
+                parser.add_argument(name, type=int, default=None, metavar="N",
+                                    help=f"{option.explain} ({option.low} to {option.high})")
+            else:
+                parser.add_argument(name, default=None, metavar="K|random",
+                                    help=f"{option.explain} (a player from 1, or random)")
+
+
+def from_flags(game: Game, args: argparse.Namespace) -> dict[str, Any]:
+    """The options given on the command line (players counted from 1 there, from 0 in
+    the options); SetupError for a flag of another game or a seat that is no number."""
+    given: dict[str, Any] = {}
+    mine = {o.key for o in game.options}
+    every = {o.key: o for g in all_games() for o in g.options}
+    for key, value in vars(args).items():
+        option = every.get(key)
+        if option is None or value is None:
+            continue
+        if key not in mine:
+            raise SetupError(f"{flag(option)} is not an option of {game.title}.")
+        if option.kind == "seat":
+            given[key] = _seat(option, value)
+        else:
+            given[key] = value
+    return given
+
+
+def _seat(option: GameOption, text: str) -> int | None:
+    if text == "random":
+        return None
+    if not text.isdecimal() or int(text) < 1:
+        raise SetupError(f"{flag(option)} takes a player from 1, or 'random', not {text!r}.")
+    return int(text) - 1
+
+
+def describe(game: Game, options: dict[str, Any]) -> str:
+    """The options that differ from their defaults, in words: ``more cards, rounds 7``
+    (a seat option as ``dealer: player 2``)."""
+    words = []
+    for option in game.options:
+        value = options.get(option.key, option.default)
+        if value == option.default:
+            continue
+        label = option.label[:1].lower() + option.label[1:]
+        if option.kind == "bool":
+            words.append(label if value else f"no {label}")
+        elif option.kind == "seat":
+            words.append(f"{label}: player {value + 1}" if value is not None else f"{label}: random")
+        else:
+            words.append(f"{label} {value}")
+    return ", ".join(words)

@@ -1,0 +1,216 @@
+"""ebbes on the seam: the :class:`~ebbes_tui.game.protocols.Game` object the generic
+layers are given. It only connects; every rule lives in the rules package."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from importlib import resources
+from typing import Any
+
+from ...game.errors import IllegalMove, RecordError
+from ...game.protocols import Action, GameOption, Outcome, SeatInfo
+from .bots.playout import playout
+from .bots.normal import Judge, NormalBot
+from .bots.table import Table
+from .codec import event_from_json, event_to_json, view_from_json, view_to_json
+from .describe import describe, figures, variant_key
+from .rules.actions import Action as EbbesAction
+from .rules.actions import parse_action
+from .rules.checks import check_from_view
+from .rules.deal import deal_next_round
+from .rules.determinize import determinized_state, sample_hidden
+from .rules.record import FORMAT, Record, config_of, replay, to_record
+from .rules.state import GameState, Phase
+from .rules.summary import check_line, summarize
+from .rules.variants import BASIC_ROUNDS, DECK_VALUES, MAX_ROUNDS, GameConfig, Options
+from .rules.view import PlayerView
+
+
+def _two(players: int) -> bool:
+    return players == 2
+
+
+class EbbesGame:
+    """ebbes (Klaus Geis, 2013)."""
+
+    id = "ebbes"
+    title = "ebbes"
+    player_counts = tuple(sorted(DECK_VALUES))
+    record_format = FORMAT
+    levels = ("random", "normal", "hard")
+    ui_module = "ebbes_tui.games.ebbes.ui"
+    options = (
+        GameOption("more_cards", "More cards", "bool", False,
+                   "Variant 1: higher values, 15 cards each (3 to 5 players).",
+                   applies=lambda players: players > 2),
+        GameOption("choose_determiners", "Choose determiners", "bool", False,
+                   "Variant 2: each suit is paired with a number; the game may end early."),
+        GameOption("rounds", "Rounds", "int", BASIC_ROUNDS,
+                   "Variant 2's number of rounds (the basic game always has 5).",
+                   low=BASIC_ROUNDS, high=MAX_ROUNDS, needs="choose_determiners"),
+        GameOption("starter", "Round 1 starts", "seat", None,
+                   "Who plays the first card of round 1 (whoever played ebbes last)."),
+        GameOption("dealer", "Round 1 dealer", "seat", None,
+                   "Two players: who deals round 1; the dummy sits at the dealer's left.",
+                   applies=_two),
+    )
+    figure_labels = (("ebbes_payouts", "ebbes +3"), ("nix_held", "Nix held"))
+    figure_notes = ("ebbes +3: rounds with the ebbes bonus. Nix held: rounds with the most "
+                    "nix cards (the holder names the next starter).")
+
+    # ------------------------------------------------------------ a new game
+
+    def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
+        """Two players get the dummy as a third seat, seat 0 (R15)."""
+        seats = tuple(players)
+        return (SeatInfo("Dummy", "dummy"), *seats) if len(seats) == 2 else seats
+
+    def config(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> GameConfig:
+        """The game's config; ``starter`` and ``dealer`` count the players from 0 (the
+        dummy is no player), the config counts seats."""
+        choose = bool(options.get("choose_determiners", False))
+        players = [i for i, s in enumerate(seats) if s.kind != "dummy"]
+
+        def seat(key: str) -> int | None:
+            index = options.get(key)
+            return players[index] if isinstance(index, int) and 0 <= index < len(players) \
+                else None
+
+        return GameConfig(tuple(seats), Options(
+            bool(options.get("more_cards", False)) and len(players) > 2, choose,
+            int(options.get("rounds", BASIC_ROUNDS)) if choose else BASIC_ROUNDS),
+            first_starter=seat("starter"), first_dealer=seat("dealer") if len(players) == 2 else None)
+
+    def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> GameState:
+        return GameState(self.config(seats, options))
+
+    def resolve_chance(self, state: GameState, seed: int | str) -> list[Any]:
+        """Deal the round the game waits for, from a Random seeded by the round (R10,
+        R11, R15): a resumed game deals the same cards."""
+        rng = random.Random(f"{seed}:deal:{state.round_no}")
+        config = state.config
+        first = not state.results
+        return deal_next_round(state, rng, starter=config.first_starter if first else None,
+                               dealer=config.first_dealer if first else None)
+
+    def duplicate_dealer(self, seed: int | str) -> Callable[[GameState], list[Any]]:
+        from .rules.tournament_deal import duplicate_dealer
+
+        return duplicate_dealer(seed)
+
+    def decision_seed(self, state: GameState, seat: int) -> str:
+        played = len(state.tricks) * state.n + len(state.trick)
+        return f"{state.round_no}:{state.phase.value}:{len(state.pairs)}:{played}:{seat}"
+
+    # ------------------------------------------------------------ records
+
+    def replay(self, record: Record,
+               observe: Callable[[GameState, list[Any]], None] | None = None) -> GameState:
+        if record.get("format") != FORMAT:
+            raise RecordError(f"unknown format {record.get('format')!r} (expected {FORMAT!r})")
+        return replay(record, observe)
+
+    def to_record(self, state: GameState, extras: Record | None = None) -> Record:
+        return to_record(state, extras)
+
+    def setup_of(self, record: Record) -> tuple[tuple[SeatInfo, ...], dict[str, Any]]:
+        config = config_of(record)
+        options = config.options
+        players = [i for i, s in enumerate(config.seats) if s.kind != "dummy"]
+
+        def player(seat: int | None) -> int | None:
+            return players.index(seat) if seat in players else None
+
+        return config.seats, {"more_cards": options.more_cards,
+                              "choose_determiners": options.choose_determiners,
+                              "rounds": options.rounds, "starter": player(config.first_starter),
+                              "dealer": player(config.first_dealer)}
+
+    def check_summary(self, state: GameState) -> dict[str, Any]:
+        return summarize(state)
+
+    def check_line(self, state: GameState) -> str:
+        return check_line(state)
+
+    def take_back(self, record: Record, seat: int) -> Record:
+        """Cut this round's plays before ``seat``'s latest card; never past a deal
+        (R20)."""
+        state = replay(record)
+        seats = state.current_round().play_seats if state.phase is Phase.PLAY else ()
+        index = next((k for k in range(len(seats) - 1, -1, -1) if seats[k] == seat), None)
+        if index is None:
+            raise IllegalMove(None, "there is no card of yours to take back in this round")
+        cut = dict(record)
+        cut["rounds"] = [*record["rounds"][:-1], {**record["rounds"][-1],
+                                                 "plays": record["rounds"][-1]["plays"][:index]}]
+        return cut
+
+    # ------------------------------------------------------------ the wire
+
+    def parse_action(self, text: str) -> EbbesAction:
+        return parse_action(text)
+
+    def check(self, view: PlayerView, action: EbbesAction) -> None:
+        check_from_view(view, action)
+
+    view_to_json = staticmethod(view_to_json)
+    view_from_json = staticmethod(view_from_json)
+    event_to_json = staticmethod(event_to_json)
+    event_from_json = staticmethod(event_from_json)
+
+    # ------------------------------------------------------------ players
+
+    def bot(self, level: str) -> NormalBot:
+        """The game's own heuristic player (``normal``); the other levels are generic."""
+        if level != "normal":
+            raise ValueError(f"ebbes' own bot is 'normal', not {level!r}")
+        return NormalBot()
+
+    def hint(self, view: PlayerView) -> tuple[Action, str]:
+        return NormalBot().explain(view)
+
+    def random_playout(self, state: GameState, rng: random.Random) -> bool:
+        """The round's cards, unchecked (:meth:`GameState.play_out`)."""
+        if state.phase is not Phase.PLAY:
+            return False
+        state.play_out(rng)
+        return True
+
+    def searches(self, view: PlayerView) -> bool:
+        """Cards are searched; the starter and the pairs are the normal bot's."""
+        return view.phase is Phase.PLAY
+
+    def sample(self, view: PlayerView, rng: random.Random) -> GameState:
+        return determinized_state(view, sample_hidden(view, rng), rng)
+
+    def rollout(self, state: GameState, seat: int, first: Action, rng: random.Random) -> float:
+        return playout(state, first.card, seat, rng)
+
+    def candidates(self, view: PlayerView, legal: Sequence[Action], keep: int) -> list[Action]:
+        """The normal bot's ``keep`` best cards by its estimate, or every legal card in
+        hand order when there are no more than ``keep``."""
+        if len(legal) <= keep:
+            return list(legal)
+        estimate = Judge(Table(view), NormalBot().weights).score
+        return sorted(legal, key=lambda a: estimate(a.card), reverse=True)[:keep]
+
+    # ------------------------------------------------------------ history, statistics
+
+    describe = staticmethod(describe)
+    variant_key = staticmethod(variant_key)
+    figures = staticmethod(figures)
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        return state.outcome()
+
+    def invariants(self, state: GameState) -> list[str]:
+        from .rules.invariants import faults
+
+        return faults(state)
+
+    def rules_text(self) -> str:
+        return resources.files("ebbes_tui.assets").joinpath("rules.md").read_text(encoding="utf-8")
+
+
+GAME = EbbesGame()

@@ -1,0 +1,567 @@
+"""A tiny game made for the tests of the seam: everything the three rulebooks force on
+it, in one small game that is none of them.
+
+- Up to 6 seats, hands of up to 40 cards (``hand`` option).
+- Every hand is first *arranged* by all players at once (a simultaneous hidden decision
+  whose answers, the orders of the hand, are too many to list: ``Unlisted``).
+- Then tricks: a player plays the leftmost or rightmost card of the arranged hand, face
+  up or face down (``d``; a back until the trick is complete), or two equal cards at
+  once (a move of several cards), or *peeks*: the pile's top card is turned into the
+  trick for them (chance in the middle of a trick).
+- The highest card takes the trick; equal highest cards make the players who played
+  them play again among themselves (a sub-trick of some seats).
+- After every trick its taker draws from the pile (chance after a decision), or, the
+  pile being empty, may *take* the trick's lowest card into the hand instead of keeping
+  the trick.
+- The game ends when a hand is empty: with ``places`` the players go out in the order
+  their hands emptied and the one left with most cards is the loser; otherwise totals
+  (cards taken), where ``cross`` crosses out the first deal of each (a game of two
+  deals).
+
+Pure and seeded like the real games; its views list what a seat may see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ebbes_tui.game.codec import BOOL, INT, INTS, SEAT_INFO, EventCodec, Kind, many, optional, text
+from ebbes_tui.game.errors import IllegalMove, RecordError, SetupError
+from ebbes_tui.game.events import DealEnded, Dealt, Ended, TrickEnded
+from ebbes_tui.game.protocols import Decision, GameOption, Outcome, SeatInfo
+
+
+# ------------------------------------------------------------------ actions
+
+
+@dataclass(frozen=True)
+class Arrange:
+    order: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "arrange " + ",".join(map(str, self.order))
+
+
+@dataclass(frozen=True)
+class Play:
+    end: str  # "left", "right"
+    down: bool = False
+    pair: bool = False  # the end card and its neighbour, equal, at once
+
+    def __str__(self) -> str:
+        return f"play {self.end}{' down' if self.down else ''}{' pair' if self.pair else ''}"
+
+
+@dataclass(frozen=True)
+class Peek:
+    def __str__(self) -> str:
+        return "peek"
+
+
+@dataclass(frozen=True)
+class Take:
+    keep: bool  # keep the trick, or take its lowest card into the hand
+
+    def __str__(self) -> str:
+        return "keep" if self.keep else "take"
+
+
+def parse_action(words: str) -> Any:
+    parts = words.split()
+    if parts[:1] == ["arrange"] and len(parts) == 2:
+        return Arrange(tuple(int(x) for x in parts[1].split(",")))
+    if parts[:1] == ["play"] and len(parts) >= 2 and parts[1] in ("left", "right") \
+            and set(parts[2:]) <= {"down", "pair"}:
+        return Play(parts[1], "down" in parts[2:], "pair" in parts[2:])
+    if words in ("peek", "keep", "take"):
+        return Peek() if words == "peek" else Take(words == "keep")
+    raise ValueError(f"{words!r} is not an action")
+
+
+class Orders:
+    """Every order of a hand: n! of them, never listed."""
+
+    def __init__(self, hand: Sequence[int]) -> None:
+        self.hand = tuple(hand)
+
+    def sample(self, rng: random.Random) -> Arrange:
+        order = list(self.hand)
+        rng.shuffle(order)
+        return Arrange(tuple(order))
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Arrange) and sorted(action.order) == sorted(self.hand)
+
+    def __iter__(self) -> Any:
+        raise AssertionError("the orders of a hand must never be listed")
+
+    def __len__(self) -> int:
+        raise AssertionError("the orders of a hand must never be counted out")
+
+
+# ------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Dealt_(Dealt):
+    deal: int
+
+
+@dataclass(frozen=True)
+class Played:
+    seat: int
+    cards: tuple[int, ...]  # -1 for a card face down
+
+
+@dataclass(frozen=True)
+class TrickTaken(TrickEnded):
+    winner: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DealScored(DealEnded):
+    deal: int
+    taken: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Over(Ended):
+    scores: tuple[int, ...]
+
+
+# -------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True)
+class TinyView:
+    seat: int | None
+    seats: tuple[SeatInfo, ...]
+    deciding: tuple[int, ...]
+    actions: Any
+    over: bool
+    deal: int
+    moves: int
+    hand: tuple[int, ...]
+    arranged: tuple[bool, ...]
+    hand_sizes: tuple[int, ...]
+    trick: tuple[tuple[int, int], ...]  # (seat, card or -1 face down)
+    pile: int
+    taken: tuple[int, ...]
+
+    def position(self) -> tuple[int, int]:
+        return (self.deal, self.moves)
+
+
+@dataclass
+class TinyState:
+    seats: tuple[SeatInfo, ...]
+    options: dict[str, Any]
+    deal: int = 0
+    dealt: bool = False
+    hands: list[list[int]] = field(default_factory=list)
+    arranged: list[bool] = field(default_factory=list)
+    pile: list[int] = field(default_factory=list)
+    trick: list[tuple[int, int, bool]] = field(default_factory=list)  # seat, card, down
+    fighting: list[int] = field(default_factory=list)  # the seats of this (sub-)round, in order
+    round_cards: list[tuple[int, int]] = field(default_factory=list)  # (seat, card) of this round
+    to_move: int = 0
+    leader: int = 0
+    chance: str | None = "deal"  # "deal", "draw" or "peek"
+    taker: int | None = None  # decides keep/take
+    taken: list[int] = field(default_factory=list)
+    results: list[list[int]] = field(default_factory=list)
+    out: list[int] = field(default_factory=list)
+    decisions: int = 0
+    moves: int = 0
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    # -- the seam
+    def pending(self) -> tuple[Decision, ...]:
+        if self.outcome() is not None:
+            return ()
+        if self.chance is not None:
+            return (Decision(self.chance, None),)
+        if not all(self.arranged):
+            return tuple(Decision("arrange", s) for s in range(self.n) if not self.arranged[s])
+        if self.taker is not None:
+            return (Decision("keep", self.taker),)
+        return (Decision("play", self.to_move),)
+
+    def legal(self, seat: int) -> Any:
+        if Decision("arrange", seat) in self.pending():
+            return Orders(self.hands[seat])
+        if self.taker == seat and self.chance is None:
+            return [Take(True), Take(False)]
+        if self.chance is not None or not all(self.arranged) or seat != self.to_move \
+                or self.taker is not None:
+            return []
+        hand = self.hands[seat]
+        moves: list[Any] = [Play("left"), Play("left", True)]
+        if len(hand) > 1:
+            moves += [Play("right"), Play("right", True)]
+            if hand[0] == hand[1]:
+                moves.append(Play("left", pair=True))
+            if hand[-1] == hand[-2]:
+                moves.append(Play("right", pair=True))
+        if self.pile:
+            moves.append(Peek())
+        return moves
+
+    def apply(self, action: Any, seat: int) -> list[Any]:
+        legal = self.legal(seat)
+        if action not in legal:
+            raise IllegalMove(seat, "cannot do that now", action)
+        self.decisions += 1
+        self.moves += 1
+        if isinstance(action, Arrange):
+            self.hands[seat] = list(action.order)
+            self.arranged[seat] = True
+            return []
+        if isinstance(action, Take):
+            return self._after_trick(seat, action.keep)
+        if isinstance(action, Peek):
+            self.chance = "peek"
+            return []
+        hand = self.hands[seat]
+        count = 2 if action.pair else 1
+        cards = [hand.pop(0 if action.end == "left" else -1) for _ in range(count)]
+        for card in cards:
+            self.trick.append((seat, card, action.down))
+        self.round_cards.append((seat, max(cards)))
+        return [Played(seat, tuple(-1 if action.down else c for c in cards)), *self._next()]
+
+    def _next(self) -> list[Any]:
+        """The next player of the trick or of its sub-trick, or the trick's end."""
+        played = [seat for seat, _ in self.round_cards]
+        rest = [s for s in self.fighting if s not in played and self.hands[s]]
+        if rest:
+            self.to_move = rest[0]
+            return []
+        best = max(c for _, c in self.round_cards)
+        tied = list(dict.fromkeys(s for s, c in self.round_cards if c == best))
+        if len(tied) > 1 and all(self.hands[s] for s in tied):
+            self.fighting, self.round_cards = tied, []  # a sub-trick of the tied seats
+            self.to_move = tied[0]
+            return []
+        winner = tied[0]
+        if self.pile:
+            events = self._take(winner, keep=True)
+            self.chance = "draw"
+            self.leader = self.to_move = winner
+            return events
+        self.taker = winner
+        return []
+
+    def start_trick(self) -> None:
+        """Every seat with cards plays, clockwise from the leader."""
+        order = [(self.leader + k) % self.n for k in range(self.n)]
+        self.fighting = [s for s in order if self.hands[s]]
+        self.round_cards = []
+        self.to_move = self.fighting[0]
+
+    def _take(self, winner: int, keep: bool) -> list[Any]:
+        cards = tuple(c for _, c, _ in self.trick)
+        if keep:
+            self.taken[winner] += len(cards)
+        else:
+            low = min(cards)
+            self.hands[winner].append(low)
+            self.taken[winner] += len(cards) - 1
+        self.trick = []
+        self.fighting, self.round_cards = [], []
+        return [TrickTaken(winner, cards)]
+
+    def _after_trick(self, winner: int, keep: bool) -> list[Any]:
+        self.taker = None
+        events = self._take(winner, keep)
+        self.leader = winner
+        return events + self._after_taking()
+
+    def _after_taking(self) -> list[Any]:
+        """Who went out; the deal ends when a hand is empty, else the next trick."""
+        for s in range(self.n):
+            if not self.hands[s] and s not in self.out:
+                self.out.append(s)
+        if any(not h for h in self.hands):
+            return self._end_deal()
+        self.start_trick()
+        return []
+
+    def _end_deal(self) -> list[Any]:
+        self.results.append(list(self.taken))
+        events: list[Any] = [DealScored(self.deal, tuple(self.taken))]
+        if self.options.get("places") or len(self.results) >= self.deals:
+            events.append(Over(self.scores()))
+        else:
+            self.chance = "deal"
+        return events
+
+    @property
+    def deals(self) -> int:
+        return 1 if self.options.get("places") else 2
+
+    def scores(self) -> tuple[int, ...]:
+        if self.options.get("places"):
+            return tuple(-len(h) for h in self.hands)
+        crossed = 1 if self.options.get("cross") else 0
+        return tuple(sum(r[s] for r in self.results[crossed:]) for s in range(self.n))
+
+    def clone(self) -> TinyState:
+        return TinyState(self.seats, self.options, self.deal, self.dealt,
+                         [h[:] for h in self.hands], self.arranged[:], self.pile[:], self.trick[:],
+                         self.fighting[:], self.round_cards[:], self.to_move, self.leader,
+                         self.chance, self.taker,
+                         self.taken[:], [r[:] for r in self.results], self.out[:],
+                         self.decisions, self.moves)
+
+    def view(self, seat: int | None) -> TinyView:
+        pending = self.pending()
+        deciding = tuple(d.seat for d in pending if d.seat is not None)
+        mine = seat is not None and seat in deciding
+        return TinyView(
+            seat, self.seats, deciding, _frozen(self.legal(seat)) if mine else (),
+            self.outcome() is not None, self.deal, self.moves,
+            tuple(self.hands[seat]) if seat is not None and self.hands else (),
+            tuple(self.arranged), tuple(len(h) for h in self.hands),
+            tuple((s, -1 if down and s != seat else c) for s, c, down in self.trick),
+            len(self.pile), tuple(self.taken))
+
+    def outcome(self) -> Outcome | None:
+        if not self.results or (not self.options.get("places") and len(self.results) < self.deals):
+            return None
+        scores = self.scores()
+        best = max(scores)
+        winners = tuple(s for s in range(self.n) if scores[s] == best)
+        if self.options.get("places"):
+            rest = sorted((s for s in range(self.n) if s not in self.out),
+                          key=lambda s: -len(self.hands[s]))
+            order = self.out + rest
+            places = tuple(order.index(s) + 1 for s in range(self.n))
+            return Outcome(scores, winners, places, order[-1])
+        crossed = tuple((1,) for _ in range(self.n)) if self.options.get("cross") else ()
+        return Outcome(scores, winners, crossed=crossed)
+
+    def decisions_made(self) -> int:
+        return self.decisions
+
+
+# --------------------------------------------------------------------- game
+
+CARD_VALUES = 13
+
+
+class TinyGame:
+    id = "tiny"
+    title = "Tiny"
+    player_counts = (2, 3, 4, 5, 6)
+    record_format = "tiny-record/1"
+    levels = ("random", "normal", "hard")
+    ui_module = "tiny_ui"
+    options = (
+        GameOption("hand", "Hand size", "int", 5, "Cards dealt to each player.", low=1, high=40),
+        GameOption("places", "Places", "bool", False, "One deal; the last with cards loses."),
+        GameOption("cross", "Cross out", "bool", False, "Two deals; the first one is crossed out."),
+    )
+    figure_labels = (("taken", "Cards taken"),)
+    figure_notes = "Cards taken: in all deals."
+
+    def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
+        return tuple(players)
+
+    def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> TinyState:
+        if len(seats) not in self.player_counts:
+            raise SetupError(f"Tiny is played by 2 to 6, not {len(seats)}")
+        return TinyState(tuple(seats), {"hand": 5, **options})
+
+    def resolve_chance(self, state: TinyState, seed: int | str) -> list[Any]:
+        rng = random.Random(f"{seed}:tiny:{state.deal}:{state.moves}")
+        if state.chance == "deal":
+            size = state.options["hand"]
+            deck = [v % CARD_VALUES for v in range(state.n * size + 2 * state.n)]
+            rng.shuffle(deck)
+            state.hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(state.n)]
+            state.pile = deck[state.n * size:]
+            state.arranged = [False] * state.n
+            state.taken = [0] * state.n
+            state.deal += 1
+            state.moves = 0
+            state.out = []
+            state.chance = None
+            state.leader = state.deal % state.n
+            state.start_trick()
+            return [Dealt_(state.deal)]
+        card = state.pile.pop(rng.randrange(len(state.pile)))
+        kind, state.chance = state.chance, None
+        if kind == "draw":
+            state.hands[state.leader].append(card)
+            return state._after_taking()
+        state.trick.append((state.to_move, card, False))
+        state.round_cards.append((state.to_move, card))
+        return [Played(state.to_move, (card,)), *state._next()]
+
+    def duplicate_dealer(self, seed: int | str) -> Callable[[TinyState], list[Any]]:
+        return lambda state: self.resolve_chance(state, seed)
+
+    def decision_seed(self, state: TinyState, seat: int) -> str:
+        return f"{state.deal}:{state.moves}:{seat}"
+
+    def parse_action(self, words: str) -> Any:
+        return parse_action(words)
+
+    def check(self, view: TinyView, action: Any) -> None:
+        if action not in view.actions:
+            raise IllegalMove(view.seat, "cannot do that now", action)
+
+    def bot(self, level: str) -> Any:
+        if level != "normal":
+            raise ValueError(level)
+        return LowestFirst()
+
+    def hint(self, view: TinyView) -> tuple[Any, str]:
+        action = LowestFirst().choose(view, view.actions, random.Random(0))
+        return action, "Play low: a low card rarely takes the trick."
+
+    def searches(self, view: TinyView) -> bool:
+        return not isinstance(view.actions, Orders)
+
+    def sample(self, view: TinyView, rng: random.Random) -> TinyState:
+        raise NotImplementedError("the tests give the search bot a state of their own")
+
+    def rollout(self, state: TinyState, seat: int, first: Any, rng: random.Random) -> float:
+        copy = state.clone()
+        copy.apply(first, seat)
+        while (pending := copy.pending()) and copy.deal == state.deal:
+            decision = pending[0]
+            if decision.seat is None:
+                self.resolve_chance(copy, rng.random())
+                continue
+            legal = copy.legal(decision.seat)
+            copy.apply(legal.sample(rng) if isinstance(legal, Orders) else rng.choice(legal),
+                       decision.seat)
+        return -copy.taken[seat]
+
+    def candidates(self, view: TinyView, legal: Sequence[Any], keep: int) -> list[Any]:
+        return list(legal)[:keep]
+
+    def random_playout(self, state: TinyState, rng: random.Random) -> bool:
+        return False
+
+    def invariants(self, state: TinyState) -> list[str]:
+        faults = []
+        if state.hands:
+            held = sum(map(len, state.hands)) + len(state.pile) + len(state.trick) + sum(state.taken)
+            if held != state.n * (state.options["hand"] + 2):
+                faults.append(f"{held} cards, not {state.n * (state.options['hand'] + 2)}")
+        for seat in (*range(state.n), None):
+            shown = state.view(seat).trick
+            if any(down and s != seat and shown[i] != (s, -1)
+                   for i, (s, _, down) in enumerate(state.trick)):
+                faults.append(f"a face-down card shows to seat {seat}")
+        return faults
+
+    # -- records: the deal's hands and every action, by seat
+    def replay(self, record: dict[str, Any], observe: Any = None) -> TinyState:
+        if record.get("format") != self.record_format:
+            raise RecordError("not a tiny record")
+        seats, options = self.setup_of(record)
+        state = self.new_state(seats, options)
+        for k, (seat, words) in enumerate(record.get("moves", [])):
+            if seat is None:
+                events = self.resolve_chance(state, record["seed"])
+            else:
+                try:
+                    events = state.apply(parse_action(words), seat)
+                except (IllegalMove, ValueError) as e:
+                    raise RecordError(f"move {k + 1}: {e}") from None
+            if observe is not None:
+                observe(state, events)
+        return state
+
+    def to_record(self, state: TinyState, extras: dict[str, Any] | None = None) -> dict[str, Any]:
+        raise NotImplementedError("the tests keep tiny games in memory")
+
+    def setup_of(self, record: dict[str, Any]) -> tuple[tuple[SeatInfo, ...], dict[str, Any]]:
+        return tuple(SeatInfo(**p) for p in record["players"]), dict(record["options"])
+
+    def take_back(self, record: dict[str, Any], seat: int) -> dict[str, Any]:
+        raise IllegalMove(None, "nothing is taken back in Tiny")
+
+    view_to_json = staticmethod(lambda view: VIEW.dump(view))
+    view_from_json = staticmethod(lambda data: VIEW.load(data))
+    event_to_json = staticmethod(lambda event: EVENTS.to_json(event))
+    event_from_json = staticmethod(lambda data: EVENTS.from_json(data))
+
+    def check_summary(self, state: TinyState) -> dict[str, Any]:
+        return {"game": "tiny", "taken": state.taken}
+
+    def check_line(self, state: TinyState) -> str:
+        return "valid"
+
+    def describe(self, state: TinyState) -> dict[str, str]:
+        names = ", ".join(s.name for s in state.seats)
+        return {"players": names, "variants": "tiny", "result": str(state.scores()),
+                "saved": f"{names}: deal {state.deal}"}
+
+    def variant_key(self, options: dict[str, Any]) -> tuple[str, str]:
+        return ("places", "places") if options.get("places") else ("totals", "totals")
+
+    def figures(self, state: TinyState, seat: int) -> dict[str, int]:
+        return {"taken": sum(r[seat] for r in state.results)}
+
+    def rules_text(self) -> str:
+        return "# Tiny\n\nA game for the tests."
+
+
+def _frozen(legal: Any) -> Any:
+    return legal if isinstance(legal, Orders) else tuple(legal)
+
+
+class LowestFirst:
+    """Tiny's ``normal`` bot: its arrangement is ascending, it plays from the left."""
+
+    level = "normal"
+
+    def choose(self, view: TinyView, legal: Any, rng: random.Random) -> Any:
+        if isinstance(legal, Orders):
+            return Arrange(tuple(sorted(legal.hand)))
+        return legal[0]
+
+
+def _actions(value: Any) -> Any:
+    return [] if isinstance(value, Orders) else [str(a) for a in value]
+
+
+def _load_actions(value: Any) -> Any:
+    return tuple(parse_action(text(a)) for a in value)
+
+
+VIEW = Kind(
+    lambda v: {"seat": v.seat, "seats": [SEAT_INFO.dump(s) for s in v.seats],
+               "deciding": list(v.deciding), "actions": _actions(v.actions),
+               "hand_order": list(v.hand) if isinstance(v.actions, Orders) else None,
+               "over": v.over, "deal": v.deal, "moves": v.moves, "hand": list(v.hand),
+               "arranged": list(v.arranged), "hand_sizes": list(v.hand_sizes),
+               "trick": [list(t) for t in v.trick], "pile": v.pile, "taken": list(v.taken)},
+    lambda d: TinyView(
+        optional(INT).load(d["seat"]), many(SEAT_INFO).load(d["seats"]), INTS.load(d["deciding"]),
+        Orders(INTS.load(d["hand_order"])) if d["hand_order"] is not None else _load_actions(d["actions"]),
+        BOOL.load(d["over"]), INT.load(d["deal"]), INT.load(d["moves"]), INTS.load(d["hand"]),
+        many(BOOL).load(d["arranged"]), INTS.load(d["hand_sizes"]),
+        tuple(tuple(INTS.load(t)) for t in d["trick"]), INT.load(d["pile"]), INTS.load(d["taken"])))
+
+EVENTS = EventCodec({
+    "dealt": (Dealt_, {"deal": INT}),
+    "played": (Played, {"seat": INT, "cards": INTS}),
+    "trick_taken": (TrickTaken, {"winner": INT, "cards": INTS}),
+    "deal_scored": (DealScored, {"deal": INT, "taken": INTS}),
+    "over": (Over, {"scores": INTS}),
+})
+
+GAME = TinyGame()
