@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.bench.pty_session import PtySession, ebbes_command
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.controller.history import finished_games
 from ebbes_tui.games.ebbes.rules.cards import SUIT_NAMES
-from ebbes_tui.games.ebbes.rules.events import CardPlayed, PairChosen
+from ebbes_tui.games.ebbes.rules.events import CardPlayed, PairChosen, StarterChosen
 from ebbes_tui.games.ebbes.rules.record import parse_record, replay
-from ebbes_tui.games.ebbes.rules.playback import Replay
+from ebbes_tui.controller.playback import Replay
 from ebbes_tui.games.ebbes.rules.state import Phase
 from ebbes_tui.ui.history import EMPTY, HistoryScreen
 from ebbes_tui.ui.menu import MenuScreen
@@ -67,7 +68,7 @@ def _hands(state) -> list:
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
 def test_every_position_is_the_plain_replay_of_the_record_cut_there(path):
     record = _record(path)
-    game = Replay(record)
+    game = Replay(EBBES, record)
     assert game.steps[0].kind == "start" and game.steps[0].state.phase is Phase.DEAL
     rnd, plays, pairs = -1, 0, 0
     for step in game.steps[1:]:
@@ -77,10 +78,12 @@ def test_every_position_is_the_plain_replay_of_the_record_cut_there(path):
             dealt = record["rounds"][rnd]["hands"]
             assert [sorted(c.code for c in h) for h in step.state.dealt] == [sorted(h) for h in dealt]
             continue
-        if kind == "starter":
+        assert kind == "move"
+        first = step.events[0]
+        if isinstance(first, StarterChosen):
             assert step.state.starter == record["rounds"][rnd]["starter"]
             continue
-        if kind == "pair":
+        if isinstance(first, PairChosen):
             pairs += 1
             event = step.events[0]
             assert isinstance(event, PairChosen)
@@ -88,9 +91,9 @@ def test_every_position_is_the_plain_replay_of_the_record_cut_there(path):
                 SUIT_NAMES[event.suit], event.number)
             reference = replay(_cut(record, rnd, 0, pairs))
         else:
-            assert kind == "card"
+            assert isinstance(first, CardPlayed)
             plays += 1
-            assert step.played.card.code == record["rounds"][rnd]["plays"][plays - 1]
+            assert first.card.code == record["rounds"][rnd]["plays"][plays - 1]
             reference = replay(_cut(record, rnd, plays))
         state = step.state
         assert state.view(None) == reference.view(None), (rnd, plays)
@@ -103,7 +106,7 @@ def test_every_position_is_the_plain_replay_of_the_record_cut_there(path):
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
 def test_round_ends_hold_the_rounds_of_a_plain_replay_and_the_final_totals(path):
     record = _record(path)
-    game = Replay(record)
+    game = Replay(EBBES, record)
     final = replay(record)
     assert len(game.round_ends) == len(final.results)
     for k, end in enumerate(game.round_ends):
@@ -117,7 +120,7 @@ def test_round_ends_hold_the_rounds_of_a_plain_replay_and_the_final_totals(path)
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
 def test_trick_and_round_jumps_land_on_their_ends_in_order(path):
-    game = Replay(_record(path))
+    game = Replay(EBBES, _record(path))
     for marks, forward, back in ((game.trick_ends, game.next_trick, game.previous_trick),
                                  (game.round_ends, game.next_round, game.previous_round)):
         there, visited = 0, []

@@ -14,3 +14,52 @@ print(' '.join(loaded))
 def test_rules_bots_and_check_import_neither_textual_nor_rich():
     out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_every_package_the_code_imports_is_declared():
+    """A package imported by ebbes_tui must be a runtime dependency of its own, not one
+    that comes only with another (platformdirs came only through Textual)."""
+    import ast
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    declared = {dep.split(">")[0].split("=")[0].split("<")[0].strip().lower().replace("-", "_")
+                for dep in tomllib.loads((root / "pyproject.toml").read_text())["project"]
+                ["dependencies"]}
+    imported = set()
+    for path in (root / "ebbes_tui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    third_party = {name for name in imported
+                   if name not in sys.stdlib_module_names and name != "ebbes_tui"}
+    assert third_party <= declared, third_party - declared
+    assert {"textual", "rich", "platformdirs"} <= declared
+
+
+def test_the_controller_loads_without_textual_or_rich():
+    code = ("import sys\n"
+            "class Refuse:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name.split('.')[0] in ('textual', 'rich'):\n"
+            "            raise ImportError(name)\n"
+            "sys.meta_path.insert(0, Refuse())\n"
+            "import ebbes_tui.controller, ebbes_tui.table.server, ebbes_tui.tournament\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_package_of_the_code_is_installed():
+    """A clean install (not an editable one) gets every package: each folder of Python
+    code is in pyproject.toml's package list."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    folders = {".".join(p.parent.relative_to(root).parts)
+               for p in (root / "ebbes_tui").rglob("__init__.py")}
+    assert folders <= listed, folders - listed

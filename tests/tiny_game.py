@@ -31,7 +31,7 @@ from typing import Any
 from ebbes_tui.game.codec import BOOL, INT, INTS, SEAT_INFO, EventCodec, Kind, many, optional, text
 from ebbes_tui.game.errors import IllegalMove, RecordError, SetupError
 from ebbes_tui.game.events import DealEnded, Dealt, Ended, TrickEnded
-from ebbes_tui.game.protocols import Decision, GameOption, Outcome, SeatInfo
+from ebbes_tui.game.protocols import Decision, GameOption, Outcome, SeatInfo, Unlisted
 
 
 # ------------------------------------------------------------------ actions
@@ -81,7 +81,7 @@ def parse_action(words: str) -> Any:
     raise ValueError(f"{words!r} is not an action")
 
 
-class Orders:
+class Orders(Unlisted):
     """Every order of a hand: n! of them, never listed."""
 
     def __init__(self, hand: Sequence[int]) -> None:

@@ -16,7 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..games.ebbes.rules.record import RecordError, parse_record, replay
+from ..game.errors import RecordError
+from ..game.records import load_record
 from .pty_session import PtySession, ebbes_command
 
 PROCESSES = 20
@@ -43,9 +44,8 @@ def _saved_plays(home: Path) -> int | None:
     if not saves:
         return None
     try:
-        record = parse_record(saves[-1].read_text(encoding="utf-8"))
-        replay(record)
-    except (OSError, RecordError, UnicodeDecodeError):
+        _, record, _ = load_record(saves[-1])
+    except RecordError:
         return None
     return sum(len(r["plays"]) for r in record["rounds"])
 

@@ -21,8 +21,7 @@ import time
 from bisect import bisect_right
 from pathlib import Path
 
-from ..games.ebbes.rules.record import parse_record, replay
-from ..games.ebbes.rules.state import Phase
+from ..game.records import load_record
 from ..table.client import TableClient, join_table
 from ..table.headless import play_bot
 from .bots_bench import percentile
@@ -117,7 +116,7 @@ def _wait(pid: int, deadline: float) -> tuple[int, int]:
 def _finished(root: Path, name: str) -> bool:
     """Whether the table's game was archived, finished and valid."""
     for path in (root / "data" / "ebbes-tui" / "tables" / "finished").glob(f"{name}.*.json"):
-        return replay(parse_record(path.read_text(encoding="utf-8"))).phase is Phase.GAME_OVER
+        return load_record(path)[2].outcome() is not None
     return False
 
 

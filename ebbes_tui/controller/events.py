@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..games.ebbes.rules.events import Event as RulesEvent
-from ..games.ebbes.rules.view import PlayerView
+from ..game.protocols import Event as GameEvent
+from ..game.protocols import View
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class SaveFailed:
 
 
 MatchEvent = Synced | TakenBack | SeatChanged | SaveFailed
-Event = RulesEvent | MatchEvent
+Event = GameEvent | MatchEvent
 
 
 @dataclass(frozen=True)
@@ -49,5 +49,5 @@ class Update:
 
     seq: int
     event: Event
-    view: PlayerView
+    view: View
     decision: int

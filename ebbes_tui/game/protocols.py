@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol
 
 #: An action is a game's own small immutable value; ``str(action)`` is its text on the
 #: wire and in logs, and :meth:`Game.parse_action` reads it back.
@@ -51,17 +51,20 @@ class Decision(NamedTuple):
     seat: int | None
 
 
-@runtime_checkable
-class Unlisted(Protocol):
-    """The answers to a decision that are too many to list (the orders of a hand).
-    A search bot must not enumerate them; it asks the game's heuristics instead."""
+class Unlisted:
+    """The answers to a decision that are too many to list (the orders of a hand): a
+    game subclasses it. A search bot must not enumerate them; it asks the game's
+    heuristics instead. (A base class, not a Protocol: telling one apart from a list
+    is on every bot's path, and a plain isinstance is cheap.)"""
+
+    __slots__ = ()
 
     def sample(self, rng: random.Random) -> Action:
         """One legal answer, uniformly at random."""
-        ...
+        raise NotImplementedError
 
     def __contains__(self, action: object) -> bool:
-        ...
+        raise NotImplementedError
 
 
 #: What a seat may answer: every legal action listed, or an :class:`Unlisted`.
@@ -262,6 +265,12 @@ class Game(Protocol):
         """The action ``str(action)`` wrote; ValueError says what is wrong."""
         ...
 
+    def check(self, view: View, action: Action) -> None:
+        """Raise the IllegalMove the game would raise for ``view``'s seat answering
+        ``action`` now, from what that seat sees alone: a remote screen explains a
+        refusal at once ("You must follow blue.")."""
+        ...
+
     def view_to_json(self, view: View) -> dict[str, Any]:
         ...
 
@@ -308,8 +317,10 @@ class Game(Protocol):
         is better): search's playouts. ``state`` itself is left as it was."""
         ...
 
-    def candidates(self, view: View, legal: Sequence[Action], keep: int) -> list[Action]:
-        """The ``keep`` most promising of ``legal`` for search, best first."""
+    def candidates(self, view: View, legal: Choices, keep: int) -> list[Action]:
+        """The ``keep`` most promising of ``legal`` for search, best first; for an
+        :class:`Unlisted` decision, a few good answers of the game's heuristics (never
+        an enumeration)."""
         ...
 
     # -- history and statistics

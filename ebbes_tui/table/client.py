@@ -24,9 +24,7 @@ from typing import Any
 
 from ..controller.events import SeatChanged, Synced, Update
 from ..controller.session import NotYourTurn, UpdateStream
-from ..games.ebbes.rules.actions import Action
-from ..games.ebbes.rules.checks import check_from_view
-from ..game.protocols import Game
+from ..game.protocols import Action, Game
 from ..game.registry import game_ids, load_game
 from .events import (
     ChatLine, Disconnected, GameStarted, Lobby, LobbySeat, Presence, Refused, SeatPresence,
@@ -400,21 +398,26 @@ class RemoteFeed(UpdateStream):
                 and not self._stood_in() and not self.client.closed)
 
     def submit(self, action: Action, decision: int | None = None) -> None:
-        """Send this seat's answer. An illegal one raises IllegalMove at once, as the
-        game would (``check_from_view``); a refusal from the server comes later as a
-        :class:`Refused` update, and the decision is open again."""
+        """Send this seat's answer to the decision it is asked for now (``decision``:
+        the number of the update it answers; a seat deciding at once with others may
+        answer from an older update while its decision is open). An illegal answer
+        raises IllegalMove at once, as the game would (:meth:`Game.check`); a refusal
+        from the server comes later as a :class:`Refused` update, and the decision is
+        open again."""
         latest = self._latest
         if self.seat is None:
             raise NotYourTurn(None, "a spectator cannot play")
         if self.client.closed:
             raise NotYourTurn(None, "the connection to the table is closed")
-        if decision is not None and decision != latest.decision:
+        if decision is not None and decision > latest.decision:
+            raise NotYourTurn(None, "that decision has not come up yet")
+        if not latest.view.actions:
             raise NotYourTurn(None, "that decision has already been made")
         if latest.decision <= self.answered:
             raise NotYourTurn(None, "your answer is already on its way")
         if self._stood_in():
             raise NotYourTurn(None, "a bot plays this seat while you are away")
-        check_from_view(latest.view, action)
+        self.client.game.check(latest.view, action)
         self.client.send({"type": "decide", "decision": latest.decision, "action": str(action)})
         self.answered = latest.decision
 

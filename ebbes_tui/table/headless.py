@@ -15,9 +15,8 @@ from collections.abc import Callable
 
 from ..bots import make_bot
 from ..controller.events import Synced, Update
-from ..games.ebbes.rules.errors import IllegalMove
-from ..games.ebbes.rules.events import CardPlayed, GameOver, PairChosen, StarterChosen
-from ..games.ebbes.rules.state import Phase
+from ..game.errors import IllegalMove
+from ..game.events import Ended
 from .client import TableClient
 from .events import Disconnected, Refused
 from .rendezvous import TableError
@@ -29,8 +28,8 @@ MAX_REFUSALS = 5
 def game_over(update: Update) -> bool:
     """The game-over event itself (the last card's update already shows the end, but
     the final trick, scores and standings follow it), or a finished game joined late."""
-    return isinstance(update.event, GameOver) or (
-        isinstance(update.event, Synced) and update.view.phase is Phase.GAME_OVER)
+    return isinstance(update.event, Ended) or (
+        isinstance(update.event, Synced) and update.view.over)
 
 
 async def play_bot(client: TableClient, level: str, *, think: float = 0.0,
@@ -39,16 +38,18 @@ async def play_bot(client: TableClient, level: str, *, think: float = 0.0,
     until the table goes away first (1). ``think``: seconds to wait before each
     decision, as a person would."""
     say = say or _stderr
-    bot = make_bot(level)
+    bot = make_bot(client.game, level)
     try:
         feed = await client.game()
     except TableError as e:  # the table ended before its game began
         say(str(e))
         return 1
     update = feed.snapshot()
-    refusals = 0
+    refusals, decision = 0, update.decision
     while not game_over(update):
         event = update.event
+        if update.decision != decision:
+            refusals, decision = 0, update.decision  # the game moved on
         if isinstance(event, Disconnected):
             say(event.text)
             return 1
@@ -57,8 +58,6 @@ async def play_bot(client: TableClient, level: str, *, think: float = 0.0,
             refusals += 1
             if refusals > MAX_REFUSALS:
                 return 1
-        elif isinstance(event, (CardPlayed, PairChosen, StarterChosen)):
-            refusals = 0  # the game moved on
         if feed.asks(update):
             if think > 0:
                 await asyncio.sleep(think)

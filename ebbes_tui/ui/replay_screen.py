@@ -18,11 +18,12 @@ from textual.widgets import Footer, Static
 
 
 from ..controller import Update
-from ..controller.history import load_record
+from ..controller.playback import Replay
+from ..game.records import load_record
+from ..game.registry import game_of_format
 from ..games.ebbes.rules.cards import Card
 from ..games.ebbes.rules.events import CardPlayed, TrickWon
 from ..games.ebbes.rules.record import Record
-from ..games.ebbes.rules.playback import Replay
 from ..games.ebbes.rules.state import GameState
 from ..games.ebbes.rules.view import PlayerView
 from .closing import ClosesOnce
@@ -84,7 +85,7 @@ class ReplayScreen(ClosesOnce, Screen[None]):
     def __init__(self, record: Record, title: str) -> None:
         """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
         super().__init__()
-        self.replay = Replay(record)
+        self.replay = Replay(game_of_format(record.get("format")), record)
         self.heading = title
         self.position = 0
         self._views: dict[int, PlayerView] = {}
@@ -92,7 +93,7 @@ class ReplayScreen(ClosesOnce, Screen[None]):
     @classmethod
     def of_file(cls, path: Path) -> ReplayScreen:
         """The replay of a record file, titled with its name; RecordError says why not."""
-        record, _ = load_record(path)
+        _, record, _ = load_record(path)
         return cls(record, path.name)
 
     def compose(self) -> ComposeResult:
@@ -178,7 +179,8 @@ class ReplayScreen(ClosesOnce, Screen[None]):
         wide = self.size.width >= WIDE
         self.query_one(DeterminerBoard).show(view, wide=wide)
         self.query_one(SeatsPanel).show(view, memory_aid=True)
-        upcoming = replay.steps[position + 1].played if position < replay.last else None
+        upcoming = next((e for e in replay.steps[position + 1].events if isinstance(e, CardPlayed)),
+                        None) if position < replay.last else None
         self.query_one(AllHands).show(step.state, upcoming.card if upcoming else None)
         self.query_one(TrickArea).show(view)
         last = view.scores[-1].points if view.scores else (0,) * len(view.totals)

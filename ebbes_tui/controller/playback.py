@@ -1,13 +1,10 @@
-"""A recorded game, step by step, to watch it again: the position before the first
-deal, then one position after every step of the record (each deal, starter named,
-Variant 2 pair and card), forward and back, card by card, trick by trick or round by
-round.
+"""A recorded game of any game, step by step, to watch it again: the position before
+the first deal, then one position after every step of the record (each deal and each
+decision), forward and back, move by move, trick by trick or deal by deal.
 
-The record stays the single source of truth: the steps are the ones
-:func:`.record.replay` goes through with every rule checked, each kept as a copy of
-the state after it, never a second reading of the record. (The module is not called
-``replay``: a submodule of that name would take the place of ``rules.replay``, the
-function.)
+The record stays the single source of truth: the steps are the ones the game's replay
+goes through with every rule checked (:meth:`Game.replay`), each kept as a copy of the
+state after it, never a second reading of the record.
 """
 
 from __future__ import annotations
@@ -15,9 +12,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from .events import CardPlayed, Event, PairChosen, RoundScored, RoundStarted, TrickWon
-from .record import Record, config_of, replay
-from .state import GameState
+from ..game.events import DealEnded, Dealt, TrickEnded
+from ..game.protocols import Event, Game, Record, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,40 +22,30 @@ class Step:
     The state is the replay's own: read it, never change it."""
 
     events: tuple[Event, ...]
-    state: GameState
+    state: State
 
     @property
     def kind(self) -> str:
-        """``start``, ``deal``, ``starter`` (named by the nix holder, R8), ``pair`` (R5)
-        or ``card``."""
+        """``start``, ``deal`` (new hands) or ``move`` (a decision)."""
         if not self.events:
             return "start"
-        first = self.events[0]
-        if isinstance(first, RoundStarted):
-            return "deal"
-        if isinstance(first, CardPlayed):
-            return "card"
-        return "pair" if isinstance(first, PairChosen) else "starter"
-
-    @property
-    def played(self) -> CardPlayed | None:
-        """The card this step played, if it played one."""
-        first = self.events[0] if self.events else None
-        return first if isinstance(first, CardPlayed) else None
+        return "deal" if isinstance(self.events[0], Dealt) else "move"
 
 
 class Replay:
     """Every position of a record; RecordError (one line) when it cannot be replayed."""
 
-    def __init__(self, record: Record) -> None:
-        steps = [Step((), GameState(config_of(record)))]
-        replay(record, lambda state, events: steps.append(Step(tuple(events), state.clone())))
+    def __init__(self, game: Game, record: Record) -> None:
+        seats, options = game.setup_of(record)
+        steps = [Step((), game.new_state(seats, options))]
+        game.replay(record, lambda state, events: steps.append(Step(tuple(events), state.clone())))
+        self.game = game
         self.steps: tuple[Step, ...] = tuple(steps)
-        #: Positions where a trick has just been won, where a round has just been scored
-        #: (every round end is a trick end too), and where a round has just been dealt.
-        self.trick_ends = self._where(TrickWon)
-        self.round_ends = self._where(RoundScored)
-        self.deals = self._where(RoundStarted)
+        #: Positions where a trick has just been taken, where a deal has just been scored
+        #: (every deal's end is a trick's end too), and where hands have just been dealt.
+        self.trick_ends = self._where(TrickEnded)
+        self.round_ends = self._where(DealEnded)
+        self.deals = self._where(Dealt)
 
     def _where(self, kind: type) -> tuple[int, ...]:
         return tuple(i for i, step in enumerate(self.steps)
