@@ -94,7 +94,11 @@ async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatc
                         "chat at the table")
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "back at the menu")
-            assert "You left the table" in text(ebbes.screen, "#menu-message")
+            # The last person left, so the table closed (issue 15, item 11): say how
+            # it is reopened, not "join it again".
+            assert text(ebbes.screen, "#menu-message") == (
+                f"You were the last at {me}/friday, so it closed and the game is saved: "
+                "reopen it from Tables.")
             assert ebbes.remote is None
         await asyncio.wait_for(table.ended(), WAIT)  # the last human left: saved, closed
     record = table.record()
@@ -119,7 +123,7 @@ async def test_open_a_table_from_the_form_lists_its_arguments(home, monkeypatch)
         assert form.query_one("#login-1").display and not form.query_one("#login-2").display
         form.query_one("#login-1").value = "alice"
         assert form.arguments() == ["sat", "--seats", "player,user:alice,bot:normal",
-                                    "--away-after", "never"]
+                                    "--away-after", "never", "--turn-time", "120"]
         await pilot.press("escape")
         assert isinstance(ebbes.screen, TablesScreen)
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..rules.record import parse_record, replay
 from ..rules.state import Phase
-from ..table.client import TableClient, join_table
+from ..table.client import TableClient, connect_table
 from ..table.headless import play_bot
 from .bots_bench import percentile
 
@@ -90,7 +90,7 @@ def _client(name: str, seat: int, directory: Path, root: Path, level: str, think
                 received.append((message["decision"], time.monotonic()))  # type: ignore[arg-type]
 
         async def play() -> int:
-            connection = join_table(name, directory=directory, player=seat + 1)
+            connection = await connect_table(name, directory=directory, player=seat + 1)
             client = await TableClient.start(connection, tap=tap)
             try:
                 return await play_bot(client, level, think=think, say=lambda text: None)

@@ -42,8 +42,11 @@ class Match:
         record: Record | None = None,
         save: SaveSlot | None = None,
         bot_factory: BotFactory = make_bot,
+        extras: Record | None = None,
     ) -> None:
         self.setup = setup.with_seed()
+        #: Keys the record carries besides the game (a shared table's name and host).
+        self.extras = dict(extras or {})
         self.config = self.setup.config()
         self.state = replay(record) if record is not None else GameState(self.config)
         self.save = save
@@ -96,7 +99,7 @@ class Match:
         return self.state.current_player
 
     def record(self) -> Record:
-        extras = self.setup.extras()
+        extras = {**self.extras, **self.setup.extras()}
         if self.seat_changes:
             extras["seat_changes"] = self.seat_changes
         if self.hints:

@@ -24,6 +24,13 @@ class NotYourTurn(IllegalMove):
     """A decision from a session that may not make it now."""
 
 
+def decision_gone(decision: int, pending: int) -> str:
+    """Why an answer to decision number ``decision`` is refused while ``pending`` is."""
+    if decision > pending:
+        return "that decision has not come yet"
+    return "that decision has already been made"
+
+
 class UpdateStream:
     """Updates in order, for a screen to take one by one: a local session's and a
     shared table's feed alike."""
@@ -78,7 +85,7 @@ class Session(UpdateStream):
             raise NotYourTurn(None, "this session is closed")
         number = self.match.decision
         if decision is not None and decision != number:
-            raise NotYourTurn(None, "that decision has already been made")
+            raise NotYourTurn(None, decision_gone(decision, number))
         self.match.submit(self.seat, action)
         self.answered = number
 

@@ -28,6 +28,7 @@ from ..rules.state import Decision, Phase
 from ..rules.tricks import Trick
 from ..rules.variants import GameConfig, Options, SeatInfo
 from ..rules.view import PlayerView
+from .clean import CHAT_LIMIT, NAME_LIMIT, clean
 
 VERSION = 1
 #: The longest line a client may send, in bytes (its newline not counted).
@@ -99,15 +100,38 @@ async def read_lines(read: Callable[[int], Any], limit: int) -> AsyncIterator[by
 #: Each client message type: its fields, whether each is required, and its check.
 _INT = "a whole number"
 _STR = "text"
+_BOOL = "true or false"
+_LOGINS = "a list of 1 to 32 logins"
 _CLIENT: dict[str, dict[str, tuple[bool, str]]] = {
     "hello": {"version": (True, _INT), "role": (False, _STR), "player": (False, _INT)},
     "info": {"version": (True, _INT)},
     "start": {},
     "decide": {"decision": (True, _INT), "action": (True, _STR), "seat": (False, _INT)},
+    "back": {},
     "chat": {"text": (True, _STR)},
     "sync": {},
+    # The host's commands (refused to anyone else):
+    "close": {},
+    "invite": {"logins": (True, _LOGINS)},
+    "uninvite": {"logins": (True, _LOGINS)},
+    "set": {"open": (False, _BOOL), "spectators": (False, _BOOL)},
+    "bot": {"player": (True, _INT)},
+    "remove": {"login": (True, _STR)},
 }
 _MAX_TEXT = 1000  # characters of any client string (chat is cut further, to 200)
+_MAX_LOGIN = 32
+
+
+def _fits(value: Any, what: str) -> bool:
+    """Whether a field's ``value`` is of the kind ``what`` names."""
+    if what is _INT:
+        return type(value) is int and abs(value) < 2**31
+    if what is _BOOL:
+        return type(value) is bool
+    if what is _LOGINS:
+        return isinstance(value, list) and 1 <= len(value) <= 32 and all(
+            isinstance(v, str) and 0 < len(v) <= _MAX_LOGIN for v in value)
+    return isinstance(value, str) and len(value) <= _MAX_TEXT
 
 
 def parse_client_message(line: bytes) -> dict[str, Any]:
@@ -129,11 +153,9 @@ def parse_client_message(line: bytes) -> dict[str, Any]:
         if key not in schema:
             raise ProtocolError("bad-field", f"A {kind} message has no field {key[:40]!r}.")
         _, what = schema[key]
-        if what is _INT and not (type(value) is int and abs(value) < 2**31):
-            raise ProtocolError("bad-field", f"Field {key!r} must be {what}.")
-        if what is _STR and not (isinstance(value, str) and len(value) <= _MAX_TEXT):
-            raise ProtocolError("bad-field", f"Field {key!r} must be {what} of at most "
-                                             f"{_MAX_TEXT} characters.")
+        if not _fits(value, what):
+            limit = f" of at most {_MAX_TEXT} characters" if what is _STR else ""
+            raise ProtocolError("bad-field", f"Field {key!r} must be {what}{limit}.")
     missing = [key for key, (required, _) in schema.items() if required and key not in message]
     if missing:
         raise ProtocolError("bad-field", f"A {kind} message needs the field {missing[0]!r}.")
@@ -184,6 +206,9 @@ def _str(value: Any) -> str:
 
 
 INT, BOOL, STR = _Kind(_same, _int), _Kind(_same, _bool), _Kind(_same, _str)
+#: Text a person reads (a name, a message): cleaned of terminal sequences on the way in.
+NAME = _Kind(_same, lambda v: clean(_str(v), NAME_LIMIT))
+TEXT = _Kind(_same, lambda v: clean(_str(v), CHAT_LIMIT))
 CARD = _Kind(lambda c: c.code, parse_card)
 SUIT = _Kind(lambda s: SUIT_NAMES[s], lambda name: int(parse_suit(name)))
 CARDS, INTS = _many(CARD), _many(INT)
@@ -202,7 +227,7 @@ SCORE = _Kind(
                          _int(d["nix_holder"]), INTS.load(d["points"])))
 SEAT_INFO = _Kind(
     lambda s: {"name": s.name, "kind": s.kind, "level": s.level},
-    lambda d: SeatInfo(_str(d["name"]), _str(d["kind"]), _optional(STR).load(d["level"])))
+    lambda d: SeatInfo(NAME.load(d["name"]), _str(d["kind"]), _optional(NAME).load(d["level"])))
 CONFIG = _Kind(
     lambda c: {"seats": _many(SEAT_INFO).dump(c.seats),
                "options": {"more_cards": c.options.more_cards,
@@ -231,8 +256,8 @@ VIEW_FIELDS: dict[str, _Kind] = {
 EVENTS: dict[str, tuple[type, dict[str, _Kind]]] = {
     "synced": (Synced, {}),
     "taken_back": (TakenBack, {}),
-    "seat_changed": (SeatChanged, {"seat": INT, "human": BOOL, "level": _optional(STR)}),
-    "save_failed": (SaveFailed, {"message": STR}),
+    "seat_changed": (SeatChanged, {"seat": INT, "human": BOOL, "level": _optional(NAME)}),
+    "save_failed": (SaveFailed, {"message": TEXT}),
     "round_started": (RoundStarted, {"round_no": INT, "dealer": _optional(INT),
                                      "number": _optional(INT)}),
     "starter_chosen": (StarterChosen, {"chooser": _optional(INT), "starter": INT}),
@@ -294,6 +319,15 @@ def state_message(update: Update) -> dict[str, Any]:
     view = update.view
     return {"type": "state", "seq": update.seq, "decision": update.decision, **position(view),
             "event": event_to_json(update.event), "view": view_to_json(view)}
+
+
+def recap_from_message(message: dict[str, Any]) -> list[Update]:
+    """The public updates a ``recap`` message carries (what a player who comes back
+    missed); ProtocolError if one is malformed."""
+    updates = message.get("updates")
+    if not isinstance(updates, list):
+        raise ProtocolError("bad-recap", "The table sent a broken recap.")
+    return [update_from_message(m) for m in updates if isinstance(m, dict)]
 
 
 def update_from_message(message: dict[str, Any]) -> Update:

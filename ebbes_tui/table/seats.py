@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..bots import LEVELS
 from ..rules.variants import GameConfig, SetupError
 from .rendezvous import TableError, uid_of
+from .system import SYSTEM, System
 
 #: The level of the bot that plays an empty ``player`` seat when the host starts early.
 EMPTY_SEAT_LEVEL = "normal"
@@ -31,7 +32,7 @@ class SeatSpec:
     level: str | None = None
 
 
-def parse_seats(text: str) -> tuple[SeatSpec, ...]:
+def parse_seats(text: str, system: System = SYSTEM) -> tuple[SeatSpec, ...]:
     """The seats of ``--seats`` ("player,user:alice,bot:normal"); SetupError names the
     first word that is wrong."""
     specs = []
@@ -41,7 +42,7 @@ def parse_seats(text: str) -> tuple[SeatSpec, ...]:
             specs.append(SeatSpec("player"))
         elif kind == "user" and colon and value:
             try:
-                uid_of(value)
+                uid_of(value, system)
             except TableError as e:
                 raise SetupError(str(e)) from None
             specs.append(SeatSpec("user", login=value))
@@ -83,15 +84,16 @@ class Seating:
         self.seats = seats
 
     @classmethod
-    def from_specs(cls, specs: tuple[SeatSpec, ...]) -> Seating:
+    def from_specs(cls, specs: tuple[SeatSpec, ...], system: System = SYSTEM) -> Seating:
         """A new table's seats; two players sit in seats 1 and 2 (the dummy is 0, R15)."""
         shift = 1 if len(specs) == 2 else 0
         return cls([Seat(i + 1, i + shift, s.kind, s.login,
-                         uid_of(s.login) if s.login else None, s.level)
+                         uid_of(s.login, system) if s.login else None, s.level)
                     for i, s in enumerate(specs)])
 
     @classmethod
-    def from_game(cls, config: GameConfig, holders: dict[int, str]) -> Seating:
+    def from_game(cls, config: GameConfig, holders: dict[int, str],
+                  system: System = SYSTEM) -> Seating:
         """A saved game's seats: every person's seat is kept for whoever held it
         (``holders``, else the seat's name), bots stay bots."""
         seats = []
@@ -103,7 +105,7 @@ class Seating:
                 continue
             login = holders.get(seat, info.name)
             try:
-                uid: int | None = uid_of(login)
+                uid: int | None = uid_of(login, system)
             except TableError:
                 uid = None  # nobody can take it back: a bot stands in once the game runs
             seats.append(Seat(len(seats) + 1, seat, "user", login, uid))
@@ -152,9 +154,14 @@ class Seating:
     def people(self) -> list[Seat]:
         return [s for s in self.seats if s.human]
 
-    def free(self, connected: set[int]) -> list[Seat]:
-        """Seats for people with nobody in them yet (a kept seat until its user comes)."""
-        return [s for s in self.people() if s.uid is None or s.seat not in connected]
+    def free(self) -> list[Seat]:
+        """Seats anyone may take: ``player`` seats nobody holds (a seat kept for a login
+        is not free)."""
+        return [s for s in self.seats if s.kind == "player" and s.uid is None]
+
+    def kept_for(self, login: str, connected: set[int]) -> list[Seat]:
+        """Seats ``login`` holds or is named for and is not sitting in."""
+        return [s for s in self.people() if s.login == login and s.seat not in connected]
 
     def by_seat(self, seat_no: int) -> Seat:
         return next(s for s in self.seats if s.seat == seat_no)

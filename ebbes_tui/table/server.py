@@ -5,13 +5,18 @@ Each connection is admitted from the uid the kernel gives for it (:mod:`.access`
 in one seat or watches, and gets a session of the match: it is sent only what that
 session may see (R18; a spectator, the public table, R21). Every line a client sends is
 hostile until checked: size, schema and rate limits, and any failure is answered with
-an error to that connection alone, never disturbing the table or the others.
+an error to that connection alone, never disturbing the table or the others. A user
+who knocks too often is dropped unanswered, and refusals are logged once a minute.
 
 The table's life: a lobby until the seats are full (or the host starts early, bots in
 the empty seats); the game; a player whose last connection closes is away, and after
-``away_after`` seconds a bot stands in until they come back (R21); when no person is
-connected any more the game is saved and the server ends (``serve NAME`` reopens it);
-a finished game is archived and the server ends once every client has left.
+``away_after`` seconds a bot stands in until they come back (R21); a connected player
+who lets ``turn_time`` pass on one decision is away too, a bot making that decision
+and the next until they act again; when no person is connected any more the game is
+saved and the server ends (``serve NAME`` reopens it); a finished game is archived and
+the server ends once every client has left. The host runs it meanwhile: close it,
+invite, open or close it to others and to spectators, hand a seat to a bot, remove a
+watcher.
 """
 
 from __future__ import annotations
@@ -21,9 +26,9 @@ import contextlib
 import logging
 import os
 import socket
-import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..controller.match import Match
@@ -32,17 +37,21 @@ from ..controller.session import NotYourTurn, Session
 from ..controller.setup import players_setup
 from ..rules.actions import parse_action
 from ..rules.errors import IllegalMove
+from ..rules.events import CardPlayed
 from ..rules.record import Record
 from ..rules.variants import Options
 from .access import Access
-from .limits import TokenBucket, clean_chat
+from .clean import CHAT_LIMIT, NAME_LIMIT, clean
+from .clock import Clock, Timer
+from .limits import RefusalLog, TokenBucket
 from .protocol import (
     CLIENT_LINE_LIMIT, VERSION, ProtocolError, encode, error_message, parse_client_message,
     position, read_lines, state_message,
 )
-from .rendezvous import Peer, TableAddress, listen_socket, peer_of
+from .rendezvous import TableAddress, TableError, listen_socket, login_of, uid_of
 from .saved import forget_holders, new_slot, read_holders, write_holders
 from .seats import Refusal, Seating, SeatSpec
+from .system import SYSTEM, Peer, System
 
 log = logging.getLogger("ebbes.table")
 
@@ -52,21 +61,30 @@ HELLO_TIMEOUT = 10.0
 LOBBY_IDLE = 600.0
 #: Connections a table takes at once, and from one user other than the host and root.
 MAX_CLIENTS, MAX_PER_USER = 64, 16
+#: New connections a second one user may make, and how many at once; beyond that the
+#: kernel's word is all a connection costs: it is dropped unread and unanswered.
+CONNECT_RATE, CONNECT_BURST = 5.0, 20.0
 #: Bytes waiting to be sent to one client before it is dropped as too slow.
 MAX_BACKLOG = 1 << 20
 #: Messages a second a client may send, and how many at once.
 RATE, BURST = 10.0, 20.0
 #: Dropped messages a client may cause (one more a second) before it is disconnected.
 STRIKE_RATE, STRIKES = 1.0, 30.0
-#: Chat lines: one every two seconds, five at once.
-CHAT_RATE, CHAT_BURST = 0.5, 5.0
+#: Chat lines: one every two seconds, five at once; the last CHAT_KEPT go to newcomers.
+CHAT_RATE, CHAT_BURST, CHAT_KEPT = 0.5, 5.0, 50
+#: Public updates kept for the recap of a player who comes back (cards are in tricks).
+RECAP_KEPT = 16
 #: The bot that plays for a player who is away (R21).
 STAND_IN_LEVEL = "normal"
+#: Messages a connection may send instead of hello: answered, then it is closed.
+ONE_SHOT = ("info", "close", "invite", "uninvite", "set", "bot", "remove")
 
 
 @dataclass(frozen=True)
 class TableSpec:
-    """What the host asked for: the seats, the game, who may come, how long to wait."""
+    """What the host asked for: the seats, the game, who may come, how long to wait.
+    ``starter`` and ``dealer`` count the seats of ``seats`` from 1 (None: random, R11,
+    R15)."""
 
     name: str
     host: str
@@ -77,21 +95,25 @@ class TableSpec:
     open: bool = False
     spectators: bool = False
     away_after: float | None = 120.0  # None: never
+    turn_time: float | None = 120.0  # None: never
+    starter: int | None = None
+    dealer: int | None = None
 
 
 class Client:
     """The server's end of one connection."""
 
-    def __init__(self, writer: asyncio.StreamWriter, peer: Peer) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, peer: Peer, login: str,
+                 clock: Clock) -> None:
         self.writer = writer
         self.peer = peer
-        self.login = peer.login
+        self.login = login
         self.role: str | None = None  # player or spectator, once admitted
         self.seat: int | None = None
         self.session: Session | None = None
         self.pump: asyncio.Task[None] | None = None
-        self.messages = TokenBucket(RATE, BURST)
-        self.strikes = TokenBucket(STRIKE_RATE, STRIKES)
+        self.messages = TokenBucket(RATE, BURST, clock.now)
+        self.strikes = TokenBucket(STRIKE_RATE, STRIKES, clock.now)
         self.closed = False
 
     @property
@@ -133,28 +155,39 @@ class TableServer:
     """One table: its lobby, its match, its connections."""
 
     def __init__(self, spec: TableSpec, address: TableAddress, store: SaveStore, *,
-                 saved: str | None = None) -> None:
+                 saved: str | None = None, system: System = SYSTEM,
+                 clock: Clock | None = None) -> None:
         self.spec = spec
         self.address = address
         self.store = store
-        self.access = Access(os.geteuid(), spec.invite, spec.open, spec.spectators)
+        self.system = system
+        self.clock = clock or Clock()
+        self.access = Access(address.uid, spec.invite, spec.open, spec.spectators)
         self.resumed: Record | None = None
         self.slot_name = saved or new_slot(store, spec.name)
         self.slot: SaveSlot | None = None
         if saved is not None:
             self.resumed, state = store.load(saved)
-            self.seating = Seating.from_game(state.config, read_holders(store, saved))
+            self.seating = Seating.from_game(state.config, read_holders(store, saved), system)
         else:
-            self.seating = Seating.from_specs(spec.seats)
+            self.seating = Seating.from_specs(spec.seats, system)
         self.clients: set[Client] = set()
         # Chat is limited per user, not per connection: more connections, no more lines.
         self._chats: dict[int, TokenBucket] = {}
+        self._knocks: dict[int, TokenBucket] = {}  # new connections, per user
+        self._logins: dict[int, str] = {}
+        self.refusals = RefusalLog(log, self.clock)
+        self._chat_kept: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self._recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=RECAP_KEPT)
+        self._left_at: dict[int, int] = {}  # seat -> the event its player saw last
         self.match: Match | None = None
         self.over = False
         self.done = asyncio.Event()
-        self._away: dict[int, tuple[float, asyncio.TimerHandle | None]] = {}
-        self._turn = (-1, time.monotonic())  # (decision, since when it is pending)
-        self._idle: asyncio.TimerHandle | None = None
+        self._away: dict[int, tuple[float, Timer | None]] = {}
+        self._turn = (-1, self.clock.now())  # (decision, since when it is pending)
+        self._turn_key: tuple[int, int | None] | None = None
+        self._turn_timer: Timer | None = None
+        self._idle: Timer | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ running
@@ -167,7 +200,7 @@ class TableServer:
         if self.resumed is not None:  # a new game's slot is taken when it starts
             self.slot = self.store.open(self.slot_name)
         try:
-            sock = sock or listen_socket(self.address)
+            sock = sock or listen_socket(self.address, self.system)
             inode = os.lstat(self.address.path).st_ino
             server = await asyncio.start_unix_server(self._connected, sock=sock)
         except BaseException:
@@ -213,11 +246,9 @@ class TableServer:
         log.info("closing: %s", reason)
         for client in self.clients:
             client.send({"type": "closed", "text": reason})
-        for _, timer in self._away.values():
+        for timer in (*(t for _, t in self._away.values()), self._idle, self._turn_timer):
             if timer is not None:
                 timer.cancel()
-        if self._idle is not None:
-            self._idle.cancel()
         self.done.set()
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
@@ -226,29 +257,44 @@ class TableServer:
         task.add_done_callback(self._tasks.discard)
         return task
 
+    def _reopen_hint(self) -> str:
+        return f"{self.spec.host} can reopen it with 'ebbes table serve {self.spec.name}'"
+
     # -------------------------------------------------------- connections
+
+    def _login(self, uid: int) -> str:
+        if uid not in self._logins:
+            self._logins[uid] = clean(login_of(uid, self.system), NAME_LIMIT)
+        return self._logins[uid]
 
     async def _connected(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
         try:
-            peer = peer_of(writer.get_extra_info("socket"))
+            peer = self.system.peer(writer.get_extra_info("socket"))
         except OSError:
             writer.close()
             return
+        knocks = self._knocks.setdefault(
+            peer.uid, TokenBucket(CONNECT_RATE, CONNECT_BURST, self.clock.now))
+        if not knocks.take():  # knocking too fast: cost nothing more than this
+            writer.transport.abort()
+            self.refusals.refused(self._login(peer.uid), "too many connections a second")
+            return
+        login = self._login(peer.uid)
         if self._too_many(peer):
-            log.warning("too many connections: refused uid %d", peer.uid)
+            self.refusals.refused(login, "too many connections at once")
             writer.write(encode(error_message("busy", "This table has too many connections.")))
             with contextlib.suppress(Exception):  # read its hello, or closing resets the
                 writer.write_eof()                # connection and the answer is lost
                 await asyncio.wait_for(reader.read(CLIENT_LINE_LIMIT), 1.0)
             writer.close()
             return
-        client = Client(writer, peer)
+        client = Client(writer, peer, login, self.clock)
         self.clients.add(client)
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
-        hello = asyncio.get_running_loop().call_later(HELLO_TIMEOUT, self._too_slow, client)
+        hello = self.clock.later(HELLO_TIMEOUT, self._too_slow, client)
         try:
             async for line in read_lines(reader.read, CLIENT_LINE_LIMIT):
                 if client.closed:
@@ -269,7 +315,7 @@ class TableServer:
             sum(c.peer.uid == peer.uid for c in self.clients) >= MAX_PER_USER
 
     def _too_slow(self, client: Client) -> None:
-        if client.role is None:
+        if client.role is None and not client.closed:
             client.error("timeout", "No hello came in time.")
             client.close()
 
@@ -286,10 +332,11 @@ class TableServer:
         if line is None:
             client.error("too-long", f"A line may hold at most {CLIENT_LINE_LIMIT} bytes.")
             return
+        kind = None
         try:
             message = parse_client_message(line)
             kind = message["type"]
-            if client.role is None and kind not in ("hello", "info"):
+            if client.role is None and kind != "hello" and kind not in ONE_SHOT:
                 raise ProtocolError("hello-first", "Say hello first.")
             self._handlers[kind](self, client, message)
         except ProtocolError as e:
@@ -297,6 +344,8 @@ class TableServer:
         except Exception:
             log.exception("a message from %s could not be handled", client.login)
             client.error("internal", "The table could not handle that message.")
+        if client.role is None and kind in ONE_SHOT:
+            client.close()
 
     def _left(self, client: Client) -> None:
         self.clients.discard(client)
@@ -310,10 +359,12 @@ class TableServer:
             if self.match is None:
                 self.seating.release(seat)  # type: ignore[arg-type]
             elif not self.over:
+                self._left_at[seat] = self.match.seq  # type: ignore[index]
                 self._set_away(seat)  # type: ignore[arg-type]
         if self.match is None:
             self._broadcast_lobby()
         else:
+            self._arm_turn()
             self._broadcast_presence()
         self._check_end()
 
@@ -329,16 +380,17 @@ class TableServer:
             if not self.clients:
                 self.shutdown("The game is over.")
         elif not self.connected_seats():
-            self.shutdown(f"Everyone has left, so the game is saved: {self.spec.host} can reopen "
-                          f"it with 'ebbes table serve {self.spec.name}'.")
+            self.shutdown(f"Everyone has left, so the game is saved: {self._reopen_hint()}.")
 
     def _wait_idle(self) -> None:
         if self._idle is None:
-            self._idle = asyncio.get_running_loop().call_later(
-                LOBBY_IDLE, self.shutdown, "Nobody came to the table.")
+            self._idle = self.clock.later(LOBBY_IDLE, self.shutdown, "Nobody came to the table.")
 
     def connected_seats(self) -> set[int]:
         return {c.seat for c in self.clients if c.player and not c.closed}  # type: ignore[misc]
+
+    def _watching(self) -> list[str]:
+        return sorted({c.login for c in self.clients if c.role == "spectator" and not c.closed})
 
     # ------------------------------------------------------------ messages
 
@@ -347,14 +399,17 @@ class TableServer:
             raise ProtocolError("hello-again", "This connection has already said hello.")
         if message["version"] != VERSION:
             client.error("version", f"This table speaks protocol version {VERSION}, "
-                                    f"not {message['version']}.")
+                                    f"not {message['version']}: use the same ebbes as "
+                                    f"{self.spec.host}.")
             client.close()
             return
         peer, login, seated = client.peer, client.login, self.seating.logins()
         try:
             if message.get("role", "player") == "spectator":
                 if not self.access.may_watch(peer.uid, login, seated):
-                    raise Refusal(f"Nobody may watch {self.address.label} without an invitation.")
+                    raise Refusal(f"Nobody may watch {self.address.label} without an invitation."
+                                  if login not in self.access.barred else
+                                  f"{self.spec.host} asked you not to watch {self.address.label}.")
                 client.role = "spectator"
             else:
                 if not self.access.may_play(peer.uid, login, seated):
@@ -364,7 +419,7 @@ class TableServer:
                                          self.connected_seats())
                 client.role, client.seat = "player", seat.seat
         except Refusal as e:
-            log.info("refused %s (uid %d): %s", login, peer.uid, e)
+            self.refusals.refused(login, str(e))
             client.error("refused", str(e))
             client.close()
             return
@@ -374,6 +429,7 @@ class TableServer:
                      "player": self.seating.by_seat(client.seat).player
                      if client.seat is not None else None})
         if self.match is None:
+            self._send_chat_kept(client)
             self._broadcast_lobby()
             people = self.seating.people()
             if all(s.seat in self.connected_seats() for s in people):
@@ -381,16 +437,17 @@ class TableServer:
             return
         self._attach(client)
         if client.player:
+            self._send_recap(client)
             self._back(client.seat)  # type: ignore[arg-type]
+        self._send_chat_kept(client)
+        self._arm_turn()
         self._broadcast_presence()
 
     def _on_info(self, client: Client, message: dict[str, Any]) -> None:
         client.send({"type": "info", "version": VERSION, **self.info(client)})
-        client.close()
 
     def _on_start(self, client: Client, message: dict[str, Any]) -> None:
-        if not self.access.is_host(client.peer.uid):
-            raise ProtocolError("not-host", "Only the host can start the game.")
+        self._host_only(client, "start the game")
         if self.match is not None:
             raise ProtocolError("not-now", "The game has already started.")
         if not self.connected_seats():
@@ -419,17 +476,33 @@ class TableServer:
         except IllegalMove as e:
             client.error("illegal", e.player_text, decision=decision)
 
+    def _on_back(self, client: Client, message: dict[str, Any]) -> None:
+        """The player is at the keyboard again: a bot that took their seat when their
+        time ran out (or the host handed it to one) gives it back (R21)."""
+        if client.player and self.match is not None and client.seat in self._away:
+            self._back(client.seat)  # type: ignore[arg-type]
+            self._arm_turn()
+            self._broadcast_presence()
+
     def _on_chat(self, client: Client, message: dict[str, Any]) -> None:
-        bucket = self._chats.setdefault(client.peer.uid, TokenBucket(CHAT_RATE, CHAT_BURST))
+        bucket = self._chats.setdefault(client.peer.uid,
+                                        TokenBucket(CHAT_RATE, CHAT_BURST, self.clock.now))
         if not bucket.take():
             raise ProtocolError("slow-down", "Slow down: one chat line every two seconds.")
-        text = clean_chat(message["text"])
+        text = clean(message["text"], CHAT_LIMIT)
         if not text:
             raise ProtocolError("bad-field", "That chat line is empty.")
         sender = client.login
         if self.match is not None and client.seat is not None:
             sender = self.match.config.seats[client.seat].name
-        self._broadcast({"type": "chat", "from": sender, "seat": client.seat, "text": text})
+        line = {"type": "chat", "from": sender, "seat": client.seat, "text": text}
+        self._chat_kept.append(line)
+        self._broadcast(line)
+
+    def _send_chat_kept(self, client: Client) -> None:
+        """A newcomer reads what was said before they came."""
+        for line in self._chat_kept:
+            client.send({**line, "earlier": True})
 
     def _on_sync(self, client: Client, message: dict[str, Any]) -> None:
         if client.session is None:
@@ -438,9 +511,104 @@ class TableServer:
         client.send(state_message(client.session.snapshot()))
         client.send(self._presence())
 
+    # ------------------------------------------------------ the host's word
+
+    def _host_only(self, client: Client, what: str) -> None:
+        if not self.access.is_host(client.peer.uid):
+            raise ProtocolError("not-host", f"Only the host can {what}.")
+
+    def _done(self, client: Client, text: str) -> None:
+        log.info("%s: %s", client.login, text)
+        client.send({"type": "done", "text": text})
+
+    def _on_close(self, client: Client, message: dict[str, Any]) -> None:
+        self._host_only(client, "close the table")
+        if self.match is None or self.over:
+            reason = f"{self.spec.host} closed the table."
+        else:
+            reason = f"{self.spec.host} closed the table; the game is saved: {self._reopen_hint()}."
+        self._done(client, reason)
+        self.shutdown(reason)
+
+    def _named_logins(self, message: dict[str, Any]) -> frozenset[str]:
+        logins = frozenset(message["logins"])
+        for login in logins:
+            try:
+                uid_of(login, self.system)
+            except TableError as e:
+                raise ProtocolError("bad-field", str(e)) from None
+        return logins
+
+    def _on_invite(self, client: Client, message: dict[str, Any]) -> None:
+        self._host_only(client, "invite")
+        logins = self._named_logins(message)
+        self.access = replace(self.access, invited=self.access.invited | logins,
+                              barred=self.access.barred - logins)
+        self._done(client, f"{', '.join(sorted(logins))} may now join {self.address.label}.")
+
+    def _on_uninvite(self, client: Client, message: dict[str, Any]) -> None:
+        self._host_only(client, "uninvite")
+        logins = self._named_logins(message)
+        self.access = replace(self.access, invited=self.access.invited - logins)
+        kept = sorted(logins & self.seating.logins())
+        self._enforce_access()
+        self._done(client, f"{', '.join(sorted(logins))} may no longer join {self.address.label}"
+                   + (f" (a seat {', '.join(kept)} holds stays theirs)." if kept else "."))
+
+    def _on_set(self, client: Client, message: dict[str, Any]) -> None:
+        self._host_only(client, "change who may come")
+        if "open" not in message and "spectators" not in message:
+            raise ProtocolError("bad-field", "Say 'open', 'spectators' or both.")
+        self.access = replace(self.access, open=message.get("open", self.access.open),
+                              spectators=message.get("spectators", self.access.spectators))
+        self._enforce_access()
+        who = "anyone on this server may sit down" if self.access.open else \
+            "only those invited may sit down"
+        watch = "anyone may watch" if self.access.spectators else "only players may watch"
+        self._done(client, f"At {self.address.label} {who}, and {watch}.")
+
+    def _enforce_access(self) -> None:
+        """Watchers who may no longer watch are shown out (a seat held stays held)."""
+        seated = self.seating.logins()
+        for watcher in [c for c in self.clients if c.role == "spectator"]:
+            if not self.access.may_watch(watcher.peer.uid, watcher.login, seated):
+                watcher.send({"type": "closed",
+                              "text": f"{self.spec.host} closed {self.address.label} to you."})
+                watcher.close()
+
+    def _on_bot(self, client: Client, message: dict[str, Any]) -> None:
+        self._host_only(client, "hand a seat to a bot")
+        match = self.match
+        if match is None or self.over:
+            raise ProtocolError("not-now", "A bot can take a seat only while the game runs.")
+        player = message["player"]
+        seats = self.seating.seats
+        if not 1 <= player <= len(seats) or not seats[player - 1].human:
+            raise ProtocolError("bad-field", f"Seat {player} is not a person's seat.")
+        seat = seats[player - 1].seat
+        name = match.config.seats[seat].name
+        if not match.human_plays(seat):
+            raise ProtocolError("not-now", f"A bot already plays for {name}.")
+        self._hand_to_bot(seat)
+        self._done(client, f"A {STAND_IN_LEVEL} bot plays for {name} until they act again.")
+
+    def _on_remove(self, client: Client, message: dict[str, Any]) -> None:
+        self._host_only(client, "remove a watcher")
+        login = message["login"]
+        watchers = [c for c in self.clients if c.role == "spectator" and c.login == login]
+        self.access = replace(self.access, barred=self.access.barred | {login})
+        for watcher in watchers:
+            watcher.send({"type": "closed", "text": f"{self.spec.host} asked you to leave "
+                                                    f"{self.address.label}."})
+            watcher.close()
+        self._done(client, f"{clean(login, NAME_LIMIT)} may not watch {self.address.label} any "
+                   "more" + (" and was shown out." if watchers else "."))
+
     _handlers: dict[str, Callable[[TableServer, Client, dict[str, Any]], None]] = {
         "hello": _on_hello, "info": _on_info, "start": _on_start, "decide": _on_decide,
-        "chat": _on_chat, "sync": _on_sync,
+        "back": _on_back, "chat": _on_chat, "sync": _on_sync, "close": _on_close,
+        "invite": _on_invite, "uninvite": _on_uninvite, "set": _on_set, "bot": _on_bot,
+        "remove": _on_remove,
     }
 
     def _broadcast(self, message: dict[str, Any], *, players_only: bool = False) -> None:
@@ -458,18 +626,20 @@ class TableServer:
         access = self.access.label(client.peer.uid, client.login, seated)
         options = (self.match.config.options if self.match is not None
                    else self.spec.options)
-        connected = self.connected_seats()
+        lobby = self.match is None
         info: dict[str, Any] = {
             "name": self.spec.name, "host": self.spec.host, "pid": os.getpid(),
             "seats": len(self.seating.seats),
-            "free_seats": len(self.seating.free(connected)) if self.match is None else 0,
-            "spectators": self.spec.spectators, "access": access,
-            "phase": "over" if self.over else "lobby" if self.match is None else "playing",
+            "free_seats": len(self.seating.free()) if lobby else 0,
+            "kept_for_you": len(self.seating.kept_for(client.login, self.connected_seats()))
+            if lobby else 0,
+            "spectators": self.access.spectators, "access": access,
+            "phase": "over" if self.over else "lobby" if lobby else "playing",
             "reopened": self.resumed is not None,
             "variants": {"more_cards": options.more_cards,
                          "choose_determiners": options.choose_determiners,
                          "rounds": options.rounds},
-            "watchers": sum(1 for c in self.clients if c.role == "spectator"),
+            "watchers": len(self._watching()),
         }
         if access != "private":
             info["players"] = [self._seat_label(s.seat, s.login, s.kind, s.level)
@@ -486,20 +656,25 @@ class TableServer:
         seats = [{"player": s.player, "seat": s.seat, "kind": s.kind, "login": s.login,
                   "name": self._seat_label(s.seat, s.login, s.kind, s.level),
                   "connected": s.seat in connected} for s in self.seating.seats]
+        watching = self._watching()
         for client in [only] if only else list(self.clients):
             if client.role is not None:
                 client.send({"type": "lobby", "host": self.spec.host, "seats": seats,
-                             "can_start": self.access.is_host(client.peer.uid)})
+                             "can_start": self.access.is_host(client.peer.uid),
+                             "watching": watching})
 
     def _start(self) -> None:
         """The game begins: every connection gets its session; people not here yet are
         away from the start (R21)."""
+        extras = {"table": {"name": self.spec.name, "host": self.spec.host}}
         if self.resumed is not None:
-            match = Match.resume(self.resumed, save=self.slot)
+            match = Match.resume(self.resumed, save=self.slot, extras=extras)
         else:
-            setup = players_setup(self.seating.players(), self.spec.options, seed=self.spec.seed)
+            setup = players_setup(self.seating.players(), self.spec.options, seed=self.spec.seed,
+                                  first_starter=self._game_seat(self.spec.starter),
+                                  first_dealer=self._game_seat(self.spec.dealer))
             self.slot = self.store.open(self.slot_name)
-            match = Match(setup, save=self.slot)
+            match = Match(setup, save=self.slot, extras=extras)
             write_holders(self.store, self.slot_name, self.seating.holders())
         self.match = match
         log.info("game started: %s", ", ".join(s.name for s in match.config.seats))
@@ -513,6 +688,10 @@ class TableServer:
         self._spawn(self._follow(match.session(None)))
         self._spawn(self._run(match))
         self._broadcast_presence()
+
+    def _game_seat(self, player: int | None) -> int | None:
+        """The game's seat of the ``player``-th seat of ``--seats`` (from 1)."""
+        return None if player is None else self.seating.seats[player - 1].seat
 
     # -------------------------------------------------------------- game
 
@@ -528,11 +707,24 @@ class TableServer:
             client.send(state_message(await session.next()))
 
     async def _follow(self, public: Session) -> None:
-        """Note when each decision became pending: how long the player has been thinking."""
+        """Note when each decision became pending (how long the player has been
+        thinking, and their turn clock), and keep the latest public news for the recap
+        of a player who comes back."""
         while True:
             update = await public.next()
             if update.decision != self._turn[0]:
-                self._turn = (update.decision, time.monotonic())
+                self._turn = (update.decision, self.clock.now())
+            if not isinstance(update.event, CardPlayed):  # each card is in its trick's news
+                self._recent.append((update.seq, state_message(update)))
+            self._arm_turn()
+
+    def _send_recap(self, client: Client) -> None:
+        """A player who comes back is told what happened while they were away: the
+        public news since their last connection closed."""
+        since = self._left_at.pop(client.seat, None)  # type: ignore[arg-type]
+        missed = [message for seq, message in self._recent if since is not None and seq > since]
+        if missed:
+            client.send({"type": "recap", "updates": missed})
 
     async def _run(self, match: Match) -> None:
         try:
@@ -543,6 +735,7 @@ class TableServer:
             return
         if match.finished.is_set():
             self.over = True
+            self._arm_turn()
             # The game is over, so every hand may be seen (as in a replay): each player
             # gets the whole record to keep in their own History and Statistics.
             self._broadcast({"type": "record", "record": match.record()}, players_only=True)
@@ -552,14 +745,47 @@ class TableServer:
             log.info("game over, archived")
             self._check_end()
 
+    def _arm_turn(self) -> None:
+        """The turn clock: a connected player has ``turn_time`` for one decision; it is
+        set again whenever the decision, or who answers it, changes."""
+        match = self.match
+        if match is None:
+            return
+        seat = match.awaiting if not self.over else None
+        timed = seat is not None and match.human_plays(seat) and seat in self.connected_seats()
+        key = (match.decision, seat if timed else None)
+        if key == self._turn_key:
+            return
+        self._turn_key = key
+        if self._turn_timer is not None:
+            self._turn_timer.cancel()
+            self._turn_timer = None
+        if timed and self.spec.turn_time is not None:
+            self._turn_timer = self.clock.later(self.spec.turn_time, self._time_up, seat,
+                                                match.decision)
+
+    def _time_up(self, seat: int, decision: int) -> None:
+        match = self.match
+        self._turn_timer = None
+        if match is not None and not self.over and match.decision == decision \
+                and match.awaiting == seat and match.human_plays(seat):
+            log.info("seat %d ran out of time", seat)
+            self._hand_to_bot(seat)
+
+    def _hand_to_bot(self, seat: int) -> None:
+        """A bot plays ``seat`` now, the decision pending included, and the seat is
+        away until its player acts again (R21)."""
+        assert self.match is not None
+        self._away.setdefault(seat, (self.clock.now(), None))
+        self._stand_in(seat)
+
     def _set_away(self, seat: int) -> None:
         """``seat``'s player has no connection: after ``away_after`` a bot stands in."""
         if seat in self._away:
             return
         away_after = self.spec.away_after
-        timer = None if away_after is None else asyncio.get_running_loop().call_later(
-            away_after, self._stand_in, seat)
-        self._away[seat] = (time.monotonic(), timer)
+        timer = None if away_after is None else self.clock.later(away_after, self._stand_in, seat)
+        self._away[seat] = (self.clock.now(), timer)
         log.info("seat %d is away", seat)
 
     def _stand_in(self, seat: int) -> None:
@@ -585,7 +811,7 @@ class TableServer:
         """Who is connected, who is away since when, whose turn for how long."""
         match = self.match
         assert match is not None
-        now = time.monotonic()
+        now = self.clock.now()
         connected = self.connected_seats()
         seats = []
         for seat, info in enumerate(match.config.seats):
@@ -598,8 +824,8 @@ class TableServer:
         turn = match.awaiting if not self.over else None
         thinking = round(now - self._turn[1], 3) if turn is not None else None
         return {"type": "presence", **position(match.state.view(None)), "turn": turn,
-                "thinking": thinking, "seats": seats,
-                "watchers": sum(1 for c in self.clients if c.role == "spectator")}
+                "thinking": thinking, "turn_time": self.spec.turn_time, "seats": seats,
+                "watchers": len(self._watching()), "watching": self._watching()}
 
     def _broadcast_presence(self) -> None:
         if self.match is not None:
