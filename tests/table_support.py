@@ -38,8 +38,8 @@ class LocalTable:
     user, by ``clock``'s time)."""
 
     def __init__(self, tmp_path: Path, spec: TableSpec, saved: str | None = None, *,
-                 system: System = SYSTEM, clock=None) -> None:
-        self.directory = tmp_path / "tables"  # the parent of the users' directories
+                 system: System = SYSTEM, clock=None, parent: Path | None = None) -> None:
+        self.directory = parent or tmp_path / "tables"  # where the users' directories are
         self.store = table_store(tmp_path / "saves")
         self.address = own_address(spec.name, self.directory, system)
         self.server = TableServer(spec, self.address, self.store, saved=saved, system=system,
@@ -355,3 +355,47 @@ class ManualTimer:
 
     def cancel(self) -> None:
         self.cancelled = True
+
+
+class FakeTable:
+    """A table server of a neighbour's own making at ``address`` (bound as ``system``'s
+    user): every connection is handed to ``answer(reader, writer)``, which may say
+    anything, slowly or never. ``opened`` and ``closed`` count connections as they
+    come and as their clients hang up."""
+
+    def __init__(self, address, system: System, answer) -> None:
+        self.address = address
+        self.system = system
+        self.answer = answer
+        self.opened = 0
+        self.closed = 0
+        self.events: list[str] = []
+
+    async def __aenter__(self) -> FakeTable:
+        from ebbes_tui.table.rendezvous import listen_socket
+
+        sock = listen_socket(self.address, self.system)
+        self.server = await asyncio.start_unix_server(self._serve, sock=sock)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.server.close()
+        self.address.path.unlink(missing_ok=True)
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.opened += 1
+        self.events.append("opened")
+        try:
+            await self.answer(reader, writer)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.closed += 1
+            self.events.append("closed")
+            writer.close()
+
+
+async def until_closed(reader: asyncio.StreamReader) -> None:
+    """Read until the client hangs up."""
+    while await reader.read(65536):
+        pass

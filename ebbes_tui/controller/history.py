@@ -29,6 +29,7 @@ class FinishedGame:
     variants: str = ""
     result: str = ""
     problem: str = ""
+    table: str = ""  # "alice/friday" for a game played at a shared table
 
 
 def finished_games(store: SaveStore) -> list[FinishedGame]:
@@ -46,7 +47,8 @@ def finished_games(store: SaveStore) -> list[FinishedGame]:
             continue
         config = state.config
         games.append(FinishedGame(path, finished, record, players_of(config),
-                                  variants_of(config, len(state.results)), result_of(state)))
+                                  variants_of(config, len(state.results)), result_of(state),
+                                  table=table_of(record)))
     return sorted(games, key=lambda g: (g.finished, g.path.name), reverse=True)
 
 
@@ -62,6 +64,16 @@ def load_record(path: Path) -> tuple[Record, GameState]:
         raise RecordError("not a game record: not UTF-8 text") from None
     except RecursionError:
         raise RecordError("not valid JSON: nested too deeply") from None
+
+
+def table_of(record: Record) -> str:
+    """``alice/friday``: the shared table a game was played at (its host and name, as
+    the player's own client noted them), or "" for a game played here."""
+    table = record.get("table")
+    if not isinstance(table, dict):
+        return ""
+    host, name = table.get("host"), table.get("name")
+    return f"{host}/{name}" if isinstance(host, str) and isinstance(name, str) else ""
 
 
 def players_of(config: GameConfig) -> str:

@@ -130,17 +130,20 @@ async def _exchange(address: TableAddress, message: dict[str, Any], deadline: fl
 
     try:
         try:
-            await asyncio.wait_for(loop.sock_connect(sock, os.fsencode(address.path)), left())
+            remaining = left()
+            await asyncio.wait_for(loop.sock_connect(sock, os.fsencode(address.path)), remaining)
         except FileNotFoundError:
             raise TableError(f"The table {address.label} is not open.") from None
         except ConnectionRefusedError:
             raise TableGone(f"The table {address.label} is not running any more.") from None
         peer = system.peer(sock)
         check_server(sock, address, system)
-        await asyncio.wait_for(loop.sock_sendall(sock, encode(message)), left())
+        remaining = left()
+        await asyncio.wait_for(loop.sock_sendall(sock, encode(message)), remaining)
         data = b""
         while b"\n" not in data:
-            chunk = await asyncio.wait_for(loop.sock_recv(sock, 65536), left())
+            remaining = left()
+            chunk = await asyncio.wait_for(loop.sock_recv(sock, 65536), remaining)
             if not chunk:
                 raise TableError(f"The table {address.label} closed the connection.")
             data += chunk
@@ -208,17 +211,17 @@ async def ask_table(name: str, message: dict[str, Any], *,
 
 async def find_tables(directory: Path | str | None = None, *, system: System = SYSTEM,
                       clock: Clock | None = None,
-                      timeout: float = LIST_TIMEOUT) -> list[dict[str, Any]]:
+                      timeout: float | None = None) -> list[dict[str, Any]]:
     """The tables open under the parent directory, as each describes itself to this
-    user, all asked at once within ``timeout`` seconds together (a table that does
-    not answer in time is left out). Each is a dict: the ``info`` message of
-    assets/protocol.md with its claims checked and cleaned, and its ``host``, ``name``,
-    ``pid`` and ``socket`` as the kernel and the file's name say. This user's dead
-    sockets are removed."""
+    user, all asked at once within ``timeout`` seconds together (default
+    :data:`LIST_TIMEOUT`; a table that does not answer in time is left out). Each is a
+    dict: the ``info`` message of assets/protocol.md with its claims checked and
+    cleaned, and its ``host``, ``name``, ``pid`` and ``socket`` as the kernel and the
+    file's name say. This user's dead sockets are removed."""
     clock = clock or Clock()
     addresses = [a for uid, path in user_dirs(directory, system)
                  for a in tables_in(path, uid, system)]
-    deadline = clock.now() + timeout
+    deadline = clock.now() + (LIST_TIMEOUT if timeout is None else timeout)
     described = await asyncio.gather(*(_describe(a, deadline, system, clock)
                                        for a in addresses))
     return [entry for entry in described if entry is not None]
@@ -401,7 +404,7 @@ class TableClient:
         except (ValueError, TypeError, AttributeError, LookupError) as e:
             reason = f"The table sent something this ebbes cannot read ({e})."
         except (ConnectionError, OSError):
-            reason = "The connection to the table broke."
+            pass  # as when the server ends without a word: it was killed
         self._writer.close()
         self._end(reason)
 
