@@ -145,6 +145,11 @@ def test_the_command_line_refuses_in_one_sentence(home, tmp_path):
         (("table", "serve", "x", "--seats", "player,player", "--more-cards"), "Variant 1"),
         (("table", "serve", "x", "--rounds", "7"), "--rounds goes with --choose-determiners"),
         (("table", "serve", "x", "--away-after", "soon"), "--away-after takes seconds"),
+        (("table", "serve", "x", "--turn-time", "-1"), "--turn-time takes seconds"),
+        (("table", "serve", "x", "--starter", "4"), "--starter takes a seat from 1 to 3"),
+        (("table", "serve", "x", "--dealer", "1"), "--dealer is for two players"),
+        (("table", "close", "nothere"), "There is no table called"),
+        (("table", "set", "x"), "Say what to set"),
         (("table", "serve", "no.dots"), "cannot name a table"),
         (("table", "join", "nothere", "--bot", "random"), "There is no table"),
         (("table", "join", "x", "--bot", "normal", "--watch"), "choose one"),
@@ -158,3 +163,29 @@ def test_the_command_line_refuses_in_one_sentence(home, tmp_path):
         assert words in done.stderr, (args, done.stderr)
     listed = home.run("table", "list")
     assert listed.returncode == 0 and listed.stdout == "No tables are open.\n"
+
+
+def test_the_hosts_commands_from_the_command_line(home):
+    assert home.run("table", "serve", "club", "--seats", "player,player").returncode == 0
+    done = home.run("table", "set", "club", "--spectators", "--open")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (f"At {ME}/club anyone on this server may sit down, and anyone may "
+                           "watch.\n")
+    [table] = home.tables_open()
+    assert table["spectators"] and table["access"] == "host"
+    done = home.run("table", "invite", "club", ME)
+    assert done.stdout == f"{ME} may now join {ME}/club.\n"
+    done = home.run("table", "bot", "club", "--seat", "1")
+    assert done.returncode == 2 and "only while the game runs" in done.stderr
+    done = home.run("table", "close", "club")
+    assert done.returncode == 0 and done.stdout == f"{ME} closed the table.\n"
+    wait_for(lambda: not socket_of(home, "club").exists())
+    assert home.tables_open() == []
+
+
+def test_a_detached_tables_log_goes_to_its_capped_file_not_to_stderr(home, tmp_path):
+    assert home.run("table", "serve", "quiet").returncode == 0
+    log = tmp_path / "data" / "ebbes-tui" / "tables" / "quiet.log"
+    wait_for(lambda: log.exists() and "open at" in log.read_text())
+    assert home.run("table", "close", "quiet").returncode == 0
+    wait_for(lambda: "closed" in log.read_text().splitlines()[-1])

@@ -70,6 +70,7 @@ def test_your_own_directory_left_writable_is_refused_with_what_to_do(users, tmp_
     with pytest.raises(TableError) as refused:
         own_dir(tmp_path / "tmp", users.system("alice"))
     assert one_sentence(refused.value) and "writable by others" in str(refused.value)
+    assert f"chmod 755 {path}" in str(refused.value)
     assert user_dirs(tmp_path / "tmp", users.system("bob")) == []  # nobody trusts it
 
 

@@ -47,7 +47,7 @@ from .system import SYSTEM, Peer, System
 #: Seconds a table has to answer a hello: from connecting to the whole answer.
 ANSWER_TIMEOUT = 10.0
 #: Seconds all the tables together have to describe themselves for a list.
-LIST_TIMEOUT = 2.0
+LIST_TIMEOUT = 1.5
 #: Called with ("in" or "out", message) for every message: benchmarks and logs.
 Tap = Callable[[str, dict[str, Any]], None]
 _PHASES = ("lobby", "playing", "over")
@@ -293,6 +293,8 @@ class TableClient:
         self.ended: Disconnected | None = None
         #: The public news of what happened while this player was away (a recap).
         self.recap: list[Update] = []
+        #: Chat said before the game started (the table's log begins with it).
+        self.lobby_chat: list[ChatLine] = []
         #: Called with the whole record when the game is over (the terminal keeps it
         #: in the player's History; headless clients leave it None).
         self.on_record: Callable[[dict[str, Any]], object] | None = None
@@ -473,8 +475,10 @@ class TableClient:
     def _table_event(self, event: TableEvent) -> None:
         if self.feed is not None:
             self.feed._push_event(event)
-        else:
-            self._lobby_events.put_nowait(event)
+            return
+        if isinstance(event, ChatLine):
+            self.lobby_chat = [*self.lobby_chat[-49:], event]
+        self._lobby_events.put_nowait(event)
 
 
 class RemoteFeed(UpdateStream):
@@ -503,6 +507,11 @@ class RemoteFeed(UpdateStream):
     @property
     def closed(self) -> bool:
         return self.client.closed
+
+    @property
+    def earlier_chat(self) -> list[ChatLine]:
+        """What was said at the table before the game started."""
+        return self.client.lobby_chat
 
     @property
     def missed(self) -> list[Update]:

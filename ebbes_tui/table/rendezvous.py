@@ -149,11 +149,16 @@ def own_dir(parent: Path | str | None = None, system: System = SYSTEM) -> Path:
     except OSError as e:
         raise TableError(f"Your table directory {path} cannot be made ({e.strerror}).") from None
     problem = _dir_problem(path, uid, system)
-    if problem is not None:
-        raise TableError(f"Your table directory {path} {problem}, so your tables cannot "
-                         f"listen there: serve with --dir DIR (a directory of yours) and "
-                         f"tell your administrator, or remove {path} if it is yours.")
-    return path
+    if problem is None:
+        return path
+    if problem.startswith("belongs"):
+        todo = "serve with --dir DIR (a directory of yours) and tell your administrator"
+    elif problem.endswith("writable by others"):
+        todo = f"run 'chmod 755 {path}'"
+    else:
+        todo = "remove it, or serve with --dir DIR (a directory of yours)"
+    raise TableError(f"Your table directory {path} {problem}, so your tables cannot listen "
+                     f"there: {todo}.")
 
 
 def user_dirs(parent: Path | str | None = None, system: System = SYSTEM) -> list[tuple[int, Path]]:

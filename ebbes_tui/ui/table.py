@@ -152,6 +152,9 @@ class TableScreen(Screen[None]):
         self.query_one("#dummy").display = self.view.config.dummy is not None
         self.game_log = GameLog(self.app.look)
         self.game_log.start(self.update)
+        for line in getattr(self.feed, "earlier_chat", ()):  # a shared table's lobby chat
+            self.game_log.add(Update(self.update.seq, line, self.view,  # type: ignore[arg-type]
+                                     self.update.decision))
         shared = self.presence is not None or hasattr(self.feed, "send_chat")
         self.query_one("#presence").display = shared
         if shared:
