@@ -267,6 +267,16 @@ class Users:
         self.owners[str(path)] = self.uids[login]
 
 
+def neighbours(tmp_path: Path) -> Users:
+    """alice, bob and carol, and a /tmp of root's for their tables (``tmp_path/tmp``,
+    sticky and writable by all, as the real one)."""
+    users = Users("alice", "bob", "carol")
+    (tmp_path / "tmp").mkdir()
+    (tmp_path / "tmp").chmod(0o1777)
+    users.owners[str(tmp_path / "tmp")] = 0
+    return users
+
+
 class FakeSystem(System):
     """One pretend user. A connection it makes is bound to an abstract socket name that
     carries its uid, and the sockets and directories it makes are noted as its own, so

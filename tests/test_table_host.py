@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from table_support import WAIT, LocalTable, ManualClock, Raw, Users, spec, until
+from table_support import WAIT, LocalTable, ManualClock, Raw, Users, neighbours, spec, until
 
 from ebbes_tui.controller.events import SeatChanged
 from ebbes_tui.rules.events import TrickWon
@@ -24,11 +24,7 @@ from ebbes_tui.table.saved import saved_slot
 
 @pytest.fixture
 def users(tmp_path):
-    users = Users("alice", "bob", "carol")
-    (tmp_path / "tmp").mkdir()
-    (tmp_path / "tmp").chmod(0o1777)
-    users.owners[str(tmp_path / "tmp")] = 0
-    return users
+    return neighbours(tmp_path)
 
 
 def alices(tmp_path, users, clock=None, **kw) -> LocalTable:

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 from table_support import (
-    WAIT, FakeTable, LocalTable, ManualClock, Raw, Users, spec, until, until_closed,
+    WAIT, FakeTable, LocalTable, ManualClock, Raw, neighbours, spec, until, until_closed,
 )
 
 from ebbes_tui.table import client as client_module
@@ -56,11 +56,7 @@ def answering(*messages: dict):
 
 @pytest.fixture
 def users(tmp_path):
-    users = Users("alice", "bob", "carol")
-    (tmp_path / "tmp").mkdir()
-    (tmp_path / "tmp").chmod(0o1777)
-    users.owners[str(tmp_path / "tmp")] = 0
-    return users
+    return neighbours(tmp_path)
 
 
 async def test_another_user_sits_down_only_where_the_host_lets_them(users, tmp_path):

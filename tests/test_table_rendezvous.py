@@ -9,7 +9,7 @@ import socket
 import stat
 
 import pytest
-from table_support import Users
+from table_support import neighbours
 
 from ebbes_tui.table.rendezvous import (
     TableAddress, TableError, check_server, check_socket, listen_socket, own_address, own_dir,
@@ -24,11 +24,7 @@ def one_sentence(error: TableError) -> bool:
 
 @pytest.fixture
 def users(tmp_path):
-    users = Users("alice", "bob", "carol")
-    users.owners[str(tmp_path / "tmp")] = 0  # a /tmp of root's
-    (tmp_path / "tmp").mkdir()
-    (tmp_path / "tmp").chmod(0o1777)
-    return users
+    return neighbours(tmp_path)
 
 
 def test_each_user_gets_a_directory_of_their_own_0755_whatever_the_umask(users, tmp_path):

@@ -523,7 +523,7 @@ class TableServer:
 
     def _on_close(self, client: Client, message: dict[str, Any]) -> None:
         self._host_only(client, "close the table")
-        if self.match is None or self.over:
+        if self.over or (self.match is None and self.resumed is None):  # nothing to keep
             reason = f"{self.spec.host} closed the table."
         else:
             reason = f"{self.spec.host} closed the table; the game is saved: {self._reopen_hint()}."
