@@ -75,6 +75,10 @@ async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatc
             seats = text(lobby, "#lobby-seats")
             assert "Seat 1" in seats and "here" in seats and "random bot" in seats
             assert "press s to start now" in seats  # the owner of the table is its host
+            watcher = await table.join(watch=True)  # the host sees who watches
+            await until(pilot, lambda: f"Watching: {me}" in text(lobby, "#lobby-seats"),
+                        "the watcher in the lobby")
+            watcher.close()
             await pilot.press("c")
             await pilot.press(*"hi \x1b[31mall")  # an escape sequence never reaches anyone
             await pilot.press("enter")

@@ -254,14 +254,6 @@ def probe(path: Path, timeout: float = 2.0) -> str:
         return "live"
 
 
-def remove_stale(address: TableAddress, system: System = SYSTEM) -> bool:
-    """Remove a socket of this user's own whose server died. True when it was removed."""
-    if address.uid != system.uid() or probe(address.path) != "stale":
-        return False
-    address.path.unlink(missing_ok=True)
-    return True
-
-
 def listen_socket(address: TableAddress, system: System = SYSTEM) -> socket.socket:
     """A listening socket at ``address``, in this user's own directory. A live table of
     this user's there is refused; anything else in the way (a dead socket, a file, a
