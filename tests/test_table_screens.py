@@ -219,7 +219,7 @@ async def test_a_long_chat_word_wraps_and_shows_whole_at_80x24(home):
             other.send_chat(word)
             await until(pilot, lambda: word in drawn(ebbes), "the whole word in the lobby")
             ebbes.screen.client.start_game()
-            await until(pilot, lambda: table_up(ebbes), "the table")
+            await until(pilot, lambda: table_up(ebbes) and ebbes.screen.game_log, "the table")
             at_table = ebbes.screen  # what was said in the lobby begins the game's log
             assert f"{table.address.host} says: {word}" in at_table.game_log.text(at_table.view)
             await pilot.pause(0.2)

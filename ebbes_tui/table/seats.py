@@ -17,6 +17,8 @@ from .system import SYSTEM, System
 
 #: The level of the bot that plays an empty ``player`` seat when the host starts early.
 EMPTY_SEAT_LEVEL = "normal"
+#: The bot that plays for a player who is away or whose time ran out (R21).
+STAND_IN_LEVEL = "normal"
 
 
 class Refusal(Exception):

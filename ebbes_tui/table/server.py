@@ -14,9 +14,9 @@ the empty seats); the game; a player whose last connection closes is away, and a
 who lets ``turn_time`` pass on one decision is away too, a bot making that decision
 and the next until they act again; when no person is connected any more the game is
 saved and the server ends (``serve NAME`` reopens it); a finished game is archived and
-the server ends once every client has left. The host runs it meanwhile: close it,
-invite, open or close it to others and to spectators, hand a seat to a bot, remove a
-watcher.
+the server ends once every client has left. The host runs it meanwhile (:mod:`.host`):
+close it, invite, open or close it to others and to spectators, hand a seat to a bot,
+remove a watcher.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import os
 import socket
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..controller.match import Match
@@ -43,14 +43,15 @@ from ..rules.variants import Options
 from .access import Access
 from .clean import CHAT_LIMIT, NAME_LIMIT, clean
 from .clock import Clock, Timer
+from .host import HOST_COMMANDS, host_only
 from .limits import RefusalLog, TokenBucket
 from .protocol import (
     CLIENT_LINE_LIMIT, VERSION, ProtocolError, encode, error_message, parse_client_message,
     position, read_lines, state_message,
 )
-from .rendezvous import TableAddress, TableError, listen_socket, login_of, uid_of
+from .rendezvous import TableAddress, listen_socket, login_of
 from .saved import forget_holders, new_slot, read_holders, write_holders
-from .seats import Refusal, Seating, SeatSpec
+from .seats import STAND_IN_LEVEL, Refusal, Seating, SeatSpec
 from .system import SYSTEM, Peer, System
 
 log = logging.getLogger("ebbes.table")
@@ -74,8 +75,6 @@ STRIKE_RATE, STRIKES = 1.0, 30.0
 CHAT_RATE, CHAT_BURST, CHAT_KEPT = 0.5, 5.0, 50
 #: Public updates kept for the recap of a player who comes back (cards are in tricks).
 RECAP_KEPT = 16
-#: The bot that plays for a player who is away (R21).
-STAND_IN_LEVEL = "normal"
 #: Messages a connection may send instead of hello: answered, then it is closed.
 ONE_SHOT = ("info", "close", "invite", "uninvite", "set", "bot", "remove")
 
@@ -257,7 +256,7 @@ class TableServer:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    def _reopen_hint(self) -> str:
+    def reopen_hint(self) -> str:
         return f"{self.spec.host} can reopen it with 'ebbes table serve {self.spec.name}'"
 
     # -------------------------------------------------------- connections
@@ -380,7 +379,7 @@ class TableServer:
             if not self.clients:
                 self.shutdown("The game is over.")
         elif not self.connected_seats():
-            self.shutdown(f"Everyone has left, so the game is saved: {self._reopen_hint()}.")
+            self.shutdown(f"Everyone has left, so the game is saved: {self.reopen_hint()}.")
 
     def _wait_idle(self) -> None:
         if self._idle is None:
@@ -447,7 +446,7 @@ class TableServer:
         client.send({"type": "info", "version": VERSION, **self.info(client)})
 
     def _on_start(self, client: Client, message: dict[str, Any]) -> None:
-        self._host_only(client, "start the game")
+        host_only(self, client, "start the game")
         if self.match is not None:
             raise ProtocolError("not-now", "The game has already started.")
         if not self.connected_seats():
@@ -511,104 +510,9 @@ class TableServer:
         client.send(state_message(client.session.snapshot()))
         client.send(self._presence())
 
-    # ------------------------------------------------------ the host's word
-
-    def _host_only(self, client: Client, what: str) -> None:
-        if not self.access.is_host(client.peer.uid):
-            raise ProtocolError("not-host", f"Only the host can {what}.")
-
-    def _done(self, client: Client, text: str) -> None:
-        log.info("%s: %s", client.login, text)
-        client.send({"type": "done", "text": text})
-
-    def _on_close(self, client: Client, message: dict[str, Any]) -> None:
-        self._host_only(client, "close the table")
-        if self.over or (self.match is None and self.resumed is None):  # nothing to keep
-            reason = f"{self.spec.host} closed the table."
-        else:
-            reason = f"{self.spec.host} closed the table; the game is saved: {self._reopen_hint()}."
-        self._done(client, reason)
-        self.shutdown(reason)
-
-    def _named_logins(self, message: dict[str, Any]) -> frozenset[str]:
-        logins = frozenset(message["logins"])
-        for login in logins:
-            try:
-                uid_of(login, self.system)
-            except TableError as e:
-                raise ProtocolError("bad-field", str(e)) from None
-        return logins
-
-    def _on_invite(self, client: Client, message: dict[str, Any]) -> None:
-        self._host_only(client, "invite")
-        logins = self._named_logins(message)
-        self.access = replace(self.access, invited=self.access.invited | logins,
-                              barred=self.access.barred - logins)
-        self._done(client, f"{', '.join(sorted(logins))} may now join {self.address.label}.")
-
-    def _on_uninvite(self, client: Client, message: dict[str, Any]) -> None:
-        self._host_only(client, "uninvite")
-        logins = self._named_logins(message)
-        self.access = replace(self.access, invited=self.access.invited - logins)
-        kept = sorted(logins & self.seating.logins())
-        self._enforce_access()
-        self._done(client, f"{', '.join(sorted(logins))} may no longer join {self.address.label}"
-                   + (f" (a seat {', '.join(kept)} holds stays theirs)." if kept else "."))
-
-    def _on_set(self, client: Client, message: dict[str, Any]) -> None:
-        self._host_only(client, "change who may come")
-        if "open" not in message and "spectators" not in message:
-            raise ProtocolError("bad-field", "Say 'open', 'spectators' or both.")
-        self.access = replace(self.access, open=message.get("open", self.access.open),
-                              spectators=message.get("spectators", self.access.spectators))
-        self._enforce_access()
-        who = "anyone on this server may sit down" if self.access.open else \
-            "only those invited may sit down"
-        watch = "anyone may watch" if self.access.spectators else "only players may watch"
-        self._done(client, f"At {self.address.label} {who}, and {watch}.")
-
-    def _enforce_access(self) -> None:
-        """Watchers who may no longer watch are shown out (a seat held stays held)."""
-        seated = self.seating.logins()
-        for watcher in [c for c in self.clients if c.role == "spectator"]:
-            if not self.access.may_watch(watcher.peer.uid, watcher.login, seated):
-                watcher.send({"type": "closed",
-                              "text": f"{self.spec.host} closed {self.address.label} to you."})
-                watcher.close()
-
-    def _on_bot(self, client: Client, message: dict[str, Any]) -> None:
-        self._host_only(client, "hand a seat to a bot")
-        match = self.match
-        if match is None or self.over:
-            raise ProtocolError("not-now", "A bot can take a seat only while the game runs.")
-        player = message["player"]
-        seats = self.seating.seats
-        if not 1 <= player <= len(seats) or not seats[player - 1].human:
-            raise ProtocolError("bad-field", f"Seat {player} is not a person's seat.")
-        seat = seats[player - 1].seat
-        name = match.config.seats[seat].name
-        if not match.human_plays(seat):
-            raise ProtocolError("not-now", f"A bot already plays for {name}.")
-        self._hand_to_bot(seat)
-        self._done(client, f"A {STAND_IN_LEVEL} bot plays for {name} until they act again.")
-
-    def _on_remove(self, client: Client, message: dict[str, Any]) -> None:
-        self._host_only(client, "remove a watcher")
-        login = message["login"]
-        watchers = [c for c in self.clients if c.role == "spectator" and c.login == login]
-        self.access = replace(self.access, barred=self.access.barred | {login})
-        for watcher in watchers:
-            watcher.send({"type": "closed", "text": f"{self.spec.host} asked you to leave "
-                                                    f"{self.address.label}."})
-            watcher.close()
-        self._done(client, f"{clean(login, NAME_LIMIT)} may not watch {self.address.label} any "
-                   "more" + (" and was shown out." if watchers else "."))
-
     _handlers: dict[str, Callable[[TableServer, Client, dict[str, Any]], None]] = {
         "hello": _on_hello, "info": _on_info, "start": _on_start, "decide": _on_decide,
-        "back": _on_back, "chat": _on_chat, "sync": _on_sync, "close": _on_close,
-        "invite": _on_invite, "uninvite": _on_uninvite, "set": _on_set, "bot": _on_bot,
-        "remove": _on_remove,
+        "back": _on_back, "chat": _on_chat, "sync": _on_sync, **HOST_COMMANDS,
     }
 
     def _broadcast(self, message: dict[str, Any], *, players_only: bool = False) -> None:
@@ -770,9 +674,9 @@ class TableServer:
         if match is not None and not self.over and match.decision == decision \
                 and match.awaiting == seat and match.human_plays(seat):
             log.info("seat %d ran out of time", seat)
-            self._hand_to_bot(seat)
+            self.hand_to_bot(seat)
 
-    def _hand_to_bot(self, seat: int) -> None:
+    def hand_to_bot(self, seat: int) -> None:
         """A bot plays ``seat`` now, the decision pending included, and the seat is
         away until its player acts again (R21)."""
         assert self.match is not None
