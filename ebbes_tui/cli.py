@@ -78,12 +78,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_table_parser(sub: argparse._SubParsersAction) -> None:
-    """``ebbes table serve | list | join``: shared tables on this server."""
+    """``ebbes table serve | list | join`` and the host's commands: shared tables on
+    this server."""
     table = sub.add_parser("table", help="play together on this server: open, list, join tables")
     actions = table.add_subparsers(dest="action", parser_class=_Parser, metavar="ACTION",
                                    required=True)
     where = {"type": Path, "default": None, "metavar": "DIR",
-             "help": "the shared table directory (default $EBBES_TABLES_DIR or /tmp/ebbes-tables)"}
+             "help": "where the users' table directories are (default $EBBES_TABLES_DIR or "
+                     "/tmp): DIR/ebbes-tables-UID"}
 
     serve = actions.add_parser("serve", help="open a table (detached unless --foreground)")
     serve.add_argument("name", metavar="NAME")
@@ -99,6 +101,9 @@ def _add_table_parser(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--seed", type=int, default=None, metavar="S", help="deal from this seed")
     serve.add_argument("--away-after", default=None, metavar="SECONDS|never",
                        help="a bot plays for a player who is away this long (default 120)")
+    serve.add_argument("--turn-time", default=None, metavar="SECONDS|never",
+                       help="a connected player's time for one decision; then a bot makes it "
+                            "and plays until they act again (default 120)")
     serve.add_argument("--dir", **where)
     serve.add_argument("--foreground", action="store_true",
                        help="serve in this process, logging to stderr")
@@ -119,6 +124,37 @@ def _add_table_parser(sub: argparse._SubParsersAction) -> None:
     join.add_argument("--trace", type=Path, default=None, metavar="FILE",
                       help="write every message received, one JSON object a line")
     join.add_argument("--dir", **where)
+
+    # The host's commands for a running table (root may give them at any table).
+    table_name = {"metavar": "NAME", "help": "your table (HOST/NAME for root)"}
+    close = actions.add_parser("close", help="close your table (a game is saved)")
+    close.add_argument("name", **table_name)
+    close.add_argument("--dir", **where)
+    for action, what in (("invite", "let these users sit down"),
+                         ("uninvite", "no longer let these users sit down")):
+        command = actions.add_parser(action, help=what)
+        command.add_argument("name", **table_name)
+        command.add_argument("logins", nargs="+", metavar="LOGIN")
+        command.add_argument("--dir", **where)
+    setting = actions.add_parser("set", help="open your table to others, or to spectators")
+    setting.add_argument("name", **table_name)
+    for on, off, yes, no in (("open", "private", "anyone on this server may sit down",
+                              "only those invited may sit down"),
+                             ("spectators", "no-spectators", "anyone may watch",
+                              "only players may watch")):
+        group = setting.add_mutually_exclusive_group()
+        group.add_argument(f"--{on}", dest=on, action="store_true", default=None, help=yes)
+        group.add_argument(f"--{off}", dest=on, action="store_false", help=no)
+    setting.add_argument("--dir", **where)
+    bot = actions.add_parser("bot", help="a bot plays a seat now, until its player acts again")
+    bot.add_argument("name", **table_name)
+    bot.add_argument("--seat", type=_positive, required=True, metavar="K",
+                     help="the K-th seat of the table's --seats")
+    bot.add_argument("--dir", **where)
+    remove = actions.add_parser("remove", help="show a watcher out of your table")
+    remove.add_argument("name", **table_name)
+    remove.add_argument("login", metavar="LOGIN")
+    remove.add_argument("--dir", **where)
 
 
 def _number(convert: type, low: float, high: float | None, what: str):  # noqa: ANN202

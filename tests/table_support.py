@@ -1,26 +1,30 @@
 """Helpers for the table tests: a table served in the test's event loop, raw protocol
-connections, real `ebbes` processes with a private home, and reading traces."""
+connections, real `ebbes` processes with a private home, reading traces; and, so that
+several users can meet without root, a pretend system of users (:class:`Users`, one
+:class:`FakeSystem` per user) and a clock moved by hand (:class:`ManualClock`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import json
 import os
 import re
 import socket
+import stat
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from ebbes_tui.table.client import TableClient, join_table
+from ebbes_tui.table.client import TableClient, connect_table
 from ebbes_tui.table.protocol import VERSION, encode
-from ebbes_tui.table.rendezvous import (
-    TableAddress, my_login, peer_of, socket_path, table_dir, tables_in,
-)
+from ebbes_tui.table.rendezvous import my_login, own_address, tables_in, user_dirs
 from ebbes_tui.table.saved import table_store
 from ebbes_tui.table.server import TableServer, TableSpec
+from ebbes_tui.table.system import SYSTEM, Peer, System
 
 WAIT = 20.0  # seconds any single wait may take before the test fails
 CARD = re.compile(r"\b(?:blue|brown|yellow|green|red)(?:1[0-5]|[1-9])\b")
@@ -30,14 +34,16 @@ CARD = re.compile(r"\b(?:blue|brown|yellow|green|red)(?:1[0-5]|[1-9])\b")
 
 
 class LocalTable:
-    """A :class:`TableServer` running in the test's own event loop."""
+    """A :class:`TableServer` running in the test's own event loop (as ``system``'s
+    user, by ``clock``'s time)."""
 
-    def __init__(self, tmp_path: Path, spec: TableSpec, saved: str | None = None) -> None:
-        self.directory = table_dir(tmp_path / "tables")
+    def __init__(self, tmp_path: Path, spec: TableSpec, saved: str | None = None, *,
+                 system: System = SYSTEM, clock=None, parent: Path | None = None) -> None:
+        self.directory = parent or tmp_path / "tables"  # where the users' directories are
         self.store = table_store(tmp_path / "saves")
-        self.address = TableAddress(socket_path(self.directory, spec.host, spec.name),
-                                    spec.host, spec.name)
-        self.server = TableServer(spec, self.address, self.store, saved=saved)
+        self.address = own_address(spec.name, self.directory, system)
+        self.server = TableServer(spec, self.address, self.store, saved=saved, system=system,
+                                  clock=clock)
         self.task: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> LocalTable:
@@ -58,22 +64,22 @@ class LocalTable:
 
     async def join(self, tap=None, **kw: object) -> TableClient:
         """A real client (peer credentials, hello) at this table."""
-        connection = await asyncio.to_thread(join_table, self.address.name,
-                                             directory=self.directory, **kw)
+        connection = await connect_table(self.address.label, directory=self.directory, **kw)
         return await TableClient.start(connection, tap=tap)
 
     def record(self) -> dict:
-        """The game's record: archived once over, else the save."""
+        """The game's record: archived once over, else the save ({} before the first
+        save is written)."""
         finished = sorted((self.store.root / "finished").glob("*.json"))
         paths = finished or sorted(self.store.root.glob("*.json"))
-        return json.loads(paths[-1].read_text())
+        return json.loads(paths[-1].read_text()) if paths else {}
 
 
-def spec(name: str = "t", **kw: object) -> TableSpec:
+def spec(name: str = "t", system: System = SYSTEM, **kw: object) -> TableSpec:
     from ebbes_tui.table.seats import parse_seats
 
-    seats = parse_seats(str(kw.pop("seats", "player,bot:random,bot:random")))
-    return TableSpec(name, my_login(), seats, **kw)  # type: ignore[arg-type]
+    seats = parse_seats(str(kw.pop("seats", "player,bot:random,bot:random")), system)
+    return TableSpec(name, my_login(system), seats, **kw)  # type: ignore[arg-type]
 
 
 class Raw:
@@ -85,9 +91,12 @@ class Raw:
         self.seen: list[dict] = []
 
     @classmethod
-    async def open(cls, table: LocalTable, hello: dict | None = None) -> Raw:
-        reader, writer = await asyncio.open_unix_connection(str(table.address.path),
-                                                            limit=1 << 20)
+    async def open(cls, table: LocalTable, hello: dict | None = None,
+                   system: System = SYSTEM) -> Raw:
+        sock = system.client_socket()
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, str(table.address.path))
+        reader, writer = await asyncio.open_unix_connection(sock=sock, limit=1 << 20)
         raw = cls(reader, writer)
         if hello is not None:
             raw.send({"type": "hello", "version": VERSION, **hello})
@@ -181,14 +190,16 @@ class Home:
 
     def _live_pids(self) -> list[int]:
         pids = []
-        if not self.tables.exists():
-            return pids
-        for address in tables_in(self.tables):
-            with socket.socket(socket.AF_UNIX) as sock, contextlib.suppress(OSError):
-                sock.settimeout(1)
-                sock.connect(str(address.path))
-                pids.append(peer_of(sock).pid)
+        for uid, directory in user_dirs(self.tables):
+            for address in tables_in(directory, uid):
+                with socket.socket(socket.AF_UNIX) as sock, contextlib.suppress(OSError):
+                    sock.settimeout(1)
+                    sock.connect(str(address.path))
+                    pids.append(SYSTEM.peer(sock).pid)
         return pids
+
+    def socket_of(self, name: str) -> Path:
+        return self.tables / f"ebbes-tables-{os.geteuid()}" / f"{name}.sock"
 
 
 def wait_for(condition, timeout: float = 60.0, step: float = 0.05):
@@ -235,3 +246,167 @@ def leaked_cards(messages: list[dict], record: dict, seat: int | None) -> list:
             leaks.append((message.get("type"), message["round"], message["played"],
                           sorted(cards - allowed)))
     return leaks
+
+
+# ------------------------------------------------------- several users, no root
+
+
+class Users:
+    """A pretend user database and the owners of the files its users made, shared by
+    the :class:`FakeSystem` of each user, so that alice, bob and carol can meet in
+    one test process without root."""
+
+    def __init__(self, *logins: str) -> None:
+        self.uids = {login: 60001 + i for i, login in enumerate(logins)}
+        self.owners: dict[str, int] = {}  # path -> the uid that made it
+
+    def system(self, login: str) -> FakeSystem:
+        return FakeSystem(self, self.uids[login])
+
+    def own(self, path: Path, login: str) -> None:
+        """``path`` belongs to ``login`` (as if they had made it)."""
+        self.owners[str(path)] = self.uids[login]
+
+
+def neighbours(tmp_path: Path) -> Users:
+    """alice, bob and carol, and a /tmp of root's for their tables (``tmp_path/tmp``,
+    sticky and writable by all, as the real one)."""
+    users = Users("alice", "bob", "carol")
+    (tmp_path / "tmp").mkdir()
+    (tmp_path / "tmp").chmod(0o1777)
+    users.owners[str(tmp_path / "tmp")] = 0
+    return users
+
+
+class FakeSystem(System):
+    """One pretend user. A connection it makes is bound to an abstract socket name that
+    carries its uid, and the sockets and directories it makes are noted as its own, so
+    a peer's uid and a file's owner come out as that user's, for this test only.
+    Anything else is the real system's answer."""
+
+    _counter = itertools.count()
+
+    def __init__(self, users: Users, uid: int) -> None:
+        self.users = users
+        self.me = uid
+
+    def uid(self) -> int:
+        return self.me
+
+    def peer(self, sock: socket.socket) -> Peer:
+        real = super().peer(sock)
+        name = sock.getpeername()
+        if isinstance(name, bytes) and name.startswith(b"\0ebbes-as-"):
+            return Peer(real.pid, int(name.split(b"-")[2]), real.gid)
+        uid = self.users.owners.get(os.fsdecode(name) if name else "")
+        return Peer(real.pid, real.uid if uid is None else uid, real.gid)
+
+    def lstat(self, path: Path) -> os.stat_result:
+        info = super().lstat(path)
+        uid = self.users.owners.get(str(path))
+        if uid is None:
+            return info
+        fields = list(info)
+        fields[stat.ST_UID] = uid
+        return os.stat_result(fields)
+
+    def login_of(self, uid: int) -> str | None:
+        names = {u: login for login, u in self.users.uids.items()}
+        return names.get(uid) or super().login_of(uid)
+
+    def uid_of(self, login: str) -> int | None:
+        return self.users.uids.get(login, super().uid_of(login))
+
+    def mkdir(self, path: Path, mode: int) -> None:
+        super().mkdir(path, mode)
+        self.users.owners[str(path)] = self.me
+
+    def bind(self, sock: socket.socket, path: Path) -> None:
+        super().bind(sock, path)
+        self.users.owners[str(path)] = self.me
+
+    def client_socket(self) -> socket.socket:
+        sock = super().client_socket()
+        sock.bind(f"\0ebbes-as-{self.me}-{os.getpid()}-{next(self._counter)}".encode())
+        return sock
+
+
+class ManualClock:
+    """A table's clock that moves only when the test says (:meth:`advance`)."""
+
+    def __init__(self) -> None:
+        self.time = 1000.0
+        self._timers: list[tuple[float, int, ManualTimer]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self.time
+
+    def later(self, delay: float, callback, *args) -> ManualTimer:
+        timer = ManualTimer(callback, args)
+        heapq.heappush(self._timers, (self.time + delay, next(self._order), timer))
+        return timer
+
+    def advance(self, seconds: float) -> None:
+        """Move time on, firing every timer that falls due on the way, in order."""
+        end = self.time + seconds
+        while self._timers and self._timers[0][0] <= end:
+            due, _, timer = heapq.heappop(self._timers)
+            self.time = max(self.time, due)
+            if not timer.cancelled:
+                timer.callback(*timer.args)
+        self.time = end
+
+
+class ManualTimer:
+    def __init__(self, callback, args) -> None:
+        self.callback = callback
+        self.args = args
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class FakeTable:
+    """A table server of a neighbour's own making at ``address`` (bound as ``system``'s
+    user): every connection is handed to ``answer(reader, writer)``, which may say
+    anything, slowly or never. ``opened`` and ``closed`` count connections as they
+    come and as their clients hang up."""
+
+    def __init__(self, address, system: System, answer) -> None:
+        self.address = address
+        self.system = system
+        self.answer = answer
+        self.opened = 0
+        self.closed = 0
+        self.events: list[str] = []
+
+    async def __aenter__(self) -> FakeTable:
+        from ebbes_tui.table.rendezvous import listen_socket
+
+        sock = listen_socket(self.address, self.system)
+        self.server = await asyncio.start_unix_server(self._serve, sock=sock)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.server.close()
+        self.address.path.unlink(missing_ok=True)
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.opened += 1
+        self.events.append("opened")
+        try:
+            await self.answer(reader, writer)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.closed += 1
+            self.events.append("closed")
+            writer.close()
+
+
+async def until_closed(reader: asyncio.StreamReader) -> None:
+    """Read until the client hangs up."""
+    while await reader.read(65536):
+        pass

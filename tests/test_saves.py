@@ -31,7 +31,7 @@ def test_a_save_is_written_private_and_loads_back(tmp_path):
     slot.write(record)
     assert stat.S_IMODE(slot.path.stat().st_mode) == 0o600
     assert stat.S_IMODE(store.root.stat().st_mode) == 0o700
-    loaded, state = store.load(slot.slot)
+    _, loaded, state = store.load(slot.slot)
     assert loaded == record and state.round_no == 1
     assert [p.name for p in store.root.iterdir() if p.name.endswith(".tmp")] == []
     info = store.list()[0]
@@ -89,7 +89,7 @@ def test_a_match_writes_its_save_after_every_decision(tmp_path):
                            ("C", "bot", "random")], {}, seed=2)
     match = Match(setup, save=slot)
     asyncio.run(match.run())
-    record, state = store.load("g")
+    _, record, state = store.load("g")
     assert record == match.record() and state.totals == match.state.totals
     slot.close()
 

@@ -1,15 +1,13 @@
 """Tables end to end, with real processes: `ebbes table serve` detached, headless bot
-clients and a spectator through `ebbes table join`, another user refused by the kernel's
-word (a child that becomes `nobody`), stale sockets, signals, reopening a saved table,
-and the command line's refusals. Every process is killed at the end of its test."""
+clients and a spectator through `ebbes table join`, stale sockets, signals, reopening a
+saved table, the host's commands, and the command line's refusals. Every process is
+killed at the end of its test. (Other users, without root: test_table_neighbours.py.)"""
 
 from __future__ import annotations
 
 import json
 import os
-import pwd
 import signal
-import socket
 import subprocess
 import sys
 
@@ -17,8 +15,7 @@ import pytest
 from table_support import Home, leaked_cards, read_trace, wait_for
 
 from ebbes_tui.table.client import TableConnection, join_table
-from ebbes_tui.table.commands import open_table
-from ebbes_tui.table.rendezvous import TableError, my_login, probe
+from ebbes_tui.table.rendezvous import my_login, probe
 
 ME = my_login()
 
@@ -31,7 +28,7 @@ def home(tmp_path):
 
 
 def socket_of(home: Home, name: str):
-    return home.tables / f"{ME}.{name}.sock"
+    return home.socket_of(name)
 
 
 def test_three_bots_and_a_spectator_play_a_whole_game_in_their_own_processes(home, tmp_path):
@@ -68,72 +65,6 @@ def test_three_bots_and_a_spectator_play_a_whole_game_in_their_own_processes(hom
     views = [m["view"] for m in watched if m["type"] == "state"]
     assert views and all(v["hand"] == [] and v["actions"] == [] for v in views)
     assert views[-1]["phase"] == "game_over"
-
-
-def run_as(user: pwd.struct_passwd, directory, action) -> str:
-    """``action()`` in a forked child that has become ``user`` (so the kernel reports
-    that user to the server) and looks up sockets from ``directory`` alone; returns
-    what it returned, or the TableError's sentence."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.chdir(directory)
-            os.setgroups([])
-            os.setgid(user.pw_gid)
-            os.setuid(user.pw_uid)
-            try:
-                result = action()
-            except TableError as e:
-                result = f"refused: {e}"
-            os.write(write_end, result.encode())
-        finally:
-            os._exit(0)
-    os.close(write_end)
-    with os.fdopen(read_end, "rb") as answer:
-        text = answer.read().decode()
-    os.waitpid(pid, 0)
-    return text
-
-
-def other_user() -> pwd.struct_passwd:
-    if os.geteuid() != 0:
-        pytest.skip("acting as another user needs root")
-    return pwd.getpwnam("nobody")
-
-
-def test_another_user_is_refused_unless_invited_and_a_fake_table_is_refused(home):
-    nobody = other_user()
-    for args in (["private"], ["open", "--open"], ["mine", "--invite", "nobody"]):
-        path = open_table([*args, "--seats", "player,player,player"], env=home.env)
-        assert path == str(socket_of(home, args[0]))
-    with pytest.raises(TableError, match="already open"):
-        open_table(["open"], env=home.env)
-
-    def sit(name, watch=False):
-        def action():
-            connection = join_table(name, directory=".", watch=watch, timeout=5)
-            connection.sock.close()
-            return f"seat {connection.seat}" if not watch else "watching"
-        return run_as(nobody, home.tables, action)
-
-    refused = sit("private")
-    assert refused == f"refused: {ME}/private is not open to you: ask {ME} for an invitation."
-    assert sit("private", watch=True).startswith("refused: Nobody may watch")
-    assert sit("open") == "seat 0"
-    assert sit("mine") == "seat 0"
-    # A socket that another user made under this user's name is nobody's table.
-    assert run_as(nobody, home.tables, make_fake_table) == "made"
-    with pytest.raises(TableError, match=f"does not belong to {ME}"):
-        join_table(f"{ME}/fake", directory=home.tables)
-
-
-def make_fake_table() -> str:
-    """As another user: a socket claiming to be the test user's table ``fake``."""
-    sock = socket.socket(socket.AF_UNIX)
-    sock.bind(f"{ME}.fake.sock")
-    sock.listen(1)
-    return "made"
 
 
 def pid_of(home: Home, name: str) -> int:
@@ -214,6 +145,11 @@ def test_the_command_line_refuses_in_one_sentence(home, tmp_path):
         (("table", "serve", "x", "--seats", "player,player", "--more-cards"), "Variant 1"),
         (("table", "serve", "x", "--rounds", "7"), "--rounds goes with --choose-determiners"),
         (("table", "serve", "x", "--away-after", "soon"), "--away-after takes seconds"),
+        (("table", "serve", "x", "--turn-time", "-1"), "--turn-time takes seconds"),
+        (("table", "serve", "x", "--starter", "4"), "--starter takes a seat from 1 to 3"),
+        (("table", "serve", "x", "--dealer", "1"), "--dealer is for two players"),
+        (("table", "close", "nothere"), "There is no table called"),
+        (("table", "set", "x"), "Say what to set"),
         (("table", "serve", "no.dots"), "cannot name a table"),
         (("table", "join", "nothere", "--bot", "random"), "There is no table"),
         (("table", "join", "x", "--bot", "normal", "--watch"), "choose one"),
@@ -227,3 +163,29 @@ def test_the_command_line_refuses_in_one_sentence(home, tmp_path):
         assert words in done.stderr, (args, done.stderr)
     listed = home.run("table", "list")
     assert listed.returncode == 0 and listed.stdout == "No tables are open.\n"
+
+
+def test_the_hosts_commands_from_the_command_line(home):
+    assert home.run("table", "serve", "club", "--seats", "player,player").returncode == 0
+    done = home.run("table", "set", "club", "--spectators", "--open")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (f"At {ME}/club anyone on this server may sit down, and anyone may "
+                           "watch.\n")
+    [table] = home.tables_open()
+    assert table["spectators"] and table["access"] == "host"
+    done = home.run("table", "invite", "club", ME)
+    assert done.stdout == f"{ME} may now join {ME}/club.\n"
+    done = home.run("table", "bot", "club", "--seat", "1")
+    assert done.returncode == 2 and "only while the game runs" in done.stderr
+    done = home.run("table", "close", "club")
+    assert done.returncode == 0 and done.stdout == f"{ME} closed the table.\n"
+    wait_for(lambda: not socket_of(home, "club").exists())
+    assert home.tables_open() == []
+
+
+def test_a_detached_tables_log_goes_to_its_capped_file_not_to_stderr(home, tmp_path):
+    assert home.run("table", "serve", "quiet").returncode == 0
+    log = tmp_path / "data" / "ebbes-tui" / "tables" / "quiet.log"
+    wait_for(lambda: log.exists() and "open at" in log.read_text())
+    assert home.run("table", "close", "quiet").returncode == 0
+    wait_for(lambda: "closed" in log.read_text().splitlines()[-1])

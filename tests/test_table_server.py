@@ -14,7 +14,7 @@ from ebbes_tui.table.client import TableClient, join_table
 from ebbes_tui.table.events import ChatLine, GameStarted, Lobby, Presence, Refused
 from ebbes_tui.table.headless import play_bot, watch
 from ebbes_tui.table import server as server_module
-from ebbes_tui.table.rendezvous import TableError, table_dir
+from ebbes_tui.table.rendezvous import TableError, own_address
 from ebbes_tui.table.saved import read_holders, saved_slot
 
 
@@ -285,8 +285,8 @@ async def test_a_table_takes_only_so_many_connections(tmp_path, monkeypatch):
 
 
 async def test_a_table_forwarded_by_a_socket_of_ones_own_can_be_joined(tmp_path):
-    """What `ssh -L` does: the user's own process relays a socket of theirs, named for
-    the table's host, to the table."""
+    """What `ssh -L` does: the user's own process relays a socket in the user's own
+    table directory (under another parent) to the table."""
     async def relay(reader, writer):
         up_reader, up_writer = await asyncio.open_unix_connection(str(table.address.path))
 
@@ -297,10 +297,9 @@ async def test_a_table_forwarded_by_a_socket_of_ones_own_can_be_joined(tmp_path)
         await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
 
     async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random")) as table:
-        host = "nobody" if table.address.host != "nobody" else "root"  # not this user
-        forwarded = table_dir(tmp_path / "forwarded")
-        relaying = await asyncio.start_unix_server(relay, path=str(forwarded / f"{host}.t.sock"))
-        connection = await asyncio.to_thread(join_table, f"{host}/t", directory=forwarded)
+        forwarded = own_address("t", tmp_path / "forwarded")
+        relaying = await asyncio.start_unix_server(relay, path=str(forwarded.path))
+        connection = await asyncio.to_thread(join_table, "t", directory=tmp_path / "forwarded")
         client = await TableClient.start(connection)
         assert client.seat == 0
         assert await asyncio.wait_for(play_bot(client, "random"), WAIT) == 0
@@ -326,7 +325,8 @@ async def test_a_second_terminal_of_the_same_user_takes_a_free_seat_never_a_held
 def test_a_client_that_stops_reading_is_cut_off_not_left_half_closed(monkeypatch):
     """Review: closing a client that does not read waited for its buffer to drain, for
     ever (Ctrl-Z in its terminal), so its seat was never marked away. It is aborted."""
-    from ebbes_tui.table.rendezvous import Peer
+    from ebbes_tui.table.clock import Clock
+    from ebbes_tui.table.system import Peer
 
     class Transport:
         aborted = closed = False
@@ -350,7 +350,7 @@ def test_a_client_that_stops_reading_is_cut_off_not_left_half_closed(monkeypatch
             self.transport.closed = True
 
     writer = Writer()
-    client = server_module.Client(writer, Peer(0, 0, 0))
+    client = server_module.Client(writer, Peer(0, 0, 0), "root", Clock())
     client.send({"type": "presence"})
     assert client.closed and writer.transport.aborted and not writer.transport.closed
 

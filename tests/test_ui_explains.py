@@ -199,7 +199,7 @@ async def test_q_quits_from_the_table_and_the_game_stays_saved(tmp_path):
         await pilot.pause()
     assert app.game is None
     store = SaveStore(tmp_path / "saves")
-    saved, _ = store.load(store.list()[0].slot)
+    _, saved, _ = store.load(store.list()[0].slot)
     assert saved["rounds"] == record["rounds"]
 
 

@@ -22,7 +22,7 @@ from bisect import bisect_right
 from pathlib import Path
 
 from ..game.records import load_record
-from ..table.client import TableClient, join_table
+from ..table.client import TableClient, connect_table
 from ..table.headless import play_bot
 from .bots_bench import percentile
 
@@ -89,7 +89,7 @@ def _client(name: str, seat: int, directory: Path, root: Path, level: str, think
                 received.append((message["decision"], time.monotonic()))  # type: ignore[arg-type]
 
         async def play() -> int:
-            connection = join_table(name, directory=directory, player=seat + 1)
+            connection = await connect_table(name, directory=directory, player=seat + 1)
             client = await TableClient.start(connection, tap=tap)
             try:
                 return await play_bot(client, level, think=think, say=lambda text: None)

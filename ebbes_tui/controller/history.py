@@ -29,6 +29,7 @@ class FinishedGame:
     variants: str = ""
     result: str = ""
     problem: str = ""
+    table: str = ""  # "alice/friday" for a game played at a shared table
 
 
 def finished_games(store: SaveStore) -> list[FinishedGame]:
@@ -46,5 +47,15 @@ def finished_games(store: SaveStore) -> list[FinishedGame]:
             continue
         lines = game.describe(state)
         games.append(FinishedGame(path, finished, record, lines["players"], lines["variants"],
-                                  lines["result"]))
+                                  lines["result"], table=table_of(record)))
     return sorted(games, key=lambda g: (g.finished, g.path.name), reverse=True)
+
+
+def table_of(record: Record) -> str:
+    """``alice/friday``: the shared table a game was played at (its host and name, as
+    the player's own client noted them), or "" for a game played here."""
+    table = record.get("table")
+    if not isinstance(table, dict):
+        return ""
+    host, name = table.get("host"), table.get("name")
+    return f"{host}/{name}" if isinstance(host, str) and isinstance(name, str) else ""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +29,7 @@ from ..bots import make_bot
 from ..game.errors import IllegalMove
 from ..game.protocols import Action, Bot, Game, Record, listed
 from .events import Event, SaveFailed, SeatChanged, TakenBack
-from .saves import SaveSlot
+from .saves import SaveError, SaveSlot
 from .session import NotYourTurn, Session
 from .setup import MatchSetup, setup_from_record
 
@@ -46,9 +47,12 @@ class Match:
         record: Record | None = None,
         save: SaveSlot | None = None,
         bot_factory: BotFactory = make_bot,
+        extras: Record | None = None,
     ) -> None:
         self.setup = setup.with_seed()
         self.game = setup.game
+        #: Keys the record carries besides the game (a shared table's name and host).
+        self.extras = dict(extras or {})
         self.state = self.game.replay(record) if record is not None else self.setup.new_state()
         self.save = save
         self.bot_factory = bot_factory
@@ -105,7 +109,7 @@ class Match:
         return tuple(d.seat for d in self.state.pending() if d.seat is not None)
 
     def record(self) -> Record:
-        extras = self.setup.extras()
+        extras = {**self.extras, **self.setup.extras()}
         if self.seat_changes:
             extras["seat_changes"] = self.seat_changes
         if self.hints:
@@ -142,8 +146,11 @@ class Match:
             await self._writer.flush()
 
     def stop(self) -> None:
-        """End :meth:`run` at the next step; the last decision is already saved."""
+        """End :meth:`run` at the next step, the last decision saved: a record still
+        waiting for the writer is written now, before the save can be closed."""
         self._stopped = True
+        if self._writer is not None:
+            self._writer.write_newest()
         self._interrupt()
 
     def _interrupt(self) -> None:
@@ -179,7 +186,7 @@ class Match:
         if decision is not None and decision < asked:
             raise NotYourTurn(None, "that decision has already been made")
         if decision is not None and decision > self.decision:
-            raise NotYourTurn(None, "that decision has not come up yet")
+            raise NotYourTurn(None, "that decision has not come yet")
         self._apply(seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -304,30 +311,50 @@ class Match:
 
 class _Writer:
     """Writes a match's records in order, off the event loop: only the newest record
-    waiting matters, so a slow disk never holds the game up and never loses the last
-    decision."""
+    waiting matters, so a slow disk never holds the game up. Each record is numbered,
+    and an older one is never written over a newer one (a write that was under way when
+    the match stopped waits for the lock, then finds itself stale)."""
 
     def __init__(self, match: Match) -> None:
         self.match = match
-        self.waiting: Record | None = None
+        self.waiting: tuple[int, Record] | None = None
         self.task: asyncio.Task[None] | None = None
+        self.count = 0  # records put so far
+        self.written = 0  # the number of the newest record on disk
+        self.lock = threading.Lock()
 
     def put(self, record: Record) -> None:
-        self.waiting = record
+        self.count += 1
+        self.waiting = (self.count, record)
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._drain())
 
     async def _drain(self) -> None:
-        save = self.match.save
-        while self.waiting is not None and save is not None:
-            record, self.waiting = self.waiting, None
+        while self.waiting is not None:
+            (number, record), self.waiting = self.waiting, None
+            await asyncio.to_thread(self._write, number, record)
+
+    def write_newest(self) -> None:
+        """Write the match's record now, in this thread, unless the newest is on disk
+        already (the match stops, and its save may be closed next)."""
+        self.waiting = None
+        if self.count > self.written:
+            self._write(self.count, self.match.record())
+
+    def _write(self, number: int, record: Record) -> None:
+        with self.lock:
+            if number <= self.written:
+                return
             try:
-                await asyncio.to_thread(save.write, record)
-            except OSError as e:
-                self.match._publish([SaveFailed(f"The game could not be saved: {e.strerror or e}.")])
+                self.match.save.write(record)  # type: ignore[union-attr]
+            except (OSError, SaveError) as e:
+                text = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+                self.match._publish([SaveFailed(f"The game could not be saved: {text}.")])
+                return
+            self.written = number
 
     async def flush(self) -> None:
-        """Wait until everything queued is written (when the match stops)."""
+        """Wait until everything queued is written (when the match ends)."""
         while self.task is not None and not self.task.done():
             await asyncio.shield(self.task)
 

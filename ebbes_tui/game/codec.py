@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from .clean import CHAT_LIMIT, NAME_LIMIT, clean
 from .protocols import SeatInfo
 
 
@@ -61,9 +62,13 @@ def _list(value: Any) -> list[Any]:
 
 INT, BOOL, STR = Kind(_same, whole), Kind(_same, truth), Kind(_same, text)
 INTS = many(INT)
+#: Text a person reads (a name, a message): cleaned of terminal sequences on the way in,
+#: since it comes from another process.
+NAME = Kind(_same, lambda v: clean(text(v), NAME_LIMIT))
+TEXT = Kind(_same, lambda v: clean(text(v), CHAT_LIMIT))
 SEAT_INFO = Kind(
     lambda s: {"name": s.name, "kind": s.kind, "level": s.level},
-    lambda d: SeatInfo(text(d["name"]), text(d["kind"]), optional(STR).load(d["level"])))
+    lambda d: SeatInfo(NAME.load(d["name"]), text(d["kind"]), optional(NAME).load(d["level"])))
 
 
 def fields_codec(cls: type, fields: dict[str, Kind]) -> Kind:

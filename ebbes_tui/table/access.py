@@ -1,7 +1,8 @@
 """Who may sit down at a table, and who may watch: decided from the uid the kernel
 gives for a connection (``SO_PEERCRED``), as tmux's ``server-access`` does. The owner
 and root may always connect; others if invited, named for a seat, or the table is
-open; spectators only where the host allows them (R21: they see no hand)."""
+open; spectators only where the host allows them (R21: they see no hand). The host
+changes the list while the table runs (``ebbes table invite``, ``set``, ``remove``)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ class Access:
     invited: frozenset[str] = frozenset()
     open: bool = False
     spectators: bool = False
+    barred: frozenset[str] = frozenset()  # watchers the host removed
 
     def is_host(self, uid: int) -> bool:
         """The table's owner, or root (as tmux lets root into any server)."""
@@ -27,8 +29,11 @@ class Access:
         return self.is_host(uid) or self.open or login in self.invited or login in seated
 
     def may_watch(self, uid: int, login: str, seated: Collection[str]) -> bool:
-        """Spectators where the host allows them; anyone who may play may also watch."""
-        return self.spectators or self.may_play(uid, login, seated)
+        """Spectators where the host allows them; anyone who may play may also watch,
+        unless the host removed them from watching."""
+        if self.is_host(uid):
+            return True
+        return login not in self.barred and (self.spectators or self.may_play(uid, login, seated))
 
     def label(self, uid: int, login: str, seated: Collection[str]) -> str:
         """How the table stands for this user: ``host``, ``invited``, ``open``,

@@ -2,8 +2,9 @@
 name says (peer credentials), sit down, then follow the game as a feed.
 
 Joining is done in two steps so a terminal can report a refusal before any screen
-starts: :func:`join_table` connects and says hello, blocking (a few seconds at most);
-:meth:`TableClient.start` then runs that connection in the caller's event loop. Until
+starts: :func:`connect_table` connects and says hello (within one deadline for the
+whole exchange); :meth:`TableClient.start` then runs that connection in the caller's
+event loop. Until
 the game starts, the client hands out lobby events; then :meth:`TableClient.game`
 gives the :class:`RemoteFeed`, which a screen follows exactly as it follows a local
 session (``snapshot``, ``next``, ``asks``, ``submit``).
@@ -24,25 +25,37 @@ from typing import Any
 
 from ..controller.events import SeatChanged, Synced, Update
 from ..controller.session import NotYourTurn, UpdateStream
+from ..game.options import check as check_option
 from ..game.protocols import Action, Game
 from ..game.registry import game_ids, load_game
 from .events import (
     ChatLine, Disconnected, GameStarted, Lobby, LobbySeat, Presence, Refused, SeatPresence,
     TableEvent,
 )
-from .limits import clean_chat
+from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
+from .clock import Clock
 from .protocol import (
-    SERVER_LINE_LIMIT, VERSION, LineSplitter, ProtocolError, encode, update_from_message,
+    SERVER_LINE_LIMIT, VERSION, LineSplitter, ProtocolError, encode, recap_from_message,
+    update_from_message,
 )
 from .rendezvous import (
-    TableAddress, TableError, check_name, check_server, check_socket_owner, chosen_dir,
-    remove_if_stale, table_dir, tables_in,
+    TableAddress, TableError, check_name, check_server, check_socket, my_login, tables_in,
+    uid_of, user_dirs,
 )
+from .system import SYSTEM, Peer, System
 
-#: Seconds to wait for a table to answer a hello or an info request.
+#: Seconds a table has to answer a hello: from connecting to the whole answer.
 ANSWER_TIMEOUT = 10.0
+#: Seconds all the tables together have to describe themselves for a list.
+LIST_TIMEOUT = 1.5
 #: Called with ("in" or "out", message) for every message: benchmarks and logs.
 Tap = Callable[[str, dict[str, Any]], None]
+_PHASES = ("lobby", "playing", "over")
+_ACCESS = ("host", "invited", "open", "watch", "private")
+
+
+class TableGone(TableError):
+    """Nothing serves the table's socket any more (its server died)."""
 
 
 @dataclass
@@ -54,33 +67,47 @@ class TableConnection:
     welcome: dict[str, Any]
     first_line: bytes  # the welcome as received (a trace starts with it)
     rest: bytes  # what arrived after it
+    login: str  # who this user is, as the kernel says
     trace: Path | None = None
 
     @property
     def seat(self) -> int | None:
-        return self.welcome.get("seat")
+        seat = self.welcome.get("seat")
+        return seat if type(seat) is int else None
 
     @property
     def role(self) -> str:
-        return str(self.welcome.get("role"))
-
-    @property
-    def login(self) -> str:
-        return str(self.welcome.get("login"))
+        return "spectator" if self.welcome.get("role") == "spectator" else "player"
 
     @property
     def game(self) -> Game:
         return load_game(str(self.welcome.get("game")))
 
 
-def find_table(name: str, directory: Path | str | None = None) -> TableAddress:
+@dataclass
+class _Answer:
+    """A table's answer to one request: the connection, the line and what it says."""
+
+    sock: socket.socket
+    line: bytes
+    message: dict[str, Any]
+    rest: bytes
+    peer: Peer
+
+
+def find_table(name: str, directory: Path | str | None = None,
+               system: System = SYSTEM) -> TableAddress:
     """The table called ``name`` (``host/name`` when several hosts use one name)."""
-    folder = table_dir(directory, create=False)
     host, slash, table = name.rpartition("/")
     check_name(table)
-    found = [a for a in tables_in(folder) if a.name == table and (not slash or a.host == host)]
+    dirs = user_dirs(directory, system)
+    if slash:
+        uid = uid_of(host, system)
+        dirs = [(u, path) for u, path in dirs if u == uid]
+    found = [a for uid, path in dirs for a in tables_in(path, uid, system) if a.name == table]
     if not found:
-        raise TableError(f"There is no table called {name} in {folder}.")
+        raise TableError(f"There is no table called {name}: 'ebbes table list' shows the "
+                         "open ones.")
     if len(found) > 1:
         labels = ", ".join(a.label for a in found)
         raise TableError(f"Several tables are called {table} ({labels}): say which, "
@@ -88,25 +115,39 @@ def find_table(name: str, directory: Path | str | None = None) -> TableAddress:
     return found[0]
 
 
-def _exchange(address: TableAddress, message: dict[str, Any],
-              timeout: float) -> tuple[socket.socket, bytes, dict[str, Any], bytes]:
-    """Connect, check the server's credentials, send ``message`` and read one answer:
-    (socket, answer line, answer, bytes after it). TableError for a refusal."""
-    host_uid = check_socket_owner(address)  # never even connect to a socket not theirs
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+async def _exchange(address: TableAddress, message: dict[str, Any], deadline: float,
+                    system: System, clock: Clock) -> _Answer:
+    """Connect, check the server's credentials, send ``message`` and read one answer,
+    all before ``deadline`` (``clock``'s time: one deadline for the whole exchange, so
+    a table that dribbles a byte at a time cannot hold anyone). TableError for a
+    refusal, in one sentence."""
+    check_socket(address, system)  # never even connect to a socket not the host's
+    loop = asyncio.get_running_loop()
+    sock = system.client_socket()
+    sock.setblocking(False)
+
+    def left() -> float:
+        remaining = deadline - clock.now()
+        if remaining <= 0:
+            raise TimeoutError
+        return remaining
+
     try:
-        sock.settimeout(timeout)
         try:
-            sock.connect(os.fsencode(address.path))
+            remaining = left()
+            await asyncio.wait_for(loop.sock_connect(sock, os.fsencode(address.path)), remaining)
         except FileNotFoundError:
             raise TableError(f"The table {address.label} is not open.") from None
         except ConnectionRefusedError:
-            raise TableError(f"The table {address.label} is not running any more.") from None
-        check_server(sock, address, host_uid)
-        sock.sendall(encode(message))
+            raise TableGone(f"The table {address.label} is not running any more.") from None
+        peer = system.peer(sock)
+        check_server(sock, address, system)
+        remaining = left()
+        await asyncio.wait_for(loop.sock_sendall(sock, encode(message)), remaining)
         data = b""
         while b"\n" not in data:
-            chunk = sock.recv(65536)
+            remaining = left()
+            chunk = await asyncio.wait_for(loop.sock_recv(sock, 65536), remaining)
             if not chunk:
                 raise TableError(f"The table {address.label} closed the connection.")
             data += chunk
@@ -116,64 +157,141 @@ def _exchange(address: TableAddress, message: dict[str, Any],
         answer = json.loads(line)
         if not isinstance(answer, dict):
             raise ValueError("not an object")
-    except TimeoutError:
+    except (TimeoutError, asyncio.TimeoutError):
         sock.close()
         raise TableError(f"The table {address.label} did not answer in time.") from None
     except (OSError, ValueError, TableError) as e:
         sock.close()
         if isinstance(e, TableError):
             raise
-        raise TableError(f"The table {address.label} cannot be reached ({e}).") from None
+        raise TableError(f"The table {address.label} cannot be reached "
+                         f"({clean(e, NAME_LIMIT)}).") from None
+    except BaseException:  # cancelled: the screen asking went away
+        sock.close()
+        raise
     if answer.get("type") == "error":
         sock.close()
-        raise TableError(str(answer.get("text", "The table refused.")))
-    return sock, line, answer, rest
+        raise TableError(clean(answer.get("text") or "The table refused."))
+    return _Answer(sock, line, answer, rest, peer)
 
 
-def join_table(name: str, *, directory: Path | str | None = None, watch: bool = False,
-               player: int | None = None, trace: Path | None = None,
-               timeout: float = ANSWER_TIMEOUT) -> TableConnection:
-    """Sit down at table ``name`` (``player``: the seat asked for, from 1) or watch it.
-    Blocks until the table answers; TableError says in one sentence why not."""
-    address = find_table(name, directory)
+async def connect_table(name: str, *, directory: Path | str | None = None, watch: bool = False,
+                        player: int | None = None, trace: Path | None = None,
+                        timeout: float = ANSWER_TIMEOUT, system: System = SYSTEM,
+                        clock: Clock | None = None) -> TableConnection:
+    """Sit down at table ``name`` (``player``: the seat asked for, from 1) or watch it,
+    within ``timeout`` seconds; TableError says in one sentence why not."""
+    clock = clock or Clock()
+    address = find_table(name, directory, system)
     hello: dict[str, Any] = {"type": "hello", "version": VERSION,
                              "role": "spectator" if watch else "player"}
     if player is not None and not watch:
         hello["player"] = player
-    sock, line, welcome, rest = _exchange(address, hello, timeout)
-    if welcome.get("type") != "welcome":
-        sock.close()
-        raise TableError(f"The table {address.label} answered with {welcome.get('type')!r}.")
-    if welcome.get("game") not in game_ids():
-        sock.close()
+    answer = await _exchange(address, hello, clock.now() + timeout, system, clock)
+    if answer.message.get("type") != "welcome":
+        answer.sock.close()
+        raise TableError(f"The table {address.label} did not welcome you.")
+    if answer.message.get("game") not in game_ids():
+        answer.sock.close()
         raise TableError(f"The table {address.label} plays a game this ebbes does not know.")
-    sock.settimeout(None)
-    return TableConnection(sock, address, welcome, line, rest, trace)
+    return TableConnection(answer.sock, address, answer.message, answer.line, answer.rest,
+                           my_login(system), trace)
 
 
-def list_tables(directory: Path | str | None = None,
-                timeout: float = 2.0) -> list[dict[str, Any]]:
-    """The tables open in the directory, as each describes itself to this user (one
-    dict per table: the ``info`` message of assets/protocol.md, plus ``socket``). This
-    user's stale sockets (their server died) are removed; others' are skipped.
-    Blocking (a moment per table): a screen calls it in a thread."""
-    if not os.path.lexists(chosen_dir(directory)):
-        return []  # no table was ever opened here
-    folder = table_dir(directory, create=False)
-    tables = []
-    for address in tables_in(folder):
-        if remove_if_stale(address):
-            continue
+def join_table(name: str, **options: Any) -> TableConnection:
+    """:func:`connect_table` for a caller outside an event loop (blocks at most its
+    timeout)."""
+    return asyncio.run(connect_table(name, **options))
+
+
+async def ask_table(name: str, message: dict[str, Any], *,
+                    directory: Path | str | None = None, timeout: float = ANSWER_TIMEOUT,
+                    system: System = SYSTEM) -> str:
+    """Send one of the host's commands (``close``, ``invite`` ...) to table ``name``
+    and return the table's sentence; TableError for a refusal."""
+    clock = Clock()
+    address = find_table(name, directory, system)
+    answer = await _exchange(address, message, clock.now() + timeout, system, clock)
+    answer.sock.close()
+    return clean(answer.message.get("text") or "Done.")
+
+
+async def find_tables(directory: Path | str | None = None, *, system: System = SYSTEM,
+                      clock: Clock | None = None,
+                      timeout: float | None = None) -> list[dict[str, Any]]:
+    """The tables open under the parent directory, as each describes itself to this
+    user, all asked at once within ``timeout`` seconds together (default
+    :data:`LIST_TIMEOUT`; a table that does not answer in time is left out). Each is a
+    dict: the ``info`` message of assets/protocol.md with its claims checked and
+    cleaned, and its ``host``, ``name``, ``pid`` and ``socket`` as the kernel and the
+    file's name say. This user's dead sockets are removed."""
+    clock = clock or Clock()
+    addresses = [a for uid, path in user_dirs(directory, system)
+                 for a in tables_in(path, uid, system)]
+    deadline = clock.now() + (LIST_TIMEOUT if timeout is None else timeout)
+    described = await asyncio.gather(*(_describe(a, deadline, system, clock)
+                                       for a in addresses))
+    return [entry for entry in described if entry is not None]
+
+
+def list_tables(directory: Path | str | None = None, **options: Any) -> list[dict[str, Any]]:
+    """:func:`find_tables` for a caller outside an event loop."""
+    return asyncio.run(find_tables(directory, **options))
+
+
+async def _describe(address: TableAddress, deadline: float, system: System,
+                    clock: Clock) -> dict[str, Any] | None:
+    try:
+        answer = await _exchange(address, {"type": "info", "version": VERSION}, deadline,
+                                 system, clock)
+    except TableGone:
+        if address.uid == system.uid():  # a table of this user's died: its socket goes
+            address.path.unlink(missing_ok=True)
+        return None
+    except TableError:
+        return None  # not a table this user can trust or reach in time
+    answer.sock.close()
+    if answer.message.get("type") != "info" or answer.message.get("game") not in game_ids():
+        return None
+    return _entry(address, answer.peer, answer.message)
+
+
+def _entry(address: TableAddress, peer: Peer, info: dict[str, Any]) -> dict[str, Any]:
+    """A table for the list: host, name and pid from the kernel and the file's name
+    (whatever the table claims), the rest of its claims checked and cleaned."""
+    def count(value: object) -> int:
+        return value if type(value) is int and 0 <= value < 1000 else 0
+
+    game = load_game(info["game"])
+    entry: dict[str, Any] = {
+        "host": address.host, "name": address.name, "pid": peer.pid,
+        "socket": str(address.path), "seats": count(info.get("seats")),
+        "free_seats": count(info.get("free_seats")),
+        "kept_for_you": count(info.get("kept_for_you")),
+        "spectators": info.get("spectators") is True, "watchers": count(info.get("watchers")),
+        "phase": info.get("phase") if info.get("phase") in _PHASES else "unknown",
+        "reopened": info.get("reopened") is True,
+        "access": info.get("access") if info.get("access") in _ACCESS else "private",
+        "game": game.id, "options": _options(game, info.get("options"), count(info.get("seats"))),
+    }
+    players = info.get("players")
+    if isinstance(players, list):
+        entry["players"] = [clean(p, NAME_LIMIT) if isinstance(p, str) else None
+                            for p in players[:8]]
+    return entry
+
+
+def _options(game: Game, claimed: object, seats: int) -> dict[str, Any]:
+    """The game options a table claims, each checked: an unknown option or a value the
+    game does not allow is left out."""
+    options: dict[str, Any] = {}
+    for option in game.options:
+        value = claimed.get(option.key) if isinstance(claimed, dict) else None
         try:
-            sock, _, info, _ = _exchange(address, {"type": "info", "version": VERSION}, timeout)
-        except TableError:
-            continue  # not a table this user can trust or reach
-        sock.close()
-        if info.get("type") == "info" and info.get("game") in game_ids():
-            info.pop("type")
-            info.pop("version", None)
-            tables.append({**info, "socket": str(address.path)})
-    return tables
+            options[option.key] = check_option(option, value, max(seats, 1))
+        except ValueError:
+            continue
+    return options
 
 
 class TableClient:
@@ -183,7 +301,8 @@ class TableClient:
     def __init__(self, connection: TableConnection, reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter, tap: Tap | None) -> None:
         self.address = connection.address
-        self.game = connection.game
+        #: The game this table plays.
+        self.plays = connection.game
         self.login = connection.login
         self.seat: int | None = connection.seat
         self.role = connection.role
@@ -191,6 +310,10 @@ class TableClient:
         self.feed: RemoteFeed | None = None
         self.presence: Presence | None = None
         self.ended: Disconnected | None = None
+        #: The public news of what happened while this player was away (a recap).
+        self.recap: list[Update] = []
+        #: Chat said before the game started (the table's log begins with it).
+        self.lobby_chat: list[ChatLine] = []
         #: Called with the whole record when the game is over (the terminal keeps it
         #: in the player's History; headless clients leave it None).
         self.on_record: Callable[[dict[str, Any]], object] | None = None
@@ -244,7 +367,7 @@ class TableClient:
 
     def send_chat(self, text: str) -> None:
         """Say ``text`` to the table (cleaned and cut to length here and by the server)."""
-        text = clean_chat(text)
+        text = clean(text, CHAT_LIMIT)
         if text:
             self.send({"type": "chat", "text": text})
 
@@ -273,9 +396,16 @@ class TableClient:
             self._trace.write(line + b"\n")
             self._trace.flush()
 
+    @property
+    def host_text(self) -> str:
+        """Who can reopen the table, as this player reads it: "you" or the host."""
+        return "you" if self.login == self.address.host else self.address.host
+
     async def _read(self, rest: bytes) -> None:
         splitter = LineSplitter(SERVER_LINE_LIMIT)
-        reason = "The table closed the connection."
+        reason = (f"The table {self.address.label} stopped without a word (its server is "
+                  f"gone); every decision was saved, and {self.host_text} can reopen it "
+                  f"with 'ebbes table serve {self.name}'.")
         try:
             data = rest
             while True:
@@ -295,7 +425,7 @@ class TableClient:
         except (ValueError, TypeError, AttributeError, LookupError) as e:
             reason = f"The table sent something this ebbes cannot read ({e})."
         except (ConnectionError, OSError):
-            reason = "The connection to the table broke."
+            pass  # as when the server ends without a word: it was killed
         self._writer.close()
         self._end(reason)
 
@@ -312,30 +442,43 @@ class TableClient:
     def _on_message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "state":
-            self._on_update(update_from_message(self.game, message))
+            self._on_update(update_from_message(self.plays, message))
         elif kind == "lobby":
             self.lobby = _lobby(message)
             self._lobby_events.put_nowait(self.lobby)
         elif kind == "presence":
             self.presence = _presence(message, time.monotonic())
             self._table_event(self.presence)
+        elif kind == "recap":
+            self.recap = recap_from_message(self.plays, message)
         elif kind == "chat":
             seat = message.get("seat")
-            self._table_event(ChatLine(clean_chat(str(message.get("from", "?")), 40),
-                                       clean_chat(str(message.get("text", ""))),
-                                       seat if isinstance(seat, int) else None))
+            self._table_event(ChatLine(clean(message.get("from", "?"), NAME_LIMIT),
+                                       clean(message.get("text", ""), CHAT_LIMIT),
+                                       seat if type(seat) is int else None,
+                                       earlier=message.get("earlier") is True))
         elif kind == "error":
+            code = clean(message.get("code", "refused"), NAME_LIMIT)
             if self.feed is not None:
-                self.feed._refused(message.get("decision"), str(message.get("code")))
-            self._table_event(Refused(clean_chat(str(message.get("text", ""))),
-                                      str(message.get("code", "refused"))))
+                self.feed._refused(message.get("decision"), code)
+            self._table_event(Refused(clean(message.get("text", "")), code))
         elif kind == "record":
             record = message.get("record")
             if self.on_record is not None and isinstance(record, dict):
-                self.on_record(record)
+                self.on_record(self._own_record(record))
         elif kind == "closed":
-            self._end(clean_chat(str(message.get("text", "The table has closed."))))
+            self._end(clean(message.get("text", "The table has closed.")))
         # other types (from a newer server) are ignored
+
+    def _own_record(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The finished game's record as this player keeps it: names cleaned, and the
+        table it was played at named as the kernel says (not as the server claims)."""
+        players = record.get("players")
+        if isinstance(players, list):
+            for player in players:
+                if isinstance(player, dict) and "name" in player:
+                    player["name"] = clean(player["name"], NAME_LIMIT)
+        return {**record, "table": {"host": self.address.host, "name": self.name}}
 
     def _on_update(self, update: Update) -> None:
         if isinstance(update.event, SeatChanged) and self.presence is not None:
@@ -351,8 +494,10 @@ class TableClient:
     def _table_event(self, event: TableEvent) -> None:
         if self.feed is not None:
             self.feed._push_event(event)
-        else:
-            self._lobby_events.put_nowait(event)
+            return
+        if isinstance(event, ChatLine):
+            self.lobby_chat = [*self.lobby_chat[-49:], event]
+        self._lobby_events.put_nowait(event)
 
 
 class RemoteFeed(UpdateStream):
@@ -371,11 +516,42 @@ class RemoteFeed(UpdateStream):
         self._latest = first
         self.answered = -1  # the last decision this feed answered
         self._turn_since = time.monotonic()
+        self._woken = False  # asked for the seat back, and presence has not said yet
 
     @property
     def latest(self) -> Update:
         """The newest game update received (not necessarily shown yet)."""
         return self._latest
+
+    @property
+    def closed(self) -> bool:
+        return self.client.closed
+
+    @property
+    def earlier_chat(self) -> list[ChatLine]:
+        """What was said at the table before the game started."""
+        return self.client.lobby_chat
+
+    @property
+    def missed(self) -> list[Update]:
+        """What happened while this player was away, as public news (a recap)."""
+        return self.client.recap
+
+    def leaving_ends_table(self) -> bool:
+        """Whether this player is the last person at a running game, so that leaving
+        saves it and closes the table."""
+        presence = self.client.presence
+        if presence is None or self.closed or self._latest.view.over:
+            return False
+        return not any(s.connected and s.kind == "human" and s.seat != self.seat
+                       for s in presence.seats)
+
+    def wake(self) -> None:
+        """The player pressed a key: if a bot took their seat because their time ran
+        out (or the host handed it over), it is theirs again (R21)."""
+        if self._stood_in() and not self._woken:
+            self._woken = True
+            self.client.send({"type": "back"})
 
     @property
     def presence(self) -> Presence | None:
@@ -410,14 +586,14 @@ class RemoteFeed(UpdateStream):
         if self.client.closed:
             raise NotYourTurn(None, "the connection to the table is closed")
         if decision is not None and decision > latest.decision:
-            raise NotYourTurn(None, "that decision has not come up yet")
+            raise NotYourTurn(None, "that decision has not come yet")
         if not latest.view.actions:
             raise NotYourTurn(None, "that decision has already been made")
         if latest.decision <= self.answered:
             raise NotYourTurn(None, "your answer is already on its way")
         if self._stood_in():
             raise NotYourTurn(None, "a bot plays this seat while you are away")
-        self.client.game.check(latest.view, action)
+        self.client.plays.check(latest.view, action)
         self.client.send({"type": "decide", "decision": latest.decision, "action": str(action)})
         self.answered = latest.decision
 
@@ -445,8 +621,10 @@ class RemoteFeed(UpdateStream):
         self._queue.put_nowait(update)
 
     def _push_event(self, event: TableEvent) -> None:
-        if isinstance(event, Presence) and event.turn_since is not None:
-            self._turn_since = event.turn_since
+        if isinstance(event, Presence):
+            self._woken = False
+            if event.turn_since is not None:
+                self._turn_since = event.turn_since
         latest = self._latest
         self._queue.put_nowait(Update(latest.seq, event, latest.view, latest.decision))  # type: ignore[arg-type]
 
@@ -457,11 +635,22 @@ class RemoteFeed(UpdateStream):
             self.answered = min(self.answered, self._latest.decision - 1)
 
 
+def _text(value: object) -> str | None:
+    return None if value is None else clean(value, NAME_LIMIT)
+
+
 def _lobby(message: dict[str, Any]) -> Lobby:
-    seats = tuple(LobbySeat(int(s["player"]), int(s["seat"]), str(s["kind"]),
-                            s.get("name"), s.get("login"), bool(s.get("connected")))
+    seats = tuple(LobbySeat(int(s["player"]), int(s["seat"]), clean(s["kind"], NAME_LIMIT),
+                            _text(s.get("name")), _text(s.get("login")), bool(s.get("connected")))
                   for s in message.get("seats", []))
-    return Lobby(seats, str(message.get("host", "")), bool(message.get("can_start")))
+    watching = message.get("watching")
+    return Lobby(seats, clean(message.get("host", ""), NAME_LIMIT), bool(message.get("can_start")),
+                 _names(watching))
+
+
+def _names(value: object) -> tuple[str, ...]:
+    """A list of logins from the table, cleaned (a few at most)."""
+    return tuple(clean(v, NAME_LIMIT) for v in value[:64]) if isinstance(value, list) else ()
 
 
 def _presence(message: dict[str, Any], now: float) -> Presence:
@@ -469,15 +658,18 @@ def _presence(message: dict[str, Any], now: float) -> Presence:
     seats = []
     for s in message.get("seats", []):
         away = s.get("away")
-        seats.append(SeatPresence(int(s["seat"]), clean_chat(str(s["name"]), 40), str(s["kind"]),
-                                  bool(s["connected"]),
+        seats.append(SeatPresence(int(s["seat"]), clean(s["name"], NAME_LIMIT),
+                                  clean(s["kind"], NAME_LIMIT), bool(s["connected"]),
                                   now - float(away) if away is not None else None,
-                                  s.get("bot")))
+                                  _text(s.get("bot"))))
     thinking = message.get("thinking")
     turn = message.get("turn")
-    return Presence(tuple(seats), turn if isinstance(turn, int) else None,
+    turn_time = message.get("turn_time")
+    return Presence(tuple(seats), turn if type(turn) is int else None,
                     now - float(thinking) if thinking is not None else None,
-                    int(message.get("watchers", 0)))
+                    int(message.get("watchers", 0)),
+                    float(turn_time) if isinstance(turn_time, (int, float)) else None,
+                    _names(message.get("watching")))
 
 
 def _with_bot(presence: Presence, change: SeatChanged) -> Presence:

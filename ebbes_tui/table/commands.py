@@ -1,4 +1,6 @@
-"""``ebbes table serve | list | join``: open a table, see the open ones, sit down.
+"""``ebbes table serve | list | join``: open a table, see the open ones, sit down; and
+the host's commands for a running table: ``close``, ``invite``, ``uninvite``, ``set``,
+``bot``, ``remove``.
 
 Every refusal is one sentence on stderr and exit status 2; a headless client that
 loses its table before the game is over exits 1.
@@ -10,13 +12,15 @@ import argparse
 import asyncio
 import json
 import logging
-import os
+import logging.handlers
 import signal
 import socket
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from ..bots import LEVELS
 from ..controller.saves import SaveError, SaveStore
@@ -25,13 +29,10 @@ from ..game.errors import SetupError
 from ..game.options import complete, flag_name, from_flags
 from ..game.options import describe as describe_options
 from ..game.registry import load_game
-from .client import TableClient, TableConnection, join_table, list_tables
+from .client import TableClient, TableConnection, ask_table, join_table, list_tables
 from .daemon import detach, reset_signals
 from .headless import play_bot, watch
-from .rendezvous import (
-    TableAddress, TableError, check_name, chosen_dir, listen_socket, my_login, socket_path, table_dir,
-    uid_of,
-)
+from .rendezvous import TableAddress, TableError, check_name, listen_socket, my_login, own_address, uid_of
 from .saved import log_path, saved_slot, table_store
 from .seats import parse_seats
 from .server import TableServer, TableSpec
@@ -40,6 +41,9 @@ DEFAULT_SEATS = "player,player,player"
 #: Arguments that choose a new game (besides the game's own options): refused when a
 #: saved game of the table is reopened.
 GAME_ARGUMENTS = ("seats", "seed")
+#: A detached table's log: at most this many bytes, and one older file beside it.
+LOG_BYTES, LOG_BACKUPS = 1 << 20, 1
+LOG_FORMAT = "%(asctime)s %(message)s"
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,6 @@ def _fail(text: str) -> int:
 def plan_table(args: argparse.Namespace) -> Plan:
     """Check everything ``serve`` was asked for; TableError, SetupError or SaveError
     says what is wrong in one sentence."""
-    directory = table_dir(os.path.abspath(chosen_dir(args.dir)))  # the server leaves its cwd
     name = check_name(args.name)
     host = my_login()
     game = load_game(args.game)
@@ -85,12 +88,13 @@ def plan_table(args: argparse.Namespace) -> Plan:
     for login in invite:
         uid_of(login)
     spec = TableSpec(name, host, specs, options, args.seed, invite, args.open, args.spectators,
-                     parse_away_after(args.away_after), game.id)
-    return Plan(spec, TableAddress(socket_path(directory, host, name), host, name), store, saved)
+                     parse_seconds(args.away_after, "--away-after"),
+                     parse_seconds(args.turn_time, "--turn-time"), game.id)
+    return Plan(spec, own_address(name, args.dir), store, saved)
 
 
-def parse_away_after(text: str | None) -> float | None:
-    """``--away-after``: seconds (default 120), or ``never``."""
+def parse_seconds(text: str | None, option: str) -> float | None:
+    """``--away-after`` and ``--turn-time``: seconds (default 120), or ``never``."""
     if text is None:
         return 120.0
     if text == "never":
@@ -100,8 +104,19 @@ def parse_away_after(text: str | None) -> float | None:
     except ValueError:
         seconds = -1.0
     if not 0 <= seconds <= 86400:
-        raise SetupError(f"--away-after takes seconds (0 to 86400) or 'never', not {text!r}.")
+        raise SetupError(f"{option} takes seconds (0 to 86400) or 'never', not {text!r}.")
     return seconds
+
+
+def table_log(path: Path | None) -> logging.Handler:
+    """Where a table logs: its file, capped and rotated (so nobody can fill the host's
+    disk through it), or stderr in the foreground (``path`` None)."""
+    handler: logging.Handler = logging.StreamHandler() if path is None else \
+        logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
+                                             encoding="utf-8")
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
+    return handler
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -113,15 +128,16 @@ def serve(args: argparse.Namespace) -> int:
         return _fail(str(e))
     if args.foreground:
         reset_signals()
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+        table_log(None)
         print(plan.address.path, flush=True)
         return _run(plan, sock, lambda: None, lambda text: print(f"ebbes: {text}", file=sys.stderr))
+    log_file = log_path(plan.store, plan.spec.name)
 
     def run(ready: Callable[[], None], fail: Callable[[str], None]) -> int:
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+        table_log(log_file)
         return _run(plan, sock, ready, fail)
 
-    failure = detach(run, log_path(plan.store, plan.spec.name))
+    failure = detach(run, log_file)
     sock.close()  # the detached server has its own copy
     if failure is not None:
         plan.address.path.unlink(missing_ok=True)
@@ -185,18 +201,50 @@ def list_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def describe(table: dict[str, object]) -> str:
-    """One line about a table for ``ebbes table list``."""
-    game = load_game(str(table.get("game")))  # list_tables keeps known games only
-    options = table.get("options")
-    chosen = describe_options(game, options) if isinstance(options, dict) else ""
+def describe(table: dict[str, Any]) -> str:
+    """One line about a table for ``ebbes table list`` (from :func:`list_tables`: its
+    host and name are the kernel's, the rest is cleaned, its game one this ebbes
+    knows)."""
+    game = load_game(table["game"])
+    chosen = describe_options(game, table["options"])
     extras = [game.title, *([chosen] if chosen else [])]
+    seats = f"{table['seats']} seats ({table['free_seats']} free"
+    if table.get("kept_for_you"):
+        seats += f", {table['kept_for_you']} kept for you"
+    watch = ", spectators welcome" if table["spectators"] else ""
+    line = (f"{table['host']}/{table['name']}: {table['phase']}, {seats}), "
+            f"{', '.join(extras)}{watch}; {table['access']}")
     players = table.get("players")
-    seated = ", ".join(p or "(free)" for p in players) if isinstance(players, list) else "private"
-    watch = ", spectators welcome" if table.get("spectators") else ""
-    return (f"{table['host']}/{table['name']}: {table['phase']}, {table['seats']} seats "
-            f"({table['free_seats']} free){', ' + ', '.join(extras) if extras else ''}{watch}; "
-            f"{table['access']}; {seated}")
+    if isinstance(players, list):
+        line += "; " + ", ".join(p or "(free)" for p in players)
+    return line
+
+
+# ------------------------------------------------------------ the host's commands
+
+
+def host_command(args: argparse.Namespace) -> int:
+    """``close``, ``invite``, ``uninvite``, ``set``, ``bot``, ``remove``: one message to
+    the table, answered with one sentence (a bare NAME is the user's own table)."""
+    message: dict[str, Any] = {"type": args.action}
+    if args.action in ("invite", "uninvite"):
+        message["logins"] = args.logins
+    elif args.action == "set":
+        for key in ("open", "spectators"):
+            if getattr(args, key) is not None:
+                message[key] = getattr(args, key)
+        if len(message) == 1:
+            return _fail("Say what to set: --open or --private, --spectators or --no-spectators.")
+    elif args.action == "bot":
+        message["player"] = args.seat
+    elif args.action == "remove":
+        message["login"] = args.login
+    name = args.name if "/" in args.name else f"{my_login()}/{args.name}"
+    try:
+        print(asyncio.run(ask_table(name, message, directory=args.dir)))
+    except TableError as e:
+        return _fail(str(e))
+    return 0
 
 
 # ----------------------------------------------------------------- join
@@ -249,4 +297,6 @@ def main(args: argparse.Namespace, at_terminal: AtTerminal) -> int:
         return serve(args)
     if args.action == "list":
         return list_command(args)
-    return join(args, at_terminal)
+    if args.action == "join":
+        return join(args, at_terminal)
+    return host_command(args)

@@ -3,17 +3,18 @@ host staying logged in.
 
 The classic double fork: the child leaves the terminal's session (``setsid``) and forks
 again, so the server is no session leader and can never get a terminal back. Its
-stdio go to a log file; SIGHUP is ignored; the signal mask is cleared (an interactive
+stdio go to /dev/null (it logs through :mod:`logging`, to a capped file); SIGHUP is
+ignored; the signal mask is cleared (an interactive
 ebbes blocks SIGHUP and SIGTERM in every thread, and a mask survives fork and exec).
 The parent waits on a pipe until the server accepts connections, or says why not.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import sys
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def reset_signals() -> None:
 
 def detach(run: Runner, log_file: Path) -> str | None:
     """Run ``run`` in a detached process and wait until it is ready: None then, else
-    the sentence saying why it failed."""
+    the sentence saying why it failed (``log_file``: where ``run`` logs)."""
     sys.stdout.flush()
     sys.stderr.flush()
     read_end, write_end = os.pipe()
@@ -56,7 +57,7 @@ def detach(run: Runner, log_file: Path) -> str | None:
         if os.fork():
             os._exit(0)
         reset_signals()
-        _redirect(log_file)
+        _redirect()
         os.chdir("/")
 
         def ready() -> None:
@@ -68,19 +69,17 @@ def detach(run: Runner, log_file: Path) -> str | None:
 
         code = run(ready, fail)
     except BaseException:
-        traceback.print_exc()
+        logging.getLogger("ebbes.table").exception("the table server failed")
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
 
 
-def _redirect(log_file: Path) -> None:
-    """stdin from /dev/null, stdout and stderr appended to ``log_file`` (0600)."""
-    null = os.open(os.devnull, os.O_RDONLY)
-    log = os.open(log_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-    os.dup2(null, 0)
-    os.dup2(log, 1)
-    os.dup2(log, 2)
+def _redirect() -> None:
+    """stdin, stdout and stderr to /dev/null: nothing the server prints grows without
+    bound (its log is capped)."""
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
     os.close(null)
-    os.close(log)

@@ -16,6 +16,7 @@ class ChatLine:
     sender: str
     text: str
     seat: int | None = None
+    earlier: bool = False  # said before this client came (the table keeps the last lines)
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,16 @@ class SeatPresence:
 
 @dataclass(frozen=True)
 class Presence:
-    """Who is connected and whose turn it is, since when (``time.monotonic()``)."""
+    """Who is connected and whose turn it is, since when (``time.monotonic()``); how
+    long a connected player has for one decision (``turn_time``, None: no limit); the
+    logins watching."""
 
     seats: tuple[SeatPresence, ...]
     turn: int | None
     turn_since: float | None
     watchers: int = 0
+    turn_time: float | None = None
+    watching: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,7 @@ class Lobby:
     seats: tuple[LobbySeat, ...]
     host: str
     can_start: bool
+    watching: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ async def play_bot(client: TableClient, level: str, *, think: float = 0.0,
     until the table goes away first (1). ``think``: seconds to wait before each
     decision, as a person would."""
     say = say or _stderr
-    bot = make_bot(client.game, level)
+    bot = make_bot(client.plays, level)
     try:
         feed = await client.game()
     except TableError as e:  # the table ended before its game began

@@ -1,14 +1,14 @@
-"""Limits on what a client may send: a token bucket for message rates, and chat text
-cleaned so that no escape sequence or control character reaches another terminal."""
+"""Limits on what others may cost a table: a token bucket for rates, and the refusal
+log, which says once a minute how often a user was refused instead of once per
+refusal (so an uninvited user cannot fill the host's disk)."""
 
 from __future__ import annotations
 
+import logging
 import time
-import unicodedata
 from collections.abc import Callable
 
-#: The longest chat message, in characters, after cleaning.
-CHAT_LIMIT = 200
+from .clock import Clock
 
 
 class TokenBucket:
@@ -37,10 +37,27 @@ class TokenBucket:
         self.tokens = min(self.burst, self.tokens + 1)
 
 
-def clean_chat(text: str, limit: int = CHAT_LIMIT) -> str:
-    """``text`` with every control, format and separator character (ESC, C1 controls,
-    bidi overrides, line breaks) turned into a space, runs of spaces collapsed, cut to
-    ``limit`` characters. Without ESC and the C1 controls no terminal sequence can be
-    formed, whatever the rest of the text says."""
-    kept = [" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in text[:limit * 4]]
-    return " ".join("".join(kept).split())[:limit]
+class RefusalLog:
+    """A user's first refusal is logged at once with its reason; the ones after it in
+    the next ``window`` seconds are counted and logged as one line ("carol refused
+    48,888 more times in the last minute"). So a user costs at most two log lines a
+    minute, however fast they knock."""
+
+    def __init__(self, log: logging.Logger, clock: Clock, window: float = 60.0) -> None:
+        self.log = log
+        self.clock = clock
+        self.window = window
+        self._counts: dict[str, int] = {}  # login -> refusals since the first was logged
+
+    def refused(self, login: str, reason: str) -> None:
+        if login in self._counts:
+            self._counts[login] += 1
+            return
+        self.log.info("refused %s: %s", login, reason)
+        self._counts[login] = 0
+        self.clock.later(self.window, self._flush, login)
+
+    def _flush(self, login: str) -> None:
+        count = self._counts.pop(login, 0)
+        if count:
+            self.log.info("%s refused %s more times in the last minute", login, f"{count:,}")

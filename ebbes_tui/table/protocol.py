@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from ..controller.events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
-from ..game.codec import BOOL, INT, STR, EventCodec, optional, whole
+from ..game.codec import BOOL, INT, NAME, TEXT, EventCodec, optional, whole
 from ..game.protocols import Game, View
 
 VERSION = 1
@@ -89,15 +89,38 @@ async def read_lines(read: Callable[[int], Any], limit: int) -> AsyncIterator[by
 #: Each client message type: its fields, whether each is required, and its check.
 _INT = "a whole number"
 _STR = "text"
+_BOOL = "true or false"
+_LOGINS = "a list of 1 to 32 logins"
 _CLIENT: dict[str, dict[str, tuple[bool, str]]] = {
     "hello": {"version": (True, _INT), "role": (False, _STR), "player": (False, _INT)},
     "info": {"version": (True, _INT)},
     "start": {},
     "decide": {"decision": (True, _INT), "action": (True, _STR), "seat": (False, _INT)},
+    "back": {},
     "chat": {"text": (True, _STR)},
     "sync": {},
+    # The host's commands (refused to anyone else):
+    "close": {},
+    "invite": {"logins": (True, _LOGINS)},
+    "uninvite": {"logins": (True, _LOGINS)},
+    "set": {"open": (False, _BOOL), "spectators": (False, _BOOL)},
+    "bot": {"player": (True, _INT)},
+    "remove": {"login": (True, _STR)},
 }
 _MAX_TEXT = 1000  # characters of any client string (chat is cut further, to 200)
+_MAX_LOGIN = 32
+
+
+def _fits(value: Any, what: str) -> bool:
+    """Whether a field's ``value`` is of the kind ``what`` names."""
+    if what is _INT:
+        return type(value) is int and abs(value) < 2**31
+    if what is _BOOL:
+        return type(value) is bool
+    if what is _LOGINS:
+        return isinstance(value, list) and 1 <= len(value) <= 32 and all(
+            isinstance(v, str) and 0 < len(v) <= _MAX_LOGIN for v in value)
+    return isinstance(value, str) and len(value) <= _MAX_TEXT
 
 
 def parse_client_message(line: bytes) -> dict[str, Any]:
@@ -119,11 +142,9 @@ def parse_client_message(line: bytes) -> dict[str, Any]:
         if key not in schema:
             raise ProtocolError("bad-field", f"A {kind} message has no field {key[:40]!r}.")
         _, what = schema[key]
-        if what is _INT and not (type(value) is int and abs(value) < 2**31):
-            raise ProtocolError("bad-field", f"Field {key!r} must be {what}.")
-        if what is _STR and not (isinstance(value, str) and len(value) <= _MAX_TEXT):
-            raise ProtocolError("bad-field", f"Field {key!r} must be {what} of at most "
-                                             f"{_MAX_TEXT} characters.")
+        if not _fits(value, what):
+            limit = f" of at most {_MAX_TEXT} characters" if what is _STR else ""
+            raise ProtocolError("bad-field", f"Field {key!r} must be {what}{limit}.")
     missing = [key for key, (required, _) in schema.items() if required and key not in message]
     if missing:
         raise ProtocolError("bad-field", f"A {kind} message needs the field {missing[0]!r}.")
@@ -138,8 +159,8 @@ def parse_client_message(line: bytes) -> dict[str, Any]:
 MATCH_EVENTS = EventCodec({
     "synced": (Synced, {}),
     "taken_back": (TakenBack, {}),
-    "seat_changed": (SeatChanged, {"seat": INT, "human": BOOL, "level": optional(STR)}),
-    "save_failed": (SaveFailed, {"message": STR}),
+    "seat_changed": (SeatChanged, {"seat": INT, "human": BOOL, "level": optional(NAME)}),
+    "save_failed": (SaveFailed, {"message": TEXT}),
 })
 
 
@@ -186,6 +207,15 @@ def state_message(game: Game, update: Update) -> dict[str, Any]:
     view = update.view
     return {"type": "state", "seq": update.seq, "decision": update.decision, **position(view),
             "event": event_to_json(game, update.event), "view": game.view_to_json(view)}
+
+
+def recap_from_message(game: Game, message: dict[str, Any]) -> list[Update]:
+    """The public updates a ``recap`` message carries (what a player who comes back
+    missed); ProtocolError if one is malformed."""
+    updates = message.get("updates")
+    if not isinstance(updates, list):
+        raise ProtocolError("bad-recap", "The table sent a broken recap.")
+    return [update_from_message(game, m) for m in updates if isinstance(m, dict)]
 
 
 def update_from_message(game: Game, message: dict[str, Any]) -> Update:

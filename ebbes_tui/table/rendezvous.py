@@ -1,33 +1,39 @@
-"""Where tables meet their players: a directory of Unix sockets shared by the users of a
-server (``/tmp/ebbes-tables``, like ``/tmp/.X11-unix``), and who is at the other end
-of a socket, as the kernel says (``SO_PEERCRED``), never as a client or server claims.
+"""Where tables meet their players, as tmux's ``/tmp/tmux-UID`` does: every user's tables
+listen in a directory of that user's own, ``/tmp/ebbes-tables-UID/NAME.sock``, mode
+0755, which only they can write. Nobody can remove, replace or squat another's socket,
+and nobody's directory can be spoiled for the others.
 
-A table's socket is ``<host login>.<table>.sock``. The directory is sticky, so nobody
-can remove or replace another user's socket; a client trusts a table only if both the
-socket file and the process serving it belong to the login its name gives (so no fake
-table can phish a hand), or both are the client's own user's (an ``ssh -L`` forward).
-Every refusal is one sentence (:class:`TableError`).
+Who a table belongs to is what the kernel says, never what its server claims: the
+directory's owner must be the uid its name gives, the socket file must belong to that
+uid too, and so must the process serving it (``SO_PEERCRED``, asked through
+:class:`~.system.System`). The table's name is its file's name. Every refusal is one
+sentence (:class:`TableError`).
 """
 
 from __future__ import annotations
 
 import errno
 import os
-import pwd
 import re
 import socket
 import stat
-import struct
 from dataclasses import dataclass
 from pathlib import Path
 
-DEFAULT_DIR = "/tmp/ebbes-tables"
+from .system import SYSTEM, System
+
+#: Where the per-user directories are made unless ``--dir`` or the environment says.
+DEFAULT_PARENT = "/tmp"
 ENV_DIR = "EBBES_TABLES_DIR"
+#: A user's directory is PREFIX + their uid.
+PREFIX = "ebbes-tables-"
 SUFFIX = ".sock"
-#: A table's name: letters, digits, '-' and '_' (no '.', which separates the host).
+#: A table's name: letters, digits, '-' and '_'.
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}")
+#: Tables looked at in one user's directory (a user with thousands of sockets must not
+#: make everyone's list open thousands of connections).
+MAX_TABLES_PER_USER = 32
 _SUN_PATH_MAX = 107  # bytes in sockaddr_un.sun_path, less its final NUL
-_UCRED = struct.Struct("3i")
 
 
 class TableError(Exception):
@@ -35,23 +41,12 @@ class TableError(Exception):
 
 
 @dataclass(frozen=True)
-class Peer:
-    """The process at the other end of a Unix socket, from the kernel."""
-
-    pid: int
-    uid: int
-    gid: int
-
-    @property
-    def login(self) -> str:
-        return login_of(self.uid)
-
-
-@dataclass(frozen=True)
 class TableAddress:
-    """A table's socket: its path, its host's login and the table's name."""
+    """A table's socket: its path, its host (the uid owning its directory, and that
+    uid's login) and its name (the file's)."""
 
     path: Path
+    uid: int
     host: str
     name: str
 
@@ -61,141 +56,189 @@ class TableAddress:
         return f"{self.host}/{self.name}"
 
 
-def login_of(uid: int) -> str:
+def login_of(uid: int, system: System = SYSTEM) -> str:
     """The login of ``uid`` (``uid 1234`` when the system has no name for it)."""
-    try:
-        return pwd.getpwuid(uid).pw_name
-    except KeyError:
-        return f"uid {uid}"
+    return system.login_of(uid) or f"uid {uid}"
 
 
-def uid_of(login: str) -> int:
+def uid_of(login: str, system: System = SYSTEM) -> int:
     """The uid of ``login``; TableError if there is no such user."""
-    try:
-        return pwd.getpwnam(login).pw_uid
-    except KeyError:
-        raise TableError(f"There is no user called {login!r} on this system.") from None
+    uid = system.uid_of(login)
+    if uid is None:
+        raise TableError(f"There is no user called {login!r} on this system.")
+    return uid
 
 
-def my_login() -> str:
-    return login_of(os.geteuid())
+def my_login(system: System = SYSTEM) -> str:
+    return login_of(system.uid(), system)
 
 
 def check_name(name: str) -> str:
     """``name`` if it may name a table; TableError otherwise."""
     if not NAME_PATTERN.fullmatch(name):
         raise TableError(f"{name!r} cannot name a table: use up to 32 letters, digits, "
-                              "'-' or '_', starting with a letter or digit.")
+                         "'-' or '_', starting with a letter or digit.")
     return name
 
 
-def chosen_dir(path: Path | str | None = None) -> Path:
-    """The rendezvous directory asked for: ``path``, else ``$EBBES_TABLES_DIR``, else
-    :data:`DEFAULT_DIR` (not checked: see :func:`table_dir`). A relative path stays
-    relative: it is looked up from the current directory alone."""
-    return Path(path or os.environ.get(ENV_DIR) or DEFAULT_DIR)
+# ----------------------------------------------------------------- directories
 
 
-def table_dir(path: Path | str | None = None, *, create: bool = True) -> Path:
-    """The rendezvous directory (:func:`chosen_dir`), created 01777 when missing and
-    ``create``; refused when it is a symlink, not a directory, or writable by others
-    without the sticky bit."""
-    chosen = chosen_dir(path)
-    try:
-        info = os.lstat(chosen)
-    except FileNotFoundError:
-        if not create:
-            raise TableError(f"There is no table directory {chosen}, so no table is open.") \
-                from None
-        try:
-            os.mkdir(chosen, 0o700)
-            os.chmod(chosen, 0o1777)  # the umask must not narrow a shared directory
-        except FileExistsError:
-            pass  # another user made it meanwhile: check theirs below
-        except OSError as e:
-            raise TableError(f"The table directory {chosen} cannot be created "
-                                  f"({e.strerror}).") from None
-        info = os.lstat(chosen)
-    if stat.S_ISLNK(info.st_mode):
-        raise TableError(f"The table directory {chosen} is a symbolic link, so it is "
-                              "not used.")
-    if not stat.S_ISDIR(info.st_mode):
-        raise TableError(f"The table directory {chosen} is not a directory.")
+def chosen_parent(path: Path | str | None = None) -> Path:
+    """The directory that holds the per-user directories: ``path``, else
+    ``$EBBES_TABLES_DIR``, else ``/tmp``. Made absolute (a server leaves its cwd)."""
+    return Path(os.path.abspath(path or os.environ.get(ENV_DIR) or DEFAULT_PARENT))
+
+
+def check_parent(parent: Path, system: System = SYSTEM) -> Path:
+    """``parent`` if every user may trust it: a real directory owned by root or by this
+    user, and not writable by others unless sticky (as ``/tmp``); TableError says what
+    is wrong and what to do. FileNotFoundError when it does not exist."""
+    info = system.lstat(parent)
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+        raise TableError(f"{parent} is not a directory (or is a symbolic link), so no table "
+                         "can meet there: give --dir a real directory.")
+    if info.st_uid not in (0, system.uid()):
+        raise TableError(f"{parent} belongs to {login_of(info.st_uid, system)}, who could "
+                         "remove what is in it: give --dir a directory of yours or of root.")
     if info.st_mode & 0o022 and not info.st_mode & stat.S_ISVTX:
-        raise TableError(f"The table directory {chosen} is writable by others without "
-                              "the sticky bit, so anyone could replace a table there.")
-    return chosen
+        raise TableError(f"{parent} is writable by others without the sticky bit, so anyone "
+                         f"could replace what is in it: run 'chmod +t {parent}' or give --dir "
+                         "another directory.")
+    return parent
 
 
-def socket_path(directory: Path, host: str, name: str) -> Path:
-    """Where ``host``'s table ``name`` listens; TableError if the path is too long
-    for a Unix socket."""
-    path = directory / f"{host}.{check_name(name)}{SUFFIX}"
-    if len(os.fsencode(path)) > _SUN_PATH_MAX:
-        raise TableError(f"The socket path {path} is too long for a Unix socket: "
-                              "choose a shorter table directory or name.")
-    return path
+def user_dir_path(parent: Path, uid: int) -> Path:
+    return parent / f"{PREFIX}{uid}"
 
 
-def parse_socket_name(path: Path) -> TableAddress | None:
-    """The table a socket's file name gives, or None for any other file."""
-    if not path.name.endswith(SUFFIX):
-        return None
-    host, dot, name = path.name[: -len(SUFFIX)].rpartition(".")
-    if not dot or not host or not NAME_PATTERN.fullmatch(name):
-        return None
-    return TableAddress(path, host, name)
+def _dir_problem(path: Path, uid: int, system: System) -> str | None:
+    """Why ``path`` is not ``uid``'s own table directory, or None when it is."""
+    info = system.lstat(path)
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+        return "is not a directory (or is a symbolic link)"
+    if info.st_uid != uid:
+        return f"belongs to {login_of(info.st_uid, system)}"
+    if info.st_mode & 0o022:
+        return "is writable by others"
+    return None
 
 
-def tables_in(directory: Path) -> list[TableAddress]:
-    """Every socket file in the directory named like a table, sorted by name."""
+def own_dir(parent: Path | str | None = None, system: System = SYSTEM) -> Path:
+    """This user's table directory, made (0755) when missing; TableError, naming the
+    owner and what to do, when it is not this user's own."""
+    chosen = chosen_parent(parent)
+    try:
+        check_parent(chosen, system)
+    except FileNotFoundError:
+        try:
+            system.mkdir(chosen, 0o755)
+        except FileExistsError:
+            pass  # made meanwhile: checked below
+        except OSError as e:
+            raise TableError(f"The table directory {chosen} cannot be made ({e.strerror}).") \
+                from None
+        check_parent(chosen, system)
+    uid = system.uid()
+    path = user_dir_path(chosen, uid)
+    try:
+        system.mkdir(path, 0o755)
+        os.chmod(path, 0o755)  # the umask must not hide the tables from the others
+    except FileExistsError:
+        pass
+    except OSError as e:
+        raise TableError(f"Your table directory {path} cannot be made ({e.strerror}).") from None
+    problem = _dir_problem(path, uid, system)
+    if problem is None:
+        return path
+    if problem.startswith("belongs"):
+        todo = "serve with --dir DIR (a directory of yours) and tell your administrator"
+    elif problem.endswith("writable by others"):
+        todo = f"run 'chmod 755 {path}'"
+    else:
+        todo = "remove it, or serve with --dir DIR (a directory of yours)"
+    raise TableError(f"Your table directory {path} {problem}, so your tables cannot listen "
+                     f"there: {todo}.")
+
+
+def user_dirs(parent: Path | str | None = None, system: System = SYSTEM) -> list[tuple[int, Path]]:
+    """Every user's table directory under the parent, as (uid, path): only those whose
+    owner is the uid their name gives and that nobody else can write. No parent: none."""
+    chosen = chosen_parent(parent)
+    try:
+        check_parent(chosen, system)
+    except FileNotFoundError:
+        return []
     found = []
-    for path in sorted(directory.glob(f"*{SUFFIX}")):
-        address = parse_socket_name(path)
-        if address is not None:
-            found.append(address)
+    for path in sorted(chosen.glob(f"{PREFIX}*")):
+        digits = path.name[len(PREFIX):]
+        if not digits.isdigit() or len(digits) > 10:
+            continue
+        try:
+            if _dir_problem(path, int(digits), system) is None:
+                found.append((int(digits), path))
+        except OSError:
+            continue  # gone meanwhile
     return found
 
 
-def check_socket_owner(address: TableAddress) -> int:
-    """The uid that must serve ``address``: its host's, when the socket belongs to the
-    login its name gives; TableError for a socket anyone else made. A socket of this
-    user's own (their table, or their ``ssh -L`` forwarding one from another machine)
-    must be served by this user's own process."""
+# --------------------------------------------------------------------- sockets
+
+
+def socket_path(directory: Path, name: str) -> Path:
+    """Where table ``name`` listens in a user's directory; TableError if the path is
+    too long for a Unix socket."""
+    path = directory / f"{check_name(name)}{SUFFIX}"
+    if len(os.fsencode(path)) > _SUN_PATH_MAX:
+        raise TableError(f"The socket path {path} is too long for a Unix socket: "
+                         "choose a shorter table directory or name.")
+    return path
+
+
+def own_address(name: str, parent: Path | str | None = None,
+                system: System = SYSTEM) -> TableAddress:
+    """Where this user's table ``name`` listens (the directory made if need be)."""
+    uid = system.uid()
+    return TableAddress(socket_path(own_dir(parent, system), name), uid, login_of(uid, system),
+                        name)
+
+
+def tables_in(directory: Path, uid: int, system: System = SYSTEM) -> list[TableAddress]:
+    """The sockets in ``uid``'s directory named like tables, sorted by name (at most
+    :data:`MAX_TABLES_PER_USER`)."""
+    host = login_of(uid, system)
+    found = []
+    for path in sorted(directory.glob(f"*{SUFFIX}")):
+        name = path.name[: -len(SUFFIX)]
+        if NAME_PATTERN.fullmatch(name):
+            found.append(TableAddress(path, uid, host, name))
+    return found[:MAX_TABLES_PER_USER]
+
+
+def check_socket(address: TableAddress, system: System = SYSTEM) -> None:
+    """TableError unless ``address`` is a socket file of its directory's owner."""
     try:
-        info = os.lstat(address.path)
+        info = system.lstat(address.path)
     except FileNotFoundError:
         raise TableError(f"The table {address.label} is not open.") from None
     if not stat.S_ISSOCK(info.st_mode):
         raise TableError(f"{address.path} is not a socket, so it is not a table.")
-    if info.st_uid == os.geteuid():
-        return info.st_uid
-    if info.st_uid != uid_of(address.host):
-        raise TableError(f"The socket {address.path} does not belong to {address.host}, "
-                         "so it is not their table.")
-    return info.st_uid
+    if info.st_uid != address.uid:
+        raise TableError(f"The socket {address.path} belongs to "
+                         f"{login_of(info.st_uid, system)}, not {address.host}, so it is "
+                         "not their table.")
 
 
-def peer_of(sock: socket.socket) -> Peer:
-    """Who is at the other end of a connected Unix socket, from the kernel."""
-    data = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _UCRED.size)
-    return Peer(*_UCRED.unpack(data))
-
-
-def check_server(sock: socket.socket, address: TableAddress, host_uid: int) -> Peer:
-    """The server's credentials, if the process serving ``address`` belongs to its host
-    (whose socket file :func:`check_socket_owner` checked before connecting, giving
-    ``host_uid``); TableError otherwise."""
-    peer = peer_of(sock)
-    if peer.uid != host_uid:
+def check_server(sock: socket.socket, address: TableAddress, system: System = SYSTEM) -> None:
+    """TableError unless the process serving ``address`` belongs to its host."""
+    if system.peer(sock).uid != address.uid:
         raise TableError(f"The process serving {address.label} is not {address.host}'s, "
-                              "so it is not trusted.")
-    return peer
+                         "so it is not trusted.")
 
 
 def probe(path: Path, timeout: float = 2.0) -> str:
-    """Whether a socket is ``live`` (accepts), ``stale`` (refuses: its server died) or
-    ``gone``."""
+    """Whether a socket is ``live`` (accepts), ``stale`` (refuses: its server died, or
+    it is no socket) or ``gone``."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
         sock.settimeout(timeout)
         try:
@@ -211,32 +254,30 @@ def probe(path: Path, timeout: float = 2.0) -> str:
         return "live"
 
 
-def remove_if_stale(address: TableAddress) -> bool:
-    """Remove a socket whose server died, if it is this user's own (by name and owner);
-    another user's stale socket is left to them. True when it was removed."""
-    try:
-        info = os.lstat(address.path)
-    except FileNotFoundError:
-        return False
-    mine = address.host == my_login() and info.st_uid == os.geteuid()
-    if not (mine and stat.S_ISSOCK(info.st_mode)) or probe(address.path) != "stale":
-        return False
-    address.path.unlink(missing_ok=True)
-    return True
-
-
-def listen_socket(address: TableAddress) -> socket.socket:
-    """A listening socket at ``address`` for a table of this user's. A stale socket of
-    ours is removed first; a live one, or one of another user, is refused."""
+def listen_socket(address: TableAddress, system: System = SYSTEM) -> socket.socket:
+    """A listening socket at ``address``, in this user's own directory. A live table of
+    this user's there is refused; anything else in the way (a dead socket, a file, a
+    FIFO, a socket someone else put there) is removed: the name is this user's."""
     path = address.path
-    if os.path.lexists(path):
-        if probe(path) == "live":
-            raise TableError(f"A table called {address.name} is already open ({path}).")
-        if not remove_if_stale(address):
-            raise TableError(f"{path} is in the way and is not yours to remove.")
+    try:
+        info = system.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None:
+        if stat.S_ISSOCK(info.st_mode) and info.st_uid == system.uid() \
+                and probe(path) == "live":
+            raise TableError(f"Your table {address.name} is already open: 'ebbes table close "
+                             f"{address.name}' closes it, or choose another name.")
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            raise TableError(f"{path} is in the way and cannot be removed ({e.strerror}).") \
+                from None
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        sock.bind(os.fsencode(path))
+        system.bind(sock, path)
     except OSError as e:
         sock.close()
         raise TableError(f"The table cannot listen at {path} ({e.strerror}).") from None

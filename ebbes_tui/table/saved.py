@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from ..controller.private_files import write_atomically
-from ..controller.saves import SAVE_SUFFIX, SaveStore, data_dir
+from ..controller.saves import SAVE_SUFFIX, SaveInfo, SaveStore, data_dir
 
 HOLDERS_SUFFIX = ".seats"
 
@@ -36,6 +36,17 @@ def saved_slot(store: SaveStore, name: str) -> str | None:
         return None
     newest = max(paths, key=lambda p: p.stat().st_mtime)
     return newest.name[: -len(SAVE_SUFFIX)]
+
+
+def saved_tables(store: SaveStore) -> list[tuple[str, SaveInfo]]:
+    """This user's tables with a saved game to reopen, by name: the newest save of each
+    name (the one ``serve NAME`` reopens), leaving out those open now."""
+    tables: dict[str, SaveInfo] = {}
+    for info in store.list():  # newest first
+        name, dot, stamp = info.slot.partition(".")
+        if dot and stamp[:1].isdigit() and name not in tables:
+            tables[name] = info
+    return [(name, info) for name, info in sorted(tables.items()) if info.locked_by is None]
 
 
 def write_holders(store: SaveStore, slot: str, holders: dict[int, str]) -> None:

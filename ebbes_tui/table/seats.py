@@ -14,9 +14,12 @@ from ..bots import LEVELS
 from ..game.errors import SetupError
 from ..game.protocols import Game, SeatInfo
 from .rendezvous import TableError, uid_of
+from .system import SYSTEM, System
 
 #: The level of the bot that plays an empty ``player`` seat when the host starts early.
 EMPTY_SEAT_LEVEL = "normal"
+#: The bot that plays for a player who is away or whose time ran out (R21).
+STAND_IN_LEVEL = "normal"
 
 
 class Refusal(Exception):
@@ -32,7 +35,7 @@ class SeatSpec:
     level: str | None = None
 
 
-def parse_seats(text: str) -> tuple[SeatSpec, ...]:
+def parse_seats(text: str, system: System = SYSTEM) -> tuple[SeatSpec, ...]:
     """The seats of ``--seats`` ("player,user:alice,bot:normal"); SetupError names the
     first word that is wrong."""
     specs = []
@@ -42,7 +45,7 @@ def parse_seats(text: str) -> tuple[SeatSpec, ...]:
             specs.append(SeatSpec("player"))
         elif kind == "user" and colon and value:
             try:
-                uid_of(value)
+                uid_of(value, system)
             except TableError as e:
                 raise SetupError(str(e)) from None
             specs.append(SeatSpec("user", login=value))
@@ -84,17 +87,19 @@ class Seating:
         self.seats = seats
 
     @classmethod
-    def from_specs(cls, game: Game, specs: tuple[SeatSpec, ...]) -> Seating:
+    def from_specs(cls, game: Game, specs: tuple[SeatSpec, ...],
+                   system: System = SYSTEM) -> Seating:
         """A new table's seats, numbered as the game seats its players (ebbes' two
         players sit in seats 1 and 2: the dummy is 0)."""
         placed = game.seats_for([SeatInfo(str(i), "player") for i in range(len(specs))])
         numbers = [seat for seat, info in enumerate(placed) if info.kind == "player"]
         return cls([Seat(i + 1, numbers[i], s.kind, s.login,
-                         uid_of(s.login) if s.login else None, s.level)
+                         uid_of(s.login, system) if s.login else None, s.level)
                     for i, s in enumerate(specs)])
 
     @classmethod
-    def from_game(cls, seats_info: tuple[SeatInfo, ...], holders: dict[int, str]) -> Seating:
+    def from_game(cls, seats_info: tuple[SeatInfo, ...], holders: dict[int, str],
+                  system: System = SYSTEM) -> Seating:
         """A saved game's seats: every person's seat is kept for whoever held it
         (``holders``, else the seat's name), bots stay bots; a seat nobody plays (ebbes'
         dummy) is no seat of the table."""
@@ -107,7 +112,7 @@ class Seating:
                 continue
             login = holders.get(seat, info.name)
             try:
-                uid: int | None = uid_of(login)
+                uid: int | None = uid_of(login, system)
             except TableError:
                 uid = None  # nobody can take it back: a bot stands in once the game runs
             seats.append(Seat(len(seats) + 1, seat, "user", login, uid))
@@ -156,9 +161,14 @@ class Seating:
     def people(self) -> list[Seat]:
         return [s for s in self.seats if s.human]
 
-    def free(self, connected: set[int]) -> list[Seat]:
-        """Seats for people with nobody in them yet (a kept seat until its user comes)."""
-        return [s for s in self.people() if s.uid is None or s.seat not in connected]
+    def free(self) -> list[Seat]:
+        """Seats anyone may take: ``player`` seats nobody holds (a seat kept for a login
+        is not free)."""
+        return [s for s in self.seats if s.kind == "player" and s.uid is None]
+
+    def kept_for(self, login: str, connected: set[int]) -> list[Seat]:
+        """Seats ``login`` holds or is named for and is not sitting in."""
+        return [s for s in self.people() if s.login == login and s.seat not in connected]
 
     def by_seat(self, seat_no: int) -> Seat:
         return next(s for s in self.seats if s.seat == seat_no)

@@ -5,13 +5,18 @@ Each connection is admitted from the uid the kernel gives for it (:mod:`.access`
 in one seat or watches, and gets a session of the match: it is sent only what that
 session may see (R18; a spectator, the public table, R21). Every line a client sends is
 hostile until checked: size, schema and rate limits, and any failure is answered with
-an error to that connection alone, never disturbing the table or the others.
+an error to that connection alone, never disturbing the table or the others. A user
+who knocks too often is dropped unanswered, and refusals are logged once a minute.
 
 The table's life: a lobby until the seats are full (or the host starts early, bots in
 the empty seats); the game; a player whose last connection closes is away, and after
-``away_after`` seconds a bot stands in until they come back (R21); when no person is
-connected any more the game is saved and the server ends (``serve NAME`` reopens it);
-a finished game is archived and the server ends once every client has left.
+``away_after`` seconds a bot stands in until they come back (R21); a connected player
+who lets ``turn_time`` pass on one decision is away too, a bot making that decision
+and the next until they act again; when no person is connected any more the game is
+saved and the server ends (``serve NAME`` reopens it); a finished game is archived and
+the server ends once every client has left. The host runs it meanwhile (:mod:`.host`):
+close it, invite, open or close it to others and to spectators, hand a seat to a bot,
+remove a watcher.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import contextlib
 import logging
 import os
 import socket
-import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,14 +39,18 @@ from ..game.errors import IllegalMove
 from ..game.protocols import Record
 from ..game.registry import DEFAULT_GAME, load_game
 from .access import Access
-from .limits import TokenBucket, clean_chat
+from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
+from .clock import Clock, Timer
+from .host import HOST_COMMANDS, host_only
+from .limits import RefusalLog, TokenBucket
 from .protocol import (
     CLIENT_LINE_LIMIT, VERSION, ProtocolError, encode, error_message, parse_client_message,
     position, read_lines, state_message,
 )
-from .rendezvous import Peer, TableAddress, listen_socket, peer_of
+from .rendezvous import TableAddress, listen_socket, login_of
 from .saved import forget_holders, new_slot, read_holders, write_holders
-from .seats import Refusal, Seating, SeatSpec
+from .seats import STAND_IN_LEVEL, Refusal, Seating, SeatSpec
+from .system import SYSTEM, Peer, System
 
 log = logging.getLogger("ebbes.table")
 
@@ -51,21 +60,28 @@ HELLO_TIMEOUT = 10.0
 LOBBY_IDLE = 600.0
 #: Connections a table takes at once, and from one user other than the host and root.
 MAX_CLIENTS, MAX_PER_USER = 64, 16
+#: New connections a second one user may make, and how many at once; beyond that the
+#: kernel's word is all a connection costs: it is dropped unread and unanswered.
+CONNECT_RATE, CONNECT_BURST = 5.0, 20.0
 #: Bytes waiting to be sent to one client before it is dropped as too slow.
 MAX_BACKLOG = 1 << 20
 #: Messages a second a client may send, and how many at once.
 RATE, BURST = 10.0, 20.0
 #: Dropped messages a client may cause (one more a second) before it is disconnected.
 STRIKE_RATE, STRIKES = 1.0, 30.0
-#: Chat lines: one every two seconds, five at once.
-CHAT_RATE, CHAT_BURST = 0.5, 5.0
-#: The bot that plays for a player who is away (R21).
-STAND_IN_LEVEL = "normal"
+#: Chat lines: one every two seconds, five at once; the last CHAT_KEPT go to newcomers.
+CHAT_RATE, CHAT_BURST, CHAT_KEPT = 0.5, 5.0, 50
+#: Public updates kept for the recap of a player who comes back (the latest, after a
+#: long absence).
+RECAP_KEPT = 64
+#: Messages a connection may send instead of hello: answered, then it is closed.
+ONE_SHOT = ("info", "close", "invite", "uninvite", "set", "bot", "remove")
 
 
 @dataclass(frozen=True)
 class TableSpec:
-    """What the host asked for: the seats, the game, who may come, how long to wait."""
+    """What the host asked for: the seats, the game and its options, who may come, how
+    long to wait."""
 
     name: str
     host: str
@@ -76,22 +92,24 @@ class TableSpec:
     open: bool = False
     spectators: bool = False
     away_after: float | None = 120.0  # None: never
+    turn_time: float | None = 120.0  # None: never
     game: str = DEFAULT_GAME
 
 
 class Client:
     """The server's end of one connection."""
 
-    def __init__(self, writer: asyncio.StreamWriter, peer: Peer) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, peer: Peer, login: str,
+                 clock: Clock) -> None:
         self.writer = writer
         self.peer = peer
-        self.login = peer.login
+        self.login = login
         self.role: str | None = None  # player or spectator, once admitted
         self.seat: int | None = None
         self.session: Session | None = None
         self.pump: asyncio.Task[None] | None = None
-        self.messages = TokenBucket(RATE, BURST)
-        self.strikes = TokenBucket(STRIKE_RATE, STRIKES)
+        self.messages = TokenBucket(RATE, BURST, clock.now)
+        self.strikes = TokenBucket(STRIKE_RATE, STRIKES, clock.now)
         self.closed = False
 
     @property
@@ -133,31 +151,42 @@ class TableServer:
     """One table: its lobby, its match, its connections."""
 
     def __init__(self, spec: TableSpec, address: TableAddress, store: SaveStore, *,
-                 saved: str | None = None) -> None:
+                 saved: str | None = None, system: System = SYSTEM,
+                 clock: Clock | None = None) -> None:
         self.spec = spec
         self.game = load_game(spec.game)
         self.address = address
         self.store = store
-        self.access = Access(os.geteuid(), spec.invite, spec.open, spec.spectators)
+        self.system = system
+        self.clock = clock or Clock()
+        self.access = Access(address.uid, spec.invite, spec.open, spec.spectators)
         self.resumed: Record | None = None
         self.slot_name = saved or new_slot(store, spec.name)
         self.slot: SaveSlot | None = None
         if saved is not None:
             _, self.resumed, _ = store.load(saved)
             seats, self.options = self.game.setup_of(self.resumed)
-            self.seating = Seating.from_game(seats, read_holders(store, saved))
+            self.seating = Seating.from_game(seats, read_holders(store, saved), system)
         else:
             self.options = dict(spec.options)
-            self.seating = Seating.from_specs(self.game, spec.seats)
+            self.seating = Seating.from_specs(self.game, spec.seats, system)
         self.clients: set[Client] = set()
         # Chat is limited per user, not per connection: more connections, no more lines.
         self._chats: dict[int, TokenBucket] = {}
+        self._knocks: dict[int, TokenBucket] = {}  # new connections, per user
+        self._logins: dict[int, str] = {}
+        self.refusals = RefusalLog(log, self.clock)
+        self._chat_kept: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self._recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=RECAP_KEPT)
+        self._left_at: dict[int, int] = {}  # seat -> the event its player saw last
         self.match: Match | None = None
         self.over = False
         self.done = asyncio.Event()
-        self._away: dict[int, tuple[float, asyncio.TimerHandle | None]] = {}
-        self._turn = (-1, time.monotonic())  # (decision, since when it is pending)
-        self._idle: asyncio.TimerHandle | None = None
+        self._away: dict[int, tuple[float, Timer | None]] = {}
+        self._turn = (-1, self.clock.now())  # (decision, since when it is pending)
+        #: Each deciding player's turn clock: (the number their decision came up at, timer).
+        self._turn_timers: dict[int, tuple[int, Timer]] = {}
+        self._idle: Timer | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ running
@@ -170,7 +199,7 @@ class TableServer:
         if self.resumed is not None:  # a new game's slot is taken when it starts
             self.slot = self.store.open(self.slot_name)
         try:
-            sock = sock or listen_socket(self.address)
+            sock = sock or listen_socket(self.address, self.system)
             inode = os.lstat(self.address.path).st_ino
             server = await asyncio.start_unix_server(self._connected, sock=sock)
         except BaseException:
@@ -216,11 +245,10 @@ class TableServer:
         log.info("closing: %s", reason)
         for client in self.clients:
             client.send({"type": "closed", "text": reason})
-        for _, timer in self._away.values():
+        for timer in (*(t for _, t in self._away.values()), self._idle,
+                      *(t for _, t in self._turn_timers.values())):
             if timer is not None:
                 timer.cancel()
-        if self._idle is not None:
-            self._idle.cancel()
         self.done.set()
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
@@ -229,29 +257,44 @@ class TableServer:
         task.add_done_callback(self._tasks.discard)
         return task
 
+    def reopen_hint(self) -> str:
+        return f"{self.spec.host} can reopen it with 'ebbes table serve {self.spec.name}'"
+
     # -------------------------------------------------------- connections
+
+    def _login(self, uid: int) -> str:
+        if uid not in self._logins:
+            self._logins[uid] = clean(login_of(uid, self.system), NAME_LIMIT)
+        return self._logins[uid]
 
     async def _connected(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
         try:
-            peer = peer_of(writer.get_extra_info("socket"))
+            peer = self.system.peer(writer.get_extra_info("socket"))
         except OSError:
             writer.close()
             return
+        knocks = self._knocks.setdefault(
+            peer.uid, TokenBucket(CONNECT_RATE, CONNECT_BURST, self.clock.now))
+        if not knocks.take():  # knocking too fast: cost nothing more than this
+            writer.transport.abort()
+            self.refusals.refused(self._login(peer.uid), "too many connections a second")
+            return
+        login = self._login(peer.uid)
         if self._too_many(peer):
-            log.warning("too many connections: refused uid %d", peer.uid)
+            self.refusals.refused(login, "too many connections at once")
             writer.write(encode(error_message("busy", "This table has too many connections.")))
             with contextlib.suppress(Exception):  # read its hello, or closing resets the
                 writer.write_eof()                # connection and the answer is lost
                 await asyncio.wait_for(reader.read(CLIENT_LINE_LIMIT), 1.0)
             writer.close()
             return
-        client = Client(writer, peer)
+        client = Client(writer, peer, login, self.clock)
         self.clients.add(client)
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
-        hello = asyncio.get_running_loop().call_later(HELLO_TIMEOUT, self._too_slow, client)
+        hello = self.clock.later(HELLO_TIMEOUT, self._too_slow, client)
         try:
             async for line in read_lines(reader.read, CLIENT_LINE_LIMIT):
                 if client.closed:
@@ -272,7 +315,7 @@ class TableServer:
             sum(c.peer.uid == peer.uid for c in self.clients) >= MAX_PER_USER
 
     def _too_slow(self, client: Client) -> None:
-        if client.role is None:
+        if client.role is None and not client.closed:
             client.error("timeout", "No hello came in time.")
             client.close()
 
@@ -289,10 +332,11 @@ class TableServer:
         if line is None:
             client.error("too-long", f"A line may hold at most {CLIENT_LINE_LIMIT} bytes.")
             return
+        kind = None
         try:
             message = parse_client_message(line)
             kind = message["type"]
-            if client.role is None and kind not in ("hello", "info"):
+            if client.role is None and kind != "hello" and kind not in ONE_SHOT:
                 raise ProtocolError("hello-first", "Say hello first.")
             self._handlers[kind](self, client, message)
         except ProtocolError as e:
@@ -300,6 +344,8 @@ class TableServer:
         except Exception:
             log.exception("a message from %s could not be handled", client.login)
             client.error("internal", "The table could not handle that message.")
+        if client.role is None and kind in ONE_SHOT:
+            client.close()
 
     def _left(self, client: Client) -> None:
         self.clients.discard(client)
@@ -313,10 +359,12 @@ class TableServer:
             if self.match is None:
                 self.seating.release(seat)  # type: ignore[arg-type]
             elif not self.over:
+                self._left_at[seat] = self.match.seq  # type: ignore[index]
                 self._set_away(seat)  # type: ignore[arg-type]
         if self.match is None:
             self._broadcast_lobby()
         else:
+            self._arm_turn()
             self._broadcast_presence()
         self._check_end()
 
@@ -331,17 +379,20 @@ class TableServer:
         elif self.over:
             if not self.clients:
                 self.shutdown("The game is over.")
+        elif self.match.finished.is_set():
+            return  # the last save is being written: the table ends once it is archived
         elif not self.connected_seats():
-            self.shutdown(f"Everyone has left, so the game is saved: {self.spec.host} can reopen "
-                          f"it with 'ebbes table serve {self.spec.name}'.")
+            self.shutdown(f"Everyone has left, so the game is saved: {self.reopen_hint()}.")
 
     def _wait_idle(self) -> None:
         if self._idle is None:
-            self._idle = asyncio.get_running_loop().call_later(
-                LOBBY_IDLE, self.shutdown, "Nobody came to the table.")
+            self._idle = self.clock.later(LOBBY_IDLE, self.shutdown, "Nobody came to the table.")
 
     def connected_seats(self) -> set[int]:
         return {c.seat for c in self.clients if c.player and not c.closed}  # type: ignore[misc]
+
+    def _watching(self) -> list[str]:
+        return sorted({c.login for c in self.clients if c.role == "spectator" and not c.closed})
 
     # ------------------------------------------------------------ messages
 
@@ -350,14 +401,17 @@ class TableServer:
             raise ProtocolError("hello-again", "This connection has already said hello.")
         if message["version"] != VERSION:
             client.error("version", f"This table speaks protocol version {VERSION}, "
-                                    f"not {message['version']}.")
+                                    f"not {message['version']}: use the same ebbes as "
+                                    f"{self.spec.host}.")
             client.close()
             return
         peer, login, seated = client.peer, client.login, self.seating.logins()
         try:
             if message.get("role", "player") == "spectator":
                 if not self.access.may_watch(peer.uid, login, seated):
-                    raise Refusal(f"Nobody may watch {self.address.label} without an invitation.")
+                    raise Refusal(f"Nobody may watch {self.address.label} without an invitation."
+                                  if login not in self.access.barred else
+                                  f"{self.spec.host} asked you not to watch {self.address.label}.")
                 client.role = "spectator"
             else:
                 if not self.access.may_play(peer.uid, login, seated):
@@ -367,7 +421,7 @@ class TableServer:
                                          self.connected_seats())
                 client.role, client.seat = "player", seat.seat
         except Refusal as e:
-            log.info("refused %s (uid %d): %s", login, peer.uid, e)
+            self.refusals.refused(login, str(e))
             client.error("refused", str(e))
             client.close()
             return
@@ -378,6 +432,7 @@ class TableServer:
                      "player": self.seating.by_seat(client.seat).player
                      if client.seat is not None else None})
         if self.match is None:
+            self._send_chat_kept(client)
             self._broadcast_lobby()
             people = self.seating.people()
             if all(s.seat in self.connected_seats() for s in people):
@@ -385,16 +440,17 @@ class TableServer:
             return
         self._attach(client)
         if client.player:
+            self._send_recap(client)
             self._back(client.seat)  # type: ignore[arg-type]
+        self._send_chat_kept(client)
+        self._arm_turn()
         self._broadcast_presence()
 
     def _on_info(self, client: Client, message: dict[str, Any]) -> None:
         client.send({"type": "info", "version": VERSION, **self.info(client)})
-        client.close()
 
     def _on_start(self, client: Client, message: dict[str, Any]) -> None:
-        if not self.access.is_host(client.peer.uid):
-            raise ProtocolError("not-host", "Only the host can start the game.")
+        host_only(self, client, "start the game")
         if self.match is not None:
             raise ProtocolError("not-now", "The game has already started.")
         if not self.connected_seats():
@@ -423,17 +479,33 @@ class TableServer:
         except IllegalMove as e:
             client.error("illegal", e.player_text, decision=decision)
 
+    def _on_back(self, client: Client, message: dict[str, Any]) -> None:
+        """The player is at the keyboard again: a bot that took their seat when their
+        time ran out (or the host handed it to one) gives it back (R21)."""
+        if client.player and self.match is not None and client.seat in self._away:
+            self._back(client.seat)  # type: ignore[arg-type]
+            self._arm_turn()
+            self._broadcast_presence()
+
     def _on_chat(self, client: Client, message: dict[str, Any]) -> None:
-        bucket = self._chats.setdefault(client.peer.uid, TokenBucket(CHAT_RATE, CHAT_BURST))
+        bucket = self._chats.setdefault(client.peer.uid,
+                                        TokenBucket(CHAT_RATE, CHAT_BURST, self.clock.now))
         if not bucket.take():
             raise ProtocolError("slow-down", "Slow down: one chat line every two seconds.")
-        text = clean_chat(message["text"])
+        text = clean(message["text"], CHAT_LIMIT)
         if not text:
             raise ProtocolError("bad-field", "That chat line is empty.")
         sender = client.login
         if self.match is not None and client.seat is not None:
             sender = self.match.setup.seats[client.seat].name
-        self._broadcast({"type": "chat", "from": sender, "seat": client.seat, "text": text})
+        line = {"type": "chat", "from": sender, "seat": client.seat, "text": text}
+        self._chat_kept.append(line)
+        self._broadcast(line)
+
+    def _send_chat_kept(self, client: Client) -> None:
+        """A newcomer reads what was said before they came."""
+        for line in self._chat_kept:
+            client.send({**line, "earlier": True})
 
     def _on_sync(self, client: Client, message: dict[str, Any]) -> None:
         if client.session is None:
@@ -444,7 +516,7 @@ class TableServer:
 
     _handlers: dict[str, Callable[[TableServer, Client, dict[str, Any]], None]] = {
         "hello": _on_hello, "info": _on_info, "start": _on_start, "decide": _on_decide,
-        "chat": _on_chat, "sync": _on_sync,
+        "back": _on_back, "chat": _on_chat, "sync": _on_sync, **HOST_COMMANDS,
     }
 
     def _broadcast(self, message: dict[str, Any], *, players_only: bool = False) -> None:
@@ -460,16 +532,18 @@ class TableServer:
         table shows no names."""
         seated = self.seating.logins()
         access = self.access.label(client.peer.uid, client.login, seated)
-        connected = self.connected_seats()
+        lobby = self.match is None
         info: dict[str, Any] = {
             "game": self.game.id, "name": self.spec.name, "host": self.spec.host, "pid": os.getpid(),
             "seats": len(self.seating.seats),
-            "free_seats": len(self.seating.free(connected)) if self.match is None else 0,
-            "spectators": self.spec.spectators, "access": access,
-            "phase": "over" if self.over else "lobby" if self.match is None else "playing",
+            "free_seats": len(self.seating.free()) if lobby else 0,
+            "kept_for_you": len(self.seating.kept_for(client.login, self.connected_seats()))
+            if lobby else 0,
+            "spectators": self.access.spectators, "access": access,
+            "phase": "over" if self.over else "lobby" if lobby else "playing",
             "reopened": self.resumed is not None,
             "options": self.options,
-            "watchers": sum(1 for c in self.clients if c.role == "spectator"),
+            "watchers": len(self._watching()),
         }
         if access != "private":
             info["players"] = [self._seat_label(s.seat, s.login, s.kind, s.level)
@@ -486,21 +560,24 @@ class TableServer:
         seats = [{"player": s.player, "seat": s.seat, "kind": s.kind, "login": s.login,
                   "name": self._seat_label(s.seat, s.login, s.kind, s.level),
                   "connected": s.seat in connected} for s in self.seating.seats]
+        watching = self._watching()
         for client in [only] if only else list(self.clients):
             if client.role is not None:
                 client.send({"type": "lobby", "host": self.spec.host, "seats": seats,
-                             "can_start": self.access.is_host(client.peer.uid)})
+                             "can_start": self.access.is_host(client.peer.uid),
+                             "watching": watching})
 
     def _start(self) -> None:
         """The game begins: every connection gets its session; people not here yet are
         away from the start (R21)."""
+        extras = {"table": {"name": self.spec.name, "host": self.spec.host}}
         if self.resumed is not None:
-            match = Match.resume(self.game, self.resumed, save=self.slot)
+            match = Match.resume(self.game, self.resumed, save=self.slot, extras=extras)
         else:
             setup = players_setup(self.game, self.seating.players(), self.options,
                                   seed=self.spec.seed)
             self.slot = self.store.open(self.slot_name)
-            match = Match(setup, save=self.slot)
+            match = Match(setup, save=self.slot, extras=extras)
             write_holders(self.store, self.slot_name, self.seating.holders())
         self.match = match
         log.info("game started: %s", ", ".join(s.name for s in match.setup.seats))
@@ -529,11 +606,23 @@ class TableServer:
             client.send(state_message(self.game, await session.next()))
 
     async def _follow(self, public: Session) -> None:
-        """Note when each decision became pending: how long the player has been thinking."""
+        """Note when each decision became pending (how long the player has been
+        thinking, and their turn clock), and keep the latest public news for the recap
+        of a player who comes back."""
         while True:
             update = await public.next()
             if update.decision != self._turn[0]:
-                self._turn = (update.decision, time.monotonic())
+                self._turn = (update.decision, self.clock.now())
+            self._recent.append((update.seq, state_message(self.game, update)))
+            self._arm_turn()
+
+    def _send_recap(self, client: Client) -> None:
+        """A player who comes back is told what happened while they were away: the
+        public news since their last connection closed."""
+        since = self._left_at.pop(client.seat, None)  # type: ignore[arg-type]
+        missed = [message for seq, message in self._recent if since is not None and seq > since]
+        if missed:
+            client.send({"type": "recap", "updates": missed})
 
     async def _run(self, match: Match) -> None:
         try:
@@ -544,6 +633,7 @@ class TableServer:
             return
         if match.finished.is_set():
             self.over = True
+            self._arm_turn()
             # The game is over, so every hand may be seen (as in a replay): each player
             # gets the whole record to keep in their own History and Statistics.
             self._broadcast({"type": "record", "record": match.record()}, players_only=True)
@@ -553,14 +643,48 @@ class TableServer:
             log.info("game over, archived")
             self._check_end()
 
+    def _arm_turn(self) -> None:
+        """The turn clock: a connected player has ``turn_time`` for one decision (each
+        of several deciding at once has their own); it is set again whenever the
+        decision, or who answers it, changes."""
+        match = self.match
+        if match is None:
+            return
+        connected = self.connected_seats()
+        timed = {} if self.over else {
+            seat: match.asked[seat] for seat in match.awaiting
+            if match.human_plays(seat) and seat in connected and seat in match.asked}
+        for seat in [s for s in self._turn_timers if self._turn_timers[s][0] != timed.get(s)]:
+            self._turn_timers.pop(seat)[1].cancel()
+        if self.spec.turn_time is None:
+            return
+        for seat, asked in timed.items():
+            if seat not in self._turn_timers:
+                self._turn_timers[seat] = (asked, self.clock.later(
+                    self.spec.turn_time, self._time_up, seat, asked))
+
+    def _time_up(self, seat: int, asked: int) -> None:
+        match = self.match
+        self._turn_timers.pop(seat, None)
+        if match is not None and not self.over and match.asked.get(seat) == asked \
+                and match.human_plays(seat):
+            log.info("seat %d ran out of time", seat)
+            self.hand_to_bot(seat)
+
+    def hand_to_bot(self, seat: int) -> None:
+        """A bot plays ``seat`` now, the decision pending included, and the seat is
+        away until its player acts again (R21)."""
+        assert self.match is not None
+        self._away.setdefault(seat, (self.clock.now(), None))
+        self._stand_in(seat)
+
     def _set_away(self, seat: int) -> None:
         """``seat``'s player has no connection: after ``away_after`` a bot stands in."""
         if seat in self._away:
             return
         away_after = self.spec.away_after
-        timer = None if away_after is None else asyncio.get_running_loop().call_later(
-            away_after, self._stand_in, seat)
-        self._away[seat] = (time.monotonic(), timer)
+        timer = None if away_after is None else self.clock.later(away_after, self._stand_in, seat)
+        self._away[seat] = (self.clock.now(), timer)
         log.info("seat %d is away", seat)
 
     def _stand_in(self, seat: int) -> None:
@@ -586,7 +710,7 @@ class TableServer:
         """Who is connected, who is away since when, whose turn for how long."""
         match = self.match
         assert match is not None
-        now = time.monotonic()
+        now = self.clock.now()
         connected = self.connected_seats()
         seats = []
         for seat, info in enumerate(match.setup.seats):
@@ -596,11 +720,13 @@ class TableServer:
                           "connected": seat in connected,
                           "away": round(now - away[0], 3) if away else None,
                           "bot": bot.level if bot is not None else None})
-        turn = match.awaiting if not self.over else None
+        deciding = list(match.awaiting) if not self.over else []
+        turn = deciding[0] if deciding else None
         thinking = round(now - self._turn[1], 3) if turn is not None else None
         return {"type": "presence", **position(match.state.view(None)), "turn": turn,
-                "thinking": thinking, "seats": seats,
-                "watchers": sum(1 for c in self.clients if c.role == "spectator")}
+                "deciding": deciding,
+                "thinking": thinking, "turn_time": self.spec.turn_time, "seats": seats,
+                "watchers": len(self._watching()), "watching": self._watching()}
 
     def _broadcast_presence(self) -> None:
         if self.match is not None:

@@ -191,20 +191,29 @@ class EbbesApp(App[None]):
         self._open_table(game)
 
     def on_tables_screen_chosen(self, message: object) -> None:
-        """Join or watch a table from the Tables screen."""
-        self._join(message.name, message.watch)  # type: ignore[attr-defined]
+        """Join or watch a table from the Tables screen, or reopen a saved one first."""
+        self._join(message.name, message.watch, message.reopen)  # type: ignore[attr-defined]
 
     @work(exclusive=True, group="join")
-    async def _join(self, name: str, watch: bool) -> None:
-        from ..table.client import join_table
-        from ..table.rendezvous import TableError
+    async def _join(self, name: str, watch: bool, reopen: bool = False) -> None:
+        """Joining is a task of the app's (never a thread), so quitting never waits
+        for a table that does not answer."""
+        from ..table.client import connect_table
+        from ..table.commands import open_table
+        from ..table.rendezvous import TableError, my_login
         from .tables import TablesScreen
 
+        tables = self.screen if isinstance(self.screen, TablesScreen) else None
         try:
-            connection = await asyncio.to_thread(join_table, name, watch=watch)
+            if reopen:
+                if tables is not None:
+                    tables.say(f"Reopening {name} ...")
+                await asyncio.to_thread(open_table, [name])
+                name = f"{my_login()}/{name}"
+            connection = await connect_table(name, watch=watch)
         except TableError as e:
-            if isinstance(self.screen, TablesScreen):
-                self.screen.say(str(e))
+            if tables is not None:
+                tables.say(str(e))
             return
         self._sit_down(connection)
 
@@ -254,13 +263,13 @@ class EbbesApp(App[None]):
     def on_table_screen_left(self, message: TableScreen.Left) -> None:
         """The table closed: the game is saved (and archived when it is over)."""
         if self.remote is not None:  # a shared table goes on without this player
+            note = "" if message.finished else _left_note(self.remote)
             self.remote.close()
             self.remote = None
             if message.choice == "quit":
                 self.exit()
                 return
-            self.back_to_menu("You left the table; join it again from Tables."
-                              if not message.finished else "")
+            self.back_to_menu(note)
             return
         setup = self.game.match.setup if self.game is not None else None
         self.close_game(finished=message.finished)
@@ -354,3 +363,18 @@ class EbbesApp(App[None]):
         modifiers, key = binding.parse_key()
         name = _ASCII_KEYS.get(key) or to_ascii(format_key(key)) or key
         return "+".join([*(m.capitalize() for m in modifiers), name])
+
+
+def _left_note(client: TableClient) -> str:
+    """What a player who leaves a running shared table is told: how to come back, or,
+    when they were the last person there (so it closed and saved the game), how it is
+    reopened."""
+    if client.ended is not None:  # the table went first: say why
+        return client.ended.text
+    feed = client.feed
+    label = client.address.label
+    if feed is None or not feed.leaving_ends_table():
+        return f"You left {label}; join it again from Tables."
+    how = ("reopen it from Tables" if client.host_text == "you"
+           else f"{client.address.host} can reopen it")
+    return f"You were the last at {label}, so it closed and the game is saved: {how}."

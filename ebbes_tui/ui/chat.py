@@ -8,7 +8,7 @@ from collections.abc import Callable
 from textual.screen import Screen
 from textual.widgets import Footer, Input
 
-from ..table.limits import CHAT_LIMIT
+from ..game.clean import CHAT_LIMIT
 
 
 

@@ -1,4 +1,5 @@
-"""Hot-seat cover: nothing of the table shows until the next player is at the screen."""
+"""Hot-seat cover: nothing of the table shows until the next player is at the screen.
+The same cover, with its recap, welcomes a player back to a shared table."""
 
 from __future__ import annotations
 
@@ -18,20 +19,26 @@ class HandOffScreen(ClosesOnce, Screen[str]):
     BINDINGS = [Binding("enter", "dismiss('ready')", "I am here"),
                 Binding("escape", "dismiss('menu')", "Menu")]
 
-    def __init__(self, seat: int, name: str, why: str = "", recap: str = "") -> None:
+    def __init__(self, seat: int, name: str, why: str = "", recap: str = "", *,
+                 back: bool = False) -> None:
         super().__init__()
         self.seat = seat
         self.player = name
         self.why = why
         self.recap = recap
+        self.back = back  # a player back at a shared table: no keyboard to pass
 
     def compose(self) -> ComposeResult:
         why = f" ({self.why})" if self.why else ""
-        text = (f"Pass the keyboard to {self.player}.\n\n"
-                f"{self.player}, your turn{why}: press Enter when the others cannot see "
-                "the screen.")
+        if self.back:
+            text = f"Welcome back, {self.player}: press Enter to go on."
+        else:
+            text = (f"Pass the keyboard to {self.player}.\n\n"
+                    f"{self.player}, your turn{why}: press Enter when the others cannot see "
+                    "the screen.")
         if self.recap:
-            text += f"\n\nSince you last looked:\n{self.recap}"
+            what = "While you were away" if self.back else "Since you last looked"
+            text += f"\n\n{what}:\n{self.recap}"
         with Middle(), Center():
             yield Static(text, id="handoff-text", markup=False)
         yield Footer()

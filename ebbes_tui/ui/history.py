@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 
 from ..controller.history import FinishedGame, finished_games
+from ..game.clean import NAME_LIMIT, clean
 
 from .closing import ClosesOnce
 
@@ -81,7 +82,8 @@ class HistoryScreen(ClosesOnce, Screen[None]):
         if game.record is None:
             about = f"{game.path.name} cannot be replayed: {game.problem}"
         else:
-            about = f"{game.players}\n{game.variants} {look.dot} {game.result}"
+            at = f"at {clean(game.table, 2 * NAME_LIMIT)}: " if game.table else ""
+            about = f"{at}{game.players}\n{game.variants} {look.dot} {game.result}"
         entry = Table.grid(padding=(0, 2))
         entry.add_column(no_wrap=True)
         entry.add_column()

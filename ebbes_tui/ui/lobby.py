@@ -95,6 +95,8 @@ class LobbyScreen(ClosesOnce, Screen["RemoteFeed | None"]):
                 kind = _KINDS.get(seat.kind, seat.kind).format(login=seat.login or "?")
                 state = "here" if seat.connected else ("" if seat.kind == "bot" else "not here yet")
                 lines.append(f"  Seat {seat.player}: {who:<14} {kind:<24} {state}")
+            if lobby.watching:
+                lines.append(f"  Watching: {', '.join(lobby.watching)}")
             if lobby.can_start:
                 lines.append("\nYou are the host: press s to start now; bots take the empty seats.")
             else:

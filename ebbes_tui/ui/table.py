@@ -154,6 +154,9 @@ class TableScreen(Screen[None]):
         self.query_one("#dummy").display = self.view.config.dummy is not None
         self.game_log = GameLog(self.app.look)
         self.game_log.start(self.update)
+        for line in getattr(self.feed, "earlier_chat", ()):  # a shared table's lobby chat
+            self.game_log.add(Update(self.update.seq, line, self.view,  # type: ignore[arg-type]
+                                     self.update.decision))
         shared = self.presence is not None or hasattr(self.feed, "send_chat")
         self.query_one("#presence").display = shared
         if shared:
@@ -168,6 +171,7 @@ class TableScreen(Screen[None]):
         """Show the feed's updates in order, at a readable pace, and put up whatever
         the game needs from the players at the screen."""
         async with self._covering:
+            await self._recap()
             await self._settle()
         while True:
             update = await self.feed.next()  # type: ignore[attr-defined]
@@ -232,6 +236,24 @@ class TableScreen(Screen[None]):
             return
         if self.feed.asks(update):  # type: ignore[attr-defined]
             await self._decide(update)
+
+    async def _recap(self) -> None:
+        """A player back at a shared table is told what they missed, as the hot-seat
+        cover tells a player what happened since they last looked."""
+        from .handoff import HandOffScreen
+
+        missed = getattr(self.feed, "missed", None)
+        seat = self.view.seat
+        if not missed or seat is None:
+            return
+        log = GameLog(self.app.look)
+        for update in missed:
+            log.add(update)
+        name = self.app.look.text(self.view.config.seats[seat].name)
+        answer = await self.app.push_screen_wait(HandOffScreen(
+            seat, name, recap="\n".join(log.since(-1)), back=True))
+        if answer == "menu":
+            self.action_menu()
 
     async def _big_enough(self) -> None:
         """Nothing goes over the table while the window is too small."""
@@ -352,6 +374,9 @@ class TableScreen(Screen[None]):
         presence = self.presence
         if presence is None:
             return
+        if getattr(self.feed, "closed", False):  # no table: no clock ticks on
+            self.query_one("#presence", Static).update("Not connected: the table has closed.")
+            return
         now = time.monotonic()
         parts = []
         waiting = set()  # seats whose player is away and no bot stands in: the game waits
@@ -359,7 +384,7 @@ class TableScreen(Screen[None]):
             if seat.kind == "dummy":
                 continue
             note = ""
-            if seat.kind == "human" and not seat.connected:
+            if seat.kind == "human" and (not seat.connected or seat.bot):
                 away = f" {_clock(now - seat.away_since)}" if seat.away_since is not None else ""
                 note = f" (away{away}{', a ' + seat.bot + ' bot plays' if seat.bot else ''})"
                 if not seat.bot:
@@ -369,6 +394,8 @@ class TableScreen(Screen[None]):
         if presence.turn is not None and presence.turn_since is not None:
             name = self.view.config.seats[presence.turn].name
             clock = _clock(now - presence.turn_since)
+            if presence.turn_time is not None and presence.turn not in waiting:
+                clock += f" of {_clock(presence.turn_time)}"
             line += f" {self.app.look.dot} " + (f"waiting for {name} {clock}"
                                                  if presence.turn in waiting
                                                  else f"{name} thinking {clock}")
@@ -398,12 +425,17 @@ class TableScreen(Screen[None]):
         elif isinstance(event, TakenBack):
             self.say("Your last card was taken back.")
         elif isinstance(event, ChatLine):
-            self.say(f"{event.sender}: {event.text}")
+            if not event.earlier:  # what was said before: in the log (g), not news
+                self.say(f"{event.sender}: {event.text}")
         elif isinstance(event, (Refused, Disconnected)):
             self.say(event.text + (" Esc: back to the menu." if isinstance(
                 event, Disconnected) else ""))
         elif isinstance(event, Presence):
             self._show_presence()
+            mine = next((s for s in event.seats if s.seat == update.view.seat), None)
+            if mine is not None and mine.connected and mine.bot:
+                self.say(f"A {mine.bot} bot plays for you (your time ran out, or the host "
+                         "handed your seat to it): press any key to play again.")
         elif isinstance(event, (CardPlayed, TrickWon, RoundScored, GameOver, Synced)):
             if self._complaining:
                 self.say("")  # a refusal is stale once play goes on
@@ -559,8 +591,12 @@ class TableScreen(Screen[None]):
                                     note="Your game is saved: choose Continue to go on."))
 
     def on_key(self, event: events.Key) -> None:
-        """Any key hurries the table along (a bot's card, a finished trick)."""
+        """Any key hurries the table along (a bot's card, a finished trick), and at a
+        shared table takes back a seat a bot plays because the player's time ran out."""
         self._skip.set()
+        wake = getattr(self.feed, "wake", None)
+        if wake is not None:
+            wake()
 
 
 def _clock(seconds: float) -> str:

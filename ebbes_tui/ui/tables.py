@@ -1,11 +1,13 @@
 """Tables on this server: the open ones (host, seats, free seats, variants, invited or
-open), and opening one. Joining, watching and opening post what the player wants;
-the app asks the table package and seats the player."""
+open), this user's saved ones (to reopen), and opening one. Joining, watching, opening
+and reopening post what the player wants; the app asks the table package and seats
+the player. Asking the tables is a task of this screen, never a thread: leaving or
+quitting cancels it at once, whatever the tables do."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import work
@@ -19,11 +21,13 @@ from textual.widgets.option_list import Option
 
 
 from ..bots import LEVELS
+from ..controller.saves import SaveError
 from ..controller.settings import PLAYER_COUNTS
 from ..games.ebbes.rules.variants import BASIC_ROUNDS, MAX_ROUNDS
-from ..table.client import list_tables
+from ..table.client import find_tables
 from ..table.commands import describe
-from ..table.rendezvous import TableError
+from ..table.rendezvous import TableError, check_name, my_login
+from ..table.saved import saved_slot, saved_tables, table_store
 from .closing import ClosesOnce
 from .choice import Choice
 from .new_game import ON_OFF
@@ -33,8 +37,9 @@ if TYPE_CHECKING:
 
 SEAT_KINDS = [("a player", "player"), ("a named login", "user")] + [
     (f"bot, {level}", f"bot:{level}") for level in LEVELS]
-AWAY = [("2 minutes", "120"), ("1 minute", "60"), ("5 minutes", "300"), ("10 minutes", "600"),
-        ("never", "never")]
+TIMES = [("2 minutes", "120"), ("1 minute", "60"), ("5 minutes", "300"), ("10 minutes", "600"),
+         ("never", "never")]
+REOPEN = "reopen:"
 
 
 class TablesScreen(ClosesOnce, Screen[None]):
@@ -50,12 +55,14 @@ class TablesScreen(ClosesOnce, Screen[None]):
     ]
 
     class Chosen(Message):
-        """Sit down at (``watch``: watch) the table ``name`` (HOST/NAME)."""
+        """Sit down at (``watch``: watch) the table ``name`` (HOST/NAME); ``reopen``:
+        first reopen this user's saved table ``name``."""
 
-        def __init__(self, name: str, watch: bool) -> None:
+        def __init__(self, name: str, watch: bool, reopen: bool = False) -> None:
             super().__init__()
             self.name = name
             self.watch = watch
+            self.reopen = reopen
 
     def compose(self) -> ComposeResult:
         yield Static("Tables on this server", classes="screen-title")
@@ -68,12 +75,14 @@ class TablesScreen(ClosesOnce, Screen[None]):
 
     @work(exclusive=True, group="tables")
     async def action_refresh(self) -> None:
-        """Ask every table about itself (a moment each, so off the event loop)."""
+        """Ask every table about itself, all at once within one deadline, and read
+        this user's saved tables."""
         note = self.query_one("#tables-note", Static)
         note.update("Looking for tables ...")
         try:
-            tables = await asyncio.to_thread(list_tables)
-        except TableError as e:
+            tables = await find_tables()
+            saved = await asyncio.to_thread(saved_tables, table_store())
+        except (TableError, SaveError, OSError) as e:
             note.update(str(e))
             return
         options = self.query_one(OptionList)
@@ -82,10 +91,14 @@ class TablesScreen(ClosesOnce, Screen[None]):
         for table in tables:
             options.add_option(Option(Text(look.text(describe(table))),
                                       id=f"{table['host']}/{table['name']}"))
-        if tables:
+        for name, info in saved:
+            options.add_option(Option(Text(look.text(
+                f"{name}: your saved game, {info.summary}; Enter reopens it")),
+                id=f"{REOPEN}{name}"))
+        if tables or saved:
             options.highlighted = 0  # Enter joins the first table at once
-        note.update("Enter: join   w: watch   o: open a table   r: refresh   Esc: back" if tables
-                    else "No tables are open. Press o to open one.")
+        note.update("Enter: join or reopen   w: watch   o: open a table   r: refresh   Esc: back"
+                    if tables or saved else "No tables are open. Press o to open one.")
         options.focus()
 
     def _chosen(self) -> str | None:
@@ -95,24 +108,26 @@ class TablesScreen(ClosesOnce, Screen[None]):
         return options.get_option_at_index(options.highlighted).id
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.post_message(self.Chosen(event.option.id or "", watch=False))
+        self._choose(event.option.id, watch=False)
 
     def action_join(self) -> None:
-        name = self._chosen()
-        if name:
-            self.post_message(self.Chosen(name, watch=False))
+        self._choose(self._chosen(), watch=False)
 
     def action_watch(self) -> None:
-        name = self._chosen()
-        if name:
-            self.post_message(self.Chosen(name, watch=True))
+        self._choose(self._chosen(), watch=True)
+
+    def _choose(self, name: str | None, watch: bool) -> None:
+        if name and name.startswith(REOPEN):
+            self.post_message(self.Chosen(name.removeprefix(REOPEN), watch, reopen=True))
+        elif name:
+            self.post_message(self.Chosen(name, watch))
 
     def action_open(self) -> None:
         self.app.push_screen(OpenTableScreen(), self._opened)
 
     def _opened(self, name: str | None) -> None:
         if name:
-            self.post_message(self.Chosen(name, watch=False))
+            self.post_message(self.Chosen(f"{my_login()}/{name}", watch=False))
 
     def say(self, text: str) -> None:
         self.query_one("#tables-note", Static).update(text)
@@ -123,8 +138,10 @@ class TablesScreen(ClosesOnce, Screen[None]):
 
 class OpenTableScreen(ClosesOnce, Screen[str]):
     """The new-game form for a shared table: per seat a player, a named login or a
-    bot; who may sit down and watch; how long an away player's seat waits for them.
-    Dismissed with the table's name once it is open."""
+    bot; who starts (and, with two players, deals) round 1; who may sit down and watch;
+    how long a player has for a decision and an away player's seat waits for them.
+    A name with a saved game reopens it as it was (only who may come and the times are
+    given anew). Dismissed with the table's name once it is open."""
 
     app: EbbesApp
     BINDINGS = [
@@ -140,15 +157,22 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
                 yield Label("Table name", classes="what")
-                yield Input("friday", max_length=24, id="table-name")
-            with Horizontal(classes="row"):
+                yield Input("friday", max_length=32, id="table-name")
+            yield Static("", id="saved-note", markup=False)
+            with Horizontal(classes="row game"):
                 yield Label("Players", classes="what")
                 yield Choice([(str(n), n) for n in PLAYER_COUNTS], 3, ascii=ascii, id="players")
             for i in range(max(PLAYER_COUNTS)):
-                with Horizontal(classes="row", id=f"seat-{i}"):
+                with Horizontal(classes="row game", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="what")
                     yield Choice(SEAT_KINDS, "player", ascii=ascii, id=f"kind-{i}")
                     yield Input(placeholder="login", max_length=32, id=f"login-{i}")
+            with Horizontal(classes="row game"):
+                yield Label("Who starts round 1", classes="what")
+                yield Choice(_seats(3), None, ascii=ascii, id="starter")
+            with Horizontal(classes="row game", id="row-dealer"):
+                yield Label("Who deals round 1", classes="what")
+                yield Choice(_seats(2), None, ascii=ascii, id="dealer")
             with Horizontal(classes="row"):
                 yield Label("Invite (logins, comma-separated)", classes="what")
                 yield Input(max_length=200, id="invite")
@@ -157,20 +181,23 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
                 yield Choice(ON_OFF, False, ascii=ascii, id="open")
             with Horizontal(classes="row"):
                 yield Label("Spectators may watch", classes="what")
-                yield Choice(ON_OFF, True, ascii=ascii, id="spectators")
-            with Horizontal(classes="row"):
+                yield Choice(ON_OFF, False, ascii=ascii, id="spectators")
+            with Horizontal(classes="row game"):
                 yield Label('Variant 1 "more cards"', classes="what")
                 yield Choice(ON_OFF, False, ascii=ascii, id="more")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row game"):
                 yield Label('Variant 2 "choose determiners"', classes="what")
                 yield Choice(ON_OFF, False, ascii=ascii, id="choose")
-            with Horizontal(classes="row", id="row-rounds"):
+            with Horizontal(classes="row game", id="row-rounds"):
                 yield Label(f"  rounds (at least {BASIC_ROUNDS})", classes="what")
                 yield Choice([(str(n), n) for n in range(BASIC_ROUNDS, MAX_ROUNDS + 1)],
                              BASIC_ROUNDS, ascii=ascii, id="rounds")
             with Horizontal(classes="row"):
+                yield Label("Time for one decision", classes="what")
+                yield Choice([(t, v) for t, v in TIMES], "120", ascii=ascii, id="turn")
+            with Horizontal(classes="row"):
                 yield Label("A bot plays for an away player", classes="what")
-                yield Choice([(f"after {t}" if v != "never" else t, v) for t, v in AWAY], "120",
+                yield Choice([(f"after {t}" if v != "never" else t, v) for t, v in TIMES], "120",
                              ascii=ascii, id="away")
         yield Static("", id="open-note", markup=False)
         yield Static("Up/Down: field  Left/Right: change  Ctrl+S: open  Esc: back", id="form-help")
@@ -183,38 +210,72 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
     def on_choice_changed(self) -> None:
         self._update_rows()
 
+    def on_input_changed(self, message: Input.Changed) -> None:
+        if message.input.id == "table-name":
+            self._update_rows()
+
+    def saved(self) -> bool:
+        """Whether the name is one of this user's tables with a saved game."""
+        name = self.query_one("#table-name", Input).value.strip()
+        try:
+            check_name(name)
+        except TableError:
+            return False
+        return saved_slot(table_store(), name) is not None
+
     def _update_rows(self) -> None:
+        saved = self.saved()
+        self.query_one("#saved-note", Static).update(
+            "This table has a saved game: Ctrl+S reopens it as it was (its seats, variants "
+            "and scores); who may come and the times are yours to set again." if saved else "")
+        for row in self.query(".game"):
+            row.display = not saved
+        if saved:
+            return
         players = self.query_one("#players", Choice).value
         for i in range(max(PLAYER_COUNTS)):
             self.query_one(f"#seat-{i}").display = i < players
             named = self.query_one(f"#kind-{i}", Choice).value == "user"
             self.query_one(f"#login-{i}").display = named
         self.query_one("#row-rounds").display = self.query_one("#choose", Choice).value
+        starter = self.query_one("#starter", Choice)
+        starter.set_values(_seats(players), starter.value if (starter.value or 0) <= players
+                           else None)
+        self.query_one("#row-dealer").display = players == 2
 
     def arguments(self) -> list[str]:
         """``ebbes table serve`` arguments for what the form says."""
         value = self._value
+        args = [self.query_one("#table-name", Input).value.strip(),
+                "--away-after", value("#away"), "--turn-time", value("#turn")]
+        invite = ",".join(w.strip() for w in self.query_one("#invite", Input).value.split(",")
+                          if w.strip())
+        if invite:
+            args += ["--invite", invite]
+        for flag, key in (("--open", "#open"), ("--spectators", "#spectators")):
+            if value(key):
+                args.append(flag)
+        if self.saved():
+            return args
         players = value("#players")
         seats = []
         for i in range(players):
             kind = value(f"#kind-{i}")
             login = self.query_one(f"#login-{i}", Input).value.strip()
             seats.append(f"user:{login}" if kind == "user" else kind)
-        args = [self.query_one("#table-name", Input).value.strip(), "--seats", ",".join(seats),
-                "--away-after", value("#away")]
-        invite = ",".join(w.strip() for w in self.query_one("#invite", Input).value.split(",")
-                          if w.strip())
-        if invite:
-            args += ["--invite", invite]
-        for flag, key in (("--open", "#open"), ("--spectators", "#spectators"),
-                          ("--more-cards", "#more"), ("--choose-determiners", "#choose")):
+        args[1:1] = ["--seats", ",".join(seats)]
+        for flag, key in (("--more-cards", "#more"), ("--choose-determiners", "#choose")):
             if value(key):
                 args.append(flag)
         if value("#choose"):
             args += ["--rounds", str(value("#rounds"))]
+        if value("#starter") is not None:
+            args += ["--starter", str(value("#starter"))]
+        if players == 2 and value("#dealer") is not None:
+            args += ["--dealer", str(value("#dealer"))]
         return args
 
-    def _value(self, selector: str) -> object:
+    def _value(self, selector: str) -> Any:
         return self.query_one(selector, Choice).value
 
     def on_input_submitted(self) -> None:
@@ -237,3 +298,7 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
     def action_back(self) -> None:
         self.dismiss(None)
 
+
+def _seats(players: int) -> list[tuple[str, int | None]]:
+    """Round 1's starter (R11) or, with two players, dealer (R15): random, or a seat."""
+    return [("random", None)] + [(f"seat {k}", k) for k in range(1, players + 1)]

@@ -1,0 +1,27 @@
+"""Text from another process, made safe to show: the one function every string from a
+socket passes before it reaches a terminal (the command line, the screens, the logs).
+
+A table's host, its phase, a player's name, a chat line, an error's sentence: any of it
+may come from a hostile neighbour, and a terminal obeys escape sequences in it (erase
+a line, set the window title, hide what follows, reorder text with bidi overrides).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: The longest chat message, in characters, after cleaning.
+CHAT_LIMIT = 200
+#: The longest name (a login, a player, a table's claim) a screen shows.
+NAME_LIMIT = 40
+
+
+def clean(text: object, limit: int = CHAT_LIMIT) -> str:
+    """``text`` with every control, format and separator character (ESC and so every
+    CSI and OSC sequence, the C1 controls, bidi overrides and isolates, line breaks)
+    turned into a space, runs of spaces collapsed, cut to ``limit`` characters. Without
+    ESC and the C1 controls no terminal sequence can be formed, whatever the rest of
+    the text says."""
+    text = text if isinstance(text, str) else str(text)
+    kept = [" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in text[:limit * 4]]
+    return " ".join("".join(kept).split())[:limit]

