@@ -130,7 +130,7 @@ async def test_players_arrange_at_once_in_any_order_and_bots_fill_in():
         await asyncio.wait_for(_until(lambda: set(match.awaiting) == {0, 1}), WAIT)
         asked = dict(match.asked)
         assert asked[0] == asked[1]  # both asked at once, by one decision number
-        with pytest.raises(NotYourTurn, match="not come up yet"):
+        with pytest.raises(NotYourTurn, match="not come yet"):
             ann.submit(Arrange(tuple(match.state.hands[0])), match.decision + 1)
         bob.submit(Arrange(tuple(sorted(match.state.hands[1], reverse=True))), match.decision)
         # Bob answered first; Ann's decision keeps its number and her old update counts.

@@ -390,7 +390,7 @@ async def test_a_hint_names_a_legal_card_and_a_rule_changes_nothing_and_is_count
 
 
 def test_every_hint_is_a_legal_action_with_a_reason():
-    from ebbes_tui.bots import NormalBot
+    from ebbes_tui.games.ebbes.bots.normal import NormalBot
     from test_view import random_position
 
     for seed in range(80):

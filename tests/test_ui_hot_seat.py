@@ -53,7 +53,7 @@ async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
                 assert "Since you last looked" in screen_text(app) or not CARD_FACE.search(
                     screen_text(app))
                 assert table.query_one(Hand).cards == () and feed.viewer is None
-                name = app.game.match.config.seats[screen.seat].name
+                name = app.game.match.state.config.seats[screen.seat].name
                 assert f"Pass the keyboard to {name}" in screen_text(app)
                 covers.append(screen.seat)
                 await pilot.press("enter")

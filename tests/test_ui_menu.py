@@ -37,7 +37,7 @@ async def test_the_setup_form_is_remembered_in_a_private_settings_file(tmp_path)
         await pilot.press("n", "right")  # players: 3 -> 4
         await pilot.press("down", *"Zoe", "enter")  # typing replaces; Enter starts
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        assert app.game.match.config.seats[0].name == "Zoe" and app.game.match.config.players == 4
+        assert app.game.match.state.config.seats[0].name == "Zoe" and app.game.match.state.config.players == 4
     path = tmp_path / "config" / "settings.json"
     saved = json.loads(path.read_text())
     assert saved["players"] == 4 and saved["seats"][0]["name"] == "Zoe"

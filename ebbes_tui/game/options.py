@@ -32,7 +32,8 @@ def complete(game: Game, players: int, given: dict[str, Any]) -> dict[str, Any]:
     for option in game.options:
         value = given.get(option.key, option.default)
         if value != option.default and not option.applies(players):
-            raise SetupError(f"{flag(option)} is not for {players} players of {game.title}.")
+            raise SetupError(f"{game.title} with {players} players has no {flag(option)}. "
+                             f"{option.explain}")
         if value != option.default and option.needs and not given.get(option.needs):
             raise SetupError(f"{flag(option)} goes with {flag_name(option.needs)}.")
         options[option.key] = check(option, value, players)
