@@ -18,7 +18,7 @@ from .actions import PLAY, REWARD, Arrange, name_leader, parse_option
 from .cards import PLAYER_COUNTS, Card, parse_card, parse_play
 from .errors import RuleBroken
 from .events import CardPlayed, HandArranged, LeaderNamed, RewardTaken
-from .state import DEAL, NAME_LEADER, OPTION, OVER, PLAY as PLAYING, REWARD_CHOICE, HuhnState
+from .state import DEAL, NAME_LEADER, OPTION, OVER, REWARD_CHOICE, HuhnState
 
 FORMAT = "huhn-record/1"
 Record = dict[str, Any]
@@ -59,10 +59,7 @@ def setup_of(record: Record) -> tuple[tuple[SeatInfo, ...], dict[str, Any]]:
     deals = options.get("deals", len(seats))
     if isinstance(deals, bool) or not isinstance(deals, int):
         raise RecordError("option deals must be a whole number")
-    dealer = options.get("dealer")
-    played = record.get("deals")
-    if isinstance(played, list) and played and isinstance(played[0], dict):
-        dealer = played[0].get("dealer", dealer)  # deal 1's dealer, however it was chosen
+    dealer = options.get("dealer")  # chosen at setup; None: drawn with deal 1
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(seats):
         dealer = None
     return tuple(seats), {"deals": deals, "dealer": dealer}
@@ -86,6 +83,8 @@ def replay(record: Any, observe: Observer | None = None) -> HuhnState:
     for d, deal in enumerate(deals, 1):
         if state.phase == OVER:
             raise RecordError(f"deal {d}: the game was over after {state.deals} deals (H2)")
+        if state.phase == OPTION:
+            raise RecordError(f"deal {d}: deal {d - 1} has no last-trick option (H11)")
         if state.phase != DEAL:
             raise RecordError(f"deal {d}: deal {d - 1} is unfinished")
         if not isinstance(deal, dict):
@@ -182,7 +181,7 @@ class _DealReplay:
                             "pig card, but no reward card is listed for it (H8)")
                     return
                 kind = self.rewards[self.r]
-                if kind not in REWARD:
+                if not isinstance(kind, str) or kind not in REWARD:
                     raise RecordError(f"{self.where}, play {k}: {kind!r} is not a reward card "
                                       "(expected 'down', 'ear' or 'hand')")
                 self._apply(k, REWARD[kind])
@@ -228,11 +227,11 @@ class _DealReplay:
         state, where = self.state, self.where
         played = len(self.plays)
         if self.r < len(self.rewards):
-            raise RecordError(f"{where}: {len(self.rewards)} reward cards are listed, but "
-                              f"only {self.r} tricks earned one (H8)")
+            raise RecordError(f"{where}: {len(self.rewards)} reward cards are listed, but the "
+                              f"tricks earned {self.r} (H8)")
         if self.leaders_used < len(self.leaders):
-            raise RecordError(f"{where}: {len(self.leaders)} leaders are listed, but only "
-                              f"{self.leaders_used} hand rewards named one (H9)")
+            raise RecordError(f"{where}: {len(self.leaders)} leaders are listed, but the hand "
+                              f"reward named {self.leaders_used} (H9)")
         if self.option is None:
             return
         if state.phase != OPTION:

@@ -80,10 +80,11 @@ def preselected(options: Sequence[ChooseOption], gains: Sequence[int]) -> Choose
     return options[list(gains).index(best)]
 
 
-def totals_of(scores: Sequence[DealScore], crossed: Sequence[Sequence[int]], n: int) -> list[int]:
+def totals_of(scores: Sequence[DealScore], crossed: Sequence[Sequence[int]],
+              n: int) -> tuple[int, ...]:
     """Each seat's total: its results of every scored deal it has not crossed out."""
-    return [sum(s.points[seat] for k, s in enumerate(scores, 1) if k not in crossed[seat])
-            for seat in range(n)]
+    return tuple(sum(s.points[seat] for k, s in enumerate(scores, 1) if k not in crossed[seat])
+                 for seat in range(n))
 
 
 def winners_of(totals: Sequence[int]) -> tuple[int, ...]:

@@ -25,9 +25,11 @@ from .events import (
 )
 from .scoring import DealScore, options_for, score_deal, totals_of, winners_of
 from .tricks import Trick, earns_reward, end_of, hens_in, legal_plays, winning_index
+from .view import build_view
 
 if TYPE_CHECKING:
-    from .view import HuhnView
+    from .tricks import TrickCard
+    from .view import HuhnView, Table
 
 # What the game waits for (Decision kinds; "over" has none).
 DEAL, ARRANGE, PLAY, REWARD_CHOICE, NAME_LEADER, OPTION, OVER = (
@@ -59,7 +61,8 @@ class HuhnState:
         # the current deal
         "dealer", "orders", "hands", "trick", "trick_seats", "trick_downs", "trick_ends",
         "tricks", "leader", "to_move", "named_by", "advantage", "hens", "penalties",
-        "rewards", "taken", "supply", "reward_log", "leader_log", "taker", "moves",
+        "rewards", "taken", "supply", "reward_log", "leader_log", "taker", "moves", "public",
+        "public_trick",
     )
 
     def __init__(self, seats: Sequence[SeatInfo], deals: int, dealer: int | None) -> None:
@@ -71,35 +74,38 @@ class HuhnState:
         self.deck = deck(n)
         self.size = hand_size(n)
         self.phase = DEAL
-        self.scores: list[DealScore] = []  # scored deals
-        self.played: list[DealPlayed] = []  # their records (empty in a sampled state)
-        self.crossed: list[list[int]] = [[] for _ in range(n)]  # per seat, deals from 1
-        self.totals = [0] * n
+        # What changes rarely is kept in tuples, replaced on change: clones share them.
+        self.scores: tuple[DealScore, ...] = ()  # scored deals
+        self.played: tuple[DealPlayed, ...] = ()  # their records (none in a sampled state)
+        self.crossed: tuple[tuple[int, ...], ...] = ((),) * n  # per seat, deals from 1
+        self.totals: tuple[int, ...] = (0,) * n
         self.decisions = 0
         self.dealer = -1
         self._clear_deal()
 
     def _clear_deal(self) -> None:
         n = self.n
-        self.orders: list[tuple[Card, ...] | None] = [None] * n  # as arranged (H3)
+        self.orders: tuple[tuple[Card, ...] | None, ...] = (None,) * n  # as arranged (H3)
         self.hands: list[list[Card]] = [[] for _ in range(n)]  # left to right
         self.trick: list[Card] = []
         self.trick_seats: list[int] = []
         self.trick_downs: list[bool] = []
         self.trick_ends: list[str] = []
-        self.tricks: list[Trick] = []
+        self.tricks: tuple[Trick, ...] = ()
         self.leader = self.to_move = -1
         self.named_by: int | None = None  # who named this trick's leader with *hand*
         self.advantage: str | None = None  # the leader's *down*/*ear* for this trick (H9)
-        self.hens = [0] * n
-        self.penalties: list[list[int]] = [[] for _ in range(n)]
-        self.rewards: list[list[str]] = [[] for _ in range(n)]
-        self.taken = [0] * n  # tricks taken
-        self.supply = list(REWARD_KINDS)  # H8: one of each kind per deal
-        self.reward_log: list[tuple[int, int, str]] = []  # (trick from 1, seat, kind)
-        self.leader_log: list[tuple[int, int, int]] = []  # (trick named for, by, leader)
+        self.hens: tuple[int, ...] = (0,) * n
+        self.penalties: tuple[tuple[int, ...], ...] = ((),) * n
+        self.rewards: tuple[tuple[str, ...], ...] = ((),) * n
+        self.taken: tuple[int, ...] = (0,) * n  # tricks taken
+        self.supply: tuple[str, ...] = REWARD_KINDS  # H8: one of each kind per deal
+        self.reward_log: tuple[tuple[int, int, str], ...] = ()  # (trick from 1, seat, kind)
+        self.leader_log: tuple[tuple[int, int, int], ...] = ()  # (trick named for, by, leader)
         self.taker = -1  # who decides the reward, the leader, the option
         self.moves = 0  # decisions in this deal
+        self.public: Table | None = None  # the public table, built once per change
+        self.public_trick: tuple[TrickCard, ...] = ()  # the trick as the public sees it
 
     # ----------------------------------------------------------------- queries
 
@@ -169,15 +175,13 @@ class HuhnState:
 
     def view(self, seat: int | None) -> HuhnView:
         """What ``seat`` may see (H13); None: the public table."""
-        from .view import build_view
-
         return build_view(self, seat)
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         return Outcome(tuple(float(t) for t in self.totals), winners_of(self.totals),
-                       crossed=tuple(tuple(c) for c in self.crossed))
+                       crossed=self.crossed)
 
     # ---------------------------------------------------------------- the deal
 
@@ -244,8 +248,9 @@ class HuhnState:
 
     def _arrange(self, seat: int, order: tuple[Card, ...], events: list[Any] | None) -> None:
         """H3: the order is fixed; play begins when every hand is arranged."""
-        self.orders[seat] = tuple(order)
+        self.orders = _with(self.orders, seat, tuple(order))
         self.hands[seat] = list(order)
+        self.public = None
         if events is not None:
             events.append(HandArranged(seat))
         if None not in self.orders:
@@ -286,21 +291,25 @@ class HuhnState:
         winner = self.trick_seats[index]
         trick = Trick(self.leader, cards, tuple(self.trick_seats), tuple(self.trick_downs),
                       tuple(self.trick_ends), winner, last and cards[index] == 0, self.advantage)
-        self.tricks.append(trick)
+        self.tricks += (trick,)
+        self.public = None
+        self.public_trick = ()
         self.trick = []
         self.trick_seats = []
         self.trick_downs = []
         self.trick_ends = []
         self.advantage = None
         self.named_by = None
-        self.taken[winner] += 1
+        self.taken = _with(self.taken, winner, self.taken[winner] + 1)
         self.leader = self.to_move = winner
         hens = hens_in(cards)
-        self.hens[winner] += hens
+        if hens:
+            self.hens = _with(self.hens, winner, self.hens[winner] + hens)
         if events is not None:
             events.append(TrickTaken(trick))
         if hens >= 2:
-            self.penalties[winner].append(PENALTY[hens])
+            self.penalties = _with(self.penalties, winner,
+                                   self.penalties[winner] + (PENALTY[hens],))
             if events is not None:
                 events.append(PenaltyGiven(winner, PENALTY[hens]))
         if earns_reward(cards) and self.supply:
@@ -322,9 +331,10 @@ class HuhnState:
     def _take_reward(self, seat: int, kind: str, events: list[Any] | None) -> None:
         """H8/H9: the reward card is kept; its advantage is for the next trick only
         (none after the last); *hand* first asks who leads."""
-        self.supply.remove(kind)
-        self.rewards[seat].append(kind)
-        self.reward_log.append((len(self.tricks), seat, kind))
+        self.supply = tuple(k for k in self.supply if k != kind)
+        self.rewards = _with(self.rewards, seat, self.rewards[seat] + (kind,))
+        self.reward_log += ((len(self.tricks), seat, kind),)
+        self.public = None
         if events is not None:
             events.append(RewardTaken(seat, kind))
         if len(self.tricks) == self.size:
@@ -337,10 +347,11 @@ class HuhnState:
             self._next_trick()
 
     def _name_leader(self, seat: int, leader: int, events: list[Any] | None) -> None:
-        self.leader_log.append((len(self.tricks) + 1, seat, leader))
+        self.leader_log += ((len(self.tricks) + 1, seat, leader),)
         self.leader = self.to_move = leader
         self.named_by = seat
         self.phase = PLAY
+        self.public = None
         if events is not None:
             events.append(LeaderNamed(seat, leader))
 
@@ -351,56 +362,55 @@ class HuhnState:
         if self.phase != NAME_LEADER:
             raise RulesError("no leader is to be named now")
         self.phase = PLAY
+        self.public = None
 
     def _choose_option(self, option: ChooseOption, events: list[Any] | None) -> None:
         """H11, then the deal is scored (H10) and the next deal or the end (H12)."""
         taker = self.taker
         score = score_deal(self.hens, self.penalties, self.rewards, self.tricks[-1], option)
         if option.deal:
-            self.crossed[taker].append(option.deal)
-        self.scores.append(score)
-        self.played.append(DealPlayed(
-            self.dealer, tuple(o or () for o in self.orders), tuple(self.tricks),
+            self.crossed = _with(self.crossed, taker, self.crossed[taker] + (option.deal,))
+        self.scores += (score,)
+        self.played += (DealPlayed(
+            self.dealer, tuple(o or () for o in self.orders), self.tricks,
             tuple(k for _, _, k in self.reward_log), tuple(s for _, _, s in self.leader_log),
-            option.word))
+            option.word),)
         self.totals = totals_of(self.scores, self.crossed, self.n)
         self.phase = OVER if len(self.scores) >= self.deals else DEAL
+        self.public = None
         if events is not None:
             events.append(OptionChosen(taker, option.word))
-            events.append(DealScored(len(self.scores), score, tuple(self.totals),
-                                     tuple(tuple(c) for c in self.crossed)))
+            events.append(DealScored(len(self.scores), score, self.totals, self.crossed))
             if self.phase == OVER:
-                events.append(GameOver(tuple(self.totals), winners_of(self.totals)))
+                events.append(GameOver(self.totals, winners_of(self.totals)))
 
     # ---------------------------------------------------------------- copying
 
     def clone(self) -> HuhnState:
-        """An independent copy sharing the immutable parts: cheap, for search."""
-        new = HuhnState.__new__(HuhnState)
-        new.seats, new.n, new.deals = self.seats, self.n, self.deals
-        new.first_dealer, new.deck, new.size = self.first_dealer, self.deck, self.size
-        new.phase = self.phase
-        new.scores = self.scores[:]
-        new.played = self.played[:]
-        new.crossed = [c[:] for c in self.crossed]
-        new.totals = self.totals[:]
-        new.decisions = self.decisions
-        new.dealer = self.dealer
-        new.orders = self.orders[:]
+        """An independent copy: the hands and the trick copied, everything else (kept
+        in tuples) shared. Cheap, for search."""
+        new = _new_state(HuhnState)
+        new.seats, new.n, new.deals, new.first_dealer = self.seats, self.n, self.deals, self.first_dealer
+        new.deck, new.size, new.phase, new.scores = self.deck, self.size, self.phase, self.scores
+        new.played, new.crossed, new.totals = self.played, self.crossed, self.totals
+        new.decisions, new.dealer, new.orders = self.decisions, self.dealer, self.orders
         new.hands = [h[:] for h in self.hands]
         new.trick = self.trick[:]
         new.trick_seats = self.trick_seats[:]
         new.trick_downs = self.trick_downs[:]
         new.trick_ends = self.trick_ends[:]
-        new.tricks = self.tricks[:]
-        new.leader, new.to_move = self.leader, self.to_move
-        new.named_by, new.advantage = self.named_by, self.advantage
-        new.hens = self.hens[:]
-        new.penalties = [p[:] for p in self.penalties]
-        new.rewards = [r[:] for r in self.rewards]
-        new.taken = self.taken[:]
-        new.supply = self.supply[:]
-        new.reward_log = self.reward_log[:]
-        new.leader_log = self.leader_log[:]
-        new.taker, new.moves = self.taker, self.moves
+        new.tricks, new.leader, new.to_move = self.tricks, self.leader, self.to_move
+        new.named_by, new.advantage, new.hens = self.named_by, self.advantage, self.hens
+        new.penalties, new.rewards, new.taken = self.penalties, self.rewards, self.taken
+        new.supply, new.reward_log, new.leader_log = self.supply, self.reward_log, self.leader_log
+        new.taker, new.moves, new.public = self.taker, self.moves, self.public
+        new.public_trick = self.public_trick
         return new
+
+
+_new_state = object.__new__
+
+
+def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with the item at ``index`` replaced."""
+    return values[:index] + (value,) + values[index + 1:]

@@ -55,8 +55,12 @@ def winning_index(cards: Sequence[Card], last: bool) -> int:
     return cards.index(max(cards))
 
 
+_HENS = frozenset(c for c, hen in enumerate(IS_HEN) if hen)
+_PIGS = frozenset(c for c, pig in enumerate(IS_PIG) if pig)
+
+
 def hens_in(cards: Sequence[Card]) -> int:
-    return sum(IS_HEN[c] for c in cards)
+    return len(_HENS.intersection(cards))
 
 
 def penalty_for(cards: Sequence[Card]) -> int:
@@ -66,7 +70,7 @@ def penalty_for(cards: Sequence[Card]) -> int:
 
 def earns_reward(cards: Sequence[Card]) -> bool:
     """H8: exactly one pig card (the 0 never counts)."""
-    return sum(IS_PIG[c] for c in cards) == 1
+    return len(_PIGS.intersection(cards)) == 1
 
 
 def may_go_down(card: Card, leading: bool, last_player: bool, advantage: str | None) -> bool:

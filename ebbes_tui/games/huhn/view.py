@@ -6,11 +6,16 @@ player, and which end each card came from; the deal's completed tricks (the last
 and the memory aid's log); every player's hand size, tricks, hen cards, penalties and
 rewards; the supply; the score sheet. It never starts from the full state and deletes
 secrets, so a new field in the state cannot leak by accident.
+
+The public part (:class:`Table`) is the same for every seat and changes only when a
+trick is complete or a decision other than a card is made; the state keeps it until
+then, so a view costs little more than the seat's hand and the trick.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ...game.protocols import SeatInfo
@@ -23,27 +28,20 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class HuhnView:
-    """One seat's knowledge of the game at one moment (None: the public table)."""
+class Table:
+    """The public table: what every seat and a spectator see alike (H13)."""
 
-    seat: int | None
     seats: tuple[SeatInfo, ...]
-    deciding: tuple[int, ...]  # seats whose decision is awaited (all unarranged ones at once)
-    actions: Any  # own legal answers when deciding (ArrangeChoices: the orders), else ()
-    over: bool
     phase: str  # "deal", "arrange", "play", "reward", "leader", "option", "over"
     deal: int  # the deal in progress from 1 (the last scored one between deals, 0 before)
     deals: int  # agreed at setup (H2)
     dealt: int  # cards dealt to each hand (H1), so tricks per deal
     dealer: int  # -1 before the first deal
-    hand: tuple[Card, ...]  # own hand, left to right (as dealt until arranged)
     arranged: tuple[bool, ...]  # who has arranged (H3); all true once play begins
     leader: int  # who leads the trick in progress (or the next one)
     named_by: int | None  # who named that leader with *hand* (H9), None: took the last trick
     advantage: str | None  # the leader's *down* or *ear* for this trick (H9)
-    trick: tuple[TrickCard, ...]  # the trick in progress, from its leader
     tricks: tuple[Trick, ...]  # this deal's completed tricks, all face up (the log)
-    hand_sizes: tuple[int, ...]
     taken: tuple[int, ...]  # tricks taken this deal
     hens: tuple[int, ...]  # hen cards taken this deal
     penalties: tuple[tuple[int, ...], ...]  # this deal's, in order received
@@ -54,72 +52,110 @@ class HuhnView:
     scores: tuple[DealScore, ...]  # the score sheet: every scored deal
     crossed: tuple[tuple[int, ...], ...]  # per seat, the deals (from 1) crossed out
     totals: tuple[int, ...]
+
+
+def _public(name: str) -> Any:
+    """A view's property that reads the public table's field ``name``."""
+    return property(attrgetter(f"table.{name}"), doc=f"The public table's ``{name}``.")
+
+
+@dataclass(frozen=True, slots=True)
+class HuhnView:
+    """One seat's knowledge of the game at one moment (seat None: the public table).
+    The public fields read through to :attr:`table`."""
+
+    seat: int | None
+    deciding: tuple[int, ...]  # seats whose decision is awaited (all unarranged ones at once)
+    actions: Any  # own legal answers when deciding (ArrangeChoices: the orders), else ()
+    hand: tuple[Card, ...]  # own hand, left to right (as dealt until arranged)
+    trick: tuple[TrickCard, ...]  # the trick in progress, from its leader
+    hand_sizes: tuple[int, ...]
     moves: int  # decisions made in this deal
+    table: Table
+
+    seats = _public("seats")
+    phase = _public("phase")
+    deal = _public("deal")
+    deals = _public("deals")
+    dealt = _public("dealt")
+    dealer = _public("dealer")
+    arranged = _public("arranged")
+    leader = _public("leader")
+    named_by = _public("named_by")
+    advantage = _public("advantage")
+    tricks = _public("tricks")
+    taken = _public("taken")
+    hens = _public("hens")
+    penalties = _public("penalties")
+    rewards = _public("rewards")
+    supply = _public("supply")
+    reward_log = _public("reward_log")
+    leader_log = _public("leader_log")
+    scores = _public("scores")
+    crossed = _public("crossed")
+    totals = _public("totals")
+
+    @property
+    def over(self) -> bool:
+        return self.table.phase == "over"
 
     @property
     def last_trick(self) -> Trick | None:
-        return self.tricks[-1] if self.tricks else None
+        tricks = self.table.tricks
+        return tricks[-1] if tricks else None
 
     @property
     def to_move(self) -> int | None:
         """The seat whose card is awaited, else None."""
-        return self.deciding[0] if self.phase == "play" else None
+        return self.deciding[0] if self.table.phase == "play" else None
 
     @property
     def last_round(self) -> bool:
         """The trick in progress (or the next) is the deal's last (H6, H11)."""
-        return len(self.tricks) == self.dealt - 1
+        return len(self.table.tricks) == self.table.dealt - 1
 
     def position(self) -> tuple[int, int]:
-        return max(self.deal, 1), self.moves
+        return max(self.table.deal, 1), self.moves
 
     def played_cards(self) -> list[Card]:
         """Every card this seat has seen played this deal: the completed tricks and
         the face-up cards of the trick in progress (and its own face-down one)."""
-        cards = [c for t in self.tricks for c in t.cards]
+        cards = [c for t in self.table.tricks for c in t.cards]
         cards += [tc.card for tc in self.trick if tc.card is not None]
         return cards
+
+
+def public_table(state: HuhnState) -> Table:
+    """The public table of ``state`` (cached by the state until it changes)."""
+    table = state.public
+    if table is None:
+        table = state.public = Table(
+            state.seats, state.phase, state.deal_no, state.deals, state.size, state.dealer,
+            tuple(o is not None for o in state.orders), state.leader, state.named_by,
+            state.advantage, state.tricks, state.taken, state.hens, state.penalties,
+            state.rewards, state.supply, state.reward_log, state.leader_log, state.scores,
+            state.crossed, state.totals)
+    return table
 
 
 def build_view(state: HuhnState, seat: int | None) -> HuhnView:
     """``seat``'s view, listing what H13 allows (None: no hand at all)."""
     deciding = state.deciding()
     mine = seat is not None and 0 <= seat < state.n
-    trick = tuple(
-        TrickCard(s, None if d and s != seat else c, d, e)
-        for s, c, d, e in zip(state.trick_seats, state.trick, state.trick_downs, state.trick_ends))
+    trick = state.public_trick
+    if len(trick) != len(state.trick):  # cards were played since it was kept
+        trick = state.public_trick = trick + tuple(
+            TrickCard(s, None if d else c, d, e) for s, c, d, e in zip(
+                state.trick_seats[len(trick):], state.trick[len(trick):],
+                state.trick_downs[len(trick):], state.trick_ends[len(trick):]))
+    if mine and seat in state.trick_seats:
+        at = state.trick_seats.index(seat)
+        if state.trick_downs[at]:  # its own face-down card: the seat knows it
+            trick = (*trick[:at], trick[at]._replace(card=state.trick[at]), *trick[at + 1:])
     actions: Any = ()
     if mine and seat in deciding:
         legal = state.legal(seat)  # type: ignore[arg-type]
         actions = tuple(legal) if isinstance(legal, list) else legal
-    return HuhnView(
-        seat=seat,
-        seats=state.seats,
-        deciding=deciding,
-        actions=actions,
-        over=state.phase == "over",
-        phase=state.phase,
-        deal=state.deal_no,
-        deals=state.deals,
-        dealt=state.size,
-        dealer=state.dealer,
-        hand=tuple(state.hands[seat]) if mine else (),  # type: ignore[index]
-        arranged=tuple(o is not None for o in state.orders),
-        leader=state.leader,
-        named_by=state.named_by,
-        advantage=state.advantage,
-        trick=trick,
-        tricks=tuple(state.tricks),
-        hand_sizes=tuple(map(len, state.hands)),
-        taken=tuple(state.taken),
-        hens=tuple(state.hens),
-        penalties=tuple(map(tuple, state.penalties)),
-        rewards=tuple(map(tuple, state.rewards)),
-        supply=tuple(state.supply),
-        reward_log=tuple(state.reward_log),
-        leader_log=tuple(state.leader_log),
-        scores=tuple(state.scores),
-        crossed=tuple(map(tuple, state.crossed)),
-        totals=tuple(state.totals),
-        moves=state.moves,
-    )
+    return HuhnView(seat, deciding, actions,
+                    tuple(state.hands[seat]) if mine else (),  # type: ignore[index]
+                    trick, tuple(map(len, state.hands)), state.moves, public_table(state))
