@@ -104,3 +104,9 @@ def decisions_of(players: int, seed: int, deals: int | None = None,
         else:
             state.apply(choose(state, decision.seat, rng), decision.seat)
     yield state
+
+
+def finished(players: int, seed: int, deals: int | None = None) -> HuhnState:
+    """The seeded game of :func:`decisions_of` played to its end."""
+    *_, last = decisions_of(players, seed, deals)
+    return last

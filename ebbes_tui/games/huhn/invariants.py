@@ -14,7 +14,7 @@ from .cards import IS_DOWN, NO_HEN_BONUS, PENALTY, REWARD_DOWN, REWARD_EAR, REWA
 from .scoring import DealScore, totals_of
 from .state import OVER, HuhnState
 from .tricks import LEFT, MIDDLE, RIGHT, Trick, earns_reward, hens_in, winning_index
-from .view import HuhnView, public_table
+from .view import HuhnView, Table, public_table
 
 
 def invariants(state: HuhnState) -> list[str]:
@@ -50,25 +50,20 @@ def _cards_conserved(state: HuhnState) -> list[str]:
 
 def _tricks_follow_the_rules(state: HuhnState) -> list[str]:
     """Every play came from an end of its hand as arranged (or the middle with *ear*),
-    face down only where allowed, and each trick went to its taker."""
+    face down only where allowed, and each trick went to its taker. Only the latest
+    completed trick and the one in progress are checked trick by trick (the earlier
+    ones are immutable and were checked when they were the latest)."""
     n = state.n
     faults = []
-    plays: list[list[tuple[Card, str]]] = [[] for _ in range(n)]
     current = Trick(state.leader, tuple(state.trick), tuple(state.trick_seats),
                     tuple(state.trick_downs), tuple(state.trick_ends), -1, False, state.advantage)
-    for k, t in enumerate([*state.tricks, current], 1):
-        if t.seats != tuple((t.leader + i) % n for i in range(len(t.cards))):
-            faults.append(f"trick {k} was not played clockwise from its leader (H4)")
-        for i, (seat, card, down, end) in enumerate(zip(t.seats, t.cards, t.downs, t.ends)):
+    tricks = [*state.tricks, current]
+    for k in range(max(1, len(tricks) - 1), len(tricks) + 1):
+        faults += _trick_faults(k, tricks[k - 1], n, last=k == state.size)
+    plays: list[list[tuple[Card, str]]] = [[] for _ in range(n)]
+    for t in tricks:
+        for seat, card, end in zip(t.seats, t.cards, t.ends):
             plays[seat].append((card, end))
-            if end == MIDDLE and not (i == 0 and t.advantage == REWARD_EAR):
-                faults.append(f"trick {k}: {card} came from the middle without ear (H4)")
-            if down and (i == n - 1 or not (IS_DOWN[card] or (i == 0 and t.advantage == REWARD_DOWN))):
-                faults.append(f"trick {k}: {card} went face down where it may not (H5)")
-        if t.winner >= 0:
-            last = k == state.size
-            if t.winner != t.seats[winning_index(t.cards, last)]:
-                faults.append(f"trick {k} went to the wrong seat (H6)")
     for seat, order in enumerate(state.orders):
         if order is None:
             if plays[seat]:
@@ -86,6 +81,20 @@ def _tricks_follow_the_rules(state: HuhnState) -> list[str]:
         else:
             if hand != state.hands[seat]:
                 faults.append(f"seat {seat}'s hand is not its arrangement less its plays (H3)")
+    return faults
+
+
+def _trick_faults(k: int, t: Trick, n: int, last: bool) -> list[str]:
+    faults = []
+    if t.seats != tuple((t.leader + i) % n for i in range(len(t.cards))):
+        faults.append(f"trick {k} was not played clockwise from its leader (H4)")
+    for i, (card, down, end) in enumerate(zip(t.cards, t.downs, t.ends)):
+        if end == MIDDLE and not (i == 0 and t.advantage == REWARD_EAR):
+            faults.append(f"trick {k}: {card} came from the middle without ear (H4)")
+        if down and (i == n - 1 or not (IS_DOWN[card] or (i == 0 and t.advantage == REWARD_DOWN))):
+            faults.append(f"trick {k}: {card} went face down where it may not (H5)")
+    if t.winner >= 0 and t.winner != t.seats[winning_index(t.cards, last)]:
+        faults.append(f"trick {k} went to the wrong seat (H6)")
     return faults
 
 
@@ -146,18 +155,23 @@ def _score_parts(k: int, s: DealScore) -> list[str]:
     return faults
 
 
-def cards_shown(view: HuhnView) -> set[Card]:
+def cards_shown(view: HuhnView, table_cards: set[Card] | None = None) -> set[Card]:
     """Every card a view holds anywhere (tests pin the view's fields, so a new field
-    with cards must be added here)."""
+    with cards must be added here). ``table_cards``: those of its public table, when
+    already known (every view of a moment shares the table)."""
     shown = set(view.hand)
     shown.update(t.card for t in view.trick if t.card is not None)
-    shown.update(c for t in view.tricks for c in t.cards)
+    shown |= table_cards if table_cards is not None else public_cards(view.table)
     hand = getattr(view.actions, "hand", None)
     if hand is not None:
         shown.update(hand)
     else:
         shown.update(a.card for a in view.actions if hasattr(a, "card"))
     return shown
+
+
+def public_cards(table: Table) -> set[Card]:
+    return {c for t in table.tricks for c in t.cards}
 
 
 def hidden_from(state: HuhnState, seat: int | None) -> set[Card]:
@@ -180,10 +194,12 @@ def _views_hide_what_they_must(state: HuhnState) -> list[str]:
     state.public_trick = ()
     if state.view(None).trick != trick:
         faults.append("the trick kept for the views is out of date")
+    table_cards = public_cards(public_table(state))
     seats: Sequence[int | None] = [*range(state.n), None]
     for seat in seats:
         view = state.view(seat)
-        leak = cards_shown(view) & hidden_from(state, seat)
+        leak = cards_shown(view, table_cards if view.table is state.public else None) \
+            & hidden_from(state, seat)
         if leak:
             who = "the public view" if seat is None else f"seat {seat}'s view"
             faults.append(f"{who} shows hidden cards {sorted(leak)} (H13)")

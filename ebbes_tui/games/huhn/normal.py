@@ -41,9 +41,15 @@ class NormalBot:
         self.heuristics = heuristics
         self.weights = weights
         self.fired: Counter[str] = Counter()
+        #: The name of the rule behind the latest decision.
+        self.last = ""
 
     def choose(self, view: HuhnView, legal: Any, rng: random.Random) -> Action:
         return self.decide(view)[0]
+
+    def _fire(self, name: str) -> None:
+        self.fired[name] += 1
+        self.last = name
 
     def explain(self, view: HuhnView) -> tuple[Action, str]:
         """What this bot would do for ``view``'s seat now, and why (a hint; nothing is
@@ -56,13 +62,13 @@ class NormalBot:
             return self._play(view)
         if phase == "arrange":
             name, order = arrangement(view.hand, last_in_first_trick(view.seat, view.dealer))
-            self.fired[name] += 1
+            self._fire(name)
             return Arrange(order), STRATEGIES[name][1]
         if phase == "reward":
             return self._reward(view)
         if phase == "leader":
             seat = (view.seat + 1) % len(view.seats)  # type: ignore[operator]
-            self.fired["name_left_neighbour"] += 1
+            self._fire("name_left_neighbour")
             return name_leader(seat), (f"Name {view.seats[seat].name} to lead: you then play "
                                        "last in the next trick.")
         if phase == "option":
@@ -77,7 +83,7 @@ class NormalBot:
         for heuristic in self.heuristics:
             card = heuristic.pick(reading, cards)
             if card is not None:
-                self.fired[heuristic.name] += 1
+                self._fire(heuristic.name)
                 down = PLAY[card][1] in view.actions
                 why = heuristic.why(reading, card) + (FACE_DOWN_WHY if down else "")
                 return PLAY[card][down], why
@@ -86,14 +92,14 @@ class NormalBot:
     # ------------------------------------------------------- other decisions
 
     def _reward(self, view: HuhnView) -> tuple[Action, str]:
-        if view.last_round:
+        if len(view.tricks) == view.dealt:  # the deal's last trick earned it
             kind = view.supply[0]
-            self.fired["reward_after_last_trick"] += 1
+            self._fire("reward_after_last_trick")
             return REWARD[kind], (f"Take {kind}: after the last trick no advantage is used, "
                                   "and every reward card counts +3.")
         for kind, why in REWARD_PREFERENCE:
             if kind in view.supply:
-                self.fired[f"reward_{kind}"] += 1
+                self._fire(f"reward_{kind}")
                 return REWARD[kind], f"Take {kind}: {why}."
         raise AssertionError("a reward is chosen only from a supply of two or more")
 
@@ -103,7 +109,7 @@ class NormalBot:
         gains = option_gains(view, options)
         best = preselected(options, gains)
         gain = gains[options.index(best)]
-        self.fired["best_option"] += 1
+        self._fire("best_option")
         if gain == 0:
             return best, f"Choose {best.word}: no option improves your total."
         return best, (f"Choose {best.word}: it adds {gain} to your total, and no other "

@@ -41,7 +41,10 @@ def any_card_slot(view: HuhnView, index: int) -> bool:
 def sample_hidden(view: HuhnView, rng: random.Random) -> tuple[dict[int, list[Card]], dict[int, Card]]:
     """A uniform placement of the unseen cards: each other seat's remaining hand (in a
     uniformly random order), and the card behind each hidden face-down back of the
-    trick (by its index). ValueError if the view allows none."""
+    trick (by its index). ValueError if the view allows none. Between deals nothing
+    is hidden."""
+    if not any(view.hand_sizes):
+        return {}, {}
     cards = unseen_cards(view)
     backs = [i for i, t in enumerate(view.trick) if t.card is None]
     symbol_backs = [i for i in backs if not any_card_slot(view, i)]
