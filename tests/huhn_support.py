@@ -11,7 +11,7 @@ from typing import Any
 
 from ebbes_tui.game.protocols import SeatInfo, listed
 from ebbes_tui.games.huhn import GAME
-from ebbes_tui.games.huhn.actions import LEADER, PLAY, REWARD
+from ebbes_tui.games.huhn.actions import LEADER, NONE, PLAY, REWARD, Arrange
 from ebbes_tui.games.huhn.cards import deck, hand_size, parse_play
 from ebbes_tui.games.huhn.state import HuhnState
 
@@ -110,3 +110,24 @@ def finished(players: int, seed: int, deals: int | None = None) -> HuhnState:
     """The seeded game of :func:`decisions_of` played to its end."""
     *_, last = decisions_of(players, seed, deals)
     return last
+
+
+def play_deal_as_dealt(state: HuhnState, seed: int) -> None:
+    """Deal the next deal from ``seed``, keep every hand as dealt, play it out simply
+    (:func:`auto`) and choose no option."""
+    GAME.resolve_chance(state, seed, {})
+    for seat in range(state.n):
+        state.apply(Arrange(tuple(state.hands[seat])), seat)
+    auto(state)
+    state.apply(NONE, state.taker)
+
+
+def json_paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every place inside a JSON value, as a path of keys and indexes."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from json_paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from json_paths(item, (*prefix, index))

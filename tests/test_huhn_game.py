@@ -62,8 +62,8 @@ def test_the_bench_figures_come_from_an_injected_clock():
     clock = lambda: next(ticks) / 1000  # noqa: E731  one millisecond per reading
     figures = bench.rules_figures(clock, seconds=0.001)
     assert set(figures) == {"2p", "3p", "4p", "5p"}
-    assert set(figures["4p"]) == {"games_per_s", "fast_games_per_s", "clone_us", "view_us",
-                                  "view_fresh_us"}
+    assert set(figures["4p"]) == {"games_per_s", "fast_games_per_s", "playout_deals_per_s",
+                                  "clone_us", "view_us", "view_fresh_us"}
     latency = bench.normal_latency(clock, count=20)["p99_ms"]
     assert latency > 0
 

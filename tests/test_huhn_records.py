@@ -11,7 +11,7 @@ from itertools import islice
 import sys
 
 import pytest
-from huhn_support import EXAMPLES, decisions_of, load, random_choice
+from huhn_support import EXAMPLES, decisions_of, json_paths, load, random_choice
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -157,17 +157,6 @@ JSON = st.recursive(
     max_leaves=12)
 
 
-def _paths(value, prefix=()):
-    """Every place inside a JSON value, as a path of keys and indexes."""
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*prefix, index))
-
-
 BASES = {p.stem: json.loads(p.read_text()) for p in EXAMPLES}
 
 
@@ -178,7 +167,7 @@ def test_fuzzed_records_raise_only_record_errors(name, data):
     removed) replays or fails with one RecordError; never another exception."""
     rec = copy.deepcopy(BASES[name])
     for _ in range(data.draw(st.integers(1, 3))):
-        paths = [p for p in _paths(rec) if p]
+        paths = [p for p in json_paths(rec) if p]
         path = data.draw(st.sampled_from(paths))
         parent = rec
         for key in path[:-1]:

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from huhn_support import auto, hands_with, new_game, play, record, state_of
+from huhn_support import auto, hands_with, new_game, play, play_deal_as_dealt, record, state_of
 
 from ebbes_tui.game.errors import IllegalMove, RulesError, SetupError
 from ebbes_tui.games.huhn import GAME
@@ -102,11 +102,7 @@ def test_h2_the_dealer_is_chosen_or_drawn_and_moves_left_and_their_left_leads():
         drawn[state.dealer] = True
     assert sorted(drawn) == [0, 1, 2, 3]
     state = new_game(2, dealer=1)
-    GAME.resolve_chance(state, 1, {})
-    for seat in range(2):
-        state.apply(Arrange(tuple(state.hands[seat])), seat)
-    auto(state)
-    state.apply(NONE, state.taker)
+    play_deal_as_dealt(state, 1)
     GAME.resolve_chance(state, 1, {})
     assert state.dealer == 0 and state.leader == 1
 
@@ -418,11 +414,7 @@ def test_h12_the_highest_total_wins_and_ties_share():
 
 def test_h12_the_game_ends_after_the_agreed_deals():
     state = new_game(2, deals=1)
-    GAME.resolve_chance(state, 1, {})
-    for seat in range(2):
-        state.apply(Arrange(tuple(state.hands[seat])), seat)
-    auto(state)
-    state.apply(NONE, state.taker)
+    play_deal_as_dealt(state, 1)
     outcome = state.outcome()
     assert state.pending() == () and outcome is not None
     assert outcome.winners == winners_of(state.totals)

@@ -6,7 +6,7 @@ import dataclasses
 import json
 
 import pytest
-from huhn_support import decisions_of, finished, hands_with, play, state_of
+from huhn_support import decisions_of, finished, hands_with, json_paths, play, state_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -114,21 +114,11 @@ def test_a_hostile_view_is_refused(change):
         GAME.view_from_json(data)
 
 
-def _leaves(value, path=()):
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _leaves(v, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _leaves(v, (*path, i))
-    yield path
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_fuzzed_views_raise_only_the_codec_errors(data):
     view = copy.deepcopy(BASE)
-    paths = [p for p in _leaves(view) if p]
+    paths = [p for p in json_paths(view) if p]
     path = data.draw(st.sampled_from(paths))
     parent = view
     for key in path[:-1]:

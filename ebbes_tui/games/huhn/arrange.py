@@ -60,22 +60,23 @@ def sau_kept_inside(hand: Sequence[Card], last_in_first: bool) -> tuple[Card, ..
 #: Every strategy, with the sentence a hint gives for it.
 STRATEGIES: dict[str, tuple[Strategy, str]] = {
     "ascending": (ascending, "Arrange in ascending order: your lowest card stays on the left "
-                             "and your highest on the right, so every trick you can choose to "
-                             "duck or to take."),
+                             "and your highest on the right, so in every trick you choose "
+                             "between them."),
     "bad_cards_in_the_middle": (bad_cards_in_the_middle,
-                                "Put your hens in the middle: they fall only at the end, and "
-                                "your low and high cards stay at the ends to choose from."),
+                                "Put your hens in the middle: they can be played only after "
+                                "the cards around them, late in the deal, while your low and "
+                                "high cards stay at the ends."),
     "bad_left_good_right": (bad_left_good_right,
-                            "Put your hens on the left and your other cards ascending on the "
-                            "right: you shed a hen from one end whenever someone else takes a "
-                            "trick."),
+                            "Put your hens on the left, lowest first, and your other cards "
+                            "ascending to the right: one end offers a hen to shed while you "
+                            "hold one, the other your highest card."),
     "shed_early_as_last": (shed_early_as_last,
                            "You play last in the first trick: your lowest hen waits at the right "
                            "end, to be shed there if someone else's card beats it."),
     "sau_kept_inside": (sau_kept_inside,
-                        "Arrange ascending with the 0 just inside the left end: you can duck "
-                        "with your low cards and keep the 0 for the last trick, where it takes "
-                        "the 49."),
+                        "Arrange in ascending order with the 0 just inside the left end: you "
+                        "duck with your low cards and keep the 0 for the last trick, which it "
+                        "takes if the 49 is in it."),
 }
 
 

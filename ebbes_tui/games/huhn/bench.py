@@ -13,9 +13,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ...game.protocols import SeatInfo, listed
+from ...game.protocols import SeatInfo
 from .game import GAME
 from .normal import NormalBot
+from .rollout import play_out
 from .state import HuhnState
 from .view import HuhnView
 
@@ -39,9 +40,9 @@ def _random_game(players: int, seed: int, fast: bool, keep: list[Any] | None = N
             GAME.resolve_chance(state, seed, {})
             continue
         legal = state.legal(seat)
-        choices = listed(legal)
-        action = choice(choices) if choices is not None else legal.sample(rng)
-        if keep is not None and state.phase == "play" and len(choices or ()) > 1:
+        listed_ = type(legal) is list  # cheaper than the seam's listed() in this loop
+        action = choice(legal) if listed_ else legal.sample(rng)
+        if keep is not None and state.phase == "play" and listed_ and len(legal) > 1:
             keep.append(state.clone())
         if fast:
             state.apply_fast(action, seat)
@@ -58,6 +59,20 @@ def games_per_second(players: int, seconds: float, clock: Clock, fast: bool = Fa
         _random_game(players, SEED + games, fast)
         games += 1
     return games / (clock() - start)
+
+
+def playouts_per_second(players: int, seconds: float, clock: Clock) -> float:
+    """Deals per second played out by search's rollout policy from a fresh deal (the
+    arrangement included): the fast path as search uses it."""
+    rng = random.Random(SEED)
+    start = clock()
+    deals = 0
+    while deals < 3 or clock() - start < seconds:
+        state = _new(players)
+        GAME.resolve_chance(state, SEED + deals, {})
+        play_out(state, rng)
+        deals += 1
+    return deals / (clock() - start)
 
 
 def positions(players: int, count: int, seed: int = SEED) -> list[HuhnState]:
@@ -137,6 +152,7 @@ def rules_figures(clock: Clock, seconds: float = 1.0) -> dict[str, Any]:
         out[f"{players}p"] = {
             "games_per_s": games_per_second(players, seconds / 2, clock),
             "fast_games_per_s": games_per_second(players, seconds / 2, clock, fast=True),
+            "playout_deals_per_s": playouts_per_second(players, seconds / 4, clock),
             **clone_and_view_us(players, clock),
         }
     return out

@@ -111,7 +111,8 @@ class HuhnState:
 
     @property
     def deal_no(self) -> int:
-        """The current deal from 1 (the next one at a deal; the last one when over)."""
+        """The deal in progress from 1; between deals and at the end, the number of
+        deals scored (0 before the first)."""
         return len(self.scores) + (self.phase not in (DEAL, OVER))
 
     def pending(self) -> tuple[Decision, ...]:
