@@ -390,6 +390,13 @@ def test_h11_a_crossed_deal_leaves_the_total():
     assert state.tricks[-1].sau and state.taker == 1
     assert cross(1) in state.legal(1)
     first = state.scores[0].points
+    effects = dict(state.view(1).option_effects())  # the dialog: each option's effect
+    assert list(effects) == [HENS, PENALTIES, cross(1), NONE]
+    assert effects[cross(1)] == -first[1] and effects[NONE] == 0
+    assert effects[HENS] == state.hens[1] - sum(c in HEN_CARDS for c in state.tricks[-1].cards)
+    best = max(effects.values())
+    assert state.view(1).preselected_option() == next(o for o, g in effects.items() if g == best)
+    assert state.view(0).option_effects() == []  # only the taker chooses
     state.apply(cross(1), 1)
     second_points = state.scores[1].points
     assert state.crossed == ((), (1,))

@@ -13,13 +13,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from .actions import PLAY, REWARD, Action, Arrange, ArrangeChoices, ChooseOption, name_leader
+from .actions import PLAY, REWARD, Action, Arrange, ArrangeChoices, name_leader
 from .arrange import STRATEGIES, arrangement, arrangements, last_in_first_trick
 from .cards import REWARD_DOWN, REWARD_EAR, REWARD_HAND, Card
 from .heuristics import FACE_DOWN_WHY, HEURISTICS, Heuristic
 from .reading import DEFAULT_WEIGHTS, Reading, Weights
-from .scoring import option_gain, preselected
-from .tricks import Trick
 from .view import HuhnView
 
 #: The reward card the bot takes when it may choose, best first, and why.
@@ -105,10 +103,8 @@ class NormalBot:
 
     def _option(self, view: HuhnView) -> tuple[Action, str]:
         """H11: the option worth most to the game total, as the app preselects it."""
-        options = list(view.actions)
-        gains = option_gains(view, options)
-        best = preselected(options, gains)
-        gain = gains[options.index(best)]
+        best = view.preselected_option()
+        gain = dict(view.option_effects())[best]
         self._fire("best_option")
         if gain == 0:
             return best, f"Choose {best.word}: no option improves your total."
@@ -138,12 +134,3 @@ class NormalBot:
 def _cards(actions: Any) -> tuple[Card, ...]:
     """The distinct cards of a list of plays, in its order."""
     return tuple(dict.fromkeys(a.card for a in actions))
-
-
-def option_gains(view: HuhnView, options: list[ChooseOption]) -> list[int]:
-    """What each option adds to the deciding seat's game total (H11)."""
-    seat = view.seat
-    last: Trick = view.tricks[-1]
-    earlier = [s.points[seat] for s in view.scores]  # type: ignore[index]
-    return [option_gain(o, view.hens[seat], view.penalties[seat], last, earlier)  # type: ignore[index]
-            for o in options]

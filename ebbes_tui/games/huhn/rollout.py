@@ -10,7 +10,7 @@ import random
 
 from .actions import LEADER, REWARD, Arrange
 from .cards import IS_HEN, REWARD_HAND
-from .scoring import option_gain, preselected
+from .scoring import option_gains, preselected
 from .state import ARRANGE, NAME_LEADER, OPTION, PLAY, REWARD_CHOICE, HuhnState
 
 #: How often a playout plays a random end card instead of the policy's.
@@ -67,9 +67,7 @@ def play_out(s: HuhnState, rng: random.Random) -> None:
         elif phase == OPTION:
             taker = s.taker
             options = s.options()
-            earlier = [sc.points[taker] for sc in s.scores]
-            gains = [option_gain(o, s.hens[taker], s.penalties[taker], s.tricks[-1], earlier)
-                     for o in options]
+            gains = option_gains(options, taker, s.hens, s.penalties, s.tricks[-1], s.scores)
             s.apply_fast(preselected(options, gains), taker)
         else:
             return

@@ -73,6 +73,15 @@ def option_gain(option: ChooseOption, hens: int, penalties: Sequence[int], last:
     return 0
 
 
+def option_gains(options: Sequence[ChooseOption], seat: int, hens: Sequence[int],
+                 penalties: Sequence[Sequence[int]], last: Trick,
+                 scores: Sequence[DealScore]) -> list[int]:
+    """What each option adds to ``seat``'s total (:func:`option_gain`), given this
+    deal's hens and penalties per seat and the scored deals."""
+    earlier = [s.points[seat] for s in scores]
+    return [option_gain(o, hens[seat], penalties[seat], last, earlier) for o in options]
+
+
 def preselected(options: Sequence[ChooseOption], gains: Sequence[int]) -> ChooseOption:
     """H11: the option worth most to the game total; on a tie the first in the order
     of :func:`options_for` (*hens*, *penalties*, the earliest cross, *none*)."""

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...game.protocols import SeatInfo
 from .cards import Card
-from .scoring import DealScore
+from .actions import ChooseOption
+from .scoring import DealScore, option_gains, preselected
 from .tricks import Trick, TrickCard
 
 if TYPE_CHECKING:
@@ -116,6 +117,23 @@ class HuhnView:
 
     def position(self) -> tuple[int, int]:
         return max(self.table.deal, 1), self.moves
+
+    def option_effects(self) -> list[tuple[ChooseOption, int]]:
+        """At the last trick's option (H11): each option open to this seat, in the
+        app's order, with what it adds to the seat's game total (the dialog shows
+        them; :meth:`preselected_option` is the one to preselect)."""
+        if self.table.phase != "option" or not self.actions or self.seat is None:
+            return []
+        t = self.table
+        gains = option_gains(self.actions, self.seat, t.hens, t.penalties, t.tricks[-1], t.scores)
+        return list(zip(self.actions, gains))
+
+    def preselected_option(self) -> ChooseOption | None:
+        """H11: the option worth most to the total, the first in order on a tie."""
+        effects = self.option_effects()
+        if not effects:
+            return None
+        return preselected([o for o, _ in effects], [g for _, g in effects])
 
     def played_cards(self) -> list[Card]:
         """Every card this seat has seen played this deal: the completed tricks and
