@@ -83,7 +83,9 @@ class NormalBot:
             if card is not None:
                 self._fire(heuristic.name)
                 down = PLAY[card][1] in view.actions
-                why = heuristic.why(reading, card) + (FACE_DOWN_WHY if down else "")
+                why = heuristic.why(reading, card)
+                if down and heuristic.name != "use_down":  # that sentence says so itself
+                    why += FACE_DOWN_WHY
                 return PLAY[card][down], why
         raise AssertionError("best_estimate always picks a card")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...game.protocols import SeatInfo
 from .cards import Card
@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     from .state import HuhnState
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The public table: what every seat and a spectator see alike (H13)."""
+class Table(NamedTuple):
+    """The public table: what every seat and a spectator see alike (H13). A named
+    tuple, not a dataclass: it is built after every trick, and this is cheaper."""
 
     seats: tuple[SeatInfo, ...]
     phase: str  # "deal", "arrange", "play", "reward", "leader", "option", "over"
