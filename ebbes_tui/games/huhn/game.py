@@ -17,6 +17,7 @@ from .rollout import rollout
 from .rules_text import RULES_TEXT
 from .sampler import sample_state
 from .state import DEAL, HuhnState
+from .takeback import take_back
 from .view import HuhnView
 
 
@@ -89,7 +90,7 @@ class HuhnGame:
         return check_line(state)
 
     def take_back(self, rec: dict[str, Any], seat: int) -> dict[str, Any] | None:
-        return record.take_back(rec, seat)
+        return take_back(rec, seat)
 
     # -- the wire
     def parse_action(self, text: str) -> Action:
