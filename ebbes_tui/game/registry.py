@@ -11,6 +11,7 @@ from .protocols import Game
 #: Game id -> "module:attribute" of its Game object, in the order the menu lists them.
 GAMES: dict[str, str] = {
     "ebbes": "ebbes_tui.games.ebbes:GAME",
+    "huhn": "ebbes_tui.games.huhn:GAME",
 }
 DEFAULT_GAME = "ebbes"
 

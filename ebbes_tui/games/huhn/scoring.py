@@ -1,0 +1,102 @@
+"""Scoring a deal (H10), the last trick's option (H11) and the game's totals and
+winners (H12)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .actions import CROSS_OPTION, HENS, HENS_OPTION, NONE, PENALTIES, PENALTIES_OPTION, ChooseOption, cross
+from .cards import NO_HEN_BONUS, REWARD_POINTS
+from .tricks import Trick, hens_in, penalty_for
+
+
+class DealScore(NamedTuple):
+    """A scored deal, per seat: the hen cards taken, what they count (after *hens*),
+    the penalties received, what they count (after *penalties*), the reward cards, the
+    no-hen bonus, and the result. ``taker`` took the last trick and chose ``option``
+    (the record's word)."""
+
+    hens: tuple[int, ...]
+    hen_points: tuple[int, ...]
+    penalties: tuple[tuple[int, ...], ...]
+    penalty_points: tuple[int, ...]
+    rewards: tuple[tuple[str, ...], ...]
+    bonus: tuple[int, ...]
+    points: tuple[int, ...]
+    taker: int
+    option: str
+
+
+def score_deal(hens: Sequence[int], penalties: Sequence[Sequence[int]],
+               rewards: Sequence[Sequence[str]], last: Trick, option: ChooseOption) -> DealScore:
+    """H10 for every seat, with the last-trick taker's H11 option applied: *hens* drops
+    their hens but those of the last trick, *penalties* their penalties but one for
+    the last trick. The bonus depends on the stack alone, so *hens* never earns it."""
+    taker = last.winner
+    hen_points = [-h for h in hens]
+    penalty_points = [sum(p) for p in penalties]
+    if option.kind == HENS_OPTION:
+        hen_points[taker] = -hens_in(last.cards)
+    elif option.kind == PENALTIES_OPTION:
+        penalty_points[taker] = penalty_for(last.cards)
+    bonus = tuple(NO_HEN_BONUS if h == 0 else 0 for h in hens)
+    points = tuple(hp + pp + REWARD_POINTS * len(r) + b
+                   for hp, pp, r, b in zip(hen_points, penalty_points, rewards, bonus))
+    return DealScore(tuple(hens), tuple(hen_points), tuple(map(tuple, penalties)),
+                     tuple(penalty_points), tuple(map(tuple, rewards)), bonus, points, taker,
+                     option.word)
+
+
+def options_for(deal: int, sau: bool, crossed: Sequence[int]) -> list[ChooseOption]:
+    """H11: the options of the last trick's taker in deal ``deal`` (from 1), in the
+    app's order: *hens*, *penalties*, then (only when the 0 took the trick) *cross K*
+    for each earlier deal they have not crossed yet, and *none*."""
+    options = [HENS, PENALTIES]
+    if sau:
+        options += [cross(k) for k in range(1, deal) if k not in crossed]
+    options.append(NONE)
+    return options
+
+
+def option_gain(option: ChooseOption, hens: int, penalties: Sequence[int], last: Trick,
+                earlier: Sequence[int]) -> int:
+    """What ``option`` adds to the taker's game total: their hens outside the last
+    trick, their penalties but the last trick's, or minus the result of the crossed
+    deal (``earlier[k - 1]``: their result of deal k)."""
+    if option.kind == HENS_OPTION:
+        return hens - hens_in(last.cards)
+    if option.kind == PENALTIES_OPTION:
+        return penalty_for(last.cards) - sum(penalties)
+    if option.kind == CROSS_OPTION:
+        return -earlier[option.deal - 1]
+    return 0
+
+
+def option_gains(options: Sequence[ChooseOption], seat: int, hens: Sequence[int],
+                 penalties: Sequence[Sequence[int]], last: Trick,
+                 scores: Sequence[DealScore]) -> list[int]:
+    """What each option adds to ``seat``'s total (:func:`option_gain`), given this
+    deal's hens and penalties per seat and the scored deals."""
+    earlier = [s.points[seat] for s in scores]
+    return [option_gain(o, hens[seat], penalties[seat], last, earlier) for o in options]
+
+
+def preselected(options: Sequence[ChooseOption], gains: Sequence[int]) -> ChooseOption:
+    """H11: the option worth most to the game total; on a tie the first in the order
+    of :func:`options_for` (*hens*, *penalties*, the earliest cross, *none*)."""
+    best = max(gains)
+    return options[list(gains).index(best)]
+
+
+def totals_of(scores: Sequence[DealScore], crossed: Sequence[Sequence[int]],
+              n: int) -> tuple[int, ...]:
+    """Each seat's total: its results of every scored deal it has not crossed out."""
+    return tuple(sum(s.points[seat] for k, s in enumerate(scores, 1) if k not in crossed[seat])
+                 for seat in range(n))
+
+
+def winners_of(totals: Sequence[int]) -> tuple[int, ...]:
+    """H12: the highest total wins; ties share the win."""
+    best = max(totals)
+    return tuple(s for s, t in enumerate(totals) if t == best)

@@ -1,0 +1,99 @@
+"""One trick of Blindes Huhn extrem: which cards may be played (H4, H5, H9), who takes
+it (H6), and what it gives its taker (H7 penalty, H8 reward)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .actions import PLAY, Play
+from .cards import HIGHEST, IS_DOWN, IS_HEN, IS_PIG, LOWEST, PENALTY, REWARD_DOWN, REWARD_EAR, Card
+
+LEFT, RIGHT, MIDDLE = "left", "right", "middle"
+ENDS = (LEFT, RIGHT, MIDDLE)
+
+
+class Trick(NamedTuple):
+    """A completed trick, every card face up: ``cards[i]`` was played by ``seats[i]``
+    from the ``ends[i]`` of the hand, face down when ``downs[i]``. ``sau``: the 0 took
+    it from the 49 (H6). ``advantage``: the leader's reward advantage (*down*, *ear*)
+    for this trick, if any."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    seats: tuple[int, ...]
+    downs: tuple[bool, ...]
+    ends: tuple[str, ...]
+    winner: int
+    sau: bool = False
+    advantage: str | None = None
+
+
+class TrickCard(NamedTuple):
+    """A card of the trick in progress as one seat sees it: ``card`` is None for a
+    face-down card of another player (H5, H13)."""
+
+    seat: int
+    card: Card | None
+    down: bool
+    end: str
+
+
+def end_of(hand: Sequence[Card], index: int) -> str:
+    """Where the card at ``index`` lies: the leftmost (also a hand's only card), the
+    rightmost, or in between (only *ear* may take it, H9)."""
+    if index == 0:
+        return LEFT
+    return RIGHT if index == len(hand) - 1 else MIDDLE
+
+
+def winning_index(cards: Sequence[Card], last: bool) -> int:
+    """H6: the highest card takes the trick; in a deal's last trick the 0 takes it if
+    the 49 is in it."""
+    if last and LOWEST in cards and HIGHEST in cards:
+        return cards.index(LOWEST)
+    return cards.index(max(cards))
+
+
+_HENS = frozenset(c for c, hen in enumerate(IS_HEN) if hen)
+_PIGS = frozenset(c for c, pig in enumerate(IS_PIG) if pig)
+
+
+def hens_in(cards: Sequence[Card]) -> int:
+    return len(_HENS.intersection(cards))
+
+
+def penalty_for(cards: Sequence[Card]) -> int:
+    """H7: -3, -6, -10, -15 for 2 to 5 hen cards, else 0."""
+    return PENALTY[hens_in(cards)]
+
+
+def earns_reward(cards: Sequence[Card]) -> bool:
+    """H8: exactly one pig card (the 0 never counts)."""
+    return len(_PIGS.intersection(cards)) == 1
+
+
+def may_go_down(card: Card, leading: bool, last_player: bool, advantage: str | None) -> bool:
+    """H5: a face-down-symbol card, never by the trick's last player; H9 *down*: the
+    lead, whatever the card."""
+    if last_player:
+        return False
+    return IS_DOWN[card] or (leading and advantage == REWARD_DOWN)
+
+
+def legal_plays(hand: Sequence[Card], leading: bool, last_player: bool,
+                advantage: str | None) -> list[Play]:
+    """Every play allowed: the leftmost or rightmost card (H4), any card when leading
+    with *ear* (H9), each also face down where H5/H9 allow; left before right."""
+    if leading and advantage == REWARD_EAR:
+        cards: Sequence[Card] = hand
+    elif len(hand) == 1:
+        cards = hand
+    else:
+        cards = (hand[0], hand[-1])
+    plays = []
+    for c in cards:
+        plays.append(PLAY[c][0])
+        if may_go_down(c, leading, last_player, advantage):
+            plays.append(PLAY[c][1])
+    return plays

@@ -1,0 +1,97 @@
+"""The Game object of Blindes Huhn extrem as the generic layers use it: registry,
+options, seeds, History and Statistics figures, the rules text, the bench figures,
+and a rules package that stays pure."""
+
+import ast
+import itertools
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from huhn_support import finished, new_game
+
+from ebbes_tui.game.registry import game_of_format, load_game
+from ebbes_tui.games.huhn import GAME, bench
+
+PACKAGE = Path(__file__).resolve().parents[1] / "ebbes_tui" / "games" / "huhn"
+
+
+def test_the_registry_knows_huhn_by_id_and_record_format():
+    assert load_game("huhn") is GAME
+    assert game_of_format("huhn-record/1") is GAME
+    assert GAME.player_counts == (2, 3, 4, 5) and GAME.ui_module == "ebbes_tui.games.huhn.ui"
+
+
+def test_options_have_defaults_and_one_line_explanations():
+    keys = {o.key: o for o in GAME.options}
+    assert keys["deals"].default is None and keys["deals"].kind == "int"
+    assert keys["dealer"].kind == "seat" and keys["dealer"].default is None
+    assert all("\n" not in o.explain and o.explain.endswith(".") for o in GAME.options)
+    assert GAME.variant_key({"deals": None}) == ("deals=players", "one deal per player")
+    assert GAME.variant_key({"deals": 2}) == ("deals=2", "2 deals")
+
+
+def test_arrangement_seeds_do_not_depend_on_who_arranged_first():
+    state = new_game(3)
+    GAME.resolve_chance(state, 1, {})
+    seeds = [GAME.decision_seed(state, s) for s in range(3)]
+    state.apply(state.legal(1).sample(__import__("random").Random(0)), 1)
+    assert [GAME.decision_seed(state, s) for s in (0, 2)] == [seeds[0], seeds[2]]
+
+
+def test_describe_and_figures_of_a_finished_game():
+    state = finished(3, 2)
+    described = GAME.describe(state)
+    assert described["players"] == "Bernd, Tim, Ulf" and described["variants"] == "3 deals"
+    assert "won by" in described["result"]
+    figures = [GAME.figures(state, s) for s in range(3)]
+    assert [k for k, _ in GAME.figure_labels] == list(figures[0])
+    assert sum(f["hens"] for f in figures) == sum(sum(s.hens) for s in state.scores)
+    assert sum(f["options"] for f in figures) <= 3
+
+
+def test_rules_text_never_shows_ruling_numbers():
+    text = GAME.rules_text()
+    assert text.startswith("# Blindes Huhn extrem") and "49" in text
+    assert not re.search(r"\bH\d+\b", text)
+
+
+def test_the_bench_figures_come_from_an_injected_clock():
+    ticks = itertools.count()
+    clock = lambda: next(ticks) / 1000  # noqa: E731  one millisecond per reading
+    figures = bench.rules_figures(clock, seconds=0.001)
+    assert set(figures) == {"2p", "3p", "4p", "5p"}
+    assert set(figures["4p"]) == {"games_per_s", "fast_games_per_s", "playout_deals_per_s",
+                                  "clone_us", "view_us", "view_fresh_us"}
+    latency = bench.normal_latency(clock, count=20)["p99_ms"]
+    assert latency > 0
+
+
+def test_the_rules_package_is_pure():
+    """No screens, no I/O, no clock, no global randomness, nothing of ebbes' own code:
+    the package imports only the seam, the standard library's pure parts and itself."""
+    allowed = {"__future__", "bisect", "collections", "dataclasses", "itertools", "operator",
+               "random", "typing"}
+    for path in PACKAGE.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    assert node.level == 1 or node.module in ("game", "game.errors",
+                                                              "game.events", "game.protocols"), (
+                        path.name, node.module)
+                    continue
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed, (path.name, name)
+        source = path.read_text()
+        assert "random.random(" not in source and "random.shuffle(" not in source
+    code = "import sys, ebbes_tui.games.huhn; print(sorted(m for m in sys.modules " \
+           "if m.split('.')[0] in ('textual', 'rich')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

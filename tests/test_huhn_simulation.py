@@ -1,0 +1,84 @@
+"""2,000 seeded random games of Blindes Huhn extrem with the invariants checked after
+every action and every deal (OpenSpiel's RandomSimTest): cards conserved, none held
+twice, hands losing only end cards, no hidden card in any view, scores the sum of
+their parts, the game ending. Also: the invariants do catch faults, and the fast
+path plays the same game as the checked one."""
+
+import random
+
+import pytest
+from huhn_support import decisions_of, new_game, random_choice
+
+from ebbes_tui.game.simulate import random_games
+from ebbes_tui.games.huhn import GAME
+
+GAMES = 2000
+SETUPS = [(players, deals) for players in (2, 3, 4, 5) for deals in (1, 2)]
+
+
+@pytest.mark.parametrize("players, deals", SETUPS)
+def test_random_games_keep_every_invariant(players, deals):
+    report = random_games(GAME, players, GAMES // len(SETUPS), seed=1000 * players + deals,
+                          options={"deals": deals})
+    assert report.faults == []
+    assert report.games == GAMES // len(SETUPS)
+
+
+def _mid_deal():
+    for state in decisions_of(4, 2, deals=1):
+        if state.phase == "play" and len(state.tricks) == 3 and len(state.trick) == 2:
+            return state.clone()
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("corrupt, fault", [
+    (lambda s: s.hands[0].append(s.hands[0][0]), "holds a card twice"),
+    (lambda s: s.hands[0].append(s.hands[1][0]), "each once"),
+    (lambda s: s.hands[2].pop(), "the cards in hands"),
+    (lambda s: setattr(s, "totals", (1, 0, 0, 0)), "totals"),
+    (lambda s: setattr(s, "hens", (9, 0, 0, 0)), "hen cards or penalties"),
+    (lambda s: s.hands[3].reverse(), "arrangement less its plays"),
+    (lambda s: setattr(s, "tricks", (*s.tricks[:-1], s.tricks[-1]._replace(
+        winner=(s.tricks[-1].winner + 1) % 4))), "wrong seat"),
+    (lambda s: setattr(s, "trick_downs", [True, True]), "face down where it may not"),
+])
+def test_the_invariants_catch_a_corrupted_state(corrupt, fault):
+    state = _mid_deal()
+    assert GAME.invariants(state) == []
+    corrupt(state)
+    assert any(fault in f for f in GAME.invariants(state))
+
+
+def test_a_view_leaking_a_hidden_card_is_caught(monkeypatch):
+    from ebbes_tui.games.huhn import view as view_module
+
+    state = _mid_deal()
+    real = view_module.build_view
+
+    def leaky(s, seat):
+        v = real(s, seat)
+        return v.__class__(v.seat, v.deciding, v.actions, tuple(s.hands[(seat or 0) - 1]),
+                           v.trick, v.hand_sizes, v.moves, v.table)
+
+    monkeypatch.setattr("ebbes_tui.games.huhn.state.build_view", leaky)
+    assert any("shows hidden cards" in f for f in GAME.invariants(state))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_fast_path_plays_the_same_game_as_the_checked_one(players):
+    for seed in range(5):
+        checked = new_game(players, deals=2)
+        fast = new_game(players, deals=2)
+        rng = random.Random(seed)
+        while pending := checked.pending():
+            decision = pending[0]
+            if decision.seat is None:
+                GAME.resolve_chance(checked, seed, {})
+                GAME.resolve_chance(fast, seed, {})
+                continue
+            action = random_choice(checked, decision.seat, rng)
+            checked.apply(action, decision.seat)
+            fast.apply_fast(action, decision.seat)
+            assert fast.pending() == checked.pending()
+        assert GAME.to_record(fast) == GAME.to_record(checked)
+        assert fast.outcome() == checked.outcome()
