@@ -10,6 +10,7 @@ from .protocols import Game
 
 #: Game id -> "module:attribute" of its Game object, in the order the menu lists them.
 GAMES: dict[str, str] = {
+    "hund": "ebbes_tui.games.hund:GAME",
 }
 DEFAULT_GAME = "ebbes"
 
