@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CODES, DECK_SIZE, HAND_SIZE, Card
+from .cards import CODES, DECK_SIZE, HAND_SIZE
 from .state import HundState, Phase
 from .view import HundView
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...game.protocols import Decision, Outcome, SeatInfo
 from . import collect, shed
-from .actions import PLAY, SJANSE, Action, PlayCard, Series, Sjanse
+from .actions import PLAY, SJANSE, Action, PlayCard, Series
 from .cards import SUIT_OF, Card
 from .checks import check_move
 from .events import Event, GameDealt
