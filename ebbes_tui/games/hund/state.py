@@ -80,7 +80,7 @@ class HundState:
         self.last2: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         self.hund = -1
         self._legal: tuple[Action, ...] | None = None
-        self._views: dict[int | None, HundView] = {}
+        self._views: dict[int | str | None, HundView] = {}  # and "table": the public part
 
     # ------------------------------------------------------------------ chance
 

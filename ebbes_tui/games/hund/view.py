@@ -32,7 +32,11 @@ class HundView(NamedTuple):
     table, no hand). Immutable; a NamedTuple because it is built at every decision for
     every seat: a frozen dataclass of this many fields takes several times as long."""
 
+    # what only this seat sees (N15)
     seat: int | None
+    actions: tuple[Action, ...]  # this seat's legal moves when it decides, else ()
+    hand: tuple[Card, ...]  # own hand, sorted by suit (S H D C) and rank, high first
+    # the public table, the same for every seat
     seats: tuple[SeatInfo, ...]
     series: bool  # the series option (N14)
     games: int  # games in the match (N16)
@@ -42,8 +46,6 @@ class HundView(NamedTuple):
     dealer: int  # -1 before the first deal
     kind: str  # the pending decision: "play", "krig", "lead", "beat", "deal" or ""
     deciding: tuple[int, ...]
-    actions: tuple[Action, ...]  # this seat's legal moves when it decides, else ()
-    hand: tuple[Card, ...]  # own hand, sorted by suit (S H D C) and rank, high first
     hand_sizes: tuple[int, ...]
     taken_sizes: tuple[int, ...]  # phase 1's taken stacks (they become hands in phase 2)
     pile_size: int
@@ -99,13 +101,27 @@ _PHASE_NAMES = {p: p.value for p in Phase}
 
 
 def player_view(state: HundState, seat: int | None) -> HundView:
-    """Build ``seat``'s view by listing what N15 lets it see (None: no hand at all)."""
+    """Build ``seat``'s view by listing what N15 lets it see (None: no hand at all):
+    its hand and legal moves, and the public table (made once per move for all seats,
+    kept with the state's views)."""
+    table = state._views.get("table")
+    if table is None:
+        table = state._views["table"] = public_table(state)  # type: ignore[assignment]
+    playing = state.phase is Phase.COLLECT or state.phase is Phase.SHED
+    return HundView(
+        seat,
+        state.legal(seat) if playing and seat == state.turn else (),  # type: ignore[arg-type]
+        tuple(state.hands[seat]) if seat is not None else (),
+        *table,  # type: ignore[misc]
+    )
+
+
+def public_table(state: HundState) -> tuple[object, ...]:
+    """Every field of a view that all seats see alike, in the view's order."""
     phase = state.phase
     deal = state.deal
     collecting = phase is Phase.COLLECT
     playing = collecting or phase is Phase.SHED
-    turn = state.turn
-    deciding = (turn,) if playing else ()
     if collecting:
         kind = "krig" if state.krig else "play"
         trick = tuple(zip(state.t_seats, state.t_cards, state.t_sjanse))
@@ -113,8 +129,7 @@ def player_view(state: HundState, seat: int | None) -> HundView:
         kind = ("beat" if state.trick2 else "lead") if playing else \
             ("deal" if phase is Phase.DEAL else "")
         trick = ()
-    return HundView(
-        seat,
+    return (
         state.seats,
         state.series,
         state.games,
@@ -123,9 +138,7 @@ def player_view(state: HundState, seat: int | None) -> HundView:
         len(state.moves),
         deal.dealer if deal is not None else -1,
         kind,
-        deciding,
-        state.legal(seat) if playing and seat == turn else (),  # type: ignore[arg-type]
-        tuple(state.hands[seat]) if seat is not None else (),
+        (state.turn,) if playing else (),
         tuple(map(len, state.hands)),
         tuple(map(len, state.taken)),
         len(state.pile),
