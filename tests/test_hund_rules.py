@@ -376,7 +376,7 @@ def test_moves_out_of_turn_are_refused_and_change_nothing():
     with pytest.raises(IllegalMove, match="it is seat 0's turn") as e:
         state.apply(parse_action("5H"), 1)
     assert e.value.player_text == "You must wait: it is seat 0's turn."
-    with pytest.raises(IllegalMove, match="not in your hand"):
+    with pytest.raises(IllegalMove, match="not in the hand"):
         state.apply(parse_action("5H"), 0)
     with pytest.raises(IllegalMove, match="before phase 2"):
         state.apply(UNDERTREKK, 0)

@@ -47,7 +47,7 @@ def check_move(st: HundState, action: Action, seat: int) -> None:
 def _check_collect(st: HundState, action: Action, kind: type, seat: int) -> None:
     if kind is PlayCard:
         if action.card not in st.hands[seat]:  # type: ignore[union-attr]
-            raise RuleBroken(seat, f"cannot play {action}: it is not in your hand", "N3")
+            raise RuleBroken(seat, f"cannot play {action}: it is not in the hand", "N3")
     elif kind is Sjanse:
         if len(st.pile) < 2:
             why = "the pile is empty" if not st.pile else "the pile's last card is never played"
@@ -81,7 +81,7 @@ def _check_shed(st: HundState, action: Action, kind: type, seat: int) -> None:
     cards: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
     missing = [c for c in cards if c not in hand]
     if missing:
-        raise RuleBroken(seat, f"cannot play {CODES[missing[0]]}: it is not in your hand",
+        raise RuleBroken(seat, f"cannot play {CODES[missing[0]]}: it is not in the hand",
                          "N10", action)
     if trick:
         top = trick[-1][1][-1]
