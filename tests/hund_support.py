@@ -116,3 +116,9 @@ def decisions(players: int, seed: int, *, series: bool = False, games: int = 1,
         legal = state.legal(seat)
         action = rng.choice(legal) if chooser is None else chooser(state, rng)  # type: ignore[operator]
         state.apply(action, seat)
+
+
+def CODES_OF(cards_: object) -> list[str]:  # noqa: N802 - reads like the table it uses
+    from ebbes_tui.games.hund.cards import CODES
+
+    return [CODES[c] for c in cards_]  # type: ignore[attr-defined]

@@ -75,7 +75,7 @@ class HundGame:
         return deal_next_game(state, seed)
 
     def decision_seed(self, state: HundState, seat: int) -> str:
-        return f"hund:{state.game_no + 1}:{len(state.moves)}:{seat}"
+        return f"hund:{state.game_no + 1}:{state.moves_in_game()}:{seat}"
 
     # -- records
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 import random
 
 from .cards import DECK, Card
-from .state import GameResult, HundState, Phase
+from .phases import Deal, GameResult, Phase
+from .state import HundState
 from .tricks import beats
 from .view import HundView
 
@@ -83,13 +84,15 @@ def leftover_choices(view: HundView) -> tuple[list[Card], int]:
 
 def sample_state(view: HundView, rng: random.Random) -> HundState:
     """A full state consistent with ``view``, at its decision (for search: its earlier
-    games are only their hunds, and it has no record)."""
+    games are only their hunds, its deal only its dealer and the cards set aside, and
+    it has no record)."""
     if view.phase not in ("collect", "shed") or not view.deciding:
         raise ValueError("a state is sampled at a seat's decision in a game")
     state = HundState(view.seats, series=view.series, games=view.games, dealer=None)
     state.results = [GameResult(None, (), (), -1, -1, (), (), h)  # type: ignore[arg-type]
                      for h in view.hunds]
     state.tally = list(view.tally)
+    state.unknown = view.moves
     state.tricks = list(view.tricks)
     state.trump_holder = view.trump_holder
     state.leftover = view.leftover
@@ -124,6 +127,7 @@ def _collect(state: HundState, view: HundView, rng: random.Random) -> None:
         at += 1
     if at + view.aside_size != len(unseen):
         raise ValueError("the view's counts do not add up to the unseen cards")
+    state.deal = Deal(view.dealer, tuple(unseen[at:]), (), ())
     state.t_seats = [s for s, _, _ in view.trick]
     state.t_cards = [c for _, c, _ in view.trick]
     state.t_sjanse = [j for _, _, j in view.trick]
@@ -150,6 +154,7 @@ def _shed(state: HundState, view: HundView, rng: random.Random) -> None:
     aside = set(unseen_cards(view)) - held
     if len(aside) != view.aside_size:
         raise ValueError("the view's counts do not add up to the unseen cards")
+    state.deal = Deal(view.dealer, tuple(sorted(aside)), (), ())
     state.gone = [c for c in DECK if c not in held and c not in aside and c not in lying]
     start = _start_hands(view)
     if holder >= 0 and holder != view.seat:  # the seat's own leftover is not told apart

@@ -29,7 +29,7 @@ class HundState:
 
     __slots__ = (
         "seats", "n", "series", "games", "first_dealer", "phase", "results", "tally",
-        "base",
+        "base", "unknown",
         # the current game
         "deal", "moves", "hands", "pile", "taken", "tricks", "trump_card", "trump_holder",
         "leftover", "turn", "leader",
@@ -52,6 +52,7 @@ class HundState:
         self.results: list[GameResult] = []
         self.tally = [0] * self.n
         self.base = 0  # moves of the games before the current one
+        self.unknown = 0  # moves of this game before ``moves`` begins (a sampled state)
         self.deal: Deal | None = None
         self.moves: list[Action] = []
         self.hands: list[list[Card]] = [[] for _ in range(self.n)]
@@ -100,9 +101,10 @@ class HundState:
         """Begin the next game with ``deal`` (checked by the caller: :mod:`.deal`)."""
         if self.phase is not Phase.DEAL:
             raise ValueError("no game is waiting to be dealt")
-        self.base += len(self.moves) if self.deal is not None else 0
+        self.base += self.unknown + len(self.moves) if self.deal is not None else 0
         self.deal = deal
         self.moves = []
+        self.unknown = 0
         self.hands = [sorted(h) for h in deal.hands]
         self.pile = list(reversed(deal.pile))
         self.taken = [[] for _ in range(self.n)]
@@ -194,6 +196,7 @@ class HundState:
         other = HundState.__new__(HundState)
         other.seats, other.n, other.series, other.games = self.seats, self.n, self.series, self.games
         other.first_dealer, other.phase, other.base = self.first_dealer, self.phase, self.base
+        other.unknown = self.unknown
         other.results = self.results[:]
         other.tally = self.tally[:]
         other.deal = self.deal
@@ -234,7 +237,11 @@ class HundState:
         return match_outcome(self.tally, [r.out + (r.hund,) for r in self.results])
 
     def decisions_made(self) -> int:
-        return self.base + len(self.moves)
+        return self.base + self.moves_in_game()
+
+    def moves_in_game(self) -> int:
+        """Moves made in the current game."""
+        return self.unknown + len(self.moves)
 
     def in_play(self) -> int:
         """Players not out (N12, N13)."""
@@ -245,7 +252,7 @@ class HundState:
         return self.phase in (Phase.DEAL, Phase.OVER)
 
     def __repr__(self) -> str:  # for test failures
-        return f"<HundState game {self.game_no + 1} {self.phase.value} move {len(self.moves)}>"
+        return f"<HundState game {self.game_no + 1} {self.phase.value} move {self.moves_in_game()}>"
 
 
 def match_outcome(tally: list[int], orders: list[tuple[int, ...]]) -> Outcome:

@@ -135,7 +135,7 @@ def public_table(state: HundState) -> tuple[object, ...]:
         state.games,
         _PHASE_NAMES[phase],
         state.game_no + 1,
-        len(state.moves),
+        state.unknown + len(state.moves),
         deal.dealer if deal is not None else -1,
         kind,
         (state.turn,) if playing else (),
