@@ -13,6 +13,7 @@ from ebbes_tui.games.hund.actions import parse_action
 from ebbes_tui.games.hund.cards import ASIDE_TWO_PLAYERS, DECK, HAND_SIZE, parse_card
 from ebbes_tui.games.hund.phases import Deal, Phase
 from ebbes_tui.games.hund.state import HundState
+from ebbes_tui.games.hund.tricks import Trick
 
 NAMES = ("Kari", "Ola", "Per", "Siri", "Nils", "Ingrid")
 
@@ -75,6 +76,12 @@ def shedding(hands: list[str], trump: str, holder: int, *, leader: int | None = 
     state.hands = [sorted(cards(h)) for h in hands]
     state.phase2_hands = tuple(tuple(h) for h in state.hands)
     state.trump_card = parse_card(trump)
+    # phase 1 as the views remember it: each seat took its hand in one trick
+    for seat, hand in enumerate(state.hands):
+        won = tuple(c for c in hand if c != state.trump_card)
+        if won:
+            state.tricks.append(Trick(seat, won, (seat,) * len(won), (False,) * len(won), seat,
+                                      False))
     state.trump_holder = holder
     state.began = len(hands)
     state.leader = state.turn = holder if leader is None else leader
