@@ -163,7 +163,6 @@ def _shed(state: HundState, view: HundView, rng: random.Random) -> None:
     state.trick2 = list(view.shed_trick)
     state.began = view.began
     state.out = list(view.out)
-    state.played = [any(m.seat == s and not m.took for m in view.log) for s in range(state.n)]
     state.log2 = list(view.log)
     state.last2 = view.last_trick
 

@@ -54,7 +54,6 @@ def play(st: HundState, seat: int, cards: tuple[Card, ...], events: list[Event] 
     if events is not None:
         events.append(Played(seat, cards, not trick))
     trick.append((seat, cards))
-    st.played[seat] = True
     st.log2.append(Move(seat, cards, False))
     if not hand:  # N12: played in phase 2 and holds none
         st.out.append(seat)

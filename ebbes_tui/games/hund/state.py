@@ -36,7 +36,7 @@ class HundState:
         # phase 1's trick (N3-N5)
         "t_cards", "t_seats", "t_sjanse", "krig", "warriors", "queue", "round_start",
         # phase 2 (N9-N13)
-        "phase2_hands", "trick2", "began", "out", "played", "gone", "log2", "last2", "hund",
+        "phase2_hands", "trick2", "began", "out", "gone", "log2", "last2", "hund",
         # caches, dropped by every move
         "_legal", "_views",
     )
@@ -75,7 +75,6 @@ class HundState:
         self.trick2: list[tuple[int, tuple[Card, ...]]] = []
         self.began = 0  # players in play when the trick began (N11)
         self.out: list[int] = []
-        self.played = [False] * self.n
         self.gone: list[Card] = []  # cards that left the game by avstikk (N11)
         self.log2: list[Move] = []
         self.last2: tuple[tuple[int, tuple[Card, ...]], ...] = ()
@@ -114,7 +113,6 @@ class HundState:
         self.phase2_hands = None
         self.trick2 = []
         self.out = []
-        self.played = [False] * self.n
         self.gone = []
         self.log2 = []
         self.last2 = ()
@@ -217,7 +215,6 @@ class HundState:
         other.trick2 = self.trick2[:]
         other.began = self.began
         other.out = self.out[:]
-        other.played = self.played[:]
         other.gone = self.gone[:]
         other.log2 = self.log2[:]
         other.last2, other.hund = self.last2, self.hund
@@ -242,10 +239,6 @@ class HundState:
     def moves_in_game(self) -> int:
         """Moves made in the current game."""
         return self.unknown + len(self.moves)
-
-    def in_play(self) -> int:
-        """Players not out (N12, N13)."""
-        return self.n - len(self.out)
 
     def game_over(self) -> bool:
         """The current game has its hund (or none is being played)."""
