@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,3 +106,12 @@ def test_bench_figures_come_out_for_every_measure():
     assert figures["games_per_s_checked"] > 0 and figures["games_per_s_fast"] > 0
     assert figures["clone_us"] > 0 and figures["view_us"] > 0
     assert set(figures["normal"]) == {"p50_ms", "p99_ms", "max_ms"}
+
+
+def test_hunds_rules_load_without_textual_rich_or_ebbes_own_code():
+    code = ("import sys, ebbes_tui.games.hund, ebbes_tui.games.hund.bench\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
+            " or m.split('.')[:2] in (['ebbes_tui', p] for p in ('rules', 'bots', 'controller',"
+            " 'table', 'ui')))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
