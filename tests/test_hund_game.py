@@ -21,7 +21,7 @@ from ebbes_tui.games.hund.phases import Phase
 
 from hund_support import random_match, seats
 
-RECORDS = Path(__file__).parent / "records"
+RECORDS = Path(__file__).parent / "records" / "hund"
 
 
 def test_the_registry_lists_hund_by_id_and_record_format():

@@ -24,7 +24,7 @@ from ebbes_tui.games.hund.tricks import beats, runs
 
 from hund_support import random_match
 
-RECORDS = Path(__file__).parent / "records"
+RECORDS = Path(__file__).parent / "records" / "hund"
 EXAMPLES = sorted(p for p in RECORDS.glob("hund-*.json") if not p.name.endswith(".expected.json"))
 
 
@@ -40,6 +40,20 @@ def test_the_shared_records_check_as_the_independent_implementation_says(path):
     assert expected.pop("valid") is True
     assert GAME.check_summary(state) == expected
     assert list(GAME.check_summary(state)) == list(expected)
+
+
+def test_ebbes_check_prints_the_expected_lines_for_the_shared_records():
+    out = subprocess.run([sys.executable, "-m", "ebbes_tui", "check", "--json", *map(str, EXAMPLES)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert len(lines) == len(EXAMPLES)
+    for path, line in zip(EXAMPLES, lines):
+        got = json.loads(line)
+        expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+        assert got.pop("file") == str(path)
+        expected.pop("file")
+        assert got == expected and list(got) == list(expected)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
