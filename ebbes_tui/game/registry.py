@@ -12,6 +12,7 @@ from .protocols import Game
 GAMES: dict[str, str] = {
     "ebbes": "ebbes_tui.games.ebbes:GAME",
     "huhn": "ebbes_tui.games.huhn:GAME",
+    "hund": "ebbes_tui.games.hund:GAME",
 }
 DEFAULT_GAME = "ebbes"
 

@@ -1,0 +1,207 @@
+"""Hund (Bikkje) on the game seam: the :class:`HundGame` object the registry lists."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from importlib import resources
+from typing import Any
+
+from ...game.errors import RecordError, SetupError
+from ...game.protocols import GameOption, SeatInfo
+from . import codec, record
+from .actions import Action, Sjanse, parse_action
+from .cards import MAX_PLAYERS, MIN_PLAYERS
+from .check import check_line, check_summary, describe_result
+from .deal import deal_next_game
+from .events import Event
+from .invariants import faults
+from .normal import NormalBot, rank_candidates
+from .rollout import rollout
+from .sampler import sample_state
+from .state import HundState, Phase
+from .view import HundView
+
+MAX_GAMES = 50
+
+OPTIONS = (
+    GameOption("dealer", "Dealer", "seat", None,
+               "Who deals the first game (random when not chosen); then the next seat deals."),
+    GameOption("games", "Games", "int", None,
+               "Games in the match (one per player when not set); whoever is the hund least "
+               "often wins.", low=1, high=MAX_GAMES),
+    GameOption("series", "Series", "bool", False,
+               "In the second phase, cards of one suit in unbroken rank order may be played "
+               "together as one play."),
+)
+
+
+class HundGame:
+    """Everything the generic layers need from Hund."""
+
+    id = "hund"
+    title = "Hund (Bikkje)"
+    player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    options = OPTIONS
+    record_format = record.FORMAT
+    levels = ("random", "normal", "hard")
+    ui_module = "ebbes_tui.games.hund.ui"
+    figure_labels = (("games", "games"), ("hund", "times hund"),
+                     ("places", "places added up (1 = first out)"), ("wars_won", "wars won"))
+
+    # -- a new game and its chance steps
+
+    def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> HundState:
+        seats = tuple(seats)
+        n = len(seats)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise SetupError(f"Hund is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
+        unknown = sorted(set(options) - {o.key for o in OPTIONS})
+        if unknown:
+            raise SetupError(f"Hund has no option {unknown[0]!r}.")
+        dealer = options.get("dealer")
+        if dealer is not None and (not _whole(dealer) or not 0 <= dealer < n):
+            raise SetupError(f"The dealer must be a seat from 0 to {n - 1}.")
+        games = options.get("games")
+        games = n if games is None else games
+        if not _whole(games) or not 1 <= games <= MAX_GAMES:
+            raise SetupError(f"A match is 1 to {MAX_GAMES} games.")
+        series = options.get("series", False)
+        if not isinstance(series, bool):
+            raise SetupError("The series option is on or off.")
+        return HundState(seats, series=series, games=games, dealer=dealer)
+
+    def resolve_chance(self, state: HundState, seed: int, options: dict[str, Any]) -> list[Event]:
+        return deal_next_game(state, seed)
+
+    def decision_seed(self, state: HundState, seat: int) -> str:
+        return f"hund:{state.game_no + 1}:{state.moves_in_game()}:{seat}"
+
+    # -- records
+
+    def replay(self, data: dict[str, Any],
+               observe: Callable[[HundState, list[Event]], None] | None = None) -> HundState:
+        return record.replay(data, observe)
+
+    def to_record(self, state: HundState, extras: dict[str, Any] | None = None) -> dict[str, Any]:
+        return record.to_record(state, extras)
+
+    def setup_of(self, data: dict[str, Any]) -> tuple[tuple[SeatInfo, ...], dict[str, Any]]:
+        return record.setup_of(data)
+
+    def check_summary(self, state: HundState) -> dict[str, Any]:
+        return check_summary(state)
+
+    def check_line(self, state: HundState) -> str:
+        return check_line(state)
+
+    def take_back(self, data: dict[str, Any], seat: int) -> dict[str, Any] | None:
+        """``data`` cut before ``seat``'s last move that may be taken back: never past a
+        draw, a sjanse or the trump card shown, so in phase 1 within the trick and
+        after its last sjanse, in phase 2 within phase 2 (the pile's order would show)."""
+        turns: list[tuple[int, Phase, int]] = []  # before each move: mover, phase, tricks
+
+        def watch(state: HundState, events: list[Event]) -> None:
+            turns.append((state.turn, state.phase, len(state.tricks)))
+
+        try:
+            state = record.replay(data, watch)
+        except RecordError:
+            return None
+        if state.phase not in (Phase.COLLECT, Phase.SHED):
+            return None
+        moves = state.moves
+        turns = turns[-len(moves) - 1:-1] if moves else []
+        for k in range(len(moves) - 1, -1, -1):
+            mover, phase, tricks = turns[k]
+            if phase is not state.phase or isinstance(moves[k], Sjanse):
+                return None
+            if phase is Phase.COLLECT and tricks != len(state.tricks):
+                return None
+            if mover == seat:
+                games = list(data["games"])
+                games[-1] = {**games[-1], "plays": list(games[-1]["plays"][:k])}
+                return {**data, "games": games}
+        return None
+
+    # -- the wire and the logs
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def view_to_json(self, view: HundView) -> dict[str, Any]:
+        return codec.view_to_json(view)
+
+    def view_from_json(self, data: Any) -> HundView:
+        return codec.view_from_json(data)
+
+    def event_to_json(self, event: Event) -> dict[str, Any] | None:
+        return codec.event_to_json(event)
+
+    def event_from_json(self, data: dict[str, Any]) -> Event | None:
+        return codec.event_from_json(data)
+
+    # -- players
+
+    def bot(self, level: str) -> NormalBot:
+        if level == "normal":
+            return NormalBot()
+        raise ValueError(f"Hund's {level!r} bot comes from the generic bots (ebbes_tui.bots)")
+
+    def hint(self, view: HundView) -> tuple[Action, str]:
+        return NormalBot().explain(view)
+
+    def sample(self, view: HundView, rng: random.Random) -> HundState:
+        return sample_state(view, rng)
+
+    def rollout(self, state: HundState, seat: int, rng: random.Random) -> float:
+        return rollout(state, seat, rng)
+
+    def candidates(self, view: HundView, legal: Sequence[Action], keep: int) -> list[Action]:
+        return rank_candidates(view, legal)[:keep]
+
+    # -- history and statistics
+
+    def describe(self, state: HundState) -> dict[str, str]:
+        names = [s.name for s in state.seats]
+        variants = f"{state.games} game{'s' * (state.games != 1)}, " + \
+            ("series" if state.series else "single cards")
+        if state.results:
+            result = "; ".join(f"game {i}: {describe_result(r, names)}"
+                               for i, r in enumerate(state.results, 1))
+        else:
+            result = "no game finished"
+        if state.phase is Phase.OVER:
+            outcome = state.outcome()
+            assert outcome is not None
+            result += "; won by " + ", ".join(names[s] for s in outcome.winners)
+        return {"players": ", ".join(names), "variants": variants, "result": result}
+
+    def variant_key(self, options: dict[str, Any]) -> tuple[str, str]:
+        if options.get("series"):
+            return "series", "with series"
+        return "single", "single cards"
+
+    def figures(self, state: HundState, seat: int) -> dict[str, int]:
+        results = state.results
+        places = sum((r.out + (r.hund,)).index(seat) + 1 for r in results)
+        wars = sum(1 for r in results for t in r.tricks if t.krig and t.winner == seat)
+        return {"games": len(results), "hund": state.tally[seat], "places": places,
+                "wars_won": wars}
+
+    # -- checking the rules themselves
+
+    def invariants(self, state: HundState) -> list[str]:
+        return faults(state)
+
+    # -- words for people
+
+    def rules_text(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+GAME = HundGame()
