@@ -12,16 +12,21 @@ from typing import Any, TextIO
 
 from .game.errors import RecordError
 from .game.protocols import Game, State
-from .game.records import load_record
+from .game.records import read_record
 
 
 def check_file(path: str) -> tuple[dict[str, Any], tuple[Game, State] | None]:
     """Check one file: (JSON result, the game and its replayed state, or None when
     invalid)."""
     try:
-        game, _, state = load_record(path)
+        game, record = read_record(path)
     except RecordError as e:
         return {"file": path, "valid": False, "error": str(e)}, None
+    try:
+        state = game.replay(record)
+    except (RecordError, RecursionError) as e:
+        error = str(e) if isinstance(e, RecordError) else "not valid JSON: nested too deeply"
+        return {"file": path, "valid": False, **game.check_tag, "error": error}, None
     return {"file": path, "valid": True, **game.check_summary(state)}, (game, state)
 
 

@@ -100,7 +100,7 @@ def decisions_of(players: int, seed: int, deals: int | None = None,
         yield state
         decision = rng.choice(pending)
         if decision.seat is None:
-            GAME.resolve_chance(state, seed, {})
+            GAME.resolve_chance(state, seed)
         else:
             state.apply(choose(state, decision.seat, rng), decision.seat)
     yield state
@@ -115,7 +115,7 @@ def finished(players: int, seed: int, deals: int | None = None) -> HuhnState:
 def play_deal_as_dealt(state: HuhnState, seed: int) -> None:
     """Deal the next deal from ``seed``, keep every hand as dealt, play it out simply
     (:func:`auto`) and choose no option."""
-    GAME.resolve_chance(state, seed, {})
+    GAME.resolve_chance(state, seed)
     for seat in range(state.n):
         state.apply(Arrange(tuple(state.hands[seat])), seat)
     auto(state)

@@ -8,6 +8,7 @@ import random
 import pytest
 from huhn_support import decisions_of, new_game, random_choice
 
+from ebbes_tui.games.huhn.rollout import rollout
 from ebbes_tui.game.protocols import listed
 from ebbes_tui.games.huhn import GAME
 from ebbes_tui.games.huhn.actions import NONE, Arrange, ArrangeChoices, Play
@@ -23,7 +24,7 @@ def _play_game(players, seed, normal_seat, deals=1):
     while pending := state.pending():
         decision = rng.choice(pending)
         if decision.seat is None:
-            GAME.resolve_chance(state, seed, {})
+            GAME.resolve_chance(state, seed)
         elif decision.seat == normal_seat:
             view = state.view(decision.seat)
             state.apply(bot.choose(view, view.actions, rng), decision.seat)
@@ -184,7 +185,7 @@ def test_every_arrangement_sentence_names_a_tactic():
 
 def test_candidates_for_an_arrangement_are_strategy_orders_not_an_enumeration():
     state = new_game(4, dealer=0)
-    GAME.resolve_chance(state, 3, {})
+    GAME.resolve_chance(state, 3)
     view = state.view(0)
     assert isinstance(view.actions, ArrangeChoices)
     orders = GAME.candidates(view, view.actions, 8)
@@ -212,7 +213,7 @@ def test_rollouts_finish_the_deal_from_every_kind_of_decision_and_leave_the_stat
         if not state.pending() or state.phase == "deal":
             continue
         before = GAME.to_record(state)
-        value = GAME.rollout(state, 0, rng)
+        value = rollout(state, 0, rng)
         assert isinstance(value, float) and GAME.to_record(state) == before
         kinds.add(state.phase)
     assert {"arrange", "play", "reward", "option"} <= kinds
@@ -223,7 +224,7 @@ def test_a_rollout_scores_the_deal_for_the_seat_against_the_others():
     copy = state.clone()
     copy.apply(max(state.legal(state.taker), key=lambda o: _total_after(state, o)), state.taker)
     change = [a - b for a, b in zip(copy.totals, state.totals)]
-    assert GAME.rollout(state, 0, random.Random(0)) == change[0] - change[1]
+    assert rollout(state, 0, random.Random(0)) == change[0] - change[1]
 
 
 def _total_after(state, option):

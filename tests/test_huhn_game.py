@@ -1,9 +1,8 @@
 """The Game object of Blindes Huhn extrem as the generic layers use it: registry,
-options, seeds, History and Statistics figures, the rules text, the bench figures,
+options, seeds, History and Statistics figures, the rules text,
 and a rules package that stays pure."""
 
 import ast
-import itertools
 import re
 import subprocess
 import sys
@@ -12,7 +11,7 @@ from pathlib import Path
 from huhn_support import finished, new_game
 
 from ebbes_tui.game.registry import game_of_format, load_game
-from ebbes_tui.games.huhn import GAME, bench
+from ebbes_tui.games.huhn import GAME
 
 PACKAGE = Path(__file__).resolve().parents[1] / "ebbes_tui" / "games" / "huhn"
 
@@ -34,7 +33,7 @@ def test_options_have_defaults_and_one_line_explanations():
 
 def test_arrangement_seeds_do_not_depend_on_who_arranged_first():
     state = new_game(3)
-    GAME.resolve_chance(state, 1, {})
+    GAME.resolve_chance(state, 1)
     seeds = [GAME.decision_seed(state, s) for s in range(3)]
     state.apply(state.legal(1).sample(__import__("random").Random(0)), 1)
     assert [GAME.decision_seed(state, s) for s in (0, 2)] == [seeds[0], seeds[2]]
@@ -55,17 +54,6 @@ def test_rules_text_never_shows_ruling_numbers():
     text = GAME.rules_text()
     assert text.startswith("# Blindes Huhn extrem") and "49" in text
     assert not re.search(r"\bH\d+\b", text)
-
-
-def test_the_bench_figures_come_from_an_injected_clock():
-    ticks = itertools.count()
-    clock = lambda: next(ticks) / 1000  # noqa: E731  one millisecond per reading
-    figures = bench.rules_figures(clock, seconds=0.001)
-    assert set(figures) == {"2p", "3p", "4p", "5p"}
-    assert set(figures["4p"]) == {"games_per_s", "fast_games_per_s", "playout_deals_per_s",
-                                  "clone_us", "view_us", "view_fresh_us"}
-    latency = bench.normal_latency(clock, count=20)["p99_ms"]
-    assert latency > 0
 
 
 def test_the_rules_package_is_pure():

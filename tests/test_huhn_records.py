@@ -11,6 +11,8 @@ from itertools import islice
 import sys
 
 import pytest
+
+from ebbes_tui.game.errors import IllegalMove
 from huhn_support import EXAMPLES, decisions_of, json_paths, load, random_choice
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -236,7 +238,7 @@ def _finish(state, seed):
     while pending := state.pending():
         decision = pending[0]
         if decision.seat is None:
-            GAME.resolve_chance(state, seed, {})
+            GAME.resolve_chance(state, seed)
         else:
             state.apply(random_choice(state, decision.seat, rng), decision.seat)
 
@@ -265,12 +267,18 @@ def test_take_back_cuts_before_the_seats_last_move_of_the_deal():
     assert GAME.take_back(rec, 1)["deals"][1]["plays"] == rec["deals"][1]["plays"][:22]
 
 
+def refused_take_back(record, seat) -> bool:
+    with pytest.raises(IllegalMove, match="nothing of yours to take back"):
+        GAME.take_back(record, seat)
+    return True
+
+
 def test_take_back_never_reaches_past_the_deal_nor_the_option():
-    assert GAME.take_back(load("huhn-three-players.json"), 0) is None  # ended by an option
+    assert refused_take_back(load("huhn-three-players.json"), 0)  # ended by an option
     rec = load("huhn-four-players-saved-mid-deal.json")
     rec["deals"][1]["plays"] = ["26"]
     rec["deals"][1]["rewards"] = []
-    assert GAME.take_back(rec, 0) is None  # a card was played: seat 0's order stays
+    assert refused_take_back(rec, 0)  # a card was played: seat 0's order stays
     rec["deals"][1]["plays"] = []
     cut = GAME.take_back(rec, 0)  # no card yet: the arrangement may be redone
     assert cut["deals"][1]["arranged"] == [False, True, True, True]

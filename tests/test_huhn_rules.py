@@ -54,7 +54,7 @@ def test_h1_cards_in_play_by_player_count(players, aside, size):
     assert [c for c in range(50) if c not in deck(players)] == aside
     assert 0 in deck(players) and hand_size(players) == size
     state = new_game(players)
-    GAME.resolve_chance(state, 7, {})
+    GAME.resolve_chance(state, 7)
     assert sorted(c for h in state.hands for c in h) == list(deck(players))
     assert {len(h) for h in state.hands} == {size}
 
@@ -90,20 +90,20 @@ def test_h2_one_deal_per_player_by_default_and_as_agreed():
 
 def test_h2_the_dealer_is_chosen_or_drawn_and_moves_left_and_their_left_leads():
     chosen = new_game(4, dealer=2)
-    GAME.resolve_chance(chosen, 1, {})
+    GAME.resolve_chance(chosen, 1)
     assert chosen.dealer == 2 and chosen.leader == 3
     drawn = {}
     for seed in range(30):
         state = new_game(4)
-        GAME.resolve_chance(state, seed, {})
+        GAME.resolve_chance(state, seed)
         again = new_game(4)
-        GAME.resolve_chance(again, seed, {})
+        GAME.resolve_chance(again, seed)
         assert again.dealer == state.dealer and again.hands == state.hands  # from the seed
         drawn[state.dealer] = True
     assert sorted(drawn) == [0, 1, 2, 3]
     state = new_game(2, dealer=1)
     play_deal_as_dealt(state, 1)
-    GAME.resolve_chance(state, 1, {})
+    GAME.resolve_chance(state, 1)
     assert state.dealer == 0 and state.leader == 1
 
 
@@ -120,7 +120,7 @@ def test_h2_a_record_whose_later_dealer_is_not_the_next_seat_is_refused():
 
 def test_h3_every_player_arranges_at_once_in_any_order_and_play_waits_for_all():
     state = new_game(3, dealer=0)
-    GAME.resolve_chance(state, 3, {})
+    GAME.resolve_chance(state, 3)
     assert [d.kind for d in state.pending()] == ["arrange"] * 3
     assert {d.seat for d in state.pending()} == {0, 1, 2}
     rng = random.Random(1)
@@ -136,7 +136,7 @@ def test_h3_every_player_arranges_at_once_in_any_order_and_play_waits_for_all():
 
 def test_h3_an_arrangement_must_be_the_whole_hand_and_is_made_once():
     state = new_game(2, dealer=0)
-    GAME.resolve_chance(state, 3, {})
+    GAME.resolve_chance(state, 3)
     hand = tuple(state.hands[0])
     assert isinstance(state.legal(0), ArrangeChoices)
     error = refused(state, Arrange(hand[1:]), 0)
@@ -433,7 +433,7 @@ def test_h12_the_game_ends_after_the_agreed_deals():
 
 def test_h13_a_view_holds_the_own_hand_in_order_and_no_other():
     state = new_game(3, dealer=0)
-    GAME.resolve_chance(state, 9, {})
+    GAME.resolve_chance(state, 9)
     order = tuple(sorted(state.hands[1], reverse=True))
     state.apply(Arrange(order), 1)
     assert state.view(1).hand == order

@@ -11,6 +11,7 @@ from itertools import permutations
 import pytest
 from huhn_support import decisions_of
 
+from ebbes_tui.games.huhn.rollout import rollout
 from ebbes_tui.game.errors import RecordError
 from ebbes_tui.games.huhn import GAME
 from ebbes_tui.games.huhn.sampler import unseen_cards
@@ -27,7 +28,7 @@ def test_every_sample_shows_its_seat_the_view_it_came_from(players):
             assert sample.view(seat) == view
             assert GAME.invariants(sample) == []
             phases[view.phase] += 1
-            GAME.rollout(sample, seat if seat is not None else 0, rng)  # plays to the deal's end
+            rollout(sample, seat if seat is not None else 0, rng)  # plays to the deal's end
     assert {"arrange", "play", "reward", "option"} <= set(phases)
 
 

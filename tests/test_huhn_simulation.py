@@ -73,8 +73,8 @@ def test_the_fast_path_plays_the_same_game_as_the_checked_one(players):
         while pending := checked.pending():
             decision = pending[0]
             if decision.seat is None:
-                GAME.resolve_chance(checked, seed, {})
-                GAME.resolve_chance(fast, seed, {})
+                GAME.resolve_chance(checked, seed)
+                GAME.resolve_chance(fast, seed)
                 continue
             action = random_choice(checked, decision.seat, rng)
             checked.apply(action, decision.seat)

@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from ebbes_tui.games.hund.rollout import rollout
 from ebbes_tui.games.hund import GAME
 from ebbes_tui.games.hund.actions import PLAY, SJANSE, UNDERTREKK, Series
 from ebbes_tui.games.hund.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, parse_card
@@ -201,7 +202,7 @@ def test_candidates_put_the_normal_move_first_and_rollouts_score_a_place():
         assert len(ranked) == min(3, len(legal)) and set(ranked) <= set(legal)
         assert len(set(ranked)) == len(ranked)
         if k % 10 == 0:
-            value = GAME.rollout(GAME.sample(view, rng), 0, rng)
+            value = rollout(GAME.sample(view, rng), 0, rng)
             assert 0.0 <= value <= 1.0
 
 

@@ -1,5 +1,5 @@
 """Hund on the seam: the registry, setup and options, the match's outcome (N16), the
-History and Statistics lines, the rules text, and the bench figures."""
+History and Statistics lines, the rules text."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from ebbes_tui.game.errors import SetupError
 from ebbes_tui.game.protocols import Decision
 from ebbes_tui.game.registry import game_of_format, load_game
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund import bench
 from ebbes_tui.games.hund.phases import Phase
 
 from hund_support import random_match, seats
@@ -48,7 +47,7 @@ def test_a_new_match_waits_for_its_deal_then_for_the_left_of_the_dealer():
     state = GAME.new_state(seats(4), {"dealer": 1, "games": 2})
     assert state.pending() == (Decision("deal", None),) and state.decisions_made() == 0
     assert state.view(None).kind == "deal" and state.outcome() is None
-    GAME.resolve_chance(state, 42, {})
+    GAME.resolve_chance(state, 42)
     assert state.pending() == (Decision("play", 2),)
     assert GAME.decision_seed(state, 2) == "hund:1:0:2"
 
@@ -57,7 +56,7 @@ def _finish(state, seed):
     rng = random.Random(seed)
     while state.phase is not Phase.OVER:
         if state.phase is Phase.DEAL:
-            GAME.resolve_chance(state, seed, {})
+            GAME.resolve_chance(state, seed)
         else:
             state.apply(rng.choice(state.legal(state.turn)), state.turn)
     return state
@@ -99,17 +98,8 @@ def test_the_rules_text_explains_the_games_words_without_ruling_numbers():
     assert not re.search(r"\bN\d+\b", text)
 
 
-def test_bench_figures_come_out_for_every_measure():
-    ticks = iter(range(10**9))
-    clock = lambda: next(ticks) * 1e-6  # noqa: E731 - an injected clock: one us per call
-    figures = bench.figures(clock, players=(3,), games=2)["3p"]
-    assert figures["games_per_s_checked"] > 0 and figures["games_per_s_fast"] > 0
-    assert figures["clone_us"] > 0 and figures["view_us"] > 0
-    assert set(figures["normal"]) == {"p50_ms", "p99_ms", "max_ms"}
-
-
 def test_hunds_rules_load_without_textual_rich_or_ebbes_own_code():
-    code = ("import sys, ebbes_tui.games.hund, ebbes_tui.games.hund.bench\n"
+    code = ("import sys, ebbes_tui.games.hund\n"
             "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
             " or m.split('.')[:2] in (['ebbes_tui', p] for p in ('rules', 'bots', 'controller',"
             " 'table', 'ui')))))")

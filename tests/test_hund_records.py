@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from ebbes_tui.game.errors import IllegalMove
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -296,8 +298,8 @@ def test_a_save_at_every_decision_resumes_the_same_game(players, seed, series, g
         _same(state, again)
         saves += 1
         if state.phase is Phase.DEAL:  # resumed between games: the seed deals the same
-            GAME.resolve_chance(state, seed, {})
-            GAME.resolve_chance(again, seed, {})
+            GAME.resolve_chance(state, seed)
+            GAME.resolve_chance(again, seed)
             _same(state, again)
             continue
         state.apply(rng.choice(state.legal(state.turn)), state.turn)
@@ -337,7 +339,7 @@ def test_take_back_in_phase_1_stays_within_the_trick_and_after_its_last_sjanse()
         assert GAME.take_back(record, first)["games"][0]["plays"] == \
             record["games"][0]["plays"][:-3]
         later = [s for s in range(4) if s not in state.t_seats]
-        assert GAME.take_back(record, later[0]) is None  # its moves lie in earlier tricks
+        assert refused_take_back(record, later[0])  # its moves lie in earlier tricks
         return
     raise AssertionError("no trick without sjanse in 40 games")
 
@@ -348,7 +350,7 @@ def test_take_back_never_reaches_back_past_a_sjanse():
             len(s.t_cards) == 2 and s.t_sjanse == [True, False]))
         if state.phase is not Phase.COLLECT:
             continue
-        assert GAME.take_back(record, state.t_seats[0]) is None
+        assert refused_take_back(record, state.t_seats[0])
         cut = GAME.take_back(record, state.t_seats[1])
         assert cut["games"][0]["plays"] == record["games"][0]["plays"][:-1]
         return
@@ -364,7 +366,7 @@ def test_take_back_in_phase_2_reaches_back_to_its_start_not_into_phase_1():
     again = GAME.replay(cut)
     assert again.phase is Phase.SHED and again.turn == leader
     early, _ = _record_until(3, 5, lambda s: s.phase is Phase.SHED)
-    assert GAME.take_back(GAME.to_record(early), 0) is None
+    assert refused_take_back(GAME.to_record(early), 0)
 
 
 def test_no_take_back_once_the_game_is_over():
@@ -372,5 +374,11 @@ def test_no_take_back_once_the_game_is_over():
     rng = random.Random(9)
     while state.phase is not Phase.OVER:
         state.apply(rng.choice(state.legal(state.turn)), state.turn)
-    assert GAME.take_back(GAME.to_record(state), 0) is None
-    assert GAME.take_back(GAME.to_record(state), 1) is None
+    assert refused_take_back(GAME.to_record(state), 0)
+    assert refused_take_back(GAME.to_record(state), 1)
+
+
+def refused_take_back(record, seat) -> bool:
+    with pytest.raises(IllegalMove, match="nothing of yours to take back"):
+        GAME.take_back(record, seat)
+    return True

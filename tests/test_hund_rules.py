@@ -82,12 +82,12 @@ def test_n1_two_to_six_players(players):
 
 def test_n2_the_chosen_dealer_deals_game_one_then_the_next_seat():
     state = GAME.new_state(seats(3), {"dealer": 2, "games": 2})
-    GAME.resolve_chance(state, 7, {})
+    GAME.resolve_chance(state, 7)
     assert state.deal.dealer == 2 and state.turn == 0  # N3: left of the dealer leads
     rng = random.Random(7)
     while state.phase is not Phase.DEAL:
         state.apply(rng.choice(state.legal(state.turn)), state.turn)
-    GAME.resolve_chance(state, 7, {})
+    GAME.resolve_chance(state, 7)
     assert state.deal.dealer == 0 and state.turn == 1
 
 

@@ -58,14 +58,18 @@ def check(option: GameOption, value: Any, players: int) -> Any:
 
 def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
     """A flag for every option of every game (an option of one key means the same in
-    each game that has it); unset flags are None, so only what was given counts."""
-    seen: set[str] = set()
+    each game that has it), unless the command has a flag of that name already (the
+    tournament's ``--games``); and ``--option KEY=VALUE`` for any option. Unset flags
+    are None, so only what was given counts."""
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game's option by its name (e.g. games=3, series=on)")
+    seen: list[str] = []
     for game in games:
         for option in game.options:
-            if option.key in seen:
-                continue
-            seen.add(option.key)
             name = flag(option)
+            if option.key in seen or name in parser._option_string_actions:
+                continue
+            seen.append(option.key)
             if option.kind == "bool":
                 parser.add_argument(name, action="store_true", default=None, help=option.explain)
             elif option.kind == "int":
@@ -74,25 +78,45 @@ def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
             else:
                 parser.add_argument(name, default=None, metavar="K|random",
                                     help=f"{option.explain} (a player from 1, or random)")
+    parser.set_defaults(option_flags=tuple(seen))
 
 
 def from_flags(game: Game, args: argparse.Namespace) -> dict[str, Any]:
-    """The options given on the command line (players counted from 1 there, from 0 in
-    the options); SetupError for a flag of another game or a seat that is no number."""
+    """The options given on the command line, as flags or ``--option KEY=VALUE``
+    (players counted from 1 there, from 0 in the options); SetupError for an option of
+    another game or a value that is not one."""
     given: dict[str, Any] = {}
-    mine = {o.key for o in game.options}
+    mine = {o.key: o for o in game.options}
     every = {o.key: o for g in all_games() for o in g.options}
-    for key, value in vars(args).items():
-        option = every.get(key)
-        if option is None or value is None:
+    for key in getattr(args, "option_flags", ()):
+        option, value = every[key], getattr(args, key)
+        if value is None:
             continue
         if key not in mine:
             raise SetupError(f"{flag(option)} is not an option of {game.title}.")
-        if option.kind == "seat":
-            given[key] = _seat(option, value)
-        else:
-            given[key] = value
+        given[key] = _seat(option, value) if option.kind == "seat" else value
+    for pair in getattr(args, "option", None) or []:
+        key, equals, text = pair.partition("=")
+        option = mine.get(key.strip().replace("-", "_"))
+        if option is None or not equals:
+            known = ", ".join(o.key for o in game.options)
+            raise SetupError(f"{pair!r} is not an option of {game.title} (say KEY=VALUE; the "
+                             f"options are {known}).")
+        given[option.key] = _value(option, text.strip())
     return given
+
+
+def _value(option: GameOption, text: str) -> Any:
+    """An option's value from its text on the command line."""
+    if option.kind == "seat":
+        return _seat(option, text)
+    if option.kind == "bool":
+        if text not in ("on", "off", "true", "false", "yes", "no"):
+            raise SetupError(f"{option.key} is on or off, not {text!r}.")
+        return text in ("on", "true", "yes")
+    if not text.lstrip("-").isdecimal():
+        raise SetupError(f"{option.key} takes a whole number, not {text!r}.")
+    return int(text)
 
 
 def _seat(option: GameOption, text: str) -> int | None:

@@ -250,6 +250,10 @@ class Game(Protocol):
         """The body of ``ebbes check --json`` for a replayed record."""
         ...
 
+    #: Keys every line of ``ebbes check --json`` about this game's records carries, an
+    #: invalid record's too (``{"game": "huhn"}``; ebbes, the first game, has none).
+    check_tag: dict[str, str]
+
     def check_line(self, state: State) -> str:
         """The one line ``ebbes check`` prints for a valid record, after its file name."""
         ...

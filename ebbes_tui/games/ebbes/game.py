@@ -37,6 +37,7 @@ class EbbesGame:
     id = "ebbes"
     title = "ebbes"
     player_counts = tuple(sorted(DECK_VALUES))
+    check_tag: dict[str, str] = {}
     record_format = FORMAT
     levels = ("random", "normal", "hard")
     ui_module = "ebbes_tui.games.ebbes.ui"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ...game.protocols import Unlisted
 from .cards import ALL_CARDS, REWARD_KINDS, Card, code, parse_card, parse_play
 
 
@@ -111,7 +112,7 @@ def parse_option(word: object) -> ChooseOption:
 
 
 @dataclass(frozen=True, slots=True)
-class ArrangeChoices:
+class ArrangeChoices(Unlisted):
     """The n! orders of a hand (H3), never listed: a bot samples one or asks the
     game's arrangement policy (:class:`~ebbes_tui.game.protocols.Unlisted`)."""
 

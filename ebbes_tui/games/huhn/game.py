@@ -7,16 +7,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...game.protocols import GameOption, SeatInfo
+from ...game.errors import IllegalMove
+from ...game.protocols import GameOption, SeatInfo, Unlisted
 from . import codec, record
 from .actions import Action, parse_action
 from .check import check_line, check_summary
 from .invariants import invariants
 from .normal import NormalBot
-from .rollout import rollout
+from .rollout import play_out, rollout
 from .rules_text import RULES_TEXT
 from .sampler import sample_state
-from .state import DEAL, HuhnState
+from .state import DEAL, PLAY, HuhnState
 from .takeback import take_back
 from .view import HuhnView
 
@@ -34,22 +35,28 @@ class HuhnGame:
         GameOption("dealer", "Dealer of deal 1", "seat", None,
                    "Who deals first (the player to their left leads); random if not set."),
     )
+    check_tag: dict[str, str] = {"game": "huhn"}
     record_format = record.FORMAT
     levels = ("random", "normal", "hard")
     ui_module = "ebbes_tui.games.huhn.ui"
-    figure_labels = (
-        ("hens", "Hen cards taken"),
-        ("penalties", "Penalty points"),
-        ("rewards", "Reward cards"),
-        ("options", "Last-trick options used"),
-        ("crossed", "Deals crossed out"),
-    )
+    figure_labels = (("hens", "Hens"), ("penalties", "Penalties"), ("rewards", "Rewards"),
+                     ("options", "Options"), ("crossed", "Crossed"))
+    figure_notes = ("Hens: hen cards taken. Penalties: their minus points added up. Rewards: "
+                    "reward cards taken. Options: last-trick options used. Crossed: earlier "
+                    "deals crossed out.")
 
     # -- a new game and its chance steps
     def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> HuhnState:
         return record.new_state(tuple(seats), options)
 
-    def resolve_chance(self, state: HuhnState, seed: int, options: dict[str, Any]) -> list[Any]:
+    def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
+        return tuple(players)
+
+    def duplicate_dealer(self, seed: int | str) -> Callable[[HuhnState], list[Any]]:
+        """Every deal of a tournament game from ``seed``, whoever plays which seat."""
+        return lambda state: self.resolve_chance(state, seed)
+
+    def resolve_chance(self, state: HuhnState, seed: int | str) -> list[Any]:
         """Shuffle and deal the next deal (H1) from the game's seed; deal 1's dealer
         at random when the setup did not choose one (H2)."""
         if state.phase != DEAL:
@@ -89,12 +96,19 @@ class HuhnGame:
     def check_line(self, state: HuhnState) -> str:
         return check_line(state)
 
-    def take_back(self, rec: dict[str, Any], seat: int) -> dict[str, Any] | None:
-        return take_back(rec, seat)
+    def take_back(self, rec: dict[str, Any], seat: int) -> dict[str, Any]:
+        cut = take_back(rec, seat)
+        if cut is None:
+            raise IllegalMove(None, "there is nothing of yours to take back in this deal")
+        return cut
 
     # -- the wire
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def check(self, view: HuhnView, action: Action) -> None:
+        if action not in view.actions:
+            raise IllegalMove(view.seat, "cannot do that now")
 
     def view_to_json(self, view: HuhnView) -> dict[str, Any]:
         return codec.view_to_json(view)
@@ -121,8 +135,22 @@ class HuhnGame:
     def sample(self, view: HuhnView, rng: random.Random) -> HuhnState:
         return sample_state(view, rng)
 
-    def rollout(self, state: HuhnState, seat: int, rng: random.Random) -> float:
-        return rollout(state, seat, rng)
+    def searches(self, view: HuhnView) -> bool:
+        """Cards, rewards, leaders and the option are searched; the arrangement (never
+        listed) is the normal bot's."""
+        return not isinstance(view.actions, Unlisted)
+
+    def rollout(self, state: HuhnState, seat: int, first: Action, rng: random.Random) -> float:
+        start = state.clone()
+        start.apply_fast(first, seat)
+        return rollout(start, seat, rng)
+
+    def random_playout(self, state: HuhnState, rng: random.Random) -> bool:
+        """The deal's cards, unchecked, once every hand is arranged."""
+        if state.phase != PLAY:
+            return False
+        play_out(state, rng)
+        return True
 
     def candidates(self, view: HuhnView, legal: Any, keep: int) -> list[Action]:
         """The ``keep`` most promising answers, best first. For the orders of a hand
@@ -140,7 +168,10 @@ class HuhnGame:
         else:
             won = " and ".join(names[s] for s in outcome.winners)
             result = f"{totals}; won by {won}"
-        return {"players": ", ".join(names), "variants": variants, "result": result}
+        saved = f"{len(names)} players, " + (f"deal {len(state.scores) + 1} of {state.deals}: "
+                                             if outcome is None else "game over: ") + totals
+        return {"players": ", ".join(names), "variants": variants, "result": result,
+                "saved": saved}
 
     def variant_key(self, options: dict[str, Any]) -> tuple[str, str]:
         deals = options.get("deals")

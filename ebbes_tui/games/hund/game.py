@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
 
-from ...game.errors import RecordError, SetupError
+from ...game.errors import IllegalMove, RecordError, SetupError
 from ...game.protocols import GameOption, SeatInfo
 from . import codec, record
 from .actions import Action, Sjanse, parse_action
@@ -43,11 +43,15 @@ class HundGame:
     title = "Hund (Bikkje)"
     player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     options = OPTIONS
+    check_tag: dict[str, str] = {"game": "hund"}
     record_format = record.FORMAT
     levels = ("random", "normal", "hard")
     ui_module = "ebbes_tui.games.hund.ui"
-    figure_labels = (("games", "games"), ("hund", "times hund"),
-                     ("places", "places added up (1 = first out)"), ("wars_won", "wars won"))
+    figure_labels = (("games", "Games"), ("hund", "Hund"), ("places", "Places"),
+                     ("wars_won", "Wars won"))
+    figure_notes = ("Games: games of Hund played (a match has several). Hund: times the "
+                    "hund. Places: places added up, 1 for going out first (divide by the "
+                    "games for the average). Wars won: wars (krig) this player won.")
 
     # -- a new game and its chance steps
 
@@ -71,8 +75,15 @@ class HundGame:
             raise SetupError("The series option is on or off.")
         return HundState(seats, series=series, games=games, dealer=dealer)
 
-    def resolve_chance(self, state: HundState, seed: int, options: dict[str, Any]) -> list[Event]:
+    def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
+        return tuple(players)
+
+    def resolve_chance(self, state: HundState, seed: int | str) -> list[Event]:
         return deal_next_game(state, seed)
+
+    def duplicate_dealer(self, seed: int | str) -> Callable[[HundState], list[Event]]:
+        """Every deal of a tournament match from ``seed``, whoever plays which seat."""
+        return lambda state: deal_next_game(state, seed)
 
     def decision_seed(self, state: HundState, seat: int) -> str:
         return f"hund:{state.game_no + 1}:{state.moves_in_game()}:{seat}"
@@ -95,35 +106,21 @@ class HundGame:
     def check_line(self, state: HundState) -> str:
         return check_line(state)
 
-    def take_back(self, data: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    def take_back(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
         """``data`` cut before ``seat``'s last move that may be taken back: never past a
         draw, a sjanse or the trump card shown, so in phase 1 within the trick and
         after its last sjanse, in phase 2 within phase 2 (the pile's order would show)."""
-        turns: list[tuple[int, Phase, int]] = []  # before each move: mover, phase, tricks
+        cut = _take_back(data, seat)
+        if cut is None:
+            raise IllegalMove(None, "there is nothing of yours to take back: not past a draw, "
+                                    "a sjanse or the trump card turned up")
+        return cut
 
-        def watch(state: HundState, events: list[Event]) -> None:
-            turns.append((state.turn, state.phase, len(state.tricks)))
+    # -- the wire and the logs
 
-        try:
-            state = record.replay(data, watch)
-        except RecordError:
-            return None
-        if state.phase not in (Phase.COLLECT, Phase.SHED):
-            return None
-        moves = state.moves
-        turns = turns[-len(moves) - 1:-1] if moves else []
-        for k in range(len(moves) - 1, -1, -1):
-            mover, phase, tricks = turns[k]
-            if phase is not state.phase or isinstance(moves[k], Sjanse):
-                return None
-            if phase is Phase.COLLECT and tricks != len(state.tricks):
-                return None
-            if mover == seat:
-                games = list(data["games"])
-                games[-1] = {**games[-1], "plays": list(games[-1]["plays"][:k])}
-                return {**data, "games": games}
-        return None
-
+    def check(self, view: HundView, action: Action) -> None:
+        if action not in view.actions:
+            raise IllegalMove(view.seat, "cannot play that now")
     # -- the wire and the logs
 
     def parse_action(self, text: str) -> Action:
@@ -154,8 +151,24 @@ class HundGame:
     def sample(self, view: HundView, rng: random.Random) -> HundState:
         return sample_state(view, rng)
 
-    def rollout(self, state: HundState, seat: int, rng: random.Random) -> float:
-        return rollout(state, seat, rng)
+    def searches(self, view: HundView) -> bool:
+        return True
+
+    def rollout(self, state: HundState, seat: int, first: Action, rng: random.Random) -> float:
+        start = state.clone()
+        start.apply_fast(first, seat)
+        return rollout(start, seat, rng)
+
+    def random_playout(self, state: HundState, rng: random.Random) -> bool:
+        """The current game's moves, each a uniformly random legal one, unchecked."""
+        if state.phase is not Phase.COLLECT and state.phase is not Phase.SHED:
+            return False
+        rand = rng.random
+        while state.phase is Phase.COLLECT or state.phase is Phase.SHED:
+            seat = state.turn
+            moves = state.legal(seat)
+            state.apply_fast(moves[int(rand() * len(moves))], seat)
+        return True
 
     def candidates(self, view: HundView, legal: Sequence[Action], keep: int) -> list[Action]:
         return rank_candidates(view, legal)[:keep]
@@ -175,7 +188,12 @@ class HundGame:
             outcome = state.outcome()
             assert outcome is not None
             result += "; won by " + ", ".join(names[s] for s in outcome.winners)
-        return {"players": ", ".join(names), "variants": variants, "result": result}
+        tally = ", ".join(f"{n} {t}" for n, t in zip(names, state.tally))
+        saved = f"{len(names)} players, " + (
+            "match over" if state.phase is Phase.OVER
+            else f"game {len(state.results) + 1} of {state.games}") + f": times hund {tally}"
+        return {"players": ", ".join(names), "variants": variants, "result": result,
+                "saved": saved}
 
     def variant_key(self, options: dict[str, Any]) -> tuple[str, str]:
         if options.get("series"):
@@ -198,6 +216,33 @@ class HundGame:
 
     def rules_text(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+def _take_back(data: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    turns: list[tuple[int, Phase, int]] = []  # before each move: mover, phase, tricks
+
+    def watch(state: HundState, events: list[Event]) -> None:
+        turns.append((state.turn, state.phase, len(state.tricks)))
+
+    try:
+        state = record.replay(data, watch)
+    except RecordError:
+        return None
+    if state.phase not in (Phase.COLLECT, Phase.SHED):
+        return None
+    moves = state.moves
+    turns = turns[-len(moves) - 1:-1] if moves else []
+    for k in range(len(moves) - 1, -1, -1):
+        mover, phase, tricks = turns[k]
+        if phase is not state.phase or isinstance(moves[k], Sjanse):
+            return None
+        if phase is Phase.COLLECT and tricks != len(state.tricks):
+            return None
+        if mover == seat:
+            games = list(data["games"])
+            games[-1] = {**games[-1], "plays": list(games[-1]["plays"][:k])}
+            return {**data, "games": games}
+    return None
 
 
 def _whole(value: object) -> bool:
