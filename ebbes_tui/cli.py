@@ -71,6 +71,16 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the hard bot's samples per decision (its budget)")
     tour.add_argument("--json", action="store_true", help="print the result as JSON")
 
+    simulate = sub.add_parser("simulate", help="random games with every invariant checked "
+                                                "after every action")
+    simulate.add_argument("--game", choices=game_ids(), default=DEFAULT_GAME)
+    simulate.add_argument("--games", type=_positive, default=1000, metavar="N",
+                          help="games in all, spread over the player counts (default 1000)")
+    simulate.add_argument("--players", type=_positive, default=None, metavar="P",
+                          help="only this number of players")
+    simulate.add_argument("--seed", type=int, default=0, metavar="S")
+    simulate.add_argument("--json", action="store_true", help="print the result as JSON")
+
     replay = sub.add_parser("replay", help="watch a game record again, step by step")
     replay.add_argument("file", type=Path, metavar="FILE", help="an ebbes-record/1 JSON file")
     _add_table_parser(sub)
@@ -197,11 +207,48 @@ def main(argv: list[str] | None = None) -> int:
         return tournament_main(args)
     if args.command == "replay":
         return watch(args)
+    if args.command == "simulate":
+        return simulate(args)
     if args.command == "table":
         from .table.commands import main as table_main
 
         return table_main(args, play_at_table)
     return play(args)
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """``ebbes simulate``: seeded random games of a game, every invariant checked after
+    every action and chance step; exit status 1 when any fault was found."""
+    import json
+    import time
+
+    from .game.registry import load_game
+    from .game.simulate import random_games
+
+    game = load_game(args.game)
+    counts = (args.players,) if args.players else game.player_counts
+    if any(n not in game.player_counts for n in counts):
+        print(f"ebbes simulate: {game.title} is played by "
+              f"{', '.join(map(str, game.player_counts))} players", file=sys.stderr)
+        return 2
+    rows, faults = [], []
+    for i, players in enumerate(counts):
+        share = args.games // len(counts) + (i < args.games % len(counts))
+        start = time.perf_counter()
+        report = random_games(game, players, share, seed=args.seed + 100_000 * players)
+        rows.append({"players": players, "games": report.games, "actions": report.actions,
+                     "faults": len(report.faults), "seconds": round(time.perf_counter() - start, 1)})
+        faults += report.faults
+    if args.json:
+        print(json.dumps({"game": game.id, "rows": rows, "faults": faults[:20]}))
+    else:
+        print(f"{game.title}: random games with every invariant checked after every action")
+        for row in rows:
+            print(f"{row['players']} players: {row['games']} games, {row['actions']} actions, "
+                  f"{row['faults']} faults, {row['seconds']} s")
+        for fault in faults[:20]:
+            print(f"  {fault}")
+    return 1 if faults else 0
 
 
 def play(args: argparse.Namespace) -> int:

@@ -363,6 +363,7 @@ class TinyGame:
     player_counts = (2, 3, 4, 5, 6)
     record_format = "tiny-record/1"
     levels = ("random", "normal", "hard")
+    search_samples = 10
     ui_module = "tiny_ui"
     options = (
         GameOption("hand", "Hand size", "int", 5, "Cards dealt to each player.", low=1, high=40),

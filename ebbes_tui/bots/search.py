@@ -21,8 +21,7 @@ from typing import Any
 
 from ..game.protocols import Action, Choices, Game, listed
 
-#: Samples per decision (the budget) and the safety cap on its time.
-DEFAULT_SAMPLES = 600
+#: The safety cap on a decision's time (the budget is the game's samples).
 DEFAULT_CAP_MS = 2000
 
 
@@ -31,10 +30,10 @@ class SearchBot:
 
     level = "hard"
 
-    def __init__(self, game: Game, samples: int = DEFAULT_SAMPLES,
+    def __init__(self, game: Game, samples: int | None = None,
                  cap_ms: float = DEFAULT_CAP_MS, keep: int = 4) -> None:
         self.game = game
-        self.samples = samples
+        self.samples = game.search_samples if samples is None else samples
         self.cap_ms = cap_ms
         self.keep = keep  # search only the game's best ``keep`` candidates (0: all)
         self.helper = game.bot("normal")

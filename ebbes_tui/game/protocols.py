@@ -204,6 +204,7 @@ class Game(Protocol):
     options: tuple[GameOption, ...]
     record_format: str  # "ebbes-record/1"
     levels: tuple[str, ...]  # bot levels, weakest first
+    search_samples: int  # the hard bot's samples per decision (its budget)
     ui_module: str  # import path of the game's screens (loaded by the UI only)
 
     # -- a new game and its chance steps

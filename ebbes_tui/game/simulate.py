@@ -32,7 +32,7 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
     after every step; faults go to ``report`` (or raise AssertionError without one)."""
     rng = random.Random(f"simulate:{game.id}:{seed}")
     options = dict(options or {})
-    seats = [SeatInfo(f"P{i + 1}", "bot", "random") for i in range(players)]
+    seats = game.seats_for([SeatInfo(f"P{i + 1}", "bot", "random") for i in range(players)])
     state = game.new_state(seats, options)
     steps = 0
 

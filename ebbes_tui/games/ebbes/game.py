@@ -40,6 +40,7 @@ class EbbesGame:
     check_tag: dict[str, str] = {}
     record_format = FORMAT
     levels = ("random", "normal", "hard")
+    search_samples = 600
     ui_module = "ebbes_tui.games.ebbes.ui"
     options = (
         GameOption("more_cards", "More cards", "bool", False,

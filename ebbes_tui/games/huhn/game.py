@@ -38,6 +38,7 @@ class HuhnGame:
     check_tag: dict[str, str] = {"game": "huhn"}
     record_format = record.FORMAT
     levels = ("random", "normal", "hard")
+    search_samples = 40
     ui_module = "ebbes_tui.games.huhn.ui"
     figure_labels = (("hens", "Hens"), ("penalties", "Penalties"), ("rewards", "Rewards"),
                      ("options", "Options"), ("crossed", "Crossed"))

@@ -46,6 +46,7 @@ class HundGame:
     check_tag: dict[str, str] = {"game": "hund"}
     record_format = record.FORMAT
     levels = ("random", "normal", "hard")
+    search_samples = 40
     ui_module = "ebbes_tui.games.hund.ui"
     figure_labels = (("games", "Games"), ("hund", "Hund"), ("places", "Places"),
                      ("wars_won", "Wars won"))
