@@ -1,0 +1,141 @@
+"""What a game's screens give the generic shell (the menu, the table screen, the replay
+screen, History, hot-seat, shared tables): the game's own widgets and words, behind one
+small interface. Each game package has a ``ui`` module (``Game.ui_module``) with a
+``SCREENS`` object of this shape; the shell loads it by name, so nothing generic imports
+a game.
+
+The table screen owns the feed, the pace, the covers, chat and presence, the status
+and news lines and every key that is not the game's; the game's :class:`GameTable`
+widget draws the view and answers the game's own keys (cards, ends, face down, sjanse
+...), posting :class:`Decided` with the action the player chose.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+
+from ..controller.events import Update
+from ..game.protocols import Action, Game, View
+from .look import Look
+
+
+class Decided(Message):
+    """The player at the screen chose ``action`` on the game's table."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__()
+        self.action = action
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """How the table is drawn now: the screen's width class, the memory aid, whether
+    the player at the screen must act on the table, the last trick shown or not."""
+
+    wide: bool
+    memory_aid: bool
+    acting: bool
+    show_last: bool = True
+
+
+class GameTable(Protocol):
+    """The game's part of the table screen: a widget (a container of the game's panels,
+    its hand among them) that draws a view and posts :class:`Decided`."""
+
+    def show(self, update: Update, drawing: Drawing) -> None:
+        """Draw ``update``'s view (what that seat may see, nothing else)."""
+        ...
+
+    def point_at(self, action: Action) -> None:
+        """Put the cursor on ``action`` (a hint points at it; nothing is played)."""
+        ...
+
+
+class GameLog(Protocol):
+    """The game's log (``g``): every move and why, as lines a player reads."""
+
+    def start(self, update: Update) -> None: ...
+
+    def add(self, update: Update) -> None: ...
+
+    def text(self, view: View) -> str: ...
+
+    def since(self, seq: int) -> list[str]:
+        """What happened after update ``seq``: a hot-seat cover's recap."""
+        ...
+
+    def current(self, view: View) -> str:
+        """One line on what lies on the table now (the recap's last line)."""
+        ...
+
+
+class Pace(Protocol):
+    """How long the table leaves what it shows before the next update replaces it."""
+
+    def hold(self, shown: Update, coming: Update, *, catching_up: bool = False) -> float:
+        """Seconds ``shown`` stays before ``coming`` (math.inf: until a key)."""
+        ...
+
+    def behind(self, waiting: Sequence[Update]) -> bool:
+        """Whether the screen should catch up (show these without pauses)."""
+        ...
+
+
+class GameScreens(Protocol):
+    """One game's screens and words."""
+
+    #: Keys the game's table answers, for the help screen: (key, what it does).
+    keys: tuple[tuple[str, str], ...]
+
+    def table(self, look: Look, game: Game) -> Widget:
+        """The game's :class:`GameTable` widget for a new table screen."""
+        ...
+
+    def pace(self, pace: float, trick: str) -> Pace:
+        """The pace for ``pace`` seconds a move and the trick display setting."""
+        ...
+
+    def status(self, view: View, names: Sequence[str], look: Look) -> str:
+        """The status line: where the game stands and who must do what."""
+        ...
+
+    def note(self, update: Update, names: Sequence[str], look: Look) -> str | None:
+        """What an update means, for the news line (None: it speaks for itself)."""
+        ...
+
+    def log(self, look: Look, memory_aid: bool) -> GameLog: ...
+
+    def interlude(self, update: Update, shared: bool) -> Screen[Any] | None:
+        """A screen to put up after ``update`` (a deal's scores), or None; at a shared
+        table it closes by itself."""
+        ...
+
+    def final(self, update: Update, again: bool) -> Screen[str]:
+        """The final standings; dismissed with ``menu``, ``again`` or ``quit``."""
+        ...
+
+    def dialog(self, view: View, error: str) -> Screen[Action | None] | None:
+        """A dialog for a decision not made on the table itself (who starts, a pair, a
+        reward, the order of a hand ...), or None when the table takes it."""
+        ...
+
+    def scores(self, view: View) -> Screen[Any]:
+        """The board of scores (``b``)."""
+        ...
+
+    def replay_board(self, look: Look, game: Game) -> Widget:
+        """The replay screen's picture of a position (every hand shown), with
+        ``show(state, step, upcoming)``."""
+        ...
+
+
+def screens_of(game: Game) -> GameScreens:
+    """The screens of ``game``, loaded by the name the game gives."""
+    return importlib.import_module(game.ui_module).SCREENS  # type: ignore[no-any-return]
