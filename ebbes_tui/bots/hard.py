@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from ..rules.actions import Action, play
 from ..rules.cards import SUIT_OF, Card
-from ..rules.determinize import determinized_state, sample_hidden
+from ..rules.determinize import HiddenDeals, determinized_state
 from ..rules.state import GameState, Phase
 from ..rules.tricks import beats, trick_winner
 from ..rules.view import PlayerView
@@ -64,10 +64,11 @@ class HardBot:
             candidates = sorted(candidates, key=estimate, reverse=True)[:self.keep]
         totals = dict.fromkeys(candidates, 0.0)
         samples = 0
+        deals = HiddenDeals(view)
         while samples < self.samples:
             if samples and time.perf_counter() >= deadline:
                 break
-            state = determinized_state(view, sample_hidden(view, rng), rng)
+            state = determinized_state(view, deals.sample(rng), rng)
             for c in candidates:
                 totals[c] += playout(state, c, view.seat, rng, self.greedy)  # type: ignore[arg-type]
             samples += 1
