@@ -17,7 +17,7 @@ from ebbes_tui.rules.events import RoundScored
 from ebbes_tui.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui.board import DeterminerBoard
 from ebbes_tui.ui.dummy_stacks import next_dummy_card, stacks_text
-from ebbes_tui.ui.explain import trick_reason
+from ebbes_tui.ui.explain import takes_line, trick_reason
 from ebbes_tui.ui.game_log import LogScreen
 from ebbes_tui.ui.hand import CARD_KEYS, Hand
 from ebbes_tui.ui.handoff import HandOffScreen
@@ -38,15 +38,22 @@ from ui_support import (
 # 5. Why a trick was won ----------------------------------------------------------
 
 def test_each_trick_says_why_it_was_won():
-    """R2 in words: the card that fixed Trump in the trick, a trump, the highest of
-    the led suit."""
+    """R2 in words, naming the card that won: the highest trump (and that its suit
+    became Trump in this very trick), or the highest card of the led suit. Play-testing
+    read "yellow 2 fixed Trump in this trick: your lead" when a ▲Y6 had won it."""
     state = started(config(3), THREE, number=1, starter=0)
     play(state, "blue2 blue3 blue1")  # blue1 fixes Trump mid-trick; blue3 is top trump
     play(state, "brown2 yellow4 blue5")  # seat 0 is void in brown and trumps
     play(state, "red2 green2 red1")  # no trump in it: red1 fixes Plus, red2 is highest
     view = player_view(state, 0)
-    reasons = [trick_reason(view, t) for t in view.tricks]
-    assert reasons == ["blue 1 fixed Trump in this trick", "blue is trump", "highest red"]
+    look = Look()
+    reasons = [trick_reason(view, t, look) for t in view.tricks]
+    assert reasons == ["●B3, the highest trump (blue became Trump in this trick)",
+                       "●B5, the highest trump", "♥R2, the highest red"]
+    names = ["You", "Bot 1", "Bot 2"]
+    assert takes_line(view, view.tricks[0], names, look) == \
+        "Bot 1 takes it with ●B3, the highest trump (blue became Trump in this trick)"
+    assert "::" not in takes_line(view, view.tricks[1], names, Look(ascii=True))
 
 
 # 4. Tricks stay, and the log ----------------------------------------------------
@@ -61,7 +68,7 @@ async def test_a_finished_trick_stays_with_its_winner_marked_then_shows_as_last_
         trick = table.view.tricks[-1]
         shown = str(table.query_one(TrickArea).render())
         look = Look()
-        assert "takes it:" in shown and look.won in shown  # the winner, marked, and why
+        assert "takes it with" in shown and look.won in shown  # the winner, marked, and why
         assert all(look.card(c).plain in shown for c in trick.cards)
         await pilot.press("enter")  # Ann leads the next trick
         await wait_until(pilot, lambda: table.view.trick, "Ann's lead on screen")
@@ -80,7 +87,7 @@ async def test_the_game_log_has_every_card_trick_determiner_and_score(tmp_path):
         assert isinstance(app.screen, LogScreen)
         text = app.screen.body
         assert "Round 1, Number Determiner" in text
-        assert text.count("takes it:") == 10  # all ten tricks of round 1, each with why
+        assert text.count("takes it with") == 10  # all ten tricks of round 1, each with why
         assert "fixed Trump" in text and "fixed Plus" in text and "is nix" in text
         assert "Round 1 scored:" in text
         await pilot.press("escape")

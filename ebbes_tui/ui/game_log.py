@@ -42,7 +42,7 @@ class GameLog:
             for i, trick in enumerate(view.tricks):
                 cards = card_run(list(zip(trick.seats, trick.cards)), names, self.look).plain
                 self.lines.append((update.seq, f"Trick {i + 1}: {cards}.  "
-                                   f"{takes_line(view, trick, names)}."))
+                                   f"{takes_line(view, trick, names, self.look)}."))
         self._trick = list(zip(view.trick_seats, view.trick))
 
     def add(self, update: Update) -> None:

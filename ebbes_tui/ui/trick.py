@@ -31,8 +31,9 @@ class TrickArea(Static):
         last = view.last_trick
         if not view.trick and last is not None:  # the finished trick stays until the next lead
             self._row(text, names, column, last.seats, last.cards, winner=last.winner)
-            lead = ": your lead" if view.to_move == view.seat and view.phase is Phase.PLAY else ""
-            text.append(f"\n{self.look.text(takes_line(view, last, names))}{lead}", "italic")
+            lead = " Your lead." if view.to_move == view.seat and view.phase is Phase.PLAY else ""
+            text.append(f"\n{self.look.text(takes_line(view, last, names, self.look))}.{lead}",
+                        "italic")
         else:
             self._row(text, names, column, view.trick_seats, view.trick)
             if view.to_move is not None and view.phase is Phase.PLAY:
@@ -42,7 +43,7 @@ class TrickArea(Static):
                 text.append("\nLast trick: none yet this round", "dim")
             elif show_last and last is not None:
                 text.append("\nLast trick: ", "bold")
-                text.append(self.look.text(takes_line(view, last, names)), "italic")
+                text.append(self.look.text(takes_line(view, last, names, self.look)), "italic")
                 text.append("\n")
                 text.append_text(card_run(list(zip(last.seats, last.cards)), names, self.look))
         self.update(text)
