@@ -92,7 +92,7 @@ async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatc
             await pilot.press("enter")
             await until(pilot, lambda: "good luck" in text(at_table, "#news"),
                         "chat at the table")
-            await pilot.press("escape")
+            await pilot.press("escape", "enter")  # asked once
             await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "back at the menu")
             assert "You left the table" in text(ebbes.screen, "#menu-message")
             assert ebbes.remote is None

@@ -202,6 +202,10 @@ async def test_q_quits_from_the_table_and_the_game_stays_saved(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await start(app, pilot)
         record = app.game.match.record()
+        await pilot.press("q")  # asked once, saying the game is saved
+        await pilot.pause()
+        assert "Quit ebbes? Your game is saved" in screen_text(app)
+        assert app.game is not None
         await pilot.press("q")
         await pilot.pause()
     assert app.game is None
@@ -307,7 +311,9 @@ async def test_escape_on_the_hot_seat_cover_offers_the_menu(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "the cover")
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")  # asked once; Esc again means "stay"
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "the cover again")
+        await pilot.press("escape", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert "Continue" in screen_text(app)
 
@@ -322,6 +328,7 @@ async def test_the_two_player_form_explains_the_dummy_and_asks_who_deals(tmp_pat
         text = " ".join(screen_text(app).split())
         assert "a dummy joins as the third seat" in text and "cannot win" in text
         assert "Who deals round 1" in text and "then the two take turns" in text
+        assert "(R15)" not in text and "(R1" not in text  # players never see ruling numbers
 
 
 def test_the_dummys_next_card_is_marked_when_the_rules_decide_it():

@@ -68,7 +68,7 @@ async def test_a_game_open_in_another_window_can_be_taken_over_or_left_alone(tmp
         slot = app.game.slot.slot
         app.game.slot.close()
         holder = SaveStore(tmp_path / "saves").open(slot)  # "another window" holds it
-        await pilot.press("escape")
+        await pilot.press("escape", "enter")
         text = screen_text(app)
         assert f"open in another ebbes window (process {os.getpid()})" in text
         assert "Take it over" in text and "Start a separate game" in text

@@ -73,7 +73,7 @@ def event_line(update: Update, names: list[str], look: Look) -> str | None:
     if isinstance(event, StarterChosen):
         if event.chooser is None:
             if view.scores and event.starter == view.config.dummy:
-                return f"{names[event.starter]} took the most nix cards, so it starts (R17)."
+                return f"{names[event.starter]} took the most nix cards, so it starts."
             return f"{says(names[event.starter], 'starts')}."
         if event.chooser == event.starter:
             return f"{says(names[event.chooser], 'holds')} nix and chose to start."

@@ -20,7 +20,7 @@ from .choice import Choice
 if TYPE_CHECKING:
     from .app import EbbesApp
 
-DUMMY_NOTE = ("With two players a dummy joins as the third seat (R15): it plays the face-up "
+DUMMY_NOTE = ("With two players a dummy joins as the third seat: it plays the face-up "
               "cards of its five stacks by fixed rules, scores like a player, and cannot win.")
 SEAT_KINDS = [("human", ("human", "normal"))] + [(f"bot, {lv}", ("bot", lv)) for lv in LEVELS]
 ON_OFF = [("off", False), ("on", True)]

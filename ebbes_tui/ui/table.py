@@ -12,6 +12,7 @@ in the order the game made it.
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,10 @@ from ..controller.hot_seat import HotSeat
 from ..rules.actions import Action, PlayCard
 from ..rules.categories import Category
 from ..rules.errors import IllegalMove
-from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon
+from ..rules.events import (
+    CardPlayed, CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted, StarterChosen,
+    TrickWon,
+)
 from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
 from ..table.events import ChatLine, Disconnected, Presence, Refused
@@ -39,6 +43,10 @@ from .explain import event_line
 from .game_log import GameLog, LogScreen
 from .hand import CARD_KEYS, Hand
 from .look import WIDE
+from .pacing import (
+    FLASH_SECONDS, SUMMARY_SECONDS, TRICK_LABELS, Pacing, behind, next_trick_display,
+    shows_finished_trick,
+)
 from .seats import SeatsPanel
 from .track import TrackBoard
 from .trick import TrickArea
@@ -46,8 +54,6 @@ from .trick import TrickArea
 if TYPE_CHECKING:
     from .app import EbbesApp
 
-#: A fixed category flashes this long on the Determiner board.
-FLASH_SECONDS = 1.5
 _YOUR_TURN = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "choose who starts",
               Phase.CHOOSE_PAIR: "choose a determiner pair"}
 _THEIR_TURN = {Phase.PLAY: "plays", Phase.CHOOSE_STARTER: "chooses who starts",
@@ -61,6 +67,12 @@ _PICKS = [
             key_display="1-0" if i == 0 else None)
     for i, key in enumerate(CARD_KEYS)
 ]
+#: The same first key, shown instead while the hand holds more than ten cards.
+_LONG_HAND = Binding(CARD_KEYS[0], "pick(0, 'long')", "Card", group=_CARD,
+                     key_display=f"1-0,{CARD_KEYS[10:]}")
+#: Events of the game itself (a shared table's chat and presence are not paced).
+_GAME_EVENTS = (CardPlayed, CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon,
+                PairChosen, StarterChosen, TakenBack, Synced)
 
 
 class TableScreen(Screen[None]):
@@ -73,6 +85,7 @@ class TableScreen(Screen[None]):
         Binding("left,h", "move(-1)", "Move", group=_MOVE, key_display="←→"),
         Binding("right,l", "move(1)", "Move", group=_MOVE, show=False),
         Binding("enter,space", "play", "Play"),
+        _LONG_HAND,
         *_PICKS,
         Binding("g", "log", "Log"),
         Binding("b", "scores", "Board"),
@@ -82,7 +95,9 @@ class TableScreen(Screen[None]):
         Binding("v", "look", "My hand"),
         Binding("c", "chat", "Chat"),
         Binding("question_mark", "help", "Help"),
+        Binding("t", "trick_display", "Tricks", show=False),
         Binding("f1", "rules", "Rules", show=False),
+        Binding("q", "quit_table", "Quit", show=False),
         Binding("escape", "menu", "Menu"),
     ]
 
@@ -96,15 +111,27 @@ class TableScreen(Screen[None]):
             self.finished = finished
             self.note = note
 
-    def __init__(self, feed: object, *, memory_aid: bool, pace: float) -> None:
+    class TrickDisplay(Message):
+        """The player changed how long finished tricks stay (the app keeps it)."""
+
+        def __init__(self, value: str) -> None:
+            super().__init__()
+            self.value = value
+
+    def __init__(self, feed: object, *, memory_aid: bool, pace: float,
+                 trick_display: str = "normal") -> None:
         super().__init__()
         self.feed = feed
         self.memory_aid = memory_aid
-        self.pace = pace
+        self.pacing = Pacing(pace, trick_display)
         self.show_last = True
         self._news = ""
+        self._news_kind = ""  # what the news line says: stale at different moments
         self._complaining = False  # the news is a refusal, stale once a legal answer is given
         self.update: Update = feed.snapshot()  # type: ignore[attr-defined]
+        self._paced = self.update  # the last update of the game itself drawn, and when
+        self._paced_at = time.monotonic()
+        self.holding = False  # a finished trick waits for a key
         self._skip = asyncio.Event()
         self._rewinding = False  # a take-back was asked for: skip to its update
         # Held while the table is shown to someone (a deal, a hand-off, a decision) or a
@@ -122,6 +149,11 @@ class TableScreen(Screen[None]):
     @property
     def hot_seat(self) -> bool:
         return isinstance(self.feed, HotSeat)
+
+    @property
+    def shared(self) -> bool:
+        """A shared table (its feed speaks to a table server)."""
+        return hasattr(self.feed, "send_chat")
 
     def compose(self) -> ComposeResult:
         look = self.app.look
@@ -173,33 +205,40 @@ class TableScreen(Screen[None]):
                 if not isinstance(update.event, TakenBack):
                     continue
                 self._rewinding = False
-            await self._pause_before(update)
+            if isinstance(update.event, _GAME_EVENTS):
+                await self._wait(self.pacing.hold(
+                    self._paced, update,
+                    catching_up=behind(self.feed.waiting())),  # type: ignore[attr-defined]
+                    since=self._paced_at)
             async with self._covering:  # never while a player asked to look (v)
+                if self.hot_seat:  # whoever came to the screen meanwhile sees their hand
+                    update = self.feed.as_seen(update)  # type: ignore[attr-defined]
                 self.show(update)
                 await self._settle()
 
-    async def _pause_before(self, update: Update) -> None:
-        """Moments to read, each cut short by any key: before another player's card;
-        longer before the lead that replaces a finished trick, and after a suit gets
-        its job (so "brown is ebbes" is read before "red is Minus" follows)."""
-        shown, event = self.update, update.event
-        if self.pace <= 0 or (isinstance(event, CardPlayed) and event.seat == shown.view.seat):
-            return  # the player's own card shows at once
-        wait = 0.0
-        if isinstance(shown.event, CategoryFixed):
-            wait = max(self.pace, FLASH_SECONDS)
-        if isinstance(event, CardPlayed) and event.seat != shown.view.seat:
-            finished_on_show = not shown.view.trick and bool(shown.view.tricks)
-            wait = max(wait, self.pace * (2 if finished_on_show else 1))
-        if wait:
-            self._skip.clear()
-            try:
-                await asyncio.wait_for(self._skip.wait(), wait)
-            except asyncio.TimeoutError:
-                pass
+    async def _wait(self, seconds: float, since: float) -> None:
+        """Leave the table as it is for ``seconds`` after ``since`` (a finished trick:
+        maybe until a key); any key cuts it short."""
+        left = seconds - (time.monotonic() - since)
+        if left <= 0:
+            return
+        self._skip.clear()
+        self.holding = math.isinf(left)
+        if self.holding:
+            self.redraw()  # "any key goes on"
+        try:
+            await asyncio.wait_for(self._skip.wait(), None if self.holding else left)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            if self.holding:
+                self.holding = False
+                self.redraw()
 
     def show(self, update: Update) -> None:
         """Draw ``update``, say what it means, and log it."""
+        if isinstance(update.event, _GAME_EVENTS):
+            self._paced, self._paced_at = update, time.monotonic()
         self.update = update
         if self.game_log is not None:
             self.game_log.add(update)
@@ -218,14 +257,16 @@ class TableScreen(Screen[None]):
         if isinstance(event, RoundScored):
             from .summary import RoundSummaryScreen
 
-            await self.app.push_screen_wait(RoundSummaryScreen(event, update.view))
+            # At a shared table nobody holds up the others, nor falls behind them.
+            closes = SUMMARY_SECONDS if self.shared else None
+            await self.app.push_screen_wait(RoundSummaryScreen(event, update.view,
+                                                               closes_after=closes))
             await self._big_enough()
         if update.view.phase is Phase.GAME_OVER and isinstance(event, GameOver):
             from .final import FinalScreen
 
-            shared = hasattr(self.feed, "send_chat")  # a shared table: no "play again" here
             choice = await self.app.push_screen_wait(FinalScreen(event, update.view,
-                                                                 again=not shared))
+                                                                 again=not self.shared))
             self.post_message(self.Left(choice or "menu", finished=True))
             return
         if self.feed.asks(update):  # type: ignore[attr-defined]
@@ -246,6 +287,8 @@ class TableScreen(Screen[None]):
                 self.redraw()  # the deal covered the table: no hand on show
             return
         if feed.viewer is not None:
+            if shows_finished_trick(update):  # who played the last card sees the trick
+                await self._wait(self.pacing.trick_hold(), self._paced_at)
             self._seen[feed.viewer] = update.seq
         self.update = feed.cover()
         self.redraw()
@@ -262,10 +305,10 @@ class TableScreen(Screen[None]):
         recap = self.game_log.since(self._seen.get(seat, -1))
         now = self.game_log.current(self.view)
         recap = "\n".join([*recap, *([self.app.look.text(now)] if now else [])])
-        answer = await self.app.push_screen_wait(HandOffScreen(seat, name, why, recap))
-        if answer == "menu":
-            self.action_menu()
-            return
+        while await self.app.push_screen_wait(HandOffScreen(seat, name, why, recap)) == "menu":
+            if await self.app.push_screen_wait(self._leaving("menu")):
+                self._leave("menu")
+                return
         self.update = feed.take(seat)
         self._seen[seat] = self.update.seq
         self.redraw()
@@ -302,7 +345,7 @@ class TableScreen(Screen[None]):
             lines = self.game_log.text(view).splitlines()
             self.query_one("#side-log", Static).update("\n".join(lines[-40:]))
         self.query_one(SeatsPanel).show(view, memory_aid=self.memory_aid)
-        self.query_one(TrickArea).show(view, show_last=self.show_last)
+        self.query_one(TrickArea).show(view, show_last=self.show_last, holding=self.holding)
         if view.dummy_up:
             self.query_one(DummyStacks).show(view)
         playable = view.legal if self.feed.asks(self.update) else ()  # type: ignore[attr-defined]
@@ -317,7 +360,7 @@ class TableScreen(Screen[None]):
             box.border_title = "Your hand" + (f" ({names[view.seat]})" if self.hot_seat else "")
         self.query_one("#status", Static).update(self._status(view, names))
         self.query_one("#news", Static).update(self._news)
-        keys = (bool(playable), len(view.hand), self._can_take_back())
+        keys = (bool(playable), len(view.hand) > 10, self._can_take_back())
         if keys != self._keys:  # the footer is rebuilt only when the keys change
             self._keys = keys
             self.refresh_bindings()
@@ -374,10 +417,20 @@ class TableScreen(Screen[None]):
             line += f" {self.app.look.dot} {presence.watchers} watching"
         self.query_one("#presence", Static).update(self.app.look.text(line))
 
-    def say(self, message: str) -> None:
+    def say(self, message: str, kind: str = "event") -> None:
+        """Put ``message`` on the news line. Its ``kind`` says when it goes stale: an
+        ``event`` or a ``hint`` with the next card, a fixed job (``fixed``) with the
+        next trick's lead, a refusal once a legal answer is given."""
         self._news = self.app.look.text(message)
-        self._complaining = False
+        self._news_kind = kind if message else ""
+        self._complaining = kind == "refusal"
         self.query_one("#news", Static).update(self._news)
+
+    def _expire_news(self, update: Update) -> None:
+        """A card was played: clear what it made stale."""
+        kind, lead = self._news_kind, len(update.view.trick) == 1
+        if kind in ("event", "hint", "refusal") or (kind == "fixed" and lead):
+            self.say("")
 
     def _note(self, update: Update) -> None:
         """Say what an update means on the news line (cards and tricks speak for
@@ -388,21 +441,24 @@ class TableScreen(Screen[None]):
         if isinstance(event, CategoryFixed):
             if event.category is Category.NIX:
                 self.say(f"{self._news.rstrip('.')}, so {look.suit(event.suit, name=True).plain}"
-                         " is nix.")
+                         " is nix.", "fixed")
             else:
                 self.say(f"{look.card_name(event.card)} ({names[event.seat]}): "
-                         f"{look.suit(event.suit, name=True).plain} is {event.category.label}.")
+                         f"{look.suit(event.suit, name=True).plain} is {event.category.label}.",
+                         "fixed")
             self._flash()
         elif isinstance(event, TakenBack):
             self.say("Your last card was taken back.")
         elif isinstance(event, ChatLine):
-            self.say(f"{event.sender}: {event.text}")
+            self.say(f"{event.sender}: {event.text}", "chat")
         elif isinstance(event, (Refused, Disconnected)):
             self.say(event.text + (" Esc: back to the menu." if isinstance(
-                event, Disconnected) else ""))
+                event, Disconnected) else ""), "table")
         elif isinstance(event, Presence):
             self._show_presence()
-        elif isinstance(event, (CardPlayed, TrickWon, RoundScored, GameOver, Synced)):
+        elif isinstance(event, CardPlayed):
+            self._expire_news(update)
+        elif isinstance(event, (TrickWon, RoundScored, GameOver, Synced)):
             if self._complaining:
                 self.say("")  # a refusal is stale once play goes on
         else:
@@ -422,6 +478,8 @@ class TableScreen(Screen[None]):
             return self._can_play()
         if action == "pick":
             index = parameters[0]
+            if parameters[0] == 0 and (len(parameters) > 1) != (len(self.view.hand) > 10):
+                return False  # the footer names the keys of this hand: 1-0, or a s d f x too
             return self._can_play() and isinstance(index, int) and index < len(
                 self.view.hand)
         if action == "take_back":  # hidden where it never works, else dimmed
@@ -433,7 +491,7 @@ class TableScreen(Screen[None]):
                 return False
             return self._can_play() or None
         if action == "chat":  # at a shared table
-            return hasattr(self.feed, "send_chat")
+            return self.shared
         if action == "look":  # hot-seat only, while nobody's hand is on screen
             return self.hot_seat and self.feed.viewer is None  # type: ignore[attr-defined]
         return True
@@ -454,7 +512,7 @@ class TableScreen(Screen[None]):
         if hand.cards:
             self.submit(PlayCard(hand.cards[hand.cursor]))
 
-    def action_pick(self, index: int) -> None:
+    def action_pick(self, index: int, _long: str = "") -> None:
         hand = self.query_one(Hand)
         if index < len(hand.cards):
             hand.cursor = index
@@ -470,8 +528,7 @@ class TableScreen(Screen[None]):
         try:
             self.feed.submit(answer, self.update.decision)  # type: ignore[attr-defined]
         except IllegalMove as e:
-            self.say(e.player_text)
-            self._complaining = True
+            self.say(e.player_text, "refusal")
             return self._news
         if self._complaining:
             self.say("")  # "You must follow blue." no longer applies
@@ -503,7 +560,7 @@ class TableScreen(Screen[None]):
         if isinstance(action, PlayCard) and action.card in hand.cards:
             hand.cursor = hand.cards.index(action.card)
             hand.refresh()
-        self.say(f"Hint: {why}")
+        self.say(f"Hint: {why}", "hint")
 
     def action_chat(self) -> None:
         open_chat(self)
@@ -551,10 +608,40 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen())
 
     def action_menu(self) -> None:
+        """Esc: back to the menu (a shared table: leave it), asked once, because Esc
+        also closes the log, the board and the help."""
         if close_chat(self):  # Esc first closes the chat line
             return
-        self.post_message(self.Left("menu", finished=False,
-                                    note="Your game is saved: choose Continue to go on."))
+        self.app.push_screen(self._leaving("menu"), lambda yes: yes and self._leave("menu"))
+
+    def action_quit_table(self) -> None:
+        """q: quit ebbes, asked once (the game is saved after every decision)."""
+        self.app.push_screen(self._leaving("quit"), lambda yes: yes and self._leave("quit"))
+
+    def _leaving(self, choice: str) -> Screen[bool]:
+        """The question before leaving the table for the menu or quitting."""
+        from .confirm import ConfirmScreen
+
+        if choice == "quit":
+            question = ("Leave the table and quit ebbes? The game goes on without you."
+                        if self.shared else
+                        "Quit ebbes? Your game is saved: choose Continue next time.")
+            return ConfirmScreen(question, "q")
+        question = ("Leave the table? The game goes on; join it again from Tables."
+                    if self.shared else
+                    "Back to the menu? Your game is saved: choose Continue to go on.")
+        return ConfirmScreen(question, "escape")
+
+    def _leave(self, choice: str) -> None:
+        self.post_message(self.Left(choice, finished=False, note="" if self.shared else
+                                    "Your game is saved: choose Continue to go on."))
+
+    def action_trick_display(self) -> None:
+        """t: how long a finished trick stays (kept in the settings)."""
+        trick = next_trick_display(self.pacing.trick)
+        self.pacing = Pacing(self.pacing.pace, trick)
+        self.post_message(self.TrickDisplay(trick))
+        self.say(f"Trick display: {TRICK_LABELS[trick]} (t changes it).")
 
     def on_key(self, event: events.Key) -> None:
         """Any key hurries the table along (a bot's card, a finished trick)."""

@@ -23,7 +23,8 @@ class TrickArea(Static):
         super().__init__(id=id)
         self.look = look
 
-    def show(self, view: PlayerView, *, show_last: bool = True) -> None:
+    def show(self, view: PlayerView, *, show_last: bool = True, holding: bool = False) -> None:
+        """``holding``: the finished trick on show waits for a key (the setting)."""
         names = [self.look.text(s.name) for s in view.config.seats]
         width = self.content_size.width or 76
         column = max(10, min(15, width // len(names)))
@@ -34,6 +35,8 @@ class TrickArea(Static):
             lead = " Your lead." if view.to_move == view.seat and view.phase is Phase.PLAY else ""
             text.append(f"\n{self.look.text(takes_line(view, last, names, self.look))}.{lead}",
                         "italic")
+            if holding:
+                text.append("\nAny key goes on.", "bold")
         else:
             self._row(text, names, column, view.trick_seats, view.trick)
             if view.to_move is not None and view.phase is Phase.PLAY:
