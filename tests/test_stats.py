@@ -150,6 +150,7 @@ async def play_through_library(saves, games=GAMES[:4], seed=0) -> Library:
     for i, (players, options, hints) in enumerate(games):
         game = library.start(players_setup(players, options, seed=seed + i))
         match = game.match
+        match.bot_pause = 0  # the hard bot's pause is for players watching, not for this
         for seat in match.humans:
             match.stand_in(seat, "random")
         match.hints.update({int(seat): n for seat, n in hints.items()})

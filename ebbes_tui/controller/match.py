@@ -7,15 +7,17 @@ game through the rules' one loop (:func:`decisions`): a human seat's decision wa
 for its session to submit; a bot thinks in a worker thread with a Random seeded by
 where the decision falls, so a resumed game gets the same answers; the dummy plays its
 forced card. A seat can change hands while the game runs (a bot stands in for a player
-who is away, R21) and the record notes it. The match paces nothing: each screen shows
-the stream at its own pace.
+who is away, R21) and the record notes it. The match paces nothing but the bots' answers:
+where a bot's thinking takes a noticeable time, every bot decision takes at least that
+long, forced or not, so the delay never tells the others whether it had a choice. Each
+screen shows the stream at its own pace.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from ..bots import Bot, NormalBot, make_bot
 from ..rules.actions import Action
@@ -24,12 +26,23 @@ from ..rules.errors import IllegalMove
 from ..rules.loop import decisions
 from ..rules.record import Record, hints_of, replay, to_record
 from ..rules.state import GameState, Phase
+from ..rules.variants import GameConfig
 from .events import Event, SaveFailed, SeatChanged, TakenBack
 from .saves import SaveSlot
 from .session import NotYourTurn, Session
 from .setup import MatchSetup, setup_from_record
 
 BotFactory = Callable[[str], Bot]
+#: The least time a bot decision takes, by level: the hard bot searches for up to a
+#: second or two, the others answer in milliseconds (a screen's own pace hides those).
+BOT_PAUSES = {"hard": 1.5}
+
+
+def bot_pause_for(config: GameConfig) -> float:
+    """The pause every bot decision of this game takes at least: the longest any of its
+    bots' levels needs (a stand-in plays as ``normal``)."""
+    return max((BOT_PAUSES.get(s.level or "normal", 0.0) for s in config.seats
+                if s.kind == "bot"), default=0.0)
 
 
 class Match:
@@ -42,9 +55,15 @@ class Match:
         record: Record | None = None,
         save: SaveSlot | None = None,
         bot_factory: BotFactory = make_bot,
+        bot_pause: float | None = None,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
+        """``bot_pause``: the least time each bot decision takes (None: as its bots'
+        levels need, :func:`bot_pause_for`); ``sleep`` waits it (a test's own clock)."""
         self.setup = setup.with_seed()
         self.config = self.setup.config()
+        self.bot_pause = bot_pause_for(self.config) if bot_pause is None else bot_pause
+        self._sleep = sleep
         self.state = replay(record) if record is not None else GameState(self.config)
         self.save = save
         self.bot_factory = bot_factory
@@ -148,7 +167,11 @@ class Match:
         view = self.state.view(seat)
         legal = self.state.legal_actions()
         rng = random.Random(self._decision_key(seat))
-        action = await asyncio.to_thread(bot.choose, view, legal, rng)
+        thinking = asyncio.to_thread(bot.choose, view, legal, rng)
+        if self.bot_pause > 0:  # the same least time, whether or not it had a choice
+            action, _ = await asyncio.gather(thinking, self._sleep(self.bot_pause))
+        else:
+            action = await thinking
         return action if generation == self._generation else None
 
     def _decision_key(self, seat: int) -> str:

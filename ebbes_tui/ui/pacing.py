@@ -77,7 +77,8 @@ class Pacing:
         if self.pace <= 0:
             return 0.0
         wait = max(self.pace, FLASH_SECONDS) if isinstance(shown.event, CategoryFixed) else 0.0
-        if isinstance(event, (CardPlayed, PairChosen, StarterChosen)):
+        if isinstance(event, (CardPlayed, PairChosen)) or (
+                isinstance(event, StarterChosen) and event.chooser is not None):
             wait = max(wait, self.pace)
             if _first_of_round(coming):
                 wait = max(wait, ROUND_START_SECONDS)
