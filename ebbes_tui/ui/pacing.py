@@ -76,7 +76,9 @@ class Pacing:
             return self.trick_hold()
         if self.pace <= 0:
             return 0.0
-        wait = max(self.pace, FLASH_SECONDS) if isinstance(shown.event, CategoryFixed) else 0.0
+        wait = 0.0
+        if isinstance(shown.event, CategoryFixed) and isinstance(event, (CardPlayed, CategoryFixed)):
+            wait = FLASH_SECONDS  # "brown is ebbes" is read before "red is Minus" comes
         if isinstance(event, (CardPlayed, PairChosen)) or (
                 isinstance(event, StarterChosen) and event.chooser is not None):
             wait = max(wait, self.pace)
