@@ -25,3 +25,27 @@ def test_the_dummys_next_card_is_marked_even_when_it_is_the_blue_1():
     assert next_dummy_card(lone) == blue1
     lines = stacks_text(lone, Look()).plain.splitlines()
     assert lines[0].startswith(Look().card(blue1).plain) and lines[2].startswith("next")
+
+
+def test_the_final_story_of_a_lead_taken_in_the_last_round():
+    """It said "Bot 2 took the lead in round 5 and kept it." of a five-round game."""
+    from ebbes_tui.rules.events import GameOver
+    from ebbes_tui.rules.scoring import RoundScore
+    from ebbes_tui.ui.final import lead_story
+
+    view = started(config(3), {}).view(0)
+    names = ["You", "Bot 1", "Bot 2"]
+
+    def story(*points: tuple[int, int, int]) -> str:
+        scores = tuple(RoundScore((0, 1, 2, 3, 4), (), 0, p) for p in points)
+        totals = tuple(map(sum, zip(*points)))
+        winner = max(range(3), key=totals.__getitem__)
+        return lead_story(replace(view, scores=scores, totals=totals),
+                          GameOver(totals, (winner,)), names)
+
+    assert story((3, 0, 0), (0, 1, 0), (0, 0, 0), (0, 0, 1), (0, 0, 4)) == \
+        "Bot 2 took the lead in the last round."
+    assert story((3, 0, 0), (0, 1, 0), (0, 0, 5), (0, 0, 1), (0, 0, 4)) == \
+        "Bot 2 took the lead in round 3 and kept it."
+    assert story((0, 0, 1), (0, 1, 0), (0, 0, 5), (0, 0, 1), (0, 0, 4)) == \
+        "Bot 2 led from the first round to the last."

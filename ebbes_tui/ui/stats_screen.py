@@ -33,18 +33,20 @@ MEANING = (
     "ebbes +3: rounds with the ebbes bonus. Nix held: rounds with the most nix cards "
     "(the holder names the next starter). Hints: asked for with i at the table. "
     "A bot level is beaten in a game when the player's final total is higher than that "
-    "of every bot of that level at the table. All players adds up every player's games: "
-    "a hot-seat game of two counts once for each."
+    "of every bot of that level at the table."
 )
+#: Below MEANING when there is an "All people" row.
+ALL_MEANING = ("All people adds up the games of everyone above (the bots are their "
+               "opponents): a hot-seat game of two counts once for each.")
 
 
 def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def summary_table(rows: list[tuple[str, PlayerStats]]) -> Table:
-    """One line per player (the first, all players together, in bold): games, wins,
-    scores, ebbes payouts, nix held, hints."""
+def summary_table(rows: list[tuple[str, PlayerStats]], *, total: bool = False) -> Table:
+    """One line per player (``total``: the first adds up the others, in bold): games,
+    wins, scores, ebbes payouts, nix held, hints."""
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Player")
     for heading in ("Games", "Won", "Win rate", "Average", "Best", "ebbes +3", "Nix held",
@@ -54,7 +56,8 @@ def summary_table(rows: list[tuple[str, PlayerStats]]) -> Table:
         total = player.total
         table.add_row(Text(name), str(total.games), str(total.won), percent(total.won, total.games),
                       _signed(total.average), _signed(total.best), str(player.ebbes_payouts),
-                      str(player.nix_held), str(player.hints), style="bold" if i == 0 else None)
+                      str(player.nix_held), str(player.hints),
+                      style="bold" if total and i == 0 else None)
     return table
 
 
@@ -161,16 +164,19 @@ class StatsScreen(ClosesOnce, Screen[None]):
             note = f"{counted(len(stats.games), 'finished game')} counted."
             widgets.append(Static(note if stats.players else f"{note} {BOTS_ONLY}", classes="stats-note"))
         if stats.players:
-            rows = [("All players", stats.overall())]
+            # A total of one person would only repeat their row ("All players" showed
+            # exactly "You"): it comes only when it adds up several.
+            rows = [("All people", stats.overall())] if len(stats.players) > 1 else []
             rows += [(look.text(name), stats.players[name])
                      for name in sorted(stats.players, key=str.casefold)]
-            widgets.append(Static(summary_table(rows)))
+            widgets.append(Static(summary_table(rows, total=len(stats.players) > 1)))
             for name, player in rows:
                 widgets.append(Static(name, classes="stats-heading", markup=False))
                 widgets.append(Static(rounds_line(player)))
                 widgets.append(Horizontal(Static(kinds_table(player), classes="stats-kinds"),
                                           Static(bots_table(player, look)), classes="stats-player"))
-            widgets.append(Static(MEANING, classes="stats-note"))
+            widgets.append(Static(MEANING + (" " + ALL_MEANING if len(stats.players) > 1 else ""),
+                                  classes="stats-note"))
         if loaded.rebuilt and stats.seen:
             widgets.append(Static(f"Counted anew from the finished games: {loaded.rebuilt}.",
                                   classes="stats-note"))
