@@ -47,5 +47,5 @@ def test_the_final_story_of_a_lead_taken_in_the_last_round():
         "Bot 2 took the lead in the last round."
     assert story((3, 0, 0), (0, 1, 0), (0, 0, 5), (0, 0, 1), (0, 0, 4)) == \
         "Bot 2 took the lead in round 3 and kept it."
-    assert story((0, 0, 1), (0, 1, 0), (0, 0, 5), (0, 0, 1), (0, 0, 4)) == \
+    assert story((0, 0, 2), (0, 1, 0), (0, 0, 5), (0, 0, 1), (0, 0, 4)) == \
         "Bot 2 led from the first round to the last."
