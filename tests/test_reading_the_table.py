@@ -3,14 +3,19 @@ next card, why a trick was won, the boards, the suit colours."""
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 
+import pytest
 from helpers import config, started
+from rich.console import Console
+
+from ebbes_tui.controller.settings import THEMES
 
 from ebbes_tui.rules.cards import card
 from ebbes_tui.rules.state import Decision, Phase
 from ebbes_tui.ui.dummy_stacks import next_dummy_card, stacks_text
-from ebbes_tui.ui.look import Look
+from ebbes_tui.ui.look import Look, palette_for
 
 
 def test_the_dummys_next_card_is_marked_even_when_it_is_the_blue_1():
@@ -49,3 +54,17 @@ def test_the_final_story_of_a_lead_taken_in_the_last_round():
         "Bot 2 took the lead in round 3 and kept it."
     assert story((0, 0, 2), (0, 1, 0), (0, 0, 5), (0, 0, 1), (0, 0, 4)) == \
         "Bot 2 led from the first round to the last."
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("depth", ["standard", "windows", "256", "truecolor"])
+def test_the_five_suits_have_five_colours_in_every_theme_and_colour_depth(theme, depth):
+    """In the light theme brown and yellow both came out as 256-colour 94. Compared by
+    the escape codes a terminal of that depth is sent (the glyph and letter stay too)."""
+    look = Look(False, palette_for(theme, depth))
+    codes = set()
+    for suit in range(5):
+        out = io.StringIO()
+        Console(file=out, color_system=depth, force_terminal=True).print(look.suit(suit), end="")
+        codes.add(out.getvalue().split("m", 1)[0])
+    assert len(codes) == 5, (theme, depth, codes)
