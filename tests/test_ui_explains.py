@@ -112,11 +112,17 @@ async def test_the_board_says_what_each_job_is_worth_and_the_players_what_is_sur
         for effect in ("beats all", "+1 each", "+3 between", "-1 each", "picks starter"):
             assert effect in text
         seats_text = str(panel.render())
-        header = seats_text.splitlines()[0]
-        assert "Rnd" in header and "Tr" in header and "+1" in header  # jobs head the columns
+        header, jobs = seats_text.splitlines()[:2]
+        # Tricks are "Tks"; the suits head the columns, their jobs below (issue 16: a
+        # "Tr" for tricks stood beside a "Tr" for Trump, and the suit left the header).
+        assert "Rnd" in header and "Tks" in header and " Tr" not in header
+        assert all(Look().suit(s).plain in header for s in range(5))
+        heads = ("Tr", "+1", "eb", "-1", "nx")
+        assert jobs.split() == [heads[view.suits.index(s)] for s in range(5) if s in view.suits]
+        assert len(view.suits) >= 2
         taken_plus = view.taken[0][view.suits[1]]
-        row = seats_text.splitlines()[1]
-        assert row[1:].startswith("1 Alex") and f"+{taken_plus}" in row
+        row = seats_text.splitlines()[2]
+        assert row[0] == "1" and row[2:].startswith("Alex") and f"+{taken_plus}" in row
 
 
 # 7. A round summary that reads on its own --------------------------------------------
