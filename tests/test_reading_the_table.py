@@ -68,3 +68,45 @@ def test_the_five_suits_have_five_colours_in_every_theme_and_colour_depth(theme,
         Console(file=out, color_system=depth, force_terminal=True).print(look.suit(suit), end="")
         codes.add(out.getvalue().split("m", 1)[0])
     assert len(codes) == 5, (theme, depth, codes)
+
+
+async def test_the_replay_keeps_every_frame_whole_at_80x24_with_long_pairs(tmp_path):
+    """Item 11: at 80x24 the replay's hands ran into the trick's frame (the hands had no
+    bottom border, the trick's top closed them). Five players with long names, more
+    cards and two-digit pairs (a board of two pair lines), to the trick that fixes
+    Minus (a news of two lines): every frame is whole and the footer shows."""
+    import random
+
+    from ebbes_tui.rules import ChoosePair, GameState, Phase, dealer_from, play_game
+    from ebbes_tui.rules.record import to_record
+    from ebbes_tui.ui.replay_screen import ReplayScreen
+
+    from ui_support import make_app, screen_text
+
+    from ebbes_tui.rules.variants import GameConfig, Options, SeatInfo
+
+    names = ("Maximilianusss", "Bartholomaeuss", "Konstantinoss", "Wilhelminaaaa", "Friederikeeee")
+    state = GameState(GameConfig(tuple(SeatInfo(n) for n in names),
+                                 Options(more_cards=True, choose_determiners=True)))
+    rng = random.Random(3)
+
+    def high_pairs(s, decision):  # every suit paired with a two-digit number
+        if decision.phase is Phase.CHOOSE_PAIR:
+            pairs = [a for a in s.legal_actions() if isinstance(a, ChoosePair) and a.number >= 10]
+            return rng.choice(pairs)
+        return rng.choice(s.legal_actions())
+
+    play_game(state, dealer_from(rng, starter=0), high_pairs,
+              until=lambda s: len(s.suits) == 5)
+    screen = ReplayScreen(to_record(state), "long pairs")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(screen)
+        for position in range(5, screen.replay.last + 1):
+            screen.go(position)
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            opened = sum(line.count("╭") for line in lines)
+            closed = sum(line.count("╰") for line in lines)
+            assert opened == closed == 4 and lines[-1].lstrip().startswith("←"), \
+                "\n".join(lines)
