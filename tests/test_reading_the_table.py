@@ -13,7 +13,7 @@ from rich.console import Console
 from ebbes_tui.controller.settings import THEMES
 
 from ebbes_tui.rules.cards import card
-from ebbes_tui.rules.state import Decision, Phase
+from ebbes_tui.rules.state import Decision, GameState, Phase
 from ebbes_tui.ui.dummy_stacks import next_dummy_card, stacks_text
 from ebbes_tui.ui.look import Look, palette_for
 
@@ -110,3 +110,24 @@ async def test_the_replay_keeps_every_frame_whole_at_80x24_with_long_pairs(tmp_p
             closed = sum(line.count("╰") for line in lines)
             assert opened == closed == 4 and lines[-1].lstrip().startswith("←"), \
                 "\n".join(lines)
+
+
+def test_a_player_reads_their_own_seat_as_you_in_the_log():
+    """Item 14: with two seats of one login at a shared table, "root holds nix and
+    chose root (2) to start" in the second seat's log should say "chose you"."""
+    from ebbes_tui.controller import Update
+    from ebbes_tui.rules.events import StarterChosen
+    from ebbes_tui.rules.variants import GameConfig, SeatInfo
+    from ebbes_tui.ui.game_log import GameLog
+
+    cfg = GameConfig((SeatInfo("root"), SeatInfo("root (2)"), SeatInfo("Bot 1", "bot", "normal")))
+    state = GameState(cfg)
+    second, first = state.view(1), state.view(0)
+    for view, line in ((second, "root holds nix and chose you to start."),
+                       (first, "You hold nix and chose root (2) to start.")):
+        log = GameLog(Look())
+        log.add(Update(1, StarterChosen(0, 1), view, 0))
+        assert log.text(view) == line
+    shared = GameLog(Look(), personal=False)  # hot-seat: one log for every player
+    shared.add(Update(1, StarterChosen(0, 1), second, 0))
+    assert shared.text(second) == "root holds nix and chose root (2) to start."

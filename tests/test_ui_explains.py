@@ -68,7 +68,7 @@ async def test_a_finished_trick_stays_with_its_winner_marked_then_shows_as_last_
         trick = table.view.tricks[-1]
         shown = str(table.query_one(TrickArea).render())
         look = Look()
-        assert "takes it with" in shown and look.won in shown  # the winner, marked, and why
+        assert " it with " in shown and look.won in shown  # the winner, marked, and why
         assert all(look.card(c).plain in shown for c in trick.cards)
         await pilot.press("enter")  # Ann leads the next trick
         await wait_until(pilot, lambda: table.view.trick, "Ann's lead on screen")
@@ -87,7 +87,7 @@ async def test_the_game_log_has_every_card_trick_determiner_and_score(tmp_path):
         assert isinstance(app.screen, LogScreen)
         text = app.screen.body
         assert "Round 1, Number Determiner" in text
-        assert text.count("takes it with") == 10  # all ten tricks of round 1, each with why
+        assert text.count(" it with ") == 10  # all ten tricks of round 1, each with why
         assert "fixed Trump" in text and "fixed Plus" in text and "is nix" in text
         assert "Round 1 scored:" in text
         await pilot.press("escape")
@@ -229,12 +229,21 @@ async def test_help_opens_from_the_menu_too(tmp_path):
 
 
 async def test_the_footer_fits_80_columns_in_every_mode(tmp_path):
+    """The menu's footer names o (colours); the table's card keys are those of the hand:
+    "1-0" for ten cards, "1-0,asdfx" for fifteen (it said "1-0" for both)."""
     for ascii in (False, True):
-        app = make_app(tmp_path / str(ascii), ONE_HUMAN, ascii=ascii)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(app, pilot)
-            footer = screen_text(app).splitlines()[-1]
-            assert "Help" in footer and "Menu" in footer, footer
+        for more_cards in (False, True):
+            settings = dict(ONE_HUMAN, more_cards=more_cards)
+            app = make_app(tmp_path / f"{ascii}{more_cards}", settings, ascii=ascii)
+            async with app.run_test(size=(80, 24)) as pilot:
+                footer = screen_text(app).splitlines()[-1]
+                assert "o Colours" in footer and "q Quit" in footer, footer
+                table = await start(app, pilot)
+                footer = screen_text(app).splitlines()[-1]
+                assert "Help" in footer and "Menu" in footer, footer
+                keys = "1-0,asdfx Card" if len(table.view.hand) > 10 else "1-0 Card"
+                assert keys in footer, footer
+                assert (len(table.view.hand) > 10) == more_cards
 
 
 # 9. Colours that work everywhere ------------------------------------------------------

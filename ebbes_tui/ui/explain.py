@@ -43,6 +43,15 @@ def _trump_fixer(view: PlayerView, trick: Trick) -> Card | None:
     return fixing[0][1] if fixing else None
 
 
+def as_seen_by(names: list[str], seat: int | None) -> list[str]:
+    """The seats' names as ``seat``'s player reads them: their own is "You" (two seats
+    of one login at a shared table are "root" and "root (2)": "chose root (2)" read
+    as someone else)."""
+    if seat is None or not 0 <= seat < len(names):
+        return names
+    return [*names[:seat], "You", *names[seat + 1:]]
+
+
 def says(name: str, verb: str) -> str:
     """``Bot 1 takes``, but ``You take``: the default player is called "You"."""
     return f"{name} {verb_for(name, verb)}"

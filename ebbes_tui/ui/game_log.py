@@ -17,15 +17,18 @@ from ..rules.events import CardPlayed, RoundStarted, TrickWon
 from ..rules.view import PlayerView
 from ..table.events import ChatLine
 from .closing import ClosesOnce
-from .explain import card_run, event_line, takes_line
+from .explain import as_seen_by, card_run, event_line, takes_line
 from .look import Look
 
 
 class GameLog:
     """Lines of what happened, each tagged with the update's sequence number."""
 
-    def __init__(self, look: Look) -> None:
+    def __init__(self, look: Look, *, personal: bool = True) -> None:
+        """``personal``: one player reads it, so their own seat is "You" (not in
+        hot-seat, where the log is everyone's)."""
         self.look = look
+        self.personal = personal
         self.lines: list[tuple[int, str]] = []
         self._trick: list[tuple[int, object]] = []  # the current trick's cards so far
 
@@ -78,7 +81,8 @@ class GameLog:
         return "\n".join(lines) or "Nothing has happened yet."
 
     def _names(self, view: PlayerView) -> list[str]:
-        return [self.look.text(s.name) for s in view.config.seats]
+        names = [self.look.text(s.name) for s in view.config.seats]
+        return as_seen_by(names, view.seat) if self.personal else names
 
 
 class LogScreen(ClosesOnce, ModalScreen[None]):

@@ -39,7 +39,7 @@ from ..table.events import ChatLine, Disconnected, Presence, Refused
 from .board import DeterminerBoard
 from .chat import close_chat, open_chat, send_chat
 from .dummy_stacks import DummyStacks
-from .explain import event_line
+from .explain import as_seen_by, event_line
 from .game_log import GameLog, LogScreen
 from .hand import CARD_KEYS, Hand
 from .look import WIDE
@@ -172,7 +172,7 @@ class TableScreen(Screen[None]):
             yield Hand(look, id="hand")
         yield Static(id="presence", markup=False)
         yield Static(id="news", markup=False)
-        yield Footer()
+        yield Footer(compact=True)  # room for "1-0,asdfx Card" beside the rest at 80
 
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Determiners"
@@ -182,7 +182,7 @@ class TableScreen(Screen[None]):
         self.query_one("#table-track").border_title = "Scoring track"
         self.query_one("#side-log").border_title = "Game log (g)"
         self.query_one("#dummy").display = self.view.config.dummy is not None
-        self.game_log = GameLog(self.app.look)
+        self.game_log = GameLog(self.app.look, personal=not self.hot_seat)
         self.game_log.start(self.update)
         shared = self.presence is not None or hasattr(self.feed, "send_chat")
         self.query_one("#presence").display = shared
@@ -438,6 +438,8 @@ class TableScreen(Screen[None]):
         event = update.event
         look = self.app.look
         names = [s.name for s in update.view.config.seats]
+        if not self.hot_seat:  # one player's screen: their seat is "You"
+            names = as_seen_by(names, update.view.seat)
         if isinstance(event, CategoryFixed):
             if event.category is Category.NIX:
                 self.say(f"{self._news.rstrip('.')}, so {look.suit(event.suit, name=True).plain}"

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from ..rules.cards import Card
 from ..rules.state import Phase
 from ..rules.view import PlayerView
-from .explain import takes_line
+from .explain import as_seen_by, takes_line
 from .look import Look
 
 
@@ -27,7 +27,7 @@ class TrickArea(Static):
     def show(self, view: PlayerView, *, show_last: bool = True, holding: bool = False) -> None:
         """``holding``: the finished trick on show waits for a key (the setting)."""
         look = self.look
-        names = [look.text(s.name) for s in view.config.seats]
+        names = as_seen_by([look.text(s.name) for s in view.config.seats], view.seat)
         width = self.content_size.width or 76
         column = max(10, min(15, width // len(names)))
         text = Text()
