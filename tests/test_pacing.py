@@ -170,3 +170,20 @@ async def test_looking_at_a_hand_while_a_bots_card_waits_leaves_the_table_playab
         assert table.view.seat == 2 and my_turn(app)  # Bob's hand, and he can play
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(app.game.match.state.trick) == 2, "Bob's card")
+
+
+async def test_with_the_memory_aid_off_the_log_shows_only_the_last_trick(tmp_path):
+    """Item 19 (R18): with the aid off, the game log, the side log and the "Rnd" column
+    still listed every earlier trick of the round."""
+    app = make_app(tmp_path, dict(ONE_HUMAN, memory_aid=False))
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await start(app, pilot)
+        while len(table.view.tricks) < 3:
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: my_turn(app), "Ann's turn")
+        text = table.game_log.text(table.view)
+        trick_lines = [line for line in text.splitlines() if line.startswith("Trick ")]
+        assert trick_lines == [f"Trick {len(table.view.tricks)}:" + trick_lines[0].split(":", 1)[1]]
+        assert "Trick 1:" not in screen_text(app) and "Rnd" not in screen_text(app)
+        await pilot.press("g")
+        assert app.screen.body == text

@@ -182,7 +182,8 @@ class TableScreen(Screen[None]):
         self.query_one("#table-track").border_title = "Scoring track"
         self.query_one("#side-log").border_title = "Game log (g)"
         self.query_one("#dummy").display = self.view.config.dummy is not None
-        self.game_log = GameLog(self.app.look, personal=not self.hot_seat)
+        self.game_log = GameLog(self.app.look, personal=not self.hot_seat,
+                                memory_aid=self.memory_aid)
         self.game_log.start(self.update)
         shared = self.presence is not None or hasattr(self.feed, "send_chat")
         self.query_one("#presence").display = shared
