@@ -344,6 +344,16 @@ async def test_the_two_player_form_explains_the_dummy_and_asks_who_deals(tmp_pat
         assert "a dummy joins as the third seat" in text and "cannot win" in text
         assert "Who deals round 1" in text and "then the two take turns" in text
         assert "(R15)" not in text and "(R1" not in text  # players never see ruling numbers
+        dealer = app.screen.query_one("#dealer")
+        assert [label for label, _ in dealer.values] == ["random", "Ann", "Bea"]
+    # The rules say what the form does (R11, R15): round 1's dealer is picked or drawn,
+    # not "drawn at random" only.
+    from ebbes_tui.ui.rules_screen import rules_text
+
+    rules = " ".join(rules_text().split())
+    assert "round 1's dealer is drawn at random" not in rules
+    assert "who deals round 1 is picked with the rest of the setup, or drawn at random" in rules
+    assert "you pick that player or let the app draw one at random" in rules
 
 
 def test_the_dummys_next_card_is_marked_when_the_rules_decide_it():

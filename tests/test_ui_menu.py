@@ -100,6 +100,11 @@ async def test_rules_and_help_screens(tmp_path, monkeypatch):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert "take back your last card" in screen_text(app)
+        from ebbes_tui.ui.help_screen import KEYS
+
+        keys = dict(KEYS)
+        assert "until a key" in keys["t"] and "asks first" in keys["q"]
+        assert "asks first" in keys["Esc"]
     # A development checkout has no ebbes_tui.assets package: read the repo's assets/.
     def missing(_):
         raise ModuleNotFoundError("ebbes_tui.assets")
