@@ -187,3 +187,13 @@ async def test_with_the_memory_aid_off_the_log_shows_only_the_last_trick(tmp_pat
         assert "Trick 1:" not in screen_text(app) and "Rnd" not in screen_text(app)
         await pilot.press("g")
         assert app.screen.body == text
+
+
+async def test_who_starts_is_news_until_the_first_card(tmp_path):
+    """Item 15: "root (2) starts." stayed on the news line for several turns."""
+    app = make_app(tmp_path, dict(ONE_HUMAN, starter=1))  # Bea starts
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)  # Bea has led; it is Ann's turn
+        news = str(table.query_one("#news").render())
+        assert "Bea starts" not in news and table.view.played >= 1
+        assert "Bea starts." in table.game_log.text(table.view)  # the log keeps it

@@ -131,3 +131,41 @@ def test_a_player_reads_their_own_seat_as_you_in_the_log():
     shared = GameLog(Look(), personal=False)  # hot-seat: one log for every player
     shared.add(Update(1, StarterChosen(0, 1), second, 0))
     assert shared.text(second) == "root holds nix and chose root (2) to start."
+
+
+async def test_the_pair_dialog_says_who_starts_and_shows_every_number_when_tall(tmp_path):
+    """Item 12: the pair dialog covered who starts, and showed five numbers at a time
+    even at 120x40 (more cards: nine to choose from)."""
+    from textual.widgets import OptionList
+
+    from ebbes_tui.ui.pair_dialog import PairDialog
+
+    from ui_support import ONE_HUMAN, make_app, screen_text, wait_until
+
+    settings = dict(ONE_HUMAN, starter=2, choose_determiners=True, more_cards=True)
+    for size, all_shown in (((120, 40), True), ((80, 24), False)):
+        app = make_app(tmp_path / str(size[0]), settings)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("n", "enter")
+            await wait_until(pilot, lambda app=app: isinstance(app.screen, PairDialog), "dialog")
+            await pilot.pause()
+            assert "Cyd starts this round" in screen_text(app)
+            numbers = app.screen.query_one("#pair-numbers", OptionList)
+            assert numbers.option_count == 9
+            assert (numbers.max_scroll_y == 0) == all_shown
+
+
+def test_the_board_says_how_the_next_job_gets_fixed():
+    """Item 7: "Number Determiner 2" and "II Plus ? +1 each", and nowhere "the next 2
+    played fixes Plus"."""
+    from ebbes_tui.ui.board import next_job_line
+
+    basic = started(config(3), {}, number=2).view(0)
+    assert next_job_line(basic) == "The next 2 played fixes Trump."
+    assert next_job_line(replace(basic, suits=(0,))) == "The next 2 played fixes Plus."
+    assert next_job_line(replace(basic, suits=(0, 1, 2, 3, 4))) == "Every suit has its job."
+    choosing = started(config(3, choose=True), {}).view(0)
+    assert next_job_line(choosing) == "Pair cards fix the jobs in turn."
+    paired = replace(choosing, pairs=((0, 5), (1, 4), (2, 3), (3, 2), (4, 1)), suits=(2, 0))
+    assert next_job_line(paired) == "The next pair card fixes ebbes."
+    assert all(len(next_job_line(v)) <= 33 for v in (basic, choosing, paired))  # 80 columns
