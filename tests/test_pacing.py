@@ -112,6 +112,9 @@ async def test_until_a_key_every_trick_stays_the_last_one_too_then_the_score(tmp
                 shown = str(table.query_one(TrickArea).render())
                 assert " it with " in shown and "Any key goes on." in shown
                 held.append(len(table.view.tricks))
+                if len(table.view.tricks) == 10:  # the round's, not yet the next one's
+                    assert screen_text(app).splitlines()[0].startswith(
+                        " Round 1 of 5 · dealer Cyd · last trick of the round")
                 await pilot.press("z")  # any key
                 await wait_until(pilot, lambda: not table.holding, "the next card")
         tricks = app.game.match.state.results[0].tricks

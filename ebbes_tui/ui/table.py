@@ -369,13 +369,17 @@ class TableScreen(Screen[None]):
     def _status(self, view: PlayerView, names: list[str]) -> str:
         config = view.config
         dot = f" {self.app.look.dot} "
-        shown = len(view.scores) if view.phase is Phase.GAME_OVER else view.round_no + 1
+        over = view.phase in (Phase.GAME_OVER, Phase.DEAL) and bool(view.scores)
+        # A scored round's last trick stays on show: it is still that round's.
+        shown = len(view.scores) if over else view.round_no + 1
         parts = [f"Round {shown} of {config.round_limit}"]
         if view.dealer is not None:
             parts.append(f"dealer {names[view.dealer]}")
         seat = view.to_move
         if view.phase is Phase.GAME_OVER:
             parts.append(f"game over{_why_over(view, names)}")
+        elif over:
+            parts.append("last trick of the round")
         elif seat is not None:
             if seat == view.seat:
                 parts.append(f"Your turn: {_YOUR_TURN.get(view.phase, '')}")
