@@ -200,3 +200,35 @@ async def test_who_starts_is_news_until_the_first_card(tmp_path):
         news = str(table.query_one("#news").render())
         assert "Bea starts" not in news and table.view.played >= 1
         assert "Bea starts." in table.game_log.text(table.view)  # the log keeps it
+
+
+async def test_in_hot_seat_a_finished_trick_stays_before_the_cover(tmp_path):
+    """Whoever played a trick's last card sees it finished before the table is covered
+    for the next player (the cover came at once)."""
+    from ebbes_tui.ui.handoff import HandOffScreen
+
+    settings = {"players": 3, "starter": 0, "trick_display": "key",
+                "seats": seats(("Ann", "human"), ("Bob", "human"), ("Cyd", "human"))}
+    app = make_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        held = []
+        while not isinstance(app.screen, RoundSummaryScreen):
+            await wait_until(pilot, lambda: isinstance(app.screen, (HandOffScreen,
+                                                                    RoundSummaryScreen))
+                             or my_turn(app) or (app.table is not None and app.table.holding),
+                             "a cover, a turn or a finished trick")
+            table = app.table
+            if isinstance(app.screen, HandOffScreen):
+                await pilot.press("enter")
+            elif table.holding:
+                assert " it with " in str(table.query_one(TrickArea).render())
+                held.append((len(table.view.tricks), table.view.seat))
+                await pilot.press("z")
+                await wait_until(pilot, lambda t=table: not t.holding, "the next step")
+            elif my_turn(app):
+                await pilot.press("enter")
+        tricks = app.game.match.state.results[0].tricks
+        # Held for its last player: each trick another player leads next, and the last.
+        assert held == [(i + 1, t.seats[-1]) for i, t in enumerate(tricks)
+                        if t.winner != t.seats[-1] or i == 9]
