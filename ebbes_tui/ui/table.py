@@ -1,12 +1,14 @@
 """The table: everything a player may see (R18), drawn from the updates of one feed.
 
 The table follows a feed (one player's session, the hot-seat adapter, or a remote
-table) and shows its updates one by one at a pace a person can follow: a bot's or the
-dummy's card waits a moment, a finished trick stays until the next lead, a round
-summary waits until it is read. The match does not wait for the screen; the screen
-catches up. Whatever must cover the table (the hot-seat hand-off, a summary, a
-decision dialog, the final standings) is put up by the same loop, so it always comes
-in the order the game made it.
+table) and shows its updates one by one at a pace a person can follow (:mod:`.pacing`):
+a bot's or the dummy's card waits a moment, a finished trick stays as the player's
+trick display setting says (until a key, or a time), a round's first card waits a
+little longer, a round summary waits until it is read (at a shared table, a few
+seconds). The match does not wait for the screen; the screen catches up. Whatever
+must cover the table (the hot-seat hand-off, a summary, a decision dialog, the final
+standings) is put up by the same loop, so it always comes in the order the game made
+it.
 """
 
 from __future__ import annotations
@@ -485,7 +487,7 @@ class TableScreen(Screen[None]):
             return self._can_play()
         if action == "pick":
             index = parameters[0]
-            if parameters[0] == 0 and (len(parameters) > 1) != (len(self.view.hand) > 10):
+            if index == 0 and (len(parameters) > 1) != (len(self.view.hand) > 10):
                 return False  # the footer names the keys of this hand: 1-0, or a s d f x too
             return self._can_play() and isinstance(index, int) and index < len(
                 self.view.hand)
