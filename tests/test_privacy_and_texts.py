@@ -118,7 +118,8 @@ def test_the_rules_say_who_deals_and_when_the_nix_holder_chooses():
     """R11, R15, issue 12.4."""
     text = " ".join(rules_screen.rules_text().split())
     assert "the player to the left of the last dealer deals" in text
-    assert "With two players the two take turns dealing, and round 1's dealer is drawn" in text
+    assert ("With two players the two take turns dealing; who deals round 1 is picked with "
+            "the rest of the setup, or drawn at random") in text  # as the form offers
     assert "the nix holder names the next starter after everyone has looked at their new hand" \
         in text
 

@@ -9,6 +9,7 @@ import time
 
 import pytest
 from table_support import WAIT, LocalTable, spec
+from test_table_screens import home  # noqa: F401 (the fixture: private data and config dirs)
 
 from ebbes_tui.table.client import join_table
 from ebbes_tui.table.headless import play_bot
@@ -21,14 +22,6 @@ from ebbes_tui.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    return tmp_path
-
-
 async def until(pilot, condition, what: str, seconds: float = WAIT) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -36,7 +29,8 @@ async def until(pilot, condition, what: str, seconds: float = WAIT) -> None:
         await pilot.pause(0.05)
 
 
-async def test_a_spectator_is_never_held_at_a_round_summary(home, monkeypatch):
+@pytest.mark.usefixtures("home")
+async def test_a_spectator_is_never_held_at_a_round_summary(tmp_path, monkeypatch):
     """Before: every summary waited for Enter, and a spectator left alone fell a whole
     round behind. Now the spectator, pressing nothing, sees every summary and follows
     the game to its final standings."""
@@ -44,7 +38,7 @@ async def test_a_spectator_is_never_held_at_a_round_summary(home, monkeypatch):
     summaries = []
     monkeypatch.setattr(RoundSummaryScreen, "on_show", lambda self: summaries.append(self),
                         raising=False)
-    async with LocalTable(home, spec("watched", seats="player,bot:random,bot:random",
+    async with LocalTable(tmp_path, spec("watched", seats="player,bot:random,bot:random",
                                      spectators=True, seed=7)) as table:
         connection = await asyncio.to_thread(join_table, "watched", directory=table.directory,
                                              watch=True)
@@ -58,8 +52,9 @@ async def test_a_spectator_is_never_held_at_a_round_summary(home, monkeypatch):
             assert await asyncio.wait_for(playing, WAIT) == 0
 
 
-async def test_leaving_a_shared_table_asks_once(home):
-    async with LocalTable(home, spec("asked", seats="player,bot:random,bot:random",
+@pytest.mark.usefixtures("home")
+async def test_leaving_a_shared_table_asks_once(tmp_path):
+    async with LocalTable(tmp_path, spec("asked", seats="player,bot:random,bot:random",
                                      seed=3, away_after=None)) as table:
         connection = await asyncio.to_thread(join_table, "asked", directory=table.directory)
         ebbes = EbbesApp(pace=0, animation=False, table=connection)
