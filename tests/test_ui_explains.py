@@ -12,6 +12,7 @@ from test_rulings import THREE
 
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.rules import GameState, Options, player_view
+from ebbes_tui.rules.cards import card
 from ebbes_tui.rules.deal import deal_next_round
 from ebbes_tui.rules.events import RoundScored
 from ebbes_tui.rules.variants import GameConfig, SeatInfo
@@ -379,6 +380,9 @@ async def test_the_pair_dialog_shows_whose_pairs_and_the_pair_being_built(tmp_pa
         await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "Ann's pair")
         text = screen_text(app)
         assert "Taken so far:" in text and "Cyd" in text  # Cyd chose first, from Bea's left
+        taken = app.table.view.pairs[0] if app.table.view.pairs else None
+        face = Look().card(card(*taken)).plain
+        assert f"3:{face} (Cyd)" in text  # the taker's seat, a colon, the card (as the board)
         assert "Your pair:" in text
         await pilot.press("down")
         await pilot.pause()

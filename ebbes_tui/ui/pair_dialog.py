@@ -46,11 +46,11 @@ class PairDialog(DecisionDialog[ChoosePair]):
         starter = "You start" if view.starter == view.seat else f"{names[view.starter]} starts"
         text = Text(f"{starter} this round; pairs go round from the left.\n")
         text.append("Taken so far: ")
-        for k, (s, v) in enumerate(view.pairs):
-            text.append_text(look.card(card(s, v)))
-            text.append(" ")
+        for k, (s, v) in enumerate(view.pairs):  # as the board has it: "2:●B5 (Bob)"
             text.append_text(look.disc(choosers[k]))
-            text.append(f" {names[choosers[k]]}   ")
+            text.append(":", "dim")
+            text.append_text(look.card(card(s, v)))
+            text.append(f" ({names[choosers[k]]})  ")
         if not view.pairs:
             text.append("none", "dim")
         return text
