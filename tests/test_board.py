@@ -1,6 +1,7 @@
-"""The scoring board as a board (issue 11, points 1 and 5): the track drawn as a loop
-with every place named in dialect, discs at both ends and sharing spaces, negative
-totals, labels that never wrap, the walk after a round, and the game-end screen."""
+"""The scoring board as a board (issue 11, points 1 and 5; issue 16, point 8): the track
+read down two columns with every place named in dialect, discs at both ends and sharing
+spaces (each apart, on a numbered space), negative totals, labels that never wrap, the
+exact totals first, the walk after a round, and the game-end screen."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ ENDS_AND_SHARED = (12, -3, 34, 12, -17)  # two share Lautre; one past each end
 
 def test_the_loop_holds_every_space_once_from_dabbscheedel_to_the_rhoi():
     left, right = board_rows(DEFAULT_TRACK)
-    spaces = [s for _, row in reversed(left) for s in row] + [s for _, row in right for s in row]
+    spaces = [s for _, row in left for s in row] + [s for _, row in right for s in row]
     assert spaces == list(range(DEFAULT_TRACK.low, DEFAULT_TRACK.high + 1))
     named = {label for rows in (left, right) for label, _ in rows if label}
     assert named == {m.name for m in DEFAULT_TRACK.landmarks}
@@ -51,14 +52,14 @@ async def test_the_board_shows_discs_at_both_ends_together_and_below_start(tmp_p
         assert all(len(line) <= size[0] for line in lines)
         for mark in DEFAULT_TRACK.landmarks:  # every named place on the board, in dialect
             assert app.look.text(mark.name) in text
-        lautre = next(line for line in lines if "Lautre" in line and "+12" in line)
-        assert "14" in lautre.split("+12", 1)[1]  # discs 1 and 4 side by side on +12
-        rhoi = next(line for line in lines if "Rhoi (goal)" in line and "+30" in line)
-        assert " 3" in rhoi.split("+30", 1)[1]  # past the goal, the disc waits on it
-        end = next(line for line in lines if "Dabbscheedel (end)" in line)
-        assert "5" in end.split("-15", 1)[1]
+        lautre = next(line for line in lines if "Lautre" in line and "+12:" in line)
+        assert "+12: 1 4 " in lautre  # discs 1 and 4 apart on +12 (it read "14")
+        rhoi = next(line for line in lines if "Rhoi (" in line and "+30:" in line)
+        assert "+30: 3" in rhoi  # past the goal, the disc waits on it
+        end = next(line for line in lines if "Dabbscheedel (end" in line)
+        assert "-15: 5" in end
         below = next(line for line in lines if line.strip().startswith("-4"))
-        assert "2" in below.split("-4", 1)[1]  # -3 lies in the stretch below Start
+        assert "-4 -3: 2 " in below  # -3 lies in the stretch below Start, numbered
         for total in ENDS_AND_SHARED:  # each label whole on one line
             label = place_label(DEFAULT_TRACK, total, app.look)
             assert any(label in line for line in lines), label
@@ -113,3 +114,44 @@ async def test_the_game_end_screen_tells_the_story(tmp_path):
             best = max(range(5), key=points.__getitem__)
             assert f"R{best + 1} {points[best]:+d}" in full
             assert place_label(DEFAULT_TRACK, state.totals[seat], Look()) in full
+
+
+SHARED = (13, 13, 13, -3, -3)  # five players on two shared spaces, neither one named
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "ascii"])
+async def test_five_discs_on_two_shared_spaces_read_alone_and_the_totals_show_at_once(
+        tmp_path, size, ascii):
+    """Issue 16, point 8: "Start 0 12" read as twelve; rows of dots had to be counted;
+    the line with exact totals was below the fold at 80x24. Every disc stands apart,
+    every space a disc stands on says its number, and the board screen shows every
+    exact total without scrolling."""
+    from dataclasses import replace
+
+    from ebbes_tui.games.ebbes.rules import GameState
+    from ebbes_tui.games.ebbes.rules.scoring import RoundScore
+    from ebbes_tui.ui.scores import ScoreBoardScreen
+
+    view = GameState(FIVE).view(0)
+    view = replace(view, totals=SHARED, scores=(RoundScore((0, 1, 2, 3, 4), (), 0, SHARED),))
+    app = make_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(ScoreBoardScreen(view))
+        await pilot.pause()
+        text = screen_text(app)  # what is on screen, no scrolling
+        names = ["Alex", "Haui", "Jesko", "Bernhard", "Paul"]
+        for seat, total in enumerate(SHARED):
+            label = f"{seat + 1} {names[seat]}: {place_label(DEFAULT_TRACK, total, app.look)}"
+            assert label in text, label
+        board = app.screen.query_one(TrackBoard)
+        picture = board.render_lines_for(board.size.width).plain.splitlines()[3:]
+        assert any("+13: 1 2 3" in line for line in picture)
+        assert any("-3: 4 5" in line for line in picture)
+        # No disc stands next to another digit: every digit on the picture is part of
+        # a space's number ("+13", "-3", "0") or a disc between spaces.
+        import re
+
+        for line in picture:
+            for token in re.findall(r"\S+", line):
+                assert re.fullmatch(r"[+-]?\d+:?|[1-5]|[^\d]+", token), (token, line)

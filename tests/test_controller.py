@@ -84,7 +84,7 @@ async def test_save_after_every_decision_and_resume_anywhere_reproduces_the_game
     for players, options in setups:
         save = MemorySave()
         setup = players_setup(EBBES, bots(players, level), options, seed=11)
-        match = Match(setup, save=save, bot_factory=_quick(level))
+        match = Match(setup, save=save, bot_factory=_quick(level), bot_pause=0)
         await asyncio.wait_for(match.run(), 120)
         final = save.texts[-1]
         assert final == dumps(match.record())  # the last decision is never left unsaved
@@ -92,7 +92,7 @@ async def test_save_after_every_decision_and_resume_anywhere_reproduces_the_game
         for text in rng.sample(save.texts, 2 if level == "hard" else 3):
             resumed_save = MemorySave()
             resumed = Match.resume(EBBES, json.loads(text), save=resumed_save,
-                                   bot_factory=_quick(level))
+                                   bot_factory=_quick(level), bot_pause=0)
             await asyncio.wait_for(resumed.run(), 120)
             assert resumed_save.texts[-1] == final
 
@@ -315,3 +315,34 @@ def test_setup_defaults_draw_a_seed_that_the_record_keeps():
     seed = match.record()["seed"]
     assert isinstance(seed, int) and replay(match.record()).phase is Phase.DEAL
     assert Match(MatchSetup(EBBES, one_human().seats)).record()["seed"] != seed
+
+
+async def test_every_bot_decision_takes_the_same_least_time_forced_or_not():
+    """Issue 16, item 20: the hard bot answered at once when it had one legal card and
+    thought otherwise, so the delay told the others whether it had a choice. Every bot
+    decision now waits the same pause (counted on the match's own clock, no sleep):
+    each one is applied only once its pause is over."""
+    from ebbes_tui.controller.match import BOT_PAUSES, bot_pause_for
+
+    setup = players_setup(EBBES, [("A", "bot", "hard"), ("B", "bot", "normal"),
+                                  ("C", "bot", "random")], {}, seed=5)
+    assert bot_pause_for(setup.seats) == BOT_PAUSES["hard"] > 0
+    assert bot_pause_for(players_setup(EBBES, bots(3, "normal"), {}).seats) == 0
+    pauses: list[tuple[float, int, int]] = []  # (seconds, decision pending, answers allowed)
+    early = []  # decisions made before their pause was over
+
+    async def clock(seconds: float) -> None:
+        pending = match.decision
+        pauses.append((seconds, pending, len(match.state.legal_actions())))
+        for _ in range(20):  # the bot's thread may well finish meanwhile ...
+            await asyncio.sleep(0)
+        if match.decision != pending:  # ... but its answer waits for the pause
+            early.append(pending)
+
+    match = Match(setup, bot_factory=_quick("hard"), sleep=clock)
+    await asyncio.wait_for(match.run(), 120)
+    decided = match.state.decisions_made()
+    assert [d for _, d, _ in pauses] == list(range(decided))  # each decision paused once
+    assert {seconds for seconds, _, _ in pauses} == {BOT_PAUSES["hard"]}
+    assert any(n == 1 for _, _, n in pauses) and any(n > 1 for _, _, n in pauses)
+    assert not early

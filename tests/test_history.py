@@ -420,7 +420,7 @@ async def test_the_replay_follows_the_window_size(tmp_path):
             _fits(screen_text(app), size, ascii=False)
             _shown(screen, screen.position)
             seats = screen.query_one("#replay-seats")
-            assert seats.size.height == 1 + 5, "a header and a line per player, none wrapped"
+            assert seats.size.height == 2 + 5, "two header lines and one per player, none wrapped"
 
 
 # ------------------------------------------------------------------ ebbes replay FILE

@@ -119,7 +119,8 @@ def test_the_rules_say_who_deals_and_when_the_nix_holder_chooses():
     """R11, R15, issue 12.4."""
     text = " ".join(rules_screen.rules_text().split())
     assert "the player to the left of the last dealer deals" in text
-    assert "With two players the two take turns dealing, and round 1's dealer is drawn" in text
+    assert ("With two players the two take turns dealing; who deals round 1 is picked with "
+            "the rest of the setup, or drawn at random") in text  # as the form offers
     assert "the nix holder names the next starter after everyone has looked at their new hand" \
         in text
 
@@ -184,9 +185,11 @@ async def test_when_the_dummy_holds_nix_the_table_says_it_starts(tmp_path):
     two_players_where_the_dummy_takes_nix(tmp_path)
     app = make_app(tmp_path, continue_game=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: "so it starts" in screen_text(app), "the news")
-        assert "Dummy took the most nix cards, so it starts (R17)." in \
-            screen_text(app)
+        await wait_until(pilot, lambda: app.table is not None and app.table.game_log is not None
+                         and "so it starts" in app.table.game_log.text(app.table.view), "the log")
+        # Players never see ruling numbers: it said "so it starts (R17)".
+        assert "Dummy took the most nix cards, so it starts." in \
+            app.table.game_log.text(app.table.view)
 
 
 async def test_final_standings_list_the_dummy_apart_after_the_players(tmp_path):

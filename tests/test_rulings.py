@@ -306,6 +306,24 @@ def test_r13_variant_2_ends_at_the_end_of_the_round_in_which_a_disc_reaches_an_e
         assert state.phase is Phase.GAME_OVER and len(state.results) == 2
 
 
+@pytest.mark.parametrize("end, beyond", [(30, 1), (-15, -1)])
+def test_r13_r14_a_disc_exactly_on_an_end_ends_the_game_one_space_short_does_not(end, beyond):
+    """Rhoi (+30) and Dabbscheedel (-15) are reached by landing on them exactly; one
+    space short plays on; past them ends it too (a `>=` turned into `>` must fail)."""
+    def after_round(start: int) -> GameState:
+        state = GameState(config(3, choose=True, rounds=8))
+        state.totals[1] = start
+        _v2_round(state, random.Random(4))  # the same deal and play every time
+        return state
+
+    points = after_round(0).results[-1].score.points[1]
+    for lands_on, ends in ((end, True), (end - beyond, False), (end + beyond, True)):
+        state = after_round(lands_on - points)
+        assert state.totals[1] == lands_on
+        assert DEFAULT_TRACK.reached_end(lands_on) is ends
+        assert state.phase is (Phase.GAME_OVER if ends else Phase.DEAL), lands_on
+
+
 def test_r13_the_dummys_disc_never_ends_the_game():
     state = GameState(config(2, choose=True, rounds=8))
     rng = random.Random(4)

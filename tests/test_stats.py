@@ -152,6 +152,7 @@ async def play_through_library(saves, games=GAMES[:4], seed=0) -> Library:
     for i, (players, options, hints) in enumerate(games):
         game = library.start(players_setup(EBBES, players, options, seed=seed + i))
         match = game.match
+        match.bot_pause = 0  # the hard bot's pause is for players watching, not for this
         for seat in match.humans:
             match.stand_in(seat, "random")
         match.hints.update({int(seat): n for seat, n in hints.items()})
@@ -310,14 +311,14 @@ async def test_the_screen_after_several_games(tmp_path, monkeypatch, size, ascii
         ann = stats.players["Ann"].total
         jurgen = "Juergen" if ascii else "Jürgen"
         for fact in ("Statistics", "5 finished games counted.", "Win rate", "ebbes +3",
-                     "Nix held", "Hints", "All players", jurgen, "[/b]Zed", "Back"):
+                     "Nix held", "Hints", "All people", jurgen, "[/b]Zed", "Back"):
             assert fact in text, fact
         ann_row = next(line for line in text.splitlines() if line.lstrip().startswith("Ann "))
         assert ann_row.split()[1:3] == [str(ann.games), str(ann.won)]
         if size == (120, 40):  # room enough for each player's two tables side by side
             assert any("Variant" in line and "Bot level" in line for line in text.splitlines())
         await pilot.press("end")
-        await wait_until(pilot, lambda: "a hot-seat game of two" in screen_text(app),
+        await wait_until(pilot, lambda: "counts once for each" in screen_text(app),
                          "the end of the statistics")
         text = screen_text(app)
         _fits(text, size, ascii)
@@ -343,3 +344,14 @@ async def test_the_screen_before_any_game_and_with_a_skipped_record(tmp_path):
         await open_stats(app, pilot)
         text = screen_text(app)
         assert EMPTY in text and "Not counted: game-garbled (not valid JSON" in text
+
+
+async def test_one_person_has_no_all_row_that_only_repeats_them(tmp_path):
+    """Issue 16: "All players" counted only "You" (statistics are about people): with
+    one person there is no such row; with several it adds them up as "All people"."""
+    await play_through_library(tmp_path / "saves", [GAMES[0]])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_stats(app, pilot)
+        text = screen_text(app)
+        assert "Ann" in text and "All players" not in text and "All people" not in text

@@ -12,12 +12,13 @@ from test_rulings import THREE
 
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.games.ebbes.rules import GameState, Options, player_view
+from ebbes_tui.games.ebbes.rules.cards import card
 from ebbes_tui.games.ebbes.rules.deal import deal_next_round
 from ebbes_tui.games.ebbes.rules.events import RoundScored
 from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui.board import DeterminerBoard
 from ebbes_tui.ui.dummy_stacks import next_dummy_card, stacks_text
-from ebbes_tui.ui.explain import trick_reason
+from ebbes_tui.ui.explain import takes_line, trick_reason
 from ebbes_tui.ui.game_log import LogScreen
 from ebbes_tui.ui.hand import CARD_KEYS, Hand
 from ebbes_tui.ui.handoff import HandOffScreen
@@ -38,15 +39,22 @@ from ui_support import (
 # 5. Why a trick was won ----------------------------------------------------------
 
 def test_each_trick_says_why_it_was_won():
-    """R2 in words: the card that fixed Trump in the trick, a trump, the highest of
-    the led suit."""
+    """R2 in words, naming the card that won: the highest trump (and that its suit
+    became Trump in this very trick), or the highest card of the led suit. Play-testing
+    read "yellow 2 fixed Trump in this trick: your lead" when a ▲Y6 had won it."""
     state = started(config(3), THREE, number=1, starter=0)
     play(state, "blue2 blue3 blue1")  # blue1 fixes Trump mid-trick; blue3 is top trump
     play(state, "brown2 yellow4 blue5")  # seat 0 is void in brown and trumps
     play(state, "red2 green2 red1")  # no trump in it: red1 fixes Plus, red2 is highest
     view = player_view(state, 0)
-    reasons = [trick_reason(view, t) for t in view.tricks]
-    assert reasons == ["blue 1 fixed Trump in this trick", "blue is trump", "highest red"]
+    look = Look()
+    reasons = [trick_reason(view, t, look) for t in view.tricks]
+    assert reasons == ["●B3, the highest trump (blue became Trump in this trick)",
+                       "●B5, the highest trump", "♥R2, the highest red"]
+    names = ["You", "Bot 1", "Bot 2"]
+    assert takes_line(view, view.tricks[0], names, look) == \
+        "Bot 1 takes it with ●B3, the highest trump (blue became Trump in this trick)"
+    assert "::" not in takes_line(view, view.tricks[1], names, Look(ascii=True))
 
 
 # 4. Tricks stay, and the log ----------------------------------------------------
@@ -61,7 +69,7 @@ async def test_a_finished_trick_stays_with_its_winner_marked_then_shows_as_last_
         trick = table.view.tricks[-1]
         shown = str(table.query_one(TrickArea).render())
         look = Look()
-        assert "takes it:" in shown and look.won in shown  # the winner, marked, and why
+        assert " it with " in shown and look.won in shown  # the winner, marked, and why
         assert all(look.card(c).plain in shown for c in trick.cards)
         await pilot.press("enter")  # Ann leads the next trick
         await wait_until(pilot, lambda: table.view.trick, "Ann's lead on screen")
@@ -80,7 +88,7 @@ async def test_the_game_log_has_every_card_trick_determiner_and_score(tmp_path):
         assert isinstance(app.screen, LogScreen)
         text = app.screen.body
         assert "Round 1, Number Determiner" in text
-        assert text.count("takes it:") == 10  # all ten tricks of round 1, each with why
+        assert text.count(" it with ") == 10  # all ten tricks of round 1, each with why
         assert "fixed Trump" in text and "fixed Plus" in text and "is nix" in text
         assert "Round 1 scored:" in text
         await pilot.press("escape")
@@ -105,11 +113,17 @@ async def test_the_board_says_what_each_job_is_worth_and_the_players_what_is_sur
         for effect in ("beats all", "+1 each", "+3 between", "-1 each", "picks starter"):
             assert effect in text
         seats_text = str(panel.render())
-        header = seats_text.splitlines()[0]
-        assert "Rnd" in header and "Tr" in header and "+1" in header  # jobs head the columns
+        header, jobs = seats_text.splitlines()[:2]
+        # Tricks are "Tks"; the suits head the columns, their jobs below (issue 16: a
+        # "Tr" for tricks stood beside a "Tr" for Trump, and the suit left the header).
+        assert "Rnd" in header and "Tks" in header and " Tr" not in header
+        assert all(Look().suit(s).plain in header for s in range(5))
+        heads = ("Tr", "+1", "eb", "-1", "nx")
+        assert jobs.split() == [heads[view.suits.index(s)] for s in range(5) if s in view.suits]
+        assert len(view.suits) >= 2
         taken_plus = view.taken[0][view.suits[1]]
-        row = seats_text.splitlines()[1]
-        assert row[1:].startswith("1 Alex") and f"+{taken_plus}" in row
+        row = seats_text.splitlines()[2]
+        assert row[0] == "1" and row[2:].startswith("Alex") and f"+{taken_plus}" in row
 
 
 # 7. A round summary that reads on its own --------------------------------------------
@@ -195,6 +209,10 @@ async def test_q_quits_from_the_table_and_the_game_stays_saved(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await start(app, pilot)
         record = app.game.match.record()
+        await pilot.press("q")  # asked once, saying the game is saved
+        await pilot.pause()
+        assert "Quit ebbes? Your game is saved" in screen_text(app)
+        assert app.game is not None
         await pilot.press("q")
         await pilot.pause()
     assert app.game is None
@@ -212,12 +230,21 @@ async def test_help_opens_from_the_menu_too(tmp_path):
 
 
 async def test_the_footer_fits_80_columns_in_every_mode(tmp_path):
+    """The menu's footer names o (colours); the table's card keys are those of the hand:
+    "1-0" for ten cards, "1-0,asdfx" for fifteen (it said "1-0" for both)."""
     for ascii in (False, True):
-        app = make_app(tmp_path / str(ascii), ONE_HUMAN, ascii=ascii)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(app, pilot)
-            footer = screen_text(app).splitlines()[-1]
-            assert "Help" in footer and "Menu" in footer, footer
+        for more_cards in (False, True):
+            settings = dict(ONE_HUMAN, more_cards=more_cards)
+            app = make_app(tmp_path / f"{ascii}{more_cards}", settings, ascii=ascii)
+            async with app.run_test(size=(80, 24)) as pilot:
+                footer = screen_text(app).splitlines()[-1]
+                assert "o Colours" in footer and "q Quit" in footer, footer
+                table = await start(app, pilot)
+                footer = screen_text(app).splitlines()[-1]
+                assert "Help" in footer and "Menu" in footer, footer
+                keys = "1-0,asdfx Card" if len(table.view.hand) > 10 else "1-0 Card"
+                assert keys in footer, footer
+                assert (len(table.view.hand) > 10) == more_cards
 
 
 # 9. Colours that work everywhere ------------------------------------------------------
@@ -300,7 +327,9 @@ async def test_escape_on_the_hot_seat_cover_offers_the_menu(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "the cover")
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")  # asked once; Esc again means "stay"
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "the cover again")
+        await pilot.press("escape", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert "Continue" in screen_text(app)
 
@@ -315,6 +344,17 @@ async def test_the_two_player_form_explains_the_dummy_and_asks_who_deals(tmp_pat
         text = " ".join(screen_text(app).split())
         assert "a dummy joins as the third seat" in text and "cannot win" in text
         assert "Who deals round 1" in text and "then the two take turns" in text
+        assert "(R15)" not in text and "(R1" not in text  # players never see ruling numbers
+        dealer = app.screen.query_one("#dealer")
+        assert [label for label, _ in dealer.values] == ["random", "Ann", "Bea"]
+    # The rules say what the form does (R11, R15): round 1's dealer is picked or drawn,
+    # not "drawn at random" only.
+    from ebbes_tui.ui.rules_screen import rules_text
+
+    rules = " ".join(rules_text().split())
+    assert "round 1's dealer is drawn at random" not in rules
+    assert "who deals round 1 is picked with the rest of the setup, or drawn at random" in rules
+    assert "you pick that player or let the app draw one at random" in rules
 
 
 def test_the_dummys_next_card_is_marked_when_the_rules_decide_it():
@@ -340,6 +380,9 @@ async def test_the_pair_dialog_shows_whose_pairs_and_the_pair_being_built(tmp_pa
         await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "Ann's pair")
         text = screen_text(app)
         assert "Taken so far:" in text and "Cyd" in text  # Cyd chose first, from Bea's left
+        taken = app.table.view.pairs[0] if app.table.view.pairs else None
+        face = Look().card(card(*taken)).plain
+        assert f"3:{face} (Cyd)" in text  # the taker's seat, a colon, the card (as the board)
         assert "Your pair:" in text
         await pilot.press("down")
         await pilot.pause()

@@ -62,7 +62,7 @@ async def test_menu_remembers_the_setup_and_offers_continue(tmp_path):
     app = make_app(tmp_path, THREE)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(app, pilot)
-        await pilot.press("escape")
+        await pilot.press("escape", "enter")  # Esc asks once: Enter says yes
         assert isinstance(app.screen, MenuScreen)
         text = screen_text(app)
         assert "Continue: 3 players, round 1 of 5" in text

@@ -68,7 +68,7 @@ async def test_a_game_open_in_another_window_can_be_taken_over_or_left_alone(tmp
         slot = app.game.slot.slot
         app.game.slot.close()
         holder = SaveStore(tmp_path / "saves").open(slot)  # "another window" holds it
-        await pilot.press("escape")
+        await pilot.press("escape", "enter")
         text = screen_text(app)
         assert f"open in another ebbes window (process {os.getpid()})" in text
         assert "Take it over" in text and "Start a separate game" in text
@@ -100,6 +100,11 @@ async def test_rules_and_help_screens(tmp_path, monkeypatch):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert "take back your last card" in screen_text(app)
+        from ebbes_tui.ui.help_screen import KEYS
+
+        keys = dict(KEYS)
+        assert "until a key" in keys["t"] and "asks first" in keys["q"]
+        assert "asks first" in keys["Esc"]
     # A development checkout has no ebbes_tui.assets package: read the repo's assets/.
     def missing(_):
         raise ModuleNotFoundError("ebbes_tui.assets")
@@ -144,3 +149,30 @@ async def test_ascii_mode_draws_nothing_outside_ascii(tmp_path):
         _ascii_only(app)
         assert {TableScreen, RoundSummaryScreen} <= seen
 
+
+
+async def test_a_seat_switched_to_a_person_no_longer_keeps_the_bots_name(tmp_path):
+    """Issue 16, item 13: "Bot 2" switched to human kept its name."""
+    from textual.widgets import Input
+
+    from ebbes_tui.ui.choice import Choice
+
+    app = make_app(tmp_path)  # the default seats: You, Bot 1 ... Bot 4
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        kind = form.query_one("#kind-2", Choice)
+        kind.focus()
+        await pilot.press("left", "left")  # bot, normal -> bot, random -> human
+        await pilot.pause()
+        assert kind.value[0] == "human"
+        assert form.query_one("#name-2", Input).value == "Player 3"
+        await pilot.press("right")  # and back to a bot
+        await pilot.pause()
+        assert form.query_one("#name-2", Input).value == "Bot 2"
+        form.query_one("#name-1", Input).value = "Mia"  # a name of one's own stays
+        kind = form.query_one("#kind-1", Choice)
+        kind.focus()
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert form.query_one("#name-1", Input).value == "Mia"

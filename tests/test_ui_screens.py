@@ -63,7 +63,7 @@ async def test_table_summary_and_board_read_well_in_every_mode(tmp_path, monkeyp
         text = screen_text(app)
         _fits(text, size, ascii)
         for fact in ("Round 1 of 5", "Your turn", "Determiners", "Players", "Trick", "Your hand",
-                     "beats", "Hand Tr Rnd Total", "Help", "Menu"):
+                     "beats", "Hand Tks Rnd Total", "Help", "Menu"):
             assert fact in text, fact
         look = app.look
         for card in table.view.hand:

@@ -52,6 +52,15 @@ class HotSeat:
         self._shown = update
         return self._as_shown(update)
 
+    def waiting(self) -> tuple[Update, ...]:
+        """The updates not taken yet (every session hears them all)."""
+        return self.public.waiting()
+
+    def as_seen(self, update: Update) -> Update:
+        """``update`` as the player now at the screen may see it: taken while the
+        table was covered, it has no hand; shown after they came, it has theirs."""
+        return self._as_shown(update)
+
     def _as_shown(self, update: Update) -> Update:
         mine = self._latest.get(self.viewer) if self.viewer is not None else None
         if mine is not None and mine.seq == update.seq:

@@ -10,8 +10,10 @@ Random seeded by where the decision falls, so a resumed game gets the same answe
 seat nobody plays (ebbes' dummy) makes its one legal move. Several seats may decide
 at once (a simultaneous decision): people answer in any order, bots one after another.
 A seat can change hands while the game runs (a bot stands in for a player who is away,
-R21) and the record notes it. The match paces nothing: each screen shows the stream at
-its own pace.
+R21) and the record notes it. The match paces nothing but the bots' answers: where a
+bot's thinking takes a noticeable time, every bot decision takes at least that long,
+forced or not, so the delay never tells the others whether it had a choice. Each screen
+shows the stream at its own pace.
 
 Saving never blocks the event loop: every decision is written, in order, by one writer
 task that runs the disk work in a thread.
@@ -22,12 +24,12 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from ..bots import make_bot
 from ..game.errors import IllegalMove
-from ..game.protocols import Action, Bot, Game, Record, listed
+from ..game.protocols import Action, Bot, Game, Record, SeatInfo, listed
 from .events import Event, SaveFailed, SeatChanged, TakenBack
 from .saves import SaveError, SaveSlot
 from .session import NotYourTurn, Session
@@ -35,6 +37,16 @@ from .setup import MatchSetup, setup_from_record
 
 #: Builds the bot of a level for a game.
 BotFactory = Callable[[Game, str], Bot]
+#: The least time a bot decision takes, by level: the hard bot searches for up to a
+#: second or two, the others answer in milliseconds (a screen's own pace hides those).
+BOT_PAUSES = {"hard": 1.5}
+
+
+def bot_pause_for(seats: Sequence[SeatInfo]) -> float:
+    """The pause every bot decision of this game takes at least: the longest any of its
+    bots' levels needs (a stand-in plays as ``normal``)."""
+    return max((BOT_PAUSES.get(s.level or "normal", 0.0) for s in seats if s.kind == "bot"),
+               default=0.0)
 
 
 class Match:
@@ -48,8 +60,14 @@ class Match:
         save: SaveSlot | None = None,
         bot_factory: BotFactory = make_bot,
         extras: Record | None = None,
+        bot_pause: float | None = None,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
+        """``bot_pause``: the least time each bot decision takes (None: as its bots'
+        levels need, :func:`bot_pause_for`); ``sleep`` waits it (a test's own clock)."""
         self.setup = setup.with_seed()
+        self.bot_pause = bot_pause_for(self.setup.seats) if bot_pause is None else bot_pause
+        self._sleep = sleep
         self.game = setup.game
         #: Keys the record carries besides the game (a shared table's name and host).
         self.extras = dict(extras or {})
@@ -169,7 +187,11 @@ class Match:
             return moves[0]
         view = self.state.view(seat)
         rng = random.Random(f"{self.setup.seed}:{self.game.decision_seed(self.state, seat)}")
-        return await asyncio.to_thread(bot.choose, view, legal, rng)
+        thinking = asyncio.to_thread(bot.choose, view, legal, rng)
+        if self.bot_pause > 0:  # the same least time, whether or not it had a choice
+            action, _ = await asyncio.gather(thinking, self._sleep(self.bot_pause))
+            return action
+        return await thinking
 
     # -------------------------------------------------------- decisions
 

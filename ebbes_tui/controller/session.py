@@ -71,6 +71,11 @@ class UpdateStream:
         except asyncio.QueueEmpty:
             return None
 
+    def waiting(self) -> tuple[Update, ...]:
+        """The updates received and not taken yet, oldest first (how far behind the
+        screen is)."""
+        return tuple(self._queue._queue)  # type: ignore[attr-defined]
+
 
 class Session(UpdateStream):
     """One seat's (or a spectator's) connection to a :class:`Match`."""

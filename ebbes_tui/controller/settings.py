@@ -23,6 +23,9 @@ from .setup import MatchSetup, players_setup
 
 #: Colour themes: dark, light, and the terminal's own colours (16-colour friendly).
 THEMES = ("textual-dark", "textual-light", "ansi-dark")
+#: How long a finished trick stays on the table: until a key, or a time (the screen's
+#: own setting; a shared table never waits for it).
+TRICK_DISPLAYS = ("key", "slow", "normal", "fast")
 PLAYER_COUNTS = tuple(sorted(DECK_VALUES))
 
 
@@ -52,6 +55,7 @@ class Settings:
     dealer: int | None = None  # two players: round 1's dealer, None random (R15)
     memory_aid: bool = True
     theme: str = THEMES[0]
+    trick_display: str = "normal"
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -81,6 +85,8 @@ class Settings:
                 setattr(s, key, data.get(key))
         if data.get("theme") in THEMES:
             s.theme = data["theme"]
+        if data.get("trick_display") in TRICK_DISPLAYS:
+            s.trick_display = data["trick_display"]
         return s
 
     def setup(self, game: Game) -> MatchSetup:

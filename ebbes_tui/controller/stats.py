@@ -19,7 +19,7 @@ seat nobody plays, such as ebbes' dummy, is no player):
 - bots beaten, per bot level: of the games with a bot of that level at the table, those
   in which the player's final score was strictly higher than every such bot's.
 
-"All players" adds up every human seat: a hot-seat game of two counts once for each.
+"All people" adds up every human seat: a hot-seat game of two counts once for each.
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ class Statistics:
         self.skipped[game_id] = why
 
     def overall(self) -> PlayerStats:
-        """All players together: every human seat of every game, added up."""
+        """All people together: every human seat of every game, added up."""
         overall = PlayerStats()
         for player in self.players.values():
             overall.merge(player)

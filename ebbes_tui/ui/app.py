@@ -234,7 +234,8 @@ class EbbesApp(App[None]):
             self.show_menu_message("You left the table.")
             return
         await self.push_screen(TableScreen(feed, memory_aid=self.settings.memory_aid,
-                                           pace=self.pace))
+                                           pace=self.pace,
+                                           trick_display=self.settings.trick_display))
 
     def _setup_done(self, start: bool | None) -> None:
         """The setup form closed: remember it, then deal (or go back to the menu)."""
@@ -253,7 +254,7 @@ class EbbesApp(App[None]):
         self.game = game
         game.start()
         self.push_screen(TableScreen(game.feed(), memory_aid=self.settings.memory_aid,
-                                     pace=self.pace))
+                                     pace=self.pace, trick_display=self.settings.trick_display))
 
     def save_settings(self) -> None:
         settings_file.save(self.settings_path, self.settings)
@@ -279,6 +280,11 @@ class EbbesApp(App[None]):
         self.back_to_menu(message.note)
         if message.choice == "again" and setup is not None:
             self.start_new(setup)
+
+    def on_table_screen_trick_display(self, message: TableScreen.TrickDisplay) -> None:
+        """How long finished tricks stay: this player's setting, kept for next time."""
+        self.settings.trick_display = message.value
+        self.save_settings()
 
     def close_game(self, *, finished: bool = False) -> None:
         """Stop the game and release its save (archived when it is over); leave a

@@ -1,6 +1,6 @@
 """The Determiner board: the face-up number (or Variant 2's pairs) and, as each is
 fixed, the suit that is Trump, Plus, ebbes, Minus and nix (R4, R5), with what each
-job is worth."""
+job is worth, and how the next one gets fixed."""
 
 from __future__ import annotations
 
@@ -8,16 +8,34 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ..games.ebbes.rules.cards import card
-from ..games.ebbes.rules.categories import CATEGORY_LABELS
+from ..games.ebbes.rules.categories import CATEGORY_LABELS, FIXED_BY_CARDS
 from ..games.ebbes.rules.determiners import determiner_cards, fixing_plays
 from ..games.ebbes.rules.view import PlayerView
 from .look import ROMAN, Look
 
+#: The board's width inside its frame at 80 columns.
+NARROW = 33
 #: What each job does, short enough for the board (the help says it in full).
 EFFECTS = ("beats all", "+1 each", "+3 between", "-1 each", "picks starter")
 #: The same in full, for the help and the wide table.
 EFFECTS_LONG = ("beats every other suit", "+1 a card", "+3 if strictly between fewest and most",
                 "-1 a card", "most cards chooses the next starter")
+
+
+def next_job_line(view: PlayerView) -> str:
+    """How the next job gets fixed: "The next 2 played fixes Plus." (R4); in Variant 2,
+    by whichever pair card is played next (R5)."""
+    fixed = len(view.suits)
+    if fixed >= FIXED_BY_CARDS:
+        return "Every suit has its job."
+    label = CATEGORY_LABELS[fixed]
+    if not view.config.options.choose_determiners:
+        if view.number is None:
+            return "Cards of the number fix the jobs."  # (no deal yet)
+        return f"The next {view.number} played fixes {label}."
+    if len(view.pairs) < len(CATEGORY_LABELS):
+        return "Pair cards fix the jobs in turn."
+    return f"The next pair card fixes {label}."
 
 
 class DeterminerBoard(Static):
@@ -54,13 +72,15 @@ class DeterminerBoard(Static):
                 text.append_text(fixed_by)
                 text.append(" " * (12 - len(fixed_by.plain)))
             text.append((EFFECTS_LONG if wide else EFFECTS)[cat], "italic")
+        text.append(f"\n{next_job_line(view)}", "dim")
         self.update(text)
 
     def _pairs(self, view: PlayerView) -> Text:
         """Variant 2: each pair taken, whose it is, and whether its card has fallen."""
         look = self.look
-        # Each pair after its taker's disc ("2●B5": seat 2 took blue 5; a disc after the
-        # card read as a second digit, "●B52"); a fallen determiner is struck.
+        # Each pair after its taker's disc and a colon ("2:●B5": seat 2 took blue 5; "2●B5"
+        # read as one code, a disc after the card as a second digit); a fallen
+        # determiner is struck.
         text = Text("Pairs ", "bold")
         if not view.pairs:
             text.append("not chosen yet", "dim")
@@ -71,7 +91,10 @@ class DeterminerBoard(Static):
             down = determiner in fallen
             if k < len(choosers):
                 text.append_text(look.disc(choosers[k]))
+                text.append(":", "dim")
             text.append_text(look.card(determiner, style="strike dim" if down else ""))
             text.append(" ")
         text.rstrip()
+        if len(text.plain) > (self.content_size.width or NARROW):  # five pairs, and no room
+            text = text[len("Pairs "):]  # for the word: the pairs say what they are
         return text

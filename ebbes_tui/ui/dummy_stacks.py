@@ -19,7 +19,7 @@ def next_dummy_card(view: PlayerView) -> Card | None:
     """The card the dummy will play to this trick, when it is already decided: the
     dummy has not played yet and either leads or knows the led suit (R16)."""
     dummy = view.config.dummy
-    if dummy is None or dummy in view.trick_seats or not any(view.dummy_up):
+    if dummy is None or dummy in view.trick_seats or all(c is None for c in view.dummy_up):
         return None
     if not view.trick and view.to_move != dummy:
         return None  # it follows a suit nobody has led yet

@@ -19,31 +19,37 @@ from ..games.ebbes.rules.view import PlayerView
 from .look import Look
 
 
-def trick_reason(view: PlayerView, trick: Trick) -> str:
-    """Why ``trick`` went to its winner (R2): ``red is trump``, ``highest blue`` or
-    ``red 4 fixed Trump in this trick``. ``view`` is a view from the same round, at the
-    trick's end or later."""
+def trick_reason(view: PlayerView, trick: Trick, look: Look) -> str:
+    """Why ``trick`` went to its winner (R2), naming the card that won it: ``▲Y6, the
+    highest trump (yellow became Trump in this trick)`` or ``●B5, the highest blue``.
+    ``view`` is a view from the same round, at the trick's end or later."""
     won = trick.cards[trick.seats.index(trick.winner)]
-    trump_fixer = _trump_fixer(view)
-    if trump_fixer is not None and won.suit == trump_fixer.suit and _trump_fixed_by(
-            view, trick, trump_fixer):
-        if trump_fixer in trick.cards:
-            return f"{SUIT_NAMES[trump_fixer.suit]} {trump_fixer.value} fixed Trump in this trick"
-        return f"{SUIT_NAMES[won.suit]} is trump"
-    return f"highest {SUIT_NAMES[trick.cards[0].suit]}"
+    face = look.card(won).plain
+    fixer = _trump_fixer(view, trick)
+    if fixer is None or fixer.suit != won.suit:
+        return f"{face}, the highest {SUIT_NAMES[trick.cards[0].suit]}"
+    if fixer in trick.cards:
+        return f"{face}, the highest trump ({SUIT_NAMES[won.suit]} became Trump in this trick)"
+    return f"{face}, the highest trump"
 
 
-def _trump_fixer(view: PlayerView) -> Card | None:
-    """The card that fixed Trump this round, if one has."""
-    plays = fixing_plays(view.plays(), determiner_cards(view.number, view.pairs))
-    return plays[0][1] if plays else None
+def _trump_fixer(view: PlayerView, trick: Trick) -> Card | None:
+    """The card that had fixed Trump by the end of ``trick`` (R2: trump as it stands
+    once the trick's last card is down), if one had."""
+    plays = view.plays()
+    cards = [c for _, c in plays]
+    end = cards.index(trick.cards[-1]) + 1 if trick.cards[-1] in cards else len(plays)
+    fixing = fixing_plays(plays[:end], determiner_cards(view.number, view.pairs))
+    return fixing[0][1] if fixing else None
 
 
-def _trump_fixed_by(view: PlayerView, trick: Trick, fixer: Card) -> bool:
-    """Whether Trump was fixed by the end of ``trick`` (R2: trump as it stood then)."""
-    cards = [c for t in view.tricks for c in t.cards]
-    end = cards.index(trick.cards[-1]) if trick.cards[-1] in cards else len(cards)
-    return fixer in cards[:end + 1]
+def as_seen_by(names: list[str], seat: int | None) -> list[str]:
+    """The seats' names as ``seat``'s player reads them: their own is "You" (two seats
+    of one login at a shared table are "root" and "root (2)": "chose root (2)" read
+    as someone else)."""
+    if seat is None or not 0 <= seat < len(names):
+        return names
+    return [*names[:seat], "You", *names[seat + 1:]]
 
 
 def says(name: str, verb: str) -> str:
@@ -60,9 +66,9 @@ def verb_for(name: str, verb: str) -> str:
     return verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb.removesuffix("s")
 
 
-def takes_line(view: PlayerView, trick: Trick, names: list[str]) -> str:
-    """``Bot 1 takes it: red is trump``."""
-    return f"{says(names[trick.winner], 'takes')} it: {trick_reason(view, trick)}"
+def takes_line(view: PlayerView, trick: Trick, names: list[str], look: Look) -> str:
+    """``Bot 1 takes it with ♥R4, the highest trump``."""
+    return f"{says(names[trick.winner], 'takes')} it with {trick_reason(view, trick, look)}"
 
 
 def event_line(update: Update, names: list[str], look: Look) -> str | None:
@@ -76,7 +82,7 @@ def event_line(update: Update, names: list[str], look: Look) -> str | None:
     if isinstance(event, StarterChosen):
         if event.chooser is None:
             if view.scores and event.starter == view.config.dummy:
-                return f"{names[event.starter]} took the most nix cards, so it starts (R17)."
+                return f"{names[event.starter]} took the most nix cards, so it starts."
             return f"{says(names[event.starter], 'starts')}."
         if event.chooser == event.starter:
             return f"{says(names[event.chooser], 'holds')} nix and chose to start."
@@ -93,7 +99,7 @@ def event_line(update: Update, names: list[str], look: Look) -> str | None:
     if isinstance(event, TrickWon):
         trick = event.trick
         cards = "  ".join(f"{names[s]} {look.card(c).plain}" for s, c in zip(trick.seats, trick.cards))
-        return f"Trick {len(view.tricks)}: {cards}.  {takes_line(view, trick, names)}."
+        return f"Trick {len(view.tricks)}: {cards}.  {takes_line(view, trick, names, look)}."
     if isinstance(event, RoundScored):
         points = ", ".join(f"{names[s]} {p:+d} ({event.totals[s]:+d})"
                            for s, p in enumerate(event.score.points))

@@ -47,6 +47,8 @@ def lead_story(view: PlayerView, event: GameOver, names: list[str]) -> str:
         return ""
     if since == 0:
         return f"{names[winner]} led from the first round to the last."
+    if since == len(view.scores) - 1:  # "took the lead in round 5 and kept it" of round 5
+        return f"{names[winner]} took the lead in the last round."
     return f"{names[winner]} took the lead in round {since + 1} and kept it."
 
 

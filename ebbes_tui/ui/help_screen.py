@@ -26,6 +26,8 @@ KEYS = (
                           "cards you may play have one, and they are underlined)"),
     ("mouse click", "play the clicked card"),
     ("any key", "hurry the table along (a bot's card, a finished trick)"),
+    ("t", "how long a finished trick stays: until a key, slow, normal or fast (kept for "
+          "next time; a shared table never waits for it)"),
     ("g", "the game log: every card, every trick and why it was won, every score"),
     ("b", "the scoring board"),
     ("p", "hide or show the last trick"),
@@ -36,8 +38,10 @@ KEYS = (
     ("v", "hot-seat: look at your own hand while nobody must decide"),
     ("?", "this help"),
     ("F1", "the rules"),
-    ("Esc", "back to the menu (the game is saved after every card)"),
-    ("q, Ctrl+Q", "save and quit"),
+    ("Esc", "back to the menu, or leave a shared table (asks first; the game is saved "
+            "after every card)"),
+    ("q", "quit (asks first; the game is saved)"),
+    ("Ctrl+Q", "quit at once (the game is saved)"),
 )
 
 

@@ -27,7 +27,8 @@ SUIT_GLYPHS = ("●", "■", "▲", "♣", "♥")
 #: yellow, which VGA and the Linux console draw brown; yellow is bright yellow.
 PALETTES = {
     "dark": ("#5f9fff", "#c8884a", "#f0d030", "#50c050", "#ff5f5f"),
-    "light": ("#1f4fbf", "#8a4b12", "#8a7000", "#16751f", "#c01818"),
+    # Yellow not "#8a7000": on 256 colours it became 94, brown's colour too.
+    "light": ("#1f4fbf", "#8a4b12", "#9a7b00", "#16751f", "#c01818"),
     "ansi": ("bright_blue", "yellow", "bright_yellow", "bright_green", "bright_red"),
     "ansi-light": ("blue", "yellow", "magenta", "green", "red"),
 }

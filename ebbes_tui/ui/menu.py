@@ -35,7 +35,7 @@ class MenuScreen(Screen[None]):
         Binding("h", "choose('history')", "History"),
         Binding("s", "choose('stats')", "Statistics"),
         Binding("f1", "choose('rules')", "Rules", show=False),
-        Binding("o", "choose('theme')", "Colours", show=False),
+        Binding("o", "choose('theme')", "Colours"),
         Binding("question_mark", "choose('help')", "Help"),
         Binding("q", "choose('quit')", "Quit"),
     ]
@@ -54,7 +54,7 @@ class MenuScreen(Screen[None]):
             yield Static(self._title(), id="menu-title")
             yield OptionList(id="menu-options")
             yield Static("", id="menu-message", markup=False)
-        yield Footer()
+        yield Footer(compact=True)  # every key, o (colours) too, at 80 columns
 
     def _title(self) -> str:
         if self.app.look.ascii:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -20,7 +21,7 @@ from .choice import Choice
 if TYPE_CHECKING:
     from .app import EbbesApp
 
-DUMMY_NOTE = ("With two players a dummy joins as the third seat (R15): it plays the face-up "
+DUMMY_NOTE = ("With two players a dummy joins as the third seat: it plays the face-up "
               "cards of its five stacks by fixed rules, scores like a player, and cannot win.")
 SEAT_KINDS = [("human", ("human", "normal"))] + [(f"bot, {lv}", ("bot", lv)) for lv in LEVELS]
 ON_OFF = [("off", False), ("on", True)]
@@ -113,8 +114,22 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         dealer = self.query_one("#dealer", Choice)
         dealer.set_values(_starters(names[:2]), dealer.value)
 
-    def on_choice_changed(self) -> None:
+    def on_choice_changed(self, message: Choice.Changed) -> None:
+        seat = (message.choice.id or "").removeprefix("kind-")
+        if seat.isdigit():
+            self._rename(int(seat), message.choice.value[0])
         self._update_rows()
+
+    def _rename(self, seat: int, kind: str) -> None:
+        """A seat turned from bot to human (or back) that still has the other kind's
+        default name takes its own kind's: "Bot 2" as a person read as a bot."""
+        field = self.query_one(f"#name-{seat}", Input)
+        name = field.value.strip()
+        others = {self._seat_name(i) for i in range(len(self.settings.seats)) if i != seat}
+        if kind == "human" and (not name or re.fullmatch(r"Bot \d", name)):
+            field.value = f"Player {seat + 1}"
+        elif kind == "bot" and (not name or name == "You" or re.fullmatch(r"Player \d", name)):
+            field.value = next(f"Bot {k}" for k in range(1, 7) if f"Bot {k}" not in others)
 
     def on_input_changed(self) -> None:
         self._update_rows()

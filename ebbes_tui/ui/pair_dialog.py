@@ -38,16 +38,19 @@ class PairDialog(DecisionDialog[ChoosePair]):
             yield Static(self.error, classes="dialog-error", markup=False)
 
     def _taken(self) -> Text:
-        """Each pair taken so far with its taker's disc."""
+        """Who starts the round (the dialog covers the table's status line), and each
+        pair taken so far with its taker's disc."""
         look, view = self.app.look, self.view
         names = [look.text(s.name) for s in view.config.seats]
         choosers = view.pair_choosers()
-        text = Text("Taken so far: ")
-        for k, (s, v) in enumerate(view.pairs):
-            text.append_text(look.card(card(s, v)))
-            text.append(" ")
+        starter = "You start" if view.starter == view.seat else f"{names[view.starter]} starts"
+        text = Text(f"{starter} this round; pairs go round from the left.\n")
+        text.append("Taken so far: ")
+        for k, (s, v) in enumerate(view.pairs):  # as the board has it: "2:●B5 (Bob)"
             text.append_text(look.disc(choosers[k]))
-            text.append(f" {names[choosers[k]]}   ")
+            text.append(":", "dim")
+            text.append_text(look.card(card(s, v)))
+            text.append(f" ({names[choosers[k]]})  ")
         if not view.pairs:
             text.append("none", "dim")
         return text

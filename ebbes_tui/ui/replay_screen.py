@@ -59,8 +59,8 @@ class ReplayScreen(ClosesOnce, Screen[None]):
     ReplayScreen #replay-board { width: 37; height: auto; }
     ReplayScreen.-wide #replay-board { width: 76; }
     ReplayScreen #replay-seats { width: 1fr; height: auto; padding: 0 0 0 1; }
-    ReplayScreen #replay-hands { height: auto; border-bottom: none; }
-    ReplayScreen #replay-middle { height: 1fr; min-height: 5; }
+    ReplayScreen #replay-hands { height: auto; }
+    ReplayScreen #replay-middle { height: 1fr; min-height: 4; }
     ReplayScreen #replay-trick { width: 1fr; height: 100%; }
     ReplayScreen #replay-track { display: none; }
     ReplayScreen.-tall #replay-track { display: block; }

@@ -1,5 +1,5 @@
-"""Every seat at a glance: whose turn, cards in hand, tricks, what this round is sure to
-bring, the total, and (the memory aid) the cards each has taken, by suit."""
+"""Every seat at a glance: whose turn, cards in hand, tricks, the total, and (the memory
+aid) what this round is sure to bring and the cards each has taken, by suit."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ..games.ebbes.rules.scoring import certain_points
 from ..games.ebbes.rules.view import PlayerView
 from .look import Look
 
-#: How a memory-aid column is headed once its suit has a job (R4).
+#: What a memory-aid column's suit does, under its head once it has a job (R4).
 JOB_HEADS = {Category.TRUMP: "Tr", Category.PLUS: "+1", Category.EBBES: "eb",
              Category.MINUS: "-1", Category.NIX: "nx"}
 
@@ -21,9 +21,10 @@ NAME_WIDTH = 6
 
 
 class SeatsPanel(Static):
-    """One row per seat (the dummy too, R17). "Rnd" is what the round is sure to bring
-    so far (Plus and Minus cards taken, R6); the memory aid counts taken cards by suit,
-    which R18 allows because every played card was public."""
+    """One row per seat (the dummy too, R17). The memory aid counts taken cards by
+    suit, which R18 allows because every played card was public: each column headed by
+    its suit, with its job below once fixed, and "Rnd", what the round is sure to bring
+    so far (Plus and Minus cards taken, R6). With the aid off, neither shows."""
 
     def __init__(self, look: Look, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -35,25 +36,28 @@ class SeatsPanel(Static):
         look = self.look
         name_width = self._name_width(view, memory_aid)
         text = Text()
-        text.append(f"  {'Name':<{name_width}}Hand Tr Rnd Total", "bold")
+        # "Tks", not "Tr": a column headed "Tr" (Trump) stood beside it.
+        text.append(f"  {'Name':<{name_width - 1}}Hand Tks{' Rnd' if memory_aid else ''} Total",
+                    "bold")
         if memory_aid:
+            jobs = Text(" " * (name_width + 19))
             for suit in range(5):
-                if suit in view.suits:
-                    head = JOB_HEADS[Category(view.suits.index(suit))]
-                    text.append(f" {head}", f"bold {look.colour(suit)}")
-                else:
-                    mark = look.suit(suit)
-                    text.append(f"{mark.plain:>3}", mark.style)
+                mark = look.suit(suit)
+                text.append(f"{mark.plain:>3}", mark.style)
+                job = JOB_HEADS[Category(view.suits.index(suit))] if suit in view.suits else ""
+                jobs.append(f"{job:>3}", f"bold {look.colour(suit)}")
+            text.append("\n")
+            text.append_text(jobs)
         for seat, info in enumerate(view.config.seats):
             text.append("\n")
             turn = view.to_move == seat
-            text.append(look.arrow if turn else " ", "bold")
             text.append_text(look.disc(seat))
+            text.append(look.arrow if turn else " ", "bold")
             name = look.text(info.name)
-            text.append(f" {name[:name_width - 1]:<{name_width - 1}}", "bold" if turn else "")
+            text.append(f"{name[:name_width - 1]:<{name_width - 1}}", "bold" if turn else "")
             sure = certain_points(view.taken[seat], view.suits)
-            text.append(f"{view.hand_sizes[seat]:>4}{view.tricks_won[seat]:>3}"
-                        f"{sure:>+4}{view.totals[seat]:>+5}")
+            text.append(f"{view.hand_sizes[seat]:>4}{view.tricks_won[seat]:>4}"
+                        f"{f'{sure:>+4}' if memory_aid else ''}{view.totals[seat]:>+6}")
             if memory_aid:
                 for count in view.taken[seat]:
                     text.append(f"{count:>3}" if count else "  .", "" if count else "dim")
@@ -61,9 +65,9 @@ class SeatsPanel(Static):
 
     def _name_width(self, view: PlayerView, memory_aid: bool) -> int:
         """Room for the longest name (plus a space), at least 6, as far as the panel's
-        width allows beside the number columns (19) and the memory aid (15)."""
+        width allows beside the disc and number columns (15) and the memory aid (19)."""
         longest = max(len(self.look.text(s.name)) for s in view.config.seats)
-        room = self.content_size.width - 19 - (15 if memory_aid else 0)
+        room = self.content_size.width - 15 - (19 if memory_aid else 0)
         return max(NAME_WIDTH, min(longest + 1, room))
 
     def on_resize(self) -> None:

@@ -34,29 +34,32 @@ MEANING = (
     "Won: as the game's result says (a tie shares the win). Average and best: final "
     "scores. Hints: asked for with i at the table. "
     "A bot level is beaten in a game when the player's final score is higher than that "
-    "of every bot of that level at the table. All players adds up every player's games: "
-    "a hot-seat game of two counts once for each."
+    "of every bot of that level at the table."
 )
+#: Below MEANING when there is an "All people" row.
+ALL_MEANING = ("All people adds up the games of everyone above (the bots are their "
+               "opponents): a hot-seat game of two counts once for each.")
 
 
 def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def summary_table(game: Game, rows: list[tuple[str, PlayerStats]]) -> Table:
-    """One line per player (the first, all players together, in bold): games, wins,
-    scores, the game's own figures, hints."""
+def summary_table(game: Game, rows: list[tuple[str, PlayerStats]], *,
+                  total: bool = False) -> Table:
+    """One line per player (``total``: the first adds up the others, in bold): games,
+    wins, scores, the game's own figures, hints."""
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Player")
     for heading in ("Games", "Won", "Win rate", "Average", "Best",
                     *(label for _, label in game.figure_labels), "Hints"):
         table.add_column(heading, justify="right")
     for i, (name, player) in enumerate(rows):
-        total = player.total
+        tally = player.total
         own = (str(player.figures.get(key, 0)) for key, _ in game.figure_labels)
-        table.add_row(Text(name), str(total.games), str(total.won), percent(total.won, total.games),
-                      _signed(total.average), _signed(total.best), *own, str(player.hints),
-                      style="bold" if i == 0 else None)
+        table.add_row(Text(name), str(tally.games), str(tally.won), percent(tally.won, tally.games),
+                      _signed(tally.average), _signed(tally.best), *own, str(player.hints),
+                      style="bold" if total and i == 0 else None)
     return table
 
 
@@ -154,16 +157,20 @@ class StatsScreen(ClosesOnce, Screen[None]):
             note = f"{counted(len(stats.games), 'finished game')} counted."
             widgets.append(Static(note if stats.players else f"{note} {BOTS_ONLY}", classes="stats-note"))
         if stats.players:
-            rows = [("All players", stats.overall())]
+            # A total of one person would only repeat their row ("All players" showed
+            # exactly "You"): it comes only when it adds up several.
+            rows = [("All people", stats.overall())] if len(stats.players) > 1 else []
             rows += [(look.text(name), stats.players[name])
                      for name in sorted(stats.players, key=str.casefold)]
             game = self.library.game
-            widgets.append(Static(summary_table(game, rows)))
+            widgets.append(Static(summary_table(game, rows, total=len(stats.players) > 1)))
             for name, player in rows:
                 widgets.append(Static(name, classes="stats-heading", markup=False))
                 widgets.append(Horizontal(Static(kinds_table(player), classes="stats-kinds"),
                                           Static(bots_table(player, look)), classes="stats-player"))
-            widgets.append(Static(f"{game.figure_notes} {MEANING}", classes="stats-note"))
+            widgets.append(Static(f"{game.figure_notes} {MEANING}"
+                                  + (" " + ALL_MEANING if len(stats.players) > 1 else ""),
+                                  classes="stats-note"))
         if loaded.rebuilt and stats.seen:
             widgets.append(Static(f"Counted anew from the finished games: {loaded.rebuilt}.",
                                   classes="stats-note"))

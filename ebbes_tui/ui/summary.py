@@ -60,15 +60,27 @@ def next_starter_line(event: RoundScored, view: PlayerView, names: list[str]) ->
 
 
 class RoundSummaryScreen(ClosesOnce, Screen[None]):
-    """Read at leisure: the table waits until it is closed."""
+    """Read at leisure: the table waits until it is closed. At a shared table it
+    closes by itself after ``closes_after`` seconds, so nobody falls behind the
+    table (a spectator) or holds it up (a player who must act next)."""
 
     app: EbbesApp
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
 
-    def __init__(self, event: RoundScored, view: PlayerView) -> None:
+    def __init__(self, event: RoundScored, view: PlayerView, *,
+                 closes_after: float | None = None) -> None:
         super().__init__()
         self.event = event
         self.view = view
+        self.closes_after = closes_after
+
+    def on_mount(self) -> None:
+        if self.closes_after is not None:
+            self.set_timer(self.closes_after, self.time_up)
+
+    def time_up(self) -> None:
+        """The shared table has gone on: so does this screen."""
+        self.run_worker(self.dismiss_when_on_top(), exclusive=True)
 
     def compose(self) -> ComposeResult:
         look = self.app.look
@@ -95,6 +107,9 @@ class RoundSummaryScreen(ClosesOnce, Screen[None]):
                               f"{s.nix_cards}", f"{s.total:+d}", f"{event.totals[seat]:+d}")
             yield Static(table)
             note = next_starter_line(event, self.view, names)
+            if self.closes_after is not None:
+                note += (" " if note else "") + (
+                    f"The table goes on: this closes by itself in {self.closes_after:.0f} s.")
             yield Static(Text("Points: Plus +1 a card, ebbes +3 when strictly between the "
                               "fewest and the most, Minus -1 a card." + (f"\n{note}" if note else ""),
                               style="italic"))

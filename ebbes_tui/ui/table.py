@@ -1,17 +1,20 @@
 """The table: everything a player may see (R18), drawn from the updates of one feed.
 
 The table follows a feed (one player's session, the hot-seat adapter, or a remote
-table) and shows its updates one by one at a pace a person can follow: a bot's or the
-dummy's card waits a moment, a finished trick stays until the next lead, a round
-summary waits until it is read. The match does not wait for the screen; the screen
-catches up. Whatever must cover the table (the hot-seat hand-off, a summary, a
-decision dialog, the final standings) is put up by the same loop, so it always comes
-in the order the game made it.
+table) and shows its updates one by one at a pace a person can follow (:mod:`.pacing`):
+a bot's or the dummy's card waits a moment, a finished trick stays as the player's
+trick display setting says (until a key, or a time), a round's first card waits a
+little longer, a round summary waits until it is read (at a shared table, a few
+seconds). The match does not wait for the screen; the screen catches up. Whatever
+must cover the table (the hot-seat hand-off, a summary, a decision dialog, the final
+standings) is put up by the same loop, so it always comes in the order the game made
+it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from typing import TYPE_CHECKING
 
@@ -29,7 +32,8 @@ from ..games.ebbes.rules.actions import Action, PlayCard
 from ..games.ebbes.rules.categories import Category
 from ..games.ebbes.rules.errors import IllegalMove
 from ..games.ebbes.rules.events import (
-    CardPlayed, CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon,
+    CardPlayed, CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted, StarterChosen,
+    TrickWon,
 )
 from ..games.ebbes.rules.state import Phase, track_enders
 from ..games.ebbes.rules.view import PlayerView
@@ -37,10 +41,14 @@ from ..table.events import ChatLine, Disconnected, Presence, Refused
 from .board import DeterminerBoard
 from .chat import close_chat, open_chat, send_chat
 from .dummy_stacks import DummyStacks
-from .explain import event_line
+from .explain import as_seen_by, event_line
 from .game_log import GameLog, LogScreen
 from .hand import CARD_KEYS, Hand
 from .look import WIDE
+from .pacing import (
+    FLASH_SECONDS, SUMMARY_SECONDS, TRICK_LABELS, Pacing, behind, next_trick_display,
+    shows_finished_trick,
+)
 from .seats import SeatsPanel
 from .track import TrackBoard
 from .trick import TrickArea
@@ -48,8 +56,6 @@ from .trick import TrickArea
 if TYPE_CHECKING:
     from .app import EbbesApp
 
-#: A fixed category flashes this long on the Determiner board.
-FLASH_SECONDS = 1.5
 _YOUR_TURN = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "choose who starts",
               Phase.CHOOSE_PAIR: "choose a determiner pair"}
 _THEIR_TURN = {Phase.PLAY: "plays", Phase.CHOOSE_STARTER: "chooses who starts",
@@ -63,6 +69,12 @@ _PICKS = [
             key_display="1-0" if i == 0 else None)
     for i, key in enumerate(CARD_KEYS)
 ]
+#: The same first key, shown instead while the hand holds more than ten cards.
+_LONG_HAND = Binding(CARD_KEYS[0], "pick(0, 'long')", "Card", group=_CARD,
+                     key_display=f"1-0,{CARD_KEYS[10:]}")
+#: Events of the game itself (a shared table's chat and presence are not paced).
+_GAME_EVENTS = (CardPlayed, CategoryFixed, GameOver, RoundScored, RoundStarted, TrickWon,
+                PairChosen, StarterChosen, TakenBack, Synced)
 
 
 class TableScreen(Screen[None]):
@@ -75,6 +87,7 @@ class TableScreen(Screen[None]):
         Binding("left,h", "move(-1)", "Move", group=_MOVE, key_display="←→"),
         Binding("right,l", "move(1)", "Move", group=_MOVE, show=False),
         Binding("enter,space", "play", "Play"),
+        _LONG_HAND,
         *_PICKS,
         Binding("g", "log", "Log"),
         Binding("b", "scores", "Board"),
@@ -84,7 +97,9 @@ class TableScreen(Screen[None]):
         Binding("v", "look", "My hand"),
         Binding("c", "chat", "Chat"),
         Binding("question_mark", "help", "Help"),
+        Binding("t", "trick_display", "Tricks", show=False),
         Binding("f1", "rules", "Rules", show=False),
+        Binding("q", "quit_table", "Quit", show=False),
         Binding("escape", "menu", "Menu"),
     ]
 
@@ -98,15 +113,27 @@ class TableScreen(Screen[None]):
             self.finished = finished
             self.note = note
 
-    def __init__(self, feed: object, *, memory_aid: bool, pace: float) -> None:
+    class TrickDisplay(Message):
+        """The player changed how long finished tricks stay (the app keeps it)."""
+
+        def __init__(self, value: str) -> None:
+            super().__init__()
+            self.value = value
+
+    def __init__(self, feed: object, *, memory_aid: bool, pace: float,
+                 trick_display: str = "normal") -> None:
         super().__init__()
         self.feed = feed
         self.memory_aid = memory_aid
-        self.pace = pace
+        self.pacing = Pacing(pace, trick_display)
         self.show_last = True
         self._news = ""
+        self._news_kind = ""  # what the news line says: stale at different moments
         self._complaining = False  # the news is a refusal, stale once a legal answer is given
         self.update: Update = feed.snapshot()  # type: ignore[attr-defined]
+        self._paced = self.update  # the last update of the game itself drawn, and when
+        self._paced_at = time.monotonic()
+        self.holding = False  # a finished trick waits for a key
         self._skip = asyncio.Event()
         self._rewinding = False  # a take-back was asked for: skip to its update
         # Held while the table is shown to someone (a deal, a hand-off, a decision) or a
@@ -125,6 +152,11 @@ class TableScreen(Screen[None]):
     def hot_seat(self) -> bool:
         return isinstance(self.feed, HotSeat)
 
+    @property
+    def shared(self) -> bool:
+        """A shared table (its feed speaks to a table server)."""
+        return hasattr(self.feed, "send_chat")
+
     def compose(self) -> ComposeResult:
         look = self.app.look
         yield Static(id="status", markup=False)
@@ -142,7 +174,7 @@ class TableScreen(Screen[None]):
             yield Hand(look, id="hand")
         yield Static(id="presence", markup=False)
         yield Static(id="news", markup=False)
-        yield Footer()
+        yield Footer(compact=True)  # room for "1-0,asdfx Card" beside the rest at 80
 
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Determiners"
@@ -152,7 +184,8 @@ class TableScreen(Screen[None]):
         self.query_one("#table-track").border_title = "Scoring track"
         self.query_one("#side-log").border_title = "Game log (g)"
         self.query_one("#dummy").display = self.view.config.dummy is not None
-        self.game_log = GameLog(self.app.look)
+        self.game_log = GameLog(self.app.look, personal=not self.hot_seat,
+                                memory_aid=self.memory_aid)
         self.game_log.start(self.update)
         for line in getattr(self.feed, "earlier_chat", ()):  # a shared table's lobby chat
             self.game_log.add(Update(self.update.seq, line, self.view,  # type: ignore[arg-type]
@@ -179,33 +212,40 @@ class TableScreen(Screen[None]):
                 if not isinstance(update.event, TakenBack):
                     continue
                 self._rewinding = False
-            await self._pause_before(update)
+            if isinstance(update.event, _GAME_EVENTS):
+                await self._wait(self.pacing.hold(
+                    self._paced, update,
+                    catching_up=behind(self.feed.waiting())),  # type: ignore[attr-defined]
+                    since=self._paced_at)
             async with self._covering:  # never while a player asked to look (v)
+                if self.hot_seat:  # whoever came to the screen meanwhile sees their hand
+                    update = self.feed.as_seen(update)  # type: ignore[attr-defined]
                 self.show(update)
                 await self._settle()
 
-    async def _pause_before(self, update: Update) -> None:
-        """Moments to read, each cut short by any key: before another player's card;
-        longer before the lead that replaces a finished trick, and after a suit gets
-        its job (so "brown is ebbes" is read before "red is Minus" follows)."""
-        shown, event = self.update, update.event
-        if self.pace <= 0 or (isinstance(event, CardPlayed) and event.seat == shown.view.seat):
-            return  # the player's own card shows at once
-        wait = 0.0
-        if isinstance(shown.event, CategoryFixed):
-            wait = max(self.pace, FLASH_SECONDS)
-        if isinstance(event, CardPlayed) and event.seat != shown.view.seat:
-            finished_on_show = not shown.view.trick and bool(shown.view.tricks)
-            wait = max(wait, self.pace * (2 if finished_on_show else 1))
-        if wait:
-            self._skip.clear()
-            try:
-                await asyncio.wait_for(self._skip.wait(), wait)
-            except asyncio.TimeoutError:
-                pass
+    async def _wait(self, seconds: float, since: float) -> None:
+        """Leave the table as it is for ``seconds`` after ``since`` (a finished trick:
+        maybe until a key); any key cuts it short."""
+        left = seconds - (time.monotonic() - since)
+        if left <= 0:
+            return
+        self._skip.clear()
+        self.holding = math.isinf(left)
+        if self.holding:
+            self.redraw()  # "any key goes on"
+        try:
+            await asyncio.wait_for(self._skip.wait(), None if self.holding else left)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            if self.holding:
+                self.holding = False
+                self.redraw()
 
     def show(self, update: Update) -> None:
         """Draw ``update``, say what it means, and log it."""
+        if isinstance(update.event, _GAME_EVENTS):
+            self._paced, self._paced_at = update, time.monotonic()
         self.update = update
         if self.game_log is not None:
             self.game_log.add(update)
@@ -224,14 +264,16 @@ class TableScreen(Screen[None]):
         if isinstance(event, RoundScored):
             from .summary import RoundSummaryScreen
 
-            await self.app.push_screen_wait(RoundSummaryScreen(event, update.view))
+            # At a shared table nobody holds up the others, nor falls behind them.
+            closes = SUMMARY_SECONDS if self.shared else None
+            await self.app.push_screen_wait(RoundSummaryScreen(event, update.view,
+                                                               closes_after=closes))
             await self._big_enough()
         if update.view.phase is Phase.GAME_OVER and isinstance(event, GameOver):
             from .final import FinalScreen
 
-            shared = hasattr(self.feed, "send_chat")  # a shared table: no "play again" here
             choice = await self.app.push_screen_wait(FinalScreen(event, update.view,
-                                                                 again=not shared))
+                                                                 again=not self.shared))
             self.post_message(self.Left(choice or "menu", finished=True))
             return
         if self.feed.asks(update):  # type: ignore[attr-defined]
@@ -270,6 +312,8 @@ class TableScreen(Screen[None]):
                 self.redraw()  # the deal covered the table: no hand on show
             return
         if feed.viewer is not None:
+            if shows_finished_trick(update):  # who played the last card sees the trick
+                await self._wait(self.pacing.trick_hold(), self._paced_at)
             self._seen[feed.viewer] = update.seq
         self.update = feed.cover()
         self.redraw()
@@ -286,10 +330,10 @@ class TableScreen(Screen[None]):
         recap = self.game_log.since(self._seen.get(seat, -1))
         now = self.game_log.current(self.view)
         recap = "\n".join([*recap, *([self.app.look.text(now)] if now else [])])
-        answer = await self.app.push_screen_wait(HandOffScreen(seat, name, why, recap))
-        if answer == "menu":
-            self.action_menu()
-            return
+        while await self.app.push_screen_wait(HandOffScreen(seat, name, why, recap)) == "menu":
+            if await self.app.push_screen_wait(self._leaving("menu")):
+                self._leave("menu")
+                return
         self.update = feed.take(seat)
         self._seen[seat] = self.update.seq
         self.redraw()
@@ -326,7 +370,7 @@ class TableScreen(Screen[None]):
             lines = self.game_log.text(view).splitlines()
             self.query_one("#side-log", Static).update("\n".join(lines[-40:]))
         self.query_one(SeatsPanel).show(view, memory_aid=self.memory_aid)
-        self.query_one(TrickArea).show(view, show_last=self.show_last)
+        self.query_one(TrickArea).show(view, show_last=self.show_last, holding=self.holding)
         if view.dummy_up:
             self.query_one(DummyStacks).show(view)
         playable = view.legal if self.feed.asks(self.update) else ()  # type: ignore[attr-defined]
@@ -341,7 +385,7 @@ class TableScreen(Screen[None]):
             box.border_title = "Your hand" + (f" ({names[view.seat]})" if self.hot_seat else "")
         self.query_one("#status", Static).update(self._status(view, names))
         self.query_one("#news", Static).update(self._news)
-        keys = (bool(playable), len(view.hand), self._can_take_back())
+        keys = (bool(playable), len(view.hand) > 10, self._can_take_back())
         if keys != self._keys:  # the footer is rebuilt only when the keys change
             self._keys = keys
             self.refresh_bindings()
@@ -349,13 +393,17 @@ class TableScreen(Screen[None]):
     def _status(self, view: PlayerView, names: list[str]) -> str:
         config = view.config
         dot = f" {self.app.look.dot} "
-        shown = len(view.scores) if view.phase is Phase.GAME_OVER else view.round_no + 1
+        over = view.phase in (Phase.GAME_OVER, Phase.DEAL) and bool(view.scores)
+        # A scored round's last trick stays on show: it is still that round's.
+        shown = len(view.scores) if over else view.round_no + 1
         parts = [f"Round {shown} of {config.round_limit}"]
         if view.dealer is not None:
             parts.append(f"dealer {names[view.dealer]}")
         seat = view.to_move
         if view.phase is Phase.GAME_OVER:
             parts.append(f"game over{_why_over(view, names)}")
+        elif over:
+            parts.append("last trick of the round")
         elif seat is not None:
             if seat == view.seat:
                 parts.append(f"Your turn: {_YOUR_TURN.get(view.phase, '')}")
@@ -403,10 +451,20 @@ class TableScreen(Screen[None]):
             line += f" {self.app.look.dot} {presence.watchers} watching"
         self.query_one("#presence", Static).update(self.app.look.text(line))
 
-    def say(self, message: str) -> None:
+    def say(self, message: str, kind: str = "event") -> None:
+        """Put ``message`` on the news line. Its ``kind`` says when it goes stale: an
+        ``event`` or a ``hint`` with the next card, a fixed job (``fixed``) with the
+        next trick's lead, a refusal once a legal answer is given."""
         self._news = self.app.look.text(message)
-        self._complaining = False
+        self._news_kind = kind if message else ""
+        self._complaining = kind == "refusal"
         self.query_one("#news", Static).update(self._news)
+
+    def _expire_news(self, update: Update) -> None:
+        """A card was played: clear what it made stale."""
+        kind, lead = self._news_kind, len(update.view.trick) == 1
+        if kind in ("event", "hint", "refusal") or (kind == "fixed" and lead):
+            self.say("")
 
     def _note(self, update: Update) -> None:
         """Say what an update means on the news line (cards and tricks speak for
@@ -414,29 +472,34 @@ class TableScreen(Screen[None]):
         event = update.event
         look = self.app.look
         names = [s.name for s in update.view.config.seats]
+        if not self.hot_seat:  # one player's screen: their seat is "You"
+            names = as_seen_by(names, update.view.seat)
         if isinstance(event, CategoryFixed):
             if event.category is Category.NIX:
                 self.say(f"{self._news.rstrip('.')}, so {look.suit(event.suit, name=True).plain}"
-                         " is nix.")
+                         " is nix.", "fixed")
             else:
                 self.say(f"{look.card_name(event.card)} ({names[event.seat]}): "
-                         f"{look.suit(event.suit, name=True).plain} is {event.category.label}.")
+                         f"{look.suit(event.suit, name=True).plain} is {event.category.label}.",
+                         "fixed")
             self._flash()
         elif isinstance(event, TakenBack):
             self.say("Your last card was taken back.")
         elif isinstance(event, ChatLine):
             if not event.earlier:  # what was said before: in the log (g), not news
-                self.say(f"{event.sender}: {event.text}")
+                self.say(f"{event.sender}: {event.text}", "chat")
         elif isinstance(event, (Refused, Disconnected)):
             self.say(event.text + (" Esc: back to the menu." if isinstance(
-                event, Disconnected) else ""))
+                event, Disconnected) else ""), "table")
         elif isinstance(event, Presence):
             self._show_presence()
             mine = next((s for s in event.seats if s.seat == update.view.seat), None)
             if mine is not None and mine.connected and mine.bot:
                 self.say(f"A {mine.bot} bot plays for you (your time ran out, or the host "
-                         "handed your seat to it): press any key to play again.")
-        elif isinstance(event, (CardPlayed, TrickWon, RoundScored, GameOver, Synced)):
+                         "handed your seat to it): press any key to play again.", "table")
+        elif isinstance(event, CardPlayed):
+            self._expire_news(update)
+        elif isinstance(event, (TrickWon, RoundScored, GameOver, Synced)):
             if self._complaining:
                 self.say("")  # a refusal is stale once play goes on
         else:
@@ -456,6 +519,8 @@ class TableScreen(Screen[None]):
             return self._can_play()
         if action == "pick":
             index = parameters[0]
+            if index == 0 and (len(parameters) > 1) != (len(self.view.hand) > 10):
+                return False  # the footer names the keys of this hand: 1-0, or a s d f x too
             return self._can_play() and isinstance(index, int) and index < len(
                 self.view.hand)
         if action == "take_back":  # hidden where it never works, else dimmed
@@ -467,7 +532,7 @@ class TableScreen(Screen[None]):
                 return False
             return self._can_play() or None
         if action == "chat":  # at a shared table
-            return hasattr(self.feed, "send_chat")
+            return self.shared
         if action == "look":  # hot-seat only, while nobody's hand is on screen
             return self.hot_seat and self.feed.viewer is None  # type: ignore[attr-defined]
         return True
@@ -488,7 +553,7 @@ class TableScreen(Screen[None]):
         if hand.cards:
             self.submit(PlayCard(hand.cards[hand.cursor]))
 
-    def action_pick(self, index: int) -> None:
+    def action_pick(self, index: int, _long: str = "") -> None:
         hand = self.query_one(Hand)
         if index < len(hand.cards):
             hand.cursor = index
@@ -504,8 +569,7 @@ class TableScreen(Screen[None]):
         try:
             self.feed.submit(answer, self.update.decision)  # type: ignore[attr-defined]
         except IllegalMove as e:
-            self.say(e.player_text)
-            self._complaining = True
+            self.say(e.player_text, "refusal")
             return self._news
         if self._complaining:
             self.say("")  # "You must follow blue." no longer applies
@@ -537,7 +601,7 @@ class TableScreen(Screen[None]):
         if isinstance(action, PlayCard) and action.card in hand.cards:
             hand.cursor = hand.cards.index(action.card)
             hand.refresh()
-        self.say(f"Hint: {why}")
+        self.say(f"Hint: {why}", "hint")
 
     def action_chat(self) -> None:
         open_chat(self)
@@ -585,10 +649,44 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen())
 
     def action_menu(self) -> None:
+        """Esc: back to the menu (a shared table: leave it), asked once, because Esc
+        also closes the log, the board and the help."""
         if close_chat(self):  # Esc first closes the chat line
             return
-        self.post_message(self.Left("menu", finished=False,
-                                    note="Your game is saved: choose Continue to go on."))
+        self.app.push_screen(self._leaving("menu"), lambda yes: yes and self._leave("menu"))
+
+    def action_quit_table(self) -> None:
+        """q: quit ebbes, asked once (the game is saved after every decision)."""
+        self.app.push_screen(self._leaving("quit"), lambda yes: yes and self._leave("quit"))
+
+    def _leaving(self, choice: str) -> Screen[bool]:
+        """The question before leaving the table for the menu or quitting."""
+        from .confirm import ConfirmScreen
+
+        if choice == "quit":
+            question = ("Leave the table and quit ebbes? The game goes on without you."
+                        if self.shared else
+                        "Quit ebbes? Your game is saved: choose Continue next time.")
+            return ConfirmScreen(question, "q")
+        if not self.shared:
+            question = "Back to the menu? Your game is saved: choose Continue to go on."
+        elif self.feed.leaving_ends_table():  # type: ignore[attr-defined]
+            question = ("Leave the table? You are the last one at it, so it closes and the "
+                        "game is saved for reopening.")
+        else:
+            question = "Leave the table? The game goes on; join it again from Tables."
+        return ConfirmScreen(question, "escape")
+
+    def _leave(self, choice: str) -> None:
+        self.post_message(self.Left(choice, finished=False, note="" if self.shared else
+                                    "Your game is saved: choose Continue to go on."))
+
+    def action_trick_display(self) -> None:
+        """t: how long a finished trick stays (kept in the settings)."""
+        trick = next_trick_display(self.pacing.trick)
+        self.pacing = Pacing(self.pacing.pace, trick)
+        self.post_message(self.TrickDisplay(trick))
+        self.say(f"Trick display: {TRICK_LABELS[trick]} (t changes it).")
 
     def on_key(self, event: events.Key) -> None:
         """Any key hurries the table along (a bot's card, a finished trick), and at a

@@ -1,11 +1,14 @@
-"""The scoring board (R14): the track from Dabbscheedel to the Rhoi drawn as a loop
-through the Palatinate, every named place written on it in dialect, each player's disc
-(their seat number on their colour) on its space, discs sharing a space side by side.
+"""The scoring board (R14): every disc's place and exact total first, then the track
+from Dabbscheedel to the Rhoi, every named place written on it in dialect with its
+number, each player's disc (their seat number on their colour) on its space.
 
-The path runs up the left side from Dabbscheedel past Start to Kärchem, then down the
-right side from Lautre to the Rhoi, the goal. After a round the discs walk space by
-space to their new places (any key, ``--no-animation`` or a slow terminal skips it).
-The track itself stays a data table in the rules (``rules/track_data.py``).
+The track reads down the left column, then down the right one, from the lowest space
+to the goal. A row is a named place and the unnamed spaces after it (below Start, a
+stretch of unnamed ones); a space with discs on it always says its number ("+13: 1 2"),
+and discs sharing a space stand apart, so none reads as part of another number. After
+a round the discs walk space by space to their new places (any key,
+``--no-animation`` or a slow terminal skips it). The track itself stays a data table
+in the rules (``rules/track_data.py``).
 """
 
 from __future__ import annotations
@@ -35,9 +38,9 @@ def place_label(track: ScoringTrack, total: int, look: Look) -> str:
 
 
 def board_rows(track: ScoringTrack) -> tuple[list[tuple[str, list[int]]], list[tuple[str, list[int]]]]:
-    """The loop's two sides as rows of (label, spaces): the left side from the top
-    (the row just below Lautre's) down to Dabbscheedel, the right side from Lautre
-    down to the goal. A named place's row holds it and the unnamed spaces after it."""
+    """The board's two columns as rows of (label, spaces), from the lowest space to the
+    goal: the left column first, then the right one, each read downwards. A named
+    place's row holds it and the unnamed spaces after it."""
     marks = list(track.landmarks)
     rows: list[tuple[Landmark | None, list[int]]] = []
     for i, mark in enumerate(marks):
@@ -50,7 +53,7 @@ def board_rows(track: ScoringTrack) -> tuple[list[tuple[str, list[int]]], list[t
         else:
             rows.append((mark, list(range(mark.space, end))))
     half = (len(rows) + 1) // 2
-    left = [(_row_label(m), spaces) for m, spaces in reversed(rows[:half])]
+    left = [(_row_label(m), spaces) for m, spaces in rows[:half]]
     right = [(_row_label(m), spaces) for m, spaces in rows[half:]]
     return left, right
 
@@ -126,72 +129,65 @@ class TrackBoard(Widget):
         return self.render_lines_for(self.size.width)
 
     def render_lines_for(self, width: int) -> Text:
+        """Where each disc is, in words and exact totals; then the track."""
         look, track = self.look, self.track
         on_space: dict[int, list[int]] = {}
         for seat in range(self.config.seat_count):
             on_space.setdefault(track.disc_space(self.shown[seat]), []).append(seat)
-        cell = 3  # a space's dot and room; a space with several discs takes what they need
         wide = width >= WIDE
         sides = []
         for rows in board_rows(track):
-            longest = max(len(spaces) for _, spaces in rows)
-            standards = [self._standard(label) for label, _ in rows] if wide else []
-            # Each side's names as wide as its longest (with its end mark), so the board
-            # fits a 72-column panel beside the table.
-            names = [label + self._end_mark(spaces) for label, spaces in rows]
-            label_width = max(len(self.look.text(n)) for n in names) + 1
-            sides.append([self._row(names[i], spaces, on_space, cell, longest, label_width,
-                                    standards[i] if wide else "", max(map(len, standards), default=0))
-                          for i, (label, spaces) in enumerate(rows)])
+            names = [self._label(label, spaces, wide) for label, spaces in rows]
+            label_width = max(map(len, names))
+            sides.append([self._row(name, label_width, spaces, on_space)
+                          for name, (_, spaces) in zip(names, rows)])
         left, right = sides
         left_width = max(len(r.plain) for r in left)
-        text = Text()
-        text.append(look.text(f"{'up from ' + track.landmarks[0].name:<{left_width}}  "
-                              f"down to the {track.landmarks[-1].name} (goal)"), "dim italic")
+        text = self._legend(width)
+        text.append("\n")
+        text.append(look.text(f"From {track.landmarks[0].name} to the {track.landmarks[-1].name}"
+                              ": down the left, then down the right"), "dim italic")
         for i in range(max(len(left), len(right))):
             text.append("\n")
             piece = left[i] if i < len(left) else Text()
             piece.pad_right(left_width - len(piece.plain))
             text.append_text(piece)
             if i < len(right):
-                text.append("  ")
+                text.append("   ")
                 text.append_text(right[i])
-                text.rstrip()
-        text.append("\n")
-        text.append_text(self._legend(width))
+            text.rstrip()
         return text
 
-    def _standard(self, label: str) -> str:
-        """A place's standard name, when it differs from the dialect one."""
-        for mark in self.track.landmarks:
-            if mark.name == label and mark.standard != label and mark.space > self.track.low:
-                return self.look.text(mark.standard)
-        return ""
-
-    def _end_mark(self, spaces: list[int]) -> str:
-        """The mark of a row at an end of the track."""
+    def _label(self, label: str, spaces: list[int], wide: bool) -> str:
+        """A row's place name, with (where there is room) its standard name, and the
+        end it is: "Rhoi (Rhein, goal)"."""
         track = self.track
-        return " (goal)" if spaces[0] == track.high else (
-            " (end)" if spaces[0] == track.low else "")
+        notes = [m.standard for m in track.landmarks if wide and m.name == label
+                 and m.standard != label and m.space > track.low]
+        notes += ["goal"] if spaces[0] == track.high else ["end"] if spaces[0] == track.low \
+            else []
+        return self.look.text(f"{label} ({', '.join(notes)})" if notes else label)
 
-    def _row(self, label: str, spaces: list[int], on_space: dict[int, list[int]], cell: int,
-             cells: int, label_width: int, standard: str, standard_width: int) -> Text:
-        """A named place (or a stretch without names), its number, and a cell per
-        space with the discs standing on it."""
+    def _row(self, label: str, label_width: int, spaces: list[int],
+             on_space: dict[int, list[int]]) -> Text:
+        """A named place (or a stretch without names) and its number, then each further
+        space: a dot, or its number; discs follow a colon, each apart ("+13: 1 2")."""
         look = self.look
-        row = Text(f"{look.text(label):<{label_width}}", "bold" if label else "")
-        if standard_width:
-            row.append(f"{standard:<{standard_width}} ", "dim italic")
-        row.append(f"{spaces[0]:>+4} " if spaces[0] else "   0 ", "dim")
-        for space in spaces:
+        row = Text(f"{label:<{label_width}} ", "bold" if label else "")
+        for i, space in enumerate(spaces):
             discs = on_space.get(space, [])
-            if discs:
-                for seat in discs:
-                    row.append_text(look.disc(seat))
-                row.append(" " * max(1, cell - len(discs)))
+            number = f"{space:+d}" if space else "0"
+            if i == 0:
+                row.append(f"{number:>3}", "bold" if discs else "dim")
+            elif discs:
+                row.append(f" {number}", "bold")
             else:
-                row.append(("." if look.ascii else "·").ljust(cell), "dim")
-        row.append(" " * (cell * (cells - len(spaces))))
+                row.append(" " + ("." if look.ascii else "·"), "dim")
+            if discs:
+                row.append(":", "bold")
+                for seat in discs:
+                    row.append(" ")
+                    row.append_text(look.disc(seat))
         return row
 
     def _legend(self, width: int) -> Text:

@@ -10,54 +10,65 @@ from textual.widgets import Static
 from ..games.ebbes.rules.cards import Card
 from ..games.ebbes.rules.state import Phase
 from ..games.ebbes.rules.view import PlayerView
-from .explain import card_run, takes_line
+from .explain import as_seen_by, takes_line
 from .look import Look
 
 
 class TrickArea(Static):
-    """Cards in play order under their players' names. A finished trick stays in
-    view, its winning card marked, until the next card is led; then it moves to the
-    "last trick" line below the new one."""
+    """Cards in play order under their players' names, and under the next player's
+    name whose turn it is. A finished trick stays in view, its winning card marked,
+    until the next card is led; then it moves to the "last trick" line below the new
+    one, with why it was won."""
 
     def __init__(self, look: Look, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
 
-    def show(self, view: PlayerView, *, show_last: bool = True) -> None:
-        names = [self.look.text(s.name) for s in view.config.seats]
+    def show(self, view: PlayerView, *, show_last: bool = True, holding: bool = False) -> None:
+        """``holding``: the finished trick on show waits for a key (the setting)."""
+        look = self.look
+        names = as_seen_by([look.text(s.name) for s in view.config.seats], view.seat)
         width = self.content_size.width or 76
         column = max(10, min(15, width // len(names)))
         text = Text()
         last = view.last_trick
         if not view.trick and last is not None:  # the finished trick stays until the next lead
             self._row(text, names, column, last.seats, last.cards, winner=last.winner)
-            lead = ": your lead" if view.to_move == view.seat and view.phase is Phase.PLAY else ""
-            text.append(f"\n{self.look.text(takes_line(view, last, names))}{lead}", "italic")
+            lead = " Your lead." if view.to_move == view.seat and view.phase is Phase.PLAY else ""
+            text.append(f"\n{look.text(takes_line(view, last, names, look))}.{lead}", "italic")
+            if holding:
+                text.append("\nAny key goes on.", "bold")
         else:
-            self._row(text, names, column, view.trick_seats, view.trick)
-            if view.to_move is not None and view.phase is Phase.PLAY:
-                who = "Your turn" if view.to_move == view.seat else f"{names[view.to_move]} to play"
-                text.append(f"\n{who}", "italic")
+            self._row(text, names, column, view.trick_seats, view.trick, view=view)
             if show_last and last is None:
                 text.append("\nLast trick: none yet this round", "dim")
             elif show_last and last is not None:
                 text.append("\nLast trick: ", "bold")
-                text.append(self.look.text(takes_line(view, last, names)), "italic")
-                text.append("\n")
-                text.append_text(card_run(list(zip(last.seats, last.cards)), names, self.look))
+                for i, (seat, card) in enumerate(zip(last.seats, last.cards)):
+                    text.append(f"{'  ' if i else ''}{names[seat]} ")
+                    text.append_text(look.card(card))
+                    if seat == last.winner:
+                        text.append(look.won, "bold")
+                text.append(f"\n{look.text(takes_line(view, last, names, look))}.", "italic")
         self.update(text)
 
     def _row(self, text: Text, names: list[str], column: int, seats: tuple[int, ...],
-             cards: tuple[Card, ...], winner: int | None = None) -> None:
-        """Names on one line, their cards below; the led card and the winner marked."""
-        if not cards:
-            text.append("No card played yet in this trick.\n", "dim")
-            return
-        for seat in seats:
+             cards: tuple[Card, ...], winner: int | None = None,
+             view: PlayerView | None = None) -> None:
+        """Names on one line, their cards below; the led card and the winner marked;
+        with ``view``, the seat to play next after them, "to play" under its name."""
+        look = self.look
+        upcoming = view.to_move if view is not None and view.phase is Phase.PLAY else None
+        for seat in (*seats, *(() if upcoming is None else (upcoming,))):
             text.append(f"{names[seat][:column - 2]:<{column}}", "bold")
         text.append("\n")
         for i, (seat, card) in enumerate(zip(seats, cards)):
-            face = self.look.card(card, style="reverse" if seat == winner else "")
+            face = look.card(card, style="reverse" if seat == winner else "")
             text.append_text(face)
-            note = f" {self.look.won}" if seat == winner else (" led" if i == 0 else "")
+            note = f" {look.won}" if seat == winner else (" led" if i == 0 else "")
             text.append(note.ljust(column - len(face.plain)), "bold" if seat == winner else "dim")
+        if upcoming is not None:
+            mine = upcoming == view.seat  # type: ignore[union-attr]
+            who = ("your lead" if mine else "to lead") if not cards else (
+                "your turn" if mine else "to play")
+            text.append(f"({who})", "bold italic")

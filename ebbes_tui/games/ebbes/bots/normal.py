@@ -32,6 +32,11 @@ TAKEN_VALUE = {Category.TRUMP: 0.0, Category.PLUS: 1.0, Category.EBBES: 0.0,
                Category.MINUS: -1.0, Category.NIX: 0.05}
 
 
+#: A seat that holds a card to beat the trick still need not play it (R1: neither a
+#: higher card nor a trump is obligatory), so the estimate never says it surely will.
+BEAT_AT_MOST = 0.95
+
+
 @dataclass(frozen=True)
 class Weights:
     """The knobs a tuner turns (A/B tournaments between two NormalBots)."""
@@ -129,11 +134,17 @@ class Judge:
         return total
 
     def win_chance(self, c: Card, suits: tuple[int, ...]) -> float:
-        """Chance that ``c`` takes the trick: 0 if it is beaten already, else the chance
+        """Chance that ``c`` takes the trick: 0 or 1 only where that is certain, else
+        0 if it is beaten already (its suit could still become Trump), or the chance
         that no later seat beats it."""
         t = self.table
         cards = t.trick + (c,)
-        if trick_winner(cards, trump_of(suits)) != len(cards) - 1:
+        index = len(cards) - 1
+        if not t.may_win(cards, index, suits):
+            return 0.0
+        if not t.may_be_beaten(cards, index, suits):
+            return 1.0
+        if trick_winner(cards, trump_of(suits)) != index:
             return 0.0
         chance = 1.0
         for seat in t.later:
@@ -159,8 +170,9 @@ class Judge:
             if trump >= 0 and trump != led:
                 trumps = [u for u in t.unseen if SUIT_OF[u] == trump]
                 chance += void * t.holds_any(seat, trumps)
-            return min(1.0, chance)
-        return void * t.holds_any(seat, higher)  # I trumped: an overtrump needs a void
+        else:
+            chance = void * t.holds_any(seat, higher)  # I trumped: an overtrump needs a void
+        return min(BEAT_AT_MOST, chance)
 
     # -------------------------------------------------------------- outlook
 
@@ -275,30 +287,11 @@ def dump_minus_on_opponent(table: Table, judge: Judge, legal: tuple[Card, ...]) 
         return None
     c = max(mine)
     after = categories_after((c,), table.suits, table.determiners)
-    winner = trick_winner(table.trick + (c,), trump_of(after))
+    cards = table.trick + (c,)
+    winner = trick_winner(cards, trump_of(after))
     if winner == len(table.trick) or table.trick_seats[winner] == table.dummy:
         return None
-    return c if _surely_wins(table, winner, after) else None
-
-
-def _surely_wins(table: Table, index: int, suits: tuple[int, ...]) -> bool:
-    """No later seat can beat the trick's card at ``index`` (as far as this seat knows)."""
-    best = table.trick[index]
-    led = SUIT_OF[table.trick[0]]
-    trump = trump_of(suits)
-    for seat in table.later:
-        if seat == table.dummy:
-            known = table.dummy_plays(led)
-            if known is not None and trick_winner(table.trick + (known,), trump_of(suits)) != index:
-                return False
-            continue
-        higher = [u for u in table.unseen if SUIT_OF[u] == SUIT_OF[best] and u > best]
-        if higher and table.holds_any(seat, higher) > 0:
-            return False
-        if trump >= 0 and SUIT_OF[best] != trump and table.holds_any(
-                seat, [u for u in table.unseen if SUIT_OF[u] == trump]) > 0:
-            return False
-    return True
+    return None if table.may_be_beaten(cards, winner, after) else c
 
 
 def cash_sure_plus_winner(table: Table, judge: Judge, legal: tuple[Card, ...]) -> Card | None:
@@ -337,8 +330,7 @@ def duck_minus_trick(table: Table, judge: Judge, legal: tuple[Card, ...]) -> Car
     minus = table.suits[Category.MINUS]
     if not any(SUIT_OF[c] == minus for c in table.trick):
         return None
-    losing = [c for c in legal if c not in table.determiners and judge.win_chance(
-        c, categories_after((c,), table.suits, table.determiners)) == 0.0]
+    losing = [c for c in legal if c not in table.determiners and not _may_win(table, c)]
     if not losing:
         return None
     return max(losing, key=lambda c: (judge.score(c), VALUE_OF[c]))
@@ -435,29 +427,39 @@ class NormalBot:
 
 
 def _why(rule: Rule, card: Card, table: Table, judge: Judge) -> str:
-    """The sentence for the rule that chose ``card``."""
+    """The sentence for the rule that chose ``card``: what it says is certain is
+    certain in every deal that fits the view; what is only probable says "likely"."""
     name = f"{SUIT_NAMES[SUIT_OF[card]]} {VALUE_OF[card]}"
     suits = table.suits
     job = (lambda cat: SUIT_NAMES[suits[cat]] if len(suits) > cat else "")  # noqa: E731
+    minus = f", and {job(Category.MINUS)} is Minus" if job(Category.MINUS) else ""
     if rule is forced_card:
         return f"Play {name}: it is the only card you may play."
     if rule is dump_minus_on_opponent:
         return (f"Throw {name}: an opponent surely takes this trick, and {job(Category.MINUS)} "
                 "is Minus.")
     if rule is cash_sure_plus_winner:
-        return f"Lead {name}: nobody can beat it, and {job(Category.PLUS)} is Plus."
+        after = categories_after((card,), suits, table.determiners)
+        sure = not table.may_be_beaten(table.trick + (card,), len(table.trick), after)
+        return (f"Lead {name}: {'nobody can beat it' if sure else 'it will likely win'}, "
+                f"and {job(Category.PLUS)} is Plus.")
     if rule is fix_category_my_way:
         after = categories_after((card,), suits, table.determiners)
         label = CATEGORY_LABELS[min(len(after), 4) - 1]  # Minus brings nix along (R4)
         return f"Play {name}: it makes {SUIT_NAMES[SUIT_OF[card]]} {label}, which suits you."
     if rule is duck_minus_trick:
         return (f"Play {name}: the trick already holds Minus cards ({job(Category.MINUS)} is "
-                "Minus) and this card loses it.")
-    after = categories_after((card,), suits, table.determiners)
-    if judge.win_chance(card, after) == 0.0:
-        minus = f" and {job(Category.MINUS)} is Minus" if job(Category.MINUS) else ""
-        return f"Play low ({name}): the trick is already lost{minus}."
+                "Minus) and this card cannot win it.")
+    if not any(_may_win(table, c) for c in table.view.legal):
+        return f"Play {name}: no card of yours can win this trick{minus}."
     return f"Play {name}: it gives the best outlook for this trick and your hand."
+
+
+def _may_win(table: Table, c: Card) -> bool:
+    """Whether ``c``, played now, can still take the trick in some fitting deal."""
+    cards = table.trick + (c,)
+    return table.may_win(cards, len(cards) - 1,
+                         categories_after((c,), table.suits, table.determiners))
 
 
 def _suit_power(hand: tuple[Card, ...], suit: int, max_value: int) -> float:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ..rules.cards import SUIT_OF, SUITS, VALUE_OF, Card
 from ..rules.categories import FIXED_BY_CARDS, Category
-from ..rules.determiners import determiner_cards
+from ..rules.determiners import categories_after, determiner_cards
 from ..rules.determinize import known_voids, unseen_cards
 from ..rules.dummy import dummy_card
+from ..rules.tricks import trick_winner, trump_of
 from ..rules.view import PlayerView
 
 class Table:
@@ -104,6 +105,73 @@ class Table:
         if not count or not mine or not total:
             return 0.0
         return 1.0 - (1.0 - mine / total) ** count
+
+    # -------------------------------------------------------- what is certain
+
+    def may_lack(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` may hold no card of ``suit``: it showed a void, or the
+        other hidden hands have room for every unseen card of it."""
+        if suit in self.voids[seat]:
+            return True
+        unseen = sum(1 for c in self.unseen if SUIT_OF[c] == suit)
+        room = sum(n for s, n in enumerate(self.hidden_count)
+                   if s != seat and (s == self.dummy or suit not in self.voids[s]))
+        return unseen <= room
+
+    def may_be_beaten(self, cards: tuple[Card, ...], index: int, suits: tuple[int, ...]) -> bool:
+        """Whether, in some deal that fits the view, the seats still to play can take
+        the trick ``cards`` (played so far, categories ``suits``) from its card at
+        ``index``; False is a certainty (R1, R2). A card not winning now counts as
+        beaten."""
+        trump = trump_of(suits)
+        if trick_winner(cards, trump) != index:
+            return True
+        best, led = cards[index], SUIT_OF[cards[0]]
+        suit = SUIT_OF[best]
+        for seat in self.later:
+            if seat == self.dummy:
+                known = self.dummy_plays(led)
+                if known is not None and trick_winner(
+                        cards + (known,), trump_of(categories_after(
+                            (known,), suits, self.determiners))) != index:
+                    return True
+                continue
+            voids = self.voids[seat]
+            discards = self.may_lack(seat, led)  # may play off the led suit (R1)
+            for u in self.unseen:
+                other = SUIT_OF[u]
+                if other in voids or (other != led and not discards):
+                    continue
+                if other == suit and u > best:
+                    return True  # higher in its own suit
+                if trump >= 0 and other == trump != suit:
+                    return True  # a trump over a card that is none
+                if trump < 0 and u in self.determiners and other != suit:
+                    return True  # fixes Trump now, so it wins (R2, R4)
+        return False
+
+    def may_win(self, cards: tuple[Card, ...], index: int, suits: tuple[int, ...]) -> bool:
+        """Whether, in some deal that fits the view, the card at ``index`` of the trick
+        ``cards`` (categories ``suits``) can still take it; False is a certainty. A card
+        beaten now wins only if its suit becomes Trump in this trick (R2): its
+        determiner card, lower than it, still to come from a later seat."""
+        best, led = cards[index], SUIT_OF[cards[0]]
+        suit = SUIT_OF[best]
+        trump = trump_of(suits)
+        known = self.dummy_plays(led) if self.dummy in self.later else None
+        if trick_winner(cards, trump) == index:
+            # Only a forced card can take it for sure: the dummy's, with Trump fixed.
+            return not (trump >= 0 and known is not None
+                        and trick_winner(cards + (known,), trump) != index)
+        fixer = self.determiner_of.get(suit)
+        if suits or fixer is None or fixer > best or any(
+                SUIT_OF[c] == suit and c > best for c in cards):
+            return False
+        if fixer == known:
+            return True
+        return fixer in self.unseen and any(
+            seat != self.dummy and suit not in self.voids[seat]
+            and (suit == led or self.may_lack(seat, led)) for seat in self.later)
 
     def strength(self, c: Card) -> float:
         """Share of the other cards of its suit still in play that ``c`` beats."""

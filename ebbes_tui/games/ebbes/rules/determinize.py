@@ -9,8 +9,10 @@ out full states built from the view and that guess. Nothing here reads a real ha
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from math import comb
 
-from .cards import SUIT_OF, SUITS, Card
+from .cards import SUIT_OF, Card
 from .state import GameState, Phase
 from .view import PlayerView
 
@@ -56,87 +58,111 @@ def hidden_holders(view: PlayerView) -> dict[int, int]:
 
 def sample_hidden(view: PlayerView, rng: random.Random) -> dict[int, list[Card]]:
     """A random placement of the unseen cards: each holder gets its count, no player
-    gets a suit it has shown void in. The true deal is always one such placement."""
-    cards = unseen_cards(view)
-    holders = hidden_holders(view)
-    voids = known_voids(view)
-    for _ in range(50):  # a random greedy fill almost always succeeds at once
-        placed = _greedy_fill(cards, holders, voids, rng)
-        if placed is not None:
-            return placed
-    return _exact_fill(cards, holders, voids, rng)
+    gets a suit it has shown void in; every such placement is equally likely (the
+    true deal is always one of them). For many samples of one view, make a
+    :class:`HiddenDeals` once."""
+    return HiddenDeals(view).sample(rng)
 
 
-def _greedy_fill(cards, holders, voids, rng):
-    room = dict(holders)
-    placed: dict[int, list[Card]] = {s: [] for s in holders}
-    order = cards[:]
-    rng.shuffle(order)
-    # Cards with fewer possible holders first, so constrained suits are placed early.
-    order.sort(key=lambda c: sum(1 for s in holders if SUIT_OF[c] not in voids[s]))
-    for c in order:
-        options = [s for s in holders if room[s] and SUIT_OF[c] not in voids[s]]
-        if not options:
-            return None
-        seat = rng.choices(options, weights=[room[s] for s in options])[0]
-        placed[seat].append(c)
-        room[seat] -= 1
-    return placed
+class HiddenDeals:
+    """Every placement of a view's unseen cards that fits what the seat saw, drawn
+    uniformly by exact counting.
 
+    Suits that the same holders may hold are one group; a placement is a count of
+    each group's cards per holder (the number of deals behind such counts is a
+    product of multinomials), then the group's cards shuffled into those counts. The
+    counts are drawn group by group, each in proportion to the deals it leaves."""
 
-def _exact_fill(cards, holders, voids, rng):
-    """Place card by card, keeping only choices after which the rest still fits
-    (a tiny max-flow over suits and holders)."""
-    room = dict(holders)
-    placed: dict[int, list[Card]] = {s: [] for s in holders}
-    left = cards[:]
-    rng.shuffle(left)
-    while left:
-        c = left.pop()
-        options = [s for s in holders if room[s] and SUIT_OF[c] not in voids[s]]
-        rng.shuffle(options)
-        for seat in options:
-            room[seat] -= 1
-            if _fits(left, room, voids):
-                placed[seat].append(c)
-                break
-            room[seat] += 1
-        else:
+    def __init__(self, view: PlayerView) -> None:
+        cards = unseen_cards(view)
+        holders = hidden_holders(view)
+        voids = known_voids(view)
+        self.holders = tuple(holders)
+        self.rooms = tuple(holders.values())
+        groups: dict[tuple[bool, ...], list[Card]] = {}
+        for c in cards:
+            allowed = tuple(SUIT_OF[c] not in voids[h] for h in self.holders)
+            groups.setdefault(allowed, []).append(c)
+        # The largest group last: its counts are then forced, never enumerated.
+        order = sorted(groups.items(), key=lambda item: len(item[1]))
+        self.allowed = tuple(a for a, _ in order)
+        self.cards = tuple(tuple(g) for _, g in order)
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[tuple[int, ...]]]] = {}
+        if not self.ways(0, self.rooms):
             raise ValueError("no placement of the unseen cards fits the view")
-    return placed
+
+    def ways(self, group: int, rooms: tuple[int, ...]) -> int:
+        """How many placements there are of the cards of ``group`` and after into
+        holders with ``rooms`` free places."""
+        if group == len(self.cards):
+            return int(not any(rooms))
+        key = (group, rooms)
+        known = self._ways.get(key)
+        if known is None:
+            known = self._ways[key] = sum(
+                _multinomial(counts) * self.ways(group + 1, _less(rooms, counts))
+                for counts in self._counts(group, rooms))
+        return known
+
+    def _counts(self, group: int, rooms: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every way to split ``group``'s cards over the holders allowed them."""
+        size, allowed = len(self.cards[group]), self.allowed[group]
+        if group == len(self.cards) - 1:  # the last group fills every room left
+            fits = sum(rooms) == size and all(a or not r for a, r in zip(allowed, rooms))
+            return [rooms] if fits else []
+        return list(_splits(size, [r if a else 0 for a, r in zip(allowed, rooms)]))
+
+    def sample(self, rng: random.Random) -> dict[int, list[Card]]:
+        """One placement, every fitting one equally likely."""
+        placed: dict[int, list[Card]] = {h: [] for h in self.holders}
+        rooms = self.rooms
+        for group, cards in enumerate(self.cards):
+            counts = self._draw(group, rooms, rng)
+            rooms = _less(rooms, counts)
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            for holder, count in zip(self.holders, counts):
+                placed[holder] += shuffled[:count]
+                del shuffled[:count]
+        return placed
+
+    def _draw(self, group: int, rooms: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+        key = (group, rooms)
+        if key not in self._choices:
+            running, options = 0, []
+            bounds = []
+            for counts in self._counts(group, rooms):
+                weight = _multinomial(counts) * self.ways(group + 1, _less(rooms, counts))
+                if weight:
+                    running += weight
+                    bounds.append(running)
+                    options.append(counts)
+            self._choices[key] = (bounds, options)
+        bounds, options = self._choices[key]
+        return options[bisect_right(bounds, rng.randrange(bounds[-1]))]
 
 
-def _fits(cards, room, voids) -> bool:
-    need = [0] * len(SUITS)
-    for c in cards:
-        need[SUIT_OF[c]] += 1
-    # Max flow from suits to holders by augmenting paths (at most 5 x 5 nodes).
-    cap = dict(room)
-    flow: dict[tuple[int, int], int] = {}
-    total = 0
-    for suit in SUITS:
-        for _ in range(need[suit]):
-            if not _augment(suit, cap, flow, voids, set()):
-                return False
-            total += 1
-    return total == len(cards)
+def _less(rooms: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(r - c for r, c in zip(rooms, counts))
 
 
-def _augment(suit, cap, flow, voids, seen) -> bool:
-    for seat in cap:
-        if suit in voids[seat] or seat in seen:
-            continue
-        seen.add(seat)
-        if cap[seat] > 0:
-            cap[seat] -= 1
-            flow[(suit, seat)] = flow.get((suit, seat), 0) + 1
-            return True
-        for other in SUITS:  # move one of ``other``'s cards away from this seat
-            if flow.get((other, seat), 0) and _augment(other, cap, flow, voids, seen):
-                flow[(other, seat)] -= 1
-                flow[(suit, seat)] = flow.get((suit, seat), 0) + 1
-                return True
-    return False
+def _splits(size: int, caps: list[int]) -> list[tuple[int, ...]]:
+    """Every tuple of counts, each at most its cap, that adds up to ``size``."""
+    if not caps:
+        return [()] if size == 0 else []
+    rest = sum(caps[1:])
+    return [(first, *tail) for first in range(max(0, size - rest), min(caps[0], size) + 1)
+            for tail in _splits(size - first, caps[1:])]
+
+
+def _multinomial(counts: tuple[int, ...]) -> int:
+    """The number of ways to hand out sum(counts) distinct cards in these counts."""
+    ways, total = 1, 0
+    for count in counts:
+        total += count
+        ways *= comb(total, count)
+    return ways
 
 
 def determinized_state(view: PlayerView, hidden: dict[int, list[Card]],

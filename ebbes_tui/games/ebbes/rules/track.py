@@ -44,6 +44,7 @@ class ScoringTrack:
         return max(self.low, min(self.high, total))
 
     def reached_end(self, total: int) -> bool:
+        """R13 A disc on an end space, or past it, has reached that end."""
         return total <= self.low or total >= self.high
 
     def landmark_at_or_below(self, total: int) -> Landmark:
