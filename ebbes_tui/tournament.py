@@ -48,7 +48,8 @@ class Setup:
         return load_game(self.game_id)
 
     def seats(self) -> tuple[SeatInfo, ...]:
-        """The table's seats, as the game seats its players (ebbes adds the dummy)."""
+        """The table's seats, as the game seats its players (with any seat nobody
+        plays)."""
         return self.game.seats_for([SeatInfo(f"P{i + 1}", "bot") for i in range(self.players)])
 
     def check(self) -> None:
@@ -105,7 +106,7 @@ def play_game(setup: Setup, deal_no: int, rotation: int) -> GameResult:
             continue
         legal = state.legal(seat)
         bot = bots.get(seat)
-        if bot is None:  # a seat nobody plays has one legal move (ebbes' dummy)
+        if bot is None:  # a seat nobody plays has one legal move
             action = listed(legal)[0]  # type: ignore[index]
         else:
             rng = random.Random(f"ebbes-bot/{setup.seed}/{deal_no}/{rotation}/{next(steps)}")

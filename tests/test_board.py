@@ -10,10 +10,10 @@ from helpers import config
 
 from ebbes_tui.games.ebbes.rules.events import GameOver
 from ebbes_tui.games.ebbes.rules.track import DEFAULT_TRACK
-from ebbes_tui.ui.final import FinalScreen
-from ebbes_tui.ui.look import Look
-from ebbes_tui.ui.summary import RoundSummaryScreen
-from ebbes_tui.ui.track import TrackBoard, board_rows, place_label
+from ebbes_tui.games.ebbes.ui.final import FinalScreen
+from ebbes_tui.games.ebbes.ui.look import EbbesLook as Look
+from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
+from ebbes_tui.games.ebbes.ui.track import TrackBoard, board_rows, place_label
 
 from ui_support import make_app, screen_text, wait_until
 
@@ -131,7 +131,7 @@ async def test_five_discs_on_two_shared_spaces_read_alone_and_the_totals_show_at
 
     from ebbes_tui.games.ebbes.rules import GameState
     from ebbes_tui.games.ebbes.rules.scoring import RoundScore
-    from ebbes_tui.ui.scores import ScoreBoardScreen
+    from ebbes_tui.games.ebbes.ui.scores import ScoreBoardScreen
 
     view = GameState(FIVE).view(0)
     view = replace(view, totals=SHARED, scores=(RoundScore((0, 1, 2, 3, 4), (), 0, SHARED),))

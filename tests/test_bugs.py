@@ -12,7 +12,7 @@ from ebbes_tui.games.ebbes.rules.deal import deal_next_round
 from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.menu import MenuScreen
-from ebbes_tui.ui.starter_dialog import StarterDialog
+from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
 from ebbes_tui.ui.table import TableScreen
 
 from helpers import finish_round

@@ -18,7 +18,7 @@ import pytest
 
 from ebbes_tui.bench.pty_session import PtySession, ebbes_command
 from ebbes_tui.games.ebbes.rules import Phase, player_view, replay
-from ebbes_tui.controller.settings import PlayerChoice, Settings, save
+from ebbes_tui.controller.settings import GameSettings, PlayerChoice, Settings, save
 
 HUMAN = 0  # the default setup: "You" in seat 0 against two bots
 
@@ -135,8 +135,8 @@ def test_hang_up_saves_and_exits_and_continue_resumes_the_same_game(tmp_path, te
 
 
 def bots_only(player: Player) -> None:
-    settings = Settings(players=4, seats=[PlayerChoice(f"Bot {i}", "bot", "random")
-                                          for i in range(5)])
+    settings = Settings(games={"ebbes": GameSettings(
+        players=4, seats=[PlayerChoice(f"Bot {i}", "bot", "random") for i in range(6)])})
     save(player.home / "config" / "ebbes-tui" / "settings.json", settings)
 
 

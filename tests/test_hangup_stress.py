@@ -17,15 +17,15 @@ from test_e2e_pty import Player, wait_until
 
 from ebbes_tui.bench.pty_session import PtySession
 from ebbes_tui.games.ebbes.rules import replay
-from ebbes_tui.controller.settings import PlayerChoice, Settings, save
+from ebbes_tui.controller.settings import GameSettings, PlayerChoice, Settings, save
 
 HANG_UPS = 40
 KEYS = list("1234567890") + ["enter", "left", "right", "p", " "]
 
 
 def one_human(player: Player) -> None:
-    settings = Settings(players=3, seats=[PlayerChoice("Ann", "human")] + [
-        PlayerChoice(f"Bot {i}", "bot", "normal") for i in range(1, 5)])
+    settings = Settings(games={"ebbes": GameSettings(players=3, seats=[PlayerChoice("Ann", "human")] + [
+        PlayerChoice(f"Bot {i}", "bot", "normal") for i in range(1, 6)])})
     save(player.home / "config" / "ebbes-tui" / "settings.json", settings)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from ebbes_tui.games.ebbes.ui.look import ebbes_look
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.bench.pty_session import PtySession, ebbes_command
 from ebbes_tui.controller import SaveStore
@@ -27,8 +28,8 @@ from ebbes_tui.controller.playback import Replay
 from ebbes_tui.games.ebbes.rules.state import Phase
 from ebbes_tui.ui.history import EMPTY, HistoryScreen
 from ebbes_tui.ui.menu import MenuScreen
-from ebbes_tui.ui.look import SUIT_LETTERS
-from ebbes_tui.ui.replay_screen import NAME, AllHands, ReplayScreen
+from ebbes_tui.games.ebbes.ui.look import SUIT_LETTERS
+from ebbes_tui.games.ebbes.ui.replay_screen import NAME, AllHands, ReplayScreen
 
 from ui_support import make_app, screen_text, wait_until
 
@@ -145,7 +146,7 @@ def test_trick_and_round_jumps_land_on_their_ends_in_order(path):
 
 def test_rules_replay_stays_the_function_once_the_replay_screen_is_loaded():
     import ebbes_tui.games.ebbes.rules
-    import ebbes_tui.ui.replay_screen  # noqa: F401
+    import ebbes_tui.games.ebbes.ui.replay_screen  # noqa: F401
 
     assert ebbes_tui.games.ebbes.rules.replay is replay
 
@@ -313,7 +314,7 @@ def _shown(screen: ReplayScreen, position: int) -> tuple[str, ...]:
     assert [[t.lstrip("●■▲♣♥") for t in line[NAME + 2:].split()] for line in lines] == \
         _hand_rows(state)
     for card in state.trick:
-        assert screen.app.look.card(card).plain in trick
+        assert ebbes_look(screen.app.look).card(card).plain in trick
     return (*texts, "\n".join(lines))
 
 
@@ -403,7 +404,7 @@ async def test_the_wide_replay_shows_the_round_so_far(tmp_path):
         text = screen_text(app)
         assert "This round" in text and "Trick 2:" in text and "Scoring track" in text
         first = next(e for e in screen.replay.steps[screen.position].events if isinstance(e, CardPlayed))
-        assert f"plays {app.look.card(first.card).plain}." in text
+        assert f"plays {ebbes_look(app.look).card(first.card).plain}." in text
 
 
 async def test_the_replay_follows_the_window_size(tmp_path):

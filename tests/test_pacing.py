@@ -14,13 +14,12 @@ from test_rulings import THREE
 from ebbes_tui.controller import Update
 from ebbes_tui.games.ebbes.rules.events import CardPlayed, CategoryFixed, RoundScored, TrickWon
 from ebbes_tui.games.ebbes.rules.state import Phase
-from ebbes_tui.ui.pacing import (
-    FLASH_SECONDS, ROUND_START_SECONDS, TRICK_SECONDS, UNTIL_KEY, Pacing, behind,
-    next_trick_display,
-)
-from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.games.ebbes.ui.pacing import FLASH_SECONDS, ROUND_START_SECONDS
+from ebbes_tui.games.ebbes.ui.pacing import EbbesPacing as Pacing
+from ebbes_tui.ui.pacing import TRICK_SECONDS, UNTIL_KEY, behind, next_trick_display
+from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
-from ebbes_tui.ui.trick import TrickArea
+from ebbes_tui.games.ebbes.ui.trick import TrickArea
 
 from ui_support import ONE_HUMAN, make_app, my_turn, screen_text, seats, start, wait_until
 

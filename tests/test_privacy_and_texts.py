@@ -11,13 +11,13 @@ from ebbes_tui.games.ebbes.rules import GameState, Options, PlayCard, to_record
 from ebbes_tui.games.ebbes.rules.deal import deal_next_round
 from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui import rules_screen
-from ebbes_tui.ui.final import FinalScreen
-from ebbes_tui.ui.hand import Hand
+from ebbes_tui.games.ebbes.ui.final import FinalScreen
+from ebbes_tui.games.ebbes.ui.hand import Hand
 from ebbes_tui.ui.handoff import HandOffScreen
-from ebbes_tui.ui.look import Look
-from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.games.ebbes.ui.look import EbbesLook as Look
+from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
-from ebbes_tui.ui.trick import TrickArea
+from ebbes_tui.games.ebbes.ui.trick import TrickArea
 
 from helpers import finish_round, play_random
 from ui_support import make_app, my_turn, screen_text, seats, start, wait_until

@@ -14,8 +14,9 @@ from ebbes_tui.controller.settings import THEMES
 
 from ebbes_tui.games.ebbes.rules.cards import card
 from ebbes_tui.games.ebbes.rules.state import Decision, GameState, Phase
-from ebbes_tui.ui.dummy_stacks import next_dummy_card, stacks_text
-from ebbes_tui.ui.look import Look, palette_for
+from ebbes_tui.games.ebbes.ui.dummy_stacks import next_dummy_card, stacks_text
+from ebbes_tui.games.ebbes.ui.look import EbbesLook as Look
+from ebbes_tui.ui.look import palette_for
 
 
 def test_the_dummys_next_card_is_marked_even_when_it_is_the_blue_1():
@@ -36,7 +37,7 @@ def test_the_final_story_of_a_lead_taken_in_the_last_round():
     """It said "Bot 2 took the lead in round 5 and kept it." of a five-round game."""
     from ebbes_tui.games.ebbes.rules.events import GameOver
     from ebbes_tui.games.ebbes.rules.scoring import RoundScore
-    from ebbes_tui.ui.final import lead_story
+    from ebbes_tui.games.ebbes.ui.final import lead_story
 
     view = started(config(3), {}).view(0)
     names = ["You", "Bot 1", "Bot 2"]
@@ -79,7 +80,7 @@ async def test_the_replay_keeps_every_frame_whole_at_80x24_with_long_pairs(tmp_p
 
     from ebbes_tui.games.ebbes.rules import ChoosePair, GameState, Phase, dealer_from, play_game
     from ebbes_tui.games.ebbes.rules.record import to_record
-    from ebbes_tui.ui.replay_screen import ReplayScreen
+    from ebbes_tui.games.ebbes.ui.replay_screen import ReplayScreen
 
     from ui_support import make_app, screen_text
 
@@ -118,7 +119,7 @@ def test_a_player_reads_their_own_seat_as_you_in_the_log():
     from ebbes_tui.controller import Update
     from ebbes_tui.games.ebbes.rules.events import StarterChosen
     from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
-    from ebbes_tui.ui.game_log import GameLog
+    from ebbes_tui.games.ebbes.ui.game_log import GameLog
 
     cfg = GameConfig((SeatInfo("root"), SeatInfo("root (2)"), SeatInfo("Bot 1", "bot", "normal")))
     state = GameState(cfg)
@@ -138,7 +139,7 @@ async def test_the_pair_dialog_says_who_starts_and_shows_every_number_when_tall(
     even at 120x40 (more cards: nine to choose from)."""
     from textual.widgets import OptionList
 
-    from ebbes_tui.ui.pair_dialog import PairDialog
+    from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
 
     from ui_support import ONE_HUMAN, make_app, screen_text, wait_until
 
@@ -158,7 +159,7 @@ async def test_the_pair_dialog_says_who_starts_and_shows_every_number_when_tall(
 def test_the_board_says_how_the_next_job_gets_fixed():
     """Item 7: "Number Determiner 2" and "II Plus ? +1 each", and nowhere "the next 2
     played fixes Plus"."""
-    from ebbes_tui.ui.board import next_job_line
+    from ebbes_tui.games.ebbes.ui.board import next_job_line
 
     basic = started(config(3), {}, number=2).view(0)
     assert next_job_line(basic) == "The next 2 played fixes Trump."

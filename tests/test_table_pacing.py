@@ -16,9 +16,9 @@ from ebbes_tui.table.headless import play_bot
 from ebbes_tui.ui import table as table_screen
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.confirm import ConfirmScreen
-from ebbes_tui.ui.final import FinalScreen
+from ebbes_tui.games.ebbes.ui.final import FinalScreen
 from ebbes_tui.ui.menu import MenuScreen
-from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
 

@@ -16,7 +16,7 @@ from ebbes_tui.controller import Library, SaveStore
 from ebbes_tui.controller.stats import KeptStatistics
 from ebbes_tui.table.client import connect_table, join_table
 from ebbes_tui.ui.app import EbbesApp
-from ebbes_tui.ui.final import FinalScreen
+from ebbes_tui.games.ebbes.ui.final import FinalScreen
 from ebbes_tui.ui.lobby import LobbyScreen
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen

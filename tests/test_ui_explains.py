@@ -16,21 +16,23 @@ from ebbes_tui.games.ebbes.rules.cards import card
 from ebbes_tui.games.ebbes.rules.deal import deal_next_round
 from ebbes_tui.games.ebbes.rules.events import RoundScored
 from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
-from ebbes_tui.ui.board import DeterminerBoard
-from ebbes_tui.ui.dummy_stacks import next_dummy_card, stacks_text
-from ebbes_tui.ui.explain import takes_line, trick_reason
-from ebbes_tui.ui.game_log import LogScreen
-from ebbes_tui.ui.hand import CARD_KEYS, Hand
+from ebbes_tui.games.ebbes.ui.board import DeterminerBoard
+from ebbes_tui.games.ebbes.ui.dummy_stacks import next_dummy_card, stacks_text
+from ebbes_tui.games.ebbes.ui.explain import takes_line, trick_reason
+from ebbes_tui.ui.log_screen import LogScreen
+from ebbes_tui.games.ebbes.ui.hand import CARD_KEYS, Hand
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.help_screen import HelpScreen
-from ebbes_tui.ui.look import PALETTES, Look, palette_for
+from ebbes_tui.games.ebbes.ui.look import PALETTES
+from ebbes_tui.games.ebbes.ui.look import EbbesLook as Look
+from ebbes_tui.ui.look import palette_for
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.new_game import NewGameScreen
-from ebbes_tui.ui.pair_dialog import PairDialog
-from ebbes_tui.ui.seats import SeatsPanel
-from ebbes_tui.ui.summary import RoundSummaryScreen, next_starter_line
+from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
+from ebbes_tui.games.ebbes.ui.seats import SeatsPanel
+from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen, next_starter_line
 from ebbes_tui.ui.table import TableScreen
-from ebbes_tui.ui.trick import TrickArea
+from ebbes_tui.games.ebbes.ui.trick import TrickArea
 
 from ui_support import (
     ONE_HUMAN, make_app, my_turn, next_turn, screen_text, seats, start, wait_until,
@@ -448,8 +450,8 @@ def test_every_hint_is_a_legal_action_with_a_reason():
 
 def test_sentences_about_the_default_player_you_read_as_english():
     """Play-testing: "You takes it: green is trump" (the default name is "You")."""
-    from ebbes_tui.ui.explain import says
-    from ebbes_tui.ui.final import winners_line
+    from ebbes_tui.games.ebbes.ui.explain import says
+    from ebbes_tui.games.ebbes.ui.final import winners_line
 
     assert [says("You", v) for v in ("takes", "holds", "chooses", "wins", "is")] == \
         ["You take", "You hold", "You choose", "You win", "You are"]
@@ -462,7 +464,7 @@ def test_sentences_about_the_default_player_you_read_as_english():
         "You took the most nix cards and choose who starts round 2."
     from ebbes_tui.controller import Update
     from ebbes_tui.games.ebbes.rules.events import StarterChosen
-    from ebbes_tui.ui.explain import event_line
+    from ebbes_tui.games.ebbes.ui.explain import event_line
 
     chosen = Update(1, StarterChosen(1, 0), player_view(state, 0), 0)
     assert event_line(chosen, ["You", "Bot 1", "Bot 2"], Look()) == \

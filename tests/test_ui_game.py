@@ -3,15 +3,16 @@ final standings (a fresh app per test, pace 0)."""
 
 from __future__ import annotations
 
+from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.check import check_file
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.games.ebbes.rules.state import Phase
-from ebbes_tui.ui.final import FinalScreen
-from ebbes_tui.ui.hand import CARD_KEYS
+from ebbes_tui.games.ebbes.ui.final import FinalScreen
+from ebbes_tui.games.ebbes.ui.hand import CARD_KEYS
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.new_game import NewGameScreen
-from ebbes_tui.ui.starter_dialog import StarterDialog
-from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
+from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
 from ui_support import make_app, ready, screen_text, seats, start, wait_until
@@ -68,7 +69,7 @@ async def test_menu_remembers_the_setup_and_offers_continue(tmp_path):
         assert "Continue: 3 players, round 1 of 5" in text
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert app.settings.seats[0].name == "Ann"
+        assert app.settings.of(EBBES).seats[0].name == "Ann"
         await pilot.press("c")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         assert app.screen.view.phase is Phase.PLAY

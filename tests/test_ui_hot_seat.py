@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from ebbes_tui.ui.final import FinalScreen
-from ebbes_tui.ui.hand import Hand
+from ebbes_tui.games.ebbes.ui.final import FinalScreen
+from ebbes_tui.games.ebbes.ui.hand import Hand
 from ebbes_tui.ui.handoff import HandOffScreen
-from ebbes_tui.ui.starter_dialog import StarterDialog
-from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
+from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
 from ui_support import make_app, ready, screen_text, seats, wait_until

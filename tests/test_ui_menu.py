@@ -7,17 +7,17 @@ import os
 import stat
 from pathlib import Path
 
+from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import SaveStore
-from ebbes_tui.ui import rules_screen
-from ebbes_tui.ui.final import FinalScreen
+from ebbes_tui.games.ebbes.ui.final import FinalScreen
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.help_screen import HelpScreen
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.new_game import NewGameScreen
 from ebbes_tui.ui.rules_screen import RulesScreen
-from ebbes_tui.ui.scores import ScoreBoardScreen
-from ebbes_tui.ui.starter_dialog import StarterDialog
-from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.games.ebbes.ui.scores import ScoreBoardScreen
+from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
+from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
 from ui_support import make_app, ready, screen_text, seats, start, wait_until
@@ -40,11 +40,12 @@ async def test_the_setup_form_is_remembered_in_a_private_settings_file(tmp_path)
         assert app.game.match.state.config.seats[0].name == "Zoe" and app.game.match.state.config.players == 4
     path = tmp_path / "config" / "settings.json"
     saved = json.loads(path.read_text())
-    assert saved["players"] == 4 and saved["seats"][0]["name"] == "Zoe"
+    mine = saved["games"]["ebbes"]
+    assert saved["game"] == "ebbes" and mine["players"] == 4 and mine["seats"][0]["name"] == "Zoe"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     app = make_app(tmp_path)
-    assert app.settings.players == 4
+    assert app.settings.of(EBBES).players == 4
 
 
 async def test_a_save_that_cannot_be_read_is_said_in_one_sentence(tmp_path):
@@ -109,9 +110,11 @@ async def test_rules_and_help_screens(tmp_path, monkeypatch):
     def missing(_):
         raise ModuleNotFoundError("ebbes_tui.assets")
 
-    monkeypatch.setattr(rules_screen.resources, "files", missing)
-    monkeypatch.setattr(rules_screen, "DEV_ASSETS", Path(__file__).parents[1] / "assets")
-    assert rules_screen.rules_text().startswith("# How to play ebbes")
+    from ebbes_tui.games.ebbes import game as ebbes_game
+
+    monkeypatch.setattr(ebbes_game.resources, "files", missing)
+    monkeypatch.setattr(ebbes_game, "DEV_ASSETS", Path(__file__).parents[1] / "assets")
+    assert EBBES.rules_text().startswith("# How to play ebbes")
 
 
 def _ascii_only(app) -> None:

@@ -10,8 +10,8 @@ from ui_support import make_app, wait_until
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Match, SaveStore, players_setup
 from ebbes_tui.games.ebbes.rules import Phase
-from ebbes_tui.ui.pair_dialog import PairDialog
-from ebbes_tui.ui.starter_dialog import StarterDialog
+from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
+from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
 from ebbes_tui.ui.table import TableScreen
 
 

@@ -8,10 +8,11 @@ import pytest
 from rich.color import ColorType
 from test_ui_explains import scored_round
 
+from ebbes_tui.games.ebbes.ui.look import ebbes_look
 from ebbes_tui.games.ebbes.rules import player_view
-from ebbes_tui.ui.look import Look
-from ebbes_tui.ui.scores import ScoreBoardScreen
-from ebbes_tui.ui.summary import RoundSummaryScreen
+from ebbes_tui.games.ebbes.ui.look import EbbesLook as Look
+from ebbes_tui.games.ebbes.ui.scores import ScoreBoardScreen
+from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 
 from ui_support import make_app, screen_text, seats, start
 
@@ -42,7 +43,7 @@ def _fits(text: str, size: tuple[int, int], ascii: bool) -> None:
 
 def _suit_colours(app) -> set[str]:
     """The colours the hand's cards are drawn in (the suits on show)."""
-    look = app.look
+    look = ebbes_look(app.look)
     faces = {look.card(c).plain for c in app.table.view.hand}
     colours = set()
     for strip in app.screen._compositor.render_strips():
@@ -65,7 +66,7 @@ async def test_table_summary_and_board_read_well_in_every_mode(tmp_path, monkeyp
         for fact in ("Round 1 of 5", "Your turn", "Determiners", "Players", "Trick", "Your hand",
                      "beats", "Hand Tks Rnd Total", "Help", "Menu"):
             assert fact in text, fact
-        look = app.look
+        look = ebbes_look(app.look)
         for card in table.view.hand:
             assert look.card(card).plain in text
         if mode == "16 colours":

@@ -3,13 +3,14 @@ cards, take-back, the mouse, small windows (a fresh app per test, pace 0)."""
 
 from __future__ import annotations
 
+from ebbes_tui.games.ebbes.ui.look import ebbes_look
 from ebbes_tui.games.ebbes.rules import ChoosePair
 from ebbes_tui.games.ebbes.rules.cards import SUIT_NAMES, card
 from ebbes_tui.games.ebbes.rules.state import Phase
-from ebbes_tui.ui.dummy_stacks import DummyStacks
-from ebbes_tui.ui.hand import CARD_KEYS, Hand
-from ebbes_tui.ui.look import Look
-from ebbes_tui.ui.pair_dialog import PairDialog
+from ebbes_tui.games.ebbes.ui.dummy_stacks import DummyStacks
+from ebbes_tui.games.ebbes.ui.hand import CARD_KEYS, Hand
+from ebbes_tui.games.ebbes.ui.look import EbbesLook as Look
+from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
 from ebbes_tui.ui.too_small import TooSmallScreen
 
 from ui_support import (
@@ -119,7 +120,7 @@ async def test_a_human_chooses_a_variant_2_pair_and_a_wrong_pair_is_refused(tmp_
         assert len(view.pairs) == 5
         # One line at 80 columns, each pair after its taker's seat number and a colon:
         # "1:●B3 ..." (issue 16: "1▲Y8 2♥R7" read as one code).
-        expected = " ".join(f"{seat + 1}:{app.look.card(card(suit, number)).plain}"
+        expected = " ".join(f"{seat + 1}:{ebbes_look(app.look).card(card(suit, number)).plain}"
                             for seat, (suit, number) in zip(view.pair_choosers(), view.pairs))
         assert any(f"│ {expected} " in row for row in screen_text(app).splitlines())
 

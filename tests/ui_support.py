@@ -53,7 +53,7 @@ def ready(app: EbbesApp, *screens: type) -> bool:
 
     screen = app.screen
     if isinstance(screen, TableScreen):
-        return screen.check_action("play", ()) is True
+        return screen.query_one("#game-table").check_action("play", ()) is True
     return isinstance(screen, screens)
 
 
@@ -61,7 +61,8 @@ def my_turn(app: EbbesApp) -> bool:
     """The table is up and the human at the screen must play a card."""
     from ebbes_tui.ui.table import TableScreen
 
-    return isinstance(app.screen, TableScreen) and app.screen.check_action("play", ()) is True
+    return isinstance(app.screen, TableScreen) and \
+        app.screen.query_one("#game-table").check_action("play", ()) is True
 
 
 async def start(app: EbbesApp, pilot):

@@ -32,10 +32,11 @@ def _user_env(home: Path) -> dict[str, str]:
 
 
 def _bots_only_settings(home: Path) -> None:
-    from ..controller.settings import PlayerChoice, Settings, save  # the menu's own file format
+    from ..controller.settings import GameSettings, PlayerChoice, Settings, save  # the menu's own
 
-    seats = [PlayerChoice(f"Bot {i}", "bot", "normal") for i in range(5)]
-    save(home / "config" / "ebbes-tui" / "settings.json", Settings(players=4, seats=seats))
+    seats = [PlayerChoice(f"Bot {i}", "bot", "normal") for i in range(6)]
+    save(home / "config" / "ebbes-tui" / "settings.json",
+         Settings(games={"ebbes": GameSettings(players=4, seats=seats)}))
 
 
 def _saved_plays(home: Path) -> int | None:

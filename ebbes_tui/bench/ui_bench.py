@@ -89,25 +89,25 @@ def _drain(master: int, proc: subprocess.Popen[bytes], timeout: float = 5.0) -> 
 
 
 async def time_keys(root: Path, presses: int = KEY_PRESSES) -> list[float]:
-    """Milliseconds from a card key to the hand drawn without that card."""
+    """Milliseconds from the key that plays a card to the table drawn after it."""
     from ..controller import Library, SaveStore
+    from ..game.registry import load_game
     from ..ui.app import EbbesApp
-    from ..ui.hand import Hand
     from ..ui.table import TableScreen
 
     _settings(root, 3, [("You", "human", "random"), ("B", "bot", "random"),
                         ("C", "bot", "random")])
-    app = EbbesApp(library=Library(SaveStore(root / "saves")),
+    app = EbbesApp(library=Library(load_game("ebbes"), SaveStore(root / "saves")),
                    settings_path=root / "settings.json")
     times: list[float] = []
-    drawn: dict[str, float] = {}
-    original = Hand.render
+    drawn: list[float] = []
+    original = TableScreen.redraw
 
-    def timed_render(hand: Hand):  # noqa: ANN202 - a Rich Text
-        drawn.setdefault(str(len(hand.cards)), time.perf_counter())
-        return original(hand)
+    def timed_redraw(screen: TableScreen) -> None:
+        original(screen)
+        drawn.append(time.perf_counter())
 
-    Hand.render = timed_render  # type: ignore[method-assign]
+    TableScreen.redraw = timed_redraw  # type: ignore[method-assign]
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("n", "enter")
@@ -116,42 +116,43 @@ async def time_keys(root: Path, presses: int = KEY_PRESSES) -> list[float]:
                 if not isinstance(screen, TableScreen):
                     await pilot.press("enter")  # a summary or the starter dialog
                     continue
-                if not screen.check_action("play", ()):
+                if not screen.feed.asks(screen.update):
                     await pilot.pause()
                     continue
-                left = len(screen.view.hand) - 1
+                decision = screen.update.decision
                 drawn.clear()
                 start = time.perf_counter()
                 await pilot.press("enter")
-                if str(left) in drawn:
-                    times.append((drawn[str(left)] - start) * 1000.0)
+                if drawn and not screen.feed.asks(screen.update) or \
+                        screen.update.decision != decision:
+                    times.append((drawn[0] - start) * 1000.0)
     finally:
-        Hand.render = original  # type: ignore[method-assign]
+        TableScreen.redraw = original  # type: ignore[method-assign]
     return times
 
 
 def _settings(root: Path, players: int, seats: list[tuple[str, str, str]]) -> None:
     root.mkdir(parents=True, exist_ok=True)
-    (root / "settings.json").write_text(json.dumps({
+    (root / "settings.json").write_text(json.dumps({"game": "ebbes", "games": {"ebbes": {
         "players": players,
         "seats": [{"name": n, "kind": k, "level": lv} for n, k, lv in seats],
-    }))
+    }}}))
 
 
 async def play_five_player_game(root: Path) -> None:
     """A whole 5-player game of bots through the UI; summaries closed with Enter."""
     from ..controller import Library, SaveStore
+    from ..game.registry import load_game
     from ..ui.app import EbbesApp
-    from ..ui.final import FinalScreen
-    from ..ui.summary import RoundSummaryScreen
+    from ..ui.table import TableScreen
 
     _settings(root, 5, [(f"Bot {i}", "bot", "normal") for i in range(1, 6)])
-    app = EbbesApp(library=Library(SaveStore(root / "saves")),
+    app = EbbesApp(library=Library(load_game("ebbes"), SaveStore(root / "saves")),
                    settings_path=root / "settings.json", pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter")
-        while not isinstance(app.screen, FinalScreen):
-            if isinstance(app.screen, RoundSummaryScreen):
+        while app.game is None or not app.game.match.finished.is_set():
+            if app.game is not None and not isinstance(app.screen, TableScreen):
                 await pilot.press("enter")
             else:
                 await pilot.pause()

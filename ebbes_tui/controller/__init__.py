@@ -1,4 +1,4 @@
-"""Runs a match: seats (human, bot, dummy), sessions for screens, the hot-seat adapter,
+"""Runs a match of any game: seats (people, bots, seats nobody plays), sessions for screens, the hot-seat adapter,
 saves, resume, take-back, and the library of this user's games."""
 
 from .events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update

@@ -7,7 +7,7 @@ one seat or to the public table, and hear every event through it. The match step
 game: a chance step (a deal) is done by the game from the match's seed; a human seat's
 decision waits for its session to submit; a bot thinks in a worker thread with a
 Random seeded by where the decision falls, so a resumed game gets the same answers; a
-seat nobody plays (ebbes' dummy) makes its one legal move. Several seats may decide
+seat nobody plays makes its one legal move. Several seats may decide
 at once (a simultaneous decision): people answer in any order, bots one after another.
 A seat can change hands while the game runs (a bot stands in for a player who is away,
 R21) and the record notes it. The match paces nothing but the bots' answers: where a
@@ -176,8 +176,8 @@ class Match:
         self._changed.set()
 
     async def _bot_answer(self, seat: int) -> Action:
-        """The answer of the bot playing ``seat``; a seat nobody plays (ebbes' dummy)
-        makes its one legal move."""
+        """The answer of the bot playing ``seat``; a seat nobody plays makes its one
+        legal move."""
         legal = self.state.legal(seat)
         bot = self.bots.get(seat)
         if bot is None:

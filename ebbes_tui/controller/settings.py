@@ -1,9 +1,11 @@
-"""The player's preferences: the last game setup and the colour theme, in a private
-JSON file, and the setup a new game is started from.
+"""The player's preferences: the game last played, each game's last setup, the colour
+theme and the trick display, in a private JSON file; and the setup a new game is
+started from.
 
 The file lives in the user's config dir (dir 0700, file 0600) and is replaced
 atomically, so a crash never leaves half a settings file; one that cannot be read is
-simply ignored (the menu falls back to its defaults).
+simply ignored (the menu falls back to its defaults), and so is any odd value in it.
+A file of an earlier version (one game's setup at the top) is read as ebbes'.
 """
 
 from __future__ import annotations
@@ -11,12 +13,15 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_config_dir
 
 from ..bots import LEVELS
+from ..game.errors import SetupError
+from ..game.options import check
 from ..game.protocols import Game
-from ..games.ebbes.rules.variants import BASIC_ROUNDS, DECK_VALUES, MAX_ROUNDS
+from ..game.registry import DEFAULT_GAME
 from .private_files import private_dir, write_atomically
 from .saves import APP_DIR_NAME
 from .setup import MatchSetup, players_setup
@@ -26,7 +31,8 @@ THEMES = ("textual-dark", "textual-light", "ansi-dark")
 #: How long a finished trick stays on the table: until a key, or a time (the screen's
 #: own setting; a shared table never waits for it).
 TRICK_DISPLAYS = ("key", "slow", "normal", "fast")
-PLAYER_COUNTS = tuple(sorted(DECK_VALUES))
+#: Seats the form keeps (the most any game seats).
+SEATS_KEPT = 6
 
 
 @dataclass
@@ -39,35 +45,31 @@ class PlayerChoice:
 
 
 def _default_players() -> list[PlayerChoice]:
-    return [PlayerChoice("You", "human")] + [PlayerChoice(f"Bot {i}") for i in range(1, 5)]
+    return [PlayerChoice("You", "human")] + [PlayerChoice(f"Bot {i}") for i in range(1, SEATS_KEPT)]
 
 
 @dataclass
-class Settings:
-    """The last setup chosen in the menu (five seats are kept; ``players`` are used)."""
+class GameSettings:
+    """One game's last setup: the number of players (the first seats are used), the
+    game's options, the memory aid."""
 
     players: int = 3
     seats: list[PlayerChoice] = field(default_factory=_default_players)
-    more_cards: bool = False
-    choose_determiners: bool = False
-    rounds: int = BASIC_ROUNDS
-    starter: int | None = None  # None: random (R11)
-    dealer: int | None = None  # two players: round 1's dealer, None random (R15)
+    options: dict[str, Any] = field(default_factory=dict)
     memory_aid: bool = True
-    theme: str = THEMES[0]
-    trick_display: str = "normal"
 
     @classmethod
-    def from_json(cls, data: object) -> Settings:
-        """Settings from parsed JSON, keeping the defaults for anything missing or odd."""
-        s = cls()
+    def from_json(cls, data: object, game: Game) -> GameSettings:
+        """A game's settings from parsed JSON, keeping the defaults for anything
+        missing or odd (an option the game has not, a value it does not allow)."""
+        s = cls(players=3 if 3 in game.player_counts else game.player_counts[0])
         if not isinstance(data, dict):
             return s
-        if _whole(data.get("players")) and data["players"] in PLAYER_COUNTS:
+        if _whole(data.get("players")) and data["players"] in game.player_counts:
             s.players = data["players"]
         seats = data.get("seats")
         if isinstance(seats, list):
-            for i, raw in enumerate(seats[:5]):
+            for i, raw in enumerate(seats[:SEATS_KEPT]):
                 if isinstance(raw, dict):
                     name, kind, level = raw.get("name"), raw.get("kind"), raw.get("level")
                     s.seats[i] = PlayerChoice(
@@ -75,28 +77,76 @@ class Settings:
                         kind if kind in ("human", "bot") else s.seats[i].kind,
                         level if level in LEVELS else s.seats[i].level,
                     )
-        for key in ("more_cards", "choose_determiners", "memory_aid"):
-            if isinstance(data.get(key), bool):
-                setattr(s, key, data[key])
-        if _whole(data.get("rounds")) and BASIC_ROUNDS <= data["rounds"] <= MAX_ROUNDS:
-            s.rounds = data["rounds"]
-        for key in ("starter", "dealer"):
-            if data.get(key) is None or (_whole(data[key]) and data[key] in range(5)):
-                setattr(s, key, data.get(key))
+        options = data.get("options")
+        if isinstance(options, dict):
+            for option in game.options:
+                if option.key in options:
+                    try:
+                        s.options[option.key] = check(option, options[option.key], SEATS_KEPT)
+                    except SetupError:
+                        pass
+        if isinstance(data.get("memory_aid"), bool):
+            s.memory_aid = data["memory_aid"]
+        return s
+
+    def setup(self, game: Game) -> MatchSetup:
+        """The game these settings describe (a new seed each time); an option that
+        does not apply to this number of players is left at its default."""
+        seats = self.seats[: self.players]
+        options = {}
+        for option in game.options:
+            value = self.options.get(option.key, option.default)
+            if not option.applies(self.players) or (option.needs and not
+                                                     self.options.get(option.needs)):
+                value = option.default
+            if option.kind == "seat" and value is not None and value >= self.players:
+                value = None
+            options[option.key] = value
+        return players_setup(
+            game, [(c.name, c.kind, c.level if c.kind == "bot" else None) for c in seats],
+            options)
+
+
+@dataclass
+class Settings:
+    """The game chosen last, each game's own settings, and the app's looks."""
+
+    game: str = DEFAULT_GAME
+    games: dict[str, GameSettings] = field(default_factory=dict)
+    theme: str = THEMES[0]
+    trick_display: str = "normal"
+
+    def of(self, game: Game) -> GameSettings:
+        """``game``'s settings (its defaults the first time)."""
+        if game.id not in self.games:
+            self.games[game.id] = GameSettings.from_json({}, game)
+        return self.games[game.id]
+
+    @classmethod
+    def from_json(cls, data: object, games: list[Game]) -> Settings:
+        """Settings from parsed JSON, keeping the defaults for anything missing or odd."""
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        known = {g.id: g for g in games}
+        if data.get("game") in known:
+            s.game = data["game"]
+        kept = data.get("games")
+        if not isinstance(kept, dict) and "ebbes" in known:  # an earlier version's file
+            kept = {"ebbes": {**data, "options": {
+                key: data.get(old) for key, old in (
+                    ("more_cards", "more_cards"), ("choose_determiners", "choose_determiners"),
+                    ("rounds", "rounds"), ("starter", "starter"), ("dealer", "dealer"))
+                if old in data}}}
+        if isinstance(kept, dict):
+            for game_id, section in kept.items():
+                if game_id in known:
+                    s.games[game_id] = GameSettings.from_json(section, known[game_id])
         if data.get("theme") in THEMES:
             s.theme = data["theme"]
         if data.get("trick_display") in TRICK_DISPLAYS:
             s.trick_display = data["trick_display"]
         return s
-
-    def setup(self, game: Game) -> MatchSetup:
-        """The game these settings describe (a new seed each time)."""
-        seats = self.seats[: self.players]
-        options = {"more_cards": self.more_cards, "choose_determiners": self.choose_determiners,
-                   "rounds": self.rounds, "starter": self.starter, "dealer": self.dealer}
-        return players_setup(
-            game, [(c.name, c.kind, c.level if c.kind == "bot" else None) for c in seats],
-            options)
 
 
 def _whole(value: object) -> bool:
@@ -108,9 +158,9 @@ def default_path() -> Path:
     return Path(user_config_dir(APP_DIR_NAME, appauthor=False)) / "settings.json"
 
 
-def load(path: Path) -> Settings:
+def load(path: Path, games: list[Game]) -> Settings:
     try:
-        return Settings.from_json(json.loads(path.read_text(encoding="utf-8")))
+        return Settings.from_json(json.loads(path.read_text(encoding="utf-8")), games)
     except (OSError, ValueError, RecursionError):
         return Settings()
 
@@ -122,3 +172,6 @@ def save(path: Path, settings: Settings) -> None:
         write_atomically(path, json.dumps(asdict(settings), indent=1).encode("utf-8"))
     except OSError:
         pass
+
+
+__all__ = ["GameSettings", "PlayerChoice", "Settings", "THEMES", "TRICK_DISPLAYS", "load", "save"]

@@ -18,7 +18,7 @@ class MatchSetup:
     """Everything chosen before the first deal.
 
     ``seats`` lists every seat clockwise, as :meth:`Game.seats_for` gives them (a seat
-    nobody plays, such as ebbes' dummy, included). ``options`` are the game's own
+    nobody plays included). ``options`` are the game's own
     (:attr:`Game.options`); a ``seat`` option (who starts, who deals) counts the
     players from 0, None for "random"."""
 

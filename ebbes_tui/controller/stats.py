@@ -9,11 +9,11 @@ unreadable, or does not count exactly the records in ``finished/``, it is rebuil
 from them.
 
 The figures, for each human seat of each finished game (bots are the opponents; a
-seat nobody plays, such as ebbes' dummy, is no player):
+seat nobody plays is no player):
 
 - games played and won (as the game's outcome says; a tie shares the win), with the
   average and best final score, grouped by number of players and the game's variant;
-- the game's own figures (:meth:`Game.figures`: ebbes payouts and nix held, hens
+- the game's own figures (:meth:`Game.figures`: ebbes payouts, hens
   taken, times hund ...);
 - hints used, as the record counts them;
 - bots beaten, per bot level: of the games with a bot of that level at the table, those

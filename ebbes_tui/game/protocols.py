@@ -36,7 +36,7 @@ Record = dict[str, Any]
 @dataclass(frozen=True)
 class SeatInfo:
     """Who sits in a seat. ``kind`` is ``human``, ``bot``, or a game's own kind that
-    nobody plays (ebbes' dummy); ``level`` names a bot's level."""
+    nobody plays (ebbes has one with two players); ``level`` names a bot's level."""
 
     name: str
     kind: str = "human"
@@ -214,7 +214,7 @@ class Game(Protocol):
 
     def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
         """Every seat of a game of these players, clockwise: the players, plus any
-        seat nobody plays (ebbes' dummy with two players)."""
+        seat nobody plays (ebbes' two players get a third)."""
         ...
 
     def resolve_chance(self, state: State, seed: int | str) -> list[Event]:

@@ -26,7 +26,7 @@ class SeatPresence:
 
     seat: int
     name: str
-    kind: str  # human, bot or dummy
+    kind: str  # human, bot, or a game's seat nobody plays
     connected: bool
     away_since: float | None = None
     bot: str | None = None
@@ -65,7 +65,7 @@ class Disconnected:
 @dataclass(frozen=True)
 class LobbySeat:
     """A seat before the game: ``player`` counts from 1 in the order of ``--seats``,
-    ``seat`` is the game's seat number (views use it; with two players the dummy is 0).
+    ``seat`` is the game's seat number (views use it; a seat nobody plays may be 0).
     ``kind`` is ``player`` (anyone), ``user`` (reserved for ``login``) or ``bot``."""
 
     player: int

@@ -69,7 +69,7 @@ class Seat:
     """A seat at the table and who holds it (``uid`` None: free)."""
 
     player: int  # from 1, in the order of --seats
-    seat: int  # the game's seat number (two players: the dummy is seat 0)
+    seat: int  # the game's seat number (a seat nobody plays may come first)
     kind: str  # player, user or bot
     login: str | None = None
     uid: int | None = None
@@ -90,7 +90,7 @@ class Seating:
     def from_specs(cls, game: Game, specs: tuple[SeatSpec, ...],
                    system: System = SYSTEM) -> Seating:
         """A new table's seats, numbered as the game seats its players (ebbes' two
-        players sit in seats 1 and 2: the dummy is 0)."""
+        players sit in seats 1 and 2: seat 0 is nobody's)."""
         placed = game.seats_for([SeatInfo(str(i), "player") for i in range(len(specs))])
         numbers = [seat for seat, info in enumerate(placed) if info.kind == "player"]
         return cls([Seat(i + 1, numbers[i], s.kind, s.login,
@@ -101,8 +101,8 @@ class Seating:
     def from_game(cls, seats_info: tuple[SeatInfo, ...], holders: dict[int, str],
                   system: System = SYSTEM) -> Seating:
         """A saved game's seats: every person's seat is kept for whoever held it
-        (``holders``, else the seat's name), bots stay bots; a seat nobody plays (ebbes'
-        dummy) is no seat of the table."""
+        (``holders``, else the seat's name), bots stay bots; a seat nobody plays is no
+        seat of the table."""
         seats = []
         for seat, info in enumerate(seats_info):
             if info.kind not in ("human", "bot"):

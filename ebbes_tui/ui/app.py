@@ -23,7 +23,10 @@ from textual.geometry import Size
 from textual.keys import format_key
 
 from ..controller import settings as settings_file
-from ..game.registry import DEFAULT_GAME, load_game
+from ..game.protocols import Game
+from ..game.registry import load_game
+from .game_picker import GamePicker
+from .game_ui import playable_games, screens_of
 from .look import WIDE, Look, palette_for, to_ascii
 from .menu import MenuScreen
 
@@ -67,6 +70,7 @@ class EbbesApp(App[None]):
         pace: float = 0.5,
         animation: bool = True,
         table: TableConnection | None = None,
+        game: str | None = None,
     ) -> None:
         # Without colour (NO_COLOR) or with only 16, draw in the terminal's own colours:
         # the suits' ANSI colours pass through as the terminal shows them, and NO_COLOR
@@ -74,9 +78,15 @@ class EbbesApp(App[None]):
         # rather than Textual's colours squeezed into 16 or into greys.
         native = "NO_COLOR" in os.environ or _color_system() in (None, "standard", "windows")
         super().__init__(ansi_color=True if native else None)
-        self._library = library
+        #: This user's games of each game, opened on first use.
+        self._libraries: dict[str, Library] = {} if library is None else {library.game.id: library}
         self.settings_path = settings_path or settings_file.default_path()
-        self.settings = settings_file.load(self.settings_path)
+        self.games = playable_games()
+        self.settings = settings_file.load(self.settings_path, self.games)
+        if game is not None:
+            self.settings.game = game
+        if self.settings.game not in {g.id for g in self.games}:
+            self.settings.game = self.games[0].id
         self._ascii = ascii
         self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
@@ -96,13 +106,28 @@ class EbbesApp(App[None]):
         return Look(self._ascii, palette_for(theme, self.console.color_system))
 
     @property
-    def library(self) -> Library:
-        """This user's games, opened on first use so start-up stays fast."""
-        if self._library is None:
-            from ..controller import Library
+    def current(self) -> Game:
+        """The game the menu is about (the one played last, or chosen)."""
+        return load_game(self.settings.game)
 
-            self._library = Library(load_game(DEFAULT_GAME))
-        return self._library
+    @property
+    def library(self) -> Library:
+        """This user's games of the current game."""
+        return self.library_for(self.current)
+
+    def library_for(self, game: Game) -> Library:
+        """This user's games of ``game``, opened on first use so start-up stays fast
+        (beside those of a library the app was given: the same data dir)."""
+        if game.id not in self._libraries:
+            from ..controller import Library, SaveStore
+
+            given = next(iter(self._libraries.values()), None)
+            store = None
+            if given is not None and given.game.id == "ebbes":
+                root = given.store.root.parent
+                store = SaveStore(root / "saves" if game.id == "ebbes" else root / game.id / "saves")
+            self._libraries[game.id] = Library(game, store)
+        return self._libraries[game.id]
 
     # ------------------------------------------------------------- start-up
 
@@ -117,11 +142,12 @@ class EbbesApp(App[None]):
         if self.table_connection is not None:
             self._sit_down(self.table_connection)
         if self.replay is not None:
-            from ..games.ebbes.rules.record import RecordError
-            from .replay_screen import ReplayScreen
+            from ..game.errors import RecordError
+            from ..game.records import load_record
 
             try:
-                await self.push_screen(ReplayScreen.of_file(self.replay))
+                game, record, _ = load_record(self.replay)
+                await self.push_screen(screens_of(game).replay(record, self.replay.name))
             except RecordError as e:  # the file changed since it was checked
                 self.show_menu_message(f"{self.replay.name} cannot be replayed: {e}")
         self._menu_up = True
@@ -131,9 +157,9 @@ class EbbesApp(App[None]):
         """What the player picked in the menu."""
         what = message.what
         if what in ("new", "new-separate"):
-            from .new_game import NewGameScreen
-
-            self.push_screen(NewGameScreen(self.settings), self._setup_done)
+            self._new_game()
+        elif what == "game":
+            self._pick_game()
         elif what == "continue":
             self.continue_newest()
         elif what == "takeover":
@@ -142,11 +168,11 @@ class EbbesApp(App[None]):
         elif what == "rules":
             from .rules_screen import RulesScreen
 
-            self.push_screen(RulesScreen())
+            self.push_screen(RulesScreen(self.current))
         elif what == "help":
             from .help_screen import HelpScreen
 
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.current))
         elif what == "tables":
             from .tables import TablesScreen
 
@@ -166,6 +192,34 @@ class EbbesApp(App[None]):
             self.show_menu_message("")
         elif what == "quit":
             self.save_and_quit()
+
+    @work(exclusive=True, group="new-game")
+    async def _new_game(self) -> None:
+        """Which game (when there are several), then its form, then the deal."""
+        from .new_game import NewGameScreen
+
+        if len(self.games) > 1:
+            chosen = await self.push_screen_wait(GamePicker(self.games, self.settings.game))
+            if chosen is None:
+                return
+            self._choose_game(chosen)
+        game = self.current
+        if await self.push_screen_wait(NewGameScreen(game, self.settings.of(game))):
+            self.save_settings()
+            self.start_new(self.settings.of(game).setup(game))
+
+    @work(exclusive=True, group="new-game")
+    async def _pick_game(self) -> None:
+        """The menu's game: what Continue, History and Statistics are about."""
+        chosen = await self.push_screen_wait(GamePicker(self.games, self.settings.game,
+                                                        "Which game's menu?"))
+        if chosen is not None:
+            self._choose_game(chosen)
+            self.save_settings()
+        self.show_menu_message("")
+
+    def _choose_game(self, game_id: str) -> None:
+        self.settings.game = game_id
 
     def continue_newest(self) -> None:
         """Resume the newest saved game; a failure is said on the menu in one sentence."""
@@ -225,23 +279,19 @@ class EbbesApp(App[None]):
         from .table import TableScreen
 
         client = await TableClient.start(connection)
+        library = self.library_for(client.plays)
         client.on_record = lambda record: self.run_worker(  # replayed and written: a thread
-            partial(self.library.keep_finished, record, f"{client.name}."), thread=True)
+            partial(library.keep_finished, record, f"{client.name}."), thread=True)
         self.remote = client
         feed = await self.push_screen_wait(LobbyScreen(client))
         if feed is None:
             self.remote = None
             self.show_menu_message("You left the table.")
             return
-        await self.push_screen(TableScreen(feed, memory_aid=self.settings.memory_aid,
+        game = client.plays
+        await self.push_screen(TableScreen(feed, game, memory_aid=self.settings.of(game).memory_aid,
                                            pace=self.pace,
                                            trick_display=self.settings.trick_display))
-
-    def _setup_done(self, start: bool | None) -> None:
-        """The setup form closed: remember it, then deal (or go back to the menu)."""
-        if start:
-            self.save_settings()
-            self.start_new(self.settings.setup(self.library.game))
 
     def start_new(self, setup: MatchSetup) -> None:
         """Start a game of ``setup`` with a fresh deal."""
@@ -253,7 +303,10 @@ class EbbesApp(App[None]):
 
         self.game = game
         game.start()
-        self.push_screen(TableScreen(game.feed(), memory_aid=self.settings.memory_aid,
+        rules = game.match.game
+        self.settings.game = rules.id
+        self.push_screen(TableScreen(game.feed(), rules,
+                                     memory_aid=self.settings.of(rules).memory_aid,
                                      pace=self.pace, trick_display=self.settings.trick_display))
 
     def save_settings(self) -> None:

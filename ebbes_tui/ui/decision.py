@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from textual.screen import ModalScreen
 
-from ..games.ebbes.rules.view import PlayerView
+from ..game.protocols import View
 
 from .closing import ClosesOnce
 
@@ -26,7 +26,7 @@ class DecisionDialog(ClosesOnce, ModalScreen[A], Generic[A]):
 
     app: EbbesApp
 
-    def __init__(self, view: PlayerView, error: str = "") -> None:
+    def __init__(self, view: View, error: str = "") -> None:
         super().__init__()
         self.view = view
         self.error = error

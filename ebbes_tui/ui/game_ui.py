@@ -13,6 +13,7 @@ widget draws the view and answers the game's own keys (cards, ends, face down, s
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -23,6 +24,7 @@ from textual.widget import Widget
 
 from ..controller.events import Update
 from ..game.protocols import Action, Game, View
+from ..game.registry import all_games
 from .look import Look
 
 
@@ -36,13 +38,19 @@ class Decided(Message):
 
 @dataclass(frozen=True)
 class Drawing:
-    """How the table is drawn now: the screen's width class, the memory aid, whether
-    the player at the screen must act on the table, the last trick shown or not."""
+    """How the table is drawn now: the screen's width class; the memory aid; whether
+    the player at the screen must act on the table now; the last trick shown or not; a
+    finished trick held until a key; a hot-seat screen; the game log's latest lines for
+    the side of a wide table; whether the update has just come (not a redraw)."""
 
     wide: bool
     memory_aid: bool
     acting: bool
     show_last: bool = True
+    holding: bool = False
+    hot_seat: bool = False
+    side_log: str = ""
+    fresh: bool = False
 
 
 class GameTable(Protocol):
@@ -94,8 +102,35 @@ class GameScreens(Protocol):
     #: Keys the game's table answers, for the help screen: (key, what it does).
     keys: tuple[tuple[str, str], ...]
 
-    def table(self, look: Look, game: Game) -> Widget:
-        """The game's :class:`GameTable` widget for a new table screen."""
+    def setup_note(self, players: int) -> str:
+        """A note for the new-game form with this many players ("" for none)."""
+        ...
+
+    def legend(self, look: Look) -> tuple[str, Any]:
+        """For the help screen: a heading and how to read the game's cards without
+        colour (a Rich renderable)."""
+        ...
+
+    def why(self, view: View) -> str:
+        """Why the hot-seat cover calls a player to the screen ("play a card")."""
+        ...
+
+    def names(self, view: View, personal: bool, look: Look) -> list[str]:
+        """The seats' names as the news reads them (``personal``: one player's screen,
+        their own seat is "You")."""
+        ...
+
+    def stale(self, kind: str, update: Update) -> bool:
+        """Whether news of ``kind`` is stale once ``update`` is shown."""
+        ...
+
+    def replay(self, record: dict[str, Any], title: str) -> Screen[Any]:
+        """A recorded game to watch again, step by step, every hand shown."""
+        ...
+
+    def table(self, look: Look, view: View) -> Widget:
+        """The game's :class:`GameTable` widget for a new table screen showing
+        ``view`` first."""
         ...
 
     def pace(self, pace: float, trick: str) -> Pace:
@@ -106,18 +141,21 @@ class GameScreens(Protocol):
         """The status line: where the game stands and who must do what."""
         ...
 
-    def note(self, update: Update, names: Sequence[str], look: Look) -> str | None:
-        """What an update means, for the news line (None: it speaks for itself)."""
+    def note(self, update: Update, names: Sequence[str], look: Look,
+             news: str) -> tuple[str, str] | None:
+        """What an update means, for the news line, and its kind (how long it lasts;
+        see :meth:`stale`); None when it speaks for itself. ``news`` is the line on
+        show."""
         ...
 
-    def log(self, look: Look, memory_aid: bool) -> GameLog: ...
+    def log(self, look: Look, personal: bool, memory_aid: bool) -> GameLog: ...
 
-    def interlude(self, update: Update, shared: bool) -> Screen[Any] | None:
+    def interlude(self, update: Update, closes_after: float | None) -> Screen[Any] | None:
         """A screen to put up after ``update`` (a deal's scores), or None; at a shared
-        table it closes by itself."""
+        table it closes by itself after ``closes_after`` seconds."""
         ...
 
-    def final(self, update: Update, again: bool) -> Screen[str]:
+    def final(self, update: Update, again: bool) -> Screen[str] | None:
         """The final standings; dismissed with ``menu``, ``again`` or ``quit``."""
         ...
 
@@ -130,12 +168,13 @@ class GameScreens(Protocol):
         """The board of scores (``b``)."""
         ...
 
-    def replay_board(self, look: Look, game: Game) -> Widget:
-        """The replay screen's picture of a position (every hand shown), with
-        ``show(state, step, upcoming)``."""
-        ...
-
 
 def screens_of(game: Game) -> GameScreens:
     """The screens of ``game``, loaded by the name the game gives."""
     return importlib.import_module(game.ui_module).SCREENS  # type: ignore[no-any-return]
+
+
+def playable_games() -> list[Game]:
+    """The games that have screens, in the registry's order (a game whose screens are
+    not built yet is not offered)."""
+    return [g for g in all_games() if importlib.util.find_spec(g.ui_module) is not None]

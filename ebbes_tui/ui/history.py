@@ -1,5 +1,5 @@
 """The History: finished games, newest first, with date, players, variants and result;
-Enter watches one again (:class:`ReplayScreen`). A record that cannot be replayed is
+Enter watches one again (the game's replay screen). A record that cannot be replayed is
 listed with why, and is not opened."""
 
 from __future__ import annotations
@@ -108,14 +108,14 @@ class HistoryScreen(ClosesOnce, Screen[None]):
 
     def open_game(self, index: int) -> None:
         """Replay the game at ``index``; one that cannot be replayed is refused."""
-        from .replay_screen import ReplayScreen
+        from .game_ui import screens_of
 
         game = self.games[index]
         if game.record is None:
             self.say(f"This game cannot be replayed: its record is broken ({game.problem}).")
             return
         self.say("")
-        self.app.push_screen(ReplayScreen(game.record, finished_at(game)))
+        self.app.push_screen(screens_of(self.library.game).replay(game.record, finished_at(game)))
 
     def action_close(self) -> None:
         self.dismiss()

@@ -1,11 +1,11 @@
-"""How the game looks: suit colours, letters and glyphs, discs, ASCII mode, palettes.
+"""How the app looks, for every game: ASCII mode or glyphs, the palette the game draws
+its cards in (each game's ``ui`` has its own colours per palette), the players' discs.
 
-No meaning is carried by colour alone (STYLE.md): every suit has a letter and a glyph
-too, a playable card is marked by its key and an underline as well as by its colour,
-and ``ascii`` mode draws nothing outside ASCII (names transliterated). The suit colours
-come in palettes: for dark and light themes in full colour, and one of the 16 ANSI
-colours (the terminal's own palette, chosen so the five suits differ) for 16-colour
-terminals and the "terminal's own colours" theme.
+No meaning is carried by colour alone (STYLE.md): a playable card is marked by its key
+and an underline as well as by its colour, and ``ascii`` mode draws nothing outside
+ASCII (names transliterated). Palettes: ``dark`` and ``light`` in full colour, and
+``ansi`` / ``ansi-light``, the terminal's own 16 colours (16-colour terminals and the
+"terminal's own colours" theme).
 """
 
 from __future__ import annotations
@@ -15,35 +15,23 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from ..games.ebbes.rules.cards import SUIT_NAMES, Card
 
 #: From this width screens use the room: the long job texts, the log beside the table,
 #: the standard names on the board (the app's "-wide" screen class starts here too).
 WIDE = 110
-#: Per suit (blue, brown, yellow, green, red): the letter and the glyph.
-SUIT_LETTERS = ("B", "N", "Y", "G", "R")
-SUIT_GLYPHS = ("●", "■", "▲", "♣", "♥")
-#: Suit colours per palette. "ansi" names the terminal's own colours: brown is ANSI
-#: yellow, which VGA and the Linux console draw brown; yellow is bright yellow.
-PALETTES = {
-    "dark": ("#5f9fff", "#c8884a", "#f0d030", "#50c050", "#ff5f5f"),
-    # Yellow not "#8a7000": on 256 colours it became 94, brown's colour too.
-    "light": ("#1f4fbf", "#8a4b12", "#9a7b00", "#16751f", "#c01818"),
-    "ansi": ("bright_blue", "yellow", "bright_yellow", "bright_green", "bright_red"),
-    "ansi-light": ("blue", "yellow", "magenta", "green", "red"),
-}
-#: The five wooden discs of the rulebook, by seat: pink, gray, orange, black, white.
+#: The players' discs, by seat: ebbes' five wooden ones (pink, gray, orange, black,
+#: white), and a sixth, light blue, for six players.
 DISC_STYLES = (
     "bold #000000 on #ff87c8", "bold #000000 on #a8a8a8", "bold #000000 on #ff9a2a",
-    "bold #ffffff on #303030", "bold #000000 on #f4f4f4",
+    "bold #ffffff on #303030", "bold #000000 on #f4f4f4", "bold #000000 on #87d7ff",
 )
 DISC_ANSI = ("bold black on bright_magenta", "bold black on white", "bold black on yellow",
-             "bold white on black", "bold black on bright_white")
-ROMAN = ("I", "II", "III", "IV", "V")
+             "bold white on black", "bold black on bright_white", "bold black on bright_cyan")
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
                        "ß": "ss", "—": "-", "–": "-", "·": "-", "…": "...", "→": "->",
-                       "←": "<-", "▶": ">", "▲": "^", "✓": "*"})
+                       "←": "<-", "▶": ">", "▲": "^", "✓": "*", "ø": "o", "Ø": "O",
+                       "æ": "ae", "Æ": "Ae", "å": "aa", "Å": "Aa"})
 
 
 def to_ascii(text: str) -> str:
@@ -90,29 +78,6 @@ class Look:
     def won(self) -> str:
         """Marks the card that took a trick."""
         return "*" if self.ascii else "✓"
-
-    def colour(self, suit: int) -> str:
-        return PALETTES[self.palette][suit]
-
-    def suit(self, suit: int, *, name: bool = False) -> Text:
-        """A suit as glyph and letter (and its name), in the suit's colour."""
-        mark = SUIT_LETTERS[suit] if self.ascii else f"{SUIT_GLYPHS[suit]}{SUIT_LETTERS[suit]}"
-        if name:
-            mark = f"{mark} {SUIT_NAMES[suit]}"
-        return Text(mark, style=f"bold {self.colour(suit)}")
-
-    def card(self, card: Card, *, width: int = 0, style: str = "", plain: bool = False) -> Text:
-        """A card as glyph, letter and value (``●B12``), padded to ``width``; ``plain``
-        leaves out the suit colour (a card that cannot be played now)."""
-        body = f"{SUIT_LETTERS[card.suit]}{card.value}"
-        if not self.ascii:
-            body = SUIT_GLYPHS[card.suit] + body
-        colour = "" if plain else f"bold {self.colour(card.suit)}"
-        return Text(body.ljust(width), style=f"{colour} {style}".strip())
-
-    def card_name(self, card: Card) -> str:
-        """A card in words for messages: ``blue 1``."""
-        return f"{SUIT_NAMES[card.suit]} {card.value}"
 
     def disc(self, seat: int) -> Text:
         """A player's disc: the seat number (never a suit letter) on the disc colour."""

@@ -1,5 +1,6 @@
-"""The menu: new game, continue the newest save (or take it over), rules, colours,
-quit. It posts what the player chose; the app acts on it."""
+"""The menu: new game, continue the newest save (or take it over), the game the menu
+is about, tables, history, statistics, rules, colours, quit. It posts what the player
+chose; the app acts on it."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ class MenuScreen(Screen[None]):
     _can_continue = False
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
+        Binding("g", "choose('game')", "Game", show=False),
         Binding("c", "choose('continue')", "Continue"),
         Binding("t", "choose('tables')", "Tables"),
         Binding("h", "choose('history')", "History"),
@@ -81,6 +83,10 @@ class MenuScreen(Screen[None]):
                 options.append(Option("  Start a separate game", id="new-separate"))
             else:
                 options.append(Option(Text(text(f"Continue: {newest.summary}")), id="continue"))
+        if len(self.app.games) > 1:
+            options.append(Option(Text(text(f"Game: {self.app.current.title} (g: another; "
+                                            "continue, history and statistics are its own)")),
+                                  id="game"))
         options += [Option("Tables (play with others on this server)", id="tables"),
                     Option("History (finished games, replays)", id="history"),
                     Option("Statistics", id="stats"),
@@ -105,6 +111,8 @@ class MenuScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("continue",):
             return self._can_continue
+        if action == "choose" and parameters == ("game",):
+            return len(self.app.games) > 1
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

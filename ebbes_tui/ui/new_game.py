@@ -1,9 +1,11 @@
-"""The new-game form: seats, variants, round-1 starter, memory aid; remembered."""
+"""The new-game form of any game: the seats (a person or a bot of a level, and a name),
+the game's own options (from :attr:`Game.options`, each with its one-line explanation),
+the memory aid; remembered per game."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,25 +13,25 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
-
 from ..bots import LEVELS
-from ..controller.settings import PLAYER_COUNTS, PlayerChoice, Settings
-from ..games.ebbes.rules.variants import BASIC_ROUNDS, MAX_ROUNDS
-from .closing import ClosesOnce
+from ..controller.settings import SEATS_KEPT, GameSettings, PlayerChoice
+from ..game.protocols import Game, GameOption
 from .choice import Choice
+from .closing import ClosesOnce
+from .game_ui import screens_of
 
 if TYPE_CHECKING:
     from .app import EbbesApp
 
-DUMMY_NOTE = ("With two players a dummy joins as the third seat: it plays the face-up "
-              "cards of its five stacks by fixed rules, scores like a player, and cannot win.")
 SEAT_KINDS = [("human", ("human", "normal"))] + [(f"bot, {lv}", ("bot", lv)) for lv in LEVELS]
 ON_OFF = [("off", False), ("on", True)]
+HELP = "Up/Down: field  Left/Right: change  Enter: start  Esc: back"
 
 
 class NewGameScreen(ClosesOnce, Screen[bool]):
-    """Everything chosen before the first deal, written into ``settings``; dismissed
-    with True to start (Enter), nothing to go back (Esc)."""
+    """Everything chosen before the first deal, written into ``settings`` (the game's
+    own); dismissed with True to start (Enter), nothing to go back (Esc). The line
+    under the form explains the option in focus."""
 
     app: EbbesApp
     BINDINGS = [
@@ -39,56 +41,56 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         Binding("up", "app.focus_previous", "Previous", show=False),
     ]
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, game: Game, settings: GameSettings) -> None:
         super().__init__()
+        self.game = game
         self.settings = settings
 
     def compose(self) -> ComposeResult:
         s = self.settings
         ascii = self.app.look.ascii
-        yield Static("New game", id="form-title")
+        yield Static(self.app.look.text(f"New game of {self.game.title}"), id="form-title")
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
                 yield Label("Players", classes="what")
-                yield Choice([(str(n), n) for n in PLAYER_COUNTS], s.players, ascii=ascii,
-                             id="players")
-            for i, seat in enumerate(s.seats):
+                yield Choice([(str(n), n) for n in self.game.player_counts], s.players,
+                             ascii=ascii, id="players")
+            for i, seat in enumerate(s.seats[:max(self.game.player_counts)]):
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"Player {i + 1}", classes="what")
-                    yield Input(self.app.look.text(seat.name), max_length=14,
-                                id=f"name-{i}")
+                    yield Input(self.app.look.text(seat.name), max_length=14, id=f"name-{i}")
                     yield Choice(SEAT_KINDS, (seat.kind, seat.level), ascii=ascii,
                                  id=f"kind-{i}")
-            with Horizontal(classes="row", id="row-more"):
-                yield Label('Variant 1 "more cards"', classes="what")
-                yield Choice(ON_OFF, s.more_cards, ascii=ascii, id="more")
-                yield Label("(not with two players)", id="more-note")
+            for option in self.game.options:
+                with Horizontal(classes="row", id=f"row-{option.key}"):
+                    yield Label(("  " if option.needs else "") + option.label, classes="what")
+                    yield Choice(self._values(option, s.players), self._value(option),
+                                 ascii=ascii, id=f"opt-{option.key}")
+            yield Static("", id="setup-note")
             with Horizontal(classes="row"):
-                yield Label('Variant 2 "choose determiners"', classes="what")
-                yield Choice(ON_OFF, s.choose_determiners, ascii=ascii, id="choose")
-            with Horizontal(classes="row", id="row-rounds"):
-                yield Label(f"  rounds (at least {BASIC_ROUNDS})", classes="what")
-                yield Choice([(str(n), n) for n in range(BASIC_ROUNDS, MAX_ROUNDS + 1)],
-                             s.rounds, ascii=ascii, id="rounds")
-            with Horizontal(classes="row"):
-                yield Label("Who starts round 1", classes="what")
-                names = [seat.name for seat in s.seats[: s.players]]
-                yield Choice(_starters(names), s.starter, ascii=ascii, id="starter")
-            with Horizontal(classes="row", id="row-dealer"):
-                yield Label("Who deals round 1", classes="what")
-                yield Choice(_starters(names[:2]), s.dealer, ascii=ascii, id="dealer")
-                yield Label("(then the two take turns)", classes="note")
-            yield Static(DUMMY_NOTE, id="dummy-note")
-            with Horizontal(classes="row"):
-                yield Label("Memory aid (taken cards)", classes="what")
+                yield Label("Memory aid (the log of what was played)", classes="what")
                 yield Choice(ON_OFF, s.memory_aid, ascii=ascii, id="memory")
-        yield Static("Up/Down: field  Left/Right: change  Enter: start  Esc: back",
-                     id="form-help")
+        yield Static(HELP, id="form-help")
         yield Footer()
 
     def on_mount(self) -> None:
         self._update_rows()
         self.query_one("#players", Choice).focus()
+
+    def _value(self, option: GameOption) -> Any:
+        return self.settings.options.get(option.key, option.default)
+
+    def _values(self, option: GameOption, players: int) -> list[tuple[str, Any]]:
+        """What an option's choice offers: off/on, the numbers (one per player where
+        the default follows the players), random or a player."""
+        if option.kind == "bool":
+            return ON_OFF
+        if option.kind == "int":
+            first = [("one per player", None)] if option.default is None else []
+            return first + [(str(n), n) for n in range(option.low or 0, (option.high or 0) + 1)]
+        names = [self._seat_name(i) if self.is_mounted else self.settings.seats[i].name
+                 for i in range(players)]
+        return [("random", None)] + [(name, i) for i, name in enumerate(names)]
 
     def _players(self) -> int:
         return self.query_one("#players", Choice).value
@@ -97,22 +99,30 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         return self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
 
     def _update_rows(self) -> None:
-        """Show only the seats in play, Variant 1 only with 3+, rounds only with V2."""
+        """Only the seats in play, only the options that apply to this many players
+        (and whose switch is on), the game's note for this many players."""
         players = self._players()
-        for i in range(len(self.settings.seats)):
+        for i in range(max(self.game.player_counts)):
             self.query_one(f"#seat-{i}").display = i < players
-        self.query_one("#more", Choice).display = players > 2
-        self.query_one("#more-note").display = players == 2
-        self.query_one("#row-rounds").display = self.query_one("#choose", Choice).value
-        starter = self.query_one("#starter", Choice)
-        current = starter.value if starter.value is None or starter.value < players else None
-        names = [self._seat_name(i) for i in range(players)]
-        starter.set_values(_starters(names), current)
-        two = players == 2
-        self.query_one("#row-dealer").display = two
-        self.query_one("#dummy-note").display = two
-        dealer = self.query_one("#dealer", Choice)
-        dealer.set_values(_starters(names[:2]), dealer.value)
+        for option in self.game.options:
+            shown = option.applies(players) and (
+                option.needs is None or bool(self.query_one(f"#opt-{option.needs}", Choice).value))
+            self.query_one(f"#row-{option.key}").display = shown
+            if option.kind == "seat":
+                choice = self.query_one(f"#opt-{option.key}", Choice)
+                current = choice.value if choice.value is None or choice.value < players else None
+                choice.set_values(self._values(option, players), current)
+        note = screens_of(self.game).setup_note(players)
+        self.query_one("#setup-note", Static).update(self.app.look.text(note))
+        self.query_one("#setup-note").display = bool(note)
+
+    def on_descendant_focus(self) -> None:
+        """The line under the form says what the option in focus does."""
+        focused = self.focused
+        key = (focused.id or "").removeprefix("opt-") if focused is not None else ""
+        option = next((o for o in self.game.options if o.key == key), None)
+        text = self.app.look.text(option.explain) if option is not None else HELP
+        self.query_one("#form-help", Static).update(text)
 
     def on_choice_changed(self, message: Choice.Changed) -> None:
         seat = (message.choice.id or "").removeprefix("kind-")
@@ -125,11 +135,12 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         default name takes its own kind's: "Bot 2" as a person read as a bot."""
         field = self.query_one(f"#name-{seat}", Input)
         name = field.value.strip()
-        others = {self._seat_name(i) for i in range(len(self.settings.seats)) if i != seat}
+        others = {self._seat_name(i) for i in range(max(self.game.player_counts)) if i != seat}
         if kind == "human" and (not name or re.fullmatch(r"Bot \d", name)):
             field.value = f"Player {seat + 1}"
         elif kind == "bot" and (not name or name == "You" or re.fullmatch(r"Player \d", name)):
-            field.value = next(f"Bot {k}" for k in range(1, 7) if f"Bot {k}" not in others)
+            field.value = next(f"Bot {k}" for k in range(1, SEATS_KEPT + 2)
+                               if f"Bot {k}" not in others)
 
     def on_input_changed(self) -> None:
         self._update_rows()
@@ -144,18 +155,10 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         """Write the form into the settings and close it: the app deals."""
         s = self.settings
         s.players = self._players()
-        for i in range(len(s.seats)):
+        for i in range(max(self.game.player_counts)):
             kind, level = self.query_one(f"#kind-{i}", Choice).value
             s.seats[i] = PlayerChoice(self._seat_name(i), kind, level)
-        s.more_cards = self.query_one("#more", Choice).value
-        s.choose_determiners = self.query_one("#choose", Choice).value
-        s.rounds = self.query_one("#rounds", Choice).value
-        s.starter = self.query_one("#starter", Choice).value
-        s.dealer = self.query_one("#dealer", Choice).value
+        for option in self.game.options:
+            s.options[option.key] = self.query_one(f"#opt-{option.key}", Choice).value
         s.memory_aid = self.query_one("#memory", Choice).value
         self.dismiss(True)
-
-
-def _starters(names: list[str]) -> list[tuple[str, int | None]]:
-    """Round 1's starter (R11) or, with two players, dealer (R15): random, or a player."""
-    return [("random", None)] + [(name, i) for i, name in enumerate(names)]

@@ -22,8 +22,7 @@ from textual.widgets.option_list import Option
 
 from ..bots import LEVELS
 from ..controller.saves import SaveError
-from ..controller.settings import PLAYER_COUNTS
-from ..games.ebbes.rules.variants import BASIC_ROUNDS, MAX_ROUNDS
+from ..game.protocols import Game, GameOption
 from ..table.client import find_tables
 from ..table.commands import describe
 from ..table.rendezvous import TableError, check_name, my_login
@@ -137,11 +136,11 @@ class TablesScreen(ClosesOnce, Screen[None]):
 
 
 class OpenTableScreen(ClosesOnce, Screen[str]):
-    """The new-game form for a shared table: per seat a player, a named login or a
-    bot; who starts (and, with two players, deals) round 1; who may sit down and watch;
-    how long a player has for a decision and an away player's seat waits for them.
-    A name with a saved game reopens it as it was (only who may come and the times are
-    given anew). Dismissed with the table's name once it is open."""
+    """The new-game form for a shared table: which game; per seat a player, a named
+    login or a bot; the game's own options; who may sit down and watch; how long a
+    player has for a decision and an away player's seat waits for them. A name with a
+    saved game reopens it as it was (only who may come and the times are given anew).
+    Dismissed with the table's name once it is open."""
 
     app: EbbesApp
     BINDINGS = [
@@ -153,26 +152,33 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
 
     def compose(self) -> ComposeResult:
         ascii = self.app.look.ascii
+        games = self.app.games
+        most = max(max(g.player_counts) for g in games)
         yield Static("Open a table", id="form-title")
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
                 yield Label("Table name", classes="what")
                 yield Input("friday", max_length=32, id="table-name")
             yield Static("", id="saved-note", markup=False)
+            with Horizontal(classes="row game", id="row-game"):
+                yield Label("Game", classes="what")
+                yield Choice([(g.title, g.id) for g in games], self.app.current.id, ascii=ascii,
+                             id="game")
             with Horizontal(classes="row game"):
                 yield Label("Players", classes="what")
-                yield Choice([(str(n), n) for n in PLAYER_COUNTS], 3, ascii=ascii, id="players")
-            for i in range(max(PLAYER_COUNTS)):
+                yield Choice(_counts(self.app.current), 3 if 3 in self.app.current.player_counts
+                             else self.app.current.player_counts[0], ascii=ascii, id="players")
+            for i in range(most):
                 with Horizontal(classes="row game", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="what")
                     yield Choice(SEAT_KINDS, "player", ascii=ascii, id=f"kind-{i}")
                     yield Input(placeholder="login", max_length=32, id=f"login-{i}")
-            with Horizontal(classes="row game"):
-                yield Label("Who starts round 1", classes="what")
-                yield Choice(_seats(3), None, ascii=ascii, id="starter")
-            with Horizontal(classes="row game", id="row-dealer"):
-                yield Label("Who deals round 1", classes="what")
-                yield Choice(_seats(2), None, ascii=ascii, id="dealer")
+            for game in games:
+                for option in game.options:
+                    with Horizontal(classes="row game option", id=f"row-{game.id}-{option.key}"):
+                        yield Label(("  " if option.needs else "") + option.label, classes="what")
+                        yield Choice(_option_values(option, 3), option.default, ascii=ascii,
+                                     id=f"opt-{game.id}-{option.key}")
             with Horizontal(classes="row"):
                 yield Label("Invite (logins, comma-separated)", classes="what")
                 yield Input(max_length=200, id="invite")
@@ -182,16 +188,6 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
             with Horizontal(classes="row"):
                 yield Label("Spectators may watch", classes="what")
                 yield Choice(ON_OFF, False, ascii=ascii, id="spectators")
-            with Horizontal(classes="row game"):
-                yield Label('Variant 1 "more cards"', classes="what")
-                yield Choice(ON_OFF, False, ascii=ascii, id="more")
-            with Horizontal(classes="row game"):
-                yield Label('Variant 2 "choose determiners"', classes="what")
-                yield Choice(ON_OFF, False, ascii=ascii, id="choose")
-            with Horizontal(classes="row game", id="row-rounds"):
-                yield Label(f"  rounds (at least {BASIC_ROUNDS})", classes="what")
-                yield Choice([(str(n), n) for n in range(BASIC_ROUNDS, MAX_ROUNDS + 1)],
-                             BASIC_ROUNDS, ascii=ascii, id="rounds")
             with Horizontal(classes="row"):
                 yield Label("Time for one decision", classes="what")
                 yield Choice([(t, v) for t, v in TIMES], "120", ascii=ascii, id="turn")
@@ -202,6 +198,11 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
         yield Static("", id="open-note", markup=False)
         yield Static("Up/Down: field  Left/Right: change  Ctrl+S: open  Esc: back", id="form-help")
         yield Footer()
+
+    @property
+    def game(self) -> Game:
+        chosen = self.query_one("#game", Choice).value
+        return next(g for g in self.app.games if g.id == chosen)
 
     def on_mount(self) -> None:
         self._update_rows()
@@ -226,22 +227,32 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
     def _update_rows(self) -> None:
         saved = self.saved()
         self.query_one("#saved-note", Static).update(
-            "This table has a saved game: Ctrl+S reopens it as it was (its seats, variants "
-            "and scores); who may come and the times are yours to set again." if saved else "")
+            "This table has a saved game: Ctrl+S reopens it as it was (its game, seats, "
+            "options and scores); who may come and the times are yours to set again."
+            if saved else "")
         for row in self.query(".game"):
             row.display = not saved
         if saved:
             return
-        players = self.query_one("#players", Choice).value
-        for i in range(max(PLAYER_COUNTS)):
+        game = self.game
+        counts = self.query_one("#players", Choice)
+        counts.set_values(_counts(game), counts.value if counts.value in game.player_counts
+                          else game.player_counts[0])
+        players = counts.value
+        for i in range(max(max(g.player_counts) for g in self.app.games)):
             self.query_one(f"#seat-{i}").display = i < players
             named = self.query_one(f"#kind-{i}", Choice).value == "user"
             self.query_one(f"#login-{i}").display = named
-        self.query_one("#row-rounds").display = self.query_one("#choose", Choice).value
-        starter = self.query_one("#starter", Choice)
-        starter.set_values(_seats(players), starter.value if (starter.value or 0) <= players
-                           else None)
-        self.query_one("#row-dealer").display = players == 2
+        for other in self.app.games:
+            for option in other.options:
+                row = self.query_one(f"#row-{other.id}-{option.key}")
+                row.display = other is game and option.applies(players) and (
+                    option.needs is None
+                    or bool(self.query_one(f"#opt-{game.id}-{option.needs}", Choice).value))
+                if other is game and option.kind == "seat":
+                    choice = self.query_one(f"#opt-{game.id}-{option.key}", Choice)
+                    keep = choice.value if choice.value is None or choice.value < players else None
+                    choice.set_values(_option_values(option, players), keep)
 
     def arguments(self) -> list[str]:
         """``ebbes table serve`` arguments for what the form says."""
@@ -257,22 +268,23 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
                 args.append(flag)
         if self.saved():
             return args
+        game = self.game
         players = value("#players")
         seats = []
         for i in range(players):
             kind = value(f"#kind-{i}")
             login = self.query_one(f"#login-{i}", Input).value.strip()
             seats.append(f"user:{login}" if kind == "user" else kind)
-        args[1:1] = ["--seats", ",".join(seats)]
-        for flag, key in (("--more-cards", "#more"), ("--choose-determiners", "#choose")):
-            if value(key):
-                args.append(flag)
-        if value("#choose"):
-            args += ["--rounds", str(value("#rounds"))]
-        if value("#starter") is not None:
-            args += ["--starter", str(value("#starter"))]
-        if players == 2 and value("#dealer") is not None:
-            args += ["--dealer", str(value("#dealer"))]
+        args[1:1] = ["--game", game.id, "--seats", ",".join(seats)]
+        for option in game.options:
+            chosen = value(f"#opt-{game.id}-{option.key}")
+            shown = option.applies(players) and (
+                option.needs is None or bool(value(f"#opt-{game.id}-{option.needs}")))
+            if not shown or chosen == option.default:
+                continue
+            text = ("on" if chosen else "off") if option.kind == "bool" else \
+                (str(chosen + 1) if option.kind == "seat" else str(chosen))
+            args += ["--option", f"{option.key}={text}"]
         return args
 
     def _value(self, selector: str) -> Any:
@@ -299,6 +311,16 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
         self.dismiss(None)
 
 
-def _seats(players: int) -> list[tuple[str, int | None]]:
-    """Round 1's starter (R11) or, with two players, dealer (R15): random, or a seat."""
-    return [("random", None)] + [(f"seat {k}", k) for k in range(1, players + 1)]
+def _counts(game: Game) -> list[tuple[str, int]]:
+    return [(str(n), n) for n in game.player_counts]
+
+
+def _option_values(option: GameOption, players: int) -> list[tuple[str, Any]]:
+    """What an option's choice offers at a table: off/on, its numbers (one per player
+    where that is the default), random or a seat."""
+    if option.kind == "bool":
+        return ON_OFF
+    if option.kind == "int":
+        first = [("one per player", None)] if option.default is None else []
+        return first + [(str(n), n) for n in range(option.low or 0, (option.high or 0) + 1)]
+    return [("random", None)] + [(f"seat {k + 1}", k) for k in range(players)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ...game.errors import IllegalMove, RecordError
@@ -27,6 +28,10 @@ from .rules.variants import BASIC_ROUNDS, DECK_VALUES, MAX_ROUNDS, GameConfig, O
 from .rules.view import PlayerView
 
 
+#: Where ``assets/`` lies in a development checkout.
+DEV_ASSETS = Path(__file__).resolve().parents[3] / "assets"
+
+
 def _two(players: int) -> bool:
     return players == 2
 
@@ -41,7 +46,7 @@ class EbbesGame:
     record_format = FORMAT
     levels = ("random", "normal", "hard")
     search_samples = 600
-    ui_module = "ebbes_tui.games.ebbes.ui"
+    ui_module = "ebbes_tui.games.ebbes.ui.screens"
     options = (
         GameOption("more_cards", "More cards", "bool", False,
                    "Variant 1: higher values, 15 cards each (3 to 5 players).",
@@ -212,7 +217,12 @@ class EbbesGame:
         return faults(state)
 
     def rules_text(self) -> str:
-        return resources.files("ebbes_tui.assets").joinpath("rules.md").read_text(encoding="utf-8")
+        """``rules.md`` of the installed ``ebbes_tui.assets``, or in a development
+        checkout (which has no such package) of ``assets/`` at the repository's top."""
+        try:
+            return resources.files("ebbes_tui.assets").joinpath("rules.md").read_text("utf-8")
+        except (ModuleNotFoundError, FileNotFoundError):
+            return (DEV_ASSETS / "rules.md").read_text(encoding="utf-8")
 
 
 GAME = EbbesGame()

@@ -6,11 +6,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..games.ebbes.rules.cards import Card
-from ..games.ebbes.rules.dummy import dummy_card
-from ..games.ebbes.rules.tricks import led_suit
-from ..games.ebbes.rules.view import PlayerView
-from .look import Look
+from ..rules.cards import Card
+from ..rules.dummy import dummy_card
+from ..rules.tricks import led_suit
+from ..rules.view import PlayerView
+from .look import EbbesLook
 
 STACK = 7
 
@@ -30,7 +30,7 @@ class DummyStacks(Static):
     """Left to right as laid out; only face-up cards can be played (R16). A stack's
     face-down card shows only its back (R18)."""
 
-    def __init__(self, look: Look, *, id: str | None = None) -> None:
+    def __init__(self, look: EbbesLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
 
@@ -38,7 +38,7 @@ class DummyStacks(Static):
         self.update(stacks_text(view, self.look))
 
 
-def stacks_text(view: PlayerView, look: Look) -> Text:
+def stacks_text(view: PlayerView, look: EbbesLook) -> Text:
     """Face-up cards, backs of face-down ones below, and ``next`` under the card the
     dummy must play next when that is decided."""
     upcoming = next_dummy_card(view)

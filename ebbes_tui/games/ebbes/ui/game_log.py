@@ -6,27 +6,18 @@ last completed one are part of the memory aid: with it off, the log leaves them 
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
-
-
-from ..controller import Update
-from ..games.ebbes.rules.events import CardPlayed, RoundStarted, TrickWon
-from ..games.ebbes.rules.view import PlayerView
-from ..table.events import ChatLine
-from .closing import ClosesOnce
+from ....controller import Update
+from ..rules.events import CardPlayed, RoundStarted, TrickWon
+from ..rules.view import PlayerView
+from ....table.events import ChatLine
 from .explain import as_seen_by, card_run, event_line, takes_line
-from .look import Look
+from .look import EbbesLook
 
 
 class GameLog:
     """Lines of what happened, each tagged with the update's sequence number."""
 
-    def __init__(self, look: Look, *, personal: bool = True, memory_aid: bool = True) -> None:
+    def __init__(self, look: EbbesLook, *, personal: bool = True, memory_aid: bool = True) -> None:
         """``personal``: one player reads it, so their own seat is "You" (not in
         hot-seat, where the log is everyone's); ``memory_aid``: every trick, else only
         the last completed one (R18)."""
@@ -99,27 +90,3 @@ class GameLog:
     def _names(self, view: PlayerView) -> list[str]:
         names = [self.look.text(s.name) for s in view.config.seats]
         return as_seen_by(names, view.seat) if self.personal else names
-
-
-class LogScreen(ClosesOnce, ModalScreen[None]):
-    """The log in a scrollable box, newest at the bottom (opened with ``g``)."""
-
-    BINDINGS = [Binding("escape,g,enter", "close", "Back to the table")]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.body = text
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog help", id="log-box"):
-            yield Static("Game log", classes="dialog-title")
-            yield Static(Text(self.body))
-        yield Footer()
-
-    def on_mount(self) -> None:
-        box = self.query_one("#log-box", VerticalScroll)
-        box.scroll_end(animate=False)
-        box.focus()
-
-    def action_close(self) -> None:
-        self.dismiss()

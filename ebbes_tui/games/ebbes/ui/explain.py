@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..controller import SaveFailed, SeatChanged, TakenBack, Update
-from ..games.ebbes.rules.cards import SUIT_NAMES, Card, card
-from ..games.ebbes.rules.categories import Category
-from ..games.ebbes.rules.determiners import determiner_cards, fixing_plays
-from ..games.ebbes.rules.events import (
+from ....controller import SaveFailed, SeatChanged, TakenBack, Update
+from ..rules.cards import SUIT_NAMES, Card, card
+from ..rules.categories import Category
+from ..rules.determiners import determiner_cards, fixing_plays
+from ..rules.events import (
     CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted, StarterChosen,
     TrickWon,
 )
-from ..games.ebbes.rules.tricks import Trick
-from ..games.ebbes.rules.view import PlayerView
-from .look import Look
+from ..rules.tricks import Trick
+from ..rules.view import PlayerView
+from .look import EbbesLook
 
 
-def trick_reason(view: PlayerView, trick: Trick, look: Look) -> str:
+def trick_reason(view: PlayerView, trick: Trick, look: EbbesLook) -> str:
     """Why ``trick`` went to its winner (R2), naming the card that won it: ``▲Y6, the
     highest trump (yellow became Trump in this trick)`` or ``●B5, the highest blue``.
     ``view`` is a view from the same round, at the trick's end or later."""
@@ -66,12 +66,12 @@ def verb_for(name: str, verb: str) -> str:
     return verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb.removesuffix("s")
 
 
-def takes_line(view: PlayerView, trick: Trick, names: list[str], look: Look) -> str:
+def takes_line(view: PlayerView, trick: Trick, names: list[str], look: EbbesLook) -> str:
     """``Bot 1 takes it with ♥R4, the highest trump``."""
     return f"{says(names[trick.winner], 'takes')} it with {trick_reason(view, trick, look)}"
 
 
-def event_line(update: Update, names: list[str], look: Look) -> str | None:
+def event_line(update: Update, names: list[str], look: EbbesLook) -> str | None:
     """One line for the game log (and the hot-seat recap), or None for events that
     need no line of their own (a card: it is part of its trick's line)."""
     event, view = update.event, update.view
@@ -119,7 +119,7 @@ def event_line(update: Update, names: list[str], look: Look) -> str | None:
     return None
 
 
-def card_run(cards: list[tuple[int, Card]], names: list[str], look: Look) -> Text:
+def card_run(cards: list[tuple[int, Card]], names: list[str], look: EbbesLook) -> Text:
     """``Ann ●B5  Bea ■N2`` for (seat, card) pairs."""
     text = Text()
     for i, (seat, c) in enumerate(cards):

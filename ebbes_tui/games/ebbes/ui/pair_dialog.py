@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from .look import ebbes_look
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..games.ebbes.rules.actions import ChoosePair
-from ..games.ebbes.rules.cards import card
-from ..games.ebbes.rules.determiners import open_pairs
-from .decision import DecisionDialog
+from ..rules.actions import ChoosePair
+from ..rules.cards import card
+from ..rules.determiners import open_pairs
+from ....ui.decision import DecisionDialog
 
 
 class PairDialog(DecisionDialog[ChoosePair]):
@@ -20,7 +22,7 @@ class PairDialog(DecisionDialog[ChoosePair]):
     each pair taken so far is, and the pair being built."""
 
     def compose(self) -> ComposeResult:
-        look = self.app.look
+        look = ebbes_look(self.app.look)
         view = self.view
         suits, numbers = open_pairs(view.pairs, view.config.number_choices)
         with Vertical(classes="dialog"):
@@ -40,7 +42,7 @@ class PairDialog(DecisionDialog[ChoosePair]):
     def _taken(self) -> Text:
         """Who starts the round (the dialog covers the table's status line), and each
         pair taken so far with its taker's disc."""
-        look, view = self.app.look, self.view
+        look, view = ebbes_look(self.app.look), self.view
         names = [look.text(s.name) for s in view.config.seats]
         choosers = view.pair_choosers()
         starter = "You start" if view.starter == view.seat else f"{names[view.starter]} starts"
@@ -73,7 +75,7 @@ class PairDialog(DecisionDialog[ChoosePair]):
 
     def _preview(self) -> None:
         """"Your pair: ▲Y4 - the yellow 4 will fix the next open job when played"."""
-        look = self.app.look
+        look = ebbes_look(self.app.look)
         pair = self._choice()
         text = Text("Your pair: ", "bold")
         text.append_text(look.card(card(pair.suit, pair.number)))

@@ -7,11 +7,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..games.ebbes.rules.cards import card
-from ..games.ebbes.rules.categories import CATEGORY_LABELS, FIXED_BY_CARDS
-from ..games.ebbes.rules.determiners import determiner_cards, fixing_plays
-from ..games.ebbes.rules.view import PlayerView
-from .look import ROMAN, Look
+from ..rules.cards import card
+from ..rules.categories import CATEGORY_LABELS, FIXED_BY_CARDS
+from ..rules.determiners import determiner_cards, fixing_plays
+from ..rules.view import PlayerView
+from .look import EbbesLook, ROMAN
 
 #: The board's width inside its frame at 80 columns.
 NARROW = 33
@@ -41,7 +41,7 @@ def next_job_line(view: PlayerView) -> str:
 class DeterminerBoard(Static):
     """Rows I-V; a newly fixed row flashes (the table adds ``-flash`` for a moment)."""
 
-    def __init__(self, look: Look, *, id: str | None = None) -> None:
+    def __init__(self, look: EbbesLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..games.ebbes.rules.categories import Category
-from ..games.ebbes.rules.scoring import certain_points
-from ..games.ebbes.rules.view import PlayerView
-from .look import Look
+from ..rules.categories import Category
+from ..rules.scoring import certain_points
+from ..rules.view import PlayerView
+from .look import EbbesLook
 
 #: What a memory-aid column's suit does, under its head once it has a job (R4).
 JOB_HEADS = {Category.TRUMP: "Tr", Category.PLUS: "+1", Category.EBBES: "eb",
@@ -26,7 +26,7 @@ class SeatsPanel(Static):
     its suit, with its job below once fixed, and "Rnd", what the round is sure to bring
     so far (Plus and Minus cards taken, R6). With the aid off, neither shows."""
 
-    def __init__(self, look: Look, *, id: str | None = None) -> None:
+    def __init__(self, look: EbbesLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
         self._shown: tuple[PlayerView, bool] | None = None

@@ -18,9 +18,10 @@ import time
 from rich.text import Text
 from textual.widget import Widget
 
-from ..games.ebbes.rules.track import Landmark, ScoringTrack
-from ..games.ebbes.rules.variants import GameConfig
-from .look import WIDE, Look
+from ..rules.track import Landmark, ScoringTrack
+from ..rules.variants import GameConfig
+from ....ui.look import WIDE
+from .look import EbbesLook
 
 #: Spaces in a row of the stretch below Start (a long way without names).
 BELOW_START_ROW = 5
@@ -29,7 +30,7 @@ STEP = 0.06
 SLOW = 0.25
 
 
-def place_label(track: ScoringTrack, total: int, look: Look) -> str:
+def place_label(track: ScoringTrack, total: int, look: EbbesLook) -> str:
     """Where a disc is, in words that never wrap: ``Lautre, +12``; below Start,
     ``toward Dabbscheedel, -3``; a total beyond an end is kept exactly (R14)."""
     if 0 < -total < -track.low:
@@ -68,7 +69,7 @@ class TrackBoard(Widget):
 
     DEFAULT_CSS = "TrackBoard { height: auto; }"
 
-    def __init__(self, look: Look, config: GameConfig, before: tuple[int, ...],
+    def __init__(self, look: EbbesLook, config: GameConfig, before: tuple[int, ...],
                  after: tuple[int, ...], *, animate: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look

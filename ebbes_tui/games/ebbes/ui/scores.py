@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .look import ebbes_look
+
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -13,12 +15,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
-from ..games.ebbes.rules.view import PlayerView
-from .closing import ClosesOnce
+from ..rules.view import PlayerView
+from ....ui.closing import ClosesOnce
 from .track import TrackBoard
 
 if TYPE_CHECKING:
-    from .app import EbbesApp
+    from ....ui.app import EbbesApp
 
 
 def rounds_table(view: PlayerView, names: list[str], *, best: bool = False) -> Table:
@@ -51,7 +53,7 @@ class ScoreBoardScreen(ClosesOnce, Screen[None]):
         self.view = view
 
     def compose(self) -> ComposeResult:
-        look = self.app.look
+        look = ebbes_look(self.app.look)
         view = self.view
         names = [look.text(s.name) for s in view.config.seats]
         yield Static("Scoring board", classes="screen-title")

@@ -17,27 +17,28 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 
-from ..controller import Update
-from ..controller.playback import Replay
-from ..game.records import load_record
-from ..game.registry import game_of_format
-from ..games.ebbes.rules.cards import Card
-from ..games.ebbes.rules.events import CardPlayed, TrickWon
-from ..games.ebbes.rules.record import Record
-from ..games.ebbes.rules.state import GameState
-from ..games.ebbes.rules.view import PlayerView
-from .closing import ClosesOnce
+from ....controller import Update
+from ....controller.playback import Replay
+from ....game.records import load_record
+from ....game.registry import game_of_format
+from ..rules.cards import Card
+from ..rules.events import CardPlayed, TrickWon
+from ..rules.record import Record
+from ..rules.state import GameState
+from ..rules.view import PlayerView
+from ....ui.closing import ClosesOnce
 from .board import DeterminerBoard
 from .dummy_stacks import STACK
 from .explain import event_line, says
 from .game_log import GameLog
-from .look import WIDE, Look
+from ....ui.look import WIDE
+from .look import EbbesLook, ebbes_look
 from .seats import SeatsPanel
 from .track import TrackBoard
 from .trick import TrickArea
 
 if TYPE_CHECKING:
-    from .app import EbbesApp
+    from ....ui.app import EbbesApp
 
 NAME = 8
 _CARD = Binding.Group("Card", compact=True)
@@ -97,7 +98,7 @@ class ReplayScreen(ClosesOnce, Screen[None]):
         return cls(record, path.name)
 
     def compose(self) -> ComposeResult:
-        look = self.app.look
+        look = ebbes_look(self.app.look)
         config = self.replay.steps[0].state.config
         zeros = (0,) * config.seat_count
         yield Static(id="replay-status")
@@ -174,7 +175,7 @@ class ReplayScreen(ClosesOnce, Screen[None]):
         position, replay = self.position, self.replay
         step = replay.steps[position]
         view = self.view(position)
-        look = self.app.look
+        look = ebbes_look(self.app.look)
         names = [look.text(s.name) for s in view.config.seats]
         wide = self.size.width >= WIDE
         self.query_one(DeterminerBoard).show(view, wide=wide)
@@ -198,12 +199,12 @@ class ReplayScreen(ClosesOnce, Screen[None]):
     def _status(self, view: PlayerView) -> str:
         """Which game, round, trick and step."""
         config = view.config
-        dot = f" {self.app.look.dot} "
+        dot = f" {ebbes_look(self.app.look).dot} "
         parts = [f"Round {self.replay.round_of(self.position) + 1} of {config.round_limit}"]
         trick = len(view.tricks) + bool(view.trick)
         if trick:
             parts.append(f"trick {trick} of {config.hand_size}")
-        parts += [f"step {self.position} of {self.replay.last}", self.app.look.text(self.heading)]
+        parts += [f"step {self.position} of {self.replay.last}", ebbes_look(self.app.look).text(self.heading)]
         return dot.join(parts)
 
     def _news(self, names: list[str]) -> list[str]:
@@ -215,9 +216,9 @@ class ReplayScreen(ClosesOnce, Screen[None]):
             event = update.event
             if isinstance(event, CardPlayed):
                 lines.append(f"{says(names[event.seat], 'plays')} "
-                             f"{self.app.look.card(event.card).plain}.")
+                             f"{ebbes_look(self.app.look).card(event.card).plain}.")
             elif not isinstance(event, TrickWon):
-                lines.append(event_line(update, names, self.app.look) or "")
+                lines.append(event_line(update, names, ebbes_look(self.app.look)) or "")
         return lines
 
 
@@ -228,7 +229,7 @@ class AllHands(Widget):
 
     DEFAULT_CSS = "AllHands { height: auto; }"
 
-    def __init__(self, look: Look, *, id: str | None = None) -> None:
+    def __init__(self, look: EbbesLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
         self.state: GameState | None = None
@@ -247,7 +248,7 @@ class AllHands(Widget):
         hands = {seat: state.view(seat).hand for seat in range(config.seat_count)
                  if seat != config.dummy}
         room = self.size.width - NAME - 2
-        looks = (self.look, Look(True, self.look.palette))
+        looks = (self.look, EbbesLook(True, self.look.palette))
         look = next((look for look in looks if all(
             sum(len(look.card(c)) + 1 for c in hand) <= room + 1 for hand in hands.values())),
             looks[-1])
@@ -264,13 +265,13 @@ class AllHands(Widget):
         return text
 
 
-def _cards(hand: tuple[Card, ...], upcoming: Card | None, look: Look) -> Text:
+def _cards(hand: tuple[Card, ...], upcoming: Card | None, look: EbbesLook) -> Text:
     if not hand:
         return Text("no cards", "dim")
     return Text(" ").join(look.card(c, style="underline" if c == upcoming else "") for c in hand)
 
 
-def _stacks(state: GameState, upcoming: Card | None, look: Look) -> Text:
+def _stacks(state: GameState, upcoming: Card | None, look: EbbesLook) -> Text:
     """The dummy's face-up row above its face-down row, stack by stack; ``--``: none."""
     if not state.up:
         return Text("no cards", "dim")

@@ -3,6 +3,8 @@ and what next: play again, the menu, or quit."""
 
 from __future__ import annotations
 
+from .look import ebbes_look
+
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -13,15 +15,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
-from ..games.ebbes.rules.events import GameOver
-from ..games.ebbes.rules.view import PlayerView
-from .closing import ClosesOnce
+from ..rules.events import GameOver
+from ..rules.view import PlayerView
+from ....ui.closing import ClosesOnce
 from .explain import says
 from .scores import rounds_table
 from .track import TrackBoard, place_label
 
 if TYPE_CHECKING:
-    from .app import EbbesApp
+    from ....ui.app import EbbesApp
 
 
 def winners_line(names: list[str], winners: tuple[int, ...]) -> str:
@@ -70,7 +72,7 @@ class FinalScreen(ClosesOnce, Screen[str]):
         self.again = again  # not at a shared table: its host opens the next one
 
     def compose(self) -> ComposeResult:
-        look = self.app.look
+        look = ebbes_look(self.app.look)
         view, event = self.view, self.event
         config = view.config
         names = [look.text(s.name) for s in config.seats]

@@ -9,8 +9,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from ..games.ebbes.rules.cards import Card
-from .look import Look
+from ..rules.cards import Card
+from .look import EbbesLook
 
 #: The key that plays the n-th card: the digits, then five letters no other table key
 #: uses (15-card hands); each is drawn above its card.
@@ -33,7 +33,7 @@ class Hand(Widget):
             super().__init__()
             self.index = index
 
-    def __init__(self, look: Look, *, id: str | None = None) -> None:
+    def __init__(self, look: EbbesLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
         self.cards: tuple[Card, ...] = ()

@@ -7,11 +7,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..games.ebbes.rules.cards import Card
-from ..games.ebbes.rules.state import Phase
-from ..games.ebbes.rules.view import PlayerView
+from ..rules.cards import Card
+from ..rules.state import Phase
+from ..rules.view import PlayerView
 from .explain import as_seen_by, takes_line
-from .look import Look
+from .look import EbbesLook
 
 
 class TrickArea(Static):
@@ -20,7 +20,7 @@ class TrickArea(Static):
     until the next card is led; then it moves to the "last trick" line below the new
     one, with why it was won."""
 
-    def __init__(self, look: Look, *, id: str | None = None) -> None:
+    def __init__(self, look: EbbesLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
 

@@ -15,18 +15,18 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
-from ..games.ebbes.rules.categories import CATEGORY_LABELS
-from ..games.ebbes.rules.events import RoundScored
-from ..games.ebbes.rules.scoring import EbbesPlace, ebbes_places
-from ..games.ebbes.rules.state import Phase
-from ..games.ebbes.rules.view import PlayerView
-from .closing import ClosesOnce
+from ..rules.categories import CATEGORY_LABELS
+from ..rules.events import RoundScored
+from ..rules.scoring import EbbesPlace, ebbes_places
+from ..rules.state import Phase
+from ..rules.view import PlayerView
+from ....ui.closing import ClosesOnce
 from .explain import verb_for
-from .look import Look
+from .look import EbbesLook, ebbes_look
 from .track import TrackBoard
 
 if TYPE_CHECKING:
-    from .app import EbbesApp
+    from ....ui.app import EbbesApp
 
 #: Why a seat's ebbes count paid +3 or nothing (R7).
 EBBES_WHY = {EbbesPlace.BETWEEN: "+3: between", EbbesPlace.MOST: "0: most",
@@ -35,7 +35,7 @@ EBBES_WHY = {EbbesPlace.BETWEEN: "+3: between", EbbesPlace.MOST: "0: most",
              EbbesPlace.ALL_EQUAL: "0: all equal"}
 
 
-def categories_line(look: Look, suits: tuple[int, ...]) -> Text:
+def categories_line(look: EbbesLook, suits: tuple[int, ...]) -> Text:
     """"Trump ●B blue  Plus ●R red ..." for a scored round."""
     text = Text()
     for label, suit in zip(CATEGORY_LABELS, suits):
@@ -83,7 +83,7 @@ class RoundSummaryScreen(ClosesOnce, Screen[None]):
         self.run_worker(self.dismiss_when_on_top(), exclusive=True)
 
     def compose(self) -> ComposeResult:
-        look = self.app.look
+        look = ebbes_look(self.app.look)
         event, config = self.event, self.view.config
         score = event.score
         names = [look.text(s.name) for s in config.seats]

@@ -1,0 +1,39 @@
+"""The nix holder names who starts the next round: anyone, themselves and the dummy
+included (R8, R17)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ....ui.decision import DecisionDialog
+from ....ui.picker import seat_label
+from ..rules.actions import NameStarter
+
+
+class StarterDialog(DecisionDialog[NameStarter]):
+    """The nix holder's choice of the next round's starting seat."""
+
+    def compose(self) -> ComposeResult:
+        look = self.app.look
+        view = self.view
+        with Vertical(classes="dialog"):
+            yield Static(f"You hold nix (the most nix cards). Who starts round "
+                         f"{view.round_no + 1}?", classes="dialog-title")
+            options = [Option(Text(look.text(seat_label(info.name, own=seat == view.seat,
+                                                   kind=info.kind))), id=str(seat))
+                       for seat, info in enumerate(view.config.seats)]
+            yield OptionList(*options, id="starter-options")
+            yield Static("Up/Down: choose   Enter: this player starts", classes="dialog-help")
+            yield Static(self.error, classes="dialog-error", markup=False)
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = self.view.seat or 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.answer(NameStarter(int(event.option.id or 0)))

@@ -1,0 +1,37 @@
+"""The game log in a scrollable box, newest at the bottom (``g`` at the table, every
+game): the lines are the game's own."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from .closing import ClosesOnce
+
+
+class LogScreen(ClosesOnce, ModalScreen[None]):
+    """The log in a scrollable box, newest at the bottom (opened with ``g``)."""
+
+    BINDINGS = [Binding("escape,g,enter", "close", "Back to the table")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.body = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog help", id="log-box"):
+            yield Static("Game log", classes="dialog-title")
+            yield Static(Text(self.body))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one("#log-box", VerticalScroll)
+        box.scroll_end(animate=False)
+        box.focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
