@@ -20,7 +20,7 @@ from .rules.actions import Action as EbbesAction
 from .rules.actions import parse_action
 from .rules.checks import check_from_view
 from .rules.deal import deal_next_round
-from .rules.determinize import determinized_state, sample_hidden
+from .rules.determinize import HiddenDeals, determinized_state
 from .rules.record import FORMAT, Record, config_of, replay, to_record
 from .rules.state import GameState, Phase
 from .rules.summary import check_line, summarize
@@ -65,6 +65,11 @@ class EbbesGame:
     figure_labels = (("ebbes_payouts", "ebbes +3"), ("nix_held", "Nix held"))
     figure_notes = ("ebbes +3: rounds with the ebbes bonus. Nix held: rounds with the most "
                     "nix cards (the holder names the next starter).")
+
+    def __init__(self) -> None:
+        #: The last view search sampled and its counting (one pair, swapped whole, so
+        #: bots in several threads never see half of one).
+        self._deals: tuple[PlayerView | None, HiddenDeals | None] = (None, None)
 
     # ------------------------------------------------------------ a new game
 
@@ -189,7 +194,13 @@ class EbbesGame:
         return view.phase is Phase.PLAY
 
     def sample(self, view: PlayerView, rng: random.Random) -> GameState:
-        return determinized_state(view, sample_hidden(view, rng), rng)
+        """Hidden hands drawn uniformly over every deal that fits the view (search asks
+        many times for one view: the counting is kept for it)."""
+        seen, deals = self._deals
+        if seen is not view:
+            deals = HiddenDeals(view)
+            self._deals = (view, deals)
+        return determinized_state(view, deals.sample(rng), rng)
 
     def rollout(self, state: GameState, seat: int, first: Action, rng: random.Random) -> float:
         return playout(state, first.card, seat, rng)
