@@ -127,7 +127,8 @@ async def test_open_a_table_from_the_form_lists_its_arguments(home, monkeypatch)
         await pilot.pause()
         assert form.query_one("#login-1").display and not form.query_one("#login-2").display
         form.query_one("#login-1").value = "alice"
-        assert form.arguments() == ["sat", "--seats", "player,user:alice,bot:normal",
+        assert form.arguments() == ["sat", "--game", "ebbes",
+                                    "--seats", "player,user:alice,bot:normal",
                                     "--away-after", "never", "--turn-time", "120"]
         await pilot.press("escape")
         assert isinstance(ebbes.screen, TablesScreen)
@@ -284,7 +285,7 @@ async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):
             assert "While you were away:" in shown and "Trick" in shown
             await pilot.press("enter")
             await until(pilot, lambda: table_up(ebbes), "the table after the recap")
-            await pilot.press("escape")
+            await pilot.press("escape", "enter")  # leaving asks once
             await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "back at the menu")
             playing.cancel()
             other.close()
@@ -345,14 +346,17 @@ async def test_the_open_form_leaves_spectators_off_and_names_the_first_starter(h
         form.query_one("#table-name").value = "fresh"
         await pilot.pause()
         assert "--spectators" not in form.arguments()  # off, as on the command line
-        for selector, value in (("#players", 2), ("#starter", 2), ("#dealer", 1)):
+        for selector, value in (("#players", 2), ("#opt-ebbes-starter", 1),
+                                ("#opt-ebbes-dealer", 0)):
             choice = form.query_one(selector)
             choice.focus()
             while choice.value != value:
                 await pilot.press("right")
         await pilot.pause()
         args = form.arguments()
-        assert args[args.index("--starter") + 1] == "2" and args[args.index("--dealer") + 1] == "1"
+        assert args[args.index("--game") + 1] == "ebbes"
+        options = [args[i + 1] for i, word in enumerate(args) if word == "--option"]
+        assert options == ["starter=2", "dealer=1"]  # players counted from 1, as typed
         assert args[args.index("--seats") + 1] == "player,player"
 
 

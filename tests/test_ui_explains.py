@@ -345,15 +345,18 @@ async def test_the_two_player_form_explains_the_dummy_and_asks_who_deals(tmp_pat
         assert isinstance(app.screen, NewGameScreen)
         text = " ".join(screen_text(app).split())
         assert "a dummy joins as the third seat" in text and "cannot win" in text
-        assert "Who deals round 1" in text and "then the two take turns" in text
+        assert "Who deals round 1" in text
         assert "(R15)" not in text and "(R1" not in text  # players never see ruling numbers
-        dealer = app.screen.query_one("#dealer")
+        dealer = app.screen.query_one("#opt-dealer")
         assert [label for label, _ in dealer.values] == ["random", "Ann", "Bea"]
+        dealer.focus()
+        await pilot.pause()
+        assert "then the two take turns" in screen_text(app)  # the line under the form
     # The rules say what the form does (R11, R15): round 1's dealer is picked or drawn,
     # not "drawn at random" only.
-    from ebbes_tui.ui.rules_screen import rules_text
+    from ebbes_tui.game.registry import load_game
 
-    rules = " ".join(rules_text().split())
+    rules = " ".join(load_game("ebbes").rules_text().split())
     assert "round 1's dealer is drawn at random" not in rules
     assert "who deals round 1 is picked with the rest of the setup, or drawn at random" in rules
     assert "you pick that player or let the app draw one at random" in rules
@@ -413,7 +416,7 @@ async def test_options_for_variant_two_are_read_from_the_rules(tmp_path):
     app = make_app(tmp_path, dict(ONE_HUMAN, choose_determiners=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
-        rounds = app.screen.query_one("#rounds")
+        rounds = app.screen.query_one("#opt-rounds")
         assert [v for _, v in rounds.values] == list(range(BASIC_ROUNDS, MAX_ROUNDS + 1))
         assert Options(choose_determiners=True, rounds=MAX_ROUNDS).rounds == MAX_ROUNDS
 

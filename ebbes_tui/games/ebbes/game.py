@@ -48,18 +48,18 @@ class EbbesGame:
     search_samples = 600
     ui_module = "ebbes_tui.games.ebbes.ui.screens"
     options = (
-        GameOption("more_cards", "More cards", "bool", False,
+        GameOption("more_cards", 'Variant 1 "more cards"', "bool", False,
                    "Variant 1: higher values, 15 cards each (3 to 5 players).",
                    applies=lambda players: players > 2),
-        GameOption("choose_determiners", "Choose determiners", "bool", False,
+        GameOption("choose_determiners", 'Variant 2 "choose determiners"', "bool", False,
                    "Variant 2: each suit is paired with a number; the game may end early."),
-        GameOption("rounds", "Rounds", "int", BASIC_ROUNDS,
+        GameOption("rounds", f"rounds (at least {BASIC_ROUNDS})", "int", BASIC_ROUNDS,
                    "Variant 2's number of rounds (the basic game always has 5).",
                    low=BASIC_ROUNDS, high=MAX_ROUNDS, needs="choose_determiners"),
-        GameOption("starter", "Round 1 starts", "seat", None,
+        GameOption("starter", "Who starts round 1", "seat", None,
                    "Who plays the first card of round 1 (whoever played ebbes last)."),
-        GameOption("dealer", "Round 1 dealer", "seat", None,
-                   "Two players: who deals round 1; the dummy sits at the dealer's left.",
+        GameOption("dealer", "Who deals round 1", "seat", None,
+                   "Two players: then the two take turns; the dummy sits at the dealer's left.",
                    applies=_two),
     )
     figure_labels = (("ebbes_payouts", "ebbes +3"), ("nix_held", "Nix held"))
