@@ -122,7 +122,9 @@ async def test_a_human_chooses_a_variant_2_pair_and_a_wrong_pair_is_refused(tmp_
         # "1:●B3 ..." (issue 16: "1▲Y8 2♥R7" read as one code).
         expected = " ".join(f"{seat + 1}:{ebbes_look(app.look).card(card(suit, number)).plain}"
                             for seat, (suit, number) in zip(view.pair_choosers(), view.pairs))
-        assert any(f"│ {expected} " in row for row in screen_text(app).splitlines())
+        await wait_until(pilot, lambda: any(f"│ {expected} " in row
+                                            for row in screen_text(app).splitlines()),
+                         "the pairs on the board")  # drawn once the screen catches up
 
 
 async def test_a_small_window_shows_one_message_and_growing_it_restores_the_table(tmp_path):

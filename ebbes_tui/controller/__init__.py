@@ -1,5 +1,6 @@
-"""Runs a match of any game: seats (people, bots, seats nobody plays), sessions for screens, the hot-seat adapter,
-saves, resume, take-back, and the library of this user's games."""
+"""Runs a match of any game: seats (people, bots, seats nobody plays), sessions for
+screens, the hot-seat adapter, saves, resume, take-back, and the library of this
+user's games."""
 
 from .events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
 from .hot_seat import HotSeat
