@@ -45,14 +45,16 @@ def want_mouse(no_mouse: bool, mouse: bool, env: Mapping[str, str]) -> bool:
     return mouse or not env.get("SSH_CONNECTION")
 
 
-def exit_on_hangup(request_quit: Callable[[], bool], fd: int = 0) -> None:
+def exit_on_hangup(request_quit: Callable[[], bool], fd: int = 0,
+                   save_now: Callable[[], None] = lambda: None) -> None:
     """Make hang-ups and terminations end the process whatever the event loop is doing.
 
     SIGHUP and SIGTERM are blocked in every thread (call this before any thread starts,
     so they all inherit the mask) and taken by one guard thread with ``sigwait``; a
     second guard watches the terminal ``fd`` for a hang-up, in case no signal comes.
-    After a hang-up there is no terminal to restore and every decision is already
-    saved (atomically), so the process ends at once, without waiting for the loop.
+    After a hang-up there is no terminal to restore: ``save_now`` (thread-safe) writes
+    the last decision if its save is still queued, and the process ends without waiting
+    for the loop (nor for a disk that hangs: :data:`EXIT_DEADLINE`).
     After SIGTERM ``request_quit`` (thread-safe; False when the app cannot be asked
     yet) lets the app save and restore the terminal; if it has not ended within
     :data:`EXIT_DEADLINE`, the terminal is restored here and the process ends."""
@@ -63,7 +65,7 @@ def exit_on_hangup(request_quit: Callable[[], bool], fd: int = 0) -> None:
     def on_signal() -> None:
         while True:
             if signal.sigwait(signals) == signal.SIGHUP:
-                os._exit(0)
+                _exit_saving(save_now)
             timer = threading.Timer(EXIT_DEADLINE, _exit_restoring, (restore,))
             timer.daemon = True
             timer.start()
@@ -76,7 +78,7 @@ def exit_on_hangup(request_quit: Callable[[], bool], fd: int = 0) -> None:
         while True:
             for _, mask in poller.poll():
                 if mask & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
-                    os._exit(0)
+                    _exit_saving(save_now)
 
     for guard in (on_signal, on_hangup):
         threading.Thread(target=guard, name=f"ebbes-{guard.__name__}", daemon=True).start()
@@ -97,6 +99,14 @@ def _terminal_restorer(fd: int) -> Callable[[], None]:
             pass
 
     return restore
+
+
+def _exit_saving(save_now: Callable[[], None]) -> None:
+    """Write what is still queued, then end (after the deadline, whatever the disk does)."""
+    saver = threading.Thread(target=save_now, name="ebbes-save-now", daemon=True)
+    saver.start()
+    saver.join(EXIT_DEADLINE)
+    os._exit(0)
 
 
 def _exit_restoring(restore: Callable[[], None]) -> None:

@@ -346,3 +346,34 @@ async def test_every_bot_decision_takes_the_same_least_time_forced_or_not():
     assert {seconds for seconds, _, _ in pauses} == {BOT_PAUSES["hard"]}
     assert any(n == 1 for _, _, n in pauses) and any(n > 1 for _, _, n in pauses)
     assert not early
+
+
+async def test_a_hang_up_writes_the_last_decision_even_while_its_write_waits_for_a_thread(
+        monkeypatch):
+    """The writer hands records to a thread; a hang-up ends the process without the loop
+    (terminal.exit_on_hangup). Its ``save_now``, called from the guard thread, writes the
+    newest record, so a card played just before the connection drops is not lost."""
+    import threading
+
+    from ebbes_tui.controller.match import _Writer
+
+    async def never_written(self):  # the writer's thread has not run before the hang-up
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(_Writer, "_drain", never_written)
+    save = MemorySave()
+    match = Match(one_human(seed=3), save=save, bot_pause=0)
+    ann = match.session(0)
+    task = asyncio.create_task(match.run())
+    card = (await my_turn(ann)).legal[0]
+    ann.submit(PlayCard(card))
+    await my_turn(ann)  # the bots played on; every record since waits for the thread
+    assert save.texts == []
+    guard = threading.Thread(target=match.save_now)
+    guard.start()
+    guard.join(WAIT)
+    saved = json.loads(save.texts[-1])
+    assert saved == json.loads(dumps(match.record()))
+    assert card.code in [play for r in saved["rounds"] for play in r["plays"]]
+    match.stop()
+    task.cancel()

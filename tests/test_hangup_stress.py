@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import random
 import time
 
@@ -115,3 +117,29 @@ def _until_quiet(session: PtySession, quiet: float = 0.5) -> None:
         if len(session.output) == size:
             return
     raise AssertionError("the game never went quiet")
+
+
+def test_a_hang_up_saves_what_is_queued_before_the_process_ends(tmp_path):
+    """The hang-up guard calls ``save_now`` (the app writes its match's queued record)
+    before it ends the process; a save that hangs does not keep the process alive."""
+    for hangs, expected in ((False, "saved"), (True, "")):
+        marker = tmp_path / f"marker-{hangs}"
+        script = (
+            "import os, signal, threading, time\n"
+            "from ebbes_tui.terminal import exit_on_hangup\n"
+            f"def save_now():\n"
+            f"    if {hangs}: threading.Event().wait()\n"
+            f"    open({str(marker)!r}, 'w').write('saved')\n"
+            "exit_on_hangup(lambda: False, save_now=save_now)\n"
+            "print('ready', flush=True)\n"
+            "threading.Event().wait()\n")
+        process = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, text=True)
+        try:
+            assert process.stdout.readline().strip() == "ready"
+            process.send_signal(signal.SIGHUP)
+            assert process.wait(10) == 0
+        finally:
+            process.kill()
+            process.wait()
+        assert (marker.read_text() if marker.exists() else "") == expected

@@ -163,6 +163,11 @@ class Match:
         finally:
             await self._writer.flush()
 
+    def save_now(self) -> None:
+        """From any thread, as the process ends: the last decision's record on disk."""
+        if self._writer is not None:
+            self._writer.write_waiting()
+
     def stop(self) -> None:
         """End :meth:`run` at the next step, the last decision saved: a record still
         waiting for the writer is written now, before the save can be closed."""
@@ -340,6 +345,7 @@ class _Writer:
     def __init__(self, match: Match) -> None:
         self.match = match
         self.waiting: tuple[int, Record] | None = None
+        self.latest: tuple[int, Record] | None = None  # the newest put, written or not
         self.task: asyncio.Task[None] | None = None
         self.count = 0  # records put so far
         self.written = 0  # the number of the newest record on disk
@@ -347,7 +353,7 @@ class _Writer:
 
     def put(self, record: Record) -> None:
         self.count += 1
-        self.waiting = (self.count, record)
+        self.latest = self.waiting = (self.count, record)
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._drain())
 
@@ -362,6 +368,14 @@ class _Writer:
         self.waiting = None
         if self.count > self.written:
             self._write(self.count, self.match.record())
+
+    def write_waiting(self) -> None:
+        """From any thread (the process is ending): the newest record put on disk, if a
+        write has not done it yet (one under way is waited for). Unlike
+        :meth:`write_newest` it never builds a record, so it never reads a state the
+        loop may be changing."""
+        if self.latest is not None:
+            self._write(*self.latest)
 
     def _write(self, number: int, record: Record) -> None:
         with self.lock:

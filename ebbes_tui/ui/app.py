@@ -371,6 +371,13 @@ class EbbesApp(App[None]):
     async def action_quit(self) -> None:
         self.save_and_quit()
 
+    def save_now(self) -> None:
+        """From the hang-up guard's thread: the game at this screen saved as it stands
+        (a decision whose save is still queued is written now)."""
+        game = self.game
+        if game is not None:
+            game.match.save_now()
+
     def request_quit(self) -> bool:
         """From any thread: save and quit soon. False while the app is not running yet."""
         loop = self._running_loop

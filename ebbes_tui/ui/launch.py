@@ -17,6 +17,6 @@ def run(args: argparse.Namespace, **options: Any) -> int:
 
     app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), pace=args.pace,
                    animation=args.animation, **options)
-    exit_on_hangup(app.request_quit)
+    exit_on_hangup(app.request_quit, save_now=app.save_now)
     app.run(mouse=want_mouse(args.no_mouse, args.mouse, os.environ))
     return app.return_code or 0
