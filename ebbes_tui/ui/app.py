@@ -164,7 +164,7 @@ class EbbesApp(App[None]):
             self.continue_newest()
         elif what == "takeover":
             self.show_menu_message("Asking the other ebbes window to save and close ...")
-            self._take_over()
+            self._resume(take_over=True)
         elif what == "rules":
             from .rules_screen import RulesScreen
 
@@ -223,24 +223,25 @@ class EbbesApp(App[None]):
 
     def continue_newest(self) -> None:
         """Resume the newest saved game; a failure is said on the menu in one sentence."""
+        self._resume(take_over=False)
+
+    @work(exclusive=True, group="resume")
+    async def _resume(self, take_over: bool) -> None:
+        """Reading and checking a save (or waiting for the other window to give it up)
+        happens in a thread: the menu stays live."""
         from ..controller import SaveError
 
+        library = self.library
         try:
-            game = self.library.continue_newest()
+            game = await asyncio.to_thread(
+                library.take_over_newest if take_over else library.continue_newest)
         except SaveError as e:
             self.show_menu_message(str(e))
             return
-        self._open_table(game)
-
-    @work(exclusive=True, group="take-over")
-    async def _take_over(self) -> None:
-        """Taking a game over waits for the other window in a thread: the menu stays live."""
-        from ..controller import SaveError
-
-        try:
-            game = await asyncio.to_thread(self.library.take_over_newest)
-        except SaveError as e:
-            self.show_menu_message(str(e))
+        if game.match.state.outcome() is not None:  # ended, but closed before it was archived
+            game.close(finished=True)
+            self.show_menu_message("Your last game had ended: its final standings are in "
+                                   "History.")
             return
         self._open_table(game)
 
