@@ -177,4 +177,11 @@ def screens_of(game: Game) -> GameScreens:
 def playable_games() -> list[Game]:
     """The games that have screens, in the registry's order (a game whose screens are
     not built yet is not offered)."""
-    return [g for g in all_games() if importlib.util.find_spec(g.ui_module) is not None]
+    return [g for g in all_games() if _has_screens(g)]
+
+
+def _has_screens(game: Game) -> bool:
+    try:
+        return importlib.util.find_spec(game.ui_module) is not None
+    except ModuleNotFoundError:  # the game's ui package itself is not there yet
+        return False

@@ -39,7 +39,7 @@ class HuhnGame:
     record_format = record.FORMAT
     levels = ("random", "normal", "hard")
     search_samples = 40
-    ui_module = "ebbes_tui.games.huhn.ui"
+    ui_module = "ebbes_tui.games.huhn.ui.screens"
     figure_labels = (("hens", "Hens"), ("penalties", "Penalties"), ("rewards", "Rewards"),
                      ("options", "Options"), ("crossed", "Crossed"))
     figure_notes = ("Hens: hen cards taken. Penalties: their minus points added up. Rewards: "

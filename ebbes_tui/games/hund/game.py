@@ -47,7 +47,7 @@ class HundGame:
     record_format = record.FORMAT
     levels = ("random", "normal", "hard")
     search_samples = 40
-    ui_module = "ebbes_tui.games.hund.ui"
+    ui_module = "ebbes_tui.games.hund.ui.screens"
     figure_labels = (("games", "Games"), ("hund", "Hund"), ("places", "Places"),
                      ("wars_won", "Wars won"))
     figure_notes = ("Games: games of Hund played (a match has several). Hund: times the "
