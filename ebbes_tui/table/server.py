@@ -409,6 +409,11 @@ class TableServer:
                                     f"{self.spec.host}.")
             client.close()
             return
+        if self.game.id not in message.get("games", ()):  # (version 2 requires the list)
+            client.error("game", f"{self.address.label} plays {self.game.title}, which this "
+                                 f"ebbes cannot play: use the same ebbes as {self.spec.host}.")
+            client.close()
+            return
         peer, login, seated = client.peer, client.login, self.seating.logins()
         try:
             if message.get("role", "player") == "spectator":
