@@ -103,3 +103,10 @@ def seats_from(leader: int, count: int, order: Sequence[int]) -> tuple[int, ...]
         seats.append(seat)
         seat = order[seat]
     return tuple(seats)
+
+
+@lru_cache(maxsize=64)
+def trick_turns(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """R3 The seats of a whole trick led by each seat, in turn (``order`` as
+    :func:`turn_order` gives it), made once per order: playouts read them."""
+    return tuple(seats_from(leader, len(order), order) for leader in range(len(order)))

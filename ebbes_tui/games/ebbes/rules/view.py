@@ -117,7 +117,7 @@ class PlayerView:
 def player_view(state: GameState, seat: int | None) -> PlayerView:
     """Build ``seat``'s view by listing what R18 lets it see (None: no hand at all)."""
     n = state.n
-    counts, _ = cards_taken(state.tricks, n)
+    counts = cards_taken(state.tricks, n)
     won = [0] * n
     for t in state.tricks:
         won[t.winner] += 1
