@@ -70,15 +70,13 @@ def trick_winner(cards: Sequence[Card], trump: int) -> int:
     down: each card that :func:`beats` the best so far takes over, so the highest
     trump wins, else the highest card of the led suit (written out here: it is the
     engine's hot path)."""
-    index = 0
     best = cards[0]
     best_suit = SUIT_OF[best]
-    for i in range(1, len(cards)):
-        c = cards[i]
+    for c in cards:
         suit = SUIT_OF[c]
         if (c > best) if suit == best_suit else (suit == trump):
-            index, best, best_suit = i, c, suit
-    return index
+            best, best_suit = c, suit
+    return cards.index(best)
 
 
 @lru_cache(maxsize=64)
