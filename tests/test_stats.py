@@ -297,11 +297,20 @@ def _fits(text: str, size: tuple[int, int], ascii: bool) -> None:
         assert not sorted({c for c in text if ord(c) > 127})
 
 
+@pytest.fixture(scope="module")
+def several_games(tmp_path_factory):
+    """The SCREEN_GAMES finished once for every look at their statistics."""
+    home = tmp_path_factory.mktemp("several-games")
+    asyncio.run(play_through_library(home / "saves", SCREEN_GAMES))
+    return home
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "ascii"])
-async def test_the_screen_after_several_games(tmp_path, monkeypatch, size, ascii):
+async def test_the_screen_after_several_games(tmp_path, monkeypatch, several_games, size,
+                                              ascii):
     monkeypatch.setenv("NO_COLOR", "1")
-    await play_through_library(tmp_path / "saves", SCREEN_GAMES)
+    shutil.copytree(several_games, tmp_path, dirs_exist_ok=True)
     app = make_app(tmp_path, ascii=ascii)
     async with app.run_test(size=size) as pilot:
         screen = await open_stats(app, pilot)
