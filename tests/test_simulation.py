@@ -1,6 +1,7 @@
 """Random-simulation test in the style of OpenSpiel's RandomSimTest: three thousand seeded
-games over every player count and variant (``ebbes simulate --games 10000`` plays more), all through the one game loop, with every
-invariant checked after every action and each game's record replayed."""
+games over every player count and variant (``ebbes simulate --games 10000`` plays more),
+all through the one game loop, with every invariant checked after every action and each
+game's record replayed."""
 
 import random
 
