@@ -24,8 +24,9 @@ def says(name: str, verb: str) -> str:
 
 
 def verb_for(name: str, verb: str) -> str:
-    """``verb`` (third person, "takes") as it goes with ``name``."""
-    if name != "You":
+    """``verb`` (third person, "takes") as it goes with ``name`` ("you" inside a
+    sentence too)."""
+    if name not in ("You", "you"):
         return verb
     if verb in ("is", "has"):
         return {"is": "are", "has": "have"}[verb]

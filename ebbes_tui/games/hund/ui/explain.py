@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....ui.words import says, verb_for
-from ..cards import RANK_OF, SUIT_OF, SUIT_WORDS, Card, rank_word
+from ..cards import RANK_OF, SUIT_OF, SUIT_WORD, SUIT_WORDS, Card, rank_word
 from ..checks import beat_with
 from ..events import (
     Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, SatOut, ShedBegan,
@@ -43,11 +43,16 @@ ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
 def and_list(words: Sequence[str]) -> str:
-    """``Kari``, ``Kari and Ola``, ``Kari, Ola and Per``."""
-    words = list(words)
+    """``Kari``, ``Kari and Ola``, ``Kari, Ola and Per`` (``Ola and you``)."""
+    words = [w if i == 0 or w != "You" else "you" for i, w in enumerate(words)]
     if len(words) < 2:
         return "".join(words)
     return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def mid(name: str) -> str:
+    """A name inside a sentence: "you", not "You"."""
+    return "you" if name == "You" else name
 
 
 def possessive(name: str) -> str:
@@ -166,7 +171,7 @@ def avstikk_line(view: HundView, event: Avstikk, names: Sequence[str], look: Hun
     if first_avstikk(view, event):
         top = f" with {look.play(view.last_trick[-1][1])} on top" if view.last_trick else ""
         return (f"Avstikk! {says(name, 'takes')} the trick{top}: its {cards} leave the game, "
-                f"and {name} {verb_for(name, 'leads')} next (or the next player with cards).")
+                f"and {mid(name)} {verb_for(name, 'leads')} next (or the next player with cards).")
     return f"Avstikk: {says(name, 'takes')} {cards} out of the game."
 
 
@@ -175,7 +180,7 @@ def dealt_line(view: HundView, event: GameDealt, names: Sequence[str]) -> str:
     leader = names[(event.dealer + 1) % n]
     aside = f" {event.aside} cards are set aside unseen." if event.aside else ""
     return (f"Game {event.game} of {view.games}: {says(names[event.dealer], 'deals')}; "
-            f"{says(leader, 'leads')} the first trick.{aside}")
+            f"{says(mid(leader), 'leads')} the first trick.{aside}")
 
 
 def shed_line(event: ShedBegan, names: Sequence[str], look: HundLook) -> str:
@@ -240,18 +245,22 @@ def undertrekk_reason(view: HundView, look: HundLook) -> str:
         return f"You hold no card: t takes the trick's first card, {first}, into your hand."
     top = view.top
     assert top is not None
-    return (f"You cannot beat {look.face(top)} (you need one {_beat_words(top, view.trump)}): "
-            f"t takes the trick's first card, {first}, into your hand (undertrekk).")
+    return (f"You cannot beat {look.face(top)}: {_lacking(top, view.trump)}. t takes the "
+            f"trick's first card, {first}, into your hand (undertrekk).")
 
 
-def _beat_words(top: Card, trump: int) -> str:
-    """``a higher heart or a trump`` (N10), from the rules' own words."""
-    return beat_with(top, trump).removeprefix("with ")
+def _lacking(top: Card, trump: int) -> str:
+    """``you have no higher heart and no trump`` (N10)."""
+    suit = SUIT_OF[top]
+    if suit == trump:
+        return "you have no higher trump"
+    return f"you have no higher {SUIT_WORD[suit]} and no trump"
 
 
 def beat_hint(view: HundView, look: HundLook) -> str:
-    """``Beat J♦: a higher diamond or a trump (hearts).``"""
+    """``Beat J♦: a higher diamond or a trump (hearts are trump).``"""
     top = view.top
     assert top is not None
     trump = SUIT_WORDS[view.trump]
-    return f"Beat {look.face(top)}: {_beat_words(top, view.trump)} ({trump} are trump)."
+    what = beat_with(top, view.trump).removeprefix("with ")
+    return f"Beat {look.face(top)}: {what} ({trump} are trump)."

@@ -13,7 +13,9 @@ from textual.widgets import Static
 from ....ui.words import as_seen_by, says
 from ..cards import SUIT_WORDS
 from ..view import HundView
-from .explain import ORDINALS, and_list, beat_hint, rounds_of, undertrekk_reason, winning_card
+from .explain import (
+    ORDINALS, and_list, beat_hint, mid, rounds_of, undertrekk_reason, winning_card,
+)
 from .look import HundLook
 
 #: The narrowest and widest name column.
@@ -54,7 +56,8 @@ class SeatsPanel(Static):
         text = Text()
         text.append(f"  {'Name':<{width}}Hand" + (" Taken" if collecting else "")
                     + (" Hund" if tally else "")
-                    + ("  This trick" if collecting else ("  Place" if view.out else "")), "bold")
+                    + (f"  {'This' if view.trick or not view.tricks else 'Last'} trick"
+                       if collecting else ("  Place" if view.out else "")), "bold")
         drew = dict(draws)
         for seat in range(len(view.seats)):
             text.append("\n")
@@ -107,8 +110,6 @@ class SeatsPanel(Static):
                     cell.append(" krig", "bold")
         if winner == seat:
             cell.append(f" {look.won} took {len(view.tricks[-1].cards)}", "bold")
-        elif view.trick and view.krig and seat in view.warriors and seat in view.deciding:
-            cell.append(" krig: one more", "bold")
         return cell
 
     def _name_width(self, names: Sequence[str]) -> int:
@@ -135,14 +136,17 @@ class PilePanel(Static):
         text = Text()
         if view.trump_card >= 0:
             text.append_text(look.card(view.trump_card))
-            text.append("  ")
-            text.append_text(look.suit(view.trump, name=True))
+            text.append(": ")
+            text.append(SUIT_WORDS[view.trump], f"bold {look.colour(view.trump)}".strip())
             text.append(" are trump\n")
             text.append(f"The trump card was {_poss(names[view.trump_holder])}.", "dim")
             self.update(text)
             return "Trump"
-        text.append(f"{look.card_back} ", "bold")
-        text.append(f"{view.pile_size} card{'s' * (view.pile_size != 1)}", "bold")
+        if view.pile_size:
+            text.append(f"{look.card_back} ", "bold")
+            text.append(f"{view.pile_size} card{'s' * (view.pile_size != 1)}", "bold")
+        else:
+            text.append("Empty: no more drawing.", "bold")
         if view.trump_holder >= 0:
             text.append(f"\nTrump card: {_poss(names[view.trump_holder])}, face down, "
                         "unseen until phase 2.")
@@ -162,22 +166,73 @@ class TrickPanel(Static):
     """What the trick means now, in sentences: a krig and who must play again, the
     trick just taken and who draws, the phase-2 trick as a pile (its top card, how
     many lie under it, the first one, which an undertrekk takes), what the player at
-    the screen may do and why, the order of going out."""
+    the screen may do and why, the order of going out. Where there is room, a phase-1
+    trick's cards stand under their players' names, a row for each krig."""
 
     def __init__(self, look: HundLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
+        self._shown: dict[str, object] | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(**self._shown)  # type: ignore[arg-type]
+
+    def _grid(self, view: HundView) -> list[Text]:
+        """Names on a line, each round's cards below them (a krig's rounds labelled),
+        the card that took the trick marked once it is taken, an arrow where the seat
+        to play next will put its card."""
+        look = self.look
+        names = seat_names(view, look)
+        taken = None if view.trick or not view.tricks else view.tricks[-1]
+        played = list(zip(taken.seats, taken.cards)) if taken is not None else \
+            [(s, c) for s, c, _ in view.trick]
+        upcoming = () if taken is not None else view.to_play
+        seats = list(dict.fromkeys([s for s, _ in played] + list(upcoming)))
+        if not seats:
+            return []
+        label = 6
+        width = max(8, min(14, (self.content_size.width - label) // len(seats)))
+        rows = [Text(" " * label)]
+        for seat in seats:
+            rows[0].append(f"{names[seat][:width - 1]:<{width}}", "bold")
+        rounds = [list(r) for r in rounds_of([s for s, _ in played])]
+        if not rounds or (view.trick and view.krig and view.round_start >= len(played)):
+            rounds.append([])  # the round about to begin: a krig's, or the first
+        won = max((i for i, (s, _) in enumerate(played) if taken and s == taken.winner),
+                  default=-1)
+        nxt = upcoming[0] if upcoming else None
+        for k, indexes in enumerate(rounds):
+            row = Text("krig  " if k else " " * label, "bold")
+            cells = {played[i][0]: i for i in indexes}
+            for seat in seats:
+                if seat in cells:
+                    i = cells[seat]
+                    face = look.card(played[i][1], style="reverse" if i == won else "")
+                    mark = f" {look.won}" if i == won else ""
+                    row.append_text(face)
+                    row.append(mark.ljust(width - len(face)), "bold")
+                else:
+                    here = seat == nxt and k == len(rounds) - 1
+                    row.append((look.arrow if here else "").ljust(width), "bold")
+            rows.append(row)
+        return rows
 
     def show(self, view: HundView, *, acting: bool, draws: tuple[tuple[int, int], ...] = (),
              show_last: bool = True, holding: bool = False, note: str = "",
              sequence: bool = False) -> str:
         """Draw the panel; its title is returned. ``sequence``: list a phase-1
         trick's cards in play order too (the replay, which has no players panel)."""
+        self._shown = dict(view=view, acting=acting, draws=draws, show_last=show_last,
+                           holding=holding, note=note, sequence=sequence)
         lines: list[Text] = []
         if view.phase == "collect":
             if sequence:
                 lines.append(self._sequence(view))
             title = self._collecting(view, lines, acting, draws, show_last)
+            grid = self._grid(view)
+            if len(grid) + len(lines) + bool(note) + holding <= self.content_size.height:
+                lines[:0] = grid  # the cards under their players, where there is room
         elif view.phase in ("shed", "over"):
             title = self._shedding(view, lines, acting, show_last)
         else:
@@ -268,11 +323,12 @@ class TrickPanel(Static):
             plays.append(", ".join(f"{look.play(c)} {names[s]}" for s, c in pile), "dim")
             lines.append(plays)
             unit = "plays" if view.series else "cards"
-            lines.append(Text(f"{len(pile)} of {view.began} {unit}: then, or when the turn "
-                              f"comes back to {names[seat]}, avstikk.", "dim"))
+            lines.append(Text(f"Avstikk after {view.began} {unit} ({len(pile)} so far), or "
+                              f"when the turn comes back to {names[seat]}.", "dim"))
         elif view.phase == "shed" and view.deciding:
             leader = names[view.deciding[0]]
-            lines.append(Text(f"The trick is empty: {says(leader, 'leads')}, any card.", "italic"))
+            lines.append(Text(f"The trick is empty: {says(mid(leader), 'leads')}, any card.",
+                              "italic"))
         if acting:
             lines.append(Text(self._your_turn_shedding(view), "bold"))
         if view.last_trick and (show_last or not pile):

@@ -99,7 +99,7 @@ class HundScreens:
             return f"The match is over ({view.games} game{'s' * (view.games != 1)})"
         parts = [f"Game {view.game} of {view.games}"]
         if view.phase == "collect":
-            parts.append(f"phase 1 {look.dot} {names[view.dealer]} dealt")
+            parts.append(f"phase 1 {look.dot} dealer {names[view.dealer]}")
         elif view.phase == "shed":
             parts += ["phase 2", trump_words(view, look)]
         elif view.phase == "deal":
@@ -116,7 +116,7 @@ class HundScreens:
             return f"{names[seat]} {verb.get(view.kind, 'plays')}"
         if view.kind == "beat" and view.actions and all(type(a).__name__ == "Undertrekk"
                                                         for a in view.actions):
-            return f"Your turn: you cannot beat {look.face(view.top)}: t takes in"
+            return f"Your turn: no card beats {look.face(view.top)}, press t"
         if view.kind == "beat" and view.top is not None:
             return f"Your turn: beat {look.face(view.top)}"
         return "Your turn: " + self.why(view)

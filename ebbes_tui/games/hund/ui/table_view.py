@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -58,7 +58,7 @@ class HundTable(Widget, can_focus=True):
     #hand-box { height: 5; border: round $accent; }
     #side-log {
         display: none; border: round $primary; border-title-color: $text; padding: 0 1;
-        width: 44; height: 100%; overflow: hidden;
+        width: 44; height: 100%; scrollbar-size: 0 0;
     }
     Screen.-wide #side-log { display: block; }
     Screen.-wide #pile { width: 40; }
@@ -93,7 +93,8 @@ class HundTable(Widget, can_focus=True):
             yield PilePanel(look, id="pile")
         with Horizontal(id="middle"):
             yield TrickPanel(look, id="trick")
-            yield Static(id="side-log", markup=False)
+            with VerticalScroll(id="side-log", can_focus=False):
+                yield Static(id="side-log-text", markup=False)
         with Vertical(id="hand-box"):
             yield CardRow(look, keys="playable", card_keys=CARD_KEYS, id="hand")
 
@@ -149,7 +150,9 @@ class HundTable(Widget, can_focus=True):
             name = look.text(view.seats[view.seat].name)
             box.border_title = f"Your hand ({name}, {count})" if drawing.hot_seat \
                 else f"Your hand ({count})"
-        self.query_one("#side-log", Static).update(drawing.side_log)
+        if drawing.side_log:  # the newest lines in sight
+            self.query_one("#side-log-text", Static).update(drawing.side_log)
+            self.query_one("#side-log", VerticalScroll).scroll_end(animate=False)
         keys = (self.acting, *(self.check_action(a, ()) for a in ("sjanse", "undertrekk", "mark",
                                                                   "play")))
         if keys != self._keys:  # the footer is rebuilt only when the keys change
