@@ -39,7 +39,22 @@ TERMS = (
              "game. Whoever is hund least often wins the match."),
 )
 
+#: What each word means, said the first time it happens in a game: while one is on
+#: the news line, smaller news of the same trick waits (the table shows it anyway).
+FIRST_TIME = {
+    "krig": "equal ranks go to war, even when a higher card lies there.",
+    "sjanse": "A sjanse plays the pile's top card instead of one from the hand.",
+    "undertrekk": "the next player must beat the top card.",
+    "avstikk": "its cards leave the game, and the taker leads next.",
+    "phase 2": "The cards each took are now their hand; beat the top card or take one in.",
+}
+
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def explaining(news: str) -> bool:
+    """Whether the news line on show explains one of the game's words."""
+    return any(why in news for why in FIRST_TIME.values())
 
 
 def and_list(words: Sequence[str]) -> str:
@@ -125,8 +140,8 @@ def krig_line(view: HundView, event: Krig, names: Sequence[str], look: HundLook)
     if not first_krig(view, event):
         return f"Krig! {who} played {cards}: one more card each, the higher takes all."
     total = len(view.trick) + len(event.seats)
-    return (f"Krig! {who} played {cards}: equal ranks go to war, even when a higher "
-            f"card lies there. They play again; the winner takes all {total} cards.")
+    return (f"Krig! {who} played {cards}: {FIRST_TIME['krig']} They play again; the winner "
+            f"takes all {total} cards.")
 
 
 def sjanse_line(view: HundView, event: CardPlayed, names: Sequence[str], look: HundLook) -> str:
@@ -134,8 +149,7 @@ def sjanse_line(view: HundView, event: CardPlayed, names: Sequence[str], look: H
     face = look.face(event.card)
     if first_sjanse(view):
         return (f"Sjanse! {says(name, 'turns')} the draw pile's top card and "
-                f"{verb_for(name, 'plays')} it: {face}. A sjanse plays the pile's top card "
-                "instead of one from the hand.")
+                f"{verb_for(name, 'plays')} it: {face}. {FIRST_TIME['sjanse']}")
     return f"{name}: sjanse, {face} from the pile."
 
 
@@ -159,8 +173,7 @@ def undertrekk_line(view: HundView, event: UndertrekkTaken, names: Sequence[str]
     took, top = look.play(event.cards), look.play(event.top)
     if first_undertrekk(view):
         return (f"Undertrekk! {name} could not beat {top} and {verb_for(name, 'takes')} the trick's "
-                f"first card, {took}, into {possessive(name)} hand; the next player must "
-                "beat the top card.")
+                f"first card, {took}, into {possessive(name)} hand; {FIRST_TIME['undertrekk']}")
     return f"{name} cannot beat {top}: undertrekk, {verb_for(name, 'takes')} {took} in."
 
 
@@ -170,8 +183,8 @@ def avstikk_line(view: HundView, event: Avstikk, names: Sequence[str], look: Hun
     cards = f"{count} card{'s' * (count != 1)}"
     if first_avstikk(view, event):
         top = f" with {look.play(view.last_trick[-1][1])} on top" if view.last_trick else ""
-        return (f"Avstikk! {says(name, 'takes')} the trick{top}: its {cards} leave the game, "
-                f"and {mid(name)} {verb_for(name, 'leads')} next (or the next player with cards).")
+        return (f"Avstikk! {says(name, 'takes')} the trick{top}, {count} card"
+                f"{'s' * (count != 1)}: {FIRST_TIME['avstikk']}")
     return f"Avstikk: {says(name, 'takes')} {cards} out of the game."
 
 
@@ -192,8 +205,8 @@ def shed_line(event: ShedBegan, names: Sequence[str], look: HundLook) -> str:
         seat, count = event.leftover
         left = f" ({says(names[seat], 'adds')} the {count} card{'s' * (count != 1)} still held.)"
     return (f"Phase 2! {says(holder, 'shows')} the trump card, {look.face(event.trump_card)}: "
-            f"{SUIT_WORDS[suit]} are trump. The cards each took are now their hand; beat the "
-            f"top card or take one in. {holder} {verb_for(holder, 'leads')}.{left}")
+            f"{SUIT_WORDS[suit]} are trump. {FIRST_TIME['phase 2']} {holder} "
+            f"{verb_for(holder, 'leads')}.{left}")
 
 
 def event_line(view: HundView, event: object, names: Sequence[str],

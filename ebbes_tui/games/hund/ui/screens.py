@@ -23,7 +23,7 @@ from ..events import (
 )
 from ..view import HundView
 from .explain import (
-    TERMS, event_line, first_avstikk, first_krig, first_sjanse, first_undertrekk,
+    TERMS, event_line, explaining, first_avstikk, first_krig, first_sjanse, first_undertrekk,
 )
 from .game_log import HundLog
 from .look import SUIT_GLYPHS, hund_look
@@ -140,9 +140,11 @@ class HundScreens:
         line = event_line(view, event, names, look) or match_line(event, names)
         if not line:
             return None
-        if isinstance(event, (Krig, DroppedOut, ShedBegan)) or _first(view, event):
+        if _first(view, event) or isinstance(event, ShedBegan):
             return line, "trick"
-        if isinstance(event, CardPlayed) and event.sjanse:
+        if explaining(news) and not isinstance(event, (TrickEnded, GameDealt)):
+            return None  # an explanation is being read; the table shows this news too
+        if isinstance(event, (Krig, DroppedOut)) or isinstance(event, CardPlayed) and event.sjanse:
             return line, "trick"
         return line, "event"
 

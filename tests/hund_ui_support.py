@@ -1,0 +1,93 @@
+"""Helpers for Hund's screen tests: an app of Hund's own, positions found by seeded
+random play (a record that stops at the wanted decision of seat 0), and opening the
+table there; bots play the other seats."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from ebbes_tui.controller import Library, LocalGame, Match, SaveStore
+from ebbes_tui.game.protocols import SeatInfo
+from ebbes_tui.games.hund import GAME as HUND
+from ebbes_tui.games.hund.phases import Phase
+from ebbes_tui.games.hund.state import HundState
+from ebbes_tui.ui.app import EbbesApp
+from ebbes_tui.ui.menu import MenuScreen
+from ebbes_tui.ui.table import TableScreen
+
+from ui_support import wait_until
+
+NAMES = ("Kari", "Ola", "Per", "Siri", "Nils", "Ingrid")
+
+
+def hund_app(tmp_path: Path, players: int = 3, humans: int = 1, **options: object) -> EbbesApp:
+    """An app on Hund's menu with its own saves and settings: Kari and ``humans - 1``
+    more people, normal bots in the other seats; bots move at once (pace 0)."""
+    seats = [{"name": NAMES[i], "kind": "human" if i < humans else "bot", "level": "normal"}
+             for i in range(players)]
+    path = tmp_path / "config" / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"game": "hund", "games": {"hund": {
+        "players": players, "seats": seats, "options": {"dealer": players - 1, **options}}}}))
+    return EbbesApp(library=Library(HUND, SaveStore(tmp_path / "saves")), settings_path=path,
+                    pace=0, animation=False, game="hund")
+
+
+def seat_infos(players: int, humans: int = 1) -> tuple[SeatInfo, ...]:
+    return tuple(SeatInfo(NAMES[i], "human") if i < humans else SeatInfo(NAMES[i], "bot", "normal")
+                 for i in range(players))
+
+
+def position(players: int, wanted: Callable[[HundState], bool], *, series: bool = False,
+             games: int = 1, humans: int = 1, seeds: range = range(200)) -> dict:
+    """The record of the first seeded match of random moves that reaches a decision of
+    seat 0 where ``wanted(state)`` holds, stopped there."""
+    for seed in seeds:
+        state = HUND.new_state(seat_infos(players, humans),
+                               {"series": series, "games": games, "dealer": players - 1})
+        rng = random.Random(seed)
+        while state.phase is not Phase.OVER:
+            if state.phase is Phase.DEAL:
+                HUND.resolve_chance(state, seed)
+                continue
+            if state.turn == 0 and wanted(state):
+                return HUND.to_record(state)
+            state.apply(rng.choice(state.legal(state.turn)), state.turn)
+    raise AssertionError("no seeded match reached the wanted position")
+
+
+async def open_at(app: EbbesApp, pilot, record: dict) -> TableScreen:
+    """The table of ``record``'s match, resumed (unsaved), once it has come up."""
+    await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+    game = LocalGame(Match.resume(HUND, record), None)
+    app.call_later(app._open_table, game)
+    await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                     and bool(app.screen.query("#game-table")), "the table")
+    return app.screen
+
+
+def table_of(app: EbbesApp):
+    """The Hund table widget on screen, or None."""
+    screen = app.screen
+    return screen.query_one("#game-table") if isinstance(screen, TableScreen) and \
+        screen.query("#game-table") else None
+
+
+def asks(app: EbbesApp, action: str = "") -> bool:
+    """The player at the screen must act now (and, given ``action``, may do that)."""
+    table = table_of(app)
+    if table is None or not table.acting or not table.view.actions:
+        return False
+    return not action or table.check_action(action, ()) is True
+
+
+def plays(app: EbbesApp) -> list[str]:
+    """The current game's moves as the match's record has them."""
+    return list(app.game.match.record()["games"][-1]["plays"])
+
+
+def footer(text: str) -> str:
+    return text.splitlines()[-1]
