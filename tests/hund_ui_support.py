@@ -91,3 +91,37 @@ def plays(app: EbbesApp) -> list[str]:
 
 def footer(text: str) -> str:
     return text.splitlines()[-1]
+
+
+def long_hand(games: int = 1) -> dict:
+    """Two players where Kari takes all but one phase-1 trick: she holds only aces to
+    nines (and Ola's three of spades), Ola eights to threes and the king of clubs, which
+    takes one trick; the other nines, threes and the twos are set aside (N2), and the
+    pile gives each the next of theirs. Phase 2 opens with Ola, who laid the trump card
+    aside (N7, N9), leading, and Kari to beat with 37 cards in hand."""
+    from ebbes_tui.games.hund.actions import PLAY
+    from ebbes_tui.games.hund.cards import DECK, RANK_OF, parse_card
+    from ebbes_tui.games.hund.phases import Deal
+
+    by_rank = sorted(DECK, key=lambda c: (-RANK_OF[c], c))
+    king, three = parse_card("KC"), parse_card("3S")
+    high = [three if c == king else c for c in by_rank[:21]]  # A..10 and a 9
+    low = [king if c == three else c for c in by_rank[24:45]]  # 8..4 and a 3
+    aside = tuple(by_rank[21:24] + by_rank[45:])
+    high.sort(key=lambda c: -RANK_OF[c])
+    low.sort(key=lambda c: (c != king, RANK_OF[c]))
+    pile = tuple(c for pair in zip(high[3:], low[3:]) for c in pair)
+    state = HUND.new_state(seat_infos(2), {"series": False, "games": games, "dealer": 1})
+    state.start_game(Deal(1, aside, (tuple(high[:3]), tuple(low[:3])), pile))
+    while state.phase is Phase.COLLECT:
+        hand, seat = state.hands[state.turn], state.turn
+        card = max(hand, key=lambda c: RANK_OF[c])
+        if seat == 1:  # the king when it takes the trick, else the lowest
+            led = RANK_OF[state.t_cards[0]] if state.t_cards else 99
+            card = king if king in hand and led < RANK_OF[king] else \
+                min(hand, key=lambda c: (c == king, RANK_OF[c]))
+        state.apply(PLAY[card], seat)
+    while state.turn != 0:
+        state.apply(state.legal(state.turn)[0], state.turn)
+    assert state.phase is Phase.SHED and len(state.hands[0]) >= 36, state.hands
+    return HUND.to_record(state)

@@ -15,7 +15,9 @@ from ebbes_tui.games.hund.ui.table_view import CARD_KEYS
 from ebbes_tui.ui.card_row import CardRow
 from ebbes_tui.ui.help_screen import HelpScreen
 
-from hund_ui_support import asks, footer, hund_app, open_at, plays, position, table_of
+from hund_ui_support import (
+    asks, footer, hund_app, long_hand, open_at, plays, position, table_of,
+)
 from ui_support import screen_text, wait_until
 
 SIZES = [(80, 24), (120, 40)]
@@ -238,26 +240,25 @@ async def test_phase_two_names_trump_and_marks_the_cards_that_beat(tmp_path, siz
         assert plays(app)[len(before)] == CODES[view.hand[min(beating)]]
 
 
-def _long_hand(state) -> bool:
-    return state.phase.value == "shed" and not state.trick2 and len(state.hands[0]) >= 30
-
-
-async def test_a_hand_of_thirty_and_more_scrolls_at_80x24_and_its_keys_play_what_is_shown(tmp_path):
-    record = position(2, _long_hand, seeds=range(400))
+async def test_a_hand_of_37_cards_scrolls_at_80x24_and_its_keys_play_what_is_shown(tmp_path):
     app = hund_app(tmp_path, players=2)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await open_at(app, pilot, record)
-        await wait_until(pilot, lambda: asks(app), "Kari's lead")
+        table = await open_at(app, pilot, long_hand())
+        await wait_until(pilot, lambda: asks(app), "Kari's card")
         view = table.view
         row = table.query_one("#game-table").query_one(CardRow)
-        assert row.scrolled and list(view.hand) == sorted(view.hand)  # by suit, then rank
-        right = len(view.hand) - row.in_sight
-        assert f"▶{right}" in screen_text(app)
-        for _ in range(len(view.hand) - 1):  # to the last card
+        assert len(view.hand) == 37 and list(view.hand) == sorted(view.hand)  # suit, rank
+        assert row.scrolled and f"▶{len(view.hand) - row.in_sight}" in screen_text(app)
+        assert "Your hand (37 cards)" in screen_text(app)
+        trumps = [i for i, c in enumerate(view.hand) if SUIT_OF[c] == view.trump]
+        assert trumps[-1] == len(view.hand) - 1 and row.key_of(trumps[-1]) == ""  # out of sight
+        for _ in range(len(row.playable)):  # Right walks the cards that beat, scrolling
             await pilot.press("right")
+            if row.cursor == trumps[-1]:
+                break
         assert row.first > 0 and f"{row.first}◀" in screen_text(app)
         last = view.hand[-1]
-        assert LOOK.face(last) in screen_text(app)
+        assert LOOK.face(last) in screen_text(app).splitlines()[-5]
         key = row.key_of(len(view.hand) - 1)
         assert key and row.key_of(0) == ""  # the keys follow the cards in sight
         before = plays(app)
