@@ -59,7 +59,8 @@ class EbbesGame:
         GameOption("starter", "Who starts round 1", "seat", None,
                    "Who plays the first card of round 1 (whoever played ebbes last)."),
         GameOption("dealer", "Who deals round 1", "seat", None,
-                   "Two players: then the two take turns; the dummy sits at the dealer's left.",
+                   "Two players: who deals round 1 (then the two take turns); the dummy sits "
+                   "at the dealer's left.",
                    applies=_two),
     )
     figure_labels = (("ebbes_payouts", "ebbes +3"), ("nix_held", "Nix held"))
