@@ -6,11 +6,15 @@ long hands that scroll, the key that would have meant two things."""
 from __future__ import annotations
 
 import pytest
+from textual.app import App, ComposeResult
 
+from ebbes_tui.controller import Match
+from ebbes_tui.games.hund import GAME as HUND
 from ebbes_tui.games.hund.actions import SJANSE, UNDERTREKK, PlayCard, Series
 from ebbes_tui.games.hund.cards import CODES, RANK_OF, SUIT_OF
 from ebbes_tui.games.hund.tricks import runs
 from ebbes_tui.games.hund.ui.look import HundLook
+from ebbes_tui.games.hund.ui.panels import SeatsPanel, TrickPanel
 from ebbes_tui.games.hund.ui.table_view import CARD_KEYS
 from ebbes_tui.ui.card_row import CardRow
 from ebbes_tui.ui.help_screen import HelpScreen
@@ -318,3 +322,61 @@ def test_every_table_key_means_one_thing():
     assert not game_keys & screen_keys
     assert not set(CARD_KEYS) & (game_keys | screen_keys)
     assert {"s", "t", "m"} <= game_keys and SCREENS.trick_key == "d"
+
+
+class PanelApp(App[None]):
+    """The players panel alone, ``width`` columns wide (as beside the pile at 80x24)."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def compose(self) -> ComposeResult:
+        panel = SeatsPanel(LOOK, id="seats")
+        panel.styles.width = self.width
+        yield panel
+
+
+@pytest.mark.parametrize("width, drew", [(48, False), (70, True)])
+async def test_a_players_row_is_one_line_and_drops_the_draws_where_they_do_not_fit(width, drew):
+    """After a krig won by the first seat (its cards, the mark, the count) the draws
+    made a row wrap at 80x24 and the players' table broke; the trick panel says who
+    drew anyway."""
+    record = position(3, lambda s: s.phase.value == "collect" and not s.t_cards
+                      and bool(s.tricks) and s.tricks[-1].krig and s.tricks[-1].winner == 0,
+                      games=3)
+    view = Match.resume(HUND, record).state.view(0)
+    async with PanelApp(width).run_test(size=(80, 10)) as pilot:
+        panel = pilot.app.query_one(SeatsPanel)
+        panel.show(view, ((0, 2), (1, 1), (2, 1)))
+        await pilot.pause()
+        rows = panel.render().plain.splitlines()
+        assert panel.size.height == 4 and len(rows) == 4  # a header, 3 seats
+        assert "krig" in rows[1] and "took" in rows[1]
+        assert ("drew 2" in rows[1]) is drew
+
+
+class TrickApp(App[None]):
+    """The trick panel alone, filling a small window (as on the table)."""
+
+    CSS = "TrickPanel { height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        yield TrickPanel(LOOK, id="trick")
+
+
+@pytest.mark.parametrize("height, cards", [(6, False), (12, True)])
+async def test_the_trick_panel_leaves_its_cards_out_before_it_cuts_your_turn_off(height, cards):
+    """The cards under their players are shown only where every sentence fits whole:
+    the panel counted a wrapped sentence as one row and cut "Your turn" off."""
+    record = position(3, lambda s: s.phase.value == "collect" and not s.t_cards
+                      and bool(s.tricks) and s.tricks[-1].krig and s.tricks[-1].winner == 0)
+    view = Match.resume(HUND, record).state.view(0)
+    app = TrickApp()
+    async with app.run_test(size=(44, height)) as pilot:
+        app.query_one(TrickPanel).show(view, acting=True, draws=((0, 2), (1, 1), (2, 1)),
+                                       show_last=False)
+        await pilot.pause()
+        shown = [line.rstrip() for line in screen_text(app).splitlines() if line.strip()]
+        assert " ".join(shown).endswith("Your turn: any card; the highest takes the trick.")
+        assert any(line.startswith("krig  ") for line in shown) is cards  # a krig's row

@@ -60,23 +60,27 @@ class SeatsPanel(Static):
                        if collecting else ("  Place" if view.out else "")), "bold")
         drew = dict(draws)
         for seat in range(len(view.seats)):
-            text.append("\n")
+            row = Text()
             turn = seat in view.deciding
-            text.append_text(look.disc(seat))
-            text.append(look.arrow if turn else " ", "bold")
-            text.append(f"{names[seat][:width - 1]:<{width}}", "bold" if turn else "")
-            text.append(f"{view.hand_sizes[seat]:>4}")
+            row.append_text(look.disc(seat))
+            row.append(look.arrow if turn else " ", "bold")
+            row.append(f"{names[seat][:width - 1]:<{width}}", "bold" if turn else "")
+            row.append(f"{view.hand_sizes[seat]:>4}")
             if collecting:
-                text.append(f"{view.taken_sizes[seat]:>6}")
+                row.append(f"{view.taken_sizes[seat]:>6}")
             if tally:
-                text.append(f"{view.tally[seat]:>5}")
-            text.append("  ")
+                row.append(f"{view.tally[seat]:>5}")
+            row.append("  ")
             if collecting:
-                text.append_text(self._trick_cell(view, seat))
-                if seat in drew:
-                    text.append(f" drew {drew[seat]}", "italic")
+                row.append_text(self._trick_cell(view, seat))
+                note = f" drew {drew[seat]}" if seat in drew else ""
+                if row.cell_len + len(note) <= self.content_size.width:  # else the trick
+                    row.append(note, "italic")  # panel's "Draws from the pile" says it
             else:
-                text.append(place_of(view, seat), "bold")
+                row.append(place_of(view, seat), "bold")
+            text.append("\n")
+            text.append_text(row)
+        text.no_wrap, text.overflow = True, "ellipsis"  # a row is one line, or the table breaks
         self.update(text)
 
     def _trick_cell(self, view: HundView, seat: int) -> Text:
@@ -231,7 +235,8 @@ class TrickPanel(Static):
                 lines.append(self._sequence(view))
             title = self._collecting(view, lines, acting, draws, show_last)
             grid = self._grid(view)
-            if len(grid) + len(lines) + bool(note) + holding <= self.content_size.height:
+            if len(grid) + self._height(lines) + bool(note) + holding <= \
+                    self.content_size.height:
                 lines[:0] = grid  # the cards under their players, where there is room
         elif view.phase in ("shed", "over"):
             title = self._shedding(view, lines, acting, show_last)
@@ -243,6 +248,11 @@ class TrickPanel(Static):
             lines.append(Text("Any key goes on.", "bold"))
         self.update(Text("\n").join(lines))
         return title
+
+    def _height(self, lines: list[Text]) -> int:
+        """The rows ``lines`` take at this width, wrapped."""
+        width = max(self.content_size.width, 1)
+        return sum(len(line.wrap(self.app.console, width)) for line in lines)
 
     # ------------------------------------------------------------- phase 1
 
