@@ -333,3 +333,18 @@ def test_a_replay_steps_from_the_start_to_the_deal_then_move_by_move():
     assert kinds[:3] == ["start", "deal", "move"] and kinds.count("start") == 1
     plays_ = sum(len(g["plays"]) for g in record["games"])
     assert replay.last == len(record["games"]) + plays_
+
+
+async def test_the_footer_fits_80_columns_in_ascii_with_sjanse_offered(tmp_path):
+    """The card keys' footer entry pushed Menu off the line in ASCII; each key stands
+    above its card instead."""
+    app = hund_app(tmp_path, players=6)
+    app._ascii = True
+    app.look = app._look_for(app.settings.theme)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await wait_until(pilot, lambda: asks(app, "sjanse"), "Kari's first card")
+        footer = screen_text(app).splitlines()[-1]
+        assert "s Sjanse" in footer and footer.rstrip().endswith("Esc Menu")
+        keys = str(table_of(app).query_one(CardRow).render()).splitlines()[0].split()
+        assert keys == ["1", "2", "3"]  # above the cards

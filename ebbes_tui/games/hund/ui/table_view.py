@@ -30,13 +30,11 @@ CARD_KEYS = "1234567890aefrwxyz"
 #: The trick display setting's key on this table (t is undertrekk here).
 TRICK_KEY = "d"
 
-_CARD = Binding.Group("Card")
 _MOVE = Binding.Group("Move")
-_PICKS = [
-    Binding(key, f"pick({i})", "Card", show=i == 0, group=_CARD,
-            key_display="1-0…" if i == 0 else None)
-    for i, key in enumerate(CARD_KEYS)
-]
+#: Not in the footer: each key stands above its card (and the footer must fit 80
+#: columns in ASCII, where its key names are longer).
+_PICKS = [Binding(key, f"pick({i})", "Card", show=False)
+          for i, key in enumerate(CARD_KEYS)]
 
 
 class HundTable(Widget, can_focus=True):
