@@ -361,8 +361,15 @@ class TrickApp(App[None]):
 
     CSS = "TrickPanel { height: 1fr; }"
 
+    def __init__(self, rows: int | None = None) -> None:
+        super().__init__()
+        self.rows = rows
+
     def compose(self) -> ComposeResult:
-        yield TrickPanel(LOOK, id="trick")
+        panel = TrickPanel(LOOK, id="trick")
+        if self.rows is not None:
+            panel.styles.height = self.rows
+        yield panel
 
 
 @pytest.mark.parametrize("height, cards", [(6, False), (12, True)])
@@ -380,3 +387,24 @@ async def test_the_trick_panel_leaves_its_cards_out_before_it_cuts_your_turn_off
         shown = [line.rstrip() for line in screen_text(app).splitlines() if line.strip()]
         assert " ".join(shown).endswith("Your turn: any card; the highest takes the trick.")
         assert any(line.startswith("krig  ") for line in shown) is cards  # a krig's row
+
+
+async def test_a_short_trick_panel_drops_what_is_said_elsewhere_and_keeps_your_move():
+    """Six players and a three-line news line leave the phase-2 trick a few rows: the
+    top card and what you must do stay, the list of plays and the last avstikk go."""
+    record = position(3, lambda s: s.phase.value == "shed" and len(s.trick2) >= 2
+                      and bool(s.legal(0)) and bool(s.log2) and UNDERTREKK not in s.legal(0))
+    view = Match.resume(HUND, record).state.view(0)
+    app = TrickApp(rows=2)
+    async with app.run_test(size=(60, 10)) as pilot:
+        app.query_one(TrickPanel).show(view, acting=True)
+        await pilot.pause()
+        shown = " ".join(" ".join(screen_text(app).split()).split())
+        assert shown.startswith("Top: ") and "Played:" not in shown and "Avstikk" not in shown
+        assert f"Beat {LOOK.face(view.top)}: " in shown and shown.endswith("are trump).")
+    app = TrickApp()
+    async with app.run_test(size=(60, 12)) as pilot:  # room: all of it
+        app.query_one(TrickPanel).show(view, acting=True)
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Played: " in shown and "Avstikk after " in shown

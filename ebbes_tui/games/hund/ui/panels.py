@@ -246,8 +246,20 @@ class TrickPanel(Static):
             lines.insert(0, Text(self.look.text(note), "bold"))
         if holding:
             lines.append(Text("Any key goes on.", "bold"))
-        self.update(Text("\n").join(lines))
+        self.update(Text("\n").join(self._fitting(lines)))
         return title
+
+    def _fitting(self, lines: list[Text]) -> list[Text]:
+        """``lines`` without the dim ones (what the players panel or the log also
+        says), last first, while they would not fit: what you must do stays in sight."""
+        lines = list(lines)
+        room = self.content_size.height
+        while room and self._height(lines) > room:
+            dim = [i for i, line in enumerate(lines) if line.style == "dim"]
+            if not dim:
+                break
+            del lines[dim[-1]]
+        return lines
 
     def _height(self, lines: list[Text]) -> int:
         """The rows ``lines`` take at this width, wrapped."""
