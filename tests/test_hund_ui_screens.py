@@ -348,3 +348,48 @@ async def test_the_footer_fits_80_columns_in_ascii_with_sjanse_offered(tmp_path)
         assert "s Sjanse" in footer and footer.rstrip().endswith("Esc Menu")
         keys = str(table_of(app).query_one(CardRow).render()).splitlines()[0].split()
         assert keys == ["1", "2", "3"]  # above the cards
+
+
+def news_lines(record: dict) -> list[tuple[int, str]]:
+    """(game, line) for every news line the table would show while ``record`` is
+    played, as the public table sees it."""
+    from ebbes_tui.games.hund.ui.screens import SCREENS
+
+    replay = Replay(HUND, record)
+    lines = []
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(None)
+        names = [s.name for s in view.seats]
+        for event in step.events:
+            note = SCREENS.note(Update(i, event, view, i), names, LOOK, "")
+            if note is not None:
+                lines.append((view.game, note[0]))
+    return lines
+
+
+def test_each_word_is_explained_the_first_time_in_each_game_and_said_short_after():
+    """Issue 19: krig, sjanse, undertrekk, avstikk and hund each explained the first
+    time they happen (in every game of a match), in a few words after that."""
+    lines = news_lines(finished_record(players=3, seed=4, games=2))
+    for game in (1, 2):
+        said = [line for g, line in lines if g == game]
+        firsts = {word: next(line for line in said if line.startswith(word))
+                  for word in ("Krig!", "Sjanse!", "Undertrekk!", "Avstikk!")}
+        assert "equal ranks go to war, even when a higher card lies there" in firsts["Krig!"]
+        assert "the winner takes all" in firsts["Krig!"]
+        assert firsts["Sjanse!"].endswith("A sjanse plays the pile's top card instead of one "
+                                          "from the hand.")
+        assert firsts["Undertrekk!"].endswith("into their hand; the next player must beat "
+                                              "the top card.")
+        assert firsts["Avstikk!"].endswith("its cards leave the game, and the taker leads next.")
+        assert sum(line.startswith("Sjanse!") for line in said) == 1
+        assert sum(line.startswith("Undertrekk!") for line in said) == 1
+        assert sum(line.startswith("Avstikk!") for line in said) == 1
+        assert any(re.search(r"\w+: sjanse, \S+ from the pile\.$", line) for line in said)
+        assert any(re.search(r"cannot beat \S+: undertrekk, takes \S+ in\.$", line)
+                   for line in said)
+        assert any(re.match(r"Avstikk: \w+ \w* ?takes \d+ cards? out of the game\.$", line)
+                   for line in said)
+        [hund] = [line for line in said if " is the hund of game" in line]
+        assert hund.endswith(f"the hund of game {game}: the last one holding cards, who has "
+                             "lost it.")
