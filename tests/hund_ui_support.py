@@ -59,6 +59,19 @@ def position(players: int, wanted: Callable[[HundState], bool], *, series: bool 
     raise AssertionError("no seeded match reached the wanted position")
 
 
+def finished_record(players: int = 3, seed: int = 4, games: int = 1, series: bool = False) -> dict:
+    """A whole match of random moves, as its record."""
+    state = HUND.new_state(seat_infos(players), {"games": games, "series": series,
+                                                 "dealer": 0})
+    rng = random.Random(seed)
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.DEAL:
+            HUND.resolve_chance(state, seed)
+            continue
+        state.apply(rng.choice(state.legal(state.turn)), state.turn)
+    return HUND.to_record(state)
+
+
 async def open_at(app: EbbesApp, pilot, record: dict) -> TableScreen:
     """The table of ``record``'s match, resumed (unsaved), once it has come up."""
     await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")

@@ -20,7 +20,7 @@ from ebbes_tui.ui.card_row import CardRow
 from ebbes_tui.ui.help_screen import HelpScreen
 
 from hund_ui_support import (
-    asks, footer, hund_app, long_hand, open_at, plays, position, table_of,
+    asks, finished_record, footer, hund_app, long_hand, open_at, plays, position, table_of,
 )
 from ui_support import screen_text, wait_until
 
@@ -408,3 +408,26 @@ async def test_a_short_trick_panel_drops_what_is_said_elsewhere_and_keeps_your_m
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
         assert "Played: " in shown and "Avstikk after " in shown
+
+
+async def test_before_the_deal_and_between_games_the_panels_say_so():
+    """The replay's first position said "Empty: no more drawing" before any card was
+    dealt, and between two games the trick was blank: now the hund and the order out."""
+    from ebbes_tui.controller.playback import Replay
+    from ebbes_tui.games.hund.ui.panels import PilePanel
+
+    replay = Replay(HUND, finished_record(players=3, seed=4, games=2))
+    start, between = (replay.steps[i].state.view(None) for i in (0, replay.round_ends[0]))
+    names = [s.name for s in between.seats]
+    app = TrickApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        app.query_one(TrickPanel).show(between, acting=False)
+        pile = PilePanel(LOOK)
+        await app.mount(pile)
+        pile.show(start)
+        await pilot.pause()
+        text = screen_text(app)
+        order = ", ".join(f"{names[s]} {n}" for s, n in zip(between.out, ("1st", "2nd")))
+        assert f"Out: {order}." in text
+        assert f"{names[between.hund]} is the hund of game 1." in text
+        assert "Not dealt yet." in text and "Empty" not in text

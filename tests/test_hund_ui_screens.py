@@ -5,7 +5,6 @@ reaches past a draw (item 4), hot-seat covers (N15), help, rules, ASCII and colo
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -17,7 +16,6 @@ from ebbes_tui.controller.playback import Replay
 from ebbes_tui.games.hund import GAME as HUND
 from ebbes_tui.games.hund.actions import UNDERTREKK
 from ebbes_tui.games.hund.cards import parse_card
-from ebbes_tui.games.hund.phases import Phase
 from ebbes_tui.games.hund.ui.game_log import HundLog
 from ebbes_tui.games.hund.ui.look import PALETTES, HundLook
 from ebbes_tui.games.hund.ui.replay_screen import ReplayScreen
@@ -30,7 +28,7 @@ from ebbes_tui.ui.rules_screen import RulesScreen
 from ebbes_tui.ui.table import TableScreen
 
 from hund_ui_support import (
-    asks, hund_app, long_hand, open_at, plays, position, seat_infos, table_of,
+    asks, finished_record, hund_app, long_hand, open_at, plays, position, table_of,
 )
 from ui_support import screen_text, wait_until
 
@@ -49,19 +47,6 @@ async def play_on(app, pilot, until: type | tuple[type, ...]) -> None:
         if isinstance(app.screen, until):
             return
         await pilot.press("t" if asks(app, "undertrekk") else "enter")
-
-
-def finished_record(players: int = 3, seed: int = 4, games: int = 1, series: bool = False) -> dict:
-    """A whole match of random moves, as its record."""
-    state = HUND.new_state(seat_infos(players), {"games": games, "series": series,
-                                                 "dealer": 0})
-    rng = random.Random(seed)
-    while state.phase is not Phase.OVER:
-        if state.phase is Phase.DEAL:
-            HUND.resolve_chance(state, seed)
-            continue
-        state.apply(rng.choice(state.legal(state.turn)), state.turn)
-    return HUND.to_record(state)
 
 
 # ------------------------------------------------------------- the hund and the tally

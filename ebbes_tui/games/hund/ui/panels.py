@@ -146,7 +146,9 @@ class PilePanel(Static):
             text.append(f"The trump card was {_poss(names[view.trump_holder])}.", "dim")
             self.update(text)
             return "Trump"
-        if view.pile_size:
+        if view.phase == "deal" and view.hund < 0:
+            text.append("Not dealt yet.", "dim")
+        elif view.pile_size:
             text.append(f"{look.card_back} ", "bold")
             text.append(f"{view.pile_size} card{'s' * (view.pile_size != 1)}", "bold")
         else:
@@ -242,6 +244,8 @@ class TrickPanel(Static):
             title = self._shedding(view, lines, acting, show_last)
         else:
             title = "Trick"
+            if view.hund >= 0:  # between two games: how the last one ended
+                lines += _game_end(view, self.look)
         if note:
             lines.insert(0, Text(self.look.text(note), "bold"))
         if holding:
@@ -375,6 +379,14 @@ class TrickPanel(Static):
         if view.top is None:
             return f"Your lead: any card.{series}"
         return f"{beat_hint(view, look)}{series}"
+
+
+def _game_end(view: HundView, look: HundLook) -> list[Text]:
+    """``Out: Ola 1st, Per 2nd.`` and ``Kari is the hund of game 1.``"""
+    names = seat_names(view, look)
+    order = ", ".join(f"{names[s]} {ORDINALS[i]}" for i, s in enumerate(view.out))
+    return [Text(f"Out: {order}.") if view.out else Text(""),
+            Text(f"{says(names[view.hund], 'is')} the hund of game {view.game}.", "bold")]
 
 
 def _your_turn_collecting(view: HundView) -> str:
