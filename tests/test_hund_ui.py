@@ -431,3 +431,17 @@ async def test_before_the_deal_and_between_games_the_panels_say_so():
         assert f"Out: {order}." in text
         assert f"{names[between.hund]} is the hund of game 1." in text
         assert "Not dealt yet." in text and "Empty" not in text
+
+
+async def test_your_lead_in_phase_two_is_said_once():
+    record = position(3, lambda s: s.phase.value == "shed" and not s.trick2 and bool(s.log2))
+    view = Match.resume(HUND, record).state.view(0)
+    app = TrickApp()
+    async with app.run_test(size=(80, 8)) as pilot:
+        app.query_one(TrickPanel).show(view, acting=True)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your lead: any card." in text and "The trick is empty" not in text
+        app.query_one(TrickPanel).show(view, acting=False)  # watching someone else lead
+        await pilot.pause()
+        assert "The trick is empty: you lead, any card." in screen_text(app)

@@ -351,7 +351,7 @@ class TrickPanel(Static):
             unit = "plays" if view.series else "cards"
             lines.append(Text(f"Avstikk after {view.began} {unit} ({len(pile)} so far), or "
                               f"when the turn comes back to {names[seat]}.", "dim"))
-        elif view.phase == "shed" and view.deciding:
+        elif view.phase == "shed" and view.deciding and not acting:  # else "Your lead"
             leader = names[view.deciding[0]]
             lines.append(Text(f"The trick is empty: {says(mid(leader), 'leads')}, any card.",
                               "italic"))
