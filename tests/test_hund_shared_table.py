@@ -18,17 +18,10 @@ from ebbes_tui.ui.card_row import CardRow
 from ebbes_tui.ui.handoff import HandOffScreen
 
 from hund_ui_support import asks, table_of
+from test_table_screens import home  # noqa: F401 (the fixture: private data and config dirs)
 from ui_support import screen_text
 
 LOOK = HundLook()
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    return tmp_path
 
 
 async def settle(pilots, condition, what: str) -> None:
@@ -51,8 +44,9 @@ def played(app: EbbesApp, card: int) -> bool:
     return any(c == card for _, c, _ in view.trick) or any(card in t.cards for t in view.tricks)
 
 
-async def test_two_players_and_a_spectator_share_a_hund_table(home):
-    async with LocalTable(home, spec("bikkje", seats="player,player,bot:normal", seed=4,
+@pytest.mark.usefixtures("home")
+async def test_two_players_and_a_spectator_share_a_hund_table(tmp_path):
+    async with LocalTable(tmp_path, spec("bikkje", seats="player,player,bot:normal", seed=4,
                                      game="hund", spectators=True)) as table:
         apps = [EbbesApp(pace=0, animation=False,
                          table=await connect_table("bikkje", directory=table.directory,
