@@ -378,3 +378,22 @@ def test_each_word_is_explained_the_first_time_in_each_game_and_said_short_after
         [hund] = [line for line in said if " is the hund of game" in line]
         assert hund.endswith(f"the hund of game {game}: the last one holding cards, who has "
                              "lost it.")
+
+
+def test_news_about_a_trick_goes_when_an_undertrekk_empties_it():
+    """A first explanation stayed on the news line across tricks that undertrekk
+    emptied (no avstikk ends them, N10), long after its trick was gone."""
+    from ebbes_tui.games.hund.events import UndertrekkTaken
+    from ebbes_tui.games.hund.ui.screens import SCREENS
+
+    replay = Replay(HUND, finished_record(players=3, seed=4))
+    emptied = kept = 0
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(None)
+        for event in step.events:
+            if isinstance(event, UndertrekkTaken):
+                stale = SCREENS.stale("trick", Update(i, event, view, i))
+                assert stale is (not view.shed_trick)
+                emptied += stale
+                kept += not stale
+    assert emptied and kept

@@ -150,9 +150,11 @@ class HundScreens:
 
     def stale(self, kind: str, update: Update) -> bool:
         """News of the last move is stale at the next move; news about the trick (and
-        a first explanation) once the trick is over or a new game begins."""
+        a first explanation) once the trick is over (taken, or emptied by an
+        undertrekk: N10) or a new game begins."""
         event = update.event
-        if isinstance(event, (TrickEnded, GameDealt, TakenBack)):
+        emptied = isinstance(event, UndertrekkTaken) and not update.view.shed_trick
+        if emptied or isinstance(event, (TrickEnded, GameDealt, TakenBack)):  # a trick over
             return kind in ("trick", "event", "hint", "refusal")
         if isinstance(event, _MOVES):
             return kind in ("event", "hint", "refusal")
