@@ -559,7 +559,9 @@ class RemoteFeed(UpdateStream):
         presence = self.client.presence
         if presence is None:
             return None
-        return replace(presence, turn=self._latest.view.to_move, turn_since=self._turn_since)
+        deciding = self._latest.view.deciding  # one seat's turn; several at once: nobody's
+        turn = deciding[0] if len(deciding) == 1 else None
+        return replace(presence, turn=turn, turn_since=self._turn_since)
 
     def snapshot(self) -> Update:
         latest = self._latest

@@ -18,16 +18,20 @@ from textual.widget import Widget
 
 from .look import Look
 
-#: The keys for the cards, in order: the digits, then letters no table key uses.
+#: The keys for the cards, in order: the digits, then letters no table key uses. A game
+#: whose table needs some of these letters gives its own string (``card_keys``).
 CARD_KEYS = "1234567890asdfx"
+#: Under a card picked for a move of several (a series).
+MARK = "+"
 
 
 class CardRow(Widget):
-    """Three lines: the keys of playable cards, the cards, the cursor.
+    """Three lines: the keys of playable cards, the cards, the cursor (and the marks).
 
     ``keys`` says what a key stands for: ``position`` (the n-th card of the hand, as
-    ebbes' fifteen cards have it) or ``playable`` (the n-th card that may be played,
-    for long hands where only a few may: Hund's forty)."""
+    ebbes' fifteen cards have it) or ``playable`` (the n-th playable card in sight,
+    for long hands: Hund's forty scroll, and the keys follow what is on screen).
+    ``card_keys`` are the keys in order; only cards in sight have one."""
 
     DEFAULT_CSS = "CardRow { height: 3; }"
 
@@ -38,10 +42,14 @@ class CardRow(Widget):
             super().__init__()
             self.index = index
 
-    def __init__(self, look: Look, *, keys: str = "position", id: str | None = None) -> None:
+    def __init__(self, look: Look, *, keys: str = "position", card_keys: str = CARD_KEYS,
+                 id: str | None = None) -> None:
         super().__init__(id=id)
+        if keys not in ("position", "playable"):
+            raise ValueError(f"keys is 'position' or 'playable', not {keys!r}")
         self.look = look
         self.keys = keys
+        self.card_keys = card_keys
         self.faces: tuple[Text, ...] = ()
         self.playable: frozenset[int] = frozenset()
         self.marked: frozenset[int] = frozenset()
@@ -53,43 +61,63 @@ class CardRow(Widget):
              marked: Sequence[int] = ()) -> None:
         """New cards: ``playable`` the indexes that may be played, ``active`` whether
         the player at the screen must play now, ``marked`` the cards picked for a move
-        of several (they show raised). The cursor stays on its spot, on a playable card
-        when there is one."""
+        of several (a mark under each). The cursor stays on its spot, on a playable
+        card when there is one."""
         self.faces = tuple(faces)
         self.playable, self.marked, self.active = frozenset(playable), frozenset(marked), active
         self.cursor = min(self.cursor, max(len(self.faces) - 1, 0))
         if active and self.playable and self.cursor not in self.playable:
-            self.cursor = min(self.playable)
+            self.cursor = min(self.playable, key=lambda i: abs(i - self.cursor))
         self._follow()
         self.refresh()
 
-    def key_of(self, index: int) -> str:
-        """The key that picks card ``index``, or "" when it has none."""
+    # ------------------------------------------------------------- keys
+
+    def _keyed(self) -> list[int]:
+        """The cards that have a key now, in key order."""
+        self._follow()
+        sight = range(self.first, min(len(self.faces), self.first + self.in_sight))
         if self.keys == "playable":
-            order = sorted(self.playable)
-            rank = order.index(index) if index in self.playable else len(CARD_KEYS)
-        else:
-            rank = index if index in self.playable else len(CARD_KEYS)
-        return CARD_KEYS[rank] if rank < len(CARD_KEYS) else ""
+            cards = [i for i in sight if i in self.playable]
+            return cards[:len(self.card_keys)]
+        return [i for i in sight if i in self.playable and i < len(self.card_keys)]
+
+    def key_of(self, index: int) -> str:
+        """The key that picks card ``index``, or "" when it has none (not playable, out
+        of sight, or past the last key)."""
+        keyed = self._keyed()
+        if index not in keyed:
+            return ""
+        return self.card_keys[keyed.index(index) if self.keys == "playable" else index]
 
     def index_of_key(self, number: int) -> int | None:
-        """The card the ``number``-th key (0 for "1") stands for, if any."""
+        """The card the ``number``-th key (0 for ``card_keys[0]``) picks now, if any."""
+        keyed = self._keyed()
         if self.keys == "playable":
-            order = sorted(self.playable)
-            return order[number] if number < len(order) else None
-        return number if number < len(self.faces) else None
+            return keyed[number] if number < len(keyed) else None
+        return number if number in keyed else None
+
+    # ------------------------------------------------------------- the cursor
 
     def move(self, step: int) -> None:
         """The cursor ``step`` cards on (round the hand), to the next playable one when
         the player must play."""
         if not self.faces:
             return
-        stops = sorted(self.playable) if self.active and self.playable else range(len(self.faces))
-        stops = list(stops)
+        stops = sorted(self.playable) if self.active and self.playable else list(range(len(self.faces)))
         here = stops.index(self.cursor) if self.cursor in stops else 0
         self.cursor = stops[(here + step) % len(stops)]
         self._follow()
         self.refresh()
+
+    def point_at(self, index: int) -> None:
+        """The cursor on card ``index`` (a hint points at it), scrolled into sight."""
+        if 0 <= index < len(self.faces):
+            self.cursor = index
+            self._follow()
+            self.refresh()
+
+    # ------------------------------------------------------------- the width
 
     @property
     def cell(self) -> int:
@@ -100,11 +128,15 @@ class CardRow(Widget):
 
     @property
     def in_sight(self) -> int:
-        """How many cards fit the width (two columns each side kept for the counts)."""
+        """How many cards fit the width (four columns each side kept for the counts)."""
         width = self.size.width
         if len(self.faces) * self.cell <= width:
             return len(self.faces)
         return max(1, (width - 8) // self.cell)
+
+    @property
+    def scrolled(self) -> bool:
+        return self.in_sight < len(self.faces)
 
     def _follow(self) -> None:
         """Scroll so the cursor is in sight."""
@@ -115,40 +147,49 @@ class CardRow(Widget):
             self.first = self.cursor - sight + 1
         self.first = max(0, min(self.first, max(len(self.faces) - sight, 0)))
 
+    def _margin(self) -> int:
+        """Columns before the first card: the count of cards out of sight on the left."""
+        return len(f"{len(self.faces)}{self.look.text('◀')} ") if self.scrolled else 0
+
+    # ------------------------------------------------------------- drawing
+
     def render(self) -> Text:
         if not self.faces:
             return Text("")
-        self._follow()
-        cell, sight = self.cell, self.in_sight
-        shown = range(self.first, min(len(self.faces), self.first + sight))
-        scrolled = sight < len(self.faces)
-        left = f"{self.first}{self.look.text('◀')} " if scrolled else ""
-        right_count = len(self.faces) - shown.stop
-        right = f" {self.look.text('▶')}{right_count}" if scrolled else ""
-        pad = " " * len(left) if scrolled else ""
-        keys, faces, marks = Text(pad), Text(left if self.first else pad), Text(pad)
+        keyed = self._keyed()
+        cell, margin = self.cell, self._margin()
+        shown = range(self.first, min(len(self.faces), self.first + self.in_sight))
+        left = f"{self.first}{self.look.text('◀')} " if self.first else ""
+        keys, faces, marks = Text(" " * margin), Text(left.rjust(margin)), Text(" " * margin)
         for i in shown:
             playable = i in self.playable
-            keys.append((self.key_of(i) if self.active else "").center(cell), "bold")
+            face = self.faces[i].copy()
+            width = len(face)
+            key = self.card_keys[keyed.index(i) if self.keys == "playable" else i] \
+                if self.active and i in keyed else ""
+            keys.append(key.center(width).ljust(cell), "bold")
             style = "underline" if self.active and playable else ("dim" if self.active else "")
             if self.active and i == self.cursor:
                 style += " reverse"
-            face = self.faces[i].copy()
             if self.active and not playable:
-                face = Text(face.plain)
+                face = Text(face.plain)  # without its suit colour: it cannot be played now
             face.stylize(style.strip())
-            faces.append(face)
-            faces.append(" " * (cell - len(face)))
-            under = self.look.cursor * 3 if self.active and i == self.cursor else \
-                ("+" if i in self.marked else "")
-            marks.append(under.center(cell))
-        if right_count:
-            faces.append(right)
-        return Text("\n").join([keys, faces, marks])
+            faces.append_text(face)
+            faces.append(" " * (cell - width))
+            under = self.look.cursor * width if self.active and i == self.cursor else ""
+            if i in self.marked:
+                under = (under[:width - 1] + MARK) if under else MARK.center(width)
+            marks.append(under.ljust(cell), "bold")
+        right = len(self.faces) - shown.stop
+        if right:
+            faces.append(f" {self.look.text('▶')}{right}")
+        lines = Text("\n").join([keys, faces, marks])
+        lines.no_wrap = True
+        lines.overflow = "crop"
+        return lines
 
     def on_click(self, event: events.Click) -> None:
-        offset = event.x - (len(f"{self.first}{self.look.text('◀')} ")
-                            if self.in_sight < len(self.faces) else 0)
+        offset = event.x - self._margin()
         index = self.first + offset // self.cell if offset >= 0 else -1
         if self.first <= index < min(len(self.faces), self.first + self.in_sight):
             self.cursor = index

@@ -1,5 +1,5 @@
-"""Which game: asked before a new game's seats, and from the menu (the game the menu's
-Continue, History and Statistics are about)."""
+"""Which game the menu is about (``g``): its New game, Continue, History and
+Statistics."""
 
 from __future__ import annotations
 

@@ -96,11 +96,19 @@ class Pace(Protocol):
         ...
 
 
+#: The table's key for how long a finished trick stays, unless the game's screens name
+#: another (:attr:`GameScreens.trick_key`).
+TRICK_KEY = "t"
+
+
 class GameScreens(Protocol):
     """One game's screens and words."""
 
     #: Keys the game's table answers, for the help screen: (key, what it does).
     keys: tuple[tuple[str, str], ...]
+    #: The key of the trick display setting on this game's table: ``t`` unless the game
+    #: needs ``t`` itself (no key means two things on one screen).
+    trick_key: str
 
     def setup_note(self, players: int) -> str:
         """A note for the new-game form with this many players ("" for none)."""
@@ -167,6 +175,11 @@ class GameScreens(Protocol):
     def scores(self, view: View) -> Screen[Any]:
         """The board of scores (``b``)."""
         ...
+
+
+def trick_key_of(screens: GameScreens) -> str:
+    """The trick display key of a game's table (``t`` where the screens name none)."""
+    return getattr(screens, "trick_key", TRICK_KEY)
 
 
 def screens_of(game: Game) -> GameScreens:

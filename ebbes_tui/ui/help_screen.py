@@ -14,16 +14,17 @@ from textual.widgets import Footer, Static
 
 from ..game.protocols import Game
 from .closing import ClosesOnce
-from .game_ui import screens_of
+from .game_ui import screens_of, trick_key_of
 
 if TYPE_CHECKING:
     from .app import EbbesApp
 
-#: The keys of every table, after the game's own.
+#: What the trick display key does (its key is the game's: ``t`` unless it needs t).
+TRICK_DISPLAY = ("how long a finished trick stays: until a key, slow, normal or fast (kept "
+                 "for next time; a shared table never waits for it)")
+ANY_KEY = ("any key", "hurry the table along (a bot's move, a finished trick)")
+#: The keys of every table, after the game's own, any key and the trick display's.
 KEYS = (
-    ("any key", "hurry the table along (a bot's move, a finished trick)"),
-    ("t", "how long a finished trick stays: until a key, slow, normal or fast (kept for "
-          "next time; a shared table never waits for it)"),
     ("g", "the game log: every move, every trick and why it was won, every score"),
     ("b", "the scores"),
     ("v", "hot-seat: look at your own hand while nobody must decide"),
@@ -51,7 +52,8 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
         keys = Table(box=None, show_header=False, pad_edge=False)
         keys.add_column(style="bold")
         keys.add_column()
-        for key, what in (*self.screens.keys, *KEYS):
+        trick = (trick_key_of(self.screens), TRICK_DISPLAY)
+        for key, what in (*self.screens.keys, ANY_KEY, trick, *KEYS):
             keys.add_row(key, what)
         heading, legend = self.screens.legend(self.app.look)
         with VerticalScroll(classes="dialog help"):

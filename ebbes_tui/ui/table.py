@@ -37,7 +37,7 @@ from ..game.protocols import Action, Game, View
 from ..table.client import RemoteFeed
 from ..table.events import ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused
 from .chat import close_chat, open_chat, send_chat
-from .game_ui import Decided, Drawing, GameTable, screens_of
+from .game_ui import TRICK_KEY, Decided, Drawing, GameTable, screens_of, trick_key_of
 from .log_screen import LogScreen
 from .look import WIDE
 from .pacing import SUMMARY_SECONDS, TRICK_LABELS, behind, next_trick_display
@@ -65,7 +65,7 @@ class TableScreen(Screen[None]):
         Binding("v", "look", "My hand"),
         Binding("c", "chat", "Chat"),
         Binding("question_mark", "help", "Help"),
-        Binding("t", "trick_display", "Tricks", show=False),
+        Binding(TRICK_KEY, "trick_display", "Tricks", show=False, id="trick-display"),
         Binding("f1", "rules", "Rules", show=False),
         Binding("q", "quit_table", "Quit", show=False),
         Binding("escape", "menu", "Menu"),
@@ -97,6 +97,9 @@ class TableScreen(Screen[None]):
         self.remote: RemoteFeed | None = feed if isinstance(feed, RemoteFeed) else None
         self.game = game
         self.screens = screens_of(game)
+        self.trick_key = trick_key_of(self.screens)
+        if self.trick_key != TRICK_KEY:  # the game's own t (Hund's undertrekk) keeps it
+            self._bindings.apply_keymap({"trick-display": self.trick_key})
         self.memory_aid = memory_aid
         self.pacing = self.screens.pace(pace, trick_display)
         self.show_last = True
@@ -542,11 +545,12 @@ class TableScreen(Screen[None]):
                                     "Your game is saved: choose Continue to go on."))
 
     def action_trick_display(self) -> None:
-        """t: how long a finished trick stays (kept in the settings)."""
+        """How long a finished trick stays (kept in the settings); ``t`` unless the game
+        needs that key."""
         trick = next_trick_display(self.pacing.trick)
         self.pacing = self.pacing.with_trick(trick)
         self.post_message(self.TrickDisplay(trick))
-        self.say(f"Trick display: {TRICK_LABELS[trick]} (t changes it).")
+        self.say(f"Trick display: {TRICK_LABELS[trick]} ({self.trick_key} changes it).")
 
     def on_key(self, event: events.Key) -> None:
         """Any key hurries the table along (a bot's move, a finished trick), and at a

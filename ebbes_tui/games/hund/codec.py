@@ -47,6 +47,7 @@ def view_to_json(view: HundView) -> dict[str, Any]:
         "last_trick": [[s, _codes(cs)] for s, cs in view.last_trick],
         "out": list(view.out), "gone": view.gone, "hund": view.hund,
         "tally": list(view.tally), "hunds": list(view.hunds),
+        "outs": [list(out) for out in view.outs],
     }
 
 
@@ -80,6 +81,7 @@ def view_from_json(data: Any) -> HundView:
         last_trick=tuple(_lying(p) for p in _list(data["last_trick"])),
         out=_ints(data["out"]), gone=_int(data["gone"]), hund=_int(data["hund"]),
         tally=_ints(data["tally"]), hunds=_ints(data["hunds"]),
+        outs=tuple(_ints(out) for out in _list(data["outs"])),
     )
 
 

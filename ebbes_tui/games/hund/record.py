@@ -67,11 +67,10 @@ def _seats(record: Record) -> tuple[SeatInfo, ...]:
 
 def replay(record: Record, observe: StepObserver | None = None) -> HundState:
     """Replay a record with every rule checked; RecordError names the game, the move
-    and the ruling of the first fault."""
+    and the ruling of the first fault. ``observe`` sees the state after every step
+    (each deal and each move), as a replay screen steps through them."""
     seats, options = setup_of(record)
     state = HundState(seats, series=options["series"], games=options["games"], dealer=None)
-    if observe is not None:
-        observe(state, [])
     games = record.get("games")
     if not isinstance(games, list):
         raise RecordError("'games' must be a list")

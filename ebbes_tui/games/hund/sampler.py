@@ -84,13 +84,13 @@ def leftover_choices(view: HundView) -> tuple[list[Card], int]:
 
 def sample_state(view: HundView, rng: random.Random) -> HundState:
     """A full state consistent with ``view``, at its decision (for search: its earlier
-    games are only their hunds, its deal only its dealer and the cards set aside, and
-    it has no record)."""
+    games are only their orders of going out and their hunds, its deal only its dealer
+    and the cards set aside, and it has no record)."""
     if view.phase not in ("collect", "shed") or not view.deciding:
         raise ValueError("a state is sampled at a seat's decision in a game")
     state = HundState(view.seats, series=view.series, games=view.games, dealer=None)
-    state.results = [GameResult(None, (), (), -1, -1, (), (), h)  # type: ignore[arg-type]
-                     for h in view.hunds]
+    state.results = [GameResult(None, (), (), -1, -1, (), out, h)  # type: ignore[arg-type]
+                     for out, h in zip(view.outs, view.hunds)]
     state.tally = list(view.tally)
     state.unknown = view.moves
     state.tricks = list(view.tricks)

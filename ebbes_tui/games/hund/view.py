@@ -71,6 +71,7 @@ class HundView(NamedTuple):
     hund: int  # this game's hund once found (N13), else -1
     tally: tuple[int, ...]  # times each seat was the hund (N16)
     hunds: tuple[int, ...]  # each finished game's hund, in order
+    outs: tuple[tuple[int, ...], ...]  # each finished game's order of going out (N16)
 
     @property
     def over(self) -> bool:
@@ -163,4 +164,5 @@ def public_table(state: HundState) -> tuple[object, ...]:
         state.hund,
         tuple(state.tally),
         tuple([r.hund for r in state.results]),
+        tuple([r.out for r in state.results]),
     )

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ....controller import Synced, Update
+from ....ui.game_ui import TRICK_KEY
 from ....ui.look import Look
 from ..rules.actions import Action
 from ..rules.categories import Category
@@ -20,7 +21,8 @@ from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, Tri
 from ..rules.record import Record
 from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
-from .explain import as_seen_by, event_line
+from ....ui.words import as_seen_by
+from .explain import event_line
 from .game_log import GameLog
 from .look import ebbes_look
 from .pacing import EbbesPacing
@@ -37,6 +39,7 @@ _WHY = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "you hold nix: choose w
 class EbbesScreens:
     """Everything of ebbes the table screen, the History and the help need."""
 
+    trick_key = TRICK_KEY  # ebbes' tables have always set the trick display with t
     keys = (
         ("Left/Right, h/l", "move along your hand"),
         ("Enter, Space", "play the marked card"),

@@ -1,0 +1,279 @@
+"""Hund in a player's words: the game's own terms (krig, sjanse, undertrekk, avstikk,
+hund), each explained the first time it happens in a game and in the help; what
+every event means, for the news line, the game log and the hot-seat recap.
+
+"The first time" is read from the view (every card played in this game is in it,
+N15), so a resumed game or a player who joins a shared table late is told the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ....ui.words import says, verb_for
+from ..cards import RANK_OF, SUIT_OF, SUIT_WORD, SUIT_WORDS, Card, rank_word
+from ..checks import beat_with
+from ..events import (
+    Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, SatOut, ShedBegan,
+    TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
+)
+from ..tricks import Trick
+from ..view import HundView
+from .look import HundLook
+
+#: The game's own words, as the help explains them (and the first time each happens).
+TERMS = (
+    ("krig", "war. When two or more cards of one rank lie in a phase-1 trick (the "
+             "highest such rank, even when a higher single card lies there), those "
+             "players each play one more card; the highest takes the whole trick, and a "
+             "tie for it wars again."),
+    ("sjanse", "chance. Instead of a card from your hand you turn the draw pile's top "
+               "card and play it (s), also in a krig, while the pile holds two or more."),
+    ("undertrekk", "taking in. In phase 2, a player who cannot beat the top card takes "
+                   "the trick's first card into their hand (t); the next player must "
+                   "beat the top card."),
+    ("avstikk", "the trick taken in phase 2: once every player in play has played to "
+                "it, or the turn comes back to the player on top, that player takes it, "
+                "its cards leave the game, and they lead next."),
+    ("hund", "the dog: the last player still holding cards in phase 2 has lost the "
+             "game. Whoever is hund least often wins the match."),
+)
+
+#: What each word means, said the first time it happens in a game: while one is on
+#: the news line, smaller news of the same trick waits (the table shows it anyway).
+FIRST_TIME = {
+    "krig": "equal ranks go to war, even when a higher card lies there.",
+    "sjanse": "A sjanse plays the pile's top card instead of one from the hand.",
+    "undertrekk": "the next player must beat the top card.",
+    "avstikk": "its cards leave the game, and the taker leads next.",
+    "phase 2": "The cards each took are now their hand; beat the top card or take one in.",
+}
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def explaining(news: str) -> bool:
+    """Whether the news line on show explains one of the game's words."""
+    return any(why in news for why in FIRST_TIME.values())
+
+
+def and_list(words: Sequence[str]) -> str:
+    """``Kari``, ``Kari and Ola``, ``Kari, Ola and Per`` (``Ola and you``)."""
+    words = [w if i == 0 or w != "You" else "you" for i, w in enumerate(words)]
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def mid(name: str) -> str:
+    """A name inside a sentence: "you", not "You"."""
+    return "you" if name == "You" else name
+
+
+def possessive(name: str) -> str:
+    return "your" if name == "You" else "their"
+
+
+def rank_plural(card: Card) -> str:
+    """``aces``, ``10s``: the rank a krig was over."""
+    return f"{rank_word(RANK_OF[card])}s"
+
+
+def rounds_of(seats: Sequence[int]) -> list[range]:
+    """A phase-1 trick's rounds: the first, then each krig's (N5). A round ends where
+    a seat would play a second time (a warrior who dropped out plays none)."""
+    rounds: list[range] = []
+    start = 0
+    for i, seat in enumerate(seats):
+        if seat in seats[start:i]:
+            rounds.append(range(start, i))
+            start = i
+    if start < len(seats):
+        rounds.append(range(start, len(seats)))
+    return rounds
+
+
+def winning_card(trick: Trick) -> Card:
+    """The card that took a phase-1 trick: its taker's last card in it."""
+    return next(c for s, c in zip(reversed(trick.seats), reversed(trick.cards))
+                if s == trick.winner)
+
+
+# ------------------------------------------------------------- first times
+
+
+def first_krig(view: HundView, event: Krig) -> bool:
+    """The game's first krig (its first level: a krig inside it is never the first)."""
+    wars = sum(t.krig for t in view.tricks) + (view.krig > 0)
+    return event.level == 1 and wars <= 1
+
+
+def first_sjanse(view: HundView) -> bool:
+    return sum(sum(t.sjanse) for t in view.tricks) + sum(j for _, _, j in view.trick) <= 1
+
+
+def first_undertrekk(view: HundView) -> bool:
+    return sum(m.took for m in view.log) <= 1
+
+
+def first_avstikk(view: HundView, event: Avstikk) -> bool:
+    return view.gone <= len(event.cards)
+
+
+# ------------------------------------------------------------- sentences
+
+
+def _faces(cards: Sequence[Card], look: HundLook) -> str:
+    return and_list([look.face(c) for c in cards])
+
+
+def krig_line(view: HundView, event: Krig, names: Sequence[str], look: HundLook) -> str:
+    """``Krig! Kari and Ola played 5♣ and 5♥: ...`` the first time; shorter after."""
+    who = and_list([names[s] for s in event.seats])
+    tied = [next(c for s, c, _ in reversed(view.trick) if s == w) for w in event.seats] \
+        if view.krig else []
+    if not tied:  # settled in the same move (nobody could play): the log tells the rest
+        return f"Krig: {who} tied."
+    cards = _faces(tied, look)
+    if event.level > 1:
+        return f"Krig again! {who} tied with {cards}: they play once more."
+    if not first_krig(view, event):
+        return f"Krig! {who} played {cards}: one more card each, the higher takes all."
+    total = len(view.trick) + len(event.seats)
+    return (f"Krig! {who} played {cards}: {FIRST_TIME['krig']} They play again; the winner "
+            f"takes all {total} cards.")
+
+
+def sjanse_line(view: HundView, event: CardPlayed, names: Sequence[str], look: HundLook) -> str:
+    name = names[event.seat]
+    face = look.face(event.card)
+    if first_sjanse(view):
+        return (f"Sjanse! {says(name, 'turns')} the draw pile's top card and "
+                f"{verb_for(name, 'plays')} it: {face}. {FIRST_TIME['sjanse']}")
+    return f"{name}: sjanse, {face} from the pile."
+
+
+def taken_line(view: HundView, event: TrickTaken, names: Sequence[str], look: HundLook) -> str:
+    """``Ola takes the trick (3 cards) with K♥, the highest card.``"""
+    name = names[event.seat]
+    trick = next((t for t in reversed(view.tricks) if t.cards == event.cards), None)
+    won = look.face(winning_card(trick)) if trick is not None else ""
+    count = len(event.cards)
+    with_card = f" with {won}" if won else ""
+    if event.won_in_krig:
+        return f"{says(name, 'wins')} the krig{with_card} and {verb_for(name, 'takes')} all " \
+               f"{count} cards."
+    return f"{says(name, 'takes')} the trick ({count} cards){with_card}" + \
+        (", the highest card." if won else ".")
+
+
+def undertrekk_line(view: HundView, event: UndertrekkTaken, names: Sequence[str],
+                    look: HundLook) -> str:
+    name = names[event.seat]
+    took, top = look.play(event.cards), look.play(event.top)
+    if first_undertrekk(view):
+        return (f"Undertrekk! {name} could not beat {top} and {verb_for(name, 'takes')} the trick's "
+                f"first card, {took}, into {possessive(name)} hand; {FIRST_TIME['undertrekk']}")
+    return f"{name} cannot beat {top}: undertrekk, {verb_for(name, 'takes')} {took} in."
+
+
+def avstikk_line(view: HundView, event: Avstikk, names: Sequence[str], look: HundLook) -> str:
+    name = names[event.seat]
+    count = len(event.cards)
+    cards = f"{count} card{'s' * (count != 1)}"
+    if first_avstikk(view, event):
+        top = f" with {look.play(view.last_trick[-1][1])} on top" if view.last_trick else ""
+        return (f"Avstikk! {says(name, 'takes')} the trick{top}, {count} card"
+                f"{'s' * (count != 1)}: {FIRST_TIME['avstikk']}")
+    return f"Avstikk: {says(name, 'takes')} {cards} out of the game."
+
+
+def dealt_line(view: HundView, event: GameDealt, names: Sequence[str]) -> str:
+    n = len(names)
+    leader = names[(event.dealer + 1) % n]
+    aside = f" {event.aside} cards are set aside unseen." if event.aside else ""
+    return (f"Game {event.game} of {view.games}: {says(names[event.dealer], 'deals')}; "
+            f"{says(mid(leader), 'leads')} the first trick.{aside}")
+
+
+def shed_line(event: ShedBegan, names: Sequence[str], look: HundLook) -> str:
+    """Phase 2 begins: the trump card shown, what the hands are now."""
+    holder = names[event.holder]
+    suit = SUIT_OF[event.trump_card]
+    left = ""
+    if event.leftover is not None:
+        seat, count = event.leftover
+        left = f" ({says(names[seat], 'adds')} the {count} card{'s' * (count != 1)} still held.)"
+    return (f"Phase 2! {says(holder, 'shows')} the trump card, {look.face(event.trump_card)}: "
+            f"{SUIT_WORDS[suit]} are trump. {FIRST_TIME['phase 2']} {holder} "
+            f"{verb_for(holder, 'leads')}.{left}")
+
+
+def event_line(view: HundView, event: object, names: Sequence[str],
+               look: HundLook) -> str | None:
+    """One sentence for what ``event`` means, or None when the table shows it well
+    enough (a card played, a draw)."""
+    if isinstance(event, GameDealt):
+        return dealt_line(view, event, names)
+    if isinstance(event, CardPlayed):
+        return sjanse_line(view, event, names, look) if event.sjanse else None
+    if isinstance(event, Krig):
+        return krig_line(view, event, names, look)
+    if isinstance(event, DroppedOut):
+        name = names[event.seat]
+        return f"{says(name, 'has')} no card for the krig and {verb_for(name, 'drops')} out."
+    if isinstance(event, TrickTaken):
+        return taken_line(view, event, names, look)
+    if isinstance(event, TrumpCardLaidAside):
+        name = names[event.seat]
+        return (f"{says(name, 'lays')} the last card aside face down: its suit will be "
+                "trump. Nobody sees it before phase 2.")
+    if isinstance(event, SatOut):
+        name = names[event.seat]
+        return f"{says(name, 'has')} no cards and {verb_for(name, 'sits')} out this trick."
+    if isinstance(event, ShedBegan):
+        return shed_line(event, names, look)
+    if isinstance(event, UndertrekkTaken):
+        return undertrekk_line(view, event, names, look)
+    if isinstance(event, Avstikk):
+        return avstikk_line(view, event, names, look)
+    if isinstance(event, WentOut):
+        name = names[event.seat]
+        return f"{says(name, 'is')} out: {ORDINALS[event.place - 1]}."
+    if isinstance(event, HundFound):
+        return hund_line(event, names)
+    return None
+
+
+def hund_line(event: HundFound, names: Sequence[str]) -> str:
+    name = names[event.seat]
+    return (f"{says(name, 'is')} the hund of game {event.game}: the last one holding cards, "
+            "who has lost it.")
+
+
+def undertrekk_reason(view: HundView, look: HundLook) -> str:
+    """Why the player at the screen may only take a card in, and what they take."""
+    first = look.play(view.shed_trick[0][1])
+    if not view.hand:
+        return f"You hold no card: t takes the trick's first card, {first}, into your hand."
+    top = view.top
+    assert top is not None
+    return (f"You cannot beat {look.face(top)}: {_lacking(top, view.trump)}. t takes the "
+            f"trick's first card, {first}, into your hand (undertrekk).")
+
+
+def _lacking(top: Card, trump: int) -> str:
+    """``you have no higher heart and no trump`` (N10)."""
+    suit = SUIT_OF[top]
+    if suit == trump:
+        return "you have no higher trump"
+    return f"you have no higher {SUIT_WORD[suit]} and no trump"
+
+
+def beat_hint(view: HundView, look: HundLook) -> str:
+    """``Beat J♦: a higher diamond or a trump (hearts are trump).``"""
+    top = view.top
+    assert top is not None
+    trump = SUIT_WORDS[view.trump]
+    what = beat_with(top, view.trump).removeprefix("with ")
+    return f"Beat {look.face(top)}: {what} ({trump} are trump)."

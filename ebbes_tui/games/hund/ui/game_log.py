@@ -1,0 +1,184 @@
+"""The game log (``g``, and beside the table on wide screens): every trick of phase 1
+with its krig and sjanse and who took it why, every move of phase 2 trick by trick
+with each undertrekk and avstikk and why, who went out, each game's hund. The
+hot-seat cover reads its latest lines as the recap. Every card in it was played face
+up, so every player may read all of it (N15)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ....controller import TakenBack, Update
+from ....table.events import ChatLine
+from ....ui.words import as_seen_by, match_line, says, verb_for
+from ..events import (
+    Avstikk, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played,
+    SatOut, ShedBegan, TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
+)
+from ..tricks import Trick
+from ..view import HundView
+from .explain import ORDINALS, and_list, event_line, rank_plural, rounds_of, winning_card
+from .look import HundLook
+
+
+class HundLog:
+    """Lines of what happened, each tagged with the update's sequence number."""
+
+    def __init__(self, look: HundLook, *, personal: bool = True) -> None:
+        """``personal``: one player reads it, so their own seat is "You" (not in
+        hot-seat, where the log is everyone's)."""
+        self.look = look
+        self.personal = personal
+        self.lines: list[tuple[int, str]] = []
+        self._krigs: list[str] = []  # this phase-1 trick's krig lines, in order
+        self._moves: list[str] = []  # this phase-2 trick's moves so far
+        self._began = 0  # the plays that complete this phase-2 trick (N11)
+
+    # ------------------------------------------------------------- reading updates
+
+    def start(self, update: Update) -> None:
+        """Begin from a full view (a new, resumed or joined game): this game so far."""
+        view = update.view
+        names = self._names(view)
+        if view.hunds:
+            self._add(update.seq, "Games so far: " + "; ".join(
+                f"game {i}: {names[h]} the hund" for i, h in enumerate(view.hunds, 1)) + ".")
+        if view.tricks or view.log:
+            self._add(update.seq, f"Game {view.game}, as it stands:")
+        for number, trick in enumerate(view.tricks, 1):
+            self._add(update.seq, self._trick_line(number, trick, names, []))
+        if view.log:
+            moves = ", ".join(f"{names[m.seat]} took {self.look.play(m.cards)} in" if m.took
+                              else f"{names[m.seat]} {self.look.play(m.cards)}" for m in view.log)
+            self._add(update.seq, f"Phase 2 so far: {moves}.")
+        if view.phase == "shed" and view.shed_trick:
+            self._began = view.began
+            self._moves = [self._play(s, cards, names) for s, cards in view.shed_trick]
+
+    def add(self, update: Update) -> None:
+        """Note what ``update`` says."""
+        event, view, seq = update.event, update.view, update.seq
+        names = self._names(view)
+        look = self.look
+        if isinstance(event, ChatLine):
+            self._add(seq, f"{event.sender} says: {event.text}")
+        elif isinstance(event, TakenBack):
+            self._add(seq, "Your last move was taken back.")
+            self._krigs, self._moves = [], []
+        elif isinstance(event, GameDealt):
+            self._krigs, self._moves = [], []
+            self._add(seq, event_line(view, event, names, look) or "")
+        elif isinstance(event, Krig):
+            self._krigs.append(f"krig over {rank_plural(_tied(view, event))}: "
+                               f"{and_list([names[s] for s in event.seats])}"
+                               if view.krig else "krig")
+        elif isinstance(event, DroppedOut):
+            self._krigs.append(f"{names[event.seat]} had no card and dropped out")
+        elif isinstance(event, TrickTaken):
+            trick = next((t for t in reversed(view.tricks) if t.cards == event.cards), None)
+            if trick is not None:
+                number = view.tricks.index(trick) + 1
+                self._add(seq, self._trick_line(number, trick, names, self._krigs))
+            self._krigs = []
+        elif isinstance(event, Played):
+            if event.lead:
+                self._moves = []
+                self._began = view.began
+            self._moves.append(self._play(event.seat, event.cards, names))
+        elif isinstance(event, UndertrekkTaken):
+            name = names[event.seat]
+            self._moves.append(f"{name} cannot beat {look.play(event.top)}: undertrekk, "
+                               f"{verb_for(name, 'takes')} {look.play(event.cards)} in")
+            if not view.shed_trick and view.kind == "lead":
+                leader = names[view.deciding[0]] if view.deciding else ""
+                self._end_trick(seq, f"the trick is empty; {says(leader, 'leads')} anew"
+                                if leader else "the trick is empty")
+        elif isinstance(event, Avstikk):
+            name = names[event.seat]
+            count = len(event.cards)
+            why = "every player in play had played" if len(view.last_trick) >= self._began \
+                else f"the turn came back to {name}"
+            self._end_trick(seq, f"avstikk: {says(name, 'takes')} {count} card"
+                                 f"{'s' * (count != 1)} out of the game ({why})")
+        elif isinstance(event, (TrumpCardLaidAside, SatOut, ShedBegan, WentOut, HundFound)):
+            self._add(seq, event_line(view, event, names, look) or "")
+            if isinstance(event, HundFound):
+                self._add(seq, _out_line(event.out, event.seat, names))
+        elif isinstance(event, MatchOver):
+            who = and_list([names[s] for s in event.winners])
+            won = says(who, "wins") if len(event.winners) == 1 else f"{who} share the win"
+            self._add(seq, f"The match is over: {won} (the hund least often).")
+        else:
+            line = match_line(event, names)
+            if line:
+                self._add(seq, line)
+
+    def _play(self, seat: int, cards: tuple[int, ...], names: Sequence[str]) -> str:
+        """``Ola 9♦``; a series ``Ola 8♦-9♦-10♦``."""
+        return f"{names[seat]} {self.look.play(cards)}"
+
+    def _end_trick(self, seq: int, how: str) -> None:
+        self._add(seq, f"{'; '.join(self._moves)}; {how}.")
+        self._moves = []
+
+    def _trick_line(self, number: int, trick: Trick, names: Sequence[str],
+                    krigs: Sequence[str]) -> str:
+        """``Trick 4: Kari 5♣, Ola 5♥, Per J♠; krig over 5s: Kari and Ola: Kari 9♦
+        (sjanse), Ola K♠. Ola takes 5 cards with K♠, winning the krig.``"""
+        look = self.look
+        parts = []
+        for k, cards in enumerate(rounds_of(trick.seats)):
+            played = ", ".join(f"{names[trick.seats[i]]} {look.face(trick.cards[i])}"
+                               + (" (sjanse)" if trick.sjanse[i] else "") for i in cards)
+            if k:
+                war = krigs[k - 1] if k - 1 < len(krigs) else "krig"
+                played = f"{war}: {played}"
+            parts.append(played)
+        extra = [w for w in krigs[len(parts) - 1:] if "dropped out" in w]
+        name = names[trick.winner]
+        why = "winning the krig" if trick.krig else "the highest card"
+        return (f"Trick {number}: {'; '.join(parts + extra)}. {says(name, 'takes')} "
+                f"{len(trick.cards)} cards with {look.face(winning_card(trick))}, {why}.")
+
+    # ------------------------------------------------------------- reading the log
+
+    def _add(self, seq: int, line: str) -> None:
+        if line:
+            self.lines.append((seq, self.look.text(line)))
+
+    def current(self, view: HundView) -> str | None:
+        """The trick in progress, if any cards are down."""
+        names = self._names(view)
+        if view.phase == "collect" and view.trick:
+            cards = ", ".join(f"{names[s]} {self.look.face(c)}" for s, c, _ in view.trick)
+            war = f" (krig: {and_list([names[s] for s in view.warriors])})" if view.krig else ""
+            return f"Now: {cards}{war}."
+        if view.phase == "shed" and view.shed_trick:
+            return f"Now: {'; '.join(self._moves) or 'a trick'}."
+        return None
+
+    def since(self, seq: int, most: int = 8) -> list[str]:
+        """The lines after update ``seq`` (the latest ``most``)."""
+        return [line for s, line in self.lines if s > seq][-most:]
+
+    def text(self, view: HundView) -> str:
+        lines = [line for _, line in self.lines]
+        now = self.current(view)
+        if now:
+            lines.append(self.look.text(now))
+        return "\n".join(lines) or "Nothing has happened yet."
+
+    def _names(self, view: HundView) -> list[str]:
+        names = [self.look.text(s.name) for s in view.seats]
+        return as_seen_by(names, view.seat) if self.personal else names
+
+
+def _tied(view: HundView, event: Krig) -> int:
+    """A card of the rank that tied (the first warrior's last card)."""
+    return next(c for s, c, _ in reversed(view.trick) if s == event.seats[0])
+
+
+def _out_line(out: Sequence[int], hund: int, names: Sequence[str]) -> str:
+    """``Out: Ola 1st, Kari 2nd; Per is the hund.``"""
+    order = ", ".join(f"{names[s]} {ORDINALS[i]}" for i, s in enumerate(out))
+    return f"Out: {order or 'nobody'}; {says(names[hund], 'is')} the hund."

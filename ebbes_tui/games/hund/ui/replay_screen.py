@@ -1,0 +1,270 @@
+"""Watching a recorded match of Hund again: every position of its record, forward and
+back, move by move, trick by trick or game by game. The match is over, so every hand
+is on show; the rest is the table's own panels drawn from the public view of each
+position (N15)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from ....controller import Update
+from ....controller.playback import Replay
+from ....game.protocols import Record
+from ....game.registry import game_of_format
+from ....ui.closing import ClosesOnce
+from ....ui.look import WIDE
+from ....ui.words import says
+from ..cards import SUIT_OF, Card
+from ..events import CardPlayed, Played
+from ..state import HundState
+from ..view import HundView
+from .explain import event_line
+from .game_log import HundLog
+from .look import HundLook, hund_look
+from .panels import PilePanel, TrickPanel, seat_names
+
+if TYPE_CHECKING:
+    from ....ui.app import EbbesApp
+
+NAME = 8
+_STEP = Binding.Group("Move", compact=True)
+_TRICK = Binding.Group("Trick", compact=True)
+_GAME = Binding.Group("Game", compact=True)
+_ENDS = Binding.Group("Ends", compact=True)
+
+
+class ReplayScreen(ClosesOnce, Screen[None]):
+    """One recorded match, position by position; Esc goes back."""
+
+    app: EbbesApp
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    ReplayScreen { overflow: hidden; }
+    ReplayScreen #replay-status { height: 1; padding: 0 1; text-style: bold; background: $primary 30%; }
+    ReplayScreen .replay-box { border: round $primary; border-title-style: bold; padding: 0 1; }
+    ReplayScreen #replay-hands { height: auto; }
+    ReplayScreen #replay-middle { height: 1fr; min-height: 4; }
+    ReplayScreen #replay-trick { width: 1fr; height: 100%; }
+    ReplayScreen #replay-pile { width: 28; height: 100%; }
+    ReplayScreen #replay-log { display: none; width: 44; height: 100%; scrollbar-size: 0 0; }
+    ReplayScreen.-wide #replay-log { display: block; }
+    ReplayScreen #replay-news { height: auto; max-height: 3; padding: 0 1; text-style: bold; }
+    App.-ascii ReplayScreen .replay-box { border: ascii $primary; }
+    """
+    BINDINGS = [
+        Binding("left,h", "step(-1)", "Move", group=_STEP),
+        Binding("right,l", "step(1)", "Move", group=_STEP),
+        Binding("up,k", "trick(-1)", "Trick", group=_TRICK),
+        Binding("down,j", "trick(1)", "Trick", group=_TRICK),
+        Binding("pageup,p", "game(-1)", "Game", group=_GAME, key_display="PgUp"),
+        Binding("pagedown,n", "game(1)", "Game", group=_GAME, key_display="PgDn"),
+        Binding("home", "end(0)", "Start", group=_ENDS, key_display="Home"),
+        Binding("end", "end(1)", "End", group=_ENDS, key_display="End"),
+        Binding("b", "board", "Board"),
+        Binding("escape", "close", "Back"),
+    ]
+
+    def __init__(self, record: Record, title: str) -> None:
+        """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
+        super().__init__()
+        self.replay = Replay(game_of_format(record.get("format")), record)
+        self.heading = title
+        self.position = 0
+        self._views: dict[int, HundView] = {}
+
+    def compose(self) -> ComposeResult:
+        look = hund_look(self.app.look)
+        yield Static(id="replay-status")
+        yield AllHands(look, id="replay-hands")
+        with Horizontal(id="replay-middle"):
+            yield TrickPanel(look, id="replay-trick")
+            yield PilePanel(look, id="replay-pile")
+            with VerticalScroll(id="replay-log", can_focus=False):
+                yield Static(id="replay-log-text")
+        yield Static(id="replay-news")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for widget_id, title in (("replay-hands", "Hands (the match is over: all shown)"),
+                                 ("replay-trick", "Trick"), ("replay-pile", "Draw pile"),
+                                 ("replay-log", "This game")):
+            widget = self.query_one(f"#{widget_id}")
+            widget.add_class("replay-box")
+            widget.border_title = title
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    # ------------------------------------------------------------- positions
+
+    def view(self, position: int) -> HundView:
+        """The public table at ``position`` (N15: no hand in it; the hands are drawn
+        apart, since the match is over)."""
+        if position not in self._views:
+            self._views[position] = self.replay.steps[position].state.view(None)
+        return self._views[position]
+
+    def updates(self, position: int) -> list[Update]:
+        view = self.view(position)
+        return [Update(position, e, view, position) for e in self.replay.steps[position].events]
+
+    def go(self, position: int) -> None:
+        if position != self.position:
+            self.position = position
+            self.redraw()
+
+    def action_step(self, by: int) -> None:
+        self.go(self.replay.step(self.position, by))
+
+    def action_trick(self, direction: int) -> None:
+        replay = self.replay
+        self.go((replay.next_trick if direction > 0 else replay.previous_trick)(self.position))
+
+    def action_game(self, direction: int) -> None:
+        replay = self.replay
+        self.go((replay.next_round if direction > 0 else replay.previous_round)(self.position))
+
+    def action_end(self, which: int) -> None:
+        self.go(self.replay.last if which else 0)
+
+    def action_board(self) -> None:
+        from .standings import TallyScreen
+
+        self.app.push_screen(TallyScreen(self.view(self.position)))
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    # ------------------------------------------------------------- drawing
+
+    def redraw(self) -> None:
+        position, replay = self.position, self.replay
+        view = self.view(position)
+        look = hund_look(self.app.look)
+        names = seat_names(view, look, personal=False)
+        upcoming: tuple[Card, ...] = ()
+        if position < replay.last:
+            coming = next((e for e in replay.steps[position + 1].events
+                           if isinstance(e, (CardPlayed, Played))), None)
+            if isinstance(coming, CardPlayed) and not coming.sjanse:
+                upcoming = (coming.card,)
+            elif isinstance(coming, Played):
+                upcoming = coming.cards
+        self.query_one(AllHands).show(replay.steps[position].state, upcoming)
+        trick = self.query_one(TrickPanel)
+        trick.border_title = trick.show(view, acting=False, sequence=True)
+        self.query_one("#replay-pile").border_title = self.query_one(PilePanel).show(view)
+        self.query_one("#replay-status", Static).update(Text(self._status(view)))
+        self.query_one("#replay-news", Static).update(Text(look.text(" ".join(
+            self._news(view, names, look)))))
+        if self.size.width >= WIDE:
+            log = HundLog(look, personal=False)
+            for p in range(replay.round_start(position), position + 1):
+                for update in self.updates(p):
+                    log.add(update)
+            self.query_one("#replay-log-text", Static).update(Text(log.text(view)))
+            self.query_one("#replay-log", VerticalScroll).scroll_end(animate=False)
+
+    def _status(self, view: HundView) -> str:
+        dot = f" {hund_look(self.app.look).dot} "
+        parts = [f"Game {view.game} of {view.games}"]
+        if view.phase == "collect":
+            parts.append(f"phase 1, trick {len(view.tricks) + bool(view.trick)}")
+        elif view.phase == "shed":
+            parts.append("phase 2")
+        parts += [f"step {self.position} of {self.replay.last}",
+                  hund_look(self.app.look).text(self.heading)]
+        return dot.join(parts)
+
+    def _news(self, view: HundView, names: list[str], look: HundLook) -> list[str]:
+        """What the last step did, in the log's words."""
+        if self.position == 0:
+            return ["Before the first deal: Right (or l) steps through the match."]
+        lines = []
+        for update in self.updates(self.position):
+            event = update.event
+            if isinstance(event, CardPlayed) and not event.sjanse:
+                lines.append(f"{says(names[event.seat], 'plays')} {look.face(event.card)}.")
+            elif isinstance(event, Played):
+                verb = "leads" if event.lead else "plays"
+                lines.append(f"{says(names[event.seat], verb)} {look.play(event.cards)}.")
+            else:
+                lines.append(event_line(view, event, names, look) or "")
+        return [line for line in lines if line]
+
+
+class AllHands(Widget):
+    """Every seat's hand, by suit (``♠ A K 9  ♥ Q 10``), long ones wrapped; the cards
+    the next step plays are underlined."""
+
+    DEFAULT_CSS = "AllHands { height: auto; }"
+
+    def __init__(self, look: HundLook, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.look = look
+        self.state: HundState | None = None
+        self.upcoming: tuple[Card, ...] = ()
+
+    def show(self, state: HundState, upcoming: tuple[Card, ...]) -> None:
+        """The hands of ``state`` (the replay's own: only read), ``upcoming`` marked."""
+        self.state, self.upcoming = state, upcoming
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        state = self.state
+        if state is None:
+            return Text()
+        look = self.look
+        room = max(20, (self.size.width or 76) - NAME - 2)
+        lines = []
+        for seat, info in enumerate(state.seats):
+            head = look.disc(seat)
+            head.append(f" {look.text(info.name)[:NAME - 1]:<{NAME}}")
+            hand = state.view(seat).hand
+            if not hand:
+                lines.append(head + Text("no cards", "dim"))
+                continue
+            for i, part in enumerate(_wrapped(by_suit(hand, look, self.upcoming), room)):
+                lines.append((head if i == 0 else Text(" " * (NAME + 2))) + part)
+        return Text("\n").join(lines)
+
+
+def _wrapped(text: Text, width: int) -> list[Text]:
+    """``text`` cut into lines of at most ``width`` at its spaces."""
+    lines: list[Text] = []
+    start = 0
+    plain = text.plain
+    while len(plain) - start > width:
+        cut = plain.rfind(" ", start, start + width + 1)
+        cut = cut if cut > start else start + width
+        lines.append(text[start:cut])
+        start = cut + 1
+    lines.append(text[start:])
+    return lines
+
+
+def by_suit(hand: tuple[Card, ...], look: HundLook, marked: tuple[Card, ...] = ()) -> Text:
+    """``♠ A K 9  ♥ Q 10``: a hand grouped by suit, ranks only, each suit in its colour;
+    ``marked`` cards underlined."""
+    text = Text()
+    for suit in range(4):
+        cards = [c for c in hand if SUIT_OF[c] == suit]
+        if not cards:
+            continue
+        if len(text):
+            text.append("  ")
+        style = f"bold {look.colour(suit)}".strip()
+        text.append(look.mark(suit), style)
+        for card in cards:
+            text.append(" ")
+            text.append(look.face(card)[:-1], f"{style} underline" if card in marked else style)
+    return text

@@ -1,0 +1,215 @@
+"""Hund's screens on the seam: its table, its words, the tally and the replay
+(:class:`~ebbes_tui.ui.game_ui.GameScreens`). Loaded by the generic shell by name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.screen import Screen
+from textual.widget import Widget
+
+from ....controller import Synced, TakenBack, Update
+from ....game.protocols import Action
+from ....game.events import TrickEnded
+from ....ui.look import Look
+from ....ui.words import as_seen_by, match_line
+from ..events import (
+    Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played, ShedBegan,
+    UndertrekkTaken,
+)
+from ..view import HundView
+from .explain import (
+    TERMS, event_line, explaining, first_avstikk, first_krig, first_sjanse, first_undertrekk,
+)
+from .game_log import HundLog
+from .look import SUIT_GLYPHS, hund_look
+from .pacing import HundPacing
+from .panels import trump_words
+from .table_view import CARD_KEYS, TRICK_KEY, HundTable
+
+#: The moves of a seat: what makes the news of the last move stale.
+_MOVES = (CardPlayed, Played, UndertrekkTaken)
+
+
+class HundScreens:
+    """Everything of Hund the table screen, the History and the help need."""
+
+    trick_key = TRICK_KEY  # t is undertrekk on this table
+    keys = (
+        ("Left/Right, h/l", "move along your hand (a long hand scrolls; the numbers at "
+                            "either end count the cards out of sight)"),
+        ("Enter, Space", "play the card under the cursor, or the cards marked for a series"),
+        (f"1-9, 0, {' '.join(CARD_KEYS[10:])}",
+         "play that card directly: each card you may play now has its key above it and "
+         "is underlined (the keys follow the cards in sight)"),
+        ("mouse click", "play the clicked card"),
+        ("s", "sjanse (phase 1): play the draw pile's top card instead of one from your "
+              "hand; offered while the pile holds two or more cards"),
+        ("t", "undertrekk (phase 2): take the trick's first card into your hand; offered "
+              "only when you cannot beat the top card, and never done for you"),
+        ("m", "series (phase 2, with the series option): mark or unmark the card under "
+              "the cursor; Enter plays the marked cards, one suit in unbroken rank order"),
+        ("p", "hide or show the last trick"),
+        ("u", "take back your last move: alone against bots, never past a draw, a sjanse "
+              "or the trump card shown (in phase 1: within the trick)"),
+        ("i", "a hint: what the normal bot would do now, and why (alone against bots; "
+              "counted in the statistics)"),
+    )
+
+    def legend(self, look: Look) -> tuple[str, RenderableType]:
+        """How to read a card without colour, and the game's own words."""
+        look = hund_look(look)
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for suit in range(4):
+            face = Text("A")
+            face.append_text(look.suit(suit, name=False))
+            face.append(", 10")
+            face.append_text(look.suit(suit, name=False))
+            table.add_row(face, look.suit(suit).plain.split(" ", 1)[1] + (
+                "" if look.ascii else f" (the letter {'SHDC'[suit]} where {SUIT_GLYPHS[suit]} "
+                "cannot be drawn)"))
+        table.add_row("", "")
+        for word, meaning in TERMS:
+            table.add_row(word, meaning)
+        return "Cards: rank then suit; the game's own words", table
+
+    def setup_note(self, players: int) -> str:
+        if players == 2:
+            return ("With two players the dealer first sets ten cards aside, unseen: they "
+                    "are out of play for the game.")
+        return ""
+
+    def table(self, look: Look, view: HundView) -> Widget:
+        return HundTable(look, view, id="game-table")
+
+    def pace(self, pace: float, trick: str) -> HundPacing:
+        return HundPacing(pace, trick)
+
+    def status(self, view: HundView, names: Sequence[str], look: Look) -> str:
+        """``Game 1 of 3 · phase 2 · trump ♥ hearts · Your turn: beat J♦``."""
+        look = hund_look(look)
+        dot = f" {look.dot} "
+        if view.over:
+            return f"The match is over ({view.games} game{'s' * (view.games != 1)})"
+        parts = [f"Game {view.game} of {view.games}"]
+        if view.phase == "collect":
+            parts.append(f"phase 1 {look.dot} dealer {names[view.dealer]}")
+        elif view.phase == "shed":
+            parts += ["phase 2", trump_words(view, look)]
+        elif view.phase == "deal":
+            parts.append("dealing")
+        if view.deciding:
+            parts.append(self._turn(view, names, look))
+        return dot.join(parts)
+
+    def _turn(self, view: HundView, names: Sequence[str], look: Any) -> str:
+        seat = view.deciding[0]
+        if seat != view.seat:
+            verb = {"play": "plays", "krig": "plays in the krig", "lead": "leads",
+                    "beat": "must beat " + (look.face(view.top) if view.top is not None else "")}
+            return f"{names[seat]} {verb.get(view.kind, 'plays')}"
+        if view.kind == "beat" and view.actions and all(type(a).__name__ == "Undertrekk"
+                                                        for a in view.actions):
+            return f"Your turn: no card beats {look.face(view.top)}, press t"
+        if view.kind == "beat" and view.top is not None:
+            return f"Your turn: beat {look.face(view.top)}"
+        return "Your turn: " + self.why(view)
+
+    def why(self, view: HundView) -> str:
+        """Why the hot-seat cover calls a player to the screen."""
+        return {"play": "play a card", "krig": "play a card in the krig",
+                "lead": "lead any card", "beat": "beat the top card, or take one in"
+                }.get(view.kind, "decide")
+
+    def note(self, update: Update, names: Sequence[str], look: Look,
+             news: str) -> tuple[str, str] | None:
+        """The news line for ``update`` and how long it lasts: what happens inside a
+        trick (a krig, a sjanse, an undertrekk) stays until the trick is over
+        (``trick``), as does the first explanation of each word; the end of a trick,
+        a new game, someone out, until the next move (``event``)."""
+        event, view = update.event, update.view
+        if isinstance(event, (Synced, MatchOver)):
+            return None
+        look = hund_look(look)
+        line = event_line(view, event, names, look) or match_line(event, names)
+        if not line:
+            return None
+        if _first(view, event) or isinstance(event, ShedBegan):
+            return line, "trick"
+        if explaining(news) and not isinstance(event, (TrickEnded, GameDealt)):
+            return None  # an explanation is being read; the table shows this news too
+        if isinstance(event, (Krig, DroppedOut)) or isinstance(event, CardPlayed) and event.sjanse:
+            return line, "trick"
+        return line, "event"
+
+    def stale(self, kind: str, update: Update) -> bool:
+        """News of the last move is stale at the next move; news about the trick (and
+        a first explanation) once the trick is over (taken, or emptied by an
+        undertrekk: N10) or a new game begins."""
+        event = update.event
+        emptied = isinstance(event, UndertrekkTaken) and not update.view.shed_trick
+        if emptied or isinstance(event, (TrickEnded, GameDealt, TakenBack)):  # a trick over
+            return kind in ("trick", "event", "hint", "refusal")
+        if isinstance(event, _MOVES):
+            return kind in ("event", "hint", "refusal")
+        return False
+
+    def names(self, view: HundView, personal: bool, look: Look) -> list[str]:
+        names = [look.text(s.name) for s in view.seats]
+        return as_seen_by(names, view.seat) if personal else names
+
+    def log(self, look: Look, personal: bool, memory_aid: bool) -> HundLog:
+        """The log holds every move: all of them were played face up (N15), so the
+        memory aid setting leaves it whole."""
+        return HundLog(hund_look(look), personal=personal)
+
+    def interlude(self, update: Update, closes_after: float | None) -> Screen[Any] | None:
+        """After a game that is not the match's last: its hund, places and the tally."""
+        if not isinstance(update.event, HundFound) or update.view.over:
+            return None
+        from .standings import GameEndScreen
+
+        return GameEndScreen(update.event, update.view, closes_after=closes_after)
+
+    def final(self, update: Update, again: bool) -> Screen[str] | None:
+        if not isinstance(update.event, MatchOver):
+            return None
+        from .standings import FinalScreen
+
+        return FinalScreen(update.event, update.view, again=again)
+
+    def dialog(self, view: HundView, error: str) -> Screen[Action | None] | None:
+        """Every decision of Hund is made on the table itself."""
+        return None
+
+    def scores(self, view: HundView) -> Screen[Any]:
+        from .standings import TallyScreen
+
+        return TallyScreen(view)
+
+    def replay(self, record: dict[str, Any], title: str) -> Screen[Any]:
+        from .replay_screen import ReplayScreen
+
+        return ReplayScreen(record, title)
+
+
+def _first(view: HundView, event: object) -> bool:
+    """Whether ``event`` is the first of its word in this game (explained at length)."""
+    if isinstance(event, Krig):
+        return first_krig(view, event)
+    if isinstance(event, CardPlayed):
+        return event.sjanse and first_sjanse(view)
+    if isinstance(event, UndertrekkTaken):
+        return first_undertrekk(view)
+    if isinstance(event, Avstikk):
+        return first_avstikk(view, event)
+    return False
+
+
+SCREENS = HundScreens()

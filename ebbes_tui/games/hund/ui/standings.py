@@ -1,0 +1,181 @@
+"""The match tally (N16): each game's order of going out and its hund, and how often
+each player was the hund; whoever was hund least often wins. Shown on demand (``b``),
+after each game, and as the final standings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ....ui.closing import ClosesOnce
+from ....ui.words import says
+from ..events import HundFound, MatchOver
+from ..view import HundView
+from .explain import ORDINALS, and_list
+from .look import hund_look
+from .panels import seat_names
+
+if TYPE_CHECKING:
+    from ....ui.app import EbbesApp
+
+
+def tally_table(view: HundView, names: list[str], *, current: bool = True) -> Table:
+    """Players down, games across (each cell the place: ``1st``, ``2nd`` ... or
+    ``HUND``), then the times each was the hund; ``current`` adds the game in play
+    (who is out so far)."""
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("Player")
+    games = list(zip(view.outs, view.hunds))
+    playing = current and view.phase in ("collect", "shed")
+    for number in range(1, len(games) + 1):
+        table.add_column(f"Game {number}", justify="right")
+    if playing:
+        table.add_column(f"Game {view.game} now", justify="right")
+    table.add_column("Times hund", justify="right")
+    fewest = min(view.tally) if view.tally else 0
+    for seat, name in enumerate(names):
+        cells = [_place(out, hund, seat) for out, hund in games]
+        if playing:
+            cells.append(Text(f"out {ORDINALS[view.out.index(seat)]}" if seat in view.out
+                              else "", "dim"))
+        style = "bold" if games and view.tally[seat] == fewest else ""
+        table.add_row(Text(name, style), *cells, Text(str(view.tally[seat]), style))
+    return table
+
+
+def _place(out: tuple[int, ...], hund: int, seat: int) -> Text:
+    if seat == hund:
+        return Text("HUND", "bold reverse")
+    return Text(ORDINALS[out.index(seat)] if seat in out else "-")
+
+
+def leaders_line(view: HundView, names: list[str], winners: tuple[int, ...] | None = None) -> str:
+    """Who wins (the match over) or leads: the hund least often (N16)."""
+    if not view.hunds:
+        return "No game is over yet: whoever is the hund least often wins the match."
+    fewest = min(view.tally)
+    who = [names[s] for s in (winners if winners is not None else
+                              [s for s, t in enumerate(view.tally) if t == fewest])]
+    times = f"{fewest} time{'s' * (fewest != 1)}"
+    if winners is not None:
+        if len(who) == 1:
+            return f"{says(who[0], 'wins')} the match: the hund only {times}."
+        return f"{and_list(who)} share the win: each the hund only {times}."
+    left = view.games - len(view.hunds)
+    games = f"{left} game{'s' * (left != 1)} to go"
+    return f"Fewest times hund ({times}): {and_list(who)}; {games}."
+
+
+class TallyScreen(ClosesOnce, Screen[None]):
+    """The board (``b``): the match tally so far."""
+
+    app: EbbesApp
+    BINDINGS = [Binding("escape,b,enter", "close", "Back to the table")]
+
+    def __init__(self, view: HundView) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        names = seat_names(self.view, hund_look(self.app.look))
+        yield Static(f"The match: {self.view.games} game{'s' * (self.view.games != 1)}, "
+                     "whoever is the hund least often wins", classes="screen-title")
+        with VerticalScroll(classes="score-body"):
+            yield Static(tally_table(self.view, names))
+            yield Static(Text(leaders_line(self.view, names), "italic"))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+class GameEndScreen(ClosesOnce, Screen[None]):
+    """After a game that is not the match's last: the hund, the order of going out,
+    the tally. Read at leisure; at a shared table it closes by itself after
+    ``closes_after`` seconds, so nobody falls behind the table or holds it up."""
+
+    app: EbbesApp
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
+
+    def __init__(self, event: HundFound, view: HundView, *,
+                 closes_after: float | None = None) -> None:
+        super().__init__()
+        self.event = event
+        self.view = view
+        self.closes_after = closes_after
+
+    def on_mount(self) -> None:
+        if self.closes_after is not None:
+            self.set_timer(self.closes_after, self.time_up)
+
+    def time_up(self) -> None:
+        """The shared table has gone on: so does this screen."""
+        self.run_worker(self.dismiss_when_on_top(), exclusive=True)
+
+    def compose(self) -> ComposeResult:
+        event, view = self.event, self.view
+        names = seat_names(view, hund_look(self.app.look))
+        hund = names[event.seat]
+        yield Static(f"Game {event.game} of {view.games}: {says(hund, 'is')} the hund",
+                     classes="screen-title")
+        with VerticalScroll(classes="score-body"):
+            order = ", ".join(f"{ORDINALS[i]} {names[s]}" for i, s in enumerate(event.out))
+            yield Static(Text(f"Out in this order: {order}. {says(hund, 'holds')} the last "
+                              "cards: the hund (the dog) has lost this game."))
+            yield Static(tally_table(view, names, current=False))
+            note = leaders_line(view, names)
+            if self.closes_after is not None:
+                note += f" The table goes on: this closes by itself in {self.closes_after:.0f} s."
+            yield Static(Text(note, "italic"))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+class FinalScreen(ClosesOnce, Screen[str]):
+    """The match is over: who wins, every game's places, the tally. Dismissed with
+    ``again``, ``menu`` or ``quit``."""
+
+    app: EbbesApp
+    BINDINGS = [
+        Binding("enter", "choose('again')", "Play again"),
+        Binding("enter", "choose('menu')", "Menu", show=False),  # where there is no again
+        Binding("m,escape", "choose('menu')", "Menu"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, event: MatchOver, view: HundView, *, again: bool = True) -> None:
+        super().__init__()
+        self.event = event
+        self.view = view
+        self.again = again  # not at a shared table: its host opens the next one
+
+    def compose(self) -> ComposeResult:
+        view = self.view
+        names = seat_names(view, hund_look(self.app.look))
+        yield Static(f"Final standings {hund_look(self.app.look).dot} "
+                     f"{leaders_line(view, names, self.event.winners)}",
+                     classes="screen-title", id="winners", markup=False)
+        with VerticalScroll(classes="score-body"):
+            yield Static(tally_table(view, names, current=False))
+            yield Static(Text("HUND: the last one holding cards, who lost that game. Whoever "
+                              "was the hund least often wins; a tie shares the win.", "italic"))
+        yield Static("Enter: play again with the same seats    m: menu    q: quit"
+                     if self.again else "Enter or m: menu    q: quit", id="final-help")
+        yield Footer()
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("again",):
+            return self.again  # else Enter falls through to the menu
+        return True

@@ -1,0 +1,104 @@
+"""The generic row of cards (ui/card_row.py) in a window of its own: keys from the game
+(none that its table needs elsewhere), only playable cards keyed and underlined, a hand
+of forty that scrolls with counts at either end, marks under picked cards, clicks."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+from textual.app import App, ComposeResult
+
+from ebbes_tui.ui.card_row import CARD_KEYS, CardRow
+from ebbes_tui.ui.look import Look
+
+FORTY = [Text(f"{rank}{suit}") for suit in "SHDC" for rank in
+         ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5")]
+
+
+class RowApp(App[None]):
+    def __init__(self, **kw: object) -> None:
+        super().__init__()
+        self.kw = kw
+        self.chosen: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield CardRow(Look(ascii=True), id="row", **self.kw)  # type: ignore[arg-type]
+
+    def on_card_row_chosen(self, message: CardRow.Chosen) -> None:
+        self.chosen.append(message.index)
+
+
+def lines(row: CardRow) -> list[str]:
+    return row.render().plain.splitlines()
+
+
+async def test_forty_cards_scroll_with_counts_and_the_keys_follow_the_cards_in_sight():
+    app = RowApp(keys="playable", card_keys="1234567890aefrwxyz")
+    async with app.run_test(size=(80, 5)) as pilot:
+        row = app.query_one(CardRow)
+        row.show(FORTY, range(40), active=True)
+        await pilot.pause()
+        assert row.scrolled and row.first == 0
+        keys, faces, marks = lines(row)
+        assert len(faces) <= 80 and faces.rstrip().endswith(f">{40 - row.in_sight}")
+        assert row.key_of(0) == "1" and row.key_of(9) == "0" and row.key_of(10) == "a"
+        assert "s" not in keys and "t" not in keys  # the game's keys are its own
+        for _ in range(39):
+            row.move(1)
+        assert row.cursor == 39 and row.first == 40 - row.in_sight
+        keys, faces, marks = lines(row)
+        assert faces.lstrip().startswith(f"{row.first}<") and "5C" in faces
+        assert row.key_of(39) != "" and row.key_of(0) == ""  # out of sight: no key
+        number = "1234567890aefrwxyz".index(row.key_of(39))
+        assert row.index_of_key(number) == 39
+        assert marks.rstrip().endswith("^^")  # the cursor under the last card
+
+
+async def test_only_playable_cards_have_keys_and_the_cursor_skips_the_others():
+    app = RowApp(keys="playable", card_keys="12345")
+    async with app.run_test(size=(80, 5)) as pilot:
+        row = app.query_one(CardRow)
+        row.show(FORTY[:8], [2, 5, 6], active=True)
+        await pilot.pause()
+        assert [row.key_of(i) for i in range(8)] == ["", "", "1", "", "", "2", "3", ""]
+        assert row.cursor == 2 and row.index_of_key(1) == 5 and row.index_of_key(3) is None
+        row.move(1)
+        assert row.cursor == 5
+        row.move(-2)
+        assert row.cursor == 6  # round the playable cards
+        keys, faces, _ = lines(row)
+        start = faces.index("QS")
+        assert keys[start:start + 2].strip() == "1"  # the key stands over its card
+        row.show(FORTY[:8], [2, 5, 6], active=False)  # not your turn: no keys, no cursor
+        keys, _, marks = lines(row)
+        assert not keys.strip() and not marks.strip()
+
+
+async def test_position_keys_name_the_nth_card_and_a_click_chooses_it():
+    app = RowApp()
+    async with app.run_test(size=(80, 5)) as pilot:
+        row = app.query_one(CardRow)
+        row.show(FORTY[:5], [1, 3], active=True)
+        await pilot.pause()
+        assert row.card_keys == CARD_KEYS
+        assert [row.key_of(i) for i in range(5)] == ["", CARD_KEYS[1], "", CARD_KEYS[3], ""]
+        assert row.index_of_key(3) == 3 and row.index_of_key(0) is None
+        await pilot.click(CardRow, offset=(3 * row.cell + 1, 1))
+        assert app.chosen == [3] and row.cursor == 3
+
+
+async def test_marked_cards_show_a_mark_under_them():
+    app = RowApp(keys="playable")
+    async with app.run_test(size=(80, 5)) as pilot:
+        row = app.query_one(CardRow)
+        row.show(FORTY[:6], range(6), active=True, marked=[2, 3])
+        await pilot.pause()
+        marks = lines(row)[2]
+        faces = lines(row)[1]
+        assert marks[faces.index("QS"):].lstrip().startswith("+")
+        assert marks.count("+") == 2
+
+
+def test_a_row_knows_only_two_kinds_of_keys():
+    with pytest.raises(ValueError):
+        CardRow(Look(), keys="letters")

@@ -1,0 +1,447 @@
+"""Hund at the screen (issue 19, item 2): the phase-1 and phase-2 tables at 80x24 and
+120x40, sjanse and undertrekk offered only when the rules allow them (N4, N10) and
+never made for the player, the game's words explained the first time, series (N14),
+long hands that scroll, the key that would have meant two things."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+
+from ebbes_tui.controller import Match
+from ebbes_tui.games.hund import GAME as HUND
+from ebbes_tui.games.hund.actions import SJANSE, UNDERTREKK, PlayCard, Series
+from ebbes_tui.games.hund.cards import CODES, RANK_OF, SUIT_OF
+from ebbes_tui.games.hund.tricks import runs
+from ebbes_tui.games.hund.ui.look import HundLook
+from ebbes_tui.games.hund.ui.panels import SeatsPanel, TrickPanel
+from ebbes_tui.games.hund.ui.table_view import CARD_KEYS
+from ebbes_tui.ui.card_row import CardRow
+from ebbes_tui.ui.help_screen import HelpScreen
+
+from hund_ui_support import (
+    asks, finished_record, footer, hund_app, long_hand, open_at, plays, position, table_of,
+)
+from ui_support import screen_text, wait_until
+
+SIZES = [(80, 24), (120, 40)]
+LOOK = HundLook()
+
+
+def fits(text: str, size: tuple[int, int]) -> None:
+    lines = text.splitlines()
+    assert len(lines) == size[1] and all(len(line) <= size[0] for line in lines)
+
+
+def flat(text: str) -> str:
+    """The screen's words with the boxes' borders gone and lines joined: a sentence
+    wrapped in a panel reads whole (panels side by side interleave, so only
+    single-panel sentences are looked for)."""
+    words = " ".join(text.replace("│", " ").replace("█", " ").split())
+    return words
+
+
+def panel(app, selector: str = "#trick") -> str:
+    """A panel's words, lines joined (at 120 columns the log stands beside it)."""
+    return " ".join(str(app.screen.query_one(selector).render()).split())
+
+
+def help_keys(screen: HelpScreen) -> dict[str, str]:
+    """The help screen's keys and what each does (each key once: no key means two
+    things)."""
+    from rich.table import Table
+    from textual.widgets import Static
+
+    table = next(w.content for w in screen.query(Static) if isinstance(w.content, Table))
+    keys = [str(c) for c in table.columns[0]._cells]
+    assert len(keys) == len(set(keys)), keys
+    return dict(zip(keys, (str(c) for c in table.columns[1]._cells)))
+
+
+def faces(cards) -> list[str]:
+    return [LOOK.face(c) for c in cards]
+
+
+# ------------------------------------------------------------------ phase 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_new_game_shows_the_pile_the_players_and_a_hand_of_cards(tmp_path, size):
+    app = hund_app(tmp_path, players=4)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n", "enter")  # the menu's game is Hund: its form, then the deal
+        await wait_until(pilot, lambda: asks(app), "Kari's first card")
+        text = screen_text(app)
+        fits(text, size)
+        view = table_of(app).view
+        assert text.splitlines()[0].strip().startswith("Game 1 of 4")
+        assert "phase 1" in text.splitlines()[0] and "Your turn: play a card" in text
+        assert "Draw pile" in text and f"{view.pile_size} cards" in text  # N2: 52 - 12
+        assert view.pile_size == 40 and "Its last card will be" in text
+        for name in ("You", "Ola", "Per", "Siri"):
+            assert name in text
+        assert "Hand Taken" in text  # every hand's size and taken stack (N15)
+        for face in faces(view.hand):  # cards look like cards: rank and suit
+            assert face in text
+        assert "s Sjanse" in footer(text)  # the pile holds more than one card (N4)
+
+
+async def test_sjanse_is_offered_while_the_pile_has_two_cards_and_plays_its_top(tmp_path):
+    record = position(3, lambda s: s.phase.value == "collect" and len(s.pile) >= 2)
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's turn")
+        assert "s Sjanse" in footer(screen_text(app))
+        assert "s: sjanse, the draw pile's top card" in flat(screen_text(app))
+        before = plays(app)
+        await pilot.press("s")
+        await wait_until(pilot, lambda: len(plays(app)) > len(before), "the sjanse")
+        assert plays(app)[len(before)] == str(SJANSE)
+
+
+async def test_no_sjanse_with_the_pile_down_to_its_last_card(tmp_path):
+    """N4, N7: the pile's last card is the trump card, never played."""
+    record = position(3, lambda s: s.phase.value == "collect" and len(s.pile) == 1)
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's turn")
+        text = screen_text(app)
+        assert "Sjanse" not in footer(text) and "or s: sjanse" not in flat(text)
+        assert "Your turn: any card; the highest takes the trick." in flat(text)
+        assert "1 card" in text
+        before = plays(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert plays(app) == before and asks(app)
+
+
+def _tie_ready(state) -> bool:
+    """Kari is the last to play a first round, holds a card of a rank already in the
+    trick, and nobody has warred yet this game: her card starts the first krig."""
+    if state.phase.value != "collect" or state.krig or state.queue[1:] or not state.t_cards:
+        return False
+    if any(t.krig for t in state.tricks):
+        return False
+    ranks = {RANK_OF[c] for c in state.t_cards}
+    return any(RANK_OF[c] in ranks for c in state.hands[0])
+
+
+async def test_the_first_krig_is_explained_and_its_warriors_marked(tmp_path):
+    record = position(4, _tie_ready)
+    app = hund_app(tmp_path, players=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's card")
+        view = table.view
+        ranks = {RANK_OF[c]: seat for seat, c, _ in view.trick}
+        card = next(c for c in view.hand if RANK_OF[c] in ranks)
+        other = next(c for s, c, _ in view.trick if RANK_OF[c] == RANK_OF[card])
+        table.query_one("#game-table").query_one(CardRow).point_at(view.hand.index(card))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "Krig!" in screen_text(app), "the krig")
+        text = screen_text(app)
+        names = [s.name for s in view.seats]
+        who = f"{names[ranks[RANK_OF[card]]]} and you"
+        assert (f"Krig! {who} played {LOOK.face(other)} and {LOOK.face(card)}: equal ranks go "
+                "to war") in flat(text)
+        assert "the winner takes all" in flat(text)
+        # the warriors are marked in the players' rows and the trick
+        assert f"{LOOK.face(card)} krig" in text and f"{LOOK.face(other)} krig" in text
+
+
+# ------------------------------------------------------------------ phase 2
+
+
+def _cannot_beat(state) -> bool:
+    return state.phase.value == "shed" and list(state.legal(0)) == [UNDERTREKK] and len(state.hands[0]) > 0
+
+
+def _can_beat(state) -> bool:
+    return state.phase.value == "shed" and bool(state.trick2) and UNDERTREKK not in state.legal(0)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_undertrekk_is_offered_as_the_only_move_with_its_reason_and_never_made_for_you(
+        tmp_path, size):
+    record = position(3, _cannot_beat)
+    app = hund_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        table = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app, "undertrekk"), "Kari's undertrekk")
+        text = screen_text(app)
+        fits(text, size)
+        view = table.view
+        top, first = LOOK.face(view.top), LOOK.play(view.shed_trick[0][1])
+        joined = panel(app)
+        assert f"You cannot beat {top}" in joined
+        assert f"t takes the trick's first card, {first}, into your hand (undertrekk)" in joined
+        assert "t Undertrekk" in footer(text) and "Play" not in footer(text)
+        before = plays(app)
+        for _ in range(3):  # nothing is played for the player: the table waits
+            await pilot.pause(0.05)
+        assert plays(app) == before and asks(app, "undertrekk")
+        await pilot.press("enter", "1")  # no card beats: Enter and the card keys do nothing
+        await pilot.pause()
+        assert plays(app) == before
+        await pilot.press("t")
+        await wait_until(pilot, lambda: len(plays(app)) > len(before), "the undertrekk")
+        assert plays(app)[len(before)] == "take"
+
+
+async def test_t_is_only_undertrekk_and_the_trick_display_moved_to_d(tmp_path):
+    """No key means two things on one screen: Hund's t is undertrekk, so the trick
+    display setting is d there (ebbes keeps its t)."""
+    record = position(3, _can_beat)
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's card")
+        before, trick = plays(app), screen.pacing.trick
+        await pilot.press("t")  # she can beat: no undertrekk, and no other meaning either
+        await pilot.pause()
+        assert plays(app) == before and screen.pacing.trick == trick
+        assert "Undertrekk" not in footer(screen_text(app))
+        await pilot.press("d")
+        assert screen.pacing.trick != trick
+        assert "(d changes it)" in screen_text(app)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        keys = help_keys(app.screen)
+        assert keys["t"].startswith("undertrekk (phase 2): take the trick's first card")
+        assert keys["d"].startswith("how long a finished trick stays")
+        assert keys["s"].startswith("sjanse") and keys["m"].startswith("series")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_phase_two_names_trump_and_marks_the_cards_that_beat(tmp_path, size):
+    record = position(3, lambda s: _can_beat(s) and len(s.legal(0)) < len(s.hands[0]))
+    app = hund_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        table = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's card")
+        text = screen_text(app)
+        fits(text, size)
+        view = table.view
+        suit = ("spades", "hearts", "diamonds", "clubs")[view.trump]
+        assert f"trump {LOOK.mark(view.trump)} {suit}" in text.splitlines()[0]
+        assert f"{LOOK.face(view.trump_card)}: {suit} are trump" in text
+        top = view.shed_trick[-1]
+        under = sum(len(c) for _, c in view.shed_trick[:-1])
+        assert f"Top: {LOOK.play(top[1])}" in text and f"{under} card" in text
+        assert f"Your turn: beat {LOOK.face(view.top)}" in text
+        row = table.query_one("#game-table").query_one(CardRow)
+        beating = {i for i, c in enumerate(view.hand) if PlayCard(c) in view.actions}
+        assert row.playable == frozenset(beating) and beating != set(range(len(view.hand)))
+        keyed = [row.key_of(i) for i in range(len(view.hand))]
+        assert all(keyed[i] for i in beating if i in range(row.first, row.first + row.in_sight))
+        assert not any(keyed[i] for i in range(len(view.hand)) if i not in beating)
+        key = keyed[min(beating)]
+        before = plays(app)
+        await pilot.press(key)
+        await wait_until(pilot, lambda: len(plays(app)) > len(before), "the card")
+        assert plays(app)[len(before)] == CODES[view.hand[min(beating)]]
+
+
+async def test_a_hand_of_37_cards_scrolls_at_80x24_and_its_keys_play_what_is_shown(tmp_path):
+    app = hund_app(tmp_path, players=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_at(app, pilot, long_hand())
+        await wait_until(pilot, lambda: asks(app), "Kari's card")
+        view = table.view
+        row = table.query_one("#game-table").query_one(CardRow)
+        assert len(view.hand) == 37 and list(view.hand) == sorted(view.hand)  # suit, rank
+        assert row.scrolled and f"▶{len(view.hand) - row.in_sight}" in screen_text(app)
+        assert "Your hand (37 cards)" in screen_text(app)
+        trumps = [i for i, c in enumerate(view.hand) if SUIT_OF[c] == view.trump]
+        assert trumps[-1] == len(view.hand) - 1 and row.key_of(trumps[-1]) == ""  # out of sight
+        for _ in range(len(row.playable)):  # Right walks the cards that beat, scrolling
+            await pilot.press("right")
+            if row.cursor == trumps[-1]:
+                break
+        assert row.first > 0 and f"{row.first}◀" in screen_text(app)
+        last = view.hand[-1]
+        assert LOOK.face(last) in screen_text(app).splitlines()[-5]
+        key = row.key_of(len(view.hand) - 1)
+        assert key and row.key_of(0) == ""  # the keys follow the cards in sight
+        before = plays(app)
+        await pilot.press(key)
+        await wait_until(pilot, lambda: len(plays(app)) > len(before), "the card")
+        assert plays(app)[len(before)] == CODES[last]
+
+
+def _series_lead(state) -> bool:
+    return (state.phase.value == "shed" and not state.trick2 and state.series
+            and bool(runs(state.hands[0])))
+
+
+async def test_a_series_is_marked_card_by_card_then_played_as_one(tmp_path):
+    """N14: two or more cards of one suit in unbroken rank order, one play."""
+    record = position(3, _series_lead, series=True)
+    app = hund_app(tmp_path, series=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app, "mark"), "Kari's lead")
+        widget = table.query_one("#game-table")
+        view = table.view
+        high, low = runs(view.hand)[0]
+        assert "m Mark" in footer(screen_text(app))
+        row = widget.query_one(CardRow)
+        gap = next((c for c in view.hand if SUIT_OF[c] != SUIT_OF[high]), None)
+        if gap is not None:  # a card of another suit is no series: said, nothing played
+            row.point_at(view.hand.index(high))
+            await pilot.press("m")
+            row.point_at(view.hand.index(gap))
+            await pilot.press("m", "enter")
+            assert "is not a series" in screen_text(app) and asks(app)
+            await pilot.press("m")  # put it back
+            row.point_at(view.hand.index(high))
+            await pilot.press("m")
+        before = plays(app)
+        for card in (high, high + 1):
+            row.point_at(view.hand.index(card))
+            await pilot.press("m")
+        assert "Marked for a series" in screen_text(app)
+        assert "+" in str(row.render()).splitlines()[2]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(plays(app)) > len(before), "the series")
+        assert plays(app)[len(before)] == str(Series((high + 1, high)))
+        assert f"{CODES[high + 1]}-{CODES[high]}" == plays(app)[len(before)]
+
+
+def test_every_table_key_means_one_thing():
+    """Card keys, the game's keys and the table screen's keys never overlap."""
+    from ebbes_tui.games.hund.ui.screens import SCREENS
+    from ebbes_tui.games.hund.ui.table_view import HundTable
+    from ebbes_tui.ui.table import TableScreen
+
+    game_keys = {k for b in HundTable.BINDINGS if "pick" not in b.action for k in b.key.split(",")}
+    screen_keys = {k for b in TableScreen.BINDINGS if b.action != "trick_display"
+                   for k in b.key.split(",")} | {SCREENS.trick_key}
+    assert not game_keys & screen_keys
+    assert not set(CARD_KEYS) & (game_keys | screen_keys)
+    assert {"s", "t", "m"} <= game_keys and SCREENS.trick_key == "d"
+
+
+class PanelApp(App[None]):
+    """The players panel alone, ``width`` columns wide (as beside the pile at 80x24)."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def compose(self) -> ComposeResult:
+        panel = SeatsPanel(LOOK, id="seats")
+        panel.styles.width = self.width
+        yield panel
+
+
+@pytest.mark.parametrize("width, drew", [(48, False), (70, True)])
+async def test_a_players_row_is_one_line_and_drops_the_draws_where_they_do_not_fit(width, drew):
+    """After a krig won by the first seat (its cards, the mark, the count) the draws
+    made a row wrap at 80x24 and the players' table broke; the trick panel says who
+    drew anyway."""
+    record = position(3, lambda s: s.phase.value == "collect" and not s.t_cards
+                      and bool(s.tricks) and s.tricks[-1].krig and s.tricks[-1].winner == 0,
+                      games=3)
+    view = Match.resume(HUND, record).state.view(0)
+    async with PanelApp(width).run_test(size=(80, 10)) as pilot:
+        panel = pilot.app.query_one(SeatsPanel)
+        panel.show(view, ((0, 2), (1, 1), (2, 1)))
+        await pilot.pause()
+        rows = panel.render().plain.splitlines()
+        assert panel.size.height == 4 and len(rows) == 4  # a header, 3 seats
+        assert "krig" in rows[1] and "took" in rows[1]
+        assert ("drew 2" in rows[1]) is drew
+
+
+class TrickApp(App[None]):
+    """The trick panel alone, filling a small window (as on the table)."""
+
+    CSS = "TrickPanel { height: 1fr; }"
+
+    def __init__(self, rows: int | None = None) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        panel = TrickPanel(LOOK, id="trick")
+        if self.rows is not None:
+            panel.styles.height = self.rows
+        yield panel
+
+
+@pytest.mark.parametrize("height, cards", [(6, False), (12, True)])
+async def test_the_trick_panel_leaves_its_cards_out_before_it_cuts_your_turn_off(height, cards):
+    """The cards under their players are shown only where every sentence fits whole:
+    the panel counted a wrapped sentence as one row and cut "Your turn" off."""
+    record = position(3, lambda s: s.phase.value == "collect" and not s.t_cards
+                      and bool(s.tricks) and s.tricks[-1].krig and s.tricks[-1].winner == 0)
+    view = Match.resume(HUND, record).state.view(0)
+    app = TrickApp()
+    async with app.run_test(size=(44, height)) as pilot:
+        app.query_one(TrickPanel).show(view, acting=True, draws=((0, 2), (1, 1), (2, 1)),
+                                       show_last=False)
+        await pilot.pause()
+        shown = [line.rstrip() for line in screen_text(app).splitlines() if line.strip()]
+        assert " ".join(shown).endswith("Your turn: any card; the highest takes the trick.")
+        assert any(line.startswith("krig  ") for line in shown) is cards  # a krig's row
+
+
+async def test_a_short_trick_panel_drops_what_is_said_elsewhere_and_keeps_your_move():
+    """Six players and a three-line news line leave the phase-2 trick a few rows: the
+    top card and what you must do stay, the list of plays and the last avstikk go."""
+    record = position(3, lambda s: s.phase.value == "shed" and len(s.trick2) >= 2
+                      and bool(s.legal(0)) and bool(s.log2) and UNDERTREKK not in s.legal(0))
+    view = Match.resume(HUND, record).state.view(0)
+    app = TrickApp(rows=2)
+    async with app.run_test(size=(60, 10)) as pilot:
+        app.query_one(TrickPanel).show(view, acting=True)
+        await pilot.pause()
+        shown = " ".join(" ".join(screen_text(app).split()).split())
+        assert shown.startswith("Top: ") and "Played:" not in shown and "Avstikk" not in shown
+        assert f"Beat {LOOK.face(view.top)}: " in shown and shown.endswith("are trump).")
+    app = TrickApp()
+    async with app.run_test(size=(60, 12)) as pilot:  # room: all of it
+        app.query_one(TrickPanel).show(view, acting=True)
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Played: " in shown and "Avstikk after " in shown
+
+
+async def test_before_the_deal_and_between_games_the_panels_say_so():
+    """The replay's first position said "Empty: no more drawing" before any card was
+    dealt, and between two games the trick was blank: now the hund and the order out."""
+    from ebbes_tui.controller.playback import Replay
+    from ebbes_tui.games.hund.ui.panels import PilePanel
+
+    replay = Replay(HUND, finished_record(players=3, seed=4, games=2))
+    start, between = (replay.steps[i].state.view(None) for i in (0, replay.round_ends[0]))
+    names = [s.name for s in between.seats]
+    app = TrickApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        app.query_one(TrickPanel).show(between, acting=False)
+        pile = PilePanel(LOOK)
+        await app.mount(pile)
+        pile.show(start)
+        await pilot.pause()
+        text = screen_text(app)
+        order = ", ".join(f"{names[s]} {n}" for s, n in zip(between.out, ("1st", "2nd")))
+        assert f"Out: {order}." in text
+        assert f"{names[between.hund]} is the hund of game 1." in text
+        assert "Not dealt yet." in text and "Empty" not in text
+
+
+async def test_your_lead_in_phase_two_is_said_once():
+    record = position(3, lambda s: s.phase.value == "shed" and not s.trick2 and bool(s.log2))
+    view = Match.resume(HUND, record).state.view(0)
+    app = TrickApp()
+    async with app.run_test(size=(80, 8)) as pilot:
+        app.query_one(TrickPanel).show(view, acting=True)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your lead: any card." in text and "The trick is empty" not in text
+        app.query_one(TrickPanel).show(view, acting=False)  # watching someone else lead
+        await pilot.pause()
+        assert "The trick is empty: you lead, any card." in screen_text(app)

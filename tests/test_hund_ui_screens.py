@@ -1,0 +1,399 @@
+"""Hund's other screens (issue 19, items 2 and 4): the hund announced and the match
+tally (N16) after each game and at the end, the board, the game log with every krig,
+sjanse, undertrekk and avstikk, the replay with every hand, hints, take-back that never
+reaches past a draw (item 4), hot-seat covers (N15), help, rules, ASCII and colours."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.table import Table
+from textual.widgets import Static
+
+from ebbes_tui.controller import Update
+from ebbes_tui.controller.playback import Replay
+from ebbes_tui.games.hund import GAME as HUND
+from ebbes_tui.games.hund.actions import UNDERTREKK
+from ebbes_tui.games.hund.cards import parse_card
+from ebbes_tui.games.hund.ui.game_log import HundLog
+from ebbes_tui.games.hund.ui.look import PALETTES, HundLook
+from ebbes_tui.games.hund.ui.replay_screen import ReplayScreen
+from ebbes_tui.games.hund.ui.standings import FinalScreen, GameEndScreen, TallyScreen
+from ebbes_tui.ui.card_row import CardRow
+from ebbes_tui.ui.handoff import HandOffScreen
+from ebbes_tui.ui.history import HistoryScreen
+from ebbes_tui.ui.log_screen import LogScreen
+from ebbes_tui.ui.rules_screen import RulesScreen
+from ebbes_tui.ui.table import TableScreen
+
+from hund_ui_support import (
+    asks, finished_record, hund_app, long_hand, open_at, plays, position, table_of,
+)
+from ui_support import screen_text, wait_until
+
+LOOK = HundLook()
+
+
+def flat(text: str) -> str:
+    return " ".join(text.replace("│", " ").split())
+
+
+async def play_on(app, pilot, until: type | tuple[type, ...]) -> None:
+    """Kari plays Enter (or t when she cannot beat) until a screen of ``until`` is up."""
+    while not isinstance(app.screen, until):
+        await wait_until(pilot, lambda: asks(app) or isinstance(app.screen, until),
+                         "Kari's turn or the screen")
+        if isinstance(app.screen, until):
+            return
+        await pilot.press("t" if asks(app, "undertrekk") else "enter")
+
+
+# ------------------------------------------------------------- the hund and the tally
+
+
+async def test_the_hund_is_announced_and_the_final_tally_names_the_winner(tmp_path):
+    app = hund_app(tmp_path, players=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_at(app, pilot, long_hand())
+        await play_on(app, pilot, FinalScreen)
+        text = screen_text(app)
+        assert "Final standings" in text and "Ola wins the match: the hund only 0 times." in text
+        rows = {line.split()[0]: line.split()[1:] for line in text.splitlines()
+                if line.strip().startswith(("You", "Ola"))}
+        assert rows["You"] == ["HUND", "1"] and rows["Ola"] == ["1st", "0"]  # N16
+        assert "Times hund" in text and "Enter: play again" in text
+        assert all(len(line) <= 80 for line in text.splitlines())
+
+
+async def test_after_a_game_the_hund_and_the_order_out_then_the_board_keeps_the_tally(tmp_path):
+    app = hund_app(tmp_path, players=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_at(app, pilot, long_hand(games=2))
+        await play_on(app, pilot, GameEndScreen)
+        text = screen_text(app)
+        assert "Game 1 of 2: You are the hund" in text
+        assert "Out in this order: 1st Ola." in flat(text)
+        assert "the hund (the dog) has lost this game" in flat(text)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: asks(app), "game 2")
+        assert table_of(app).view.game == 2
+        await pilot.press("b")
+        assert isinstance(app.screen, TallyScreen)
+        text = screen_text(app)
+        assert "Game 1" in text and "Game 2 now" in text and "HUND" in text
+        assert "Fewest times hund (0 times): Ola; 1 game to go." in flat(text)
+
+
+# ------------------------------------------------------------- the game log
+
+
+def logged(record: dict, personal: bool = False) -> list[str]:
+    """Every line the log writes while a recorded match is played."""
+    replay = Replay(HUND, record)
+    log = HundLog(LOOK, personal=personal)
+    log.start(Update(0, None, replay.steps[0].state.view(None), 0))
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(None)
+        for event in step.events:
+            log.add(Update(i, event, view, i))
+    return [line for _, line in log.lines]
+
+
+def test_the_log_has_every_trick_krig_sjanse_undertrekk_and_avstikk_and_why():
+    lines = logged(finished_record())
+    text = "\n".join(lines)
+    assert re.search(r"^Trick 1: \w+ \S+, \w+ \S+, \w+ \S+\. \w+ takes? 3 cards with \S+, "
+                     r"the highest card\.$", text, re.M)
+    krig = next(line for line in lines if "krig over" in line)
+    assert re.search(r"krig over \w+: \w+ and \w+: ", krig) and "winning the krig" in krig
+    assert "(sjanse)" in text
+    assert re.search(r"\w+ cannot beat \S+: undertrekk, takes \S+ in", text)
+    assert re.search(r"avstikk: \w+ takes \d+ cards? out of the game \((every player in play "
+                     r"had played|the turn came back to \w+)\)\.$", text, re.M)
+    assert "Phase 2! " in text and " lays the last card aside face down" in text
+    assert re.search(r"is the hund of game 1", text) and re.search(r"^Out: .*1st", text, re.M)
+    assert "The match is over: " in text
+
+
+async def test_g_opens_the_log_with_the_game_so_far(tmp_path):
+    record = position(3, lambda s: s.phase.value == "shed" and len(s.log2) > 4)
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's turn")
+        await pilot.press("g")
+        assert isinstance(app.screen, LogScreen)
+        assert "Phase 2 so far:" in app.screen.body and "Trick 1: " in app.screen.body
+        assert app.screen.body.splitlines()[-1] in flat(screen_text(app))  # the newest in sight
+
+
+# ------------------------------------------------------------- the replay
+
+
+async def test_history_replays_a_match_with_every_hand_shown(tmp_path):
+    record = finished_record(players=4, seed=6)
+    app = hund_app(tmp_path, players=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.library.keep_finished(record, "t.") is not None
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                         and bool(app.screen.games), "the history")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        screen = app.screen
+        assert "Hands (the match is over: all shown)" in screen_text(app)
+        await pilot.press("right")  # the deal
+        state = screen.replay.steps[screen.position].state
+        text = screen_text(app)
+        for seat in range(4):
+            hand = state.view(seat).hand
+            assert hand and all(LOOK.face(c)[:-1] in text for c in hand)
+        await pilot.press("down", "down")  # two tricks on
+        assert "trick 2" in screen_text(app).splitlines()[0]
+        await pilot.press("end")
+        assert "the hund of game 1" in flat(screen_text(app)) or \
+            "The match is over" in flat(screen_text(app)) or screen.position == screen.replay.last
+        await pilot.press("b")
+        assert isinstance(app.screen, TallyScreen) and "HUND" in screen_text(app)
+
+
+# ------------------------------------------------------------- hints and take-back
+
+
+async def test_a_hint_points_at_the_normal_bots_card_and_plays_nothing(tmp_path):
+    record = position(3, lambda s: s.phase.value == "shed" and bool(s.trick2)
+                      and UNDERTREKK not in s.legal(0))
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's turn")
+        action, why = HUND.hint(table.view)
+        before = plays(app)
+        await pilot.press("i")
+        assert f"Hint: {why}" in flat(screen_text(app))
+        row = table.query_one("#game-table").query_one(CardRow)
+        assert table.view.hand[row.cursor] == action.cards[-1]
+        assert plays(app) == before
+
+
+async def test_take_back_is_offered_in_phase_two_but_never_past_a_draw(tmp_path):
+    """Item 4: never past a draw or a sjanse (the pile's order would show)."""
+    record = position(3, lambda s: s.phase.value == "collect" and not s.t_cards
+                      and len(s.pile) > 6 and len(s.tricks) > 1)
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's lead")
+        assert screen.check_action("take_back", ()) is None  # her last card was before a draw
+        assert "u Undo" in screen_text(app).splitlines()[-1]  # shown, not offered
+        before = plays(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert plays(app) == before
+    record = position(3, lambda s: s.phase.value == "shed" and any(
+        m.seat == 0 and not m.took for m in s.log2[-2:]) and bool(s.legal(0)))
+    app = hund_app(tmp_path / "2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's turn")
+        assert screen.check_action("take_back", ()) is True
+        before = plays(app)
+        await pilot.press("u")
+        await wait_until(pilot, lambda: len(plays(app)) < len(before) and asks(app),
+                         "the move taken back")
+        assert "Your last move was taken back." in screen_text(app)
+
+
+# ------------------------------------------------------------- hot-seat
+
+
+async def test_three_humans_see_only_their_own_hand_and_a_cover_at_every_hand_off(
+        tmp_path, monkeypatch):
+    drawn: list[tuple[tuple[str, ...], int | None, set[str]]] = []
+    original = CardRow.render
+
+    def spy(self):
+        app = self.app
+        feed = app.table.feed
+        state = app.game.match.state
+        others = {LOOK.face(c) for s in (0, 1, 2) if s != feed.viewer
+                  for c in state.view(s).hand}
+        drawn.append((tuple(f.plain for f in self.faces), feed.viewer, others))
+        return original(self)
+
+    monkeypatch.setattr(CardRow, "render", spy)
+    app = hund_app(tmp_path, players=3, humans=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        covers = []
+        for _ in range(25):
+            await wait_until(pilot, lambda: asks(app) or isinstance(app.screen, HandOffScreen),
+                             "a hand-off or a turn")
+            if isinstance(app.screen, HandOffScreen):
+                table = app.table
+                assert table.feed.viewer is None and table.query_one(CardRow).faces == ()
+                name = ("Kari", "Ola", "Per")[app.screen.seat]
+                assert f"Pass the keyboard to {name}" in screen_text(app)
+                covers.append(app.screen.seat)
+                await pilot.press("enter")
+                continue
+            table = table_of(app)
+            assert table.view.seat == app.table.feed.viewer
+            assert f"Your hand ({('Kari', 'Ola', 'Per')[table.view.seat]}" in screen_text(app)
+            await pilot.press("enter")
+        assert set(covers) == {0, 1, 2}
+    shown = [entry for entry in drawn if entry[0]]
+    assert shown
+    for faces, viewer, others in shown:
+        assert viewer is not None and not set(faces) & others
+
+
+# ------------------------------------------------------------- help, rules, looks
+
+
+async def test_help_explains_the_games_words_and_f1_shows_the_rules(tmp_path):
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("question_mark")
+        legend = next(w.content for w in app.screen.query(Static) if isinstance(w.content, Table)
+                      and "krig" in [str(c) for c in w.content.columns[0]._cells])
+        words = dict(zip((str(c) for c in legend.columns[0]._cells),
+                         (str(c) for c in legend.columns[1]._cells)))
+        for word in ("krig", "sjanse", "undertrekk", "avstikk", "hund"):
+            assert len(words[word]) > 60, word  # each explained in a sentence or two
+        assert "spades" in words["A♠, 10♠"] and "hearts" in words["A♥, 10♥"]
+        await pilot.press("escape", "f1")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.pause()
+        text = flat(screen_text(app))
+        assert "Hund (Bikkje)" in text and "Krig (war)." in text
+        assert not re.search(r"\bN\d+\b", text)  # no ruling numbers for players
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_ascii_mode_draws_cards_as_rank_and_suit_letter_and_nothing_else(tmp_path, size):
+    app = hund_app(tmp_path)
+    app._ascii = True
+    app.look = app._look_for(app.settings.theme)
+    record = position(3, lambda s: s.phase.value == "shed" and bool(s.trick2))
+    async with app.run_test(size=size) as pilot:
+        table = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's turn")
+        text = screen_text(app)
+        assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+        view = table.view
+        ascii_look = HundLook(ascii=True)
+        for card in view.hand[:5]:
+            assert ascii_look.face(card) in text and len(ascii_look.face(card)) in (2, 3)
+        assert f"trump {'SHDC'[view.trump]} " in text.splitlines()[0]
+
+
+def test_every_palette_gives_the_four_suits_four_colours_and_a_glyph_or_letter_each():
+    for palette, colours in PALETTES.items():
+        assert len(set(colours)) == 4, palette
+    cards = [parse_card(c) for c in ("AS", "10H", "5D", "2C")]
+    assert [HundLook(ascii=True).face(c) for c in cards] == ["AS", "10H", "5D", "2C"]
+    assert [HundLook().face(c) for c in cards] == ["A♠", "10♥", "5♦", "2♣"]
+
+
+async def test_without_colour_the_table_still_tells_the_suits_apart(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await wait_until(pilot, lambda: asks(app), "Kari's first card")
+        text = screen_text(app)
+        assert app.ansi_color and isinstance(app.screen, TableScreen)
+        for card in table_of(app).view.hand:
+            assert LOOK.face(card) in text
+
+
+def test_a_replay_steps_from_the_start_to_the_deal_then_move_by_move():
+    """The replay's first step is the deal (its observer saw an empty step before it,
+    so Right once showed nothing new)."""
+    record = finished_record(players=3, seed=2)
+    replay = Replay(HUND, record)
+    kinds = [step.kind for step in replay.steps]
+    assert kinds[:3] == ["start", "deal", "move"] and kinds.count("start") == 1
+    plays_ = sum(len(g["plays"]) for g in record["games"])
+    assert replay.last == len(record["games"]) + plays_
+
+
+async def test_the_footer_fits_80_columns_in_ascii_with_sjanse_offered(tmp_path):
+    """The card keys' footer entry pushed Menu off the line in ASCII; each key stands
+    above its card instead."""
+    app = hund_app(tmp_path, players=6)
+    app._ascii = True
+    app.look = app._look_for(app.settings.theme)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await wait_until(pilot, lambda: asks(app, "sjanse"), "Kari's first card")
+        footer = screen_text(app).splitlines()[-1]
+        assert "s Sjanse" in footer and footer.rstrip().endswith("Esc Menu")
+        keys = str(table_of(app).query_one(CardRow).render()).splitlines()[0].split()
+        assert keys == ["1", "2", "3"]  # above the cards
+
+
+def news_lines(record: dict) -> list[tuple[int, str]]:
+    """(game, line) for every news line the table would show while ``record`` is
+    played, as the public table sees it."""
+    from ebbes_tui.games.hund.ui.screens import SCREENS
+
+    replay = Replay(HUND, record)
+    lines = []
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(None)
+        names = [s.name for s in view.seats]
+        for event in step.events:
+            note = SCREENS.note(Update(i, event, view, i), names, LOOK, "")
+            if note is not None:
+                lines.append((view.game, note[0]))
+    return lines
+
+
+def test_each_word_is_explained_the_first_time_in_each_game_and_said_short_after():
+    """Issue 19: krig, sjanse, undertrekk, avstikk and hund each explained the first
+    time they happen (in every game of a match), in a few words after that."""
+    lines = news_lines(finished_record(players=3, seed=4, games=2))
+    for game in (1, 2):
+        said = [line for g, line in lines if g == game]
+        firsts = {word: next(line for line in said if line.startswith(word))
+                  for word in ("Krig!", "Sjanse!", "Undertrekk!", "Avstikk!")}
+        assert "equal ranks go to war, even when a higher card lies there" in firsts["Krig!"]
+        assert "the winner takes all" in firsts["Krig!"]
+        assert firsts["Sjanse!"].endswith("A sjanse plays the pile's top card instead of one "
+                                          "from the hand.")
+        assert firsts["Undertrekk!"].endswith("into their hand; the next player must beat "
+                                              "the top card.")
+        assert firsts["Avstikk!"].endswith("its cards leave the game, and the taker leads next.")
+        assert sum(line.startswith("Sjanse!") for line in said) == 1
+        assert sum(line.startswith("Undertrekk!") for line in said) == 1
+        assert sum(line.startswith("Avstikk!") for line in said) == 1
+        assert any(re.search(r"\w+: sjanse, \S+ from the pile\.$", line) for line in said)
+        assert any(re.search(r"cannot beat \S+: undertrekk, takes \S+ in\.$", line)
+                   for line in said)
+        assert any(re.match(r"Avstikk: \w+ \w* ?takes \d+ cards? out of the game\.$", line)
+                   for line in said)
+        [hund] = [line for line in said if " is the hund of game" in line]
+        assert hund.endswith(f"the hund of game {game}: the last one holding cards, who has "
+                             "lost it.")
+
+
+def test_news_about_a_trick_goes_when_an_undertrekk_empties_it():
+    """A first explanation stayed on the news line across tricks that undertrekk
+    emptied (no avstikk ends them, N10), long after its trick was gone."""
+    from ebbes_tui.games.hund.events import UndertrekkTaken
+    from ebbes_tui.games.hund.ui.screens import SCREENS
+
+    replay = Replay(HUND, finished_record(players=3, seed=4))
+    emptied = kept = 0
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(None)
+        for event in step.events:
+            if isinstance(event, UndertrekkTaken):
+                stale = SCREENS.stale("trick", Update(i, event, view, i))
+                assert stale is (not view.shed_trick)
+                emptied += stale
+                kept += not stale
+    assert emptied and kept
