@@ -14,7 +14,7 @@ from table_support import WAIT, LocalTable, spec
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Library, SaveStore
 from ebbes_tui.controller.stats import KeptStatistics
-from ebbes_tui.table.client import connect_table, join_table
+from ebbes_tui.table.client import ask_table, connect_table, join_table
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.games.ebbes.ui.final import FinalScreen
 from ebbes_tui.ui.lobby import LobbyScreen
@@ -383,3 +383,30 @@ async def test_history_names_the_table_and_its_host(home):
                         and ebbes.screen.games, "the History")
             entry = drawn(ebbes)
             assert f"at {table.address.host}/hist: {table.address.host}, Bot 1" in entry
+
+
+async def test_a_dialog_whose_decision_went_to_a_bot_closes_and_the_game_goes_on(home):
+    """Played through on a server: the turn clock gave the pair choice to a bot while
+    its dialog was open; the answer was refused as made already, the dialog came back
+    with that sentence for ever, and Esc did nothing. A refusal of the moment (not of
+    a rule) closes the dialog; the table follows what the bot chose."""
+    from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
+
+    async with LocalTable(home, spec("dlg", seats="player,bot:random,bot:random", seed=7,
+                                     options={"choose_determiners": True})) as table:
+        connection = await connect_table("dlg", directory=table.directory)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(ebbes.screen, PairDialog), "the pair dialog")
+            match = table.server.match
+            before = match.decision
+            said = await ask_table("dlg", {"type": "bot", "player": 1},
+                                   directory=table.directory)
+            assert said.startswith("A normal bot plays for")
+            await until(pilot, lambda: match.decision > before, "the bot's choice")
+            await pilot.press("enter", "enter")  # a suit, its number: the answer comes too late
+            await until(pilot, lambda: not isinstance(ebbes.screen, PairDialog),
+                        "the dialog closed")
+            at_table = next(s for s in ebbes.screen_stack if isinstance(s, TableScreen))
+            await until(pilot, lambda: at_table.update.decision > before,
+                        "the table showing what came after the bot's choice")

@@ -30,7 +30,7 @@ from textual.widgets import Footer, Input, Static
 
 from ..controller import TakenBack, Update
 from ..controller.hot_seat import HotSeat
-from ..controller.session import Feed
+from ..controller.session import Feed, NotYourTurn
 from ..game.errors import IllegalMove
 from ..game.events import Dealt, Ended
 from ..game.protocols import Action, Game, View
@@ -116,6 +116,7 @@ class TableScreen(Screen[None]):
         # player looks at their hand: one at a time, so nobody sees another's hand.
         self._covering = asyncio.Lock()
         self._keys: tuple[bool, bool] | None = None
+        self._moment_passed = False  # the last refusal: not a rule, the decision went by
         self.game_log = None  # made on mount, with the app's look
         self._seen: dict[int, int] = {}  # hot-seat: the last update each player saw
 
@@ -304,8 +305,8 @@ class TableScreen(Screen[None]):
             if answer is None:
                 return
             error = self.submit(answer) or ""
-            if not error:
-                return
+            if not error or self._moment_passed:
+                return  # done, or no longer this player's (what came instead follows)
 
     # ------------------------------------------------------------- drawing
 
@@ -434,6 +435,9 @@ class TableScreen(Screen[None]):
         try:
             self.feed.submit(answer, self.update.decision)
         except IllegalMove as e:
+            # Not a rule but the moment (a turn clock, a bot, a closed table): asking
+            # again would get the same answer.
+            self._moment_passed = isinstance(e, NotYourTurn)
             self.say(e.player_text, "refusal")
             return self._news
         if self._news_kind == "refusal":
