@@ -6,6 +6,7 @@ Subcommands import only what they need, so ``ebbes check`` never loads Textual.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -191,6 +192,16 @@ _positive = _number(int, 1, None, "a whole number")
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _command(argv)
+    except BrokenPipeError:
+        # Whoever read the output stopped (``ebbes table list | head -1``): no traceback,
+        # and nothing more is written at exit either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _command(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "check":
         from .check import main as check_main

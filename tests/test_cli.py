@@ -30,3 +30,17 @@ def test_continue_without_a_terminal_says_there_is_nothing_to_continue(tmp_path)
         out = ebbes(*args, env=env)
         assert out.returncode == 2
         assert out.stderr.strip() == "ebbes: There is no saved game to continue."
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """`ebbes table list | head -1` ended in a BrokenPipeError traceback."""
+    from pathlib import Path
+
+    records = sorted(str(p) for p in (Path(__file__).parent / "records").glob("*.json")
+                     if not p.name.endswith(".expected.json"))
+    proc = subprocess.Popen([sys.executable, "-m", "ebbes_tui", "check", "--json",
+                             *records * 20], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL)
+    proc.stdout.close()  # as head does once it has its line
+    err = proc.stderr.read().decode()
+    assert proc.wait(120) == 1 and "Traceback" not in err and "BrokenPipe" not in err
