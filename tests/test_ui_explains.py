@@ -453,7 +453,7 @@ def test_every_hint_is_a_legal_action_with_a_reason():
 
 def test_sentences_about_the_default_player_you_read_as_english():
     """Play-testing: "You takes it: green is trump" (the default name is "You")."""
-    from ebbes_tui.games.ebbes.ui.explain import says
+    from ebbes_tui.ui.words import says
     from ebbes_tui.games.ebbes.ui.final import winners_line
 
     assert [says("You", v) for v in ("takes", "holds", "chooses", "wins", "is")] == \

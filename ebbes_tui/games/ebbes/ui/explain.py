@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ....controller import SaveFailed, SeatChanged, TakenBack, Update
+from ....controller import TakenBack, Update
+from ....ui.words import match_line, says
 from ..rules.cards import SUIT_NAMES, Card, card
 from ..rules.categories import Category
 from ..rules.determiners import determiner_cards, fixing_plays
@@ -41,29 +42,6 @@ def _trump_fixer(view: PlayerView, trick: Trick) -> Card | None:
     end = cards.index(trick.cards[-1]) + 1 if trick.cards[-1] in cards else len(plays)
     fixing = fixing_plays(plays[:end], determiner_cards(view.number, view.pairs))
     return fixing[0][1] if fixing else None
-
-
-def as_seen_by(names: list[str], seat: int | None) -> list[str]:
-    """The seats' names as ``seat``'s player reads them: their own is "You" (two seats
-    of one login at a shared table are "root" and "root (2)": "chose root (2)" read
-    as someone else)."""
-    if seat is None or not 0 <= seat < len(names):
-        return names
-    return [*names[:seat], "You", *names[seat + 1:]]
-
-
-def says(name: str, verb: str) -> str:
-    """``Bot 1 takes``, but ``You take``: the default player is called "You"."""
-    return f"{name} {verb_for(name, verb)}"
-
-
-def verb_for(name: str, verb: str) -> str:
-    """``verb`` (third person, "takes") as it goes with ``name``."""
-    if name != "You":
-        return verb
-    if verb in ("is", "has"):
-        return {"is": "are", "has": "have"}[verb]
-    return verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb.removesuffix("s")
 
 
 def takes_line(view: PlayerView, trick: Trick, names: list[str], look: EbbesLook) -> str:
@@ -110,13 +88,7 @@ def event_line(update: Update, names: list[str], look: EbbesLook) -> str | None:
                 else f"Game over: {who} share the win.")
     if isinstance(event, TakenBack):
         return "The last card was taken back."
-    if isinstance(event, SeatChanged):
-        who = names[event.seat]
-        return f"{says(who, 'is')} back." if event.human else \
-            f"{says(who, 'is')} away: a {event.level} bot plays for them."
-    if isinstance(event, SaveFailed):
-        return event.message
-    return None
+    return match_line(event, names)
 
 
 def card_run(cards: list[tuple[int, Card]], names: list[str], look: EbbesLook) -> Text:

@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 from ..rules.events import GameOver
 from ..rules.view import PlayerView
 from ....ui.closing import ClosesOnce
-from .explain import says
+from ....ui.words import says
 from .scores import rounds_table
 from .track import TrackBoard, place_label
 

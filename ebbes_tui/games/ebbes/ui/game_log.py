@@ -10,7 +10,8 @@ from ....controller import Update
 from ..rules.events import CardPlayed, RoundStarted, TrickWon
 from ..rules.view import PlayerView
 from ....table.events import ChatLine
-from .explain import as_seen_by, card_run, event_line, takes_line
+from ....ui.words import as_seen_by
+from .explain import card_run, event_line, takes_line
 from .look import EbbesLook
 
 

@@ -29,7 +29,8 @@ from ..rules.view import PlayerView
 from ....ui.closing import ClosesOnce
 from .board import DeterminerBoard
 from .dummy_stacks import STACK
-from .explain import event_line, says
+from ....ui.words import says
+from .explain import event_line
 from .game_log import GameLog
 from ....ui.look import WIDE
 from .look import EbbesLook, ebbes_look

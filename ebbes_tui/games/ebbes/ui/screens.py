@@ -20,7 +20,8 @@ from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, Tri
 from ..rules.record import Record
 from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
-from .explain import as_seen_by, event_line
+from ....ui.words import as_seen_by
+from .explain import event_line
 from .game_log import GameLog
 from .look import ebbes_look
 from .pacing import EbbesPacing

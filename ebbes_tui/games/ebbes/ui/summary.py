@@ -21,7 +21,7 @@ from ..rules.scoring import EbbesPlace, ebbes_places
 from ..rules.state import Phase
 from ..rules.view import PlayerView
 from ....ui.closing import ClosesOnce
-from .explain import verb_for
+from ....ui.words import verb_for
 from .look import EbbesLook, ebbes_look
 from .track import TrackBoard
 

@@ -10,7 +10,8 @@ from textual.widgets import Static
 from ..rules.cards import Card
 from ..rules.state import Phase
 from ..rules.view import PlayerView
-from .explain import as_seen_by, takes_line
+from ....ui.words import as_seen_by
+from .explain import takes_line
 from .look import EbbesLook
 
 

@@ -1,0 +1,42 @@
+"""Saying things in a player's words, for every game: the seats' names as one player
+reads them (their own is "You"), verbs that agree with them, and the lines the match
+itself makes (a seat changing hands, a save that failed)."""
+
+from __future__ import annotations
+
+from ..controller import SaveFailed, SeatChanged
+
+
+def as_seen_by(names: list[str], seat: int | None) -> list[str]:
+    """The seats' names as ``seat``'s player reads them: their own is "You" (two seats
+    of one login at a shared table are "root" and "root (2)": "chose root (2)" read
+    as someone else)."""
+    if seat is None or not 0 <= seat < len(names):
+        return names
+    return [*names[:seat], "You", *names[seat + 1:]]
+
+
+def says(name: str, verb: str) -> str:
+    """``Bot 1 takes``, but ``You take``: the default player is called "You"."""
+    return f"{name} {verb_for(name, verb)}"
+
+
+def verb_for(name: str, verb: str) -> str:
+    """``verb`` (third person, "takes") as it goes with ``name``."""
+    if name != "You":
+        return verb
+    if verb in ("is", "has"):
+        return {"is": "are", "has": "have"}[verb]
+    return verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb.removesuffix("s")
+
+
+def match_line(event: object, names: list[str]) -> str | None:
+    """The log's line for what the match itself reports: a seat a bot takes over or
+    gives back (R21), a save that failed; None for anything else."""
+    if isinstance(event, SeatChanged):
+        who = names[event.seat]
+        return f"{says(who, 'is')} back." if event.human else \
+            f"{says(who, 'is')} away: a {event.level} bot plays for them."
+    if isinstance(event, SaveFailed):
+        return event.message
+    return None
