@@ -30,6 +30,28 @@ def verb_for(name: str, verb: str) -> str:
     return verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb.removesuffix("s")
 
 
+def winners_line(names: list[str], winners: tuple[int, ...]) -> str:
+    """``Ann wins!``, ``You win!`` or ``Ann and Bob share the win!`` (ties share it)."""
+    who = [names[s] for s in winners]
+    if len(who) == 1:
+        return f"{says(who[0], 'wins')}!"
+    return f"{', '.join(who[:-1])} and {who[-1]} share the win!"
+
+
+def scored_line(what: str, names: list[str], points: tuple[int, ...],
+                totals: tuple[int, ...]) -> str:
+    """``Round 2 scored: Ann +3 (+5), Bob -1 (+2).``: each seat's points (its total)."""
+    each = ", ".join(f"{names[s]} {p:+d} ({totals[s]:+d})" for s, p in enumerate(points))
+    return f"{what} scored: {each}."
+
+
+def game_over_line(names: list[str], winners: tuple[int, ...]) -> str:
+    """``Game over: Ann wins.`` or ``Game over: Ann and Bob share the win.``"""
+    who = " and ".join(names[s] for s in winners)
+    return (f"Game over: {says(who, 'wins')}." if len(winners) == 1
+            else f"Game over: {who} share the win.")
+
+
 def match_line(event: object, names: list[str]) -> str | None:
     """The log's line for what the match itself reports: a seat a bot takes over or
     gives back (R21), a save that failed; None for anything else."""
