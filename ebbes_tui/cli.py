@@ -11,7 +11,7 @@ from pathlib import Path
 
 from . import __version__
 from .game.options import add_flags
-from .game.registry import DEFAULT_GAME, all_games, game_ids
+from .game.registry import DEFAULT_GAME, all_games, game_ids, load_game
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,11 +24,14 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="ebbes",
-        description="ebbes, the Palatinate trick-taking game, in your terminal.",
+        description="ebbes, Blindes Huhn extrem and Hund: trick-taking card games in your "
+                    "terminal.",
     )
     parser.add_argument("--version", action="version", version=f"ebbes {__version__}")
+    parser.add_argument("--game", dest="game", choices=game_ids(), default=None,
+                        help="the game the menu offers first (default: the last one played)")
     parser.add_argument("--continue", dest="continue_game", action="store_true",
-                        help="resume the last saved game directly")
+                        help="resume the last saved game of that game directly")
     parser.add_argument("--ascii", action="store_true",
                         help="draw with ASCII only (automatic in a non-UTF-8 locale)")
     parser.add_argument("--no-mouse", action="store_true",
@@ -254,14 +257,14 @@ def simulate(args: argparse.Namespace) -> int:
 def play(args: argparse.Namespace) -> int:
     """Start the game in this terminal."""
     if not sys.stdin.isatty() or not sys.stdout.isatty():
-        if args.continue_game and not _has_save():
+        if args.continue_game and not _has_save(args.game):
             print("ebbes: There is no saved game to continue.", file=sys.stderr)
         else:
             print("ebbes: the game needs a terminal (try 'ebbes --help')", file=sys.stderr)
         return 2
     from .ui.launch import run
 
-    return run(args, continue_game=args.continue_game)
+    return run(args, continue_game=args.continue_game, game=args.game)
 
 
 def watch(args: argparse.Namespace) -> int:
@@ -289,7 +292,8 @@ def play_at_table(connection: object, args: argparse.Namespace) -> int:
     return run(args, table=connection)
 
 
-def _has_save() -> bool:
+def _has_save(game: str | None) -> bool:
     from .controller import SaveStore
 
-    return bool(SaveStore().list())
+    games = [load_game(game)] if game else all_games()
+    return any(SaveStore(game=g).list() for g in games)

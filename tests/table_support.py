@@ -99,7 +99,8 @@ class Raw:
         reader, writer = await asyncio.open_unix_connection(sock=sock, limit=1 << 20)
         raw = cls(reader, writer)
         if hello is not None:
-            raw.send({"type": "hello", "version": VERSION, **hello})
+            raw.send({"type": "hello", "version": VERSION, "games": ["ebbes", "huhn", "hund"],
+                      **hello})
         return raw
 
     def send(self, message: dict) -> None:

@@ -14,6 +14,7 @@ from test_view import random_position, redeal_hidden
 from ebbes_tui.bots import LEVELS, RandomBot, SearchBot, make_bot
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.games.ebbes.bots.normal import RULES, NormalBot
+from ebbes_tui.games.ebbes.bots.playout import greedy_card
 from ebbes_tui.games.ebbes.rules import (
     Category, GameState, Phase, Suit, by_seat, dealer_from, forced, play_game, player_view,
 )
@@ -182,6 +183,18 @@ def test_normal_trumps_a_plus_trick_with_its_lowest_trump():
     assert state.to_move == 0 and state.suits[Category.PLUS] == Suit.BROWN
     chosen, _ = normal_choice(state)
     assert chosen == cards("blue2")[0]
+
+
+def test_search_playouts_follow_greedily_take_a_worthy_trick_lowest_else_duck_highest():
+    """The hard bot's playouts: a follower takes a trick worth something with its
+    lowest winning card, else ducks with the card worth least to the winner (a Minus
+    card before others), the highest of those."""
+    cases = [("brown4", "blue2"),  # Plus led, seat 0 void: its lowest trump takes it
+             ("brown4 blue2", "brown3"),  # trumped: seat 1 ducks with its highest Plus
+             ("red4 red5", "green5")]  # nix led, seat 1 void and no trump: a Minus card
+    for played, expected in cases:
+        state = scene(played)
+        assert greedy_card(state, state.legal_moves()) == cards(expected)[0], played
 
 
 def test_normal_pairs_its_strongest_suit_with_a_card_it_holds():

@@ -13,10 +13,9 @@ from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
-from ebbes_tui.ui.table import TableScreen
 
 from helpers import finish_round
-from ui_support import make_app, screen_text, wait_until
+from ui_support import make_app, screen_text, table_up, wait_until
 
 HUMANS = ("Ann", "Bea", "Cid")
 
@@ -50,7 +49,7 @@ async def test_hot_seat_nix_holder_naming_another_player_hands_the_table_over(tm
         await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "Cid's cover")
         assert app.screen.seat == chosen
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await wait_until(pilot, lambda: table_up(app), "the table")
         table = app.screen
         assert table.view.seat == chosen and table.view.legal
         assert not any(isinstance(s, StarterDialog) for s in app.screen_stack)

@@ -69,8 +69,9 @@ def test_every_hang_up_under_a_stream_of_keys_ends_the_process_within_a_second(t
             continue
         assert time.monotonic() - hung_up < 1.5
         record = player.record()
-        if before is None:
-            assert record is None, "a finished game came back as a save"
+        if before is None:  # the game ended: Enter on its final standings may start the next
+            assert record is None or len(record["rounds"]) <= 1, \
+                "a finished game came back as a save"
             first_save(player)
             continue
         assert record is not None

@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "ebbes_tui" / "games" / "huhn"
 def test_the_registry_knows_huhn_by_id_and_record_format():
     assert load_game("huhn") is GAME
     assert game_of_format("huhn-record/1") is GAME
-    assert GAME.player_counts == (2, 3, 4, 5) and GAME.ui_module == "ebbes_tui.games.huhn.ui"
+    assert GAME.player_counts == (2, 3, 4, 5) and GAME.ui_module == "ebbes_tui.games.huhn.ui.screens"
 
 
 def test_options_have_defaults_and_one_line_explanations():

@@ -4,7 +4,8 @@ from helpers import cards, config, play, started
 
 from ebbes_tui.games.ebbes.rules import Category, Suit
 from ebbes_tui.games.ebbes.rules.events import CategoryFixed, TrickWon
-from ebbes_tui.games.ebbes.rules.scoring import ebbes_points, nix_holder, score_round
+from ebbes_tui.games.ebbes.rules.scoring import ebbes_points, nix_holder, score_round, score_tricks
+from ebbes_tui.games.ebbes.rules.tricks import Trick
 
 # Five players, Number Determiner 1. Seat 1 holds no green (to discard in trick 2).
 FIVE = {
@@ -61,3 +62,15 @@ def test_nix_tie_goes_to_the_higher_single_nix_card():
                [-1] * 4 + [cards("red3")[0]]]
     score = score_round((0, 1, 2, 3, 4), counts, highest)
     assert score.nix_holder == 0
+
+
+def test_a_round_scored_from_its_tricks_breaks_a_nix_tie_by_the_highest_nix_card():
+    # Seats 0 and 2 both took two nix (red) cards; seat 2 took the higher one, red5.
+    tricks = [Trick(0, tuple(cards("red4 blue1 red1")), 0, (0, 1, 2)),
+              Trick(0, tuple(cards("blue2 red5 red2")), 2, (0, 1, 2)),
+              Trick(2, tuple(cards("green1 red3 yellow1")), 1, (2, 0, 1))]
+    score = score_tricks((0, 1, 2, 3, 4), tricks, 3)
+    assert [s.nix_cards for s in score.seats] == [2, 1, 2]
+    assert score.nix_holder == 2
+    last = Trick(2, tuple(cards("green1 red3 yellow1")), 0, (2, 0, 1))
+    assert score_tricks((0, 1, 2, 3, 4), [*tricks[:2], last], 3).nix_holder == 0  # 3 to 2

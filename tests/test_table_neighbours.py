@@ -277,3 +277,39 @@ def test_the_tables_log_is_capped_and_rotated(tmp_path):
     finally:
         logging.getLogger().removeHandler(handler)
         handler.close()
+
+
+async def test_a_slow_user_database_holds_up_only_the_connection_that_asked_it(users, tmp_path):
+    """The login of a new connection's uid is looked up in a thread: while the directory
+    service takes its time over carol, bob sits down at once."""
+    import threading
+
+    from table_support import FakeSystem
+
+    slow = threading.Event()
+    carol_uid = users.uids["carol"]
+
+    class SlowDirectory(FakeSystem):
+        def login_of(self, uid):
+            if uid == carol_uid:
+                slow.wait(WAIT)
+            return super().login_of(uid)
+
+    alice, bob, carol = SlowDirectory(users, users.uids["alice"]), *(
+        users.system(u) for u in ("bob", "carol"))
+    parent = tmp_path / "tmp"
+    async with LocalTable(tmp_path, spec("slow", alice, seats="player,player,bot:random",
+                                         open=True), system=alice, parent=parent):
+        waiting = asyncio.create_task(connect_table("alice/slow", directory=parent,
+                                                    system=carol))
+        await asyncio.sleep(0)  # carol knocks first
+        try:
+            seated = await asyncio.wait_for(
+                connect_table("alice/slow", directory=parent, system=bob), WAIT)
+            assert seated.login == "bob" and not waiting.done()
+            seated.sock.close()
+        finally:
+            slow.set()
+        carol_seated = await asyncio.wait_for(waiting, WAIT)
+        assert carol_seated.login == "carol"
+        carol_seated.sock.close()

@@ -66,13 +66,14 @@ async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatc
                         "the table is listed")
             listed = str(screen.query_one("#tables").get_option_at_index(0).prompt)
             me = table.address.host
-            assert listed.startswith(f"{me}/friday: lobby, 3 seats (2 free)")
+            assert listed.startswith(f"{me}/friday: lobby, 3 seats (2 free), ebbes")
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(ebbes.screen, LobbyScreen)
                         and ebbes.screen.client.lobby is not None, "the lobby is up")
             lobby = ebbes.screen
             await until(pilot, lambda: "not here yet" in text(lobby, "#lobby-seats"),
                         "the lobby shows who is awaited")
+            assert f"Table {me}/friday · ebbes · waiting" in text(lobby, "#lobby-title")
             seats = text(lobby, "#lobby-seats")
             assert "Seat 1" in seats and "here" in seats and "random bot" in seats
             assert "press s to start now" in seats  # the owner of the table is its host

@@ -248,6 +248,17 @@ async def test_hostile_input_gets_errors_and_the_game_goes_on(tmp_path):
         # A newer client, a client that skips hello, a spectator that plays, a flood.
         newer = await Raw.open(table, {"version": 99})
         assert (await newer.receive("error"))["code"] == "version" and await newer.closed()
+        # An ebbes from before the game seam (protocol 1, no games in its hello) is told
+        # in one sentence; so is a client that cannot play this table's game.
+        older = await Raw.open(table)
+        older.send({"type": "hello", "version": 1})
+        error = await older.receive("error")
+        assert error["code"] == "version" and await older.closed()
+        assert error["text"].count(".") == 1 and "version 2, not 1" in error["text"]
+        elsewhere = await Raw.open(table, {"games": ["huhn", "hund"]})
+        error = await elsewhere.receive("error")
+        assert error["code"] == "game" and await elsewhere.closed()
+        assert "plays ebbes, which this ebbes cannot play" in error["text"]
         rude = await Raw.open(table)
         rude.send({"type": "decide", "decision": 0, "action": "play blue1"})
         assert (await rude.receive("error"))["code"] == "hello-first"

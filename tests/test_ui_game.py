@@ -15,7 +15,7 @@ from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
 from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
-from ui_support import make_app, ready, screen_text, seats, start, wait_until
+from ui_support import make_app, ready, screen_text, seats, start, table_up, wait_until
 
 DECISIONS = (RoundSummaryScreen, StarterDialog, FinalScreen)
 
@@ -30,7 +30,7 @@ async def test_a_complete_three_player_game_against_bots_by_keys_alone(tmp_path)
         await pilot.press("n", "enter")  # the game picker keeps ebbes
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await wait_until(pilot, lambda: table_up(app), "the table")
         plays = summaries = 0
         while not isinstance(app.screen, FinalScreen):
             await wait_until(pilot, lambda: ready(app, *DECISIONS), "a decision for Ann")
@@ -71,5 +71,5 @@ async def test_menu_remembers_the_setup_and_offers_continue(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.settings.of(EBBES).seats[0].name == "Ann"
         await pilot.press("c")
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await wait_until(pilot, lambda: table_up(app), "the table")
         assert app.screen.view.phase is Phase.PLAY

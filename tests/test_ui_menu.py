@@ -20,7 +20,7 @@ from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
 from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
-from ui_support import make_app, ready, screen_text, seats, start, wait_until
+from ui_support import make_app, ready, screen_text, seats, start, table_up, wait_until
 
 DECISIONS = (RoundSummaryScreen, StarterDialog, FinalScreen, HandOffScreen)
 
@@ -36,7 +36,7 @@ async def test_the_setup_form_is_remembered_in_a_private_settings_file(tmp_path)
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("n", "enter", "right")  # players: 3 -> 4
         await pilot.press("down", *"Zoe", "enter")  # typing replaces; Enter starts
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await wait_until(pilot, lambda: table_up(app), "the table")
         assert app.game.match.state.config.seats[0].name == "Zoe" and app.game.match.state.config.players == 4
     path = tmp_path / "config" / "settings.json"
     saved = json.loads(path.read_text())
@@ -65,7 +65,7 @@ async def test_a_game_open_in_another_window_can_be_taken_over_or_left_alone(tmp
     app = make_app(tmp_path, ONE_HUMAN)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter", "enter")  # ebbes, then the form
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await wait_until(pilot, lambda: table_up(app), "the table")
         slot = app.game.slot.slot
         app.game.slot.close()
         holder = SaveStore(tmp_path / "saves").open(slot)  # "another window" holds it
@@ -85,7 +85,7 @@ async def test_continue_game_resumes_the_newest_save_without_the_menu(tmp_path):
     assert app.game is None
     app = make_app(tmp_path, continue_game=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await wait_until(pilot, lambda: table_up(app), "the table")
         assert app.game.match.record()["rounds"][0]["hands"] == record["rounds"][0]["hands"]
 
 
@@ -97,7 +97,7 @@ async def test_rules_and_help_screens(tmp_path, monkeypatch):
         await pilot.pause()
         assert "How to play ebbes" in screen_text(app)
         await pilot.press("escape", "n", "enter", "enter")  # ebbes, then the form
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await wait_until(pilot, lambda: table_up(app), "the table")
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert "take back your last card" in screen_text(app)

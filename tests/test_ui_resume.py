@@ -51,7 +51,8 @@ async def test_continue_puts_the_pending_decision_back_on_screen(tmp_path, optio
     before = await saved_at(tmp_path, options, phase)
     app = make_app(tmp_path, continue_game=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, screen), screen.__name__)
+        await wait_until(pilot, lambda: isinstance(app.screen, screen) and app.screen.is_mounted,
+                         screen.__name__)
         assert app.game.match.state.view(0) == before
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         assert table.view.hand == before.hand and table.view.trick == before.trick

@@ -103,3 +103,37 @@ def test_a_view_explains_a_refusal_exactly_as_the_game_would():
             assert answers[0] == answers[1]
             refused += answers[0] is not None
     assert refused > 20
+
+
+def test_a_views_answers_and_counts_are_the_games_for_every_seat_and_decision():
+    """The fields a view works out when first read (its answers, the memory aid, the
+    tricks won) say what the game says, for every seat and kind of decision, and a
+    view stays frozen (R1, R5, R8, R16, R18)."""
+    import dataclasses
+
+    import pytest
+
+    from ebbes_tui.games.ebbes.rules.scoring import cards_taken
+
+    phases = set()
+    for seed in range(120):
+        players = 2 + seed % 4
+        state = GameState(config(players, more_cards=players > 2 and seed % 3 == 0,
+                                 choose=seed % 2 == 0))
+        rng = random.Random(seed)
+        stop = rng.randrange(0, 3 * state.config.hand_size * state.n)
+        wanted = (Phase.PLAY, Phase.CHOOSE_PAIR, Phase.CHOOSE_STARTER)[seed % 3]
+        play_random(state, rng, first_starter=None,
+                    until=lambda s, stop=stop, wanted=wanted:
+                    s.phase is wanted and s.decisions_made() >= stop)
+        phases.add(state.phase)
+        for seat in (*range(state.n), None):
+            view = player_view(state, seat)
+            legal = state.legal(seat) if seat is not None else []
+            assert view.actions == tuple(legal), (seed, seat)
+            assert view.taken == tuple(map(tuple, cards_taken(state.tricks, state.n)))
+            assert view.tricks_won == tuple(sum(t.winner == s for t in state.tricks)
+                                            for s in range(state.n))
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                view.actions = ()  # type: ignore[misc]
+    assert {Phase.PLAY, Phase.CHOOSE_PAIR, Phase.CHOOSE_STARTER} <= phases

@@ -57,6 +57,14 @@ def ready(app: EbbesApp, *screens: type) -> bool:
     return isinstance(screen, screens)
 
 
+def table_up(app: EbbesApp) -> bool:
+    """The table screen is on top and mounted (drawn once): a test that ends sooner
+    would tear the app down while the table is still being put together."""
+    from ebbes_tui.ui.table import TableScreen
+
+    return isinstance(app.screen, TableScreen) and app.screen.is_mounted
+
+
 def my_turn(app: EbbesApp) -> bool:
     """The table is up and the human at the screen must play a card."""
     from ebbes_tui.ui.table import TableScreen

@@ -36,6 +36,10 @@ class Feed(Protocol):
 
     async def next(self) -> Update: ...
 
+    def waiting(self) -> tuple[Update, ...]:
+        """The updates come and not taken yet, oldest first (how far behind the screen is)."""
+        ...
+
     def snapshot(self) -> Update: ...
 
     def asks(self, update: Update) -> bool:

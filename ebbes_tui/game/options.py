@@ -47,7 +47,9 @@ def check(option: GameOption, value: Any, players: int) -> Any:
         if not isinstance(value, bool):
             raise SetupError(f"{flag(option)} is on or off, not {value!r}.")
     elif kind == "int":
-        if type(value) is not int or not option.low <= value <= option.high:  # type: ignore[operator]
+        if value is None and option.default is None:
+            pass  # the game's own choice ("one per player")
+        elif type(value) is not int or not option.low <= value <= option.high:  # type: ignore[operator]
             raise SetupError(f"{flag(option)} must be from {option.low} to {option.high}, "
                              f"not {value!r}.")
     elif kind == "seat":

@@ -183,7 +183,7 @@ async def connect_table(name: str, *, directory: Path | str | None = None, watch
     within ``timeout`` seconds; TableError says in one sentence why not."""
     clock = clock or Clock()
     address = find_table(name, directory, system)
-    hello: dict[str, Any] = {"type": "hello", "version": VERSION,
+    hello: dict[str, Any] = {"type": "hello", "version": VERSION, "games": list(game_ids()),
                              "role": "spectator" if watch else "player"}
     if player is not None and not watch:
         hello["player"] = player

@@ -19,7 +19,7 @@ from ..controller.events import Event, SaveFailed, SeatChanged, Synced, TakenBac
 from ..game.codec import BOOL, INT, NAME, TEXT, EventCodec, optional, whole
 from ..game.protocols import Game, View
 
-VERSION = 1
+VERSION = 2
 #: The longest line a client may send, in bytes (its newline not counted).
 CLIENT_LINE_LIMIT = 4096
 #: The longest line a client accepts from its server (a view is a few KiB).
@@ -91,8 +91,10 @@ _INT = "a whole number"
 _STR = "text"
 _BOOL = "true or false"
 _LOGINS = "a list of 1 to 32 logins"
+_GAMES = "a list of 1 to 32 game names"
 _CLIENT: dict[str, dict[str, tuple[bool, str]]] = {
-    "hello": {"version": (True, _INT), "role": (False, _STR), "player": (False, _INT)},
+    "hello": {"version": (True, _INT), "games": (False, _GAMES), "role": (False, _STR),
+              "player": (False, _INT)},
     "info": {"version": (True, _INT)},
     "start": {},
     "decide": {"decision": (True, _INT), "action": (True, _STR), "seat": (False, _INT)},
@@ -117,7 +119,7 @@ def _fits(value: Any, what: str) -> bool:
         return type(value) is int and abs(value) < 2**31
     if what is _BOOL:
         return type(value) is bool
-    if what is _LOGINS:
+    if what is _LOGINS or what is _GAMES:
         return isinstance(value, list) and 1 <= len(value) <= 32 and all(
             isinstance(v, str) and 0 < len(v) <= _MAX_LOGIN for v in value)
     return isinstance(value, str) and len(value) <= _MAX_TEXT

@@ -262,9 +262,12 @@ class TableServer:
 
     # -------------------------------------------------------- connections
 
-    def _login(self, uid: int) -> str:
+    async def _login(self, uid: int) -> str:
+        """The login of ``uid``, asked of the user database once, in a thread: a slow
+        directory service never stops the table for the players at it."""
         if uid not in self._logins:
-            self._logins[uid] = clean(login_of(uid, self.system), NAME_LIMIT)
+            name = await asyncio.to_thread(login_of, uid, self.system)
+            self._logins[uid] = clean(name, NAME_LIMIT)
         return self._logins[uid]
 
     async def _connected(self, reader: asyncio.StreamReader,
@@ -278,9 +281,10 @@ class TableServer:
             peer.uid, TokenBucket(CONNECT_RATE, CONNECT_BURST, self.clock.now))
         if not knocks.take():  # knocking too fast: cost nothing more than this
             writer.transport.abort()
-            self.refusals.refused(self._login(peer.uid), "too many connections a second")
+            self.refusals.refused(self._logins.get(peer.uid, f"uid {peer.uid}"),
+                                  "too many connections a second")
             return
-        login = self._login(peer.uid)
+        login = await self._login(peer.uid)
         if self._too_many(peer):
             self.refusals.refused(login, "too many connections at once")
             writer.write(encode(error_message("busy", "This table has too many connections.")))
@@ -403,6 +407,11 @@ class TableServer:
             client.error("version", f"This table speaks protocol version {VERSION}, "
                                     f"not {message['version']}: use the same ebbes as "
                                     f"{self.spec.host}.")
+            client.close()
+            return
+        if self.game.id not in message.get("games", ()):  # (version 2 requires the list)
+            client.error("game", f"{self.address.label} plays {self.game.title}, which this "
+                                 f"ebbes cannot play: use the same ebbes as {self.spec.host}.")
             client.close()
             return
         peer, login, seated = client.peer, client.login, self.seating.logins()

@@ -85,7 +85,8 @@ class LobbyScreen(ClosesOnce, Screen["RemoteFeed | None"]):
         client = self.client
         lobby: Lobby | None = client.lobby
         self.query_one("#lobby-title", Static).update(look.text(
-            f"Table {client.address.label} {look.dot} waiting for players"))
+            f"Table {client.address.label} {look.dot} {client.plays.title} {look.dot} "
+            "waiting for players"))
         lines = []
         if lobby is not None:
             for seat in lobby.seats:

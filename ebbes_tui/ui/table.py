@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -34,9 +34,10 @@ from ..controller.session import Feed
 from ..game.errors import IllegalMove
 from ..game.events import Dealt, Ended
 from ..game.protocols import Action, Game, View
+from ..table.client import RemoteFeed
 from ..table.events import ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused
 from .chat import close_chat, open_chat, send_chat
-from .game_ui import Decided, Drawing, screens_of
+from .game_ui import Decided, Drawing, GameTable, screens_of
 from .log_screen import LogScreen
 from .look import WIDE
 from .pacing import SUMMARY_SECONDS, TRICK_LABELS, behind, next_trick_display
@@ -91,6 +92,9 @@ class TableScreen(Screen[None]):
                  trick_display: str = "normal") -> None:
         super().__init__()
         self.feed = feed
+        #: The feed as what it is besides: the hot-seat adapter, or a shared table's.
+        self.seats: HotSeat | None = feed if isinstance(feed, HotSeat) else None
+        self.remote: RemoteFeed | None = feed if isinstance(feed, RemoteFeed) else None
         self.game = game
         self.screens = screens_of(game)
         self.memory_aid = memory_aid
@@ -119,12 +123,17 @@ class TableScreen(Screen[None]):
 
     @property
     def hot_seat(self) -> bool:
-        return isinstance(self.feed, HotSeat)
+        return self.seats is not None
 
     @property
     def shared(self) -> bool:
         """A shared table (its feed speaks to a table server)."""
-        return hasattr(self.feed, "send_chat")
+        return self.remote is not None
+
+    @property
+    def game_table(self) -> GameTable:
+        """The game's own widget."""
+        return cast(GameTable, self.query_one("#game-table"))
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
@@ -137,7 +146,7 @@ class TableScreen(Screen[None]):
         self.game_log = self.screens.log(self.app.look, personal=not self.hot_seat,
                                          memory_aid=self.memory_aid)
         self.game_log.start(self.update)
-        for line in getattr(self.feed, "earlier_chat", ()):  # a shared table's lobby chat
+        for line in self.remote.earlier_chat if self.remote else ():  # said in the lobby
             self.game_log.add(Update(self.update.seq, line, self.view, self.update.decision))
         self.query_one("#presence").display = self.shared
         if self.shared:
@@ -163,11 +172,11 @@ class TableScreen(Screen[None]):
             if not isinstance(update.event, _TABLE_EVENTS):
                 await self._wait(self.pacing.hold(
                     self._paced, update,
-                    catching_up=behind(self.feed.waiting())),  # type: ignore[attr-defined]
+                    catching_up=behind(self.feed.waiting())),
                     since=self._paced_at)
             async with self._covering:  # never while a player asked to look (v)
-                if self.hot_seat:  # whoever came to the screen meanwhile sees their hand
-                    update = self.feed.as_seen(update)  # type: ignore[attr-defined]
+                if self.seats is not None:  # whoever came to the screen meanwhile sees theirs
+                    update = self.seats.as_seen(update)
                 self.show(update)
                 await self._settle()
 
@@ -228,7 +237,7 @@ class TableScreen(Screen[None]):
         cover tells a player what happened since they last looked."""
         from .handoff import HandOffScreen
 
-        missed = getattr(self.feed, "missed", None)
+        missed = self.remote.missed if self.remote else None
         seat = self.view.seat
         if not missed or seat is None:
             return
@@ -306,7 +315,7 @@ class TableScreen(Screen[None]):
         side = ""
         if wide and self.game_log is not None:
             side = "\n".join(self.game_log.text(view).splitlines()[-40:])
-        self.query_one("#game-table").show(self.update, Drawing(  # type: ignore[attr-defined]
+        self.game_table.show(self.update, Drawing(
             wide=wide, memory_aid=self.memory_aid, acting=acting, show_last=self.show_last,
             holding=self.holding, hot_seat=self.hot_seat, side_log=side, fresh=self._fresh))
         names = [look.text(s.name) for s in view.seats]
@@ -320,7 +329,7 @@ class TableScreen(Screen[None]):
     @property
     def presence(self) -> Presence | None:
         """At a shared table: who is connected, away, and thinking (R21)."""
-        return getattr(self.feed, "presence", None)
+        return self.remote.presence if self.remote else None
 
     def _show_presence(self) -> None:
         """"1 Ann  2 Bob (away 0:42)  3 Cid · waiting for Bob 0:07" (the game waits
@@ -328,7 +337,7 @@ class TableScreen(Screen[None]):
         presence = self.presence
         if presence is None:
             return
-        if getattr(self.feed, "closed", False):  # no table: no clock ticks on
+        if self.remote is not None and self.remote.closed:  # no table: no clock ticks on
             self.query_one("#presence", Static).update("Not connected: the table has closed.")
             return
         now = time.monotonic()
@@ -405,7 +414,7 @@ class TableScreen(Screen[None]):
         if action == "chat":  # at a shared table
             return self.shared
         if action == "look":  # hot-seat only, while nobody's hand is on screen
-            return self.hot_seat and self.feed.viewer is None  # type: ignore[attr-defined]
+            return self.seats is not None and self.seats.viewer is None
         return True
 
     def _can_take_back(self) -> bool:
@@ -450,14 +459,15 @@ class TableScreen(Screen[None]):
         except IllegalMove as e:
             self.say(e.player_text)
             return
-        self.query_one("#game-table").point_at(action)  # type: ignore[attr-defined]
+        self.game_table.point_at(action)
         self.say(f"Hint: {why}", "hint")
 
     def action_chat(self) -> None:
         open_chat(self)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        send_chat(message, self.feed.send_chat)  # type: ignore[attr-defined]
+        if self.remote is not None:
+            send_chat(message, self.remote.send_chat)
         self.query_one("#game-table").focus()
 
     def action_log(self) -> None:
@@ -520,7 +530,7 @@ class TableScreen(Screen[None]):
             return ConfirmScreen(question, "q")
         if not self.shared:
             question = "Back to the menu? Your game is saved: choose Continue to go on."
-        elif self.feed.leaving_ends_table():  # type: ignore[attr-defined]
+        elif self.remote is not None and self.remote.leaving_ends_table():
             question = ("Leave the table? You are the last one at it, so it closes and the "
                         "game is saved for reopening.")
         else:
@@ -542,9 +552,8 @@ class TableScreen(Screen[None]):
         """Any key hurries the table along (a bot's move, a finished trick), and at a
         shared table takes back a seat a bot plays because the player's time ran out."""
         self._skip.set()
-        wake = getattr(self.feed, "wake", None)
-        if wake is not None:
-            wake()
+        if self.remote is not None:
+            self.remote.wake()
 
 
 def _clock(seconds: float) -> str:

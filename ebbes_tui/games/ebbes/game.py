@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -59,7 +60,8 @@ class EbbesGame:
         GameOption("starter", "Who starts round 1", "seat", None,
                    "Who plays the first card of round 1 (whoever played ebbes last)."),
         GameOption("dealer", "Who deals round 1", "seat", None,
-                   "Two players: then the two take turns; the dummy sits at the dealer's left.",
+                   "Two players: who deals round 1 (then the two take turns); the dummy sits "
+                   "at the dealer's left.",
                    applies=_two),
     )
     figure_labels = (("ebbes_payouts", "ebbes +3"), ("nix_held", "Nix held"))
@@ -89,10 +91,10 @@ class EbbesGame:
             return players[index] if isinstance(index, int) and 0 <= index < len(players) \
                 else None
 
-        return GameConfig(tuple(seats), Options(
+        return _config(tuple(seats), Options(
             bool(options.get("more_cards", False)) and len(players) > 2, choose,
             int(options.get("rounds", BASIC_ROUNDS)) if choose else BASIC_ROUNDS),
-            first_starter=seat("starter"), first_dealer=seat("dealer") if len(players) == 2 else None)
+            seat("starter"), seat("dealer") if len(players) == 2 else None)
 
     def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> GameState:
         return GameState(self.config(seats, options))
@@ -234,6 +236,14 @@ class EbbesGame:
             return resources.files("ebbes_tui.assets").joinpath("rules.md").read_text("utf-8")
         except (ModuleNotFoundError, FileNotFoundError):
             return (DEV_ASSETS / "rules.md").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=64)
+def _config(seats: tuple[SeatInfo, ...], options: Options, first_starter: int | None,
+            first_dealer: int | None) -> GameConfig:
+    """One config per setup, its derived figures worked out once: a tournament or a
+    search starts many games of one setup."""
+    return GameConfig(seats, options, first_starter=first_starter, first_dealer=first_dealer)
 
 
 GAME = EbbesGame()

@@ -9,11 +9,12 @@ import random
 
 from ..rules.cards import SUIT_OF, Card
 from ..rules.state import GameState
-from ..rules.tricks import beats, trick_winner
+from ..rules.tricks import beats, trick_winner, trump_of
 
 
-#: What a taken card of each category is worth in a playout, by ``cat_of`` (-1 open).
-_PLAYOUT_VALUE = {-1: 0, 0: 0, 1: 1, 2: 0, 3: -1, 4: 0}
+#: What a taken card of each category is worth in a playout, by ``cat_of`` + 1: open,
+#: Trump, Plus, ebbes, Minus, nix.
+_PLAYOUT_VALUE = (0, 0, 1, 0, -1, 0)
 
 
 def playout(state: GameState, first: Card, seat: int, rng: random.Random,
@@ -41,15 +42,23 @@ def greedy_card(s: GameState, legal: list[Card]) -> Card:
     else duck with the card that hurts the winner most (R6 values, open suits 0)."""
     trick = s.trick
     cat_of = s.cat_of
-    trump = s.trump
+    trump = trump_of(s.suits)
     best = trick[trick_winner(trick, trump)]
-    value = sum(_PLAYOUT_VALUE[cat_of[SUIT_OF[c]]] for c in trick)
+    value = 0
+    for c in trick:
+        value += _PLAYOUT_VALUE[cat_of[SUIT_OF[c]] + 1]
     winners, losers = [], []
     for c in legal:
         (winners if beats(c, best, trump) else losers).append(c)
-    if winners and (value > 0 or not losers):
-        return min(winners, key=lambda c: (_PLAYOUT_VALUE[cat_of[SUIT_OF[c]]], c))
-    return min(losers, key=lambda c: (_PLAYOUT_VALUE[cat_of[SUIT_OF[c]]], -c))
+    # the cheapest card (every search's hot path: a scan, not min() with a key): to
+    # take the trick the lowest one, to duck the highest one
+    take = bool(winners) and (value > 0 or not losers)
+    pick, low = -1, 2
+    for c in winners if take else losers:
+        worth = _PLAYOUT_VALUE[cat_of[SUIT_OF[c]] + 1]
+        if worth < low or (worth == low and (c < pick) is take):
+            pick, low = c, worth
+    return pick  # type: ignore[return-value]
 
 
 __all__ = ["greedy_card", "playout"]

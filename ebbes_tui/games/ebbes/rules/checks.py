@@ -1,8 +1,10 @@
-"""Whether a decision is allowed, and why not, worded for the player (R1, R5, R8, R16).
+"""Which answers a decision allows, and why another is not allowed, worded for the
+player (R1, R5, R8, R16).
 
-One check serves the whole game state (:meth:`GameState.check`) and a single seat's
-view (:func:`check_from_view`, for a screen that must explain a refusal before it asks
-a server), so the reasons read the same wherever they are given.
+One check and one list of answers serve the whole game state (:meth:`GameState.check`,
+:meth:`GameState.legal_actions`) and a single seat's view (:func:`check_from_view`, for
+a screen that must explain a refusal before it asks a server; the view's ``actions``),
+so both read the same wherever they are given.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Action, ChoosePair, NameStarter, PlayCard
+from .actions import PAIR, PLAY, STARTER, Action, ChoosePair, NameStarter, PlayCard
 from .cards import SUIT_NAMES, SUIT_OF, SUITS, Card
 from .determiners import open_pairs
 from .dummy import dummy_card, dummy_rule
@@ -26,6 +28,38 @@ WAITS_FOR = {"play": (PlayCard, "a card"), "choose_starter": (NameStarter, "the 
 _NOT_YOURS = {"play": "must wait: it is seat {seat}'s turn",
               "choose_starter": "cannot choose the starter: seat {seat} holds nix",
               "choose_pair": "cannot choose a pair: it is seat {seat}'s choice"}
+
+
+def playable(hand: Sequence[Card], trick: Sequence[Card],
+             dummy_up: Sequence[Card | None] | None = None) -> list[Action]:
+    """R1 (R16 for the dummy, whose face-up cards are ``dummy_up``): the cards that may
+    be played from ``hand`` to ``trick``, as actions (made once, looked up here)."""
+    led = SUIT_OF[trick[0]] if trick else NO_SUIT
+    if dummy_up is not None:
+        return [PLAY[dummy_card(dummy_up, led)]]
+    if led == NO_SUIT:  # a lead: any card
+        return list(map(_PLAY_OF, hand))
+    low, high = playable_range(hand, led)
+    return list(map(_PLAY_OF, hand[low:high]))
+
+
+def answers(phase: str, *, hand: Sequence[Card], trick: Sequence[Card], seats: int,
+            pairs: Sequence[tuple[int, int]], choices: Sequence[int],
+            dummy_up: Sequence[Card | None] | None = None) -> list[Action]:
+    """Every answer the decision of ``phase`` (a :class:`Phase` value) allows its
+    mover, given as for :func:`check_decision`: a card (R1, R16), any seat to start
+    (R8), or an open pair (R5)."""
+    if phase == "play":
+        return playable(hand, trick, dummy_up)
+    if phase == "choose_starter":
+        return list(STARTER[:seats])
+    if phase == "choose_pair":
+        suits, numbers = open_pairs(pairs, choices)
+        return [PAIR[s][v] for s in suits for v in numbers]
+    return []
+
+
+_PLAY_OF = PLAY.__getitem__
 
 
 def check_decision(
@@ -70,6 +104,8 @@ def check_card(mover: int, card: Card, hand: Sequence[Card], trick: Sequence[Car
         must = dummy_card(dummy_up, led)
         if card != must:
             raise IllegalMove(mover, f"must play {must} ({dummy_rule(dummy_up, led)})", card)
+        return
+    if led == NO_SUIT or SUIT_OF[card] == led:  # a lead, or following suit: always allowed
         return
     low, high = playable_range(hand, led)
     if not low <= index < high:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import repeat, starmap
 from operator import itemgetter
 from collections.abc import Callable
 
@@ -16,9 +17,9 @@ def deal_hands(config: GameConfig, rng: random.Random) -> list[list[Card]]:
     """Shuffle the cards in play and deal them evenly, one hand per seat in seat order;
     the same seed gives the same deal on every Python version.
     The dummy's hand is in deal order: first five face down, then five face up (R16)."""
-    rand = rng.random  # only random() is stable across Python versions, not shuffle()
     cards = config.deck()
-    keys = [rand() for _ in cards]
+    # only random() is stable across Python versions, not shuffle(); one key per card
+    keys = list(starmap(rng.random, repeat((), len(cards))))
     deck = itemgetter(*sorted(range(len(cards)), key=keys.__getitem__))(cards)
     size = config.hand_size
     return [list(deck[i * size:(i + 1) * size]) for i in range(config.seat_count)]

@@ -91,26 +91,41 @@ def certain_points(taken: Sequence[int], suits: Sequence[int]) -> int:
     return points
 
 
-def nix_holder(nix_counts: list[int], highest_nix: list[int]) -> int:
-    """R8: most nix cards; a tie goes to the tied seat holding the highest nix card."""
+def nix_holder(nix_counts: list[int], highest_nix: Sequence[int]) -> int:
+    """R8: most nix cards; a tie goes to the tied seat holding the highest nix card
+    (``highest_nix`` is asked only about tied seats)."""
     most = max(nix_counts)
+    if nix_counts.count(most) == 1:
+        return nix_counts.index(most)
     tied = [s for s, n in enumerate(nix_counts) if n == most]
-    return max(tied, key=lambda s: highest_nix[s])
+    return max(tied, key=highest_nix.__getitem__)
 
 
-def cards_taken(tricks: Iterable[Trick], seats: int) -> tuple[list[list[int]], list[list[int]]]:
-    """The cards each seat took in ``tricks``, counted by suit, and the highest of
-    each (-1 for none): what a round is scored on (R6-R8), and the memory aid (R18)."""
+def cards_taken(tricks: Iterable[Trick], seats: int) -> list[list[int]]:
+    """The cards each seat took in ``tricks``, counted by suit: what a round is scored
+    on (R6-R8), and the memory aid (R18)."""
     counts = [[0] * len(SUITS) for _ in range(seats)]
-    highest = [[-1] * len(SUITS) for _ in range(seats)]
     for trick in tricks:
-        count, top = counts[trick.winner], highest[trick.winner]
+        count = counts[trick.winner]
         for c in trick.cards:
-            suit = SUIT_OF[c]
-            count[suit] += 1
-            if c > top[suit]:
-                top[suit] = c
-    return counts, highest
+            count[SUIT_OF[c]] += 1
+    return counts
+
+
+class _HighestTaken:
+    """The highest card of ``suit`` each seat took in ``tricks`` (-1 for none), by seat,
+    worked out only for the seats asked about: R8 breaks a tie on nix by it, and a
+    round is scored at the end of every playout."""
+
+    __slots__ = ("tricks", "suit")
+
+    def __init__(self, tricks: Sequence[Trick], suit: int) -> None:
+        self.tricks, self.suit = tricks, suit
+
+    def __getitem__(self, seat: int) -> int:
+        suit = self.suit
+        return max((c for t in self.tricks if t.winner == seat for c in t.cards
+                    if SUIT_OF[c] == suit), default=-1)
 
 
 def score_round(
@@ -121,11 +136,25 @@ def score_round(
     ``counts[seat][suit]`` is how many cards of ``suit`` the seat took, ``highest``
     the highest such card (-1 for none), used only to break a nix tie.
     """
+    return _scored(suits, counts, [h[suits[Category.NIX]] for h in highest])
+
+
+def score_tricks(suits: tuple[int, ...], tricks: Sequence[Trick], seats: int) -> RoundScore:
+    """Score a finished round from its tricks (R6-R9), as :func:`score_round`."""
+    return _scored(suits, cards_taken(tricks, seats), _HighestTaken(tricks, suits[Category.NIX]))
+
+
+def _scored(suits: tuple[int, ...], counts: list[list[int]],
+            highest_nix: Sequence[int]) -> RoundScore:
     plus, ebbes, minus, nix = suits[_SCORED]
-    ebbes_counts = [c[ebbes] for c in counts]
-    bonus = ebbes_points(ebbes_counts)
-    seats = tuple(
-        SeatScore(c[plus], c[ebbes], b, c[minus], c[nix]) for c, b in zip(counts, bonus)
-    )
-    holder = nix_holder([c[nix] for c in counts], [h[nix] for h in highest])
-    return RoundScore(suits, seats, holder, tuple(s.total for s in seats))
+    bonus = ebbes_points([c[ebbes] for c in counts])
+    seats = tuple([_new(SeatScore, (c[plus], c[ebbes], b, c[minus], c[nix]))
+                   for c, b in zip(counts, bonus)])
+    holder = nix_holder([c[nix] for c in counts], highest_nix)
+    return _new(RoundScore, (suits, seats, holder, tuple(map(_TOTAL, seats))))
+
+
+#: Makes the NamedTuples without their constructors' Python frames: a round is scored
+#: at the end of every playout.
+_new = tuple.__new__
+_TOTAL = SeatScore.total.fget

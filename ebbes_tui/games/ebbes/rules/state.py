@@ -12,6 +12,8 @@ only keeps the state they act on.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import add
 from enum import Enum
 from collections.abc import Callable, Sequence
 from random import Random
@@ -19,10 +21,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ....game.protocols import Decision as SeamDecision
 from ....game.protocols import Outcome
-from .actions import PAIR, PLAY, STARTER, Action, NameStarter, PlayCard
-from .cards import SUIT_OF, SUITS, Card
-from .categories import Category
-from .checks import check_card, check_decision
+from .actions import Action, ChoosePair, NameStarter, PlayCard
+from .cards import ALL_CARDS, MAX_VALUE, SUIT_OF, SUITS, Card
+from .categories import CATEGORIES
+from .checks import answers, check_card, check_decision, playable
 from .determiners import determiner_flags, fix_next_category, open_pairs, pair_choosers
 from .dummy import dummy_card, lay_out, turn_up
 from .errors import IllegalMove, RulesError
@@ -30,9 +32,9 @@ from .events import (
     CardPlayed, CategoryFixed, Event, GameOver, PairChosen, RoundScored, RoundStarted,
     StarterChosen, Trick, TrickWon,
 )
-from .scoring import RoundScore, cards_taken, score_round
+from .scoring import RoundScore, score_tricks
 from .tricks import (
-    NO_SUIT, legal_cards, playable_range, seats_from, trick_winner, trump_of, turn_order,
+    NO_SUIT, legal_cards, seats_from, trick_turns, trick_winner, trump_of, turn_order,
 )
 from .variants import GameConfig
 
@@ -57,6 +59,26 @@ class Decision(NamedTuple):
 
     phase: Phase
     seat: int | None
+
+
+#: The most seats a game has (five players; two players and the dummy are three).
+_MAX_SEATS = 5
+#: Every decision a game can wait for, made once (by phase, then seat): asking for the
+#: pending decision is on every caller's path (a match, search, the views), so it
+#: allocates nothing. The same for the seam's :meth:`GameState.pending`.
+_DECISIONS: dict[Phase, tuple[Decision, ...]] = {
+    phase: tuple(Decision(phase, s) for s in range(_MAX_SEATS))
+    for phase in (Phase.PLAY, Phase.CHOOSE_STARTER, Phase.CHOOSE_PAIR)}
+_PLAYING = _DECISIONS[_PLAY]
+_DEALING = Decision(Phase.DEAL, None)
+_SEAM_PENDING: dict[Phase, tuple[tuple[SeamDecision], ...]] = {
+    phase: tuple((SeamDecision(d.phase.value, d.seat),) for d in decisions)
+    for phase, decisions in _DECISIONS.items()}
+_SEAM_PLAYING = _SEAM_PENDING[_PLAY]
+_SEAM_DEALING = (SeamDecision(Phase.DEAL.value, None),)
+#: CardPlayed events made once, by seat and card (events are immutable values).
+_CARD_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
+    tuple(CardPlayed(s, c) for c in ALL_CARDS) for s in range(_MAX_SEATS))
 
 
 class RoundResult(NamedTuple):
@@ -161,14 +183,14 @@ class GameState:
     def decision(self) -> Decision | None:
         """The decision the game waits for, or None when it is over."""
         phase = self.phase
-        if phase is Phase.PLAY:
-            return Decision(phase, self.to_move)
+        if phase is _PLAY:
+            return _PLAYING[self.to_move]
         if phase is Phase.CHOOSE_STARTER:
-            return Decision(phase, self.results[-1].score.nix_holder)  # type: ignore[union-attr]
+            return _DECISIONS[phase][self.results[-1].score.nix_holder]  # type: ignore[union-attr]
         if phase is Phase.CHOOSE_PAIR:
-            return Decision(phase, self.pair_chooser())
+            return _DECISIONS[phase][self.pair_chooser()]
         if phase is Phase.DEAL:
-            return Decision(phase, None)
+            return _DEALING
         return None
 
     @property
@@ -230,23 +252,30 @@ class GameState:
         """Every answer the pending decision allows (none at a deal or the end)."""
         phase = self.phase
         if phase is _PLAY:
-            return [PLAY[c] for c in self.legal_moves()]
-        if phase is Phase.CHOOSE_STARTER:
-            return list(STARTER[:self.n])
-        if phase is Phase.CHOOSE_PAIR:
-            suits, numbers = self.open_pairs()
-            return [PAIR[s][v] for s in suits for v in numbers]
+            return self.legal(self.to_move)
+        if phase is Phase.CHOOSE_STARTER or phase is Phase.CHOOSE_PAIR:
+            return answers(phase.value, hand=(), trick=(), seats=self.n, pairs=self.pairs,
+                           choices=self.config.number_choices)
         return []
 
     # ------------------------------------------------------------ the seam
 
     def pending(self) -> tuple[SeamDecision, ...]:
         """The seam's view of :attr:`decision`: ebbes decides one seat at a time."""
+        phase = self.phase
+        if phase is _PLAY:
+            return _SEAM_PLAYING[self.to_move]
+        if phase is Phase.DEAL:
+            return _SEAM_DEALING
         decision = self.decision
-        return () if decision is None else (SeamDecision(decision.phase.value, decision.seat),)
+        return () if decision is None else _SEAM_PENDING[phase][decision.seat]  # type: ignore[index]
 
     def legal(self, seat: int) -> list[Action]:
         """``seat``'s legal answers (none unless it is the seat to decide)."""
+        if self.phase is _PLAY:  # a card (R1, R16): every validated game's hot path
+            if seat != self.to_move:
+                return []
+            return playable(self.hands[seat], self.trick, self.up if seat == self.dummy else None)
         return self.legal_actions() if seat == self.current_player else []
 
     def outcome(self) -> Outcome | None:
@@ -387,8 +416,8 @@ class GameState:
         whose decision it answers."""
         phase = self.phase
         if phase is _PLAY and type(action) is PlayCard and (seat is None or seat == self.to_move):
-            mover = self.to_move  # the common case, a card in turn: only R1 to check
-            check_card(mover, action.card, self.hands[mover], self.trick,
+            mover = self.to_move  # the common case, a card in turn: only R1 (R16) to check
+            check_card(mover, action.card, self.hands[mover], self.trick,  # type: ignore[union-attr]
                        self.up if mover == self.dummy else None)
             return mover
         if phase is _PLAY:
@@ -405,37 +434,45 @@ class GameState:
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Answer the pending decision with ``action`` (checked first, for ``seat`` when
         given) and return what happened; an illegal action changes nothing."""
-        mover = self.check(action, seat)
         kind = type(action)
-        if kind is PlayCard:
-            return self._play_reporting(action.card)  # type: ignore[union-attr]
+        if kind is not PlayCard or self.phase is not _PLAY or (
+                seat is not None and seat != self.to_move):
+            mover = self.check(action, seat)  # a card out of turn raises here
+            if kind is not PlayCard:
+                return self._decide(action, mover)  # type: ignore[arg-type]
+        # a card in turn, every validated game's hot path: R1 (R16) to check, then play
+        # it and report what it caused, read off the state after it
+        seat = self.to_move
+        card = action.card  # type: ignore[union-attr]
+        check_card(seat, card, self.hands[seat], self.trick, self.up if seat == self.dummy else None)
+        suits = self.suits
+        fixed = len(suits)
+        self.play_fast(card)
+        events: list[Event] = [_CARD_PLAYED[seat][card]]
+        if len(suits) > fixed:  # R4: fixed at once, Minus brings nix
+            for cat in range(fixed, len(suits)):
+                events.append(CategoryFixed(CATEGORIES[cat], suits[cat], card, seat))
+        if self.trick:  # the trick goes on
+            return events
+        events.append(TrickWon(self.tricks[-1]))
+        if self.phase is not _PLAY:  # the trick was the round's last
+            events.append(RoundScored(len(self.results) - 1, self.results[-1].score,  # type: ignore[arg-type]
+                                      tuple(self.totals)))
+            if self.phase is Phase.GAME_OVER:
+                events.append(GameOver(tuple(self.totals), self.winners()))
+        return events
+
+    def _decide(self, action: NameStarter | ChoosePair, mover: int) -> list[Event]:
+        """Apply a checked starter (R8) or Variant 2 pair (R5) of ``mover``."""
         events: list[Event] = []
-        if kind is NameStarter:
-            self._set_starter(action.seat, mover, events)  # type: ignore[union-attr]
+        if type(action) is NameStarter:
+            self._set_starter(action.seat, mover, events)
         else:
-            self.pairs.append((action.suit, action.number))  # type: ignore[union-attr]
-            events.append(PairChosen(mover, action.suit, action.number))  # type: ignore[union-attr]
+            self.pairs.append((action.suit, action.number))
+            events.append(PairChosen(mover, action.suit, action.number))
             if len(self.pairs) == len(SUITS):
                 self.det = determiner_flags(None, tuple(sorted(self.pairs)))
                 self.phase = Phase.PLAY
-        return events
-
-    def _play_reporting(self, card: Card) -> list[Event]:
-        """Play a checked card and report what it caused, read off the state after it."""
-        seat = self.to_move
-        fixed, tricks, rounds = len(self.suits), len(self.tricks), len(self.results)
-        self.play_fast(card)
-        events: list[Event] = [CardPlayed(seat, card)]
-        for cat in range(fixed, len(self.suits)):  # R4: fixed at once, Minus brings nix
-            events.append(CategoryFixed(Category(cat), self.suits[cat], card, seat))
-        if len(self.results) > rounds:
-            result = self.results[-1]
-            events.append(TrickWon(result.tricks[-1]))
-            events.append(RoundScored(rounds, result.score, tuple(self.totals)))  # type: ignore[arg-type]
-            if self.phase is Phase.GAME_OVER:
-                events.append(GameOver(tuple(self.totals), self.winners()))
-        elif len(self.tricks) > tricks:
-            events.append(TrickWon(self.tricks[-1]))
         return events
 
     # ------------------------------------------------- the unchecked fast path
@@ -453,44 +490,64 @@ class GameState:
         if self.det[card]:
             self._fix(card)
         if len(trick) == self.n:
-            self._finish_trick()
+            self._finish_trick(tuple(self.trick_seats))
         else:
             self.to_move = self.order[seat]
 
     def play_out(self, pick: Random | Callable[[GameState, list[Card]], Card]) -> None:
         """Finish the round unchecked. Where there is a choice, ``pick`` chooses: a
         Random picks uniformly among the legal cards, a function ``pick(state,
-        legal)`` as it likes (``legal`` must not be changed). The dummy's and forced
-        cards are played without asking. For search and benchmarks."""
+        legal)`` as it likes (``legal`` must not be changed; the state is as
+        :meth:`play_fast` would leave it). The dummy's and forced cards are played
+        without asking. For search and benchmarks: the hot loop of every playout, so
+        who plays next comes from the trick's turn (R3), and ``to_move`` and
+        ``trick_seats`` are written only where a trick ends or ``pick`` may look."""
         if self.phase is not _PLAY:
             return
         rand = pick.random if isinstance(pick, Random) else None
-        hands, order, det, n, dummy = self.hands, self.order, self.det, self.n, self.dummy
-        trick, seats, seat = self.trick, self.trick_seats, self.to_move
-        for _ in range(sum(map(len, hands))):
-            hand = hands[seat]
-            if seat == dummy:
-                up = self.up
-                card = dummy_card(up, SUIT_OF[trick[0]] if trick else NO_SUIT)
-                up[up.index(card)] = None
-            else:
-                low, high = playable_range(hand, SUIT_OF[trick[0]] if trick else NO_SUIT)
-                if high - low == 1:
-                    card = hand[low]
-                elif rand is not None:
-                    card = hand[low + int(rand() * (high - low))]
+        hands, det, dummy = self.hands, self.det, self.dummy
+        trick, seats = self.trick, self.trick_seats
+        turns = trick_turns(self.order)
+        while True:
+            turn = turns[self.leader]
+            led = SUIT_OF[trick[0]] if trick else NO_SUIT
+            first = led * MAX_VALUE  # the led suit's cards are first <= card < past
+            past = first + MAX_VALUE
+            for seat in turn[len(trick):]:
+                hand = hands[seat]
+                if seat == dummy:
+                    up = self.up
+                    card = dummy_card(up, led)
+                    up[up.index(card)] = None
+                    hand.remove(card)
                 else:
-                    card = pick(self, hand[low:high])  # type: ignore[operator]
-            hand.remove(card)
-            trick.append(card)
-            seats.append(seat)
-            if det[card]:
-                self._fix(card)
-            if len(trick) == n:
-                self._finish_trick()
-                trick, seats, seat = self.trick, self.trick_seats, self.to_move
-            else:
-                seat = self.to_move = order[seat]
+                    # R1 as playable_range has it, written out for the hot loop (a
+                    # test checks this path plays the same games as apply)
+                    low = high = 0
+                    if led >= 0:
+                        low = bisect_left(hand, first)
+                        high = bisect_left(hand, past, low)
+                    if low == high:
+                        low, high = 0, len(hand)
+                    if high - low == 1:
+                        card = hand.pop(low)
+                    elif rand is not None:
+                        card = hand.pop(low + int(rand() * (high - low)))
+                    else:
+                        self.to_move = seat
+                        seats[:] = turn[:len(trick)]
+                        card = pick(self, hand[low:high])  # type: ignore[operator]
+                        hand.remove(card)
+                trick.append(card)
+                if det[card]:
+                    self._fix(card)
+                if led < 0:
+                    led = SUIT_OF[card]
+                    first = led * MAX_VALUE
+                    past = first + MAX_VALUE
+            self._finish_trick(turn)
+            if self.phase is not _PLAY:
+                return
 
     def _fix(self, card: Card) -> None:
         """A determiner card was played (R4, R5)."""
@@ -500,14 +557,15 @@ class GameState:
         for category in range(before, len(suits)):
             self.cat_of[suits[category]] = category
 
-    def _finish_trick(self) -> None:
+    def _finish_trick(self, seats: tuple[int, ...]) -> None:
         """R2 the winner takes the cards and leads next (R3); the dummy turns up its
-        uncovered cards (R16); the last trick ends the round."""
-        trick, seats = self.trick, self.trick_seats
+        uncovered cards (R16); the last trick ends the round. ``seats`` played the
+        trick's cards in turn."""
+        trick = self.trick
         winner = seats[trick_winner(trick, trump_of(self.suits))]
-        self.tricks.append(_new_trick(Trick, (self.leader, tuple(trick), winner, tuple(seats))))
-        self.trick = []
-        self.trick_seats = []
+        self.tricks.append(_new_trick(Trick, (self.leader, tuple(trick), winner, seats)))
+        trick.clear()
+        self.trick_seats.clear()
         self.leader = self.to_move = winner
         if self.dummy >= 0:
             turn_up(self.down, self.up)
@@ -515,13 +573,12 @@ class GameState:
             self._score_round()
 
     def _score_round(self) -> None:
-        score = score_round(tuple(self.suits), *cards_taken(self.tricks, self.n))
+        score = score_tricks(tuple(self.suits), self.tricks, self.n)
         self.results.append(RoundResult(
             self.dealt, self.starter, self.dealer, self.number, tuple(self.pairs),
             tuple(self.tricks), (), (), score,
         ))
-        for s, p in enumerate(score.points):  # R9
-            self.totals[s] += p
+        self.totals[:] = map(add, self.totals, score.points)  # R9
         self.round_no += 1
         self.phase = Phase.GAME_OVER if self._game_ends() else Phase.DEAL
 

@@ -70,15 +70,13 @@ def trick_winner(cards: Sequence[Card], trump: int) -> int:
     down: each card that :func:`beats` the best so far takes over, so the highest
     trump wins, else the highest card of the led suit (written out here: it is the
     engine's hot path)."""
-    index = 0
     best = cards[0]
     best_suit = SUIT_OF[best]
-    for i in range(1, len(cards)):
-        c = cards[i]
+    for c in cards:
         suit = SUIT_OF[c]
         if (c > best) if suit == best_suit else (suit == trump):
-            index, best, best_suit = i, c, suit
-    return index
+            best, best_suit = c, suit
+    return cards.index(best)
 
 
 @lru_cache(maxsize=64)
@@ -103,3 +101,10 @@ def seats_from(leader: int, count: int, order: Sequence[int]) -> tuple[int, ...]
         seats.append(seat)
         seat = order[seat]
     return tuple(seats)
+
+
+@lru_cache(maxsize=64)
+def trick_turns(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """R3 The seats of a whole trick led by each seat, in turn (``order`` as
+    :func:`turn_order` gives it), made once per order: playouts read them."""
+    return tuple(seats_from(leader, len(order), order) for leader in range(len(order)))

@@ -5,13 +5,21 @@ the public table, and the history of play the seat watched. It never starts from
 full state and deletes secrets, so a new field in the state cannot leak by accident.
 The dummy's seat has no hand: its face-up cards are public, its face-down ones are no
 one's to see (R16, R18).
+
+A view is made for every seat after every decision, so it is made in one step, not
+field by field, and the fields that follow from the others (the legal ``actions``,
+``taken`` and ``tricks_won`` counted over the round's tricks) are worked out when first
+read, then kept.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .actions import Action, PlayCard
+from .checks import answers
 from .cards import Card
 from .tricks import trump_of
 from .determiners import pair_choosers
@@ -23,9 +31,11 @@ from .variants import GameConfig, SeatInfo
 _IN_ROUND = (Phase.PLAY, Phase.CHOOSE_PAIR, Phase.CHOOSE_STARTER)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerView:
-    """One seat's knowledge of the game at one moment."""
+    """One seat's knowledge of the game at one moment: every field is a dataclass
+    field (compared, hashed, on the wire); ``actions``, ``taken`` and ``tricks_won``
+    are filled in from the others when first read (see :class:`_Derived`)."""
 
     seat: int | None  # None: the public table (a spectator, or a covered hot-seat)
     config: GameConfig  # names, seat kinds, variants: public
@@ -114,43 +124,88 @@ class PlayerView:
         return self.order[seat]
 
 
-def player_view(state: GameState, seat: int | None) -> PlayerView:
-    """Build ``seat``'s view by listing what R18 lets it see (None: no hand at all)."""
-    n = state.n
-    counts, _ = cards_taken(state.tricks, n)
-    won = [0] * n
-    for t in state.tricks:
+class _Derived:
+    """A field of the view worked out from its other fields when first read, then kept
+    in the view like any other field. It sits on the class under the field's name and
+    has no ``__set__``: a value given to ``__init__`` (the codec's) is stored as
+    usual, and a value the view holds is found before this is asked."""
+
+    def __init__(self, name: str, work_out: Callable[[PlayerView], tuple]) -> None:
+        self.name, self.work_out = name, work_out
+
+    def __get__(self, view: PlayerView | None, owner: type | None = None) -> object:
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.work_out(view)
+        return value
+
+
+def _actions(view: PlayerView) -> tuple[Action, ...]:
+    """The seat's legal answers when the game waits for it (R1, R5, R8, R16), from
+    what it sees: its hand, the trick, the dummy's face-up cards, the pairs."""
+    pending, seat, config = view.pending, view.seat, view.config
+    if seat is None or pending is None or pending.seat != seat:
+        return ()
+    return tuple(answers(view.phase.value, hand=view.hand, trick=view.trick,
+                         seats=config.seat_count, pairs=view.pairs, choices=config.number_choices,
+                         dummy_up=view.dummy_up if seat == config.dummy else None))
+
+
+def _taken(view: PlayerView) -> tuple[tuple[int, ...], ...]:
+    """taken[seat][suit]: the cards of each suit each seat took (R18's memory aid)."""
+    return tuple(map(tuple, cards_taken(view.tricks, view.config.seat_count)))
+
+
+def _tricks_won(view: PlayerView) -> tuple[int, ...]:
+    won = [0] * view.config.seat_count
+    for t in view.tricks:
         won[t.winner] += 1
+    return tuple(won)
+
+
+PlayerView.actions = _Derived("actions", _actions)  # type: ignore[assignment]
+PlayerView.taken = _Derived("taken", _taken)  # type: ignore[assignment]
+PlayerView.tricks_won = _Derived("tricks_won", _tricks_won)  # type: ignore[assignment]
+
+_new_view = object.__new__
+_set_fields = object.__setattr__
+_IN_PLAY = (Phase.PLAY, Phase.CHOOSE_PAIR)
+_score_of = attrgetter("score")
+
+
+def player_view(state: GameState, seat: int | None) -> PlayerView:
+    """Build ``seat``'s view by listing what R18 lets it see (None: no hand at all):
+    each field copied from the state, made in one step (the fields a frozen
+    dataclass would set one by one)."""
+    phase = state.phase
     pending = state.decision
-    hand = state.hands[seat] if state.hands and seat is not None and seat != state.dummy \
-        else []
-    has_dummy = state.dummy >= 0 and bool(state.up)
-    last = state.results[-1].score if state.results else None
-    deciding = seat is not None and pending is not None and pending.seat == seat
-    return PlayerView(
-        seat=seat,
-        config=state.config,
-        phase=state.phase,
-        pending=pending,
-        round_no=state.round_no,
-        dealer=state.dealer,
-        starter=state.starter if state.phase in (Phase.PLAY, Phase.CHOOSE_PAIR) else -1,
-        number=state.number,
-        pairs=tuple(state.pairs),
-        suits=tuple(state.suits),
-        hand=tuple(hand),
-        actions=tuple(state.legal_actions()) if deciding else (),
-        order=state.order,
-        leader=state.leader,
-        trick=tuple(state.trick),
-        trick_seats=tuple(state.trick_seats),
-        tricks=tuple(state.tricks),
-        hand_sizes=tuple(len(h) for h in state.hands) if state.hands else (0,) * n,
-        tricks_won=tuple(won),
-        taken=tuple(map(tuple, counts)),
-        dummy_up=tuple(state.up) if has_dummy else (),
-        dummy_down=tuple(c is not None for c in state.down) if has_dummy else (),
-        totals=tuple(state.totals),
-        scores=tuple(r.score for r in state.results if r.score is not None),
-        nix_holder=last.nix_holder if last is not None else None,
-    )
+    hands = state.hands
+    dummy = state.dummy
+    up = state.up if dummy >= 0 else None
+    results = state.results
+    view = _new_view(PlayerView)
+    _set_fields(view, "__dict__", {
+        "seat": seat,
+        "config": state.config,
+        "phase": phase,
+        "pending": pending,
+        "round_no": state.round_no,
+        "dealer": state.dealer,
+        "starter": state.starter if phase in _IN_PLAY else -1,
+        "number": state.number,
+        "pairs": tuple(state.pairs),
+        "suits": tuple(state.suits),
+        "hand": tuple(hands[seat]) if hands and seat is not None and seat != dummy else (),
+        "order": state.order,
+        "leader": state.leader,
+        "trick": tuple(state.trick),
+        "trick_seats": tuple(state.trick_seats),
+        "tricks": tuple(state.tricks),
+        "hand_sizes": tuple(map(len, hands)) if hands else (0,) * state.n,
+        "dummy_up": tuple(up) if up else (),
+        "dummy_down": tuple([c is not None for c in state.down]) if up else (),
+        "totals": tuple(state.totals),
+        "scores": tuple(map(_score_of, results)),  # every round in results is scored
+        "nix_holder": results[-1].score.nix_holder if results else None,
+    })
+    return view

@@ -6,6 +6,8 @@ generic table screen's."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -90,28 +92,24 @@ class EbbesTable(Widget, can_focus=True):
         self._keys: tuple[bool, bool] | None = None
 
     def compose(self) -> ComposeResult:
+        # Titles are given as the parts are made, not looked up on mount: a table
+        # removed at once (the app quitting as it opens) has no parts left to find.
         look = self.look
         with Horizontal(id="top"):
-            yield DeterminerBoard(look, id="board")
-            yield SeatsPanel(look, id="seats")
+            yield _titled(DeterminerBoard(look, id="board"), "Determiners")
+            yield _titled(SeatsPanel(look, id="seats"), "Players")
         with Horizontal(id="middle"):
             with Vertical(id="middle-left"):
-                yield TrickArea(look, id="trick")
+                yield _titled(TrickArea(look, id="trick"), "Trick")
                 zeros = (0,) * self.config.seat_count
-                yield TrackBoard(look, self.config, zeros, zeros, id="table-track")
-            yield DummyStacks(look, id="dummy")
-            yield Static(id="side-log", markup=False)
+                yield _titled(TrackBoard(look, self.config, zeros, zeros, id="table-track"),
+                              "Scoring track")
+            dummy = _titled(DummyStacks(look, id="dummy"), "Dummy's stacks")
+            dummy.display = self.config.dummy is not None
+            yield dummy
+            yield _titled(Static(id="side-log", markup=False), "Game log (g)")
         with Vertical(id="hand-box"):
             yield Hand(look, id="hand")
-
-    def on_mount(self) -> None:
-        self.query_one("#board").border_title = "Determiners"
-        self.query_one("#seats").border_title = "Players"
-        self.query_one("#trick").border_title = "Trick"
-        self.query_one("#dummy").border_title = "Dummy's stacks"
-        self.query_one("#table-track").border_title = "Scoring track"
-        self.query_one("#side-log").border_title = "Game log (g)"
-        self.query_one("#dummy").display = self.config.dummy is not None
 
     def show(self, update: Update, drawing: Drawing) -> None:
         """Draw ``update``'s view, and flash the board when a suit got its job."""
@@ -187,3 +185,11 @@ class EbbesTable(Widget, can_focus=True):
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
         if self._can_play():
             self.action_pick(message.index)
+
+
+_W = TypeVar("_W", bound=Widget)
+
+
+def _titled(widget: _W, title: str) -> _W:
+    widget.border_title = title
+    return widget
