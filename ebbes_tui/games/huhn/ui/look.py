@@ -30,7 +30,7 @@ PALETTES = {
 #: What each reward card's advantage does, in one line (H9).
 REWARD_WORDS = {
     "down": "lead the next trick face down, whatever the card",
-    "ear": "lead any card of your hand in the next trick, not only an end card",
+    "ear": "lead any card of your hand, not only an end card",
     "hand": "name who leads the next trick (yourself too)",
 }
 

@@ -36,7 +36,7 @@ class PlayersPanel(Static):
         look = self.look
         names = as_seen_by([look.text(s.name) for s in view.seats], view.seat)
         arranging = view.phase == "arrange"
-        hand = max(view.dealt, 2) + 3
+        hand = max(view.dealt, 2) + 4  # the backs, a space, the count
         fixed = 3 + hand + (12 if arranging else 7 + 5 + 10 + 15) + 7
         width = max(NAME_WIDTH, min(max(map(len, names)) + 1, self.content_size.width - fixed))
         text = Text()

@@ -41,8 +41,7 @@ _ENDS = Binding(CARD_KEYS[0], "pick(0, 'ends')", "Ends", key_display=" ".join(CA
 _PICKS = [Binding(key, f"pick({i})", "Card", show=False)
           for i, key in enumerate(CARD_KEYS[:MOST_CARDS])]
 #: Why the order of a hand matters, under it while it is arranged.
-WHY_ORDER = ("Only your leftmost or rightmost card can be played, and this order stays "
-             "for the whole deal.")
+WHY_ORDER = "Order matters: you can only play an end card, and the order stays all deal."
 
 
 class HuhnTable(Widget, can_focus=True):
@@ -180,8 +179,7 @@ class HuhnTable(Widget, can_focus=True):
         if self.arranging:
             arrangement = self._arrangement()
             quick = f" (now: {arrangement.quick_name})" if arrangement.quick_name else ""
-            note = self._note or (f"←→ choose a card, < > move it, o quick order{quick}, "
-                                  "Enter when done.")
+            note = self._note or f"←→ a card   < > move it   o quick order{quick}   Enter done"
             return f"{WHY_ORDER}\n{note}"
         if self.playing:
             if self._ear():

@@ -12,7 +12,7 @@ from ....ui.words import as_seen_by, says
 from ..tricks import Trick, TrickCard
 from ..view import HuhnView
 from .explain import takes_line, trick_gives
-from .look import REWARD_WORDS, HuhnLook
+from .look import HuhnLook
 
 
 def lead_line(view: HuhnView, names: list[str]) -> str:
@@ -32,11 +32,14 @@ def lead_line(view: HuhnView, names: list[str]) -> str:
     else:
         line = f"{leads}: {'you' if who == 'You' else 'they'} took the last trick."
     if view.advantage in ("down", "ear") and view.phase == "play" and not view.trick:
-        may = "you" if who == "You" else who
-        line += f" With the {view.advantage} reward {may} may {REWARD_WORDS[view.advantage]}."
+        line += f" The {view.advantage} reward: {_MAY[view.advantage]}."
     if view.last_round and view.phase == "play":
         line += " Last trick: the 0 takes it if the 49 is in it."
     return line
+
+
+#: What the lead may do with a reward's advantage, short (the hand's help says more).
+_MAY = {"down": "the lead may go face down", "ear": "any card may lead"}
 
 
 class TrickArea(Static):

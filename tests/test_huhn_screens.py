@@ -1,0 +1,351 @@
+"""Blindes Huhn extrem at the screen (issue 18, "At the screen"), through Textual's
+Pilot at 80x24 and 120x40: arranging a hand, the table with its two ends and the
+face-down key, the reward, leader and option dialogs, the score sheet with a
+crossed-out deal, the game log, the replay, hot-seat covers while arranging, and a
+shared table. Each test asserts what the player sees."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from huhn_support import auto, finished, hands_with, play_deal_as_dealt, record
+from ui_support import screen_text, seats, wait_until
+
+from ebbes_tui.controller import Library, Match, SaveStore
+from ebbes_tui.controller.library import LocalGame
+from ebbes_tui.games.huhn import GAME as HUHN
+from ebbes_tui.games.huhn.cards import IS_DOWN, IS_HEN, IS_PIG
+from ebbes_tui.games.huhn.state import HuhnState
+from ebbes_tui.games.huhn.ui.dialogs import LeaderDialog, OptionDialog, RewardDialog
+from ebbes_tui.games.huhn.ui.final import FinalScreen
+from ebbes_tui.games.huhn.ui.summary import DealSummaryScreen
+from ebbes_tui.ui.app import EbbesApp
+from ebbes_tui.ui.handoff import HandOffScreen
+from ebbes_tui.ui.log_screen import LogScreen
+from ebbes_tui.ui.table import TableScreen
+
+SIZES = [(80, 24), (120, 40)]
+PLAYERS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot", "level": "random"},
+           {"name": "Cyd", "kind": "bot", "level": "random"}]
+
+
+def huhn_app(tmp_path: Path, settings: dict[str, Any] | None = None) -> EbbesApp:
+    """An app of its own on Blindes Huhn extrem (bots move at once)."""
+    path = tmp_path / "config" / "settings.json"
+    if settings is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"game": "huhn", "games": {"huhn": settings}}))
+    return EbbesApp(library=Library(HUHN, SaveStore(tmp_path / "saves")), settings_path=path,
+                    pace=0, animation=False, game="huhn")
+
+
+def at(app: EbbesApp, rec: dict[str, Any]) -> None:
+    """Open the table on a saved game (as Continue does)."""
+    store = app.library.store
+    slot = store.open(store.new_slot())
+    app._open_table(LocalGame(Match.resume(HUHN, rec, save=slot), slot))
+
+
+def scene(plays: str, ends: dict[int, tuple[list[int], list[int]]] | None = None,
+          **kw: Any) -> dict[str, Any]:
+    """A three-player deal, Cyd dealing (Ann leads), hands with these ends."""
+    hands = hands_with(3, ends if ends is not None else
+                       {0: ([45, 16], [17]), 1: ([19], []), 2: ([15], [])})
+    rec = record(hands, 2, plays, **kw)
+    rec["players"] = PLAYERS
+    return rec
+
+
+def table(app: EbbesApp) -> Any:
+    return app.screen.query_one("#game-table")
+
+
+def playing(app: EbbesApp) -> bool:
+    return isinstance(app.screen, TableScreen) and app.screen.is_mounted \
+        and table(app).playing
+
+
+def footer(app: EbbesApp) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+# ------------------------------------------------------------------ arranging
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_arranging_a_hand_with_keys_and_quick_orders_then_playing_its_ends(tmp_path, size):
+    settings = {"players": 3, "options": {"dealer": 2},
+                "seats": seats(("Ann", "human"), ("Bob", "random"), ("Cyd", "random"))}
+    app = huhn_app(tmp_path, settings)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n", "enter", "enter")  # Blindes Huhn extrem, then the form
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted
+                         and table(app).arranging, "Ann arranges")
+        await pilot.pause()
+        dealt = app.screen.view.hand
+        text = screen_text(app)
+        assert "Your hand: arrange it" in text
+        assert "Order matters: you can only play an end card" in text  # why order matters
+        assert "o quick order" in text and "Enter done" in text
+        # Hens, pigs and the face-down symbol carry a letter, not a colour alone.
+        for card in dealt:
+            letter = "H" if IS_HEN[card] else "P" if IS_PIG[card] else "D" if IS_DOWN[card] \
+                else "S" if card == 0 else ""
+            assert f"{card}{letter} " in text
+        keys = footer(app)
+        assert "Move it" in keys and "Quick order" in keys and "Done" in keys
+        assert "Play" not in keys and "Face down" not in keys  # no key means two things
+        row = table(app).arrangement
+        for name, order in (("ascending", sorted(dealt)), ("descending", sorted(dealt)[::-1])):
+            await pilot.press("o")
+            assert row.order == order and f"(now: {name})" in screen_text(app)
+        await pilot.press("o")
+        hens = sum(IS_HEN[c] for c in dealt)
+        assert all(IS_HEN[c] for c in row.order[:hens]) and "(now: hens to the left)" in \
+            screen_text(app)
+        await pilot.press("o", "o")
+        assert row.order == list(dealt) and "(now: as dealt)" in screen_text(app)
+        await pilot.press("right", "right", "less_than_sign")  # the third card one left
+        assert row.order[1] == dealt[2] and row.order[2] == dealt[1]
+        await pilot.press("greater_than_sign", "greater_than_sign")
+        assert row.order[3] == dealt[2]  # the moved card stays under the cursor
+        arranged = tuple(row.order)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: playing(app), "Ann leads")
+        await pilot.pause()
+        assert app.screen.view.hand == arranged
+        text = screen_text(app)
+        assert "You lead the first trick: left of the dealer, Cyd." in text
+        assert f"1 plays your left end ({arranged[0]}" in text
+        assert f"2 your right end ({arranged[-1]}" in text
+        assert "1 2 Ends" in footer(app) and "Move it" not in footer(app)
+        await pilot.press("2")
+        await wait_until(pilot, lambda: first_play(app) is not None, "Ann's card")
+        assert first_play(app) == str(arranged[-1])
+
+
+def first_play(app: EbbesApp) -> str | None:
+    """The first card played in the game's only deal so far, as its record has it."""
+    plays = app.game.match.record()["deals"][0].get("plays", [])
+    return plays[0] if plays else None
+
+
+async def test_other_hands_are_rows_of_backs_with_counts_and_the_supply_is_listed(tmp_path):
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, scene(""))
+        await wait_until(pilot, lambda: playing(app), "Ann leads")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "reward cards left: down, ear, hand" in text
+        lines = [line for line in text.splitlines() if line.startswith(("│ 2  Bob", "│ 3  Cyd"))]
+        assert all("▒" * 12 + " 12" in line for line in lines) and len(lines) == 2
+        assert "Tricks Hens Penalties Rewards" in text
+        # Ann's own row counts her cards; her cards are in her hand below.
+        assert "yours" in text and "45 " in text
+
+
+# ------------------------------------------------------------------ face down
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_f_plays_the_marked_end_face_down_and_the_others_see_a_back(tmp_path, size):
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        at(app, scene("", {0: ([16], [17]), 1: ([49], []), 2: ([48], [])}))
+        await wait_until(pilot, lambda: playing(app), "Ann leads")
+        await pilot.pause()
+        assert "f plays the marked card face down (16D may go face down)" in screen_text(app)
+        assert "f Face down" in footer(app)
+        await pilot.press("right")  # the right end, a hen: it may not go face down
+        assert table(app).check_action("face_down", ()) is not True
+        await pilot.press("left", "f")
+        await wait_until(pilot, lambda: first_play(app) is not None, "the card is down")
+        assert first_play(app) == "16d"
+
+
+# ------------------------------------------------------------------ dialogs
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_reward_dialog_explains_each_card_and_ear_gives_every_card_a_key(tmp_path, size):
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        at(app, scene("45 19 15"))  # Ann takes 45, Bob's 19 is the trick's only pig
+        await wait_until(pilot, lambda: isinstance(app.screen, RewardDialog), "the reward")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your trick had one pig: take a reward card (+3)" in text
+        assert "down  lead the next trick face down, whatever the card" in text
+        assert "ear   lead any card of your hand, not only an end card" in text
+        assert "hand  name who leads the next trick (yourself too)" in text
+        await pilot.press("down", "enter")  # ear
+        await wait_until(pilot, lambda: playing(app), "Ann leads with ear")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ear reward: lead any card of your hand" in text
+        assert "The ear reward: any card may lead." in text
+        hand = app.screen.view.hand
+        keys_line = next(line for line in text.splitlines() if " 1 " in line and " a " in line)
+        assert len(keys_line.split()) - 2 == len(hand)  # a key above every card
+        assert "1 2 Ends" not in footer(app)
+        await pilot.press("5")  # the fifth card, from the middle of the hand
+        await wait_until(pilot, lambda: len(app.game.match.record()["deals"][0]["plays"]) > 3,
+                         "Ann's lead")
+        assert app.game.match.record()["deals"][0]["plays"][3] == str(hand[4])
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, LogScreen), "the log")
+        assert "Game log" in screen_text(app)
+        log = app.screen.body  # the lines drawn in the box (wrapped there)
+        assert "Trick 1: You 45 (left)  Bob 19P (left)  Cyd 15 (left)." in log
+        assert "You take it with 45, the highest card (one pig: a reward card)." in log
+        assert "You take the reward card ear (+3)" in log
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_naming_a_leader_with_hand_says_where_each_choice_puts_you(tmp_path, size):
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        at(app, scene("45 19 15", rewards=["hand"]))
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaderDialog), "who leads")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The hand reward: who leads the next trick?" in text
+        assert "you lead" in text and "you play last" in text and "you play 2nd of 3" in text
+        dialog = app.screen
+        assert dialog.query_one("OptionList").highlighted == 1  # Bob: Ann plays last
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                         and "named by you with the hand reward" in screen_text(app),
+                         "Bob leads, named by Ann")
+        assert "Bob leads: named by you with the hand reward." in screen_text(app)
+
+
+def at_last_trick_option() -> dict[str, Any]:
+    """Two deals; in the second Ann takes the last trick with the 0 against the 49, so
+    she may cross out deal 1 (H6, H11)."""
+    first = finished_first_deal()
+    dealer = (first["dealer"] + 1) % 3
+    hands = hands_with(3, {0: ([], [0]), 1: ([], [49])})
+    rec = record(hands, dealer, deals=2, earlier=[first])
+    rec["players"] = PLAYERS
+    state = HUHN.replay(rec)
+    auto(state)
+    assert state.phase == "option" and state.taker == 0
+    return HUHN.to_record(state)
+
+
+def finished_first_deal() -> dict[str, Any]:
+    state = HUHN.replay({"format": "huhn-record/1", "players": PLAYERS,
+                         "options": {"deals": 2}, "deals": []})
+    play_deal_as_dealt(state, 5)
+    return HUHN.to_record(state)["deals"][0]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_last_trick_option_shows_each_effect_with_the_best_preselected(tmp_path, size):
+    app = huhn_app(tmp_path)
+    rec = at_last_trick_option()
+    async with app.run_test(size=size) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: isinstance(app.screen, OptionDialog), "the option")
+        await pilot.pause()
+        dialog = app.screen
+        view = dialog.view
+        effects = view.option_effects()
+        best = view.preselected_option()
+        text = screen_text(app)
+        assert "You took the last trick with the 0: choose an option" in text
+        assert "Adds  Total   Option" in text
+        assert "cross out deal 1 (your result there:" in text
+        assert "none" in text and "(best)" in text
+        options = [o for o, _ in effects]
+        assert dialog.query_one("OptionList").highlighted == options.index(best)
+        assert max(g for _, g in effects) == dict(effects)[best]
+        # Cross out deal 1 whatever is best: the sheet then strikes it through.
+        cross = next(i for i, o in enumerate(options) if o.deal == 1)
+        here = options.index(best)
+        await pilot.press(*(["down"] * (cross - here) if cross > here else ["up"] * (here - cross)),
+                          "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, DealSummaryScreen), "the summary")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Last trick: You take it with the 0: the 0 beats the 49 in the last trick." in text
+        assert "You took the last trick and chose cross 1" in text
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, FinalScreen), "the standings")
+        await pilot.pause()
+        text = screen_text(app)
+        for row in ("Deal 1", "Deal 2", "hens", "penalties", "rewards", "no hens", "result",
+                    "Total"):
+            assert row in text
+        assert "crossed" in text and "1. " in text
+        if size[1] >= 40:  # below the fold at 80x24
+            assert "A result marked crossed (struck through) does not count" in text
+        struck = [seg.text.strip() for strip in app.screen._compositor.render_strips()
+                  for seg in strip if seg.style is not None and seg.style.strike
+                  and seg.text.strip()]
+        ann = app.game.match.state.scores[0].points[0] if app.game else None
+        assert struck and (ann is None or f"{ann:+d}" in struck)
+
+
+# ------------------------------------------------------------------ hot seat
+
+
+async def test_in_hot_seat_each_player_arranges_in_turn_behind_the_cover(tmp_path):
+    settings = {"players": 3, "options": {"dealer": 2},
+                "seats": seats(("Ann", "human"), ("Bob", "human"), ("Cyd", "random"))}
+    app = huhn_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        for name, seat in (("Ann", 0), ("Bob", 1)):
+            await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "the cover")
+            await pilot.pause()
+            text = screen_text(app)
+            assert f"Pass the keyboard to {name}" in text and "arrange your hand" in text
+            hand = app.game.match.state.hands[seat]
+            assert not any(f"{c}H" in text for c in hand if IS_HEN[c])  # nothing shows
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                             and table(app).arranging, f"{name} arranges")
+            await pilot.pause()
+            assert f"Your hand ({name}): arrange it" in screen_text(app)
+            await pilot.press("o", "enter")
+        await wait_until(pilot, lambda: app.game.match.state.phase == "play", "play begins")
+        assert app.game.match.state.hands[1] == sorted(app.game.match.state.hands[1])
+
+
+# ------------------------------------------------------------------ replay
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_finished_game_replays_with_every_hand_as_arranged(tmp_path, size):
+    state: HuhnState = finished(3, 4, deals=1)
+    rec = HUHN.to_record(state)
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        from ebbes_tui.games.huhn.ui.screens import SCREENS
+
+        await app.push_screen(SCREENS.replay(rec, "a game"))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "step 0 of" in text and "Before the first deal" in text
+        await pilot.press("right", "right")  # the deal, then the first arrangement
+        await pilot.pause()
+        assert "Hands as arranged" in screen_text(app)
+        await pilot.press("down")  # the end of the first trick
+        await pilot.pause()
+        text = screen_text(app)
+        first = state.played[0].tricks[0] if state.played else None
+        assert "trick 1 of 12" in text and " takes it with " in text
+        if first is not None:
+            assert all(str(c) in text for c in first.cards)
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Deal 1 of 1" in screen_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert "Score sheet" in screen_text(app) and "result" in screen_text(app)
