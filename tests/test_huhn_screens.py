@@ -349,3 +349,72 @@ async def test_a_finished_game_replays_with_every_hand_as_arranged(tmp_path, siz
         await pilot.press("b")
         await pilot.pause()
         assert "Score sheet" in screen_text(app) and "result" in screen_text(app)
+
+
+# ------------------------------------------------------------------ shared tables
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path
+
+
+async def test_two_terminals_arrange_at_once_at_a_shared_table(home):
+    from table_support import LocalTable, spec
+
+    from ebbes_tui.games.huhn.actions import Arrange
+    from ebbes_tui.table.client import connect_table
+
+    async with LocalTable(home, spec("hens", seats="player,player,bot:random", seed=3,
+                                     game="huhn", options={"dealer": 2})) as hosted:
+        connection = await connect_table("hens", directory=hosted.directory, player=1)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            other = await hosted.join(player=2)
+            feed = await other.game()
+            await wait_until(pilot, lambda: isinstance(ebbes.screen, TableScreen)
+                             and ebbes.screen.is_mounted and table(ebbes).arranging,
+                             "the first terminal arranges")
+            await pilot.pause()
+            second = f"{hosted.address.host} (2)"
+            assert f"Still arranging: You, {second}." in screen_text(ebbes)
+            await pilot.press("o", "enter")  # ascending, done
+            await wait_until(pilot, lambda: "Your hand is arranged: play begins when everyone "
+                             "is done." in screen_text(ebbes), "waiting for the other terminal")
+            assert f"Still arranging: {second}." in screen_text(ebbes)
+            while not feed.latest.view.actions:  # the second terminal's own view
+                await pilot.pause(0.05)
+            mine = feed.latest.view
+            assert mine.seat == 1 and mine.phase == "arrange" and len(mine.hand) == 12
+            feed.submit(Arrange(tuple(sorted(mine.hand, reverse=True))))
+            await wait_until(pilot, lambda: ebbes.screen.view.phase == "play", "play begins")
+            await pilot.pause()
+            assert ebbes.screen.view.hand == tuple(sorted(ebbes.screen.view.hand))
+            assert "You lead the first trick: left of the dealer, Bot" in screen_text(ebbes)
+            other.close()
+
+
+async def test_a_spectator_sees_backs_for_every_hand(home):
+    from table_support import LocalTable, spec
+
+    from ebbes_tui.table.client import connect_table
+
+    async with LocalTable(home, spec("watch", seats="player,bot:random,bot:random", seed=4,
+                                     game="huhn", spectators=True)) as table:
+        player = await table.join(player=1)  # arranges at leisure: the table waits
+        connection = await connect_table("watch", directory=table.directory, watch=True)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(ebbes.screen, TableScreen)
+                             and ebbes.screen.is_mounted, "the table")
+            await pilot.pause()
+            view = ebbes.screen.view
+            assert view.seat is None and view.hand == ()
+            text = screen_text(ebbes)
+            assert "No hand (watching)" in text
+            rows = [line for line in text.splitlines() if line.startswith(("│ 1", "│ 2", "│ 3"))]
+            assert len(rows) == 3 and all("▒" in row for row in rows)
+            assert "Still arranging: " in text
+            player.close()
