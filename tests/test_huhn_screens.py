@@ -21,9 +21,11 @@ from ebbes_tui.games.huhn.cards import IS_DOWN, IS_HEN, IS_PIG
 from ebbes_tui.games.huhn.state import HuhnState
 from ebbes_tui.games.huhn.ui.dialogs import LeaderDialog, OptionDialog, RewardDialog
 from ebbes_tui.games.huhn.ui.final import FinalScreen
+from ebbes_tui.games.huhn.ui.replay_screen import HuhnReplayScreen
 from ebbes_tui.games.huhn.ui.summary import DealSummaryScreen
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.handoff import HandOffScreen
+from ebbes_tui.ui.history import HistoryScreen
 from ebbes_tui.ui.log_screen import LogScreen
 from ebbes_tui.ui.table import TableScreen
 
@@ -179,9 +181,9 @@ async def test_the_reward_dialog_explains_each_card_and_ear_gives_every_card_a_k
         await pilot.pause()
         text = screen_text(app)
         assert "Your trick had one pig: take a reward card (+3)" in text
-        assert "down  lead the next trick face down, whatever the card" in text
+        assert "down  lead face down, whatever the card" in text
         assert "ear   lead any card of your hand, not only an end card" in text
-        assert "hand  name who leads the next trick (yourself too)" in text
+        assert "hand  name who leads (any player, the taker too)" in text
         await pilot.press("down", "enter")  # ear
         await wait_until(pilot, lambda: playing(app), "Ann leads with ear")
         await pilot.pause()
@@ -322,14 +324,19 @@ async def test_in_hot_seat_each_player_arranges_in_turn_behind_the_cover(tmp_pat
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_a_finished_game_replays_with_every_hand_as_arranged(tmp_path, size):
+async def test_a_finished_game_replays_from_history_with_every_hand_as_arranged(tmp_path, size):
     state: HuhnState = finished(3, 4, deals=1)
     rec = HUHN.to_record(state)
     app = huhn_app(tmp_path)
+    assert app.library.keep_finished(rec, "t.") is not None
     async with app.run_test(size=size) as pilot:
-        from ebbes_tui.games.huhn.ui.screens import SCREENS
-
-        await app.push_screen(SCREENS.replay(rec, "a game"))
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen) and app.screen.games,
+                         "the finished game listed")
+        await pilot.pause()
+        assert "Bernd" in screen_text(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HuhnReplayScreen), "the replay")
         await pilot.pause()
         text = screen_text(app)
         assert "step 0 of" in text and "Before the first deal" in text

@@ -27,11 +27,11 @@ PALETTES = {
     "ansi": {HEN: "bright_red", PIG: "bright_magenta", SAU: "magenta", DOWN: "bright_cyan"},
     "ansi-light": {HEN: "red", PIG: "magenta", SAU: "magenta", DOWN: "blue"},
 }
-#: What each reward card's advantage does, in one line (H9).
+#: What each reward card's advantage does in the next trick, in one line (H9).
 REWARD_WORDS = {
-    "down": "lead the next trick face down, whatever the card",
+    "down": "lead face down, whatever the card",
     "ear": "lead any card of your hand, not only an end card",
-    "hand": "name who leads the next trick (yourself too)",
+    "hand": "name who leads (any player, the taker too)",
 }
 
 

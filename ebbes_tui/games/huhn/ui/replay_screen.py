@@ -26,7 +26,8 @@ from .look import HuhnLook, huhn_look
 from .seats import PlayersPanel, supply_line
 from .trick import TrickArea
 
-NAME = 8
+#: The widest name column of the hands.
+NAME = 12
 
 
 class HuhnReplayScreen(ReplayBase):
@@ -171,11 +172,13 @@ class AllHands(Widget):
         if state is None:
             return Text()
         text = Text()
-        for seat, info in enumerate(state.seats):
+        names = [look.text(info.name) for info in state.seats]
+        width = min(NAME, max(map(len, names)) + 1)
+        for seat, name in enumerate(names):
             if seat:
                 text.append("\n")
             text.append_text(look.disc(seat))
-            text.append(f" {look.text(info.name)[:NAME - 1]:<{NAME}}")
+            text.append(f" {name[:width - 1]:<{width}}")
             hand = state.hands[seat]
             if not hand:
                 text.append("no cards", "dim")

@@ -5,7 +5,7 @@ draws a view (H13) and answers the game's keys; everything else (the feed, the p
 covers, chat) is the generic table screen's.
 
 Keys (none of the table screen's g b p u i v c ? t q Esc): arranging ←→ h l choose a
-card, < > (Shift+←→, , .) move it, o a quick order, Enter done; playing 1 and 2 the
+card, , . (< >, Shift+←→) move it, o a quick order, Enter done; playing 1 and 2 the
 left and right end (with *ear* the keys above every card), ←→ Enter the marked card,
 f the marked card face down.
 """
@@ -71,8 +71,9 @@ class HuhnTable(Widget, can_focus=True):
     BINDINGS = [
         Binding("left,h", "move(-1)", "Choose", group=_MOVE, key_display="←→"),
         Binding("right,l", "move(1)", "Choose", group=_MOVE, show=False),
+        # Not "<>": in ASCII the arrows of "Choose" are drawn "<>" too.
         Binding("less_than_sign,shift+left,comma", "shift(-1)", "Move it", group=_SHIFT,
-                key_display="<>"),
+                key_display=", ."),
         Binding("greater_than_sign,shift+right,full_stop", "shift(1)", "Move it", group=_SHIFT,
                 show=False),
         Binding("o", "quick", "Quick order"),
@@ -179,7 +180,7 @@ class HuhnTable(Widget, can_focus=True):
         if self.arranging:
             arrangement = self._arrangement()
             quick = f" (now: {arrangement.quick_name})" if arrangement.quick_name else ""
-            note = self._note or f"←→ a card   < > move it   o quick order{quick}   Enter done"
+            note = self._note or f"←→ card  , . move it  o quick order{quick}  Enter done"
             return f"{WHY_ORDER}\n{note}"
         if self.playing:
             if self._ear():
