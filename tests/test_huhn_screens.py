@@ -6,11 +6,13 @@ shared table. Each test asserts what the player sees."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from huhn_support import auto, finished, hands_with, play_deal_as_dealt, record
 from ui_support import screen_text, seats, wait_until
 
@@ -23,10 +25,13 @@ from ebbes_tui.games.huhn.ui.dialogs import LeaderDialog, OptionDialog, RewardDi
 from ebbes_tui.games.huhn.ui.final import FinalScreen
 from ebbes_tui.games.huhn.ui.replay_screen import HuhnReplayScreen
 from ebbes_tui.games.huhn.ui.summary import DealSummaryScreen
+from ebbes_tui.games.huhn.ui.table_view import HuhnTable
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.handoff import HandOffScreen
+from ebbes_tui.ui.help_screen import HelpScreen
 from ebbes_tui.ui.history import HistoryScreen
 from ebbes_tui.ui.log_screen import LogScreen
+from ebbes_tui.ui.rules_screen import RulesScreen
 from ebbes_tui.ui.table import TableScreen
 
 SIZES = [(80, 24), (120, 40)]
@@ -68,6 +73,11 @@ def table(app: EbbesApp) -> Any:
 def playing(app: EbbesApp) -> bool:
     return isinstance(app.screen, TableScreen) and app.screen.is_mounted \
         and table(app).playing
+
+
+def bound(widget: type) -> set[str]:
+    """Every key a screen or widget class binds."""
+    return {key for binding in widget.BINDINGS for key in binding.key.split(",")}
 
 
 def footer(app: EbbesApp) -> str:
@@ -148,6 +158,21 @@ async def test_other_hands_are_rows_of_backs_with_counts_and_the_supply_is_liste
         assert "Tricks Hens Penalties Rewards" in text
         # Ann's own row counts her cards; her cards are in her hand below.
         assert "yours" in text and "45 " in text
+        await pilot.press("question_mark")  # the help: this game's keys and cards
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        await pilot.pause()
+        helped = app.screen
+        assert ("f", ) == tuple(k for k, _ in helped.screens.keys if k == "f")
+        console = Console(width=120, record=True, file=io.StringIO())
+        for widget in helped.query("Static"):
+            console.print(widget.content)
+        body = " ".join(console.export_text().split())
+        assert "play the marked card face down" in body and "17H" in body and "a hen" in body
+        assert not bound(TableScreen) & bound(HuhnTable)  # no key means two things
+        await pilot.press("escape", "f1")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+        await pilot.pause()
+        assert "Blindes Huhn extrem" in screen_text(app)
 
 
 # ------------------------------------------------------------------ face down
