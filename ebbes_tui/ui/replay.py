@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..controller.events import Update
 from ..controller.playback import Replay
 from ..game.records import load_record
 from ..game.registry import game_of_format
@@ -52,12 +53,31 @@ class ReplayBase(ClosesOnce, Screen[None]):
         self.replay = Replay(game_of_format(record.get("format")), record)
         self.heading = title
         self.position = 0
+        self._views: dict[int, Any] = {}
 
     @classmethod
     def of_file(cls, path: Path) -> ReplayBase:
         """The replay of a record file, titled with its name; RecordError says why not."""
         _, record, _ = load_record(path)
         return cls(record, path.name)
+
+    def view(self, position: int) -> Any:
+        """The public table at ``position`` (no hand in it; a game's screen draws the
+        hands apart, since the game is over)."""
+        if position not in self._views:
+            self._views[position] = self.replay.steps[position].state.view(None)
+        return self._views[position]
+
+    def updates(self, position: int) -> list[Update]:
+        """What the step to ``position`` caused, as the table's log reads it."""
+        view = self.view(position)
+        return [Update(position, e, view, position) for e in self.replay.steps[position].events]
+
+    def action_board(self) -> None:
+        """The game's board of scores at the position on show."""
+        from .game_ui import screens_of
+
+        self.app.push_screen(screens_of(self.replay.game).scores(self.view(self.position)))
 
     def redraw(self) -> None:
         """Draw the position on show."""

@@ -14,7 +14,6 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 
-from ....controller import Update
 from ..rules.cards import Card
 from ..rules.events import CardPlayed, TrickWon
 from ..rules.record import Record
@@ -66,7 +65,6 @@ class ReplayScreen(ReplayBase):
     def __init__(self, record: Record, title: str) -> None:
         """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
         super().__init__(record, title)
-        self._views: dict[int, PlayerView] = {}
 
     def compose(self) -> ComposeResult:
         look = ebbes_look(self.app.look)
@@ -94,25 +92,6 @@ class ReplayScreen(ReplayBase):
             widget.add_class("replay-box")
             widget.border_title = title
         self.redraw()
-
-    # ------------------------------------------------------------- positions
-
-    def view(self, position: int) -> PlayerView:
-        """The public table at ``position`` (R18: no hand in it; the hands are drawn
-        apart, since the game is over)."""
-        if position not in self._views:
-            self._views[position] = self.replay.steps[position].state.view(None)
-        return self._views[position]
-
-    def updates(self, position: int) -> list[Update]:
-        """What the step to ``position`` caused, as the table's log reads it."""
-        view = self.view(position)
-        return [Update(position, event, view, position) for event in self.replay.steps[position].events]
-
-    def action_board(self) -> None:
-        from .scores import ScoreBoardScreen
-
-        self.app.push_screen(ScoreBoardScreen(self.view(self.position)))
 
     # ------------------------------------------------------------- drawing
 

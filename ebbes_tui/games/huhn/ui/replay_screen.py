@@ -12,7 +12,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ....controller import Update
 from ....ui.look import WIDE
 from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
@@ -50,7 +49,6 @@ class HuhnReplayScreen(ReplayBase):
 
     def __init__(self, record: dict[str, object], title: str) -> None:
         super().__init__(record, title)
-        self._views: dict[int, HuhnView] = {}
 
     def compose(self) -> ComposeResult:
         look = huhn_look(self.app.look)
@@ -72,22 +70,6 @@ class HuhnReplayScreen(ReplayBase):
         for widget_id, title in titles.items():
             self.query_one(f"#{widget_id}").border_title = title
         self.redraw()
-
-    def view(self, position: int) -> HuhnView:
-        """The public table at ``position`` (H13: no hand in it; the hands are drawn
-        apart, since the game is over)."""
-        if position not in self._views:
-            self._views[position] = self.replay.steps[position].state.view(None)
-        return self._views[position]
-
-    def updates(self, position: int) -> list[Update]:
-        view = self.view(position)
-        return [Update(position, e, view, position) for e in self.replay.steps[position].events]
-
-    def action_board(self) -> None:
-        from .scores import ScoreSheetScreen
-
-        self.app.push_screen(ScoreSheetScreen(self.view(self.position)))
 
     def redraw(self) -> None:
         position, replay = self.position, self.replay
