@@ -194,6 +194,26 @@ async def test_f_plays_the_marked_end_face_down_and_the_others_see_a_back(tmp_pa
         assert first_play(app) == "16d"
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_another_players_face_down_card_is_a_back_and_the_last_player_has_no_f(
+        tmp_path, size):
+    app = huhn_app(tmp_path)
+    ends = {0: ([16], [17]), 1: ([28], []), 2: ([15], [])}
+    rec = scene("28d 15", ends)
+    rec["deals"][0]["dealer"] = 0  # Bob leads, face down; Cyd follows; Ann plays last
+    async with app.run_test(size=size) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: playing(app), "Ann plays last")
+        await pilot.pause()
+        text = screen_text(app)
+        cards = next(line for line in text.splitlines() if "15" in line and "▒▒" in line)
+        assert cards.index("▒▒") < cards.index("15")  # Bob's card: a back, before Cyd's 15
+        assert "28" not in cards
+        assert "left, down" in text  # which end it came from, and that it lies face down
+        assert "f plays" not in text and "Face down" not in footer(app)  # H5: not the last
+        assert table(app).check_action("face_down", ()) is False
+
+
 # ------------------------------------------------------------------ dialogs
 
 
