@@ -167,7 +167,7 @@ async def test_other_hands_are_rows_of_backs_with_counts_and_the_supply_is_liste
         for widget in helped.query("Static"):
             console.print(widget.content)
         body = " ".join(console.export_text().split())
-        assert "play the marked card face down" in body and "17H" in body and "a hen" in body
+        assert "play face down the marked card" in body and "17H" in body and "a hen" in body
         assert not bound(TableScreen) & bound(HuhnTable)  # no key means two things
         await pilot.press("escape", "f1")
         await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
@@ -185,11 +185,11 @@ async def test_f_plays_the_marked_end_face_down_and_the_others_see_a_back(tmp_pa
         at(app, scene("", {0: ([16], [17]), 1: ([49], []), 2: ([48], [])}))
         await wait_until(pilot, lambda: playing(app), "Ann leads")
         await pilot.pause()
-        assert "f plays the marked card face down (16D may go face down)" in screen_text(app)
+        assert "f plays 16D face down." in screen_text(app)
         assert "f Face down" in footer(app)
-        await pilot.press("right")  # the right end, a hen: it may not go face down
-        assert table(app).check_action("face_down", ()) is not True
-        await pilot.press("left", "f")
+        await pilot.press("right")  # the right end marked, a hen: f still means the 16
+        assert table(app).check_action("face_down", ()) is True
+        await pilot.press("f")
         await wait_until(pilot, lambda: first_play(app) is not None, "the card is down")
         assert first_play(app) == "16d"
 

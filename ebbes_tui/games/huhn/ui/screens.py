@@ -48,7 +48,8 @@ class HuhnScreens:
         ("Enter, Space", "arranging: done; playing: play the marked card face up"),
         ("1, 2", "play your left end (1) or your right end (2); with the ear reward every "
                  "card has its key above it"),
-        ("f", "play the marked card face down (a card with the face-down symbol, not as "
+        ("f", "play face down the marked card, or the only one that may go face down (a "
+              "card with the face-down symbol, not as "
               "the trick's last player; any lead with the down reward)"),
         ("p", "hide or show the last trick"),
         ("u", "take back your last move in this deal: alone against bots (an arrangement "

@@ -7,14 +7,14 @@ covers, chat) is the generic table screen's.
 Keys (none of the table screen's g b p u i v c ? t q Esc): arranging ←→ h l choose a
 card, , . (< >, Shift+←→) move it, o a quick order, Enter done; playing 1 and 2 the
 left and right end (with *ear* the keys above every card), ←→ Enter the marked card,
-f the marked card face down.
+f face down (the marked card, or the one that may).
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -62,7 +62,7 @@ class HuhnTable(Widget, can_focus=True):
     HuhnTable #hand-help { height: auto; max-height: 2; color: $text-muted; }
     HuhnTable #side-log {
         display: none; border: round $primary; border-title-color: $text; padding: 0 1;
-        width: 44; height: 100%; overflow: hidden;
+        width: 44; height: 100%; scrollbar-size: 0 0;
     }
     Screen.-wide HuhnTable #side-log { display: block; }
     App.-ascii HuhnTable #players, App.-ascii HuhnTable #trick, App.-ascii HuhnTable #hand-box,
@@ -99,7 +99,8 @@ class HuhnTable(Widget, can_focus=True):
         yield PlayersPanel(self.look, id="players")
         with Horizontal(id="middle"):
             yield TrickArea(self.look, id="trick")
-            yield Static(id="side-log", markup=False)
+            with VerticalScroll(id="side-log", can_focus=False):  # the newest lines in sight
+                yield Static(id="side-log-text", markup=False)
         with Vertical(id="hand-box"):
             yield HuhnHand(self.look, id="hand")
             yield Static(id="hand-help", markup=False)
@@ -130,7 +131,8 @@ class HuhnTable(Widget, can_focus=True):
         players.show(view)
         players.border_title = f"Players {self.look.dot} {supply_line(view)}"
         self.query_one(TrickArea).show(view, show_last=drawing.show_last, holding=drawing.holding)
-        self.query_one("#side-log", Static).update(drawing.side_log)
+        self.query_one("#side-log-text", Static).update(drawing.side_log)
+        self.query_one("#side-log", VerticalScroll).scroll_end(animate=False)
         self._hot_seat = drawing.hot_seat
         self._draw_hand()
 
@@ -191,7 +193,9 @@ class HuhnTable(Widget, can_focus=True):
                        f"end ({self.look.card(ends[-1]).plain})." if len(ends) > 1 else \
                     f"1 plays your last card ({self.look.card(ends[0]).plain})."
             down = [c for c in self._cards() if PLAY[c][1] in view.actions]
-            if down:
+            if len(down) == 1:
+                line += f"\nf plays {self.look.card(down[0]).plain} face down."
+            elif down:
                 cards = " and ".join(self.look.card(c).plain for c in down)
                 line += f"\nf plays the marked card face down ({cards} may go face down)."
             return self._note or line
@@ -218,6 +222,15 @@ class HuhnTable(Widget, can_focus=True):
 
     def _may_go_down(self) -> bool:
         return any(PLAY[c][1] in self.view.actions for c in self._cards())
+
+    def _down_card(self) -> Card | None:
+        """The card ``f`` plays face down: the marked one if it may go face down, else
+        the only playable card that may."""
+        marked = self._marked()
+        if marked is not None and PLAY[marked][1] in self.view.actions:
+            return marked
+        down = [c for c in self._cards() if PLAY[c][1] in self.view.actions]
+        return down[0] if len(down) == 1 else None
 
     def _marked(self) -> Card | None:
         hand = self.query_one(HuhnHand)
@@ -256,8 +269,7 @@ class HuhnTable(Widget, can_focus=True):
         if action == "face_down":
             if not self._may_go_down():
                 return False
-            marked = self._marked()
-            return marked is not None and PLAY[marked][1] in self.view.actions or None
+            return self._down_card() is not None or None
         return True
 
     def action_move(self, step: int) -> None:
@@ -290,9 +302,9 @@ class HuhnTable(Widget, can_focus=True):
             self.post_message(Decided(PLAY[marked][0]))
 
     def action_face_down(self) -> None:
-        marked = self._marked()
-        if marked is not None and PLAY[marked][1] in self.view.actions:
-            self.post_message(Decided(PLAY[marked][1]))
+        card = self._down_card()
+        if card is not None:
+            self.post_message(Decided(PLAY[card][1]))
 
     def action_pick(self, number: int, _ends: str = "") -> None:
         hand = self.query_one(HuhnHand)
