@@ -39,14 +39,14 @@ PLAYERS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot", "lev
            {"name": "Cyd", "kind": "bot", "level": "random"}]
 
 
-def huhn_app(tmp_path: Path, settings: dict[str, Any] | None = None) -> EbbesApp:
+def huhn_app(tmp_path: Path, settings: dict[str, Any] | None = None, **kw: Any) -> EbbesApp:
     """An app of its own on Blindes Huhn extrem (bots move at once)."""
     path = tmp_path / "config" / "settings.json"
     if settings is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({"game": "huhn", "games": {"huhn": settings}}))
     return EbbesApp(library=Library(HUHN, SaveStore(tmp_path / "saves")), settings_path=path,
-                    pace=0, animation=False, game="huhn")
+                    pace=0, animation=False, game="huhn", **kw)
 
 
 def at(app: EbbesApp, rec: dict[str, Any]) -> None:
@@ -212,6 +212,38 @@ async def test_another_players_face_down_card_is_a_back_and_the_last_player_has_
         assert "left, down" in text  # which end it came from, and that it lies face down
         assert "f plays" not in text and "Face down" not in footer(app)  # H5: not the last
         assert table(app).check_action("face_down", ()) is False
+
+
+def ascii_only(app: EbbesApp) -> None:
+    bad = sorted({c for c in screen_text(app) if ord(c) > 127})
+    assert not bad, f"{type(app.screen).__name__} draws {bad}"
+
+
+async def test_ascii_mode_draws_every_huhn_screen_in_ascii(tmp_path):
+    settings = {"players": 3, "options": {"dealer": 2},
+                "seats": seats(("Ann", "human"), ("Bob", "random"), ("Cyd", "random"))}
+    app = huhn_app(tmp_path, settings, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted
+                         and table(app).arranging, "Ann arranges")
+        await pilot.pause()
+        ascii_only(app)
+        assert "<> Choose" in footer(app) and ", . Move it" in footer(app)  # not <> twice
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: playing(app), "Ann plays")
+        await pilot.pause()
+        ascii_only(app)
+        assert "##" in screen_text(app)  # the other hands' backs
+        for key, screen in (("question_mark", "HelpScreen"), ("g", "LogScreen"),
+                            ("b", "ScoreSheetScreen")):
+            await pilot.press(key)
+            await wait_until(pilot, lambda screen=screen: type(app.screen).__name__ == screen,
+                             screen)
+            await pilot.pause()
+            ascii_only(app)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
 
 
 # ------------------------------------------------------------------ dialogs
