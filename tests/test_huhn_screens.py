@@ -124,6 +124,12 @@ async def test_arranging_a_hand_with_keys_and_quick_orders_then_playing_its_ends
         assert row.order[1] == dealt[2] and row.order[2] == dealt[1]
         await pilot.press("greater_than_sign", "greater_than_sign")
         assert row.order[3] == dealt[2]  # the moved card stays under the cursor
+        hand = app.screen.query_one("#hand")
+        cell = hand.cell
+        before = list(row.order)
+        await pilot.click("#hand", offset=(1, 1))  # the mouse picks the first card up
+        await pilot.click("#hand", offset=(3 * cell + 1, 1))  # and puts it fourth
+        assert row.order == [*before[1:4], before[0], *before[4:]]
         arranged = tuple(row.order)
         await pilot.press("enter")
         await wait_until(pilot, lambda: playing(app), "Ann leads")
@@ -359,8 +365,10 @@ async def test_the_last_trick_option_shows_each_effect_with_the_best_preselected
         await pilot.pause()
         text = screen_text(app)
         for row in ("Deal 1", "Deal 2", "hens", "penalties", "rewards", "no hens", "result",
-                    "Total"):
+                    "so far", "Total"):
             assert row in text
+        so_far = next(line for line in text.splitlines() if "so far" in line).split()[2:]
+        assert so_far[0] == "+0"  # Ann's deal 1 crossed out: nothing counted after it
         assert "crossed" in text and "1. " in text
         if size[1] >= 40:  # below the fold at 80x24
             assert "A result marked crossed (struck through) does not count" in text

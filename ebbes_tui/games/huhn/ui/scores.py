@@ -2,7 +2,7 @@
 rows for each deal (hens, penalties, rewards, the no-hen bonus, the result) and a
 column for each player (H10); the results a player crossed out with the 0's option
 struck through, and marked "crossed" in words too, for terminals that draw no strike
-(H11); the totals (H12)."""
+(H11); the running totals and the totals (H12)."""
 
 from __future__ import annotations
 
@@ -52,9 +52,14 @@ def score_sheet(view: HuhnView, names: list[str], only: int | None = None) -> Ta
     for name in names:
         table.add_column(Text(name[:12]), justify="right")
     crossed = crossed_deals(view)
+    so_far = [0] * len(names)
     for k, score in enumerate(view.scores, 1):
+        so_far = [t + (0 if (k, s) in crossed else p)
+                  for s, (t, p) in enumerate(zip(so_far, score.points))]
         if only is None or k == only:
             _deal_rows(table, k, score, len(names), crossed)
+        if only is None and k < len(view.scores):  # the running total, as pencil keeps it
+            table.add_row(Text("  so far", "italic"), *(Text(f"{t:+d}", "italic") for t in so_far))
     table.add_row(Text("Total", "bold"), *(Text(f"{t:+d}", "bold") for t in view.totals))
     return table
 
