@@ -108,7 +108,7 @@ async def test_arranging_a_hand_with_keys_and_quick_orders_then_playing_its_ends
                 else "S" if card == 0 else ""
             assert f"{card}{letter} " in text
         keys = footer(app)
-        assert "Move it" in keys and "Quick order" in keys and "Done" in keys
+        assert "Move" in keys and "o Order" in keys and "Done" in keys and "esc Menu" in keys
         assert "Play" not in keys and "Face down" not in keys  # no key means two things
         row = table(app).arrangement
         for name, order in (("ascending", sorted(dealt)), ("descending", sorted(dealt)[::-1])):
@@ -139,7 +139,8 @@ async def test_arranging_a_hand_with_keys_and_quick_orders_then_playing_its_ends
         assert "You lead the first trick: left of the dealer, Cyd." in text
         assert f"1 plays your left end ({arranged[0]}" in text
         assert f"2 your right end ({arranged[-1]}" in text
-        assert "1 2 Ends" in footer(app) and "Move it" not in footer(app)
+        assert "1 2 Ends" in footer(app) and "Move" not in footer(app)
+        assert "esc Menu" in footer(app)  # every key fits at 80 columns
         await pilot.press("2")
         await wait_until(pilot, lambda: first_play(app) is not None, "Ann's card")
         assert first_play(app) == str(arranged[-1])
@@ -235,7 +236,7 @@ async def test_ascii_mode_draws_every_huhn_screen_in_ascii(tmp_path):
                          and table(app).arranging, "Ann arranges")
         await pilot.pause()
         ascii_only(app)
-        assert "<> Choose" in footer(app) and ", . Move it" in footer(app)  # not <> twice
+        assert "<> Card" in footer(app) and ", . Move" in footer(app)  # not <> twice
         await pilot.press("enter")
         await wait_until(pilot, lambda: playing(app), "Ann plays")
         await pilot.pause()

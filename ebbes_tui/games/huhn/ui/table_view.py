@@ -69,14 +69,14 @@ class HuhnTable(Widget, can_focus=True):
     App.-ascii HuhnTable #side-log { border: ascii $primary; }
     """
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Choose", group=_MOVE, key_display="←→"),
-        Binding("right,l", "move(1)", "Choose", group=_MOVE, show=False),
-        # Not "<>": in ASCII the arrows of "Choose" are drawn "<>" too.
-        Binding("less_than_sign,shift+left,comma", "shift(-1)", "Move it", group=_SHIFT,
+        Binding("left,h", "move(-1)", "Card", group=_MOVE, key_display="←→"),
+        Binding("right,l", "move(1)", "Card", group=_MOVE, show=False),
+        # Not "<>": in ASCII the arrows of "Card" are drawn "<>" too.
+        Binding("less_than_sign,shift+left,comma", "shift(-1)", "Move", group=_SHIFT,
                 key_display=", ."),
-        Binding("greater_than_sign,shift+right,full_stop", "shift(1)", "Move it", group=_SHIFT,
+        Binding("greater_than_sign,shift+right,full_stop", "shift(1)", "Move", group=_SHIFT,
                 show=False),
-        Binding("o", "quick", "Quick order"),
+        Binding("o", "quick", "Order"),
         Binding("enter,space", "done", "Done"),
         Binding("enter,space", "play", "Play"),
         Binding("f", "face_down", "Face down"),
