@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..game.protocols import View
 from .look import Look
-from .words import as_seen_by
+from .words import seat_names
 
 
 class TrickLog:
@@ -54,5 +54,4 @@ class TrickLog:
 
     def names(self, view: View) -> list[str]:
         """The seats' names as the log's reader reads them."""
-        names = [self.look.text(s.name) for s in view.seats]
-        return as_seen_by(names, view.seat) if self.personal else names
+        return seat_names(view, self.look, self.personal)

@@ -4,7 +4,10 @@ itself makes (a seat changing hands, a save that failed)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..controller import SaveFailed, SeatChanged
+from .look import Look
 
 
 def as_seen_by(names: list[str], seat: int | None) -> list[str]:
@@ -14,6 +17,13 @@ def as_seen_by(names: list[str], seat: int | None) -> list[str]:
     if seat is None or not 0 <= seat < len(names):
         return names
     return [*names[:seat], "You", *names[seat + 1:]]
+
+
+def seat_names(view: Any, look: Look, personal: bool = True) -> list[str]:
+    """The names of ``view``'s seats, drawn for ``look``; ``personal``: as the view's
+    own seat reads them (its own is "You")."""
+    names = [look.text(s.name) for s in view.seats]
+    return as_seen_by(names, view.seat) if personal else names
 
 
 def says(name: str, verb: str) -> str:

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from ....ui.interludes import FinalStandings
-from ....ui.words import as_seen_by, winners_line
+from ....ui.words import seat_names, winners_line
 from ..events import GameOver
 from ..view import HuhnView
 from .scores import score_sheet, sheet_notes
@@ -39,8 +39,7 @@ class FinalScreen(FinalStandings):
     def compose(self) -> ComposeResult:
         look = self.app.look
         view, event = self.view, self.event
-        plain = [look.text(s.name) for s in view.seats]
-        names = as_seen_by(plain, view.seat)
+        plain, names = seat_names(view, look, False), seat_names(view, look)
         yield Static(Text(f"Final standings {look.dot} {winners_line(names, event.winners)}"),
                      classes="screen-title", id="winners")
         with VerticalScroll(classes="score-body"):

@@ -14,7 +14,7 @@ from textual.widget import Widget
 
 from ....controller import Synced, Update
 from ....ui.look import Look
-from ....ui.words import as_seen_by
+from ....ui.words import seat_names
 from ..cards import SET_ASIDE, hand_size
 from ..events import (
     CardPlayed, DealScored, DealStarted, GameOver, HandArranged, TrickTaken,
@@ -145,8 +145,7 @@ class HuhnScreens:
     def names(self, view: HuhnView, personal: bool, look: Look) -> list[str]:
         """The seats' names as news reads them (one player's screen: their own is
         "You")."""
-        names = [look.text(s.name) for s in view.seats]
-        return as_seen_by(names, view.seat) if personal else names
+        return seat_names(view, look, personal)
 
     def log(self, look: Look, personal: bool, memory_aid: bool) -> HuhnLog:
         return HuhnLog(huhn_look(look), personal=personal, memory_aid=memory_aid)

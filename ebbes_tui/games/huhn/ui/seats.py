@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ui.words import as_seen_by
+from ....ui.words import seat_names
 from ..view import HuhnView
 from .look import HuhnLook
 
@@ -34,7 +34,7 @@ class PlayersPanel(Static):
     def show(self, view: HuhnView) -> None:
         self._shown = view
         look = self.look
-        names = as_seen_by([look.text(s.name) for s in view.seats], view.seat)
+        names = seat_names(view, look)
         arranging = view.phase == "arrange"
         hand = max(view.dealt, 2) + 4  # the backs, a space, the count
         fixed = 3 + hand + (12 if arranging else 7 + 5 + 10 + 15) + 7

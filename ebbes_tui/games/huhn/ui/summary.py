@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from ....ui.interludes import Interlude
-from ....ui.words import as_seen_by
+from ....ui.words import seat_names
 from ..events import DealScored
 from ..view import HuhnView
 from .explain import option_line, takes_line
@@ -27,8 +27,7 @@ class DealSummaryScreen(Interlude):
     def compose(self) -> ComposeResult:
         look = huhn_look(self.app.look)
         view, event = self.view, self.event
-        plain = [look.text(s.name) for s in view.seats]
-        names = as_seen_by(plain, view.seat)
+        plain, names = seat_names(view, look, False), seat_names(view, look)
         yield Static(f"Deal {event.deal} of {view.deals} scored", classes="screen-title")
         with VerticalScroll(classes="score-body"):
             last = view.last_trick

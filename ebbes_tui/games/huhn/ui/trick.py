@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ui.words import as_seen_by, says
+from ....ui.words import says, seat_names
 from ..tricks import Trick, TrickCard
 from ..view import HuhnView
 from .explain import takes_line, trick_gives
@@ -54,7 +54,7 @@ class TrickArea(Static):
     def show(self, view: HuhnView, *, show_last: bool = True, holding: bool = False) -> None:
         """``holding``: the finished trick on show waits for a key (the setting)."""
         look = self.look
-        names = as_seen_by([look.text(s.name) for s in view.seats], view.seat)
+        names = seat_names(view, look)
         text = Text()
         last = view.last_trick
         if view.phase == "arrange":
