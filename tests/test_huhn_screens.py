@@ -253,6 +253,24 @@ async def test_ascii_mode_draws_every_huhn_screen_in_ascii(tmp_path):
             await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
 
 
+async def test_the_last_card_has_one_key_and_no_second_end(tmp_path):
+    hands = hands_with(3, {0: ([], [0]), 1: ([], [49])})
+    rec = record(hands, 2)
+    rec["players"] = PLAYERS
+    state = HUHN.replay(rec)
+    auto(state, lambda s: len(s.tricks) == s.size - 1 and s.phase == "play")
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, HUHN.to_record(state))
+        await wait_until(pilot, lambda: playing(app), "Ann's last card")
+        await pilot.pause()
+        assert "1 plays your last card (0S)." in screen_text(app)
+        assert "1 2 Ends" not in footer(app) and "Play" in footer(app)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, (OptionDialog, DealSummaryScreen)),
+                         "the deal's end")
+
+
 # ------------------------------------------------------------------ dialogs
 
 

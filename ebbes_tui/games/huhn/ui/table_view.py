@@ -263,8 +263,8 @@ class HuhnTable(Widget, can_focus=True):
             return self.playing
         if action == "pick":
             index = parameters[0]
-            if len(parameters) > 1:  # the footer's "1 2 Ends": the two ends, not *ear*
-                return self.playing and not self._ear()
+            if len(parameters) > 1:  # the footer's "1 2 Ends": two ends, not *ear*
+                return self.playing and len(self._cards()) == 2
             return self.playing and isinstance(index, int) and index < len(self._cards())
         if action == "face_down":
             if not self._may_go_down():
