@@ -23,10 +23,7 @@ from .look import REWARD_WORDS
 class HuhnDialog(DecisionDialog[object]):
     """A list of choices, one line each, the preselected one highlighted."""
 
-    DEFAULT_CSS = """
-    HuhnDialog { align: center top; }
-    HuhnDialog .dialog { width: 76; max-height: 20; }
-    """
+    DEFAULT_CSS = "HuhnDialog { align: center top; }"
 
     def title_text(self) -> str:
         raise NotImplementedError
@@ -53,6 +50,10 @@ class HuhnDialog(DecisionDialog[object]):
             yield Static(self.error, classes="dialog-error", markup=False)
 
     def on_mount(self) -> None:
+        box = self.query_one(".dialog")
+        # Wider and taller than the app's dialogs (its stylesheet wins over DEFAULT_CSS):
+        # each choice's line of explanation fits on one line at 80 columns.
+        box.styles.width, box.styles.max_height = 76, 20
         options = self.query_one(OptionList)
         options.highlighted = self.preselected()
         options.focus()
@@ -130,7 +131,7 @@ class OptionDialog(HuhnDialog):
                             NONE).points[seat]
         return (f"Without an option your result this deal is {result:+d}, your total "
                 f"{view.totals[seat] + result:+d}. Each option adds to your total:\n"
-                f"{'Adds':>4} {'Total':>6}   Option")
+                f" {'Adds':>4} {'Total':>6}      Option")  # over the choices' columns
 
     def choices(self) -> list[tuple[str, object]]:
         view = self.view
@@ -144,8 +145,8 @@ class OptionDialog(HuhnDialog):
             if option.deal:
                 earlier = view.scores[option.deal - 1].points[seat]
                 what = f"cross out deal {option.deal} (your result there: {earlier:+d})"
-            mark = " (best)" if option == best else ""
-            out.append((f"{gain:+4d} {base + gain:+6d}   {what}{mark}", option))
+            mark = "best" if option == best else ""
+            out.append((f"{gain:+4d} {base + gain:+6d} {mark:<4} {what}", option))
         return out
 
     def preselected(self) -> int:

@@ -57,16 +57,17 @@ def option_words(word: str, name: str) -> str:
     """What the last trick's option (H11) does, after ``name`` chose it."""
     own = "your" if name == "You" else "their"
     if word == HENS_OPTION:
-        return f"{own} hens score nothing, except those of the last trick"
+        return f"only {own} hens of the last trick count"
     if word == PENALTIES_OPTION:
-        return f"{own} penalties score nothing, except one for the last trick"
+        return f"only {own} penalty of the last trick counts"
     if word.startswith(CROSS_OPTION):
         return f"{own} result of deal {word.split()[1]} no longer counts"
     return "no option"
 
 
 def option_line(seat: int, word: str, names: Sequence[str]) -> str:
-    """``Bob took the last trick and chose hens: their hens score nothing ...``."""
+    """``Bob took the last trick and chose hens: only their hens of the last trick
+    count``."""
     name = names[seat]
     took = f"{name} took the last trick and"
     if word == NO_OPTION:
