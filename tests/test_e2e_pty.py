@@ -93,6 +93,9 @@ def start_a_game(player: Player) -> PtySession:
     assert session.wait_for("New game", 20)
     session.mark()
     session.send("n")
+    assert session.wait_for("Which game?", 20)
+    session.mark()
+    session.send("enter")  # ebbes, highlighted
     assert session.wait_for("Start game", 20)
     session.send("enter")
     return session
@@ -191,6 +194,9 @@ def test_every_terminal_type_gets_a_working_menu_with_escape_and_split_keys(tmp_
     assert session.wait_for("New game", 20)
     session.mark()
     session.send("n")
+    assert session.wait_for("Which game?", 20)
+    session.mark()
+    session.send("enter")  # ebbes, highlighted
     assert session.wait_for("Start game", 20)
     session.mark()
     session.send("escape")  # a lone Escape goes back
@@ -199,6 +205,9 @@ def test_every_terminal_type_gets_a_working_menu_with_escape_and_split_keys(tmp_
     assert session.wait_for("e b b e s", 10)
     session.mark()
     session.send("n")
+    assert session.wait_for("Which game?", 20)
+    session.mark()
+    session.send("enter")
     assert session.wait_for("Start game", 20)
     session.mark()
     for byte in "\x1b[C":  # Right arrow arriving byte by byte, as over a slow link
@@ -241,6 +250,9 @@ def test_a_second_ebbes_can_start_a_separate_game(tmp_path):
     assert second.wait_for("Start a separate game", 20)
     second.mark()
     second.send("down", "down", "enter")
+    assert second.wait_for("Which game?", 10)
+    second.mark()
+    second.send("enter")  # ebbes, highlighted
     assert second.wait_for("Start game", 10)
     second.mark()
     second.send("enter")

@@ -34,7 +34,11 @@ def one_human(player: Player) -> None:
 def first_save(player: Player) -> None:
     session = player.start()
     assert session.wait_for("New game", 20)
+    session.mark()
     session.send("n")
+    assert session.wait_for("Which game?", 20)
+    session.mark()
+    session.send("enter")  # ebbes, highlighted
     assert session.wait_for("Start game", 20)
     session.send("enter")
     wait_until(session, lambda: player.record() is not None)

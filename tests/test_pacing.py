@@ -154,7 +154,7 @@ async def test_looking_at_a_hand_while_a_bots_card_waits_leaves_the_table_playab
                 "seats": seats(("Ann", "human"), ("Cyd", "random"), ("Bob", "human"))}
     app = make_app(tmp_path, settings, pace=60)  # only keys end the pauses here
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # ebbes, then the form
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.game
                          is not None and len(app.game.match.state.trick) == 1,
                          "Cyd's card played, not yet shown")
@@ -210,7 +210,7 @@ async def test_in_hot_seat_a_finished_trick_stays_before_the_cover(tmp_path):
                 "seats": seats(("Ann", "human"), ("Bob", "human"), ("Cyd", "human"))}
     app = make_app(tmp_path, settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # ebbes, then the form
         held = []
         while not isinstance(app.screen, RoundSummaryScreen):
             await wait_until(pilot, lambda: isinstance(app.screen, (HandOffScreen,

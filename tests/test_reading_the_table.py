@@ -147,7 +147,7 @@ async def test_the_pair_dialog_says_who_starts_and_shows_every_number_when_tall(
     for size, all_shown in (((120, 40), True), ((80, 24), False)):
         app = make_app(tmp_path / str(size[0]), settings)
         async with app.run_test(size=size) as pilot:
-            await pilot.press("n", "enter")
+            await pilot.press("n", "enter", "enter")  # ebbes, then the form
             await wait_until(pilot, lambda app=app: isinstance(app.screen, PairDialog), "dialog")
             await pilot.pause()
             assert "Cyd starts this round" in screen_text(app)

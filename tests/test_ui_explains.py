@@ -306,7 +306,7 @@ async def test_the_hot_seat_cover_names_the_player_and_recaps_what_they_missed(t
               "seats": seats(("Ann", "human"), ("Bob", "human"), ("Cyd", "random"))}
     app = make_app(tmp_path, humans)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # ebbes, then the form
         covers = 0
         while covers < 3:
             await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen) or my_turn(app),
@@ -327,7 +327,7 @@ async def test_escape_on_the_hot_seat_cover_offers_the_menu(tmp_path):
     humans = {"players": 3, "seats": seats(("Ann", "human"), ("Bob", "human"), ("Cyd", "human"))}
     app = make_app(tmp_path, humans)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # ebbes, then the form
         await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "the cover")
         await pilot.press("escape", "escape")  # asked once; Esc again means "stay"
         await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "the cover again")
@@ -341,7 +341,7 @@ async def test_escape_on_the_hot_seat_cover_offers_the_menu(tmp_path):
 async def test_the_two_player_form_explains_the_dummy_and_asks_who_deals(tmp_path):
     app = make_app(tmp_path, {"players": 2, "seats": seats(("Ann", "human"), ("Bea", "normal"))})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
+        await pilot.press("n", "enter")  # the game picker keeps ebbes
         assert isinstance(app.screen, NewGameScreen)
         text = " ".join(screen_text(app).split())
         assert "a dummy joins as the third seat" in text and "cannot win" in text
@@ -381,7 +381,7 @@ async def test_the_pair_dialog_shows_whose_pairs_and_the_pair_being_built(tmp_pa
     settings = dict(ONE_HUMAN, starter=1, choose_determiners=True)  # Cyd, then Ann chooses
     app = make_app(tmp_path, settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # ebbes, then the form
         await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "Ann's pair")
         text = screen_text(app)
         assert "Taken so far:" in text and "Cyd" in text  # Cyd chose first, from Bea's left
@@ -415,7 +415,7 @@ async def test_options_for_variant_two_are_read_from_the_rules(tmp_path):
 
     app = make_app(tmp_path, dict(ONE_HUMAN, choose_determiners=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
+        await pilot.press("n", "enter")  # the game picker keeps ebbes
         rounds = app.screen.query_one("#opt-rounds")
         assert [v for _, v in rounds.values] == list(range(BASIC_ROUNDS, MAX_ROUNDS + 1))
         assert Options(choose_determiners=True, rounds=MAX_ROUNDS).rounds == MAX_ROUNDS
@@ -453,8 +453,7 @@ def test_every_hint_is_a_legal_action_with_a_reason():
 
 def test_sentences_about_the_default_player_you_read_as_english():
     """Play-testing: "You takes it: green is trump" (the default name is "You")."""
-    from ebbes_tui.ui.words import says
-    from ebbes_tui.games.ebbes.ui.final import winners_line
+    from ebbes_tui.ui.words import says, winners_line
 
     assert [says("You", v) for v in ("takes", "holds", "chooses", "wins", "is")] == \
         ["You take", "You hold", "You choose", "You win", "You are"]

@@ -27,7 +27,7 @@ async def test_a_complete_three_player_game_against_bots_by_keys_alone(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, MenuScreen)
         assert "New game" in screen_text(app)
-        await pilot.press("n")
+        await pilot.press("n", "enter")  # the game picker keeps ebbes
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("enter")
         await wait_until(pilot, lambda: table_up(app), "the table")

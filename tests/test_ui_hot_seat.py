@@ -35,7 +35,7 @@ async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
     monkeypatch.setattr(Hand, "render", spy_render)
     app = make_app(tmp_path, HUMANS)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # ebbes, then the form
         await wait_until(pilot, lambda: app.table is not None, "the table")
         table = app.table
         feed = table.feed

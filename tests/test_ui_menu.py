@@ -31,11 +31,11 @@ ONE_HUMAN = {"players": 3, "seats": seats(("Ann", "human"), ("Bea", "random"), (
 async def test_the_setup_form_is_remembered_in_a_private_settings_file(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
+        await pilot.press("n", "enter")  # the game picker keeps ebbes
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("right", "right", "escape")  # Esc forgets the changes
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("n", "right")  # players: 3 -> 4
+        await pilot.press("n", "enter", "right")  # players: 3 -> 4
         await pilot.press("down", *"Zoe", "enter")  # typing replaces; Enter starts
         await wait_until(pilot, lambda: table_up(app), "the table")
         assert app.game.match.state.config.seats[0].name == "Zoe" and app.game.match.state.config.players == 4
@@ -65,7 +65,7 @@ async def test_a_save_that_cannot_be_read_is_said_in_one_sentence(tmp_path):
 async def test_a_game_open_in_another_window_can_be_taken_over_or_left_alone(tmp_path):
     app = make_app(tmp_path, ONE_HUMAN)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # ebbes, then the form
         await wait_until(pilot, lambda: table_up(app), "the table")
         slot = app.game.slot.slot
         app.game.slot.close()
@@ -97,7 +97,7 @@ async def test_rules_and_help_screens(tmp_path, monkeypatch):
         assert isinstance(app.screen, RulesScreen)
         await pilot.pause()
         assert "How to play ebbes" in screen_text(app)
-        await pilot.press("escape", "n", "enter")
+        await pilot.press("escape", "n", "enter", "enter")  # ebbes, then the form
         await wait_until(pilot, lambda: table_up(app), "the table")
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
@@ -134,7 +134,9 @@ async def test_ascii_mode_draws_nothing_outside_ascii(tmp_path):
         await pilot.press("f1")
         await pilot.pause()
         _ascii_only(app)
-        await pilot.press("escape", "n")
+        await pilot.press("escape", "n")  # which game
+        _ascii_only(app)
+        await pilot.press("enter")  # ebbes: its form
         _ascii_only(app)
         await pilot.press("enter")
         seen = set()
@@ -165,7 +167,7 @@ async def test_a_seat_switched_to_a_person_no_longer_keeps_the_bots_name(tmp_pat
 
     app = make_app(tmp_path)  # the default seats: You, Bot 1 ... Bot 4
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
+        await pilot.press("n", "enter")  # the game picker keeps ebbes
         form = app.screen
         kind = form.query_one("#kind-2", Choice)
         kind.focus()

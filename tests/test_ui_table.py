@@ -103,7 +103,7 @@ async def test_a_human_chooses_a_variant_2_pair_and_a_wrong_pair_is_refused(tmp_
     settings = dict(ONE_HUMAN, starter=2, choose_determiners=True)  # Ann chooses first
     app = make_app(tmp_path, settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # ebbes, then the form
         await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the pair dialog")
         assert "Choose a determiner pair for round 1" in screen_text(app)
         await pilot.press("down", "enter", "down", "down", "enter")  # brown, number 3

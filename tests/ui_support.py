@@ -75,7 +75,7 @@ def my_turn(app: EbbesApp) -> bool:
 
 async def start(app: EbbesApp, pilot):
     """Menu -> setup form -> table, then wait for the human's first card."""
-    await pilot.press("n", "enter")
+    await pilot.press("n", "enter", "enter")  # ebbes, then the form
     await wait_until(pilot, lambda: my_turn(app), "the human's turn")
     return app.screen
 

@@ -68,6 +68,10 @@ class _Game:
         if self.stage == "menu" and "New game" in text:
             s.mark()
             s.send("n")
+            self.stage = "game"
+        elif self.stage == "game" and "Which game?" in text:
+            s.mark()
+            s.send("enter")  # the game the menu is about (several games have screens)
             self.stage = "setup"
         elif self.stage == "setup" and "Start game" in text:
             s.mark()

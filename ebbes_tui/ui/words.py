@@ -1,12 +1,14 @@
-"""Sentences about players, for every game: the player at the screen reads their own
-seat as "You", and verbs agree with it ("You take", "Ola takes"); what the match says
-about seats (a bot standing in, a save that failed)."""
+"""Saying things in a player's words, for every game: the seats' names as one player
+reads them (their own is "You"), verbs that agree with them, and the lines the match
+itself makes (a seat changing hands, a save that failed)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..controller import SaveFailed, SeatChanged
+from .look import Look
 
 
 def as_seen_by(names: list[str], seat: int | None) -> list[str]:
@@ -16,6 +18,13 @@ def as_seen_by(names: list[str], seat: int | None) -> list[str]:
     if seat is None or not 0 <= seat < len(names):
         return names
     return [*names[:seat], "You", *names[seat + 1:]]
+
+
+def seat_names(view: Any, look: Look, personal: bool = True) -> list[str]:
+    """The names of ``view``'s seats, drawn for ``look``; ``personal``: as the view's
+    own seat reads them (its own is "You")."""
+    names = [look.text(s.name) for s in view.seats]
+    return as_seen_by(names, view.seat) if personal else names
 
 
 def says(name: str, verb: str) -> str:
@@ -33,8 +42,31 @@ def verb_for(name: str, verb: str) -> str:
     return verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb.removesuffix("s")
 
 
+def winners_line(names: list[str], winners: tuple[int, ...]) -> str:
+    """``Ann wins!``, ``You win!`` or ``Ann and Bob share the win!`` (ties share it)."""
+    who = [names[s] for s in winners]
+    if len(who) == 1:
+        return f"{says(who[0], 'wins')}!"
+    return f"{', '.join(who[:-1])} and {who[-1]} share the win!"
+
+
+def scored_line(what: str, names: list[str], points: tuple[int, ...],
+                totals: tuple[int, ...]) -> str:
+    """``Round 2 scored: Ann +3 (+5), Bob -1 (+2).``: each seat's points (its total)."""
+    each = ", ".join(f"{names[s]} {p:+d} ({totals[s]:+d})" for s, p in enumerate(points))
+    return f"{what} scored: {each}."
+
+
+def game_over_line(names: list[str], winners: tuple[int, ...]) -> str:
+    """``Game over: Ann wins.`` or ``Game over: Ann and Bob share the win.``"""
+    who = " and ".join(names[s] for s in winners)
+    return (f"Game over: {says(who, 'wins')}." if len(winners) == 1
+            else f"Game over: {who} share the win.")
+
+
 def match_line(event: object, names: Sequence[str]) -> str | None:
-    """What the match (not the game) says about a seat or the save, or None."""
+    """The log's line for what the match itself reports: a seat a bot takes over or
+    gives back (R21), a save that failed; None for anything else."""
     if isinstance(event, SeatChanged):
         who = names[event.seat]
         return f"{says(who, 'is')} back." if event.human else \

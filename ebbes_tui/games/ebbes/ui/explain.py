@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ....controller import TakenBack, Update
-from ....ui.words import match_line, says
+from ....ui.words import game_over_line, match_line, says, scored_line
 from ..rules.cards import SUIT_NAMES, Card, card
 from ..rules.categories import Category
 from ..rules.determiners import determiner_cards, fixing_plays
@@ -79,13 +79,9 @@ def event_line(update: Update, names: list[str], look: EbbesLook) -> str | None:
         cards = "  ".join(f"{names[s]} {look.card(c).plain}" for s, c in zip(trick.seats, trick.cards))
         return f"Trick {len(view.tricks)}: {cards}.  {takes_line(view, trick, names, look)}."
     if isinstance(event, RoundScored):
-        points = ", ".join(f"{names[s]} {p:+d} ({event.totals[s]:+d})"
-                           for s, p in enumerate(event.score.points))
-        return f"Round {event.round_no + 1} scored: {points}."
+        return scored_line(f"Round {event.round_no + 1}", names, event.score.points, event.totals)
     if isinstance(event, GameOver):
-        who = " and ".join(names[s] for s in event.winners)
-        return (f"Game over: {says(who, 'wins')}." if len(event.winners) == 1
-                else f"Game over: {who} share the win.")
+        return game_over_line(names, event.winners)
     if isinstance(event, TakenBack):
         return "The last card was taken back."
     return match_line(event, names)

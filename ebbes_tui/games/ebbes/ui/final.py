@@ -5,32 +5,19 @@ from __future__ import annotations
 
 from .look import ebbes_look
 
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
 from ..rules.events import GameOver
 from ..rules.view import PlayerView
-from ....ui.closing import ClosesOnce
-from ....ui.words import says
+from ....ui.interludes import FinalStandings
+from ....ui.words import winners_line
 from .scores import rounds_table
 from .track import TrackBoard, place_label
-
-if TYPE_CHECKING:
-    from ....ui.app import EbbesApp
-
-
-def winners_line(names: list[str], winners: tuple[int, ...]) -> str:
-    who = [names[s] for s in winners]
-    if len(who) == 1:
-        return f"{says(who[0], 'wins')}!"
-    return f"{', '.join(who[:-1])} and {who[-1]} share the win!"
 
 
 def lead_story(view: PlayerView, event: GameOver, names: list[str]) -> str:
@@ -54,22 +41,11 @@ def lead_story(view: PlayerView, event: GameOver, names: list[str]) -> str:
     return f"{names[winner]} took the lead in round {since + 1} and kept it."
 
 
-class FinalScreen(ClosesOnce, Screen[str]):
-    """Dismissed with ``again``, ``menu`` or ``quit``."""
+class FinalScreen(FinalStandings):
+    """The standings, the rounds and the track (:class:`~ebbes_tui.ui.interludes.FinalStandings`)."""
 
-    app: EbbesApp
-    BINDINGS = [
-        Binding("enter", "choose('again')", "Play again"),
-        Binding("enter", "choose('menu')", "Menu", show=False),  # where there is no again
-        Binding("m,escape", "choose('menu')", "Menu"),
-        Binding("q", "choose('quit')", "Quit"),
-    ]
-
-    def __init__(self, event: GameOver, view: PlayerView, *, again: bool = True) -> None:
-        super().__init__()
-        self.event = event
-        self.view = view
-        self.again = again  # not at a shared table: its host opens the next one
+    event: GameOver
+    view: PlayerView
 
     def compose(self) -> ComposeResult:
         look = ebbes_look(self.app.look)
@@ -102,14 +78,5 @@ class FinalScreen(ClosesOnce, Screen[str]):
             last = view.scores[-1].points if view.scores else (0,) * len(names)
             before = tuple(t - p for t, p in zip(event.totals, last))
             yield TrackBoard(look, config, before, event.totals, animate=self.app.animation)
-        yield Static("Enter: play again with the same seats    m: menu    q: quit"
-                     if self.again else "Enter or m: menu    q: quit", id="final-help")
+        yield Static(self.keys_line, id="final-help")
         yield Footer()
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose" and parameters == ("again",):
-            return self.again  # else Enter falls through to the menu
-        return True

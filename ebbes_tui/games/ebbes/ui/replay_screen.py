@@ -5,30 +5,23 @@ from the public view of each position (R18)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 
-from ....controller import Update
-from ....controller.playback import Replay
-from ....game.records import load_record
-from ....game.registry import game_of_format
 from ..rules.cards import Card
 from ..rules.events import CardPlayed, TrickWon
 from ..rules.record import Record
 from ..rules.state import GameState
 from ..rules.view import PlayerView
-from ....ui.closing import ClosesOnce
 from .board import DeterminerBoard
 from .dummy_stacks import STACK
+from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
 from .explain import event_line
 from .game_log import GameLog
@@ -42,13 +35,9 @@ if TYPE_CHECKING:
     from ....ui.app import EbbesApp
 
 NAME = 8
-_CARD = Binding.Group("Card", compact=True)
-_TRICK = Binding.Group("Trick", compact=True)
-_ROUND = Binding.Group("Round", compact=True)
-_ENDS = Binding.Group("Ends", compact=True)
 
 
-class ReplayScreen(ClosesOnce, Screen[None]):
+class ReplayScreen(ReplayBase):
     """One recorded game, position by position; Esc goes back."""
 
     app: EbbesApp
@@ -71,32 +60,11 @@ class ReplayScreen(ClosesOnce, Screen[None]):
     ReplayScreen #replay-news { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
     App.-ascii ReplayScreen .replay-box { border: ascii $primary; }
     """
-    BINDINGS = [
-        Binding("left,h", "step(-1)", "Card", group=_CARD),
-        Binding("right,l", "step(1)", "Card", group=_CARD),
-        Binding("up,k", "trick(-1)", "Trick", group=_TRICK),
-        Binding("down,j", "trick(1)", "Trick", group=_TRICK),
-        Binding("pageup,p", "round(-1)", "Round", group=_ROUND, key_display="PgUp"),
-        Binding("pagedown,n", "round(1)", "Round", group=_ROUND, key_display="PgDn"),
-        Binding("home", "end(0)", "Start", group=_ENDS, key_display="Home"),
-        Binding("end", "end(1)", "End", group=_ENDS, key_display="End"),
-        Binding("b", "board", "Board"),
-        Binding("escape", "close", "Back"),
-    ]
+    BINDINGS = replay_bindings("Card", "Round")
 
     def __init__(self, record: Record, title: str) -> None:
         """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
-        super().__init__()
-        self.replay = Replay(game_of_format(record.get("format")), record)
-        self.heading = title
-        self.position = 0
-        self._views: dict[int, PlayerView] = {}
-
-    @classmethod
-    def of_file(cls, path: Path) -> ReplayScreen:
-        """The replay of a record file, titled with its name; RecordError says why not."""
-        _, record, _ = load_record(path)
-        return cls(record, path.name)
+        super().__init__(record, title)
 
     def compose(self) -> ComposeResult:
         look = ebbes_look(self.app.look)
@@ -124,50 +92,6 @@ class ReplayScreen(ClosesOnce, Screen[None]):
             widget.add_class("replay-box")
             widget.border_title = title
         self.redraw()
-
-    def on_resize(self) -> None:
-        self.redraw()  # the board's texts and the log follow the width
-
-    # ------------------------------------------------------------- positions
-
-    def view(self, position: int) -> PlayerView:
-        """The public table at ``position`` (R18: no hand in it; the hands are drawn
-        apart, since the game is over)."""
-        if position not in self._views:
-            self._views[position] = self.replay.steps[position].state.view(None)
-        return self._views[position]
-
-    def updates(self, position: int) -> list[Update]:
-        """What the step to ``position`` caused, as the table's log reads it."""
-        view = self.view(position)
-        return [Update(position, event, view, position) for event in self.replay.steps[position].events]
-
-    def go(self, position: int) -> None:
-        if position != self.position:
-            self.position = position
-            self.redraw()
-
-    def action_step(self, by: int) -> None:
-        self.go(self.replay.step(self.position, by))
-
-    def action_trick(self, direction: int) -> None:
-        replay = self.replay
-        self.go((replay.next_trick if direction > 0 else replay.previous_trick)(self.position))
-
-    def action_round(self, direction: int) -> None:
-        replay = self.replay
-        self.go((replay.next_round if direction > 0 else replay.previous_round)(self.position))
-
-    def action_end(self, which: int) -> None:
-        self.go(self.replay.last if which else 0)
-
-    def action_board(self) -> None:
-        from .scores import ScoreBoardScreen
-
-        self.app.push_screen(ScoreBoardScreen(self.view(self.position)))
-
-    def action_close(self) -> None:
-        self.dismiss()
 
     # ------------------------------------------------------------- drawing
 

@@ -21,7 +21,7 @@ from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, Tri
 from ..rules.record import Record
 from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
-from ....ui.words import as_seen_by
+from ....ui.words import seat_names
 from .explain import event_line
 from .game_log import GameLog
 from .look import ebbes_look
@@ -131,8 +131,7 @@ class EbbesScreens:
     def names(self, view: PlayerView, personal: bool, look: Look) -> list[str]:
         """The seats' names as news reads them (one player's screen: their own is
         "You")."""
-        names = [look.text(s.name) for s in view.config.seats]
-        return as_seen_by(names, view.seat) if personal else names
+        return seat_names(view, look, personal)
 
     def log(self, look: Look, personal: bool, memory_aid: bool) -> GameLog:
         return GameLog(ebbes_look(look), personal=personal, memory_aid=memory_aid)

@@ -3,15 +3,12 @@ or not, who chooses the next starter (R8, R17), then the scoring track (R9, R14)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
@@ -20,13 +17,10 @@ from ..rules.events import RoundScored
 from ..rules.scoring import EbbesPlace, ebbes_places
 from ..rules.state import Phase
 from ..rules.view import PlayerView
-from ....ui.closing import ClosesOnce
+from ....ui.interludes import Interlude
 from ....ui.words import verb_for
 from .look import EbbesLook, ebbes_look
 from .track import TrackBoard
-
-if TYPE_CHECKING:
-    from ....ui.app import EbbesApp
 
 #: Why a seat's ebbes count paid +3 or nothing (R7).
 EBBES_WHY = {EbbesPlace.BETWEEN: "+3: between", EbbesPlace.MOST: "0: most",
@@ -59,28 +53,11 @@ def next_starter_line(event: RoundScored, view: PlayerView, names: list[str]) ->
             f"{event.round_no + 2}.")
 
 
-class RoundSummaryScreen(ClosesOnce, Screen[None]):
-    """Read at leisure: the table waits until it is closed. At a shared table it
-    closes by itself after ``closes_after`` seconds, so nobody falls behind the
-    table (a spectator) or holds it up (a player who must act next)."""
+class RoundSummaryScreen(Interlude):
+    """A round's summary (:class:`~ebbes_tui.ui.interludes.Interlude`)."""
 
-    app: EbbesApp
-    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
-
-    def __init__(self, event: RoundScored, view: PlayerView, *,
-                 closes_after: float | None = None) -> None:
-        super().__init__()
-        self.event = event
-        self.view = view
-        self.closes_after = closes_after
-
-    def on_mount(self) -> None:
-        if self.closes_after is not None:
-            self.set_timer(self.closes_after, self.time_up)
-
-    def time_up(self) -> None:
-        """The shared table has gone on: so does this screen."""
-        self.run_worker(self.dismiss_when_on_top(), exclusive=True)
+    event: RoundScored
+    view: PlayerView
 
     def compose(self) -> ComposeResult:
         look = ebbes_look(self.app.look)
@@ -123,9 +100,6 @@ class RoundSummaryScreen(ClosesOnce, Screen[None]):
             board.skip()
             event.stop()
             event.prevent_default()
-
-    def action_close(self) -> None:
-        self.dismiss()
 
 
 def _signed(points: int) -> str:

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from ..rules.cards import Card
 from ..rules.state import Phase
 from ..rules.view import PlayerView
-from ....ui.words import as_seen_by
+from ....ui.words import seat_names
 from .explain import takes_line
 from .look import EbbesLook
 
@@ -28,7 +28,7 @@ class TrickArea(Static):
     def show(self, view: PlayerView, *, show_last: bool = True, holding: bool = False) -> None:
         """``holding``: the finished trick on show waits for a key (the setting)."""
         look = self.look
-        names = as_seen_by([look.text(s.name) for s in view.config.seats], view.seat)
+        names = seat_names(view, look)
         width = self.content_size.width or 76
         column = max(10, min(15, width // len(names)))
         text = Text()

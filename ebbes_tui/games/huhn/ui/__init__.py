@@ -1,0 +1,1 @@
+"""Blindes Huhn extrem at the screen (loaded by the generic shell through ``screens``)."""

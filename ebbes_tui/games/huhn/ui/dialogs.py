@@ -1,0 +1,166 @@
+"""The decisions not made on the table: which reward card to take (H8, H9), who leads
+the next trick with *hand* (H9), and the last trick's option (H11), each choice
+explained in one line."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ....ui.decision import DecisionDialog
+from ....ui.picker import seat_label
+from ..actions import NONE, NameLeader, TakeReward
+from ..cards import REWARD_POINTS
+from ..scoring import score_deal
+from ..view import HuhnView
+from .explain import option_words
+from .look import REWARD_WORDS
+
+
+class HuhnDialog(DecisionDialog[object]):
+    """A list of choices, one line each, the preselected one highlighted."""
+
+    DEFAULT_CSS = "HuhnDialog { align: center top; }"
+
+    def title_text(self) -> str:
+        raise NotImplementedError
+
+    def note(self) -> str:
+        return ""
+
+    def choices(self) -> list[tuple[str, object]]:
+        raise NotImplementedError
+
+    def preselected(self) -> int:
+        return 0
+
+    def compose(self) -> ComposeResult:
+        look = self.app.look
+        self._answers = [answer for _, answer in self.choices()]
+        with Vertical(classes="dialog"):
+            yield Static(look.text(self.title_text()), classes="dialog-title", markup=False)
+            if self.note():
+                yield Static(look.text(self.note()), markup=False)
+            yield OptionList(*(Option(Text(look.text(label)), id=str(i))
+                               for i, (label, _) in enumerate(self.choices())))
+            yield Static("Up/Down: choose   Enter: take it", classes="dialog-help")
+            yield Static(self.error, classes="dialog-error", markup=False)
+
+    def on_mount(self) -> None:
+        box = self.query_one(".dialog")
+        # Wider and taller than the app's dialogs (its stylesheet wins over DEFAULT_CSS):
+        # each choice's line of explanation fits on one line at 80 columns.
+        box.styles.width, box.styles.max_height = 76, 20
+        options = self.query_one(OptionList)
+        options.highlighted = self.preselected()
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.answer(self._answers[int(event.option.id or 0)])
+
+
+class RewardDialog(HuhnDialog):
+    """H8: the trick had exactly one pig card; the taker chooses among the reward
+    cards left, each worth +3 and an advantage for the next trick (H9)."""
+
+    view: HuhnView
+
+    def title_text(self) -> str:
+        return f"Your trick had one pig: take a reward card (+{REWARD_POINTS})"
+
+    def note(self) -> str:
+        if len(self.view.tricks) == self.view.dealt:
+            return "That was the last trick: no advantage is used now, each card counts +3."
+        return "Its advantage is yours in the next trick only."
+
+    def choices(self) -> list[tuple[str, object]]:
+        return [(f"{a.kind:<5} {REWARD_WORDS[a.kind]}", a) for a in self.view.actions
+                if isinstance(a, TakeReward)]
+
+
+class LeaderDialog(HuhnDialog):
+    """H9 *hand*: name who leads the next trick, yourself included; that player leads
+    as usual. Each line says where that puts you in the trick."""
+
+    view: HuhnView
+
+    def title_text(self) -> str:
+        return "The hand reward: who leads the next trick?"
+
+    def note(self) -> str:
+        return "That player leads as usual (an end card); the others follow clockwise."
+
+    def choices(self) -> list[tuple[str, object]]:
+        view = self.view
+        me = view.seat or 0
+        n = len(view.seats)
+        out: list[tuple[str, object]] = []
+        for action in view.actions:
+            if not isinstance(action, NameLeader):
+                continue
+            seat = action.seat
+            place = (me - seat) % n
+            where = "you lead" if place == 0 else "you play last" if place == n - 1 else \
+                f"you play {_ordinal(place + 1)} of {n}"
+            label = seat_label(view.seats[seat].name, own=seat == me, kind=view.seats[seat].kind)
+            out.append((f"{label:<24} {where}", action))
+        return out
+
+    def preselected(self) -> int:
+        """The player on your left: you then play last."""
+        return ((self.view.seat or 0) + 1) % len(self.view.seats)
+
+
+class OptionDialog(HuhnDialog):
+    """H11: the last trick's taker chooses an option or none; each line says what it
+    adds to the game total, and the one worth most is preselected."""
+
+    view: HuhnView
+
+    def title_text(self) -> str:
+        how = " with the 0" if self.view.last_trick and self.view.last_trick.sau else ""
+        return f"You took the last trick{how}: choose an option"
+
+    def note(self) -> str:
+        view = self.view
+        seat = view.seat or 0
+        result = score_deal(view.hens, view.penalties, view.rewards, view.tricks[-1],
+                            NONE).points[seat]
+        return (f"Without an option your result this deal is {result:+d}, your total "
+                f"{view.totals[seat] + result:+d}. Each option adds to your total:\n"
+                f" {'Adds':>4} {'Total':>6}      Option")  # over the choices' columns
+
+    def choices(self) -> list[tuple[str, object]]:
+        view = self.view
+        seat = view.seat or 0
+        base = view.totals[seat] + score_deal(view.hens, view.penalties, view.rewards,
+                                              view.tricks[-1], NONE).points[seat]
+        best = view.preselected_option()
+        out: list[tuple[str, object]] = []
+        for option, gain in view.option_effects():
+            what = "none" if option == NONE else f"{option.word}: {option_words(option.word, 'You')}"
+            if option.deal:
+                earlier = view.scores[option.deal - 1].points[seat]
+                what = f"cross out deal {option.deal} (your result there: {earlier:+d})"
+            mark = "best" if option == best else ""
+            out.append((f"{gain:+4d} {base + gain:+6d} {mark:<4} {what}", option))
+        return out
+
+    def preselected(self) -> int:
+        best = self.view.preselected_option()
+        options = [o for o, _ in self.view.option_effects()]
+        return options.index(best) if best in options else 0
+
+
+def _ordinal(n: int) -> str:
+    return {2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def dialog_for(view: HuhnView, error: str) -> HuhnDialog | None:
+    """The dialog for ``view``'s decision, or None when the table takes it."""
+    kind = {"reward": RewardDialog, "leader": LeaderDialog, "option": OptionDialog}.get(view.phase)
+    return kind(view, error) if kind is not None else None
+

@@ -1,0 +1,169 @@
+"""A finished game of Blindes Huhn extrem watched again from History: every hand in the
+order its player arranged it (the game is over, so none is secret any more), the
+players' tricks, hens, penalties and rewards, the trick with the ends its cards came
+from, and, on wide screens, the deal's log beside it. The keys are every replay's
+(:mod:`ebbes_tui.ui.replay`)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from ....ui.look import WIDE
+from ....ui.replay import ReplayBase, replay_bindings
+from ....ui.words import says
+from ..cards import Card
+from ..events import CardPlayed, TrickTaken
+from ..state import HuhnState
+from ..view import HuhnView
+from .explain import event_line
+from .game_log import HuhnLog
+from .look import HuhnLook, huhn_look
+from .seats import PlayersPanel, supply_line
+from .trick import TrickArea
+
+#: The widest name column of the hands.
+NAME = 12
+
+
+class HuhnReplayScreen(ReplayBase):
+    """One recorded game, position by position; Esc goes back."""
+
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    HuhnReplayScreen { overflow: hidden; }
+    HuhnReplayScreen #replay-status { height: 1; padding: 0 1; text-style: bold; background: $primary 30%; }
+    HuhnReplayScreen .replay-box { border: round $primary; border-title-style: bold; padding: 0 1; }
+    HuhnReplayScreen #replay-seats, HuhnReplayScreen #replay-hands { height: auto; }
+    HuhnReplayScreen #replay-middle { height: 1fr; min-height: 4; }
+    HuhnReplayScreen #replay-trick { width: 1fr; height: 100%; }
+    HuhnReplayScreen #replay-log { display: none; width: 44; height: 100%; scrollbar-size: 0 0; }
+    HuhnReplayScreen.-wide #replay-log { display: block; }
+    HuhnReplayScreen #replay-news { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
+    App.-ascii HuhnReplayScreen .replay-box { border: ascii $primary; }
+    """
+    BINDINGS = replay_bindings("Move", "Deal")
+
+    def __init__(self, record: dict[str, object], title: str) -> None:
+        super().__init__(record, title)
+
+    def compose(self) -> ComposeResult:
+        look = huhn_look(self.app.look)
+        yield Static(id="replay-status")
+        yield PlayersPanel(look, id="replay-seats")
+        yield AllHands(look, id="replay-hands")
+        with Horizontal(id="replay-middle"):
+            yield TrickArea(look, id="replay-trick")
+            with VerticalScroll(id="replay-log", can_focus=False):
+                yield Static(id="replay-log-text")
+        yield Static(id="replay-news")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        titles = {"replay-hands": "Hands as arranged (the game is over: all shown)",
+                  "replay-trick": "Trick", "replay-log": "This deal"}
+        for widget_id in ("replay-seats", *titles):
+            self.query_one(f"#{widget_id}").add_class("replay-box")
+        for widget_id, title in titles.items():
+            self.query_one(f"#{widget_id}").border_title = title
+        self.redraw()
+
+    def redraw(self) -> None:
+        position, replay = self.position, self.replay
+        state: HuhnState = replay.steps[position].state  # type: ignore[assignment]
+        view = self.view(position)
+        look = huhn_look(self.app.look)
+        names = [look.text(s.name) for s in view.seats]
+        seats = self.query_one(PlayersPanel)
+        seats.show(view)
+        seats.border_title = f"Players {look.dot} {supply_line(view)}"
+        upcoming = next((e for e in replay.steps[position + 1].events if isinstance(e, CardPlayed)),
+                        None) if position < replay.last else None
+        self.query_one(AllHands).show(state, None if upcoming is None else
+                                      _card_of(replay.steps[position + 1].state, upcoming))
+        self.query_one(TrickArea).show(view)
+        self.query_one("#replay-status", Static).update(Text(self._status(view)))
+        self.query_one("#replay-news", Static).update(Text(look.text(" ".join(self._news(names)))))
+        if self.size.width >= WIDE:
+            log = HuhnLog(look, personal=False)
+            for p in range(replay.round_start(position), position + 1):
+                for update in self.updates(p):
+                    log.add(update)
+            self.query_one("#replay-log-text", Static).update(Text(log.text(view)))
+            self.query_one("#replay-log", VerticalScroll).scroll_end(animate=False)
+
+    def _status(self, view: HuhnView) -> str:
+        look = huhn_look(self.app.look)
+        parts = [f"Deal {self.replay.round_of(self.position) + 1} of {view.deals}"]
+        trick = len(view.tricks) + bool(view.trick)
+        if trick and view.phase != "arrange":
+            parts.append(f"trick {trick} of {view.dealt}")
+        parts += [f"step {self.position} of {self.replay.last}", look.text(self.heading)]
+        return f" {look.dot} ".join(parts)
+
+    def _news(self, names: list[str]) -> list[str]:
+        """What the last step did, in the log's words; a taken trick is in the trick area."""
+        if self.position == 0:
+            return ["Before the first deal: Right (or l) steps through the game."]
+        look = huhn_look(self.app.look)
+        lines = []
+        state: HuhnState = self.replay.steps[self.position].state  # type: ignore[assignment]
+        for update in self.updates(self.position):
+            event = update.event
+            if isinstance(event, CardPlayed):
+                card = event.card if event.card is not None else _card_of(state, event)
+                down = " face down" if event.down else ""
+                lines.append(f"{says(names[event.seat], 'plays')} {look.card(card).plain}{down} "
+                             f"from the {look.end_mark(event.end)}.")
+            elif not isinstance(event, TrickTaken):
+                lines.append(event_line(update, names, look) or "")
+        return lines
+
+
+def _card_of(state: HuhnState, event: CardPlayed) -> Card:
+    """The card ``event`` played, face down or not: the game is over, all are known.
+    It is the last of the trick in ``state`` (or of its last completed trick)."""
+    if event.card is not None:
+        return event.card
+    if state.trick:
+        return state.trick[-1]
+    return state.tricks[-1].cards[-1]
+
+
+class AllHands(Widget):
+    """Every seat's hand as arranged, left to right; the card the next step plays is
+    underlined."""
+
+    DEFAULT_CSS = "AllHands { height: auto; }"
+
+    def __init__(self, look: HuhnLook, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.look = look
+        self.state: HuhnState | None = None
+        self.upcoming: Card | None = None
+
+    def show(self, state: HuhnState, upcoming: Card | None) -> None:
+        self.state, self.upcoming = state, upcoming
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        state, look = self.state, self.look
+        if state is None:
+            return Text()
+        text = Text()
+        names = [look.text(info.name) for info in state.seats]
+        width = min(NAME, max(map(len, names)) + 1)
+        for seat, name in enumerate(names):
+            if seat:
+                text.append("\n")
+            text.append_text(look.disc(seat))
+            text.append(f" {name[:width - 1]:<{width}}")
+            hand = state.hands[seat]
+            if not hand:
+                text.append("no cards", "dim")
+            text.append_text(Text(" ").join(
+                look.card(c, style="underline" if c == self.upcoming else "") for c in hand))
+        return text

@@ -1,0 +1,187 @@
+"""Blindes Huhn extrem's screens on the seam: its table, its words, its dialogs and its
+score screens (:class:`~ebbes_tui.ui.game_ui.GameScreens`). Loaded by the generic shell
+by name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import RenderableType
+from rich.table import Table
+from textual.screen import Screen
+from textual.widget import Widget
+
+from ....controller import Synced, Update
+from ....ui.look import Look
+from ....ui.words import seat_names
+from ..cards import SET_ASIDE, hand_size
+from ..events import (
+    CardPlayed, DealScored, DealStarted, GameOver, HandArranged, TrickTaken,
+)
+from ..view import HuhnView
+from .explain import event_line
+from .game_log import HuhnLog
+from .look import SYMBOL_LETTERS, huhn_look
+from .pacing import HuhnPacing
+from .table_view import HuhnTable
+
+#: What the player at the screen is asked, by phase.
+_YOUR_TURN = {"arrange": "arrange your hand", "play": "play an end card",
+              "reward": "take a reward card", "leader": "name who leads the next trick",
+              "option": "choose the last trick's option"}
+_THEIR_TURN = {"play": "plays", "reward": "takes a reward card",
+               "leader": "names who leads", "option": "chooses the last trick's option"}
+
+
+class HuhnScreens:
+    """Everything of Blindes Huhn extrem the table screen, the History and the help
+    need."""
+
+    keys = (
+        ("Left/Right, h/l", "arranging: choose a card; playing: mark an end card"),
+        (", . (comma, period), < >, Shift+Left/Right", "arranging: move the chosen card left or right"),
+        ("o", "arranging: a quick order, one after the other: ascending, descending, hens "
+              "to the left, hens to the right, as dealt"),
+        ("mouse click", "arranging: click a card, then click where it should go; playing: "
+                        "play the clicked end card"),
+        ("Enter, Space", "arranging: done; playing: play the marked card face up"),
+        ("1, 2", "play your left end (1) or your right end (2); with the ear reward every "
+                 "card has its key above it"),
+        ("f", "play face down the marked card, or the only one that may go face down (a "
+              "card with the face-down symbol, not as "
+              "the trick's last player; any lead with the down reward)"),
+        ("p", "hide or show the last trick"),
+        ("u", "take back your last move in this deal: alone against bots (an arrangement "
+              "until the first card is played)"),
+        ("i", "a hint: what the normal bot would do now, and why (alone against bots; "
+              "counted in the statistics); while you arrange, its order goes on your hand"),
+    )
+
+    def legend(self, look: Look) -> tuple[str, RenderableType]:
+        """How to read a card without colour: the letter after its number."""
+        look = huhn_look(look)
+        table = Table(box=None, show_header=False, pad_edge=False)
+        for card, what in ((17, "a hen: -1 at the end of the deal; 2 or more in one trick "
+                                "bring its taker a penalty"),
+                           (19, "a pig: a trick with exactly one pig card brings a reward card"),
+                           (0, "the Sau (0): takes the last trick if the 49 is in it; never "
+                               "counts as a pig"),
+                           (16, "the face-down symbol: may be played face down")):
+            table.add_row(look.card(card), what)
+        table.add_row(look.back(), "a card played face down (turned up with the trick)")
+        letters = ", ".join(SYMBOL_LETTERS.values())
+        return f"Cards: a letter ({letters}) after the number for each symbol", table
+
+    def setup_note(self, players: int) -> str:
+        """Which cards are set aside for this many players, and the hands (H1)."""
+        aside = SET_ASIDE.get(players)
+        if aside is None:
+            return ""
+        cards = f"{hand_size(players)} cards each"
+        if not aside:
+            return f"All 50 cards are used: {cards}."
+        variant = " (the rulebook's variant for two)" if players == 2 else ""
+        span = f"{aside.start} and {aside.stop - 1}" if len(aside) == 2 else \
+            f"{aside.start} to {aside.stop - 1}"
+        return f"The cards {span} are set aside{variant}: {cards}."
+
+    def table(self, look: Look, view: HuhnView) -> Widget:
+        return HuhnTable(look, view, id="game-table")
+
+    def pace(self, pace: float, trick: str) -> HuhnPacing:
+        return HuhnPacing(pace, trick)
+
+    def status(self, view: HuhnView, names: Sequence[str], look: Look) -> str:
+        """``Deal 1 of 4 · dealer Ann · trick 3 of 12 · Your turn: play an end card``."""
+        parts = [f"Deal {max(view.deal, 1)} of {view.deals}"]
+        if view.dealer >= 0:
+            parts.append(f"dealer {names[view.dealer]}")
+        phase = view.phase
+        if phase in ("play", "reward", "leader", "option"):  # the trick in progress or taken
+            parts.append(f"trick {len(view.tricks) + (phase == 'play')} of {view.dealt}")
+        if view.over:
+            parts.append("game over")
+        elif phase == "deal":
+            parts.append("deal scored" if view.scores else "dealing")
+        elif phase == "arrange":
+            mine = view.seat is not None and view.seat in view.deciding
+            others = [names[s] for s in view.deciding if s != view.seat]
+            if mine:
+                parts.append("Your turn: arrange your hand")
+            elif others:
+                parts.append(f"arranging: {', '.join(others)}")
+        elif view.deciding:
+            seat = view.deciding[0]
+            parts.append(f"Your turn: {_YOUR_TURN[phase]}" if seat == view.seat
+                         else f"{names[seat]} {_THEIR_TURN[phase]}")
+        return f" {look.dot} ".join(parts)
+
+    def why(self, view: HuhnView) -> str:
+        """Why the hot-seat cover calls a player to the screen."""
+        return _YOUR_TURN.get(view.phase, "decide")
+
+    def note(self, update: Update, names: Sequence[str], look: Look,
+             news: str) -> tuple[str, str] | None:
+        """The news line for ``update``: penalties, rewards, named leaders, the start
+        of play, the option; cards, tricks and scores speak for themselves."""
+        event = update.event
+        if isinstance(event, (CardPlayed, TrickTaken, DealScored, GameOver, Synced,
+                              HandArranged, DealStarted)):
+            return None
+        line = event_line(update, list(names), huhn_look(look))
+        return (line, "event") if line else None
+
+    def stale(self, kind: str, update: Update) -> bool:
+        """Whether news of ``kind`` is stale once ``update`` is shown: the next trick's
+        first card makes the news of the last one stale; any card a refusal's."""
+        event = update.event
+        if isinstance(event, CardPlayed):
+            lead = len(update.view.trick) == 1
+            return kind in ("hint", "refusal") or (kind == "event" and lead)
+        return kind == "refusal" and isinstance(event, (TrickTaken, DealScored, GameOver,
+                                                        Synced))
+
+    def names(self, view: HuhnView, personal: bool, look: Look) -> list[str]:
+        """The seats' names as news reads them (one player's screen: their own is
+        "You")."""
+        return seat_names(view, look, personal)
+
+    def log(self, look: Look, personal: bool, memory_aid: bool) -> HuhnLog:
+        return HuhnLog(huhn_look(look), personal=personal, memory_aid=memory_aid)
+
+    def interlude(self, update: Update, closes_after: float | None) -> Screen[Any] | None:
+        """A deal's summary after it is scored (at a shared table it closes itself)."""
+        if not isinstance(update.event, DealScored):
+            return None
+        from .summary import DealSummaryScreen
+
+        return DealSummaryScreen(update.event, update.view, closes_after=closes_after)
+
+    def final(self, update: Update, again: bool) -> Screen[str] | None:
+        if not isinstance(update.event, GameOver):
+            return None
+        from .final import FinalScreen
+
+        return FinalScreen(update.event, update.view, again=again)
+
+    def dialog(self, view: HuhnView, error: str) -> Screen[Any] | None:
+        """A reward card, a named leader and the last trick's option are dialogs; the
+        hand is arranged and played on the table itself."""
+        from .dialogs import dialog_for
+
+        return dialog_for(view, error)
+
+    def scores(self, view: HuhnView) -> Screen[Any]:
+        from .scores import ScoreSheetScreen
+
+        return ScoreSheetScreen(view)
+
+    def replay(self, record: dict[str, Any], title: str) -> Screen[Any]:
+        """A recorded game to watch again, step by step, every hand shown."""
+        from .replay_screen import HuhnReplayScreen
+
+        return HuhnReplayScreen(record, title)
+
+
+SCREENS = HuhnScreens()

@@ -1,0 +1,57 @@
+"""What every game's log keeps (``g``, beside the table on wide screens, and the
+hot-seat recap): lines tagged with the update that brought them, one player's names
+("You"), and the memory aid: with it off, of the tricks only the last completed one
+shows. Each game writes its own lines."""
+
+from __future__ import annotations
+
+from ..game.protocols import View
+from .look import Look
+from .words import seat_names
+
+
+class TrickLog:
+    """Lines of what happened, each tagged with the update's sequence number."""
+
+    def __init__(self, look: Look, *, personal: bool = True, memory_aid: bool = True) -> None:
+        """``personal``: one player reads it, so their own seat is "You" (not in
+        hot-seat, where the log is everyone's); ``memory_aid``: every trick, else only
+        the last completed one."""
+        self.look = look
+        self.personal = personal
+        self.memory_aid = memory_aid
+        self.lines: list[tuple[int, str]] = []
+        self._trick_lines: list[int] = []  # where in ``lines`` each trick's line is
+
+    def note(self, seq: int, line: str, *, trick: bool = False) -> None:
+        """A line for update ``seq`` (``trick``: a completed trick's, a memory aid)."""
+        if trick:
+            self._trick_lines.append(len(self.lines))
+        self.lines.append((seq, self.look.text(line)))
+
+    def _shown(self) -> list[tuple[int, str]]:
+        """The lines a player may read: with the memory aid off, of the tricks only
+        the last completed one."""
+        if self.memory_aid:
+            return self.lines
+        earlier = set(self._trick_lines[:-1])
+        return [line for i, line in enumerate(self.lines) if i not in earlier]
+
+    def current(self, view: View) -> str | None:
+        """One line on the trick in progress, if any (the game says it)."""
+        return None
+
+    def since(self, seq: int, most: int = 8) -> list[str]:
+        """The lines after update ``seq`` (the latest ``most``)."""
+        return [line for s, line in self._shown() if s > seq][-most:]
+
+    def text(self, view: View) -> str:
+        lines = [line for _, line in self._shown()]
+        now = self.current(view)
+        if now:
+            lines.append(self.look.text(now))
+        return "\n".join(lines) or "Nothing has happened yet."
+
+    def names(self, view: View) -> list[str]:
+        """The seats' names as the log's reader reads them."""
+        return seat_names(view, self.look, self.personal)

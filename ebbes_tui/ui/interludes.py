@@ -1,0 +1,73 @@
+"""The screens every game puts over its table between moves: a deal's summary (read at
+leisure, or closing by itself at a shared table) and the final standings (play again,
+the menu, or quit). Each game draws what they show; this is how they behave."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.binding import Binding
+from textual.screen import Screen
+
+from .closing import ClosesOnce
+
+if TYPE_CHECKING:
+    from .app import EbbesApp
+
+
+class Interlude(ClosesOnce, Screen[None]):
+    """Read at leisure: the table waits until it is closed. At a shared table it
+    closes by itself after ``closes_after`` seconds, so nobody falls behind the
+    table (a spectator) or holds it up (a player who must act next)."""
+
+    app: EbbesApp
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
+
+    def __init__(self, event: Any, view: Any, *, closes_after: float | None = None) -> None:
+        super().__init__()
+        self.event = event
+        self.view = view
+        self.closes_after = closes_after
+
+    def on_mount(self) -> None:
+        if self.closes_after is not None:
+            self.set_timer(self.closes_after, self.time_up)
+
+    def time_up(self) -> None:
+        """The shared table has gone on: so does this screen."""
+        self.run_worker(self.dismiss_when_on_top(), exclusive=True)
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+class FinalStandings(ClosesOnce, Screen[str]):
+    """Dismissed with ``again``, ``menu`` or ``quit``."""
+
+    app: EbbesApp
+    BINDINGS = [
+        Binding("enter", "choose('again')", "Play again"),
+        Binding("enter", "choose('menu')", "Menu", show=False),  # where there is no again
+        Binding("m,escape", "choose('menu')", "Menu"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, event: Any, view: Any, *, again: bool = True) -> None:
+        super().__init__()
+        self.event = event
+        self.view = view
+        self.again = again  # not at a shared table: its host opens the next one
+
+    @property
+    def keys_line(self) -> str:
+        """The line under the standings: what each key does."""
+        return ("Enter: play again with the same seats    m: menu    q: quit" if self.again
+                else "Enter or m: menu    q: quit")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("again",):
+            return self.again  # else Enter falls through to the menu
+        return True
