@@ -69,7 +69,7 @@ def faces(cards) -> list[str]:
 async def test_a_new_game_shows_the_pile_the_players_and_a_hand_of_cards(tmp_path, size):
     app = hund_app(tmp_path, players=4)
     async with app.run_test(size=size) as pilot:
-        await pilot.press("n", "enter")  # the menu's game is Hund: its form, then the deal
+        await pilot.press("n", "enter", "enter")  # which game (Hund, the menu's), its form, the deal
         await wait_until(pilot, lambda: asks(app), "Kari's first card")
         text = screen_text(app)
         fits(text, size)

@@ -225,7 +225,7 @@ async def test_three_humans_see_only_their_own_hand_and_a_cover_at_every_hand_of
     monkeypatch.setattr(CardRow, "render", spy)
     app = hund_app(tmp_path, players=3, humans=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # which game (Hund), its form
         covers = []
         for _ in range(25):
             await wait_until(pilot, lambda: asks(app) or isinstance(app.screen, HandOffScreen),
@@ -301,7 +301,7 @@ async def test_without_colour_the_table_still_tells_the_suits_apart(tmp_path, mo
     monkeypatch.setenv("NO_COLOR", "1")
     app = hund_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # which game (Hund), its form
         await wait_until(pilot, lambda: asks(app), "Kari's first card")
         text = screen_text(app)
         assert app.ansi_color and isinstance(app.screen, TableScreen)
@@ -327,7 +327,7 @@ async def test_the_footer_fits_80_columns_in_ascii_with_sjanse_offered(tmp_path)
     app._ascii = True
     app.look = app._look_for(app.settings.theme)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await pilot.press("n", "enter", "enter")  # which game (Hund), its form
         await wait_until(pilot, lambda: asks(app, "sjanse"), "Kari's first card")
         footer = screen_text(app).splitlines()[-1]
         assert "s Sjanse" in footer and footer.rstrip().endswith("Esc Menu")

@@ -195,10 +195,14 @@ class EbbesApp(App[None]):
 
     @work(exclusive=True, group="new-game")
     async def _new_game(self) -> None:
-        """The menu's game's form, then the deal. The menu names its game and ``g``
-        chooses another, so New game asks nothing more (one key, whatever is playable)."""
+        """Which game (when there are several), then its form, then the deal."""
         from .new_game import NewGameScreen
 
+        if len(self.games) > 1:
+            chosen = await self.push_screen_wait(GamePicker(self.games, self.settings.game))
+            if chosen is None:
+                return
+            self._choose_game(chosen)
         game = self.current
         if await self.push_screen_wait(NewGameScreen(game, self.settings.of(game))):
             self.save_settings()
@@ -210,9 +214,12 @@ class EbbesApp(App[None]):
         chosen = await self.push_screen_wait(GamePicker(self.games, self.settings.game,
                                                         "Which game's menu?"))
         if chosen is not None:
-            self.settings.game = chosen
+            self._choose_game(chosen)
             self.save_settings()
         self.show_menu_message("")
+
+    def _choose_game(self, game_id: str) -> None:
+        self.settings.game = game_id
 
     def continue_newest(self) -> None:
         """Resume the newest saved game; a failure is said on the menu in one sentence."""
