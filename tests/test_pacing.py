@@ -122,6 +122,30 @@ async def test_until_a_key_every_trick_stays_the_last_one_too_then_the_score(tmp
         assert held == sorted({i + 1 for i, t in enumerate(tricks) if t.winner != 0} | {10})
 
 
+async def test_the_key_that_lets_a_finished_trick_go_plays_nothing(tmp_path):
+    """Play-through: Space or Enter pressed to go on from a finished trick also played
+    the next card ("my blue 2 was played without another key")."""
+    app = make_app(tmp_path, dict(ONE_HUMAN, trick_display="key"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        seat = table.view.seat
+        let_go = 0
+        while let_go < 4 and not isinstance(app.screen, RoundSummaryScreen):
+            await wait_until(pilot, lambda: my_turn(app) or table.holding or
+                             isinstance(app.screen, RoundSummaryScreen), "a turn or a trick")
+            if my_turn(app):
+                await pilot.press("enter")
+            elif table.holding:
+                held = len(app.game.match.state.view(seat).hand)
+                await pilot.press("enter" if let_go % 2 else "space")
+                let_go += 1
+                await wait_until(pilot, lambda: not table.holding, "the table goes on")
+                await wait_until(pilot, lambda: my_turn(app) or table.holding or
+                                 isinstance(app.screen, RoundSummaryScreen), "what comes next")
+                assert len(app.game.match.state.view(seat).hand) == held
+        assert let_go == 4
+
+
 async def test_t_changes_the_trick_display_and_keeps_it(tmp_path):
     app = make_app(tmp_path, ONE_HUMAN)
     async with app.run_test(size=(80, 24)) as pilot:

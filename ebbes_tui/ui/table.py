@@ -558,7 +558,12 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """Any key hurries the table along (a bot's move, a finished trick), and at a
-        shared table takes back a seat a bot plays because the player's time ran out."""
+        shared table takes back a seat a bot plays because the player's time ran out.
+        A finished trick waiting for a key takes the key for itself: the Enter or Space
+        that lets it go must not also play the next card."""
+        if self.holding:
+            event.stop()
+            event.prevent_default()
         self._skip.set()
         if self.remote is not None:
             self.remote.wake()
