@@ -8,6 +8,8 @@ import re
 import stat
 from pathlib import Path
 
+import pytest
+
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.games.ebbes.ui.final import FinalScreen
@@ -184,3 +186,21 @@ async def test_a_seat_switched_to_a_person_no_longer_keeps_the_bots_name(tmp_pat
         await pilot.press("left", "left")
         await pilot.pause()
         assert form.query_one("#name-1", Input).value == "Mia"
+
+
+@pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "ascii"])
+async def test_a_seat_changed_from_a_person_to_a_bot_shows_its_whole_level(tmp_path, ascii):
+    """Play-through: Player 2's type read "< bot," once changed from human (the choice
+    kept the width of its first value)."""
+    from ebbes_tui.ui.choice import Choice
+
+    app = make_app(tmp_path, {"players": 2, "seats": seats(("Ann", "human"),
+                                                           ("Bea", "human"))}, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")  # the game picker keeps ebbes
+        kind = app.screen.query_one("#kind-1", Choice)
+        kind.focus()
+        await pilot.press("right", "right")  # human -> bot, random -> bot, normal
+        await pilot.pause()
+        line = next(line for line in screen_text(app).splitlines() if "Player 2" in line)
+        assert line.rstrip().endswith(("< bot, normal >", "◀ bot, normal ▶"))

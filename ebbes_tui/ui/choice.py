@@ -24,7 +24,7 @@ class Choice(Widget, Generic[T], can_focus=True):
         Binding("left,h", "step(-1)", "Change", show=False),
         Binding("right,l,space", "step(1)", "Change", show=False),
     ]
-    index = reactive(0)
+    index = reactive(0, layout=True)  # width: auto follows the value shown
 
     class Changed(Message):
         """The value changed; the form updates what depends on it."""

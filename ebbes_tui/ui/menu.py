@@ -31,7 +31,7 @@ class MenuScreen(Screen[None]):
     _can_continue = False
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
-        Binding("g", "choose('game')", "Game", show=False),
+        Binding("g", "choose('game')", "Game"),
         Binding("c", "choose('continue')", "Continue"),
         Binding("t", "choose('tables')", "Tables"),
         Binding("h", "choose('history')", "History"),

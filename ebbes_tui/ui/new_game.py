@@ -68,7 +68,7 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
                                  ascii=ascii, id=f"opt-{option.key}")
             yield Static("", id="setup-note")
             with Horizontal(classes="row"):
-                yield Label("Memory aid (the log of what was played)", classes="what")
+                yield Label("Memory aid (whole game log)", classes="what")
                 yield Choice(ON_OFF, s.memory_aid, ascii=ascii, id="memory")
         yield Static(HELP, id="form-help")
         yield Footer()
