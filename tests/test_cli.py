@@ -44,3 +44,19 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     proc.stdout.close()  # as head does once it has its line
     err = proc.stderr.read().decode()
     assert proc.wait(120) == 1 and "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_a_flag_says_whose_option_it_is_in_each_games_words():
+    """`--dealer` explained only ebbes' dummy to someone opening a Hund table."""
+    from contextlib import redirect_stdout
+    from io import StringIO
+
+    import pytest
+
+    out = StringIO()
+    with redirect_stdout(out), pytest.raises(SystemExit):
+        build_parser().parse_args(["table", "serve", "--help"])
+    text = " ".join(out.getvalue().split())
+    assert "ebbes: Two players: who deals round 1" in text
+    assert "hund: Who deals the first game" in text and "huhn: Who deals first" in text
+    assert "rank order may be played together as one play. [hund]" in text

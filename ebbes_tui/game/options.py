@@ -65,21 +65,33 @@ def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
     are None, so only what was given counts."""
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game's option by its name (e.g. games=3, series=on)")
-    seen: list[str] = []
+    games = list(games)
+    owners: dict[str, list[tuple[Game, GameOption]]] = {}
     for game in games:
         for option in game.options:
-            name = flag(option)
-            if option.key in seen or name in parser._option_string_actions:
-                continue
-            seen.append(option.key)
-            if option.kind == "bool":
-                parser.add_argument(name, action="store_true", default=None, help=option.explain)
-            elif option.kind == "int":
-                parser.add_argument(name, type=int, default=None, metavar="N",
-                                    help=f"{option.explain} ({option.low} to {option.high})")
-            else:
-                parser.add_argument(name, default=None, metavar="K|random",
-                                    help=f"{option.explain} (a player from 1, or random)")
+            owners.setdefault(option.key, []).append((game, option))
+    seen: list[str] = []
+    for key, owned in owners.items():
+        option = owned[0][1]
+        name = flag(option)
+        if name in parser._option_string_actions:
+            continue
+        seen.append(key)
+        # The help says whose option it is, in each game's words where they differ.
+        if len({o.explain for _, o in owned}) > 1:
+            what = "; ".join(f"{g.id}: {o.explain.rstrip('.')}" for g, o in owned)
+        elif len(owned) < len(games):
+            what = f"{option.explain} [{', '.join(g.id for g, _ in owned)}]"
+        else:
+            what = option.explain
+        if option.kind == "bool":
+            parser.add_argument(name, action="store_true", default=None, help=what)
+        elif option.kind == "int":
+            parser.add_argument(name, type=int, default=None, metavar="N",
+                                help=f"{what} ({option.low} to {option.high})")
+        else:
+            parser.add_argument(name, default=None, metavar="K|random",
+                                help=f"{what} (a player from 1, or random)")
     parser.set_defaults(option_flags=tuple(seen))
 
 
