@@ -5,22 +5,14 @@ position (N15)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ....controller import Update
-from ....controller.playback import Replay
-from ....game.protocols import Record
-from ....game.registry import game_of_format
-from ....ui.closing import ClosesOnce
 from ....ui.look import WIDE
+from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
 from ..cards import SUIT_OF, Card
 from ..events import CardPlayed, Played
@@ -31,20 +23,13 @@ from .game_log import HundLog
 from .look import HundLook, hund_look
 from .panels import PilePanel, TrickPanel, seat_names
 
-if TYPE_CHECKING:
-    from ....ui.app import EbbesApp
-
+#: The widest name column of the hands.
 NAME = 8
-_STEP = Binding.Group("Move", compact=True)
-_TRICK = Binding.Group("Trick", compact=True)
-_GAME = Binding.Group("Game", compact=True)
-_ENDS = Binding.Group("Ends", compact=True)
 
 
-class ReplayScreen(ClosesOnce, Screen[None]):
+class ReplayScreen(ReplayBase):
     """One recorded match, position by position; Esc goes back."""
 
-    app: EbbesApp
     SCOPED_CSS = False
     DEFAULT_CSS = """
     ReplayScreen { overflow: hidden; }
@@ -59,26 +44,7 @@ class ReplayScreen(ClosesOnce, Screen[None]):
     ReplayScreen #replay-news { height: auto; max-height: 3; padding: 0 1; text-style: bold; }
     App.-ascii ReplayScreen .replay-box { border: ascii $primary; }
     """
-    BINDINGS = [
-        Binding("left,h", "step(-1)", "Move", group=_STEP),
-        Binding("right,l", "step(1)", "Move", group=_STEP),
-        Binding("up,k", "trick(-1)", "Trick", group=_TRICK),
-        Binding("down,j", "trick(1)", "Trick", group=_TRICK),
-        Binding("pageup,p", "game(-1)", "Game", group=_GAME, key_display="PgUp"),
-        Binding("pagedown,n", "game(1)", "Game", group=_GAME, key_display="PgDn"),
-        Binding("home", "end(0)", "Start", group=_ENDS, key_display="Home"),
-        Binding("end", "end(1)", "End", group=_ENDS, key_display="End"),
-        Binding("b", "board", "Board"),
-        Binding("escape", "close", "Back"),
-    ]
-
-    def __init__(self, record: Record, title: str) -> None:
-        """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
-        super().__init__()
-        self.replay = Replay(game_of_format(record.get("format")), record)
-        self.heading = title
-        self.position = 0
-        self._views: dict[int, HundView] = {}
+    BINDINGS = replay_bindings("Move", "Game")
 
     def compose(self) -> ComposeResult:
         look = hund_look(self.app.look)
@@ -100,51 +66,6 @@ class ReplayScreen(ClosesOnce, Screen[None]):
             widget.add_class("replay-box")
             widget.border_title = title
         self.redraw()
-
-    def on_resize(self) -> None:
-        self.redraw()
-
-    # ------------------------------------------------------------- positions
-
-    def view(self, position: int) -> HundView:
-        """The public table at ``position`` (N15: no hand in it; the hands are drawn
-        apart, since the match is over)."""
-        if position not in self._views:
-            self._views[position] = self.replay.steps[position].state.view(None)
-        return self._views[position]
-
-    def updates(self, position: int) -> list[Update]:
-        view = self.view(position)
-        return [Update(position, e, view, position) for e in self.replay.steps[position].events]
-
-    def go(self, position: int) -> None:
-        if position != self.position:
-            self.position = position
-            self.redraw()
-
-    def action_step(self, by: int) -> None:
-        self.go(self.replay.step(self.position, by))
-
-    def action_trick(self, direction: int) -> None:
-        replay = self.replay
-        self.go((replay.next_trick if direction > 0 else replay.previous_trick)(self.position))
-
-    def action_game(self, direction: int) -> None:
-        replay = self.replay
-        self.go((replay.next_round if direction > 0 else replay.previous_round)(self.position))
-
-    def action_end(self, which: int) -> None:
-        self.go(self.replay.last if which else 0)
-
-    def action_board(self) -> None:
-        from .standings import TallyScreen
-
-        self.app.push_screen(TallyScreen(self.view(self.position)))
-
-    def action_close(self) -> None:
-        self.dismiss()
-
-    # ------------------------------------------------------------- drawing
 
     def redraw(self) -> None:
         position, replay = self.position, self.replay
