@@ -158,6 +158,45 @@ async def test_history_replays_a_match_with_every_hand_shown(tmp_path):
         assert isinstance(app.screen, TallyScreen) and "HUND" in screen_text(app)
 
 
+async def test_the_replay_steps_back_as_well_as_on_and_esc_returns_to_history(tmp_path):
+    """Every key of the replay moves both ways: a move, a trick, a game, either end."""
+    record = finished_record(players=3, seed=4, games=2)
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.library.keep_finished(record, "t.") is not None
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                         and bool(app.screen.games), "the history")
+        history = app.screen
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        screen = app.screen
+        status = lambda: screen_text(app).splitlines()[0]  # noqa: E731
+        assert "Before the first deal" in flat(screen_text(app))
+        await pilot.press("right", "right", "right")
+        assert f"step 3 of {screen.replay.last}" in status()
+        await pilot.press("left")
+        assert f"step 2 of {screen.replay.last}" in status()
+        await pilot.press("down", "down")
+        assert "trick 2" in status()
+        await pilot.press("up")
+        assert "trick 1" in status()
+        first_end, last = screen.replay.round_ends[0], screen.replay.last
+        await pilot.press("pagedown")  # the end of game 1
+        assert f"Game 1 of 2 {LOOK.dot} step {first_end} of {last}" in status()
+        await pilot.press("pagedown")
+        assert f"Game 2 of 2 {LOOK.dot} step {last} of {last}" in status()
+        await pilot.press("pageup")
+        assert f"step {first_end} of {last}" in status()
+        await pilot.press("end")
+        assert f"step {last} of {last}" in status()
+        await pilot.press("home")
+        assert f"step 0 of {last}" in status()
+        assert "Before the first deal" in flat(screen_text(app))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is history, "back to the history")
+
+
 # ------------------------------------------------------------- hints and take-back
 
 
