@@ -18,7 +18,7 @@ from ebbes_tui.games.hund.actions import UNDERTREKK
 from ebbes_tui.games.hund.cards import parse_card
 from ebbes_tui.games.hund.ui.game_log import HundLog
 from ebbes_tui.games.hund.ui.look import PALETTES, HundLook
-from ebbes_tui.games.hund.ui.replay_screen import ReplayScreen
+from ebbes_tui.games.hund.ui.replay_screen import HundReplayScreen
 from ebbes_tui.games.hund.ui.standings import FinalScreen, GameEndScreen, TallyScreen
 from ebbes_tui.ui.card_row import CardRow
 from ebbes_tui.ui.handoff import HandOffScreen
@@ -140,7 +140,7 @@ async def test_history_replays_a_match_with_every_hand_shown(tmp_path):
         await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen)
                          and bool(app.screen.games), "the history")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await wait_until(pilot, lambda: isinstance(app.screen, HundReplayScreen), "the replay")
         screen = app.screen
         assert "Hands (the match is over: all shown)" in screen_text(app)
         await pilot.press("right")  # the deal
@@ -169,7 +169,7 @@ async def test_the_replay_steps_back_as_well_as_on_and_esc_returns_to_history(tm
                          and bool(app.screen.games), "the history")
         history = app.screen
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await wait_until(pilot, lambda: isinstance(app.screen, HundReplayScreen), "the replay")
         screen = app.screen
         status = lambda: screen_text(app).splitlines()[0]  # noqa: E731
         assert "Before the first deal" in flat(screen_text(app))

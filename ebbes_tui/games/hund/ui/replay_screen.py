@@ -11,7 +11,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ....ui.look import WIDE
 from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
 from ..cards import SUIT_OF, Card
@@ -27,24 +26,17 @@ from .panels import PilePanel, TrickPanel, seat_names
 NAME = 8
 
 
-class ReplayScreen(ReplayBase):
+class HundReplayScreen(ReplayBase):
     """One recorded match, position by position; Esc goes back."""
 
     SCOPED_CSS = False
     DEFAULT_CSS = """
-    ReplayScreen { overflow: hidden; }
-    ReplayScreen #replay-status { height: 1; padding: 0 1; text-style: bold; background: $primary 30%; }
-    ReplayScreen .replay-box { border: round $primary; border-title-style: bold; padding: 0 1; }
-    ReplayScreen #replay-hands { height: auto; }
-    ReplayScreen #replay-middle { height: 1fr; min-height: 4; }
-    ReplayScreen #replay-trick { width: 1fr; height: 100%; }
-    ReplayScreen #replay-pile { width: 28; height: 100%; }
-    ReplayScreen #replay-log { display: none; width: 44; height: 100%; scrollbar-size: 0 0; }
-    ReplayScreen.-wide #replay-log { display: block; }
-    ReplayScreen #replay-news { height: auto; max-height: 3; padding: 0 1; text-style: bold; }
-    App.-ascii ReplayScreen .replay-box { border: ascii $primary; }
+    HundReplayScreen #replay-pile { width: 28; height: 100%; }
+    HundReplayScreen #replay-news { max-height: 3; }
     """
     BINDINGS = replay_bindings("Move", "Game")
+    BOXES = {"replay-hands": "Hands (the match is over: all shown)", "replay-trick": "Trick",
+             "replay-pile": "Draw pile", "replay-log": "This game"}
 
     def compose(self) -> ComposeResult:
         look = hund_look(self.app.look)
@@ -57,15 +49,6 @@ class ReplayScreen(ReplayBase):
                 yield Static(id="replay-log-text")
         yield Static(id="replay-news")
         yield Footer()
-
-    def on_mount(self) -> None:
-        for widget_id, title in (("replay-hands", "Hands (the match is over: all shown)"),
-                                 ("replay-trick", "Trick"), ("replay-pile", "Draw pile"),
-                                 ("replay-log", "This game")):
-            widget = self.query_one(f"#{widget_id}")
-            widget.add_class("replay-box")
-            widget.border_title = title
-        self.redraw()
 
     def redraw(self) -> None:
         position, replay = self.position, self.replay
@@ -87,13 +70,7 @@ class ReplayScreen(ReplayBase):
         self.query_one("#replay-status", Static).update(Text(self._status(view)))
         self.query_one("#replay-news", Static).update(Text(look.text(" ".join(
             self._news(view, names, look)))))
-        if self.size.width >= WIDE:
-            log = HundLog(look, personal=False)
-            for p in range(replay.round_start(position), position + 1):
-                for update in self.updates(p):
-                    log.add(update)
-            self.query_one("#replay-log-text", Static).update(Text(log.text(view)))
-            self.query_one("#replay-log", VerticalScroll).scroll_end(animate=False)
+        self.show_log(HundLog(look, personal=False), view)
 
     def _status(self, view: HundView) -> str:
         dot = f" {hund_look(self.app.look).dot} "
