@@ -5,7 +5,9 @@ reaches past a draw (item 4), hot-seat covers (N15), help, rules, ASCII and colo
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from rich.table import Table
@@ -19,6 +21,7 @@ from ebbes_tui.games.hund.cards import parse_card
 from ebbes_tui.games.hund.ui.game_log import HundLog
 from ebbes_tui.games.hund.ui.look import PALETTES, HundLook
 from ebbes_tui.games.hund.ui.replay_screen import HundReplayScreen
+from ebbes_tui.games.ebbes.ui.replay_screen import ReplayScreen as EbbesReplayScreen
 from ebbes_tui.games.hund.ui.standings import FinalScreen, GameEndScreen, TallyScreen
 from ebbes_tui.ui.card_row import CardRow
 from ebbes_tui.ui.handoff import HandOffScreen
@@ -195,6 +198,23 @@ async def test_the_replay_steps_back_as_well_as_on_and_esc_returns_to_history(tm
         assert "Before the first deal" in flat(screen_text(app))
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is history, "back to the history")
+
+
+async def test_the_replays_news_keeps_its_three_lines_after_an_ebbes_replay(tmp_path):
+    """Before: both replay screens were called ReplayScreen, so once ebbes' replay had
+    been shown after Hund's, its rules cut Hund's news line (a krig's explanation) to
+    two lines the next time."""
+    ebbes = json.loads((Path(__file__).parent / "records" / "three-players-basic.json")
+                       .read_text())
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.screen.is_current, "the menu")
+        for screen in (HundReplayScreen(finished_record(), "hund"),
+                       EbbesReplayScreen(ebbes, "ebbes"),
+                       HundReplayScreen(finished_record(), "hund again")):
+            await app.push_screen(screen)
+            await wait_until(pilot, lambda s=screen: app.screen is s, "the replay")
+        assert app.screen.query_one("#replay-news").styles.max_height.value == 3
 
 
 # ------------------------------------------------------------- hints and take-back
