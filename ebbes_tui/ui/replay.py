@@ -51,8 +51,8 @@ def replay_bindings(move: str, deal: str) -> list[Binding]:
 class ReplayBase(ClosesOnce, Screen[None]):
     """One recorded game, position by position; Esc goes back. A game's screen
     composes ``#replay-status``, the boxes of :attr:`BOXES`, ``#replay-middle`` with
-    ``#replay-trick`` and ``#replay-log`` (holding ``#replay-log-text``) and
-    ``#replay-news``; its own CSS adds to or overrides this frame's."""
+    ``#replay-trick`` and :meth:`log_box`, and ``#replay-news``; its own CSS adds to
+    or overrides this frame's."""
 
     app: EbbesApp
     SCOPED_CSS = False
@@ -113,6 +113,11 @@ class ReplayBase(ClosesOnce, Screen[None]):
     def redraw(self) -> None:
         """Draw the position on show."""
         raise NotImplementedError
+
+    @staticmethod
+    def log_box() -> VerticalScroll:
+        """The box :meth:`show_log` fills (hidden on narrow screens)."""
+        return VerticalScroll(Static(id="replay-log-text"), id="replay-log", can_focus=False)
 
     def show_log(self, log: GameLog, view: Any) -> None:
         """On a wide screen, the deal so far up to the position on show, in ``log``

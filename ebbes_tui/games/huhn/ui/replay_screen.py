@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
@@ -47,8 +47,7 @@ class HuhnReplayScreen(ReplayBase):
         yield AllHands(look, id="replay-hands")
         with Horizontal(id="replay-middle"):
             yield TrickArea(look, id="replay-trick")
-            with VerticalScroll(id="replay-log", can_focus=False):
-                yield Static(id="replay-log-text")
+            yield self.log_box()
         yield Static(id="replay-news")
         yield Footer()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
@@ -45,8 +45,7 @@ class HundReplayScreen(ReplayBase):
         with Horizontal(id="replay-middle"):
             yield TrickPanel(look, id="replay-trick")
             yield PilePanel(look, id="replay-pile")
-            with VerticalScroll(id="replay-log", can_focus=False):
-                yield Static(id="replay-log-text")
+            yield self.log_box()
         yield Static(id="replay-news")
         yield Footer()
 
