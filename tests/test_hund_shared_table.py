@@ -6,13 +6,17 @@ without any hand."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
 from table_support import WAIT, LocalTable, spec
 
 from ebbes_tui.games.hund.ui.look import HundLook
+from ebbes_tui.games.hund.ui.standings import FinalScreen, GameEndScreen
 from ebbes_tui.table.client import connect_table
+from ebbes_tui.table.headless import play_bot
+from ebbes_tui.ui import table as table_screen
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.card_row import CardRow
 from ebbes_tui.ui.handoff import HandOffScreen
@@ -91,3 +95,24 @@ async def test_two_players_and_a_spectator_share_a_hund_table(tmp_path):
                 assert not [c for c in state.view(seat).hand if LOOK.face(c) in text]
             for pilot in pilots:
                 await pilot.press("escape", "enter")
+
+
+@pytest.mark.usefixtures("home")
+async def test_a_spectator_is_never_held_at_the_end_of_a_game(tmp_path, monkeypatch):
+    """The hund of each game but the last is announced at a shared table too, and the
+    screen closes by itself: the spectator, pressing nothing, reaches the final standings."""
+    monkeypatch.setattr(table_screen, "SUMMARY_SECONDS", 0.05)
+    shown = []
+    monkeypatch.setattr(GameEndScreen, "on_show", lambda self: shown.append(self), raising=False)
+    async with LocalTable(tmp_path, spec("valp", seats="player,bot:random", seed=5, game="hund",
+                                     options={"games": 2}, spectators=True)) as table:
+        watcher = EbbesApp(pace=0, animation=False,
+                           table=await connect_table("valp", directory=table.directory,
+                                                     watch=True))
+        async with watcher.run_test(size=(80, 24)) as pilot:
+            player = await table.join()
+            playing = asyncio.ensure_future(play_bot(player, "random"))
+            await settle((pilot,), lambda: isinstance(watcher.screen, FinalScreen),
+                         "the spectator reaches the final standings, pressing nothing")
+            assert len(shown) == 1 and shown[0].closes_after == 0.05
+            assert await asyncio.wait_for(playing, WAIT) == 0

@@ -5,7 +5,9 @@ reaches past a draw (item 4), hot-seat covers (N15), help, rules, ASCII and colo
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from rich.table import Table
@@ -18,7 +20,8 @@ from ebbes_tui.games.hund.actions import UNDERTREKK
 from ebbes_tui.games.hund.cards import parse_card
 from ebbes_tui.games.hund.ui.game_log import HundLog
 from ebbes_tui.games.hund.ui.look import PALETTES, HundLook
-from ebbes_tui.games.hund.ui.replay_screen import ReplayScreen
+from ebbes_tui.games.hund.ui.replay_screen import HundReplayScreen
+from ebbes_tui.games.ebbes.ui.replay_screen import ReplayScreen as EbbesReplayScreen
 from ebbes_tui.games.hund.ui.standings import FinalScreen, GameEndScreen, TallyScreen
 from ebbes_tui.ui.card_row import CardRow
 from ebbes_tui.ui.handoff import HandOffScreen
@@ -140,7 +143,7 @@ async def test_history_replays_a_match_with_every_hand_shown(tmp_path):
         await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen)
                          and bool(app.screen.games), "the history")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await wait_until(pilot, lambda: isinstance(app.screen, HundReplayScreen), "the replay")
         screen = app.screen
         assert "Hands (the match is over: all shown)" in screen_text(app)
         await pilot.press("right")  # the deal
@@ -156,6 +159,62 @@ async def test_history_replays_a_match_with_every_hand_shown(tmp_path):
             "The match is over" in flat(screen_text(app)) or screen.position == screen.replay.last
         await pilot.press("b")
         assert isinstance(app.screen, TallyScreen) and "HUND" in screen_text(app)
+
+
+async def test_the_replay_steps_back_as_well_as_on_and_esc_returns_to_history(tmp_path):
+    """Every key of the replay moves both ways: a move, a trick, a game, either end."""
+    record = finished_record(players=3, seed=4, games=2)
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.library.keep_finished(record, "t.") is not None
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                         and bool(app.screen.games), "the history")
+        history = app.screen
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HundReplayScreen), "the replay")
+        screen = app.screen
+        status = lambda: screen_text(app).splitlines()[0]  # noqa: E731
+        assert "Before the first deal" in flat(screen_text(app))
+        await pilot.press("right", "right", "right")
+        assert f"step 3 of {screen.replay.last}" in status()
+        await pilot.press("left")
+        assert f"step 2 of {screen.replay.last}" in status()
+        await pilot.press("down", "down")
+        assert "trick 2" in status()
+        await pilot.press("up")
+        assert "trick 1" in status()
+        first_end, last = screen.replay.round_ends[0], screen.replay.last
+        await pilot.press("pagedown")  # the end of game 1
+        assert f"Game 1 of 2 {LOOK.dot} step {first_end} of {last}" in status()
+        await pilot.press("pagedown")
+        assert f"Game 2 of 2 {LOOK.dot} step {last} of {last}" in status()
+        await pilot.press("pageup")
+        assert f"step {first_end} of {last}" in status()
+        await pilot.press("end")
+        assert f"step {last} of {last}" in status()
+        await pilot.press("home")
+        assert f"step 0 of {last}" in status()
+        assert "Before the first deal" in flat(screen_text(app))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is history, "back to the history")
+
+
+async def test_the_replays_news_keeps_its_three_lines_after_an_ebbes_replay(tmp_path):
+    """Before: both replay screens were called ReplayScreen, so once ebbes' replay had
+    been shown after Hund's, its rules cut Hund's news line (a krig's explanation) to
+    two lines the next time."""
+    ebbes = json.loads((Path(__file__).parent / "records" / "three-players-basic.json")
+                       .read_text())
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.screen.is_current, "the menu")
+        for screen in (HundReplayScreen(finished_record(), "hund"),
+                       EbbesReplayScreen(ebbes, "ebbes"),
+                       HundReplayScreen(finished_record(), "hund again")):
+            await app.push_screen(screen)
+            await wait_until(pilot, lambda s=screen: app.screen is s, "the replay")
+        assert app.screen.query_one("#replay-news").styles.max_height.value == 3
 
 
 # ------------------------------------------------------------- hints and take-back

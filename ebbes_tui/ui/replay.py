@@ -1,24 +1,30 @@
 """What every game's replay screen shares: a recorded game's positions (the generic
 :class:`~ebbes_tui.controller.playback.Replay`) and the keys that move through them,
 move by move, trick by trick, deal by deal, to either end. Each game draws a
-position its own way (:meth:`ReplayBase.redraw`)."""
+position its own way (:meth:`ReplayBase.redraw`) in the same frame: a status line,
+titled boxes, the deal's log beside the table on wide screens, a news line."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.widgets import Static
 
 from ..controller.events import Update
 from ..controller.playback import Replay
 from ..game.records import load_record
 from ..game.registry import game_of_format
 from .closing import ClosesOnce
+from .look import WIDE
 
 if TYPE_CHECKING:
     from .app import EbbesApp
+    from .game_ui import GameLog
 
 
 def replay_bindings(move: str, deal: str) -> list[Binding]:
@@ -43,9 +49,27 @@ def replay_bindings(move: str, deal: str) -> list[Binding]:
 
 
 class ReplayBase(ClosesOnce, Screen[None]):
-    """One recorded game, position by position; Esc goes back."""
+    """One recorded game, position by position; Esc goes back. A game's screen
+    composes ``#replay-status``, the boxes of :attr:`BOXES`, ``#replay-middle`` with
+    ``#replay-trick`` and :meth:`log_box`, and ``#replay-news``; its own CSS adds to
+    or overrides this frame's."""
 
     app: EbbesApp
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    ReplayBase { overflow: hidden; }
+    ReplayBase #replay-status { height: 1; padding: 0 1; text-style: bold; background: $primary 30%; }
+    ReplayBase .replay-box { border: round $primary; border-title-style: bold; padding: 0 1; }
+    ReplayBase #replay-hands { height: auto; }
+    ReplayBase #replay-middle { height: 1fr; min-height: 4; }
+    ReplayBase #replay-trick { width: 1fr; height: 100%; }
+    ReplayBase #replay-log { display: none; width: 44; height: 100%; scrollbar-size: 0 0; }
+    ReplayBase.-wide #replay-log { display: block; }
+    ReplayBase #replay-news { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
+    App.-ascii ReplayBase .replay-box { border: ascii $primary; }
+    """
+    #: The boxed panels, by id, and their titles ("": the drawing titles it).
+    BOXES: ClassVar[dict[str, str]] = {}
 
     def __init__(self, record: dict[str, Any], title: str) -> None:
         """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
@@ -79,9 +103,32 @@ class ReplayBase(ClosesOnce, Screen[None]):
 
         self.app.push_screen(screens_of(self.replay.game).scores(self.view(self.position)))
 
+    def on_mount(self) -> None:
+        for widget_id, title in self.BOXES.items():
+            widget = self.query_one(f"#{widget_id}")
+            widget.add_class("replay-box")
+            widget.border_title = title
+        self.redraw()
+
     def redraw(self) -> None:
         """Draw the position on show."""
         raise NotImplementedError
+
+    @staticmethod
+    def log_box() -> VerticalScroll:
+        """The box :meth:`show_log` fills (hidden on narrow screens)."""
+        return VerticalScroll(Static(id="replay-log-text"), id="replay-log", can_focus=False)
+
+    def show_log(self, log: GameLog, view: Any) -> None:
+        """On a wide screen, the deal so far up to the position on show, in ``log``
+        (the game's, empty) beside the table, its newest line in sight."""
+        if self.size.width < WIDE:
+            return  # the box is hidden
+        for position in range(self.replay.round_start(self.position), self.position + 1):
+            for update in self.updates(position):
+                log.add(update)
+        self.query_one("#replay-log-text", Static).update(Text(log.text(view)))
+        self.query_one("#replay-log", VerticalScroll).scroll_end(animate=False)
 
     def on_resize(self) -> None:
         self.redraw()  # the texts follow the width

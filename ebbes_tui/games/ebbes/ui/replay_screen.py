@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
@@ -43,24 +43,17 @@ class ReplayScreen(ReplayBase):
     app: EbbesApp
     SCOPED_CSS = False
     DEFAULT_CSS = """
-    ReplayScreen { overflow: hidden; }
-    ReplayScreen #replay-status { height: 1; padding: 0 1; text-style: bold; background: $primary 30%; }
     ReplayScreen #replay-top { height: auto; }
-    ReplayScreen .replay-box { border: round $primary; border-title-style: bold; padding: 0 1; }
     ReplayScreen #replay-board { width: 37; height: auto; }
     ReplayScreen.-wide #replay-board { width: 76; }
     ReplayScreen #replay-seats { width: 1fr; height: auto; padding: 0 0 0 1; }
-    ReplayScreen #replay-hands { height: auto; }
-    ReplayScreen #replay-middle { height: 1fr; min-height: 4; }
-    ReplayScreen #replay-trick { width: 1fr; height: 100%; }
     ReplayScreen #replay-track { display: none; }
     ReplayScreen.-tall #replay-track { display: block; }
-    ReplayScreen #replay-log { display: none; width: 44; height: 100%; scrollbar-size: 0 0; }
-    ReplayScreen.-wide #replay-log { display: block; }
-    ReplayScreen #replay-news { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
-    App.-ascii ReplayScreen .replay-box { border: ascii $primary; }
     """
     BINDINGS = replay_bindings("Card", "Round")
+    BOXES = {"replay-board": "Determiners", "replay-seats": "Players",
+             "replay-hands": "Hands (the game is over: all shown)", "replay-trick": "Trick",
+             "replay-track": "Scoring track", "replay-log": "This round"}
 
     def __init__(self, record: Record, title: str) -> None:
         """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
@@ -77,21 +70,10 @@ class ReplayScreen(ReplayBase):
         yield AllHands(look, id="replay-hands")
         with Horizontal(id="replay-middle"):
             yield TrickArea(look, id="replay-trick")
-            with VerticalScroll(id="replay-log", can_focus=False):
-                yield Static(id="replay-log-text")
+            yield self.log_box()
         yield TrackBoard(look, config, zeros, zeros, id="replay-track")
         yield Static(id="replay-news")
         yield Footer()
-
-    def on_mount(self) -> None:
-        titles = {"replay-board": "Determiners", "replay-seats": "Players",
-                  "replay-hands": "Hands (the game is over: all shown)", "replay-trick": "Trick",
-                  "replay-track": "Scoring track", "replay-log": "This round"}
-        for widget_id, title in titles.items():
-            widget = self.query_one(f"#{widget_id}")
-            widget.add_class("replay-box")
-            widget.border_title = title
-        self.redraw()
 
     # ------------------------------------------------------------- drawing
 
@@ -113,13 +95,7 @@ class ReplayScreen(ReplayBase):
         self.query_one(TrackBoard).move(tuple(t - p for t, p in zip(view.totals, last)), view.totals)
         self.query_one("#replay-status", Static).update(Text(self._status(view)))  # names: no markup
         self.query_one("#replay-news", Static).update(Text(look.text(" ".join(self._news(names)))))
-        if wide:
-            log = GameLog(look)
-            for p in range(replay.round_start(position), position + 1):
-                for update in self.updates(p):
-                    log.add(update)
-            self.query_one("#replay-log-text", Static).update(Text(log.text(view)))
-            self.query_one("#replay-log", VerticalScroll).scroll_end(animate=False)
+        self.show_log(GameLog(look), view)
 
     def _status(self, view: PlayerView) -> str:
         """Which game, round, trick and step."""

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ....ui.look import WIDE
 from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
 from ..cards import Card
@@ -33,19 +32,10 @@ class HuhnReplayScreen(ReplayBase):
     """One recorded game, position by position; Esc goes back."""
 
     SCOPED_CSS = False
-    DEFAULT_CSS = """
-    HuhnReplayScreen { overflow: hidden; }
-    HuhnReplayScreen #replay-status { height: 1; padding: 0 1; text-style: bold; background: $primary 30%; }
-    HuhnReplayScreen .replay-box { border: round $primary; border-title-style: bold; padding: 0 1; }
-    HuhnReplayScreen #replay-seats, HuhnReplayScreen #replay-hands { height: auto; }
-    HuhnReplayScreen #replay-middle { height: 1fr; min-height: 4; }
-    HuhnReplayScreen #replay-trick { width: 1fr; height: 100%; }
-    HuhnReplayScreen #replay-log { display: none; width: 44; height: 100%; scrollbar-size: 0 0; }
-    HuhnReplayScreen.-wide #replay-log { display: block; }
-    HuhnReplayScreen #replay-news { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
-    App.-ascii HuhnReplayScreen .replay-box { border: ascii $primary; }
-    """
+    DEFAULT_CSS = "HuhnReplayScreen #replay-seats { height: auto; }"
     BINDINGS = replay_bindings("Move", "Deal")
+    BOXES = {"replay-seats": "", "replay-hands": "Hands as arranged (the game is over: all shown)",
+             "replay-trick": "Trick", "replay-log": "This deal"}
 
     def __init__(self, record: dict[str, object], title: str) -> None:
         super().__init__(record, title)
@@ -57,19 +47,9 @@ class HuhnReplayScreen(ReplayBase):
         yield AllHands(look, id="replay-hands")
         with Horizontal(id="replay-middle"):
             yield TrickArea(look, id="replay-trick")
-            with VerticalScroll(id="replay-log", can_focus=False):
-                yield Static(id="replay-log-text")
+            yield self.log_box()
         yield Static(id="replay-news")
         yield Footer()
-
-    def on_mount(self) -> None:
-        titles = {"replay-hands": "Hands as arranged (the game is over: all shown)",
-                  "replay-trick": "Trick", "replay-log": "This deal"}
-        for widget_id in ("replay-seats", *titles):
-            self.query_one(f"#{widget_id}").add_class("replay-box")
-        for widget_id, title in titles.items():
-            self.query_one(f"#{widget_id}").border_title = title
-        self.redraw()
 
     def redraw(self) -> None:
         position, replay = self.position, self.replay
@@ -87,13 +67,7 @@ class HuhnReplayScreen(ReplayBase):
         self.query_one(TrickArea).show(view)
         self.query_one("#replay-status", Static).update(Text(self._status(view)))
         self.query_one("#replay-news", Static).update(Text(look.text(" ".join(self._news(names)))))
-        if self.size.width >= WIDE:
-            log = HuhnLog(look, personal=False)
-            for p in range(replay.round_start(position), position + 1):
-                for update in self.updates(p):
-                    log.add(update)
-            self.query_one("#replay-log-text", Static).update(Text(log.text(view)))
-            self.query_one("#replay-log", VerticalScroll).scroll_end(animate=False)
+        self.show_log(HuhnLog(look, personal=False), view)
 
     def _status(self, view: HuhnView) -> str:
         look = huhn_look(self.app.look)

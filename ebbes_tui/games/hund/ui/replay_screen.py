@@ -5,22 +5,13 @@ position (N15)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
+from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ....controller import Update
-from ....controller.playback import Replay
-from ....game.protocols import Record
-from ....game.registry import game_of_format
-from ....ui.closing import ClosesOnce
-from ....ui.look import WIDE
+from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
 from ..cards import SUIT_OF, Card
 from ..events import CardPlayed, Played
@@ -31,54 +22,21 @@ from .game_log import HundLog
 from .look import HundLook, hund_look
 from .panels import PilePanel, TrickPanel, seat_names
 
-if TYPE_CHECKING:
-    from ....ui.app import EbbesApp
-
+#: The widest name column of the hands.
 NAME = 8
-_STEP = Binding.Group("Move", compact=True)
-_TRICK = Binding.Group("Trick", compact=True)
-_GAME = Binding.Group("Game", compact=True)
-_ENDS = Binding.Group("Ends", compact=True)
 
 
-class ReplayScreen(ClosesOnce, Screen[None]):
+class HundReplayScreen(ReplayBase):
     """One recorded match, position by position; Esc goes back."""
 
-    app: EbbesApp
     SCOPED_CSS = False
     DEFAULT_CSS = """
-    ReplayScreen { overflow: hidden; }
-    ReplayScreen #replay-status { height: 1; padding: 0 1; text-style: bold; background: $primary 30%; }
-    ReplayScreen .replay-box { border: round $primary; border-title-style: bold; padding: 0 1; }
-    ReplayScreen #replay-hands { height: auto; }
-    ReplayScreen #replay-middle { height: 1fr; min-height: 4; }
-    ReplayScreen #replay-trick { width: 1fr; height: 100%; }
-    ReplayScreen #replay-pile { width: 28; height: 100%; }
-    ReplayScreen #replay-log { display: none; width: 44; height: 100%; scrollbar-size: 0 0; }
-    ReplayScreen.-wide #replay-log { display: block; }
-    ReplayScreen #replay-news { height: auto; max-height: 3; padding: 0 1; text-style: bold; }
-    App.-ascii ReplayScreen .replay-box { border: ascii $primary; }
+    HundReplayScreen #replay-pile { width: 28; height: 100%; }
+    HundReplayScreen #replay-news { max-height: 3; }
     """
-    BINDINGS = [
-        Binding("left,h", "step(-1)", "Move", group=_STEP),
-        Binding("right,l", "step(1)", "Move", group=_STEP),
-        Binding("up,k", "trick(-1)", "Trick", group=_TRICK),
-        Binding("down,j", "trick(1)", "Trick", group=_TRICK),
-        Binding("pageup,p", "game(-1)", "Game", group=_GAME, key_display="PgUp"),
-        Binding("pagedown,n", "game(1)", "Game", group=_GAME, key_display="PgDn"),
-        Binding("home", "end(0)", "Start", group=_ENDS, key_display="Home"),
-        Binding("end", "end(1)", "End", group=_ENDS, key_display="End"),
-        Binding("b", "board", "Board"),
-        Binding("escape", "close", "Back"),
-    ]
-
-    def __init__(self, record: Record, title: str) -> None:
-        """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
-        super().__init__()
-        self.replay = Replay(game_of_format(record.get("format")), record)
-        self.heading = title
-        self.position = 0
-        self._views: dict[int, HundView] = {}
+    BINDINGS = replay_bindings("Move", "Game")
+    BOXES = {"replay-hands": "Hands (the match is over: all shown)", "replay-trick": "Trick",
+             "replay-pile": "Draw pile", "replay-log": "This game"}
 
     def compose(self) -> ComposeResult:
         look = hund_look(self.app.look)
@@ -87,64 +45,9 @@ class ReplayScreen(ClosesOnce, Screen[None]):
         with Horizontal(id="replay-middle"):
             yield TrickPanel(look, id="replay-trick")
             yield PilePanel(look, id="replay-pile")
-            with VerticalScroll(id="replay-log", can_focus=False):
-                yield Static(id="replay-log-text")
+            yield self.log_box()
         yield Static(id="replay-news")
         yield Footer()
-
-    def on_mount(self) -> None:
-        for widget_id, title in (("replay-hands", "Hands (the match is over: all shown)"),
-                                 ("replay-trick", "Trick"), ("replay-pile", "Draw pile"),
-                                 ("replay-log", "This game")):
-            widget = self.query_one(f"#{widget_id}")
-            widget.add_class("replay-box")
-            widget.border_title = title
-        self.redraw()
-
-    def on_resize(self) -> None:
-        self.redraw()
-
-    # ------------------------------------------------------------- positions
-
-    def view(self, position: int) -> HundView:
-        """The public table at ``position`` (N15: no hand in it; the hands are drawn
-        apart, since the match is over)."""
-        if position not in self._views:
-            self._views[position] = self.replay.steps[position].state.view(None)
-        return self._views[position]
-
-    def updates(self, position: int) -> list[Update]:
-        view = self.view(position)
-        return [Update(position, e, view, position) for e in self.replay.steps[position].events]
-
-    def go(self, position: int) -> None:
-        if position != self.position:
-            self.position = position
-            self.redraw()
-
-    def action_step(self, by: int) -> None:
-        self.go(self.replay.step(self.position, by))
-
-    def action_trick(self, direction: int) -> None:
-        replay = self.replay
-        self.go((replay.next_trick if direction > 0 else replay.previous_trick)(self.position))
-
-    def action_game(self, direction: int) -> None:
-        replay = self.replay
-        self.go((replay.next_round if direction > 0 else replay.previous_round)(self.position))
-
-    def action_end(self, which: int) -> None:
-        self.go(self.replay.last if which else 0)
-
-    def action_board(self) -> None:
-        from .standings import TallyScreen
-
-        self.app.push_screen(TallyScreen(self.view(self.position)))
-
-    def action_close(self) -> None:
-        self.dismiss()
-
-    # ------------------------------------------------------------- drawing
 
     def redraw(self) -> None:
         position, replay = self.position, self.replay
@@ -166,13 +69,7 @@ class ReplayScreen(ClosesOnce, Screen[None]):
         self.query_one("#replay-status", Static).update(Text(self._status(view)))
         self.query_one("#replay-news", Static).update(Text(look.text(" ".join(
             self._news(view, names, look)))))
-        if self.size.width >= WIDE:
-            log = HundLog(look, personal=False)
-            for p in range(replay.round_start(position), position + 1):
-                for update in self.updates(p):
-                    log.add(update)
-            self.query_one("#replay-log-text", Static).update(Text(log.text(view)))
-            self.query_one("#replay-log", VerticalScroll).scroll_end(animate=False)
+        self.show_log(HundLog(look, personal=False), view)
 
     def _status(self, view: HundView) -> str:
         dot = f" {hund_look(self.app.look).dot} "

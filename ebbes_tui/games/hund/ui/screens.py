@@ -194,9 +194,9 @@ class HundScreens:
         return TallyScreen(view)
 
     def replay(self, record: dict[str, Any], title: str) -> Screen[Any]:
-        from .replay_screen import ReplayScreen
+        from .replay_screen import HundReplayScreen
 
-        return ReplayScreen(record, title)
+        return HundReplayScreen(record, title)
 
 
 def _first(view: HundView, event: object) -> bool:

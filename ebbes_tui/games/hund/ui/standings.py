@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ....ui.closing import ClosesOnce
+from ....ui.interludes import FinalStandings, Interlude
 from ....ui.words import says
 from ..events import HundFound, MatchOver
 from ..view import HundView
@@ -96,28 +97,12 @@ class TallyScreen(ClosesOnce, Screen[None]):
         self.dismiss()
 
 
-class GameEndScreen(ClosesOnce, Screen[None]):
+class GameEndScreen(Interlude):
     """After a game that is not the match's last: the hund, the order of going out,
-    the tally. Read at leisure; at a shared table it closes by itself after
-    ``closes_after`` seconds, so nobody falls behind the table or holds it up."""
+    the tally (:class:`~ebbes_tui.ui.interludes.Interlude`)."""
 
-    app: EbbesApp
-    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
-
-    def __init__(self, event: HundFound, view: HundView, *,
-                 closes_after: float | None = None) -> None:
-        super().__init__()
-        self.event = event
-        self.view = view
-        self.closes_after = closes_after
-
-    def on_mount(self) -> None:
-        if self.closes_after is not None:
-            self.set_timer(self.closes_after, self.time_up)
-
-    def time_up(self) -> None:
-        """The shared table has gone on: so does this screen."""
-        self.run_worker(self.dismiss_when_on_top(), exclusive=True)
+    event: HundFound
+    view: HundView
 
     def compose(self) -> ComposeResult:
         event, view = self.event, self.view
@@ -136,27 +121,12 @@ class GameEndScreen(ClosesOnce, Screen[None]):
             yield Static(Text(note, "italic"))
         yield Footer()
 
-    def action_close(self) -> None:
-        self.dismiss()
 
+class FinalScreen(FinalStandings):
+    """The match is over: who wins, every game's places, the tally."""
 
-class FinalScreen(ClosesOnce, Screen[str]):
-    """The match is over: who wins, every game's places, the tally. Dismissed with
-    ``again``, ``menu`` or ``quit``."""
-
-    app: EbbesApp
-    BINDINGS = [
-        Binding("enter", "choose('again')", "Play again"),
-        Binding("enter", "choose('menu')", "Menu", show=False),  # where there is no again
-        Binding("m,escape", "choose('menu')", "Menu"),
-        Binding("q", "choose('quit')", "Quit"),
-    ]
-
-    def __init__(self, event: MatchOver, view: HundView, *, again: bool = True) -> None:
-        super().__init__()
-        self.event = event
-        self.view = view
-        self.again = again  # not at a shared table: its host opens the next one
+    event: MatchOver
+    view: HundView
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -168,14 +138,5 @@ class FinalScreen(ClosesOnce, Screen[str]):
             yield Static(tally_table(view, names, current=False))
             yield Static(Text("HUND: the last one holding cards, who lost that game. Whoever "
                               "was the hund least often wins; a tie shares the win.", "italic"))
-        yield Static("Enter: play again with the same seats    m: menu    q: quit"
-                     if self.again else "Enter or m: menu    q: quit", id="final-help")
+        yield Static(self.keys_line, id="final-help")
         yield Footer()
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose" and parameters == ("again",):
-            return self.again  # else Enter falls through to the menu
-        return True
