@@ -90,3 +90,20 @@ def test_the_tournament_and_bots_bench_import_neither_textual_nor_rich():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_ebbes_on_the_seam_plays_the_same_seeded_tournament_as_before_it():
+    """Issue 17: the figures ebbes printed before it moved onto the seam (640987a, with
+    issue 16's corrected win chances), for 10 duplicate deals of normal against random."""
+    before = {
+        3: {"normal": (10.467, 0.6667), "random": (-4.867, 0.0333), "diff": 15.333},
+        4: {"normal": (13.3, 0.5), "random": (-3.4, 0.025), "diff": 16.7},
+    }
+    for players, figures in before.items():
+        out = run("--players", str(players), "--games", "10", "--levels", "normal,random",
+                  "--seed", "5", "--json")
+        result = json.loads(out.stdout)
+        for level in ("normal", "random"):
+            got = result["levels"][level]
+            assert (got["mean_score"], got["win_rate"]) == figures[level]
+        assert result["pairs"]["normal>random"]["mean_diff"] == figures["diff"]
