@@ -80,6 +80,35 @@ async def test_a_frozen_players_time_runs_out_a_bot_decides_and_they_take_the_se
     assert changes == [(1, "bot:normal"), (1, "human")]
 
 
+async def test_when_every_players_time_has_run_out_the_game_waits_for_one_of_them(
+        users, tmp_path):
+    """Played through: two players left their screens, both turn clocks ran out, and the
+    stand-in bots finished the whole match in a tenth of a second. A bot stands in for
+    each (R21), but the game waits until one of them is back."""
+    clock = ManualClock()
+    async with alices(tmp_path, users, clock, seats="player,user:bob,bot:random", seed=4,
+                      turn_time=120.0, away_after=None) as table:
+        alice = await sit(table, users, "alice", player=1)
+        bob = await sit(table, users, "bob", player=2)
+        feeds = [await asyncio.wait_for(c.game(), WAIT) for c in (alice, bob)]
+        match = table.server.match
+        while not match.nobody_here:
+            await until(lambda: any(match.human_plays(s) for s in match.awaiting) and
+                        set(match.awaiting) & set(table.server._turn_timers))
+            clock.advance(121)
+            await until(lambda: match.nobody_here or not any(
+                match.human_plays(s) for s in match.awaiting))
+        waiting_at = match.decision
+        for _ in range(20):  # room for the bots to play on, were they let
+            await asyncio.sleep(0.01)
+        assert match.decision == waiting_at and not match.finished.is_set()
+        feeds[0].wake()  # alice presses a key: her seat is hers, the game goes on
+        await until(lambda: match.human_plays(0) and not match.nobody_here)
+        await until(lambda: match.decision > waiting_at or 0 in match.awaiting)
+        for client in (alice, bob):
+            client.close()
+
+
 async def test_the_host_hands_a_seat_to_a_bot_and_shows_a_watcher_out(users, tmp_path):
     async with alices(tmp_path, users, seats="player,user:bob,bot:random", spectators=True,
                       seed=2) as table:

@@ -62,9 +62,12 @@ class Match:
         extras: Record | None = None,
         bot_pause: float | None = None,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+        waits_for_people: bool = False,
     ) -> None:
         """``bot_pause``: the least time each bot decision takes (None: as its bots'
-        levels need, :func:`bot_pause_for`); ``sleep`` waits it (a test's own clock)."""
+        levels need, :func:`bot_pause_for`); ``sleep`` waits it (a test's own clock).
+        ``waits_for_people`` (a shared table): when a bot stands in for every person,
+        the game waits for one to come back rather than letting bots play it out."""
         self.setup = setup.with_seed()
         self.bot_pause = bot_pause_for(self.setup.seats) if bot_pause is None else bot_pause
         self._sleep = sleep
@@ -91,6 +94,7 @@ class Match:
         self._changed = asyncio.Event()
         self._generation = 0  # bumped by take-back and seat changes: answers before are stale
         self._stopped = False
+        self.waits_for_people = waits_for_people
         self._writer: _Writer | None = None
         self.finished = asyncio.Event()
         self._note_asked()
@@ -122,6 +126,13 @@ class Match:
         return seat in self.humans and seat not in self.bots
 
     @property
+    def nobody_here(self) -> bool:
+        """At a shared table, bots stand in for every person: the game waits (two
+        players whose time ran out together saw bots finish the match in a moment)."""
+        return self.waits_for_people and bool(self.humans) and all(
+            seat in self.bots for seat in self.humans)
+
+    @property
     def awaiting(self) -> tuple[int, ...]:
         """The seats whose decision the game waits for."""
         return tuple(d.seat for d in self.state.pending() if d.seat is not None)
@@ -151,7 +162,7 @@ class Match:
                     self._after(events)
                     continue
                 seat = next((d.seat for d in pending if not self.human_plays(d.seat)), None)  # type: ignore[arg-type]
-                if seat is None:  # only people decide now: wait for one to submit
+                if seat is None or self.nobody_here:  # wait for a person to decide or return
                     self._changed.clear()
                     await self._changed.wait()
                     continue

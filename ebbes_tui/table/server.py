@@ -581,12 +581,13 @@ class TableServer:
         away from the start (R21)."""
         extras = {"table": {"name": self.spec.name, "host": self.spec.host}}
         if self.resumed is not None:
-            match = Match.resume(self.game, self.resumed, save=self.slot, extras=extras)
+            match = Match.resume(self.game, self.resumed, save=self.slot, extras=extras,
+                                 waits_for_people=True)
         else:
             setup = players_setup(self.game, self.seating.players(), self.options,
                                   seed=self.spec.seed)
             self.slot = self.store.open(self.slot_name)
-            match = Match(setup, save=self.slot, extras=extras)
+            match = Match(setup, save=self.slot, extras=extras, waits_for_people=True)
             write_holders(self.store, self.slot_name, self.seating.holders())
         self.match = match
         log.info("game started: %s", ", ".join(s.name for s in match.setup.seats))
