@@ -410,6 +410,26 @@ async def test_a_big_terminal_centres_the_menu_and_puts_the_log_beside_the_table
         assert "Game log (g)" not in screen_text(app)
 
 
+async def test_the_log_beside_the_table_keeps_its_newest_line_in_sight(tmp_path):
+    """Played through at 120x40: the side log still showed the last deal's tricks, its
+    newest lines cut off below the pane."""
+    from ebbes_tui.ui.side_log import SideLog
+
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await start(app, pilot)
+        while len(table.view.tricks) < 8:
+            await wait_until(pilot, lambda: my_turn(app), "Ann's turn")
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.pause()
+        log = app.screen.query_one(SideLog)
+        assert log.max_scroll_y > 0  # more lines than the pane holds
+        newest = [line for line in table.game_log.text(table.view).splitlines() if line][-1]
+        await wait_until(pilot, lambda: newest[-20:] in screen_text(app),
+                         "the newest log line in sight")
+
+
 async def test_options_for_variant_two_are_read_from_the_rules(tmp_path):
     from ebbes_tui.games.ebbes.rules.variants import BASIC_ROUNDS, MAX_ROUNDS
 

@@ -12,12 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ....controller import Update
 from ....game.protocols import Action
 from ....ui.game_ui import Decided, Drawing
 from ....ui.look import Look
+from ....ui.side_log import SideLog
 from ..rules.actions import PlayCard
 from ..rules.events import CategoryFixed
 from ..rules.view import PlayerView
@@ -69,7 +69,7 @@ class EbbesTable(Widget, can_focus=True):
     App.-ascii #board.-flash { border: ascii $warning; }
     #side-log {
         display: none; border: round $primary; border-title-color: $text; padding: 0 1;
-        width: 44; height: 100%; overflow: hidden;
+        width: 44; height: 100%; scrollbar-size: 0 0;
     }
     Screen.-wide #side-log { display: block; }
     Screen.-wide #board { width: 76; }
@@ -107,7 +107,7 @@ class EbbesTable(Widget, can_focus=True):
             dummy = _titled(DummyStacks(look, id="dummy"), "Dummy's stacks")
             dummy.display = self.config.dummy is not None
             yield dummy
-            yield _titled(Static(id="side-log", markup=False), "Game log (g)")
+            yield _titled(SideLog(id="side-log"), "Game log (g)")
         with Vertical(id="hand-box"):
             yield Hand(look, id="hand")
 
@@ -131,7 +131,7 @@ class EbbesTable(Widget, can_focus=True):
         else:
             name = self.look.text(view.config.seats[view.seat].name)
             box.border_title = "Your hand" + (f" ({name})" if drawing.hot_seat else "")
-        self.query_one("#side-log", Static).update(drawing.side_log)
+        self.query_one(SideLog).show(drawing.side_log)
         if isinstance(update.event, CategoryFixed) and drawing.fresh:
             self._flash()
         keys = (drawing.acting, len(view.hand) > 10)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -22,6 +22,7 @@ from ....controller import Update
 from ....game.protocols import Action
 from ....ui.card_row import CARD_KEYS, CardRow
 from ....ui.game_ui import Decided, Drawing
+from ....ui.side_log import SideLog
 from ....ui.look import Look
 from ..actions import PLAY, Arrange, Play
 from ..cards import Card, hand_size
@@ -99,8 +100,7 @@ class HuhnTable(Widget, can_focus=True):
         yield PlayersPanel(self.look, id="players")
         with Horizontal(id="middle"):
             yield TrickArea(self.look, id="trick")
-            with VerticalScroll(id="side-log", can_focus=False):  # the newest lines in sight
-                yield Static(id="side-log-text", markup=False)
+            yield SideLog(id="side-log")
         with Vertical(id="hand-box"):
             yield HuhnHand(self.look, id="hand")
             yield Static(id="hand-help", markup=False)
@@ -131,8 +131,7 @@ class HuhnTable(Widget, can_focus=True):
         players.show(view)
         players.border_title = f"Players {self.look.dot} {supply_line(view)}"
         self.query_one(TrickArea).show(view, show_last=drawing.show_last, holding=drawing.holding)
-        self.query_one("#side-log-text", Static).update(drawing.side_log)
-        self.query_one("#side-log", VerticalScroll).scroll_end(animate=False)
+        self.query_one(SideLog).show(drawing.side_log)
         self._hot_seat = drawing.hot_seat
         self._draw_hand()
 

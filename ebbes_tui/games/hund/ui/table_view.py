@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ....controller import Synced, TakenBack, Update
 from ....game.protocols import Action
 from ....ui.card_row import CardRow
 from ....ui.game_ui import Decided, Drawing
+from ....ui.side_log import SideLog
 from ....ui.look import Look
 from ..actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
 from ..checks import beat_with
@@ -91,8 +91,7 @@ class HundTable(Widget, can_focus=True):
             yield PilePanel(look, id="pile")
         with Horizontal(id="middle"):
             yield TrickPanel(look, id="trick")
-            with VerticalScroll(id="side-log", can_focus=False):
-                yield Static(id="side-log-text", markup=False)
+            yield SideLog(id="side-log")
         with Vertical(id="hand-box"):
             yield CardRow(look, keys="playable", card_keys=CARD_KEYS, id="hand")
 
@@ -149,8 +148,7 @@ class HundTable(Widget, can_focus=True):
             box.border_title = f"Your hand ({name}, {count})" if drawing.hot_seat \
                 else f"Your hand ({count})"
         if drawing.side_log:  # the newest lines in sight
-            self.query_one("#side-log-text", Static).update(drawing.side_log)
-            self.query_one("#side-log", VerticalScroll).scroll_end(animate=False)
+            self.query_one(SideLog).show(drawing.side_log)
         keys = (self.acting, *(self.check_action(a, ()) for a in ("sjanse", "undertrekk", "mark",
                                                                   "play")))
         if keys != self._keys:  # the footer is rebuilt only when the keys change
