@@ -123,6 +123,11 @@ class GameScreens(Protocol):
         """Why the hot-seat cover calls a player to the screen ("play a card")."""
         ...
 
+    def in_words(self, text: str, look: Look) -> str:
+        """A sentence of the rules or of a bot (a hint, a refusal) with its cards drawn
+        as ``look`` draws them everywhere else."""
+        ...
+
     def names(self, view: View, personal: bool, look: Look) -> list[str]:
         """The seats' names as the news reads them (``personal``: one player's screen,
         their own seat is "You")."""

@@ -438,7 +438,7 @@ class TableScreen(Screen[None]):
             # Not a rule but the moment (a turn clock, a bot, a closed table): asking
             # again would get the same answer.
             self._moment_passed = isinstance(e, NotYourTurn)
-            self.say(e.player_text, "refusal")
+            self.say(self.screens.in_words(e.player_text, self.app.look), "refusal")
             return self._news
         if self._news_kind == "refusal":
             self.say("")  # "You must follow blue." no longer applies
@@ -453,7 +453,7 @@ class TableScreen(Screen[None]):
         try:
             self.feed.take_back()
         except IllegalMove as e:
-            self.say(e.player_text)
+            self.say(self.screens.in_words(e.player_text, self.app.look))
             return
         self._rewinding = True
         self._skip.set()
@@ -464,10 +464,10 @@ class TableScreen(Screen[None]):
         try:
             action, why = self.feed.hint()
         except IllegalMove as e:
-            self.say(e.player_text)
+            self.say(self.screens.in_words(e.player_text, self.app.look))
             return
         self.game_table.point_at(action)
-        self.say(f"Hint: {why}", "hint")
+        self.say(f"Hint: {self.screens.in_words(why, self.app.look)}", "hint")
 
     def action_chat(self) -> None:
         open_chat(self)

@@ -97,6 +97,9 @@ class EbbesScreens:
                 parts.append(f"{names[seat]} {_THEIR_TURN.get(view.phase, '')}")
         return dot.join(parts)
 
+    def in_words(self, text: str, look: Look) -> str:
+        return text  # its rules and bots name cards as the table does
+
     def why(self, view: PlayerView) -> str:
         """Why the hot-seat cover calls a player to the screen."""
         return _WHY.get(view.phase, "decide")

@@ -117,6 +117,9 @@ class HuhnScreens:
                          else f"{names[seat]} {_THEIR_TURN[phase]}")
         return f" {look.dot} ".join(parts)
 
+    def in_words(self, text: str, look: Look) -> str:
+        return text  # its rules and bots name cards as the table does
+
     def why(self, view: HuhnView) -> str:
         """Why the hot-seat cover calls a player to the screen."""
         return _YOUR_TURN.get(view.phase, "decide")

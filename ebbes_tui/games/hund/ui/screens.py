@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from ....game.protocols import Action
 from ....game.events import TrickEnded
 from ....ui.look import Look
 from ....ui.words import as_seen_by, match_line
+from ..cards import parse_card
 from ..events import (
     Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played, ShedBegan,
     UndertrekkTaken,
@@ -33,6 +35,10 @@ from .table_view import CARD_KEYS, TRICK_KEY, HundTable
 
 #: The moves of a seat: what makes the news of the last move stale.
 _MOVES = (CardPlayed, Played, UndertrekkTaken)
+
+
+#: A card's record code in a sentence: rank then suit letter (``10H``, ``AS``).
+_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
 
 
 class HundScreens:
@@ -120,6 +126,11 @@ class HundScreens:
         if view.kind == "beat" and view.top is not None:
             return f"Your turn: beat {look.face(view.top)}"
         return "Your turn: " + self.why(view)
+
+    def in_words(self, text: str, look: Look) -> str:
+        """``Beat 5C with 6C`` (the bots' and rules' record codes) as ``Beat 5♣ with 6♣``."""
+        faces = hund_look(look)
+        return _CODE.sub(lambda m: faces.face(parse_card(m.group(0))), text)
 
     def why(self, view: HundView) -> str:
         """Why the hot-seat cover calls a player to the screen."""
