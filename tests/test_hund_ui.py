@@ -445,3 +445,41 @@ async def test_your_lead_in_phase_two_is_said_once():
         app.query_one(TrickPanel).show(view, acting=False)  # watching someone else lead
         await pilot.pause()
         assert "The trick is empty: you lead, any card." in screen_text(app)
+
+
+async def test_the_log_writes_the_games_last_move_and_each_going_out_after_its_play():
+    """Played through: the log left out the lead that ended the game, and wrote "Bot 2
+    is out: 2nd." before the trick in which Bot 2 played its last card."""
+    import asyncio
+
+    from ebbes_tui.controller import players_setup
+    from ebbes_tui.games.hund.events import HundFound, Played, ShedBegan, WentOut
+    from ebbes_tui.games.hund.ui.game_log import HundLog
+
+    players = [(f"Bot {i}", "bot", "random") for i in range(4)]
+    for seed in range(3):
+        match = Match(players_setup(HUND, players, {"games": 1}, seed=seed), bot_pause=0)
+        watcher = match.session(None)
+        log = HundLog(HundLook(), personal=False)
+        log.start(watcher.snapshot())
+        running = asyncio.ensure_future(match.run())
+        outs: list[str] = []
+        last_play, shedding = "", False
+        while True:
+            update = await asyncio.wait_for(watcher.next(), 60)
+            log.add(update)
+            event = update.event
+            if isinstance(event, WentOut):
+                outs.append(f"{match.state.view(None).seats[event.seat].name} is out")
+            shedding = shedding or isinstance(event, ShedBegan)
+            if isinstance(event, Played) and shedding:
+                last_play = log._play(event.seat, event.cards, log._names(update.view))
+            if isinstance(event, HundFound):
+                break
+        await asyncio.wait_for(running, 60)
+        lines = log.text(update.view).splitlines()
+        assert any(last_play in line for line in lines[-4:]), lines[-4:]
+        for out in outs:  # each "X is out" follows a line with X's play in it
+            at = next(i for i, line in enumerate(lines) if out in line)
+            name = out.removesuffix(" is out")
+            assert any(f"{name} " in line for line in lines[at - 1:at]), lines[at - 2:at + 1]

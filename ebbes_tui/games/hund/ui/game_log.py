@@ -32,6 +32,7 @@ class HundLog:
         self.lines: list[tuple[int, str]] = []
         self._krigs: list[str] = []  # this phase-1 trick's krig lines, in order
         self._moves: list[str] = []  # this phase-2 trick's moves so far
+        self._after: list[str] = []  # who went out during it: said after its moves
         self._began = 0  # the plays that complete this phase-2 trick (N11)
 
     # ------------------------------------------------------------- reading updates
@@ -64,9 +65,9 @@ class HundLog:
             self._add(seq, f"{event.sender} says: {event.text}")
         elif isinstance(event, TakenBack):
             self._add(seq, "Your last move was taken back.")
-            self._krigs, self._moves = [], []
+            self._krigs, self._moves, self._after = [], [], []
         elif isinstance(event, GameDealt):
-            self._krigs, self._moves = [], []
+            self._krigs, self._moves, self._after = [], [], []
             self._add(seq, event_line(view, event, names, look) or "")
         elif isinstance(event, Krig):
             self._krigs.append(f"krig over {rank_plural(_tied(view, event))}: "
@@ -100,10 +101,15 @@ class HundLog:
                 else f"the turn came back to {name}"
             self._end_trick(seq, f"avstikk: {says(name, 'takes')} {count} card"
                                  f"{'s' * (count != 1)} out of the game ({why})")
-        elif isinstance(event, (TrumpCardLaidAside, SatOut, ShedBegan, WentOut, HundFound)):
+        elif isinstance(event, WentOut) and self._moves:  # after the play that did it
+            self._after.append(event_line(view, event, names, look) or "")
+        elif isinstance(event, HundFound):
+            if self._moves:  # the game's last moves end no trick
+                self._end_trick(seq, "the game is over")
             self._add(seq, event_line(view, event, names, look) or "")
-            if isinstance(event, HundFound):
-                self._add(seq, _out_line(event.out, event.seat, names))
+            self._add(seq, _out_line(event.out, event.seat, names))
+        elif isinstance(event, (TrumpCardLaidAside, SatOut, ShedBegan, WentOut)):
+            self._add(seq, event_line(view, event, names, look) or "")
         elif isinstance(event, MatchOver):
             who = and_list([names[s] for s in event.winners])
             won = says(who, "wins") if len(event.winners) == 1 else f"{who} share the win"
@@ -119,7 +125,9 @@ class HundLog:
 
     def _end_trick(self, seq: int, how: str) -> None:
         self._add(seq, f"{'; '.join(self._moves)}; {how}.")
-        self._moves = []
+        for line in self._after:
+            self._add(seq, line)
+        self._moves, self._after = [], []
 
     def _trick_line(self, number: int, trick: Trick, names: Sequence[str],
                     krigs: Sequence[str]) -> str:
