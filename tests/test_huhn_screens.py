@@ -530,3 +530,33 @@ async def test_a_spectator_sees_backs_for_every_hand(home):
             assert len(rows) == 3 and all("▒" in row for row in rows)
             assert "Still arranging: " in text
             player.close()
+
+
+def test_a_bots_reward_is_said_in_the_third_person():
+    """Played through: "Bot 2 takes the reward card ear (+3); next trick Bot 2 may lead
+    any card of your hand"."""
+    import random as _random
+
+    from ebbes_tui.controller import Update
+    from ebbes_tui.games.huhn.events import RewardTaken
+    from ebbes_tui.games.huhn.ui.explain import event_line
+    from ebbes_tui.games.huhn.ui.look import HuhnLook
+    from huhn_support import new_game, random_choice
+
+    for seed in range(200):
+        rng = _random.Random(seed)
+        state = new_game(3)
+        while pending := state.pending():
+            seat = pending[0].seat
+            if seat is None:
+                HUHN.resolve_chance(state, seed)
+                continue
+            for event in state.apply(random_choice(state, seat, rng), seat):
+                view = state.view(0)
+                if isinstance(event, RewardTaken) and event.kind == "ear" and event.seat and \
+                        len(view.tricks) < view.dealt:
+                    line = event_line(Update(0, event, view, 0), ["You", "Bob", "Cyd"],
+                                      HuhnLook())
+                    assert line is not None and "may lead any card of their hand" in line
+                    return
+    raise AssertionError("no bot took the ear reward before the last trick")

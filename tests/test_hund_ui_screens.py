@@ -64,7 +64,7 @@ async def test_the_hund_is_announced_and_the_final_tally_names_the_winner(tmp_pa
         await open_at(app, pilot, long_hand())
         await play_on(app, pilot, FinalScreen)
         text = screen_text(app)
-        assert "Final standings" in text and "Ola wins the match: the hund only 0 times." in text
+        assert "Final standings" in text and "Ola wins the match: never the hund." in text
         rows = {line.split()[0]: line.split()[1:] for line in text.splitlines()
                 if line.strip().startswith(("You", "Ola"))}
         assert rows["You"] == ["HUND", "1"] and rows["Ola"] == ["1st", "0"]  # N16
@@ -88,7 +88,7 @@ async def test_after_a_game_the_hund_and_the_order_out_then_the_board_keeps_the_
         assert isinstance(app.screen, TallyScreen)
         text = screen_text(app)
         assert "Game 1" in text and "Game 2 now" in text and "HUND" in text
-        assert "Fewest times hund (0 times): Ola; 1 game to go." in flat(text)
+        assert "Fewest times hund (0): Ola; 1 game to go." in flat(text)
 
 
 # ------------------------------------------------------------- the game log

@@ -63,4 +63,6 @@ def _where(state: HundState) -> str:
 def describe_result(result: GameResult, names: list[str]) -> str:
     """One game's result in words: the order of going out and the hund."""
     order = ", ".join(names[s] for s in result.out)
-    return f"{names[result.hund]} was the hund" + (f" (out: {order})" if order else "")
+    hund = names[result.hund]
+    was = "were" if hund == "You" else "was"  # History reads the player's own seat as You
+    return f"{hund} {was} the hund" + (f" (out: {order})" if order else "")

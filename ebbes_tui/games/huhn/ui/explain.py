@@ -82,7 +82,8 @@ def event_line(update: Update, names: Sequence[str], look: HuhnLook) -> str | No
     names = list(names)
     if isinstance(event, DealStarted):
         return (f"Deal {event.deal} of {view.deals}: {says(names[event.dealer], 'deals')}, "
-                f"{names[event.leader]} leads the first trick. Everyone arranges their hand.")
+                f"{says(names[event.leader], 'leads')} the first trick. Everyone arranges their "
+                "hand.")
     if isinstance(event, HandArranged):
         return f"{says(names[event.seat], 'has')} arranged."
     if isinstance(event, PlayBegins):
@@ -98,9 +99,10 @@ def event_line(update: Update, names: Sequence[str], look: HuhnLook) -> str | No
         return f"{says(names[event.seat], 'gets')} a penalty card: {event.penalty} for {hens} hens."
     if isinstance(event, RewardTaken):
         last = len(view.tricks) == view.dealt
-        what = "" if last else f"; next trick {names[event.seat]} may {REWARD_WORDS[event.kind]}"
-        if names[event.seat] == "You" and not last:
-            what = f"; next trick you may {REWARD_WORDS[event.kind]}"
+        who = "you" if names[event.seat] == "You" else names[event.seat]
+        advantage = REWARD_WORDS[event.kind] if who == "you" else \
+            REWARD_WORDS[event.kind].replace("your hand", "their hand")
+        what = "" if last else f"; next trick {who} may {advantage}"
         return f"{says(names[event.seat], 'takes')} the reward card {event.kind} " \
                f"(+{REWARD_POINTS}){what}."
     if isinstance(event, LeaderNamed):

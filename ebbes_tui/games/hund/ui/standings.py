@@ -64,14 +64,14 @@ def leaders_line(view: HundView, names: list[str], winners: tuple[int, ...] | No
     fewest = min(view.tally)
     who = [names[s] for s in (winners if winners is not None else
                               [s for s, t in enumerate(view.tally) if t == fewest])]
-    times = f"{fewest} time{'s' * (fewest != 1)}"
+    times = f"the hund only {fewest} time{'s' * (fewest != 1)}" if fewest else "never the hund"
     if winners is not None:
         if len(who) == 1:
-            return f"{says(who[0], 'wins')} the match: the hund only {times}."
-        return f"{and_list(who)} share the win: each the hund only {times}."
+            return f"{says(who[0], 'wins')} the match: {times}."
+        return f"{and_list(who)} share the win: each {times}."
     left = view.games - len(view.hunds)
     games = f"{left} game{'s' * (left != 1)} to go"
-    return f"Fewest times hund ({times}): {and_list(who)}; {games}."
+    return f"Fewest times hund ({fewest}): {and_list(who)}; {games}."
 
 
 class TallyScreen(ClosesOnce, Screen[None]):
