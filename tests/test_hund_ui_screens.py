@@ -464,3 +464,18 @@ def test_news_about_a_trick_goes_when_an_undertrekk_empties_it():
                 emptied += stale
                 kept += not stale
     assert emptied and kept
+
+
+async def test_the_new_game_form_shows_an_options_whole_explanation_at_80x24(tmp_path):
+    """Played through: the series option's line ended "... may be played" at 80x24."""
+    from ebbes_tui.ui.choice import Choice
+
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")  # which game (Hund), its form
+        await wait_until(pilot, lambda: bool(app.screen.query("#opt-series")), "the form")
+        for key in ("series", "games"):
+            app.screen.query_one(f"#opt-{key}", Choice).focus()
+            await pilot.pause()
+            explain = next(o.explain for o in HUND.options if o.key == key)
+            assert flat(explain) in flat(screen_text(app))
