@@ -483,3 +483,17 @@ async def test_the_log_writes_the_games_last_move_and_each_going_out_after_its_p
             at = next(i for i, line in enumerate(lines) if out in line)
             name = out.removesuffix(" is out")
             assert any(f"{name} " in line for line in lines[at - 1:at]), lines[at - 2:at + 1]
+
+
+def test_the_status_line_of_an_undertrekk_fits_80_columns_at_six_players():
+    """Played through: "... trump ♦ diamonds · Your turn: no card beats 6♥, press" lost
+    its t at six players."""
+    from ebbes_tui.games.hund.ui.screens import SCREENS
+
+    record = position(6, _cannot_beat, games=12)
+    state = HUND.replay(record)
+    view = state.view(0)
+    for look in (LOOK, HundLook(ascii=True)):
+        names = ["You", *(f"Player {i}" for i in range(2, 7))]
+        line = SCREENS.status(view, names, look)
+        assert line.endswith("Your turn: undertrekk (t)") and len(line) < 80, line

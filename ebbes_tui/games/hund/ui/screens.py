@@ -122,7 +122,7 @@ class HundScreens:
             return f"{names[seat]} {verb.get(view.kind, 'plays')}"
         if view.kind == "beat" and view.actions and all(type(a).__name__ == "Undertrekk"
                                                         for a in view.actions):
-            return f"Your turn: no card beats {look.face(view.top)}, press t"
+            return "Your turn: undertrekk (t)"  # why is in the trick panel: the line fits 80
         if view.kind == "beat" and view.top is not None:
             return f"Your turn: beat {look.face(view.top)}"
         return "Your turn: " + self.why(view)
