@@ -497,3 +497,16 @@ def test_the_status_line_of_an_undertrekk_fits_80_columns_at_six_players():
         names = ["You", *(f"Player {i}" for i in range(2, 7))]
         line = SCREENS.status(view, names, look)
         assert line.endswith("Your turn: undertrekk (t)") and len(line) < 80, line
+
+
+async def test_a_finished_games_last_pile_says_no_avstikk_is_coming():
+    """Played through: the replay's last step read "Avstikk after 0 plays (1 so far), or
+    when the turn comes back to Bot 1." after the game was over."""
+    view = HUND.replay(finished_record(3, 4)).view(None)
+    assert view.shed_trick and view.phase == "over"  # the game ended with a card down
+    app = TrickApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        app.query_one(TrickPanel).show(view, acting=False, draws=(), show_last=True)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Top:" in text and "Avstikk after" not in text

@@ -348,9 +348,10 @@ class TrickPanel(Static):
             plays = Text("Played: ", "dim")
             plays.append(", ".join(f"{look.play(c)} {names[s]}" for s, c in pile), "dim")
             lines.append(plays)
-            unit = "plays" if view.series else "cards"
-            lines.append(Text(f"Avstikk after {view.began} {unit} ({len(pile)} so far), or "
-                              f"when the turn comes back to {names[seat]}.", "dim"))
+            if view.phase == "shed":  # not once the game is over (its last pile stays)
+                unit = "plays" if view.series else "cards"
+                lines.append(Text(f"Avstikk after {view.began} {unit} ({len(pile)} so far), "
+                                  f"or when the turn comes back to {names[seat]}.", "dim"))
         elif view.phase == "shed" and view.deciding and not acting:  # else "Your lead"
             leader = names[view.deciding[0]]
             lines.append(Text(f"The trick is empty: {says(mid(leader), 'leads')}, any card.",
