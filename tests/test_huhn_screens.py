@@ -219,6 +219,10 @@ async def test_another_players_face_down_card_is_a_back_and_the_last_player_has_
         assert "left, down" in text  # which end it came from, and that it lies face down
         assert "f plays" not in text and "Face down" not in footer(app)  # H5: not the last
         assert table(app).check_action("face_down", ()) is False
+        await pilot.press("f")  # played through: f did nothing and said nothing
+        await pilot.pause()
+        assert "never as the trick's last player" in " ".join(screen_text(app).split())
+        assert playing(app)  # and nothing was played
 
 
 def ascii_only(app: EbbesApp) -> None:

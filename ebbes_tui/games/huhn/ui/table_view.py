@@ -12,6 +12,7 @@ f face down (the marked card, or the one that may).
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -299,6 +300,13 @@ class HuhnTable(Widget, can_focus=True):
         marked = self._marked()
         if marked is not None and PLAY[marked][0] in self.view.actions:
             self.post_message(Decided(PLAY[marked][0]))
+
+    def on_key(self, event: events.Key) -> None:
+        """``f`` where no card may go face down says why (H5), rather than nothing."""
+        if event.key == "f" and self.playing and not self._may_go_down():
+            self._note = ("Nothing may go face down now: only an end card with the face-down "
+                          "symbol (D), and never as the trick's last player.")
+            self._draw_hand()
 
     def action_face_down(self) -> None:
         card = self._down_card()
