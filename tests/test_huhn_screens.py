@@ -564,3 +564,20 @@ def test_a_bots_reward_is_said_in_the_third_person():
                     assert line is not None and "may lead any card of their hand" in line
                     return
     raise AssertionError("no bot took the ear reward before the last trick")
+
+
+async def test_while_arranging_no_card_has_a_key_above_it(tmp_path):
+    """Played at 80x24: "1 2 3 ... a s" stood above the cards while arranging, where the
+    number keys do nothing."""
+    from ebbes_tui.games.huhn.ui.hand import HuhnHand
+
+    settings = {"players": 3, "options": {"dealer": 2},
+                "seats": seats(("Ann", "human"), ("Bob", "random"), ("Cyd", "random"))}
+    app = huhn_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted
+                         and table(app).arranging, "Ann arranges")
+        await pilot.pause()
+        keys_line = str(table(app).query_one(HuhnHand).render()).splitlines()[0]
+        assert keys_line.strip() == ""

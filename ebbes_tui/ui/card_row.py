@@ -156,7 +156,6 @@ class CardRow(Widget):
     def render(self) -> Text:
         if not self.faces:
             return Text("")
-        keyed = self._keyed()
         cell, margin = self.cell, self._margin()
         shown = range(self.first, min(len(self.faces), self.first + self.in_sight))
         left = f"{self.first}{self.look.text('◀')} " if self.first else ""
@@ -165,8 +164,7 @@ class CardRow(Widget):
             playable = i in self.playable
             face = self.faces[i].copy()
             width = len(face)
-            key = self.card_keys[keyed.index(i) if self.keys == "playable" else i] \
-                if self.active and i in keyed else ""
+            key = self.key_of(i) if self.active else ""  # a subclass may hide its keys
             keys.append(key.center(width).ljust(cell), "bold")
             style = "underline" if self.active and playable else ("dim" if self.active else "")
             if self.active and i == self.cursor:
