@@ -169,7 +169,7 @@ def test_a_hand_edited_settings_file_with_odd_numbers_keeps_the_defaults(tmp_pat
 
 
 def test_hints_are_read_from_a_record_one_way_odd_keys_left_out():
-    from ebbes_tui.games.ebbes.rules.record import hints_of
+    from ebbes_tui.controller.match import hints_of
 
     record = {"hints": {"0": 2, "00": 5, "²": 1, "1": True, "2": 3, "9": 1}}
     assert hints_of(record, 3) == {0: 2, 2: 3}

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...game.errors import RecordError, RulesError, SetupError
+from ...game.records import players_entry
 from ...game.protocols import SeatInfo
 from .actions import PLAY, REWARD, Arrange, name_leader, parse_option
 from .cards import PLAYER_COUNTS, Card, parse_card, parse_play
@@ -268,12 +269,7 @@ def _list(value: Any) -> list[Any]:
 def to_record(state: HuhnState, extras: Record | None = None) -> Record:
     """The record of ``state``: every deal dealt so far, the current one as far as it
     went (a save at any decision replays to that decision)."""
-    players = []
-    for seat in state.seats:
-        entry: Record = {"name": seat.name, "kind": seat.kind}
-        if seat.level:
-            entry["level"] = seat.level
-        players.append(entry)
+    players = players_entry(state.seats)
     options: Record = {"deals": state.deals}
     if state.first_dealer is not None:
         options["dealer"] = state.first_dealer

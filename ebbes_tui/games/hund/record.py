@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...game.errors import RecordError
+from ...game.records import players_entry
 from ...game.protocols import SeatInfo
 from .actions import parse_action
 from .cards import CODES, MAX_PLAYERS, MIN_PLAYERS, Card, parse_card
@@ -140,12 +141,7 @@ def _cards(codes: Any, where: str) -> tuple[Card, ...]:
 def to_record(state: HundState, extras: Record | None = None) -> Record:
     """The record of ``state``: every game dealt so far, the current one up to its
     last move (a save may stop anywhere)."""
-    players = []
-    for seat in state.seats:
-        entry: Record = {"name": seat.name, "kind": seat.kind}
-        if seat.level:
-            entry["level"] = seat.level
-        players.append(entry)
+    players = players_entry(state.seats)
     record: Record = {"format": FORMAT, "players": players,
                       "options": {"games": state.games, "series": state.series}}
     record.update(extras or {})

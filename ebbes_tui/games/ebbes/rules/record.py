@@ -14,6 +14,7 @@ from typing import Any
 from .actions import choose_pair, name_starter, play
 from .cards import SUIT_NAMES, Card, parse_card, parse_suit
 from ....game.errors import RecordError
+from ....game.records import players_entry
 from .errors import RulesError
 from .events import Event
 from .state import GameState, Phase, RoundResult
@@ -143,17 +144,6 @@ def _replay_round(state: GameState, rnd: Record, where: str,
             observe(state, events)
 
 
-def hints_of(record: Record | None, seats: int) -> dict[int, int]:
-    """The hints each seat used, as a record keeps them (``"hints": {"0": 2}``); odd
-    entries are left out."""
-    kept = (record or {}).get("hints")
-    if not isinstance(kept, dict):
-        return {}
-    return {int(k): n for k, n in kept.items()
-            if isinstance(k, str) and k.isascii() and k.isdecimal() and int(k) < seats
-            and str(int(k)) == k and isinstance(n, int) and not isinstance(n, bool) and n > 0}
-
-
 def _field(obj: Record, key: str, kind: type, where: str) -> Any:
     value = obj.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -181,12 +171,7 @@ def to_record(state: GameState, extra: Record | None = None) -> Record:
     is the controller's to repeat (from the record's seed) on resume.
     """
     config = state.config
-    players = []
-    for seat in config.seats:
-        entry: Record = {"name": seat.name, "kind": seat.kind}
-        if seat.level:
-            entry["level"] = seat.level
-        players.append(entry)
+    players = players_entry(config.seats)
     options: Record = {
         "more_cards": config.options.more_cards,
         "choose_determiners": config.options.choose_determiners,
