@@ -351,7 +351,8 @@ async def test_ascii_mode_draws_cards_as_rank_and_suit_letter_and_nothing_else(t
         assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
         view = table.view
         ascii_look = HundLook(ascii=True)
-        for card in view.hand[:5]:
+        row = table.query_one("#game-table").query_one(CardRow)
+        for card in view.hand[row.first:row.first + row.in_sight][:5]:  # the cards in sight
             assert ascii_look.face(card) in text and len(ascii_look.face(card)) in (2, 3)
         assert f"trump {'SHDC'[view.trump]} " in text.splitlines()[0]
 

@@ -95,6 +95,7 @@ class Match:
         self._generation = 0  # bumped by take-back and seat changes: answers before are stale
         self._stopped = False
         self.waits_for_people = waits_for_people
+        self._ordered: set[int] = set()  # seats a bot plays by the host's order
         self._writer: _Writer | None = None
         self.finished = asyncio.Event()
         self._note_asked()
@@ -127,9 +128,10 @@ class Match:
 
     @property
     def nobody_here(self) -> bool:
-        """At a shared table, bots stand in for every person: the game waits (two
-        players whose time ran out together saw bots finish the match in a moment)."""
-        return self.waits_for_people and bool(self.humans) and all(
+        """At a shared table, bots stand in for every person because their time ran out
+        or they left: the game waits (two players whose time ran out together saw bots
+        finish the match in a moment). A host's order to let a bot play goes on."""
+        return self.waits_for_people and bool(self.humans) and not self._ordered and all(
             seat in self.bots for seat in self.humans)
 
     @property
@@ -251,12 +253,15 @@ class Match:
 
     # ----------------------------------------------------- seats changing hands
 
-    def stand_in(self, seat: int, level: str = "normal") -> None:
-        """A bot of ``level`` plays ``seat`` until :meth:`give_back` (R21)."""
+    def stand_in(self, seat: int, level: str = "normal", *, ordered: bool = False) -> None:
+        """A bot of ``level`` plays ``seat`` until :meth:`give_back` (R21); ``ordered``:
+        by a host's order, not because the player's time ran out or they left."""
         if seat not in self.humans:
             raise ValueError(f"seat {seat} is not a player's")
         if seat in self.bots:
             return
+        if ordered:
+            self._ordered.add(seat)
         self.bots[seat] = self.bot_factory(self.game, level)
         self._note_change(seat, f"bot:{level}")
         self._interrupt()
@@ -267,6 +272,7 @@ class Match:
         if seat not in self.humans or seat not in self.bots:
             return
         del self.bots[seat]
+        self._ordered.discard(seat)
         self._note_change(seat, "human")
         self._interrupt()
         self._publish([SeatChanged(seat, human=True)])

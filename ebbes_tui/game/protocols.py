@@ -43,6 +43,12 @@ class SeatInfo:
     level: str | None = None
 
 
+def players_entry(seats: Sequence[SeatInfo]) -> list[Record]:
+    """A record's ``players``: each seat's name and kind, and a bot's level."""
+    return [{"name": s.name, "kind": s.kind, **({"level": s.level} if s.level else {})}
+            for s in seats]
+
+
 class Decision(NamedTuple):
     """A pending decision: its kind (the game's word: ``play``, ``arrange``, ``deal``
     ...) and the seat that makes it (None: chance, see :meth:`Game.resolve_chance`)."""

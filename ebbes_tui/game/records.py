@@ -4,10 +4,9 @@ names (the registry's). Replaying it is the game's own (:meth:`Game.replay`)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from .errors import RecordError
-from .protocols import Game, Record, SeatInfo, State
+from .protocols import Game, Record, State
 from .registry import game_of_format
 
 
@@ -70,9 +69,3 @@ def dumps(record: Record) -> str:
         lines[-1] = lines[-1].rstrip(",") if len(lines) > 1 else lines[-1]
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-def players_entry(seats: Sequence[SeatInfo]) -> list[Record]:
-    """A record's ``players``: each seat's name and kind, and a bot's level."""
-    return [{"name": s.name, "kind": s.kind, **({"level": s.level} if s.level else {})}
-            for s in seats]

@@ -108,7 +108,7 @@ def _bot(server: TableServer, client: Client, message: dict[str, Any]) -> None:
     name = match.setup.seats[seat].name
     if not match.human_plays(seat):
         raise ProtocolError("not-now", f"A bot already plays for {name}.")
-    server.hand_to_bot(seat)
+    server.hand_to_bot(seat, ordered=True)
     done(client, f"A {STAND_IN_LEVEL} bot plays for {name} until they act again.")
 
 

@@ -681,12 +681,13 @@ class TableServer:
             log.info("seat %d ran out of time", seat)
             self.hand_to_bot(seat)
 
-    def hand_to_bot(self, seat: int) -> None:
+    def hand_to_bot(self, seat: int, *, ordered: bool = False) -> None:
         """A bot plays ``seat`` now, the decision pending included, and the seat is
-        away until its player acts again (R21)."""
+        away until its player acts again (R21); ``ordered``: the host said so (the game
+        goes on even with no person left to play it)."""
         assert self.match is not None
         self._away.setdefault(seat, (self.clock.now(), None))
-        self._stand_in(seat)
+        self._stand_in(seat, ordered=ordered)
 
     def _set_away(self, seat: int) -> None:
         """``seat``'s player has no connection: after ``away_after`` a bot stands in."""
@@ -697,10 +698,10 @@ class TableServer:
         self._away[seat] = (self.clock.now(), timer)
         log.info("seat %d is away", seat)
 
-    def _stand_in(self, seat: int) -> None:
+    def _stand_in(self, seat: int, *, ordered: bool = False) -> None:
         match = self.match
         if match is not None and seat in self._away and not self.over and match.human_plays(seat):
-            match.stand_in(seat, STAND_IN_LEVEL)  # R21: the record notes it
+            match.stand_in(seat, STAND_IN_LEVEL, ordered=ordered)  # R21: the record notes it
             log.info("a %s bot plays seat %d", STAND_IN_LEVEL, seat)
             self._broadcast_presence()
 

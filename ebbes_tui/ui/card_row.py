@@ -156,6 +156,7 @@ class CardRow(Widget):
     def render(self) -> Text:
         if not self.faces:
             return Text("")
+        self._follow()  # the cursor in sight before anything is measured
         cell, margin = self.cell, self._margin()
         shown = range(self.first, min(len(self.faces), self.first + self.in_sight))
         left = f"{self.first}{self.look.text('◀')} " if self.first else ""

@@ -13,8 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...game.errors import RecordError, RulesError, SetupError
-from ...game.records import players_entry
-from ...game.protocols import SeatInfo
+from ...game.protocols import SeatInfo, players_entry
 from .actions import PLAY, REWARD, Arrange, name_leader, parse_option
 from .cards import PLAYER_COUNTS, Card, parse_card, parse_play
 from .errors import RuleBroken

@@ -11,8 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...game.errors import RecordError
-from ...game.records import players_entry
-from ...game.protocols import SeatInfo
+from ...game.protocols import SeatInfo, players_entry
 from .actions import parse_action
 from .cards import CODES, MAX_PLAYERS, MIN_PLAYERS, Card, parse_card
 from .checks import RuleBroken

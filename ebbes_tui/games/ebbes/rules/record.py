@@ -13,8 +13,8 @@ from typing import Any
 
 from .actions import choose_pair, name_starter, play
 from .cards import SUIT_NAMES, Card, parse_card, parse_suit
+from ....game.protocols import players_entry
 from ....game.errors import RecordError
-from ....game.records import players_entry
 from .errors import RulesError
 from .events import Event
 from .state import GameState, Phase, RoundResult
