@@ -21,7 +21,7 @@ from ebbes_tui.bench.pty_session import PtySession
 from ebbes_tui.games.ebbes.rules import replay
 from ebbes_tui.controller.settings import GameSettings, PlayerChoice, Settings, save
 
-HANG_UPS = 40
+HANG_UPS = 24
 KEYS = list("1234567890") + ["enter", "left", "right", "p", " "]
 
 
