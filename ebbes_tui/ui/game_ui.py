@@ -182,11 +182,6 @@ class GameScreens(Protocol):
         ...
 
 
-def trick_key_of(screens: GameScreens) -> str:
-    """The trick display key of a game's table (``t`` where the screens name none)."""
-    return getattr(screens, "trick_key", TRICK_KEY)
-
-
 def screens_of(game: Game) -> GameScreens:
     """The screens of ``game``, loaded by the name the game gives."""
     return importlib.import_module(game.ui_module).SCREENS  # type: ignore[no-any-return]

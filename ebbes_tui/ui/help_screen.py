@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 
 from ..game.protocols import Game
 from .closing import ClosesOnce
-from .game_ui import screens_of, trick_key_of
+from .game_ui import screens_of
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -52,7 +52,7 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
         keys = Table(box=None, show_header=False, pad_edge=False)
         keys.add_column(style="bold")
         keys.add_column()
-        trick = (trick_key_of(self.screens), TRICK_DISPLAY)
+        trick = (self.screens.trick_key, TRICK_DISPLAY)
         for key, what in (*self.screens.keys, ANY_KEY, trick, *KEYS):
             keys.add_row(key, what)
         heading, legend = self.screens.legend(self.app.look)

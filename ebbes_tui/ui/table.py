@@ -37,7 +37,7 @@ from ..game.protocols import Action, Game, View
 from ..table.client import RemoteFeed
 from ..table.events import ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused
 from .chat import close_chat, open_chat, send_chat
-from .game_ui import TRICK_KEY, Decided, Drawing, GameTable, screens_of, trick_key_of
+from .game_ui import TRICK_KEY, Decided, Drawing, GameTable, screens_of
 from .log_screen import LogScreen
 from .look import WIDE
 from .pacing import SUMMARY_SECONDS, TRICK_LABELS, behind, next_trick_display
@@ -97,7 +97,7 @@ class TableScreen(Screen[None]):
         self.remote: RemoteFeed | None = feed if isinstance(feed, RemoteFeed) else None
         self.game = game
         self.screens = screens_of(game)
-        self.trick_key = trick_key_of(self.screens)
+        self.trick_key = self.screens.trick_key
         if self.trick_key != TRICK_KEY:  # the game's own t (Hund's undertrekk) keeps it
             self._bindings.apply_keymap({"trick-display": self.trick_key})
         self.memory_aid = memory_aid

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ....controller import Synced, Update
+from ....ui.game_ui import TRICK_KEY
 from ....ui.look import Look
 from ....ui.words import seat_names
 from ..cards import SET_ASIDE, hand_size
@@ -38,6 +39,7 @@ class HuhnScreens:
     """Everything of Blindes Huhn extrem the table screen, the History and the help
     need."""
 
+    trick_key = TRICK_KEY  # the trick display keeps t here
     keys = (
         ("Left/Right, h/l", "arranging: choose a card; playing: mark an end card"),
         (", . (comma, period), < >, Shift+Left/Right", "arranging: move the chosen card left or right"),
