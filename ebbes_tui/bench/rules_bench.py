@@ -1,11 +1,13 @@
 """``ebbes bench rules [--game G]``: random complete games per second, through the
 validated path (every action checked, every event reported: what a match and ``ebbes
-check`` use) and through the game's unchecked fast path (what search plays out); the
+check`` use) and through the game's unchecked fast path; play-outs per second, the fast
+path alone from a deal's first move to where it stops (what search plays out); the
 cost of a clone and of a seat's view in the middle of a deal.
 
 ``--baseline DIR`` measures ebbes side by side with the ``ebbes_tui`` of another
-checkout in one process: the module functions :func:`bench_config`, :func:`random_game`
-and :func:`_rate` are the interface both sides share, so keep their meaning.
+checkout in one process: the module functions :func:`bench_config`, :func:`random_game`,
+:func:`play_outs` and :func:`_rate` are the interface both sides share, so keep their
+meaning (:func:`_play_outs_of` stands in for a checkout from before the game seam).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
+from itertools import cycle
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -27,6 +31,9 @@ from typing import Any
 from ..game.protocols import Game, SeatInfo, State, listed
 from ..game.registry import DEFAULT_GAME, load_game
 
+#: The rates measured, each with the word its column shows.
+_KINDS = {"validated_games_per_s": "validated", "fast_games_per_s": "fast",
+          "play_outs_per_s": "play-outs"}
 #: A game set up for the bench: the game, its seats and options.
 BenchConfig = tuple[Game, tuple[SeatInfo, ...], dict[str, Any]]
 
@@ -44,7 +51,6 @@ def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> 
     game, seats, options = config
     state = game.new_state(seats, options)
     seed = rng.randrange(2**32)
-    rand = rng.random
     while pending := state.pending():
         decision = pending[0]
         if decision.seat is None:
@@ -52,11 +58,51 @@ def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> 
             continue
         if fast and game.random_playout(state, rng):
             continue
-        legal = state.legal(decision.seat)
-        moves = listed(legal)
-        action = moves[int(rand() * len(moves))] if moves is not None else legal.sample(rng)  # type: ignore[union-attr]
-        state.apply(action, decision.seat)
+        _decide_at_random(state, decision.seat, rng)
     return state
+
+
+def _decide_at_random(state: State, seat: int, rng: random.Random) -> None:
+    """Answer ``seat``'s decision with a uniformly random legal action."""
+    legal = state.legal(seat)
+    moves = listed(legal)
+    state.apply(rng.choice(moves) if moves is not None else legal.sample(rng), seat)  # type: ignore[union-attr]
+
+
+def play_outs(config: BenchConfig, count: int = 64) -> Callable[[random.Random], object]:
+    """A play-out of ``count`` deals in turn: each call plays a copy of the next one on
+    the fast path (:meth:`Game.random_playout`) from its first move, which random
+    decisions from the deal's own seed reached."""
+    game, seats, options = config
+    starts = []
+    for seed in range(count):
+        state, rng = game.new_state(seats, options), random.Random(seed)
+        while pending := state.pending():
+            seat = pending[0].seat
+            if seat is None:
+                game.resolve_chance(state, seed)
+            elif game.random_playout(state.clone(), rng):
+                starts.append(state)
+                break
+            else:
+                _decide_at_random(state, seat, rng)
+    turn = cycle(starts)
+    return lambda rng: game.random_playout(next(turn).clone(), rng)
+
+
+def _play_outs_of(module: ModuleType, players: int) -> Callable[[random.Random], object]:
+    """:func:`play_outs` of a baseline's rules bench, or for one from before the game
+    seam (0e16b66 and earlier: ebbes only) the same made of its own state and deal."""
+    if hasattr(module, "play_outs"):
+        return module.play_outs(module.bench_config(players))  # type: ignore[no-any-return]
+    config = module.bench_config(players)
+    starts = []
+    for seed in range(64):
+        state = module.GameState(config)
+        module.deal_next_round(state, random.Random(seed))
+        starts.append(state)
+    turn = cycle(starts)
+    return lambda rng: next(turn).clone().play_out(rng)
 
 
 def _rate(fn: Callable[[], object], seconds: float) -> float:
@@ -83,9 +129,7 @@ def mid_deal(config: BenchConfig, seed: int = 7) -> State:
         if decision.seat is None:
             game.resolve_chance(state, seed)
             continue
-        legal = state.legal(decision.seat)
-        moves = listed(legal)
-        state.apply(rng.choice(moves) if moves is not None else legal.sample(rng), decision.seat)  # type: ignore[union-attr]
+        _decide_at_random(state, decision.seat, rng)
     return state
 
 
@@ -95,12 +139,15 @@ def _deals(state: State) -> int:
 
 def measure(game: Game, seconds: float = 1.0) -> dict[str, object]:
     rng = random.Random(1)
-    figures: dict[str, Any] = {"game": game.id, "validated_games_per_s": {}, "fast_games_per_s": {}}
+    figures: dict[str, Any] = {"game": game.id, "validated_games_per_s": {},
+                               "fast_games_per_s": {}, "play_outs_per_s": {}}
     for players in game.player_counts:
         config = bench_config(players, game.id)
         for key, fast in (("validated_games_per_s", False), ("fast_games_per_s", True)):
             rate = _rate(lambda c=config, f=fast: random_game(c, rng, f), seconds)
             figures[key][str(players)] = round(rate, 1)
+        figures["play_outs_per_s"][str(players)] = round(
+            _rate(partial(play_outs(config), rng), seconds), 1)
     players = 4 if 4 in game.player_counts else game.player_counts[-1]
     state = mid_deal(bench_config(players, game.id))
     seat = next(d.seat for d in state.pending() if d.seat is not None)
@@ -116,21 +163,26 @@ def compare(baseline: Path, seconds: float, rounds: int = 9) -> dict[str, object
     garbage collected before each, the median kept. The ratio says how much faster
     this code is (1.15: 15% more games per second)."""
     other = _import_baseline(baseline)
-    slice_s = max(0.05, seconds / rounds)
+    slice_s = seconds / rounds
     result: dict[str, dict[str, dict[str, float]]] = {"baseline": {}, "current": {}, "ratio": {}}
     counts = load_game(DEFAULT_GAME).player_counts
-    for key, fast in (("validated_games_per_s", False), ("fast_games_per_s", True)):
+    modules = {"current": sys.modules[__name__], "baseline": other}
+    for key in _KINDS:
         for name in result:
             result[name][key] = {}
         for players in counts:
             rates: dict[str, list[float]] = {"baseline": [], "current": []}
+            play_out = {name: _play_outs_of(module, players) for name, module in modules.items()}
             for i in range(rounds):
-                order = (("current", sys.modules[__name__]), ("baseline", other))
+                order = tuple(modules.items())
                 for name, module in order if i % 2 else order[::-1]:
                     gc.collect()
                     config, rng = module.bench_config(players), random.Random(i)
-                    rates[name].append(module._rate(
-                        lambda m=module, c=config, r=rng, f=fast: m.random_game(c, r, f), slice_s))
+                    if key == "play_outs_per_s":
+                        step = partial(play_out[name], rng)
+                    else:
+                        step = partial(module.random_game, config, rng, key == "fast_games_per_s")
+                    rates[name].append(module._rate(step, slice_s))
             for name, values in rates.items():
                 result[name][key][str(players)] = round(statistics.median(values), 1)
             result["ratio"][key][str(players)] = round(
@@ -159,22 +211,21 @@ def main(as_json: bool, seconds: float, baseline: Path | None = None,
             return 0
         print(f"Games per second, this code against {baseline} (median of runs in turn)")
         print("players   kind         baseline     current   ratio")
-        for key in ("validated_games_per_s", "fast_games_per_s"):
+        for key in _KINDS:
             for p in load_game(DEFAULT_GAME).player_counts:
                 b, c, r = (figures[n][key][str(p)] for n in ("baseline", "current", "ratio"))  # type: ignore[index]
-                print(f"{p:>7}   {key.split('_')[0]:<10} {b:>10,.0f} {c:>11,.0f} {r:>7.3f}")
+                print(f"{p:>7}   {_KINDS[key]:<10} {b:>10,.0f} {c:>11,.0f} {r:>7.3f}")
         return 0
     game = load_game(game_id)
     figures = measure(game, seconds)
     if as_json:
         print(json.dumps(figures))
         return 0
-    print(f"Complete random games of {game.title} per second")
-    print("players   validated        fast")
+    print(f"Complete random games of {game.title} per second, and play-outs on the fast path")
+    print("players   validated        fast   play-outs")
     for p in game.player_counts:
-        v = figures["validated_games_per_s"][str(p)]  # type: ignore[index]
-        f = figures["fast_games_per_s"][str(p)]  # type: ignore[index]
-        print(f"{p:>7} {v:>11,.0f} {f:>11,.0f}")
+        v, f, o = (figures[key][str(p)] for key in _KINDS)  # type: ignore[index]
+        print(f"{p:>7} {v:>11,.0f} {f:>11,.0f} {o:>11,.0f}")
     players = figures["state_players"]
     print(f"clone of a {players}-player mid-deal state: {figures['clone_us']:.2f} us")
     print(f"a seat's view of a {players}-player mid-deal state: {figures['view_us']:.2f} us")

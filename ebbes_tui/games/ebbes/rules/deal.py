@@ -13,7 +13,7 @@ from .state import GameState
 from .variants import BASIC_NUMBER_DETERMINERS, GameConfig
 
 
-def deal_hands(config: GameConfig, rng: random.Random) -> list[list[Card]]:
+def deal_hands(config: GameConfig, rng: random.Random) -> list[tuple[Card, ...]]:
     """Shuffle the cards in play and deal them evenly, one hand per seat in seat order;
     the same seed gives the same deal on every Python version.
     The dummy's hand is in deal order: first five face down, then five face up (R16)."""
@@ -22,7 +22,7 @@ def deal_hands(config: GameConfig, rng: random.Random) -> list[list[Card]]:
     keys = list(starmap(rng.random, repeat((), len(cards))))
     deck = itemgetter(*sorted(range(len(cards)), key=keys.__getitem__))(cards)
     size = config.hand_size
-    return [list(deck[i * size:(i + 1) * size]) for i in range(config.seat_count)]
+    return [deck[i * size:(i + 1) * size] for i in range(config.seat_count)]
 
 
 def deal_next_round(

@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from operator import add
 from enum import Enum
+from functools import lru_cache
 from collections.abc import Callable, Sequence
 from random import Random
 from typing import TYPE_CHECKING, NamedTuple
@@ -79,6 +80,12 @@ _SEAM_DEALING = (SeamDecision(Phase.DEAL.value, None),)
 #: CardPlayed events made once, by seat and card (events are immutable values).
 _CARD_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
     tuple(CardPlayed(s, c) for c in ALL_CARDS) for s in range(_MAX_SEATS))
+#: RoundStarted events made once each, StarterChosen once by chooser (the last row:
+#: None, no choice) and starter: a deal and a starter come with every round.
+_round_started = lru_cache(maxsize=512)(RoundStarted)
+_STARTER_CHOSEN: tuple[tuple[StarterChosen, ...], ...] = tuple(
+    tuple(StarterChosen(chooser, s) for s in range(_MAX_SEATS))
+    for chooser in (*range(_MAX_SEATS), None))
 
 
 class RoundResult(NamedTuple):
@@ -310,7 +317,7 @@ class GameState:
 
     def start_round(
         self,
-        hands: list[list[Card]] | tuple[tuple[Card, ...], ...],
+        hands: Sequence[Sequence[Card]],
         *,
         number: int | None = None,
         starter: int | None = None,
@@ -358,7 +365,7 @@ class GameState:
         self.suits = []
         self.cat_of = [-1] * len(SUITS)
         self.tricks = []
-        events: list[Event] = [RoundStarted(self.round_no, dealer, number)]
+        events: list[Event] = [_round_started(self.round_no, dealer, number)]
         if first:
             self._set_starter(starter, None, events)  # type: ignore[arg-type]
         else:
@@ -369,7 +376,7 @@ class GameState:
                 self.phase = Phase.CHOOSE_STARTER
         return events
 
-    def _check_deal(self, hands: list[list[Card]] | tuple[tuple[Card, ...], ...]) -> None:
+    def _check_deal(self, hands: Sequence[Sequence[Card]]) -> None:
         config = self.config
         if len(hands) != self.n:
             raise RulesError(f"{self.n} hands must be dealt, not {len(hands)}")
@@ -403,7 +410,7 @@ class GameState:
     def _set_starter(self, starter: int, chooser: int | None, events: list[Event]) -> None:
         self.starter = starter
         self.leader = self.to_move = starter
-        events.append(StarterChosen(chooser, starter))
+        events.append(_STARTER_CHOSEN[-1 if chooser is None else chooser][starter])
         self.phase = (
             Phase.CHOOSE_PAIR if self.config.options.choose_determiners else Phase.PLAY
         )
@@ -563,7 +570,7 @@ class GameState:
         trick's cards in turn."""
         trick = self.trick
         winner = seats[trick_winner(trick, trump_of(self.suits))]
-        self.tricks.append(_new_trick(Trick, (self.leader, tuple(trick), winner, seats)))
+        self.tricks.append(_new(Trick, (self.leader, tuple(trick), winner, seats)))
         trick.clear()
         self.trick_seats.clear()
         self.leader = self.to_move = winner
@@ -574,10 +581,10 @@ class GameState:
 
     def _score_round(self) -> None:
         score = score_tricks(tuple(self.suits), self.tricks, self.n)
-        self.results.append(RoundResult(
+        self.results.append(_new(RoundResult, (
             self.dealt, self.starter, self.dealer, self.number, tuple(self.pairs),
             tuple(self.tricks), (), (), score,
-        ))
+        )))
         self.totals[:] = map(add, self.totals, score.points)  # R9
         self.round_no += 1
         self.phase = Phase.GAME_OVER if self._game_ends() else Phase.DEAL
@@ -619,8 +626,9 @@ class GameState:
         return new
 
 
-#: Makes a Trick without the NamedTuple constructor's Python frame (the hot path).
-_new_trick = tuple.__new__
+#: Makes a Trick or a RoundResult without the NamedTuple constructor's Python frame
+#: (the hot path: every playout ends a round).
+_new = tuple.__new__
 
 
 def track_enders(config: GameConfig, totals: Sequence[int]) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from .events import Event
 from .state import GameState
 from .variants import BASIC_NUMBER_DETERMINERS, GameConfig
 
-Hands = list[list[int]]
+Hands = list[tuple[int, ...]]
 
 
 def deal_set(config: GameConfig, seed: int | str) -> tuple[list[tuple[Hands, int | None]], int, int]:
