@@ -6,7 +6,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
@@ -25,7 +25,7 @@ def test_bench_rules_json_has_every_figure(game):
     figures = bench("rules", "--game", game, "--seconds", "0.05")
     assert figures["game"] == game
     counts = {str(n) for n in load_game(game).player_counts}
-    for key in ("validated_games_per_s", "fast_games_per_s", "play_outs_per_s"):
+    for key in ("validated_games_per_s", "fast_games_per_s", "play_outs_per_s", "rollouts_per_s"):
         assert set(figures[key]) == counts
         assert all(v > 0 for v in figures[key].values())
     assert figures["clone_us"] > 0 and figures["view_us"] > 0
@@ -33,19 +33,22 @@ def test_bench_rules_json_has_every_figure(game):
 
 def test_bench_rules_against_a_baseline_gives_every_figure_side_by_side(tmp_path):
     """`--baseline DIR` measures another checkout's ebbes in the same run (here this
-    checkout's own): games both ways and play-outs, for every player count."""
+    checkout's own): games both ways, play-outs and search's rollouts, for every
+    player count."""
     root = Path(__file__).resolve().parents[1]
     figures = bench("rules", "--baseline", str(root), "--seconds", "0.02")
     counts = {str(n) for n in load_game("ebbes").player_counts}
     for name in ("baseline", "current", "ratio"):
-        for key in ("validated_games_per_s", "fast_games_per_s", "play_outs_per_s"):
+        for key in ("validated_games_per_s", "fast_games_per_s", "play_outs_per_s",
+                    "rollouts_per_s"):
             assert set(figures[name][key]) == counts
             assert all(v > 0 for v in figures[name][key].values())
 
 
-def test_a_baseline_from_before_the_game_seam_plays_out_its_own_deals():
+def test_a_baseline_from_before_the_game_seam_plays_out_its_own_deals(monkeypatch):
     """A checkout from before the seam (0e16b66) has no play_outs in its bench: its
-    GameState is dealt by its own deal_next_round and played out with a Random."""
+    GameState is dealt by its own deal_next_round and played out with a Random, and
+    its hard bot's playout is search's rollout, from the seat to move's first card."""
     from ebbes_tui.bench.rules_bench import _play_outs_of
     from ebbes_tui.games.ebbes.rules import GameConfig, GameState, Phase, SeatInfo, deal_next_round
 
@@ -58,13 +61,23 @@ def test_a_baseline_from_before_the_game_seam_plays_out_its_own_deals():
             played.append(self)
             return GameState.clone(self)
 
-    old = SimpleNamespace(GameState=Counted, deal_next_round=deal_next_round,
+    rolled = []
+    hard = ModuleType("old_ebbes.bots.hard")
+    hard.playout = lambda state, first, seat, rng: rolled.append((state, first, seat))
+    for name in ("old_ebbes", "old_ebbes.bots"):
+        monkeypatch.setitem(sys.modules, name, ModuleType(name))
+    monkeypatch.setitem(sys.modules, "old_ebbes.bots.hard", hard)
+    old = SimpleNamespace(__name__="old_ebbes.bench.rules_bench", GameState=Counted,
+                          deal_next_round=deal_next_round,
                           bench_config=lambda n: GameConfig(tuple(SeatInfo(f"P{i}") for i in range(n))))
     play_out = _play_outs_of(old, 4)
     for _ in range(3):
         play_out(random.Random(1))
     assert len(set(map(id, played))) == 3  # three deals in turn, each kept for the next round
     assert all(s.phase is Phase.PLAY and not s.tricks for s in played)
+    _play_outs_of(old, 4, search=True)(random.Random(1))
+    (state, first, seat), = rolled
+    assert seat == state.to_move and first in state.hands[seat] and not state.trick
 
 
 @pytest.mark.parametrize("game", ["huhn", "hund"])

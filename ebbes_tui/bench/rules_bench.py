@@ -34,7 +34,7 @@ from ..game.registry import DEFAULT_GAME, load_game
 
 #: The rates measured, each with the word its column shows.
 _KINDS = {"validated_games_per_s": "validated", "fast_games_per_s": "fast",
-          "play_outs_per_s": "play-outs"}
+          "play_outs_per_s": "play-outs", "rollouts_per_s": "rollouts"}
 #: A game set up for the bench: the game, its seats and options.
 BenchConfig = tuple[Game, tuple[SeatInfo, ...], dict[str, Any]]
 
@@ -70,10 +70,13 @@ def _decide_at_random(state: State, seat: int, rng: random.Random) -> None:
     state.apply(rng.choice(moves) if moves is not None else legal.sample(rng), seat)  # type: ignore[union-attr]
 
 
-def play_outs(config: BenchConfig, count: int = 64) -> Callable[[random.Random], object]:
+def play_outs(config: BenchConfig, count: int = 64,
+              search: bool = False) -> Callable[[random.Random], object]:
     """A play-out of ``count`` deals in turn: each call plays a copy of the next one on
     the fast path (:meth:`Game.random_playout`) from its first move, which random
-    decisions from the deal's own seed reached."""
+    decisions from the deal's own seed reached. ``search``: a search's rollout instead
+    (:meth:`Game.rollout`: the seat to move makes its first legal move, then the game's
+    quick playout)."""
     game, seats, options = config
     starts = []
     for seed in range(count):
@@ -88,14 +91,26 @@ def play_outs(config: BenchConfig, count: int = 64) -> Callable[[random.Random],
             else:
                 _decide_at_random(state, seat, rng)
     turn = cycle(starts)
-    return lambda rng: game.random_playout(next(turn).clone(), rng)
+    if not search:
+        return lambda rng: game.random_playout(next(turn).clone(), rng)
+
+    def rollout(rng: random.Random) -> float:
+        state = next(turn)
+        seat = next(d.seat for d in state.pending() if d.seat is not None)
+        legal = state.legal(seat)
+        moves = listed(legal)
+        return game.rollout(state, seat, moves[0] if moves else legal.sample(rng), rng)  # type: ignore[union-attr]
+
+    return rollout
 
 
-def _play_outs_of(module: ModuleType, players: int) -> Callable[[random.Random], object]:
+def _play_outs_of(module: ModuleType, players: int,
+                  search: bool = False) -> Callable[[random.Random], object]:
     """:func:`play_outs` of a baseline's rules bench, or for one from before the game
-    seam (0e16b66 and earlier: ebbes only) the same made of its own state and deal."""
+    seam (0e16b66 and earlier: ebbes only) the same made of its own state, deal and
+    hard bot's playout."""
     if hasattr(module, "play_outs"):
-        return module.play_outs(module.bench_config(players))  # type: ignore[no-any-return]
+        return module.play_outs(module.bench_config(players), search=search)  # type: ignore[no-any-return]
     config = module.bench_config(players)
     starts = []
     for seed in range(64):
@@ -103,7 +118,15 @@ def _play_outs_of(module: ModuleType, players: int) -> Callable[[random.Random],
         module.deal_next_round(state, random.Random(seed))
         starts.append(state)
     turn = cycle(starts)
-    return lambda rng: next(turn).clone().play_out(rng)
+    if not search:
+        return lambda rng: next(turn).clone().play_out(rng)
+    playout = importlib.import_module(f"{module.__name__.split('.')[0]}.bots.hard").playout
+
+    def rollout(rng: random.Random) -> float:
+        state = next(turn)
+        return playout(state, state.legal_moves()[0], state.to_move, rng)  # type: ignore[no-any-return]
+
+    return rollout
 
 
 def _rate(fn: Callable[[], object], seconds: float) -> float:
@@ -140,15 +163,15 @@ def _deals(state: State) -> int:
 
 def measure(game: Game, seconds: float = 1.0) -> dict[str, object]:
     rng = random.Random(1)
-    figures: dict[str, Any] = {"game": game.id, "validated_games_per_s": {},
-                               "fast_games_per_s": {}, "play_outs_per_s": {}}
+    figures: dict[str, Any] = {"game": game.id, **{key: {} for key in _KINDS}}
     for players in game.player_counts:
         config = bench_config(players, game.id)
         for key, fast in (("validated_games_per_s", False), ("fast_games_per_s", True)):
             rate = _rate(lambda c=config, f=fast: random_game(c, rng, f), seconds)
             figures[key][str(players)] = round(rate, 1)
-        figures["play_outs_per_s"][str(players)] = round(
-            _rate(partial(play_outs(config), rng), seconds), 1)
+        for key, search in (("play_outs_per_s", False), ("rollouts_per_s", True)):
+            figures[key][str(players)] = round(
+                _rate(partial(play_outs(config, search=search), rng), seconds), 1)
     players = 4 if 4 in game.player_counts else game.player_counts[-1]
     state = mid_deal(bench_config(players, game.id))
     seat = next(d.seat for d in state.pending() if d.seat is not None)
@@ -175,13 +198,14 @@ def compare(baseline: Path, seconds: float, rounds: int = 25) -> dict[str, objec
             result[name][key] = {}
         for players in counts:
             rates: dict[str, list[float]] = {"baseline": [], "current": []}
-            play_out = {name: _play_outs_of(module, players) for name, module in modules.items()}
+            play_out = {name: _play_outs_of(module, players, key == "rollouts_per_s")
+                        for name, module in modules.items()}
             for i in range(rounds):
                 order = tuple(modules.items())
                 for name, module in order if i % 2 else order[::-1]:
                     gc.collect()
                     config, rng = module.bench_config(players), random.Random(i)
-                    if key == "play_outs_per_s":
+                    if key in ("play_outs_per_s", "rollouts_per_s"):
                         step = partial(play_out[name], rng)
                     else:
                         step = partial(module.random_game, config, rng, key == "fast_games_per_s")
@@ -212,7 +236,8 @@ def main(as_json: bool, seconds: float, baseline: Path | None = None,
         if as_json:
             print(json.dumps(figures))
             return 0
-        print(f"Games per second, this code against {baseline} (medians of runs in turn; ratio: median of the pairs)")
+        print(f"Per second, this code against {baseline}: medians of runs in turn, the")
+        print("ratio the median of back-to-back pairs")
         print("players   kind         baseline     current   ratio")
         for key in _KINDS:
             for p in load_game(DEFAULT_GAME).player_counts:
@@ -224,11 +249,11 @@ def main(as_json: bool, seconds: float, baseline: Path | None = None,
     if as_json:
         print(json.dumps(figures))
         return 0
-    print(f"Complete random games of {game.title} per second, and play-outs on the fast path")
-    print("players   validated        fast   play-outs")
+    print(f"Complete random games of {game.title} per second; play-outs on the fast path and")
+    print("search's rollouts per second")
+    print("players" + "".join(f"{word:>12}" for word in _KINDS.values()))
     for p in game.player_counts:
-        v, f, o = (figures[key][str(p)] for key in _KINDS)  # type: ignore[index]
-        print(f"{p:>7} {v:>11,.0f} {f:>11,.0f} {o:>11,.0f}")
+        print(f"{p:>7}" + "".join(f"{figures[key][str(p)]:>12,.0f}" for key in _KINDS))  # type: ignore[index]
     players = figures["state_players"]
     print(f"clone of a {players}-player mid-deal state: {figures['clone_us']:.2f} us")
     print(f"a seat's view of a {players}-player mid-deal state: {figures['view_us']:.2f} us")
