@@ -108,7 +108,8 @@ def _play_outs_of(module: ModuleType, players: int,
                   search: bool = False) -> Callable[[random.Random], object]:
     """:func:`play_outs` of a baseline's rules bench, or for one from before the game
     seam (0e16b66 and earlier: ebbes only) the same made of its own state, deal and
-    hard bot's playout."""
+    hard bot's playout; before ``play_out`` (e3df712) its fast path was ``play_fast``
+    card by card, as its own bench played it."""
     if hasattr(module, "play_outs"):
         return module.play_outs(module.bench_config(players), search=search)  # type: ignore[no-any-return]
     config = module.bench_config(players)
@@ -118,8 +119,10 @@ def _play_outs_of(module: ModuleType, players: int,
         module.deal_next_round(state, random.Random(seed))
         starts.append(state)
     turn = cycle(starts)
-    if not search:
+    if not search and hasattr(module.GameState, "play_out"):
         return lambda rng: next(turn).clone().play_out(rng)
+    if not search:
+        return lambda rng: _play_fast_out(next(turn).clone(), rng)
     playout = importlib.import_module(f"{module.__name__.split('.')[0]}.bots.hard").playout
 
     def rollout(rng: random.Random) -> float:
@@ -127,6 +130,14 @@ def _play_outs_of(module: ModuleType, players: int,
         return playout(state, state.legal_moves()[0], state.to_move, rng)  # type: ignore[no-any-return]
 
     return rollout
+
+
+def _play_fast_out(state: Any, rng: random.Random) -> None:
+    """The round's cards uniformly at random through ``play_fast`` (e3df712's fast path)."""
+    rand = rng.random
+    while state.phase.value == "play":
+        legal = state.legal_moves()
+        state.play_fast(legal[int(rand() * len(legal))])
 
 
 def _rate(fn: Callable[[], object], seconds: float) -> float:
