@@ -130,6 +130,10 @@ async def test_the_host_hands_a_seat_to_a_bot_and_shows_a_watcher_out(users, tmp
         assert carol.ended.text == "alice asked you to leave alice/t."
         with pytest.raises(TableError, match="alice asked you not to watch alice/t"):
             await sit(table, users, "carol", watch=True)
+        [for_carol] = await find_tables(table.directory, system=users.system("carol"))
+        assert describe(for_carol).endswith("; private")  # no "spectators welcome; watch"
+        [for_bob] = await find_tables(table.directory, system=users.system("bob"))
+        assert ", spectators welcome; invited" in describe(for_bob)
         for client in (alice, bob):
             client.close()
 

@@ -44,4 +44,9 @@ class Access:
             return "invited"
         if self.open:
             return "open"
-        return "watch" if self.spectators else "private"
+        return "watch" if self.welcomes_watching(login) else "private"
+
+    def welcomes_watching(self, login: str) -> bool:
+        """Whether the table says spectators are welcome, as this user hears it: not to
+        one the host removed from watching."""
+        return self.spectators and login not in self.barred

@@ -548,7 +548,7 @@ class TableServer:
             "free_seats": len(self.seating.free()) if lobby else 0,
             "kept_for_you": len(self.seating.kept_for(client.login, self.connected_seats()))
             if lobby else 0,
-            "spectators": self.access.spectators, "access": access,
+            "spectators": self.access.welcomes_watching(client.login), "access": access,
             "phase": "over" if self.over else "lobby" if lobby else "playing",
             "reopened": self.resumed is not None,
             "options": self.options,
