@@ -162,14 +162,17 @@ async def test_the_round_summary_labels_its_columns_and_says_why_ebbes_paid(tmp_
             assert row.rstrip().endswith(f"{event.totals[seat]:+d}")
         assert any(why in text for why in ("(0: most)", "(0: tied for most)", "(0: all equal)"))
         holder = state.config.seats[event.score.nix_holder].name
-        assert f"{holder} took the most nix cards and chooses who starts round 2." in text
+        tied = state.config.seats[1 - event.score.nix_holder].name  # R8: a tie on 3, seat 0 or 1
+        assert (f"Tied on 3 nix cards with {tied}, {holder} took the highest of them (blue 6) "
+                "and chooses who starts round 2.") in " ".join(text.split())
 
 
 async def test_the_summary_says_the_dummy_simply_starts_and_nothing_after_the_last_round(
         tmp_path):
     for seed in range(200):
         state, event = scored_round(dummy=True, seed=seed)
-        if event.score.nix_holder == 0:
+        counts = [s.nix_cards for s in event.score.seats]
+        if event.score.nix_holder == 0 and counts.count(counts[0]) == 1:  # no tie (R8)
             break
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -471,6 +474,35 @@ def test_every_hint_is_a_legal_action_with_a_reason():
         assert action in view.actions and why.endswith(".") and len(why) > 20
 
 
+def test_a_nix_tie_names_who_tied_and_the_highest_nix_card_that_broke_it():
+    """R8: tied on the most nix cards, the seat that took the highest nix card holds
+    nix; the round's summary says so instead of "took the most nix cards"."""
+    from ebbes_tui.games.ebbes.rules.categories import Category
+
+    ties = 0
+    for seed in range(40):
+        state, event = scored_round(4, seed=seed)
+        counts = [s.nix_cards for s in event.score.seats]
+        holder, most = event.score.nix_holder, max(counts)
+        tied = [s for s, n in enumerate(counts) if n == most]
+        names = ["Ann", "Bea", "Cid", "You"]
+        line = next_starter_line(event, player_view(state, 0), names, Look())
+        if len(tied) == 1:
+            assert line.startswith(f"{names[holder]} took the most nix cards and ")
+            continue
+        ties += 1
+        nix = event.score.suits[Category.NIX]
+        highest = {s: max((c for t in state.tricks if t.winner == s for c in t.cards
+                           if c.suit == nix), default=-1) for s in tied}
+        assert holder == max(tied, key=highest.__getitem__)
+        others = " and ".join(names[s] for s in tied if s != holder)
+        chooses = "choose" if names[holder] == "You" else "chooses"
+        assert line == (f"Tied on {most} nix cards with {others}, {names[holder]} took the "
+                        f"highest of them ({Look().card_name(highest[holder])}) and {chooses} "
+                        "who starts round 2.")
+    assert ties >= 3
+
+
 def test_sentences_about_the_default_player_you_read_as_english():
     """Play-testing: "You takes it: green is trump" (the default name is "You")."""
     from ebbes_tui.ui.words import says, winners_line
@@ -482,8 +514,9 @@ def test_sentences_about_the_default_player_you_read_as_english():
     state, event = scored_round()
     names = [s.name for s in state.config.seats]
     names[event.score.nix_holder] = "You"
-    assert next_starter_line(event, player_view(state, 0), names) == \
-        "You took the most nix cards and choose who starts round 2."
+    assert next_starter_line(event, player_view(state, 0), names, Look()) == \
+        "Tied on 3 nix cards with Alex, You took the highest of them (blue 6) and choose who " \
+        "starts round 2."
     from ebbes_tui.controller import Update
     from ebbes_tui.games.ebbes.rules.events import StarterChosen
     from ebbes_tui.games.ebbes.ui.explain import event_line

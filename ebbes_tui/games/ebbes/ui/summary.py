@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 
-from ..rules.categories import CATEGORY_LABELS
+from ..rules.categories import CATEGORY_LABELS, Category
 from ..rules.events import RoundScored
 from ..rules.scoring import EbbesPlace, ebbes_places
 from ..rules.state import Phase
@@ -39,18 +39,28 @@ def categories_line(look: EbbesLook, suits: tuple[int, ...]) -> Text:
     return text
 
 
-def next_starter_line(event: RoundScored, view: PlayerView, names: list[str]) -> str:
-    """Who chooses the next starter (R8), or that the dummy simply starts (R17); nothing
-    after the game's last round."""
+def next_starter_line(event: RoundScored, view: PlayerView, names: list[str],
+                      look: EbbesLook) -> str:
+    """Who chooses the next starter and why they hold nix (R8), or that the dummy simply
+    starts (R17); nothing after the game's last round."""
     holder = event.score.nix_holder
     last = event.round_no + 1 >= view.config.round_limit or view.phase is Phase.GAME_OVER
     if last:
         return ""
+    why = f"{names[holder]} took the most nix cards"
+    counts = [s.nix_cards for s in event.score.seats]
+    tied = [names[s] for s, n in enumerate(counts) if n == counts[holder] and s != holder]
+    if tied:  # R8: of the seats tied on the most, the one that took the highest nix card
+        nix = event.score.suits[Category.NIX]
+        highest = max((c for t in view.tricks if t.winner == holder for c in t.cards
+                       if c.suit == nix), default=None)
+        card = f" ({look.card_name(highest)})" if highest is not None else ""
+        why = (f"Tied on {counts[holder]} nix cards with {' and '.join(tied)}, "
+               f"{names[holder]} took the highest of them{card}")
     if holder == view.config.dummy:
-        return f"{names[holder]} took the most nix cards, so it starts round {event.round_no + 2}."
+        return f"{why}, so it starts round {event.round_no + 2}."
     chooses = verb_for(names[holder], "chooses")
-    return (f"{names[holder]} took the most nix cards and {chooses} who starts round "
-            f"{event.round_no + 2}.")
+    return f"{why} and {chooses} who starts round {event.round_no + 2}."
 
 
 class RoundSummaryScreen(Interlude):
@@ -83,7 +93,7 @@ class RoundSummaryScreen(Interlude):
                               f"{s.minus_cards} = {_signed(-s.minus_cards)}",
                               f"{s.nix_cards}", f"{s.total:+d}", f"{event.totals[seat]:+d}")
             yield Static(table)
-            note = next_starter_line(event, self.view, names)
+            note = next_starter_line(event, self.view, names, look)
             if self.closes_after is not None:
                 note += (" " if note else "") + (
                     f"The table goes on: this closes by itself in {self.closes_after:.0f} s.")
