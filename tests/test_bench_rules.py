@@ -80,6 +80,29 @@ def test_a_baseline_from_before_the_game_seam_plays_out_its_own_deals(monkeypatc
     assert seat == state.to_move and first in state.hands[seat] and not state.trick
 
 
+def test_a_baseline_from_after_the_seam_without_play_outs_is_measured_by_this_bench():
+    """A checkout between the seam and the play-out figures (bb87d34) has a Game but no
+    play_outs: this bench's play_outs play its deals through that Game's methods."""
+    from ebbes_tui.bench.rules_bench import _play_outs_of, bench_config
+
+    played = []
+    game, seats, options = bench_config(4)
+
+    class Watched:  # the baseline's Game, as far as play_outs asks it
+        def __getattr__(self, name):
+            return getattr(game, name)
+
+        def random_playout(self, state, rng):
+            played.append(state)
+            return game.random_playout(state, rng)
+
+    old = SimpleNamespace(bench_config=lambda n: (Watched(), seats, options))
+    play_out = _play_outs_of(old, 4)  # finds each deal's first move through the Game
+    before = len(played)
+    play_out(random.Random(1))
+    assert len(played) == before + 1 and played[-1].outcome() is None and not played[-1].view(None).trick
+
+
 @pytest.mark.parametrize("game", ["huhn", "hund"])
 def test_bench_bots_json_gives_percentiles_for_every_level_of_the_new_games(game):
     figures = bench("bots", "--game", game, "--seconds", "0.01")

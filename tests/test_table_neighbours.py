@@ -76,8 +76,8 @@ async def test_another_user_sits_down_only_where_the_host_lets_them(users, tmp_p
             if name == "private":
                 with pytest.raises(TableError) as refused:
                     await connect_table(name, directory=parent, system=bob)
-                assert str(refused.value) == ("alice/private is not open to you: ask alice "
-                                              "for an invitation.")
+                assert str(refused.value) == ("alice/private says: This table is not open "
+                                              "to you: ask alice for an invitation.")
                 with pytest.raises(TableError, match="Nobody may watch alice/private"):
                     await connect_table(name, directory=parent, system=bob, watch=True)
                 continue
@@ -266,7 +266,7 @@ async def test_refusals_are_logged_once_a_minute_and_a_knocker_is_dropped_unread
         assert answers[:20] == ["refused"] * 20  # the burst is answered
         assert set(answers[20:]) == {"dropped"}  # then nothing is read or written
         refusals = [r.getMessage() for r in caplog.records if "carol" in r.getMessage()]
-        assert refusals == ["refused carol: alice/t is not open to you: ask alice for an "
+        assert refusals == ["refused carol: This table is not open to you: ask alice for an "
                             "invitation."]
         clock.advance(60)
         refusals = [r.getMessage() for r in caplog.records if "carol" in r.getMessage()]

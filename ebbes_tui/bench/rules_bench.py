@@ -12,6 +12,7 @@ meaning (:func:`_play_outs_of` stands in for a checkout from before the game sea
 
 from __future__ import annotations
 
+import atexit
 import gc
 import importlib
 import json
@@ -64,10 +65,12 @@ def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> 
 
 
 def _decide_at_random(state: State, seat: int, rng: random.Random) -> None:
-    """Answer ``seat``'s decision with a uniformly random legal action."""
+    """Answer ``seat``'s decision with a uniformly random legal action (picked as the
+    benches before the seam picked, which a comparison with them must not change)."""
     legal = state.legal(seat)
     moves = listed(legal)
-    state.apply(rng.choice(moves) if moves is not None else legal.sample(rng), seat)  # type: ignore[union-attr]
+    state.apply(moves[int(rng.random() * len(moves))] if moves is not None
+                else legal.sample(rng), seat)  # type: ignore[union-attr]
 
 
 def play_outs(config: BenchConfig, count: int = 64,
@@ -90,28 +93,30 @@ def play_outs(config: BenchConfig, count: int = 64,
                 break
             else:
                 _decide_at_random(state, seat, rng)
-    turn = cycle(starts)
     if not search:
+        turn = cycle(starts)
         return lambda rng: game.random_playout(next(turn).clone(), rng)
-
-    def rollout(rng: random.Random) -> float:
-        state = next(turn)
+    firsts = []
+    for state in starts:
         seat = next(d.seat for d in state.pending() if d.seat is not None)
         legal = state.legal(seat)
         moves = listed(legal)
-        return game.rollout(state, seat, moves[0] if moves else legal.sample(rng), rng)  # type: ignore[union-attr]
-
-    return rollout
+        firsts.append((state, seat, moves[0] if moves is not None else legal.sample(random.Random(0))))  # type: ignore[union-attr]
+    rollouts = cycle(firsts)
+    return lambda rng: game.rollout(*next(rollouts), rng)
 
 
 def _play_outs_of(module: ModuleType, players: int,
                   search: bool = False) -> Callable[[random.Random], object]:
-    """:func:`play_outs` of a baseline's rules bench, or for one from before the game
-    seam (0e16b66 and earlier: ebbes only) the same made of its own state, deal and
-    hard bot's playout; before ``play_out`` (e3df712) its fast path was ``play_fast``
-    card by card, as its own bench played it."""
+    """:func:`play_outs` of a baseline's rules bench: its own; this one's on its game
+    for a checkout from after the game seam that had none; for one from before it
+    (0e16b66 and earlier: ebbes only), the same made of its own state, deal and hard
+    bot's playout (before ``play_out``, e3df712, its fast path was ``play_fast`` card by
+    card, as its own bench played it)."""
     if hasattr(module, "play_outs"):
         return module.play_outs(module.bench_config(players), search=search)  # type: ignore[no-any-return]
+    if not hasattr(module, "GameState"):  # the seam's Game, whose methods play_outs uses
+        return play_outs(module.bench_config(players), search=search)
     config = module.bench_config(players)
     starts = []
     for seed in range(64):
@@ -124,20 +129,16 @@ def _play_outs_of(module: ModuleType, players: int,
     if not search:
         return lambda rng: _play_fast_out(next(turn).clone(), rng)
     playout = importlib.import_module(f"{module.__name__.split('.')[0]}.bots.hard").playout
-
-    def rollout(rng: random.Random) -> float:
-        state = next(turn)
-        return playout(state, state.legal_moves()[0], state.to_move, rng)  # type: ignore[no-any-return]
-
-    return rollout
+    rollouts = cycle([(s, s.legal_moves()[0], s.to_move) for s in starts])
+    return lambda rng: playout(*next(rollouts), rng)
 
 
 def _play_fast_out(state: Any, rng: random.Random) -> None:
     """The round's cards uniformly at random through ``play_fast`` (e3df712's fast path)."""
-    rand = rng.random
-    while state.phase.value == "play":
-        legal = state.legal_moves()
-        state.play_fast(legal[int(rand() * len(legal))])
+    rand, legal_moves, play_fast, playing = rng.random, state.legal_moves, state.play_fast, state.phase
+    while state.phase is playing:
+        legal = legal_moves()
+        play_fast(legal[int(rand() * len(legal))])
 
 
 def _rate(fn: Callable[[], object], seconds: float) -> float:
@@ -209,23 +210,27 @@ def compare(baseline: Path, seconds: float, rounds: int = 25) -> dict[str, objec
             result[name][key] = {}
         for players in counts:
             rates: dict[str, list[float]] = {"baseline": [], "current": []}
-            play_out = {name: _play_outs_of(module, players, key == "rollouts_per_s")
-                        for name, module in modules.items()}
+            steps = {name: _step(module, players, key) for name, module in modules.items()}
             for i in range(rounds):
                 order = tuple(modules.items())
                 for name, module in order if i % 2 else order[::-1]:
                     gc.collect()
-                    config, rng = module.bench_config(players), random.Random(i)
-                    if key in ("play_outs_per_s", "rollouts_per_s"):
-                        step = partial(play_out[name], rng)
-                    else:
-                        step = partial(module.random_game, config, rng, key == "fast_games_per_s")
-                    rates[name].append(module._rate(step, slice_s))
+                    rates[name].append(module._rate(partial(steps[name], random.Random(i)),
+                                                    slice_s))
             for name, values in rates.items():
                 result[name][key][str(players)] = round(statistics.median(values), 1)
             result["ratio"][key][str(players)] = round(statistics.median(
                 map(truediv, rates["current"], rates["baseline"])), 3)
     return result  # type: ignore[return-value]
+
+
+def _step(module: ModuleType, players: int, key: str) -> Callable[[random.Random], object]:
+    """One timed call of ``key``'s figure in ``module`` (this bench or a baseline's),
+    given a Random."""
+    if key in ("play_outs_per_s", "rollouts_per_s"):
+        return _play_outs_of(module, players, search=key == "rollouts_per_s")
+    return partial(module.random_game, module.bench_config(players),
+                   fast=key == "fast_games_per_s")
 
 
 def _import_baseline(checkout: Path) -> ModuleType:
@@ -234,6 +239,7 @@ def _import_baseline(checkout: Path) -> ModuleType:
     if not (source / "bench" / "rules_bench.py").is_file():
         raise SystemExit(f"ebbes bench: {checkout} holds no ebbes_tui/bench/rules_bench.py")
     folder = Path(tempfile.mkdtemp(prefix="ebbes-baseline-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     shutil.copytree(source, folder / "ebbes_tui_baseline",
                     ignore=shutil.ignore_patterns("__pycache__", "ui", "assets"))
     sys.path.insert(0, str(folder))

@@ -171,7 +171,7 @@ async def _exchange(address: TableAddress, message: dict[str, Any], deadline: fl
         raise
     if answer.get("type") == "error":
         sock.close()
-        raise TableError(said_by(address, answer.get("text") or "No."))
+        raise TableError(said_by(address, answer.get("text"), system, "The table refused."))
     return _Answer(sock, line, answer, rest, peer)
 
 
@@ -213,16 +213,15 @@ async def ask_table(name: str, message: dict[str, Any], *,
     address = find_table(name, directory, system)
     answer = await _exchange(address, message, clock.now() + timeout, system, clock)
     answer.sock.close()
-    text = answer.message.get("text") or "Done."
-    return clean(text) if address.host == my_login(system) else said_by(address, text)
+    return said_by(address, answer.message.get("text"), system, "Done.")
 
 
-def said_by(address: TableAddress, text: object) -> str:
-    """A table's sentence, cleaned, and shown as the table's: it begins with the
-    table's name (the kernel's word for whose it is), so another user's table cannot
-    pass its words off as this program's."""
-    text = clean(text)
-    return text if text.startswith(f"{address.label} ") else f"{address.label} says: {text}"
+def said_by(address: TableAddress, text: object, system: System, blank: str) -> str:
+    """A table's sentence, cleaned (``blank`` if nothing is left). Another user's table
+    is named before it ("carol/fri says: ..."; the kernel's word for whose it is), so
+    it cannot pass its words off as this program's."""
+    said = clean(text) or blank
+    return said if address.uid == system.uid() else f"{address.label} says: {said}"
 
 
 async def find_tables(directory: Path | str | None = None, *, system: System = SYSTEM,

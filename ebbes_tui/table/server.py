@@ -410,8 +410,8 @@ class TableServer:
             client.close()
             return
         if self.game.id not in message.get("games", ()):  # (version 2 requires the list)
-            client.error("game", f"{self.address.label} plays {self.game.title}, which this "
-                                 f"ebbes cannot play: use the same ebbes as {self.spec.host}.")
+            client.error("game", f"This table plays {self.game.title}, which this ebbes "
+                                 f"cannot play: use the same ebbes as {self.spec.host}.")
             client.close()
             return
         peer, login, seated = client.peer, client.login, self.seating.logins()
@@ -424,8 +424,8 @@ class TableServer:
                 client.role = "spectator"
             else:
                 if not self.access.may_play(peer.uid, login, seated):
-                    raise Refusal(f"{self.address.label} is not open to you: ask "
-                                  f"{self.spec.host} for an invitation.")
+                    raise Refusal(f"This table is not open to you: ask {self.spec.host} "
+                                  "for an invitation.")
                 seat = self.seating.take(peer.uid, login, message.get("player"),
                                          self.connected_seats())
                 client.role, client.seat = "player", seat.seat
