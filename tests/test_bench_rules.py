@@ -70,12 +70,12 @@ def test_a_baseline_from_before_the_game_seam_plays_out_its_own_deals(monkeypatc
     old = SimpleNamespace(__name__="old_ebbes.bench.rules_bench", GameState=Counted,
                           deal_next_round=deal_next_round,
                           bench_config=lambda n: GameConfig(tuple(SeatInfo(f"P{i}") for i in range(n))))
-    play_out = _play_outs_of(old, 4)
+    play_out = _play_outs_of(old, old.bench_config(4))
     for _ in range(3):
         play_out(random.Random(1))
     assert len(set(map(id, played))) == 3  # three deals in turn, each kept for the next round
     assert all(s.phase is Phase.PLAY and not s.tricks for s in played)
-    _play_outs_of(old, 4, search=True)(random.Random(1))
+    _play_outs_of(old, old.bench_config(4), search=True)(random.Random(1))
     (state, first, seat), = rolled
     assert seat == state.to_move and first in state.hands[seat] and not state.trick
 
@@ -97,7 +97,7 @@ def test_a_baseline_from_after_the_seam_without_play_outs_is_measured_by_this_be
             return game.random_playout(state, rng)
 
     old = SimpleNamespace(bench_config=lambda n: (Watched(), seats, options))
-    play_out = _play_outs_of(old, 4)  # finds each deal's first move through the Game
+    play_out = _play_outs_of(old, old.bench_config(4))  # finds each deal's first move through the Game
     before = len(played)
     play_out(random.Random(1))
     assert len(played) == before + 1 and played[-1].outcome() is None and not played[-1].view(None).trick

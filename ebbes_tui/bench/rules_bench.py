@@ -81,7 +81,7 @@ def play_outs(config: BenchConfig, count: int = 64,
     (:meth:`Game.rollout`: the seat to move makes its first legal move, then the game's
     quick playout)."""
     game, seats, options = config
-    starts = []
+    starts = []  # (state, the seat to move)
     for seed in range(count):
         state, rng = game.new_state(seats, options), random.Random(seed)
         while pending := state.pending():
@@ -89,16 +89,15 @@ def play_outs(config: BenchConfig, count: int = 64,
             if seat is None:
                 game.resolve_chance(state, seed)
             elif game.random_playout(state.clone(), rng):
-                starts.append(state)
+                starts.append((state, seat))
                 break
             else:
                 _decide_at_random(state, seat, rng)
     if not search:
-        turn = cycle(starts)
+        turn = cycle([state for state, _ in starts])
         return lambda rng: game.random_playout(next(turn).clone(), rng)
     firsts = []
-    for state in starts:
-        seat = next(d.seat for d in state.pending() if d.seat is not None)
+    for state, seat in starts:
         legal = state.legal(seat)
         moves = listed(legal)
         firsts.append((state, seat, moves[0] if moves is not None else legal.sample(random.Random(0))))  # type: ignore[union-attr]
@@ -106,7 +105,7 @@ def play_outs(config: BenchConfig, count: int = 64,
     return lambda rng: game.rollout(*next(rollouts), rng)
 
 
-def _play_outs_of(module: ModuleType, players: int,
+def _play_outs_of(module: ModuleType, config: Any,
                   search: bool = False) -> Callable[[random.Random], object]:
     """:func:`play_outs` of a baseline's rules bench: its own; this one's on its game
     for a checkout from after the game seam that had none; for one from before it
@@ -114,23 +113,22 @@ def _play_outs_of(module: ModuleType, players: int,
     bot's playout (before ``play_out``, e3df712, its fast path was ``play_fast`` card by
     card, as its own bench played it)."""
     if hasattr(module, "play_outs"):
-        return module.play_outs(module.bench_config(players), search=search)  # type: ignore[no-any-return]
+        return module.play_outs(config, search=search)  # type: ignore[no-any-return]
     if not hasattr(module, "GameState"):  # the seam's Game, whose methods play_outs uses
-        return play_outs(module.bench_config(players), search=search)
-    config = module.bench_config(players)
+        return play_outs(config, search=search)
     starts = []
     for seed in range(64):
         state = module.GameState(config)
         module.deal_next_round(state, random.Random(seed))
         starts.append(state)
+    if search:
+        playout = importlib.import_module(f"{module.__name__.split('.')[0]}.bots.hard").playout
+        rollouts = cycle([(s, s.legal_moves()[0], s.to_move) for s in starts])
+        return lambda rng: playout(*next(rollouts), rng)
     turn = cycle(starts)
-    if not search and hasattr(module.GameState, "play_out"):
+    if hasattr(module.GameState, "play_out"):
         return lambda rng: next(turn).clone().play_out(rng)
-    if not search:
-        return lambda rng: _play_fast_out(next(turn).clone(), rng)
-    playout = importlib.import_module(f"{module.__name__.split('.')[0]}.bots.hard").playout
-    rollouts = cycle([(s, s.legal_moves()[0], s.to_move) for s in starts])
-    return lambda rng: playout(*next(rollouts), rng)
+    return lambda rng: _play_fast_out(next(turn).clone(), rng)
 
 
 def _play_fast_out(state: Any, rng: random.Random) -> None:
@@ -176,14 +174,12 @@ def _deals(state: State) -> int:
 def measure(game: Game, seconds: float = 1.0) -> dict[str, object]:
     rng = random.Random(1)
     figures: dict[str, Any] = {"game": game.id, **{key: {} for key in _KINDS}}
+    this = sys.modules[__name__]
     for players in game.player_counts:
         config = bench_config(players, game.id)
-        for key, fast in (("validated_games_per_s", False), ("fast_games_per_s", True)):
-            rate = _rate(lambda c=config, f=fast: random_game(c, rng, f), seconds)
+        for key in _KINDS:
+            rate = _rate(partial(_step(this, config, key), rng), seconds)
             figures[key][str(players)] = round(rate, 1)
-        for key, search in (("play_outs_per_s", False), ("rollouts_per_s", True)):
-            figures[key][str(players)] = round(
-                _rate(partial(play_outs(config, search=search), rng), seconds), 1)
     players = 4 if 4 in game.player_counts else game.player_counts[-1]
     state = mid_deal(bench_config(players, game.id))
     seat = next(d.seat for d in state.pending() if d.seat is not None)
@@ -210,7 +206,8 @@ def compare(baseline: Path, seconds: float, rounds: int = 25) -> dict[str, objec
             result[name][key] = {}
         for players in counts:
             rates: dict[str, list[float]] = {"baseline": [], "current": []}
-            steps = {name: _step(module, players, key) for name, module in modules.items()}
+            steps = {name: _step(module, module.bench_config(players), key)
+                     for name, module in modules.items()}
             for i in range(rounds):
                 order = tuple(modules.items())
                 for name, module in order if i % 2 else order[::-1]:
@@ -224,13 +221,12 @@ def compare(baseline: Path, seconds: float, rounds: int = 25) -> dict[str, objec
     return result  # type: ignore[return-value]
 
 
-def _step(module: ModuleType, players: int, key: str) -> Callable[[random.Random], object]:
-    """One timed call of ``key``'s figure in ``module`` (this bench or a baseline's),
-    given a Random."""
+def _step(module: ModuleType, config: Any, key: str) -> Callable[[random.Random], object]:
+    """One timed call of ``key``'s figure in ``module`` (this bench or a baseline's) for
+    its ``config``, given a Random."""
     if key in ("play_outs_per_s", "rollouts_per_s"):
-        return _play_outs_of(module, players, search=key == "rollouts_per_s")
-    return partial(module.random_game, module.bench_config(players),
-                   fast=key == "fast_games_per_s")
+        return _play_outs_of(module, config, search=key == "rollouts_per_s")
+    return partial(module.random_game, config, fast=key == "fast_games_per_s")
 
 
 def _import_baseline(checkout: Path) -> ModuleType:

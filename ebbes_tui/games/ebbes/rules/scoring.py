@@ -112,10 +112,10 @@ def cards_taken(tricks: Iterable[Trick], seats: int) -> list[list[int]]:
     return counts
 
 
-class _HighestTaken:
+class HighestTaken:
     """The highest card of ``suit`` each seat took in ``tricks`` (-1 for none), by seat,
-    worked out only for the seats asked about: R8 breaks a tie on nix by it, and a
-    round is scored at the end of every playout."""
+    worked out only for the seats asked about: R8 breaks a tie on nix by it (and a
+    round's summary names the card), and a round is scored at the end of every playout."""
 
     __slots__ = ("tricks", "suit")
 
@@ -141,7 +141,7 @@ def score_round(
 
 def score_tricks(suits: tuple[int, ...], tricks: Sequence[Trick], seats: int) -> RoundScore:
     """Score a finished round from its tricks (R6-R9), as :func:`score_round`."""
-    return _scored(suits, cards_taken(tricks, seats), _HighestTaken(tricks, suits[Category.NIX]))
+    return _scored(suits, cards_taken(tricks, seats), HighestTaken(tricks, suits[Category.NIX]))
 
 
 def _scored(suits: tuple[int, ...], counts: list[list[int]],

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 
 from ..rules.categories import CATEGORY_LABELS, Category
 from ..rules.events import RoundScored
-from ..rules.scoring import EbbesPlace, ebbes_places
+from ..rules.scoring import EbbesPlace, HighestTaken, ebbes_places
 from ..rules.state import Phase
 from ..rules.view import PlayerView
 from ....ui.interludes import Interlude
@@ -51,10 +51,8 @@ def next_starter_line(event: RoundScored, view: PlayerView, names: list[str],
     counts = [s.nix_cards for s in event.score.seats]
     tied = [names[s] for s, n in enumerate(counts) if n == counts[holder] and s != holder]
     if tied:  # R8: of the seats tied on the most, the one that took the highest nix card
-        nix = event.score.suits[Category.NIX]
-        highest = max((c for t in view.tricks if t.winner == holder for c in t.cards
-                       if c.suit == nix), default=None)
-        card = f" ({look.card_name(highest)})" if highest is not None else ""
+        highest = HighestTaken(view.tricks, event.score.suits[Category.NIX])[holder]
+        card = f" ({look.card_name(highest)})" if highest >= 0 else ""  # type: ignore[arg-type]
         why = (f"Tied on {counts[holder]} nix cards with {' and '.join(tied)}, "
                f"{names[holder]} took the highest of them{card}")
     if holder == view.config.dummy:
