@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .closing import ClosesOnce
+from .footer import KeysFooter
 
 
 class ConfirmScreen(ClosesOnce, ModalScreen[bool]):
@@ -31,7 +32,7 @@ class ConfirmScreen(ClosesOnce, ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title", markup=False)
             yield Static(f"Enter or y{again}: yes    Esc or n: no", classes="dialog-help")
-        yield Footer()
+        yield KeysFooter()
 
     def action_again(self) -> None:
         """q answers yes only to the question q asked."""

@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .closing import ClosesOnce
+from .footer import KeysFooter
 
 
 class HandOffScreen(ClosesOnce, Screen[str]):
@@ -41,4 +42,4 @@ class HandOffScreen(ClosesOnce, Screen[str]):
             text += f"\n\n{what}:\n{self.recap}"
         with Middle(), Center():
             yield Static(text, id="handoff-text", markup=False)
-        yield Footer()
+        yield KeysFooter()

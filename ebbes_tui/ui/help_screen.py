@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..game.protocols import Game
 from .closing import ClosesOnce
+from .footer import KeysFooter
 from .game_ui import screens_of
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
             yield Static(keys)
             yield Static(f"\n[b]{heading}[/b]")
             yield Static(legend)
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss()

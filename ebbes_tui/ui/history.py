@@ -15,7 +15,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 
@@ -23,6 +23,7 @@ from ..controller.history import FinishedGame, finished_games
 from ..game.clean import NAME_LIMIT, clean
 
 from .closing import ClosesOnce
+from .footer import KeysFooter
 
 if TYPE_CHECKING:
     from ..controller import Library
@@ -57,7 +58,7 @@ class HistoryScreen(ClosesOnce, Screen[None]):
         yield Static("History: finished games, newest first", classes="screen-title")
         yield OptionList(id="history-list")
         yield Static(id="history-message")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.say("Reading the finished games ...")

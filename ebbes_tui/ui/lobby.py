@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 
 from ..table.client import TableClient
@@ -21,6 +21,7 @@ from ..table.rendezvous import TableError
 
 from .chat import close_chat, open_chat, send_chat
 from .closing import ClosesOnce
+from .footer import KeysFooter
 
 if TYPE_CHECKING:
     from ..table.client import RemoteFeed  # noqa: F401 - the screen's result type
@@ -52,7 +53,7 @@ class LobbyScreen(ClosesOnce, Screen["RemoteFeed | None"]):
             yield Static(id="lobby-seats", markup=False)
             yield Static(id="lobby-chat", markup=False)
             yield Static(id="lobby-note", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.redraw()

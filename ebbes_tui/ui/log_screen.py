@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .closing import ClosesOnce
+from .footer import KeysFooter
 
 
 class LogScreen(ClosesOnce, ModalScreen[None]):
@@ -26,7 +27,7 @@ class LogScreen(ClosesOnce, ModalScreen[None]):
         with VerticalScroll(classes="dialog help", id="log-box"):
             yield Static("Game log", classes="dialog-title")
             yield Static(Text(self.body))
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         box = self.query_one("#log-box", VerticalScroll)

@@ -12,8 +12,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from .footer import KeysFooter
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -56,7 +58,7 @@ class MenuScreen(Screen[None]):
             yield Static(self._title(), id="menu-title")
             yield OptionList(id="menu-options")
             yield Static("", id="menu-message", markup=False)
-        yield Footer(compact=True)  # every key, o (colours) too, at 80 columns
+        yield KeysFooter(compact=True)  # every key, o (colours) too, at 80 columns
 
     def _title(self) -> str:
         if self.app.look.ascii:

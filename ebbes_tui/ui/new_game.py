@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from ..bots import LEVELS
 from ..controller.settings import SEATS_KEPT, GameSettings, PlayerChoice
 from ..game.protocols import Game, GameOption
 from .choice import Choice
 from .closing import ClosesOnce
+from .footer import KeysFooter
 from .game_ui import screens_of
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
                 yield Label("Memory aid (whole game log)", classes="what")
                 yield Choice(ON_OFF, s.memory_aid, ascii=ascii, id="memory")
         yield Static(HELP, id="form-help")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._update_rows()

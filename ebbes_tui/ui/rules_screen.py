@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from ..game.protocols import Game
 from .closing import ClosesOnce
+from .footer import KeysFooter
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -34,7 +35,7 @@ class RulesScreen(ClosesOnce, Screen[None]):
                 yield Static(self.app.look.text(text), markup=False)
             else:
                 yield Markdown(text)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules").focus()

@@ -14,12 +14,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 
 from ..controller.stats import KeptStatistics, Loaded, PlayerStats
 from ..game.protocols import Game
 from .closing import ClosesOnce
+from .footer import KeysFooter
 from .look import Look
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ class StatsScreen(ClosesOnce, Screen[None]):
         yield Static("Statistics", classes="screen-title")
         with VerticalScroll(id="stats-body"):
             yield Static("Counting the finished games ...")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#stats-body").focus()

@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ..controller import TakenBack, Update
 from ..controller.hot_seat import HotSeat
@@ -37,6 +37,7 @@ from ..game.protocols import Action, Game, View
 from ..table.client import RemoteFeed
 from ..table.events import ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused
 from .chat import close_chat, open_chat, send_chat
+from .footer import KeysFooter
 from .game_ui import TRICK_KEY, Decided, Drawing, GameTable, screens_of
 from .log_screen import LogScreen
 from .look import WIDE
@@ -144,7 +145,7 @@ class TableScreen(Screen[None]):
         yield self.screens.table(self.app.look, self.view)
         yield Static(id="presence", markup=False)
         yield Static(id="news", markup=False)
-        yield Footer(compact=True)  # room for "1-0,asdfx Card" beside the rest at 80
+        yield KeysFooter(compact=True)  # room for "1-0,asdfx Card" beside the rest at 80
 
     def on_mount(self) -> None:
         self.game_log = self.screens.log(self.app.look, personal=not self.hot_seat,

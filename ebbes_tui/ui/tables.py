@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
@@ -29,6 +29,7 @@ from ..table.rendezvous import TableError, check_name, my_login
 from ..table.saved import saved_slot, saved_tables, table_store
 from .closing import ClosesOnce
 from .choice import Choice
+from .footer import KeysFooter
 from .new_game import ON_OFF
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class TablesScreen(ClosesOnce, Screen[None]):
         yield Static("Tables on this server", classes="screen-title")
         yield OptionList(id="tables")
         yield Static(id="tables-note", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.action_refresh()
@@ -197,7 +198,7 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
                              ascii=ascii, id="away")
         yield Static("", id="open-note", markup=False)
         yield Static("Up/Down: field  Left/Right: change  Ctrl+S: open  Esc: back", id="form-help")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def game(self) -> Game:

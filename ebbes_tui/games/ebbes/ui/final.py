@@ -3,19 +3,17 @@ and what next: play again, the menu, or quit."""
 
 from __future__ import annotations
 
-from .look import ebbes_look
-
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
-
+from textual.widgets import Static
 
 from ..rules.events import GameOver
 from ..rules.view import PlayerView
+from ....ui.footer import KeysFooter
 from ....ui.interludes import FinalStandings
 from ....ui.words import winners_line
+from .look import ebbes_look
 from .scores import rounds_table
 from .track import TrackBoard, place_label
 
@@ -79,4 +77,4 @@ class FinalScreen(FinalStandings):
             before = tuple(t - p for t, p in zip(event.totals, last))
             yield TrackBoard(look, config, before, event.totals, animate=self.app.animation)
         yield Static(self.keys_line, id="final-help")
-        yield Footer()
+        yield KeysFooter()

@@ -11,9 +11,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 
+from ....ui.footer import KeysFooter
 from ..rules.cards import Card
 from ..rules.events import CardPlayed, TrickWon
 from ..rules.record import Record
@@ -73,7 +74,7 @@ class ReplayScreen(ReplayBase):
             yield self.log_box()
         yield TrackBoard(look, config, zeros, zeros, id="replay-track")
         yield Static(id="replay-news")
-        yield Footer()
+        yield KeysFooter()
 
     # ------------------------------------------------------------- drawing
 

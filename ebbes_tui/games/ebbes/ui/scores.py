@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from .look import ebbes_look
-
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -12,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
-
+from textual.widgets import Static
 
 from ..rules.view import PlayerView
 from ....ui.closing import ClosesOnce
+from ....ui.footer import KeysFooter
+from .look import ebbes_look
 from .track import TrackBoard
 
 if TYPE_CHECKING:
@@ -65,7 +64,7 @@ class ScoreBoardScreen(ClosesOnce, Screen[None]):
             before = tuple(t - s for t, s in zip(
                 view.totals, view.scores[-1].points)) if view.scores else view.totals
             yield TrackBoard(look, view.config, before, view.totals)
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss()

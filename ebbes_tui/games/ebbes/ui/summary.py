@@ -9,9 +9,10 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 
+from ....ui.footer import KeysFooter
 from ..rules.categories import CATEGORY_LABELS, Category
 from ..rules.events import RoundScored
 from ..rules.scoring import EbbesPlace, HighestTaken, ebbes_places
@@ -99,7 +100,7 @@ class RoundSummaryScreen(Interlude):
                               "fewest and the most, Minus -1 a card." + (f"\n{note}" if note else ""),
                               style="italic"))
             yield TrackBoard(look, config, before, event.totals, animate=self.app.animation)
-        yield Footer()
+        yield KeysFooter()
 
     def on_key(self, event: events.Key) -> None:
         """The first key while the discs walk only ends the walk."""

@@ -7,8 +7,9 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from ....ui.footer import KeysFooter
 from ....ui.interludes import FinalStandings
 from ....ui.words import seat_names, winners_line
 from ..events import GameOver
@@ -46,4 +47,4 @@ class FinalScreen(FinalStandings):
             yield Static(standings(event.totals, event.winners, names))
             yield Static(Group(score_sheet(view, plain), sheet_notes(view, plain)))
         yield Static(self.keys_line, id="final-help")
-        yield Footer()
+        yield KeysFooter()

@@ -10,8 +10,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from ....ui.footer import KeysFooter
 from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
 from ..cards import Card
@@ -49,7 +50,7 @@ class HuhnReplayScreen(ReplayBase):
             yield TrickArea(look, id="replay-trick")
             yield self.log_box()
         yield Static(id="replay-news")
-        yield Footer()
+        yield KeysFooter()
 
     def redraw(self) -> None:
         position, replay = self.position, self.replay

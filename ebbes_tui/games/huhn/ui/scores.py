@@ -15,9 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ....ui.closing import ClosesOnce
+from ....ui.footer import KeysFooter
 from ..actions import CROSS_OPTION, NO_OPTION
 from ..cards import REWARD_POINTS
 from ..scoring import DealScore
@@ -127,7 +128,7 @@ class ScoreSheetScreen(ClosesOnce, Screen[None]):
                 yield Static("No deal has been scored yet. After each deal every player "
                              "scores -1 a hen card, the penalties, +3 a reward card and +3 "
                              "for a stack without hens.")
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss()

@@ -7,8 +7,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from ....ui.footer import KeysFooter
 from ....ui.interludes import Interlude
 from ....ui.words import seat_names
 from ..events import DealScored
@@ -44,4 +45,4 @@ class DealSummaryScreen(Interlude):
                                         "reward card, +3 for a stack without hens. "
                                         "b shows the whole score sheet at the table.\n" + more),
                               style="italic"))
-        yield Footer()
+        yield KeysFooter()

@@ -9,8 +9,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from ....ui.footer import KeysFooter
 from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
 from ..cards import SUIT_OF, Card
@@ -47,7 +48,7 @@ class HundReplayScreen(ReplayBase):
             yield PilePanel(look, id="replay-pile")
             yield self.log_box()
         yield Static(id="replay-news")
-        yield Footer()
+        yield KeysFooter()
 
     def redraw(self) -> None:
         position, replay = self.position, self.replay

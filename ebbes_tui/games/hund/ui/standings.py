@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ....ui.closing import ClosesOnce
+from ....ui.footer import KeysFooter
 from ....ui.interludes import FinalStandings, Interlude
 from ....ui.words import says
 from ..events import HundFound, MatchOver
@@ -91,7 +92,7 @@ class TallyScreen(ClosesOnce, Screen[None]):
         with VerticalScroll(classes="score-body"):
             yield Static(tally_table(self.view, names))
             yield Static(Text(leaders_line(self.view, names), "italic"))
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss()
@@ -119,7 +120,7 @@ class GameEndScreen(Interlude):
             if self.closes_after is not None:
                 note += f" The table goes on: this closes by itself in {self.closes_after:.0f} s."
             yield Static(Text(note, "italic"))
-        yield Footer()
+        yield KeysFooter()
 
 
 class FinalScreen(FinalStandings):
@@ -139,4 +140,4 @@ class FinalScreen(FinalStandings):
             yield Static(Text("HUND: the last one holding cards, who lost that game. Whoever "
                               "was the hund least often wins; a tie shares the win.", "italic"))
         yield Static(self.keys_line, id="final-help")
-        yield Footer()
+        yield KeysFooter()

@@ -1,0 +1,74 @@
+"""The key line: a key that only becomes enabled or disabled is dimmed in place; a key
+that comes or goes rebuilds the line. (Textual's own footer rebuilt every key after
+every card, which cost a tenth of a game's CPU.)"""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets._footer import FooterKey
+
+from ebbes_tui.ui.footer import KeysFooter
+
+
+class Keys(Screen[None]):
+    BINDINGS = [Binding("t", "take_back", "Take back"), Binding("h", "hint", "Hint"),
+                Binding("q", "quit", "Quit")]
+    can_take_back: bool | None = True  # None: dimmed; False: not shown
+    offers_hints = True
+
+    def compose(self) -> ComposeResult:
+        yield KeysFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return self.can_take_back
+        if action == "hint":
+            return self.offers_hints
+        return True
+
+
+class KeysApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False  # as in ebbes
+
+    def on_mount(self) -> None:
+        self.push_screen(Keys())
+
+
+def keys(app: App) -> dict[str, tuple[bool, FooterKey]]:
+    return {key.description: (key.has_class("-disabled"), key)
+            for key in app.screen.query(FooterKey)}
+
+
+async def test_a_key_enabled_or_disabled_is_dimmed_in_place_and_one_that_comes_or_goes_is_redrawn():
+    app = KeysApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        before = keys(app)
+        assert {name: dim for name, (dim, _) in before.items()} == {
+            "Take back": False, "Hint": False, "Quit": False}
+
+        screen.can_take_back = None  # nothing to take back now
+        screen.refresh_bindings()
+        await pilot.pause()
+        now = keys(app)
+        assert now["Take back"][0] is True and now["Hint"][0] is False
+        assert all(now[name][1] is before[name][1] for name in before)  # the same keys
+        await pilot.press("t")  # a dimmed key does nothing
+        assert app.screen is screen
+
+        screen.can_take_back = True
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert keys(app)["Take back"][0] is False
+
+        screen.offers_hints = False  # the key goes: the line is redrawn without it
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert set(keys(app)) == {"Take back", "Quit"}
+        screen.offers_hints = True
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert list(keys(app)) == ["Take back", "Hint", "Quit"]
