@@ -119,7 +119,7 @@ def test_hang_up_saves_and_exits_and_continue_resumes_the_same_game(tmp_path, te
 
     again = player.start()  # the menu offers to continue, with the game's summary
     assert again.wait_for("Continue", 20)
-    assert again.wait_for("round 1 of 5", 5)
+    assert again.wait_for("round 1 of 5", 20)
     again.send("q")
     assert again.wait(5) == 0
 
@@ -238,7 +238,7 @@ def test_a_second_ebbes_can_take_over_the_open_game(tmp_path):
     before = player.save_path().read_text()
     second = player.start()
     assert second.wait_for("open in another ebbes window", 20)
-    assert second.wait_for("Take it over", 5) and second.wait_for("Start a separate game", 5)
+    assert second.wait_for("Take it over", 20) and second.wait_for("Start a separate game", 20)
     second.mark()
     second.send("down", "enter")  # past the greyed-out Continue, onto "Take it over"
     assert first.wait(6) == 0  # the first one saved and exited

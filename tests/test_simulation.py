@@ -4,6 +4,7 @@ all through the one game loop, with every invariant checked after every action a
 game's record replayed."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from helpers import config, play_random, random_choice
@@ -30,14 +31,27 @@ def check_invariants(state: GameState) -> None:
     assert faults(state) == []
 
 
+class Peeking(GameState):
+    """A state whose view shows seat 0 a card of seat 1's hand."""
+    __slots__ = ()
+
+    def view(self, seat):
+        seen = super().view(seat)
+        return replace(seen, hand=seen.hand + (self.hands[1][0],)) if seat == 0 else seen
+
+
 def test_the_invariants_catch_a_broken_state():
-    """A card held twice, a total off, a hand shown to another seat: each is caught."""
+    """A card held twice, a card shown to a seat that may not see it, a total off: each
+    is caught."""
     rng = random.Random(4)
     state = GameState(config(4))
     play_random(state, rng, until=lambda s: s.phase is Phase.PLAY and len(s.tricks) == 2)
     doubled = state.clone()
     doubled.hands[0] = doubled.hands[0] + [doubled.hands[1][0]]
     assert any("each once" in f for f in faults(doubled))
+    peeking = state.clone()
+    peeking.__class__ = Peeking
+    assert faults(peeking) == ["seat 0's view shows a hidden card (R18)"]
     late = state.clone()
     play_random(late, rng, until=lambda s: s.phase is Phase.DEAL and s.results)
     late.totals[0] += 1

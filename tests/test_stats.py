@@ -14,6 +14,7 @@ import stat
 import pytest
 from helpers import play_random
 
+from ebbes_tui.bots.search import SearchBot
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.game.records import dumps
 from ebbes_tui.controller import Library, SaveStore, players_setup
@@ -153,6 +154,9 @@ async def play_through_library(saves, games=GAMES[:4], seed=0) -> Library:
         game = library.start(players_setup(EBBES, players, options, seed=seed + i))
         match = game.match
         match.bot_pause = 0  # the hard bot's pause is for players watching, not for this
+        for bot in match.bots.values():  # nor its strength: 40 samples, not 600, a move
+            if isinstance(bot, SearchBot):
+                bot.samples = 40
         for seat in match.humans:
             match.stand_in(seat, "random")
         match.hints.update({int(seat): n for seat, n in hints.items()})

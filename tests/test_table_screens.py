@@ -172,6 +172,10 @@ async def test_the_presence_line_says_the_game_waits_for_a_player_who_dropped(ho
 
 
 async def test_a_game_finished_at_a_table_is_kept_in_the_players_own_history(home):
+    """... with the table's own record and the player's statistics, and History names
+    the table and its host."""
+    from ebbes_tui.ui.history import HistoryScreen
+
     async with LocalTable(home, spec("solo", seats="player,bot:random,bot:random",
                                      seed=5)) as table:
         connection = await asyncio.to_thread(join_table, "solo", directory=table.directory)
@@ -193,6 +197,11 @@ async def test_a_game_finished_at_a_table_is_kept_in_the_players_own_history(hom
             assert text(ebbes.screen, "#final-help") == "Enter or m: menu    q: quit"
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(ebbes.screen, HistoryScreen)
+                        and ebbes.screen.games, "the History")
+            entry = drawn(ebbes)
+            assert f"at {table.address.host}/solo: {table.address.host}, Bot 1" in entry
 
 
 def test_a_record_that_does_not_replay_to_its_end_is_not_kept(home, tmp_path):
@@ -359,30 +368,6 @@ async def test_the_open_form_leaves_spectators_off_and_names_the_first_starter(h
         options = [args[i + 1] for i, word in enumerate(args) if word == "--option"]
         assert options == ["starter=2", "dealer=1"]  # players counted from 1, as typed
         assert args[args.index("--seats") + 1] == "player,player"
-
-
-async def test_history_names_the_table_and_its_host(home):
-    from ebbes_tui.ui.history import HistoryScreen
-
-    async with LocalTable(home, spec("hist", seats="player,bot:random,bot:random",
-                                     seed=5)) as table:
-        connection = await connect_table("hist", directory=table.directory)
-        ebbes = EbbesApp(pace=0, animation=False, table=connection)
-        async with ebbes.run_test(size=(80, 24)) as pilot:
-            deadline = time.monotonic() + 90
-            while not isinstance(ebbes.screen, FinalScreen):
-                assert time.monotonic() < deadline, "the game never ended"
-                await pilot.press("enter")
-                await pilot.pause(0.01)
-            finished = ebbes.library.store.root / "finished"
-            await until(pilot, lambda: any(finished.glob("hist.*.json")), "the kept record")
-            await pilot.press("enter")
-            await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
-            await pilot.press("h")
-            await until(pilot, lambda: isinstance(ebbes.screen, HistoryScreen)
-                        and ebbes.screen.games, "the History")
-            entry = drawn(ebbes)
-            assert f"at {table.address.host}/hist: {table.address.host}, Bot 1" in entry
 
 
 async def test_a_dialog_whose_decision_went_to_a_bot_closes_and_the_game_goes_on(home):

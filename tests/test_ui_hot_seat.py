@@ -41,7 +41,9 @@ async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
         feed = table.feed
         covers = []
         rounds_seen = starters = 0
-        while rounds_seen < 2:  # two rounds: hand-offs, summaries, a starter choice
+        round_2 = None  # the covers drawn before round 2 began
+        # Round 1's hand-offs and summary, the starter choice, and round 2's first covers.
+        while round_2 is None or len(covers) < round_2 + 3:
             await wait_until(pilot, lambda: ready(app, *DECISIONS), "a decision")
             screen = app.screen
             seat = app.game.match.state.current_player
@@ -65,13 +67,14 @@ async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
             elif isinstance(screen, StarterDialog):
                 assert screen.view.seat == feed.viewer == seat
                 starters += 1
+                round_2 = len(covers)
                 await pilot.press("enter")
             elif isinstance(screen, TableScreen):
                 view = screen.view
                 assert view.seat == seat == feed.viewer
                 assert screen.query_one(Hand).cards == app.game.match.state.view(seat).hand
                 await pilot.press("enter")
-        assert set(covers) == {0, 1, 2} and starters >= 1
+        assert set(covers) == {0, 1, 2} and rounds_seen == starters == 1
     # Every hand ever drawn belonged to the human at the screen, on their turn, and
     # held no card of another human's hand.
     shown = [entry for entry in drawn if entry[0]]

@@ -45,12 +45,13 @@ def faults(state: GameState) -> list[str]:
     if tuple(state.trick_seats) != seats_from(state.leader, len(state.trick), state.order):
         found.append("the current trick is not in turn (R3)")
     hidden = set(state.down) - {None}
+    holder = {c: s for s, hand in enumerate(state.hands) for c in hand}
     for seat in (*range(state.n), None):
         view = state.view(seat)
-        shown = set(view.hand) | set(view.trick) | {c for c in view.dummy_up if c is not None}
-        mine = set(state.hands[seat]) if seat is not None and seat != state.dummy else set()
-        others = set(chain.from_iterable(h for s, h in enumerate(state.hands) if s != seat))
-        if (shown & others) - mine - set(view.trick) - set(view.dummy_up) or shown & hidden:
+        public = set(view.trick) | {c for c in view.dummy_up if c is not None}
+        # A card in another seat's hand, shown as this seat's, which the table does not show.
+        if any(holder.get(c, seat) != seat and c not in public for c in view.hand) \
+                or hidden & public or hidden.intersection(view.hand):
             found.append(f"seat {seat}'s view shows a hidden card (R18)")
     if state.phase is Phase.PLAY:
         seat = state.to_move
