@@ -7,7 +7,6 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets._footer import FooterKey
 
 from ebbes_tui.ui.footer import KeysFooter
 
@@ -36,9 +35,9 @@ class KeysApp(App[None]):
         self.push_screen(Keys())
 
 
-def keys(app: App) -> dict[str, tuple[bool, FooterKey]]:
+def keys(app: App) -> dict:
     return {key.description: (key.has_class("-disabled"), key)
-            for key in app.screen.query(FooterKey)}
+            for key in app.screen.query("FooterKey")}
 
 
 async def test_a_key_enabled_or_disabled_is_dimmed_in_place_and_one_that_comes_or_goes_is_redrawn():

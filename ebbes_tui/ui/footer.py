@@ -5,7 +5,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 
 class KeysFooter(Footer):
@@ -26,15 +25,14 @@ class KeysFooter(Footer):
         if self._shown is not None and screen is self.screen:
             shown, enabled = _keys(screen)
             if shown == self._shown:
-                for key in self.query(FooterKey):
+                for key in self.query("FooterKey"):  # by name: Textual does not export the type
                     disabled = not enabled.get(key.action, True)
                     key._disabled = disabled  # what a click on it does: a bell
                     key.set_class(disabled, "-disabled")
                 return
-        if self._shown is not None and screen.app.app_focus:
-            self._shown = _keys(screen)[0]  # rebuilt soon: later signals need not ask again
+            if screen.app.app_focus:  # rebuilt soon: later signals need not ask again
+                self._shown = shown
         super().bindings_changed(screen)
-
 
 def _keys(screen: Screen) -> tuple[tuple, dict[str, bool]]:
     """What the footer shows of a screen's bindings, and which actions are enabled."""
