@@ -112,7 +112,7 @@ def test_hang_up_saves_and_exits_and_continue_resumes_the_same_game(tmp_path, te
     before = player.save_path().read_text()
 
     session.hang_up()  # the connection drops
-    assert session.wait(1.0) is not None, "still running a second after the hang-up"
+    assert session.wait(10) is not None, "still running after the hang-up"
     with pytest.raises(ProcessLookupError):
         os.kill(session.pid, 0)  # no process left behind
     assert player.save_path().read_text() == before
@@ -121,7 +121,7 @@ def test_hang_up_saves_and_exits_and_continue_resumes_the_same_game(tmp_path, te
     assert again.wait_for("Continue", 20)
     assert again.wait_for("round 1 of 5", 20)
     again.send("q")
-    assert again.wait(5) == 0
+    assert again.wait(10) == 0
 
     resumed = player.start("--continue")
     assert resumed.wait_for("Your turn", 20)
@@ -241,7 +241,7 @@ def test_a_second_ebbes_can_take_over_the_open_game(tmp_path):
     assert second.wait_for("Take it over", 20) and second.wait_for("Start a separate game", 20)
     second.mark()
     second.send("down", "enter")  # past the greyed-out Continue, onto "Take it over"
-    assert first.wait(6) == 0  # the first one saved and exited
+    assert first.wait(10) == 0  # the first one saved and exited
     assert second.wait_for("Your turn", 20)
     assert player.save_path().read_text() == before
     second.kill()

@@ -16,9 +16,13 @@ class Keys(Screen[None]):
                 Binding("q", "quit", "Quit")]
     can_take_back: bool | None = True  # None: dimmed; False: not shown
     offers_hints = True
+    taken_back = 0
 
     def compose(self) -> ComposeResult:
         yield KeysFooter()
+
+    def action_take_back(self) -> None:
+        self.taken_back += 1
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":
@@ -55,13 +59,29 @@ async def test_a_key_enabled_or_disabled_is_dimmed_in_place_and_one_that_comes_o
         now = keys(app)
         assert now["Take back"][0] is True and now["Hint"][0] is False
         assert all(now[name][1] is before[name][1] for name in before)  # the same keys
-        await pilot.press("t")  # a dimmed key does nothing
-        assert app.screen is screen
+        bells = []
+        app.bell = lambda: bells.append(1)
+        await pilot.press("t")  # a dimmed key does nothing, typed or clicked
+        await pilot.click(now["Take back"][1])
+        await pilot.pause()
+        assert screen.taken_back == 0 and bells  # a click on it rings, as Textual's does
 
         screen.can_take_back = True
         screen.refresh_bindings()
         await pilot.pause()
         assert keys(app)["Take back"][0] is False
+        await pilot.click(keys(app)["Take back"][1])
+        await pilot.pause()
+        assert screen.taken_back == 1
+
+        app.push_screen(Keys())  # another screen on top while this one's keys change
+        await pilot.pause()
+        screen.can_take_back = None
+        screen.refresh_bindings()
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        assert keys(app)["Take back"][0] is True
 
         screen.offers_hints = False  # the key goes: the line is redrawn without it
         screen.refresh_bindings()

@@ -74,6 +74,8 @@ async def test_three_humans_never_see_each_others_hands(tmp_path, monkeypatch):
                 assert view.seat == seat == feed.viewer
                 assert screen.query_one(Hand).cards == app.game.match.state.view(seat).hand
                 await pilot.press("enter")
+            else:  # the final standings: round 2 never began with a starter choice
+                raise AssertionError(f"{type(screen).__name__} before round 2's covers")
         assert set(covers) == {0, 1, 2} and rounds_seen == starters == 1
     # Every hand ever drawn belonged to the human at the screen, on their turn, and
     # held no card of another human's hand.

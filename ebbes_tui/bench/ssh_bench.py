@@ -106,7 +106,7 @@ def measure(processes: int = PROCESSES, seconds: float = 30.0, pace: float = 0.5
             game.step()
             game.session.hang_up()
             hung_up.append(time.monotonic())
-        exit_s = _exits(games, hung_up, EXIT_WAIT_S)
+        exit_s, killed = _exits(games, hung_up, EXIT_WAIT_S)
         # Lost: a game that had a valid save before the hang-up and has no valid save
         # afterwards, or one with fewer cards. Games still starting up had nothing to lose.
         after = [_saved_plays(g.home) for g in games]
@@ -122,27 +122,32 @@ def measure(processes: int = PROCESSES, seconds: float = 30.0, pace: float = 0.5
             "games_started": sum(1 for n in seen if n is not None),
             "cards_played": sum(n or 0 for n in seen),
             "probe_lag_ms_p99": round(lags[int(len(lags) * 0.99) - 1], 1) if lags else 0.0,
-            "slowest_exit_s": round(max(exit_s), 2),
+            "slowest_exit_s": round(max(exit_s, default=0.0), 2),
+            "killed_after_hang_up": killed,
             "lost_games": lost,
         }
 
 
-def _exits(games: list[_Game], hung_up: list[float], wait_s: float) -> list[float]:
+def _exits(games: list[_Game], hung_up: list[float], wait_s: float) -> tuple[list[float], int]:
     """Seconds from each terminal's hang-up until its process was gone, all watched at
-    once (one waited for in turn would hide the others' time); one still running after
-    ``wait_s`` is killed and counts as ``wait_s``."""
-    exit_s: list[float | None] = [None] * len(games)
-    deadline = time.monotonic() + wait_s
-    while None in exit_s and time.monotonic() < deadline:
-        for i, game in enumerate(games):
-            if exit_s[i] is None and game.session.wait(0) is not None:
-                exit_s[i] = time.monotonic() - hung_up[i]
+    once (one waited for in turn would hide the others' time), and how many were still
+    running ``wait_s`` after their hang-up (killed then; their time is left out)."""
+    waiting = dict(zip(games, hung_up))
+    exit_s: list[float] = []
+    killed = 0
+    while waiting:
+        for game, hung in list(waiting.items()):
+            now = time.monotonic()
+            if game.session.wait(0) is not None:
+                exit_s.append(now - hung)
+            elif now - hung >= wait_s:
+                game.session.kill()
+                killed += 1
+            else:
+                continue
+            del waiting[game]
         time.sleep(0.005)
-    for i, game in enumerate(games):
-        if exit_s[i] is None:
-            game.session.kill()
-            exit_s[i] = wait_s
-    return exit_s
+    return exit_s, killed
 
 
 def main(as_json: bool, seconds: float) -> int:
@@ -157,5 +162,6 @@ def main(as_json: bool, seconds: float) -> int:
     print(f"total CPU: {figures['cpu_s']} s")
     print(f"responsiveness: a 50 ms timer was late by {figures['probe_lag_ms_p99']} ms (p99)")
     print(f"after hanging up every terminal: slowest exit {figures['slowest_exit_s']} s, "
+          f"still running after {EXIT_WAIT_S:.0f} s {figures['killed_after_hang_up']}, "
           f"lost games {figures['lost_games']}")
     return 0

@@ -34,8 +34,10 @@ class KeysFooter(Footer):
                 self._shown = shown
         super().bindings_changed(screen)
 
+
 def _keys(screen: Screen) -> tuple[tuple, dict[str, bool]]:
-    """What the footer shows of a screen's bindings, and which actions are enabled."""
+    """What the footer shows of a screen's bindings, and which actions are enabled (how
+    a key is drawn depends on the binding and the app's look, fixed at start-up)."""
     shown, enabled = [], {}
     for _, binding, on, tooltip in screen.active_bindings.values():
         if binding.show:

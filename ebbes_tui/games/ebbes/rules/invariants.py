@@ -45,12 +45,18 @@ def faults(state: GameState) -> list[str]:
     if tuple(state.trick_seats) != seats_from(state.leader, len(state.trick), state.order):
         found.append("the current trick is not in turn (R3)")
     hidden = set(state.down) - {None}
-    holder = {c: s for s, hand in enumerate(state.hands) for c in hand}
+    holders: dict = {}  # each card in a hand: the seats holding it (one, unless broken)
+    for s, hand in enumerate(state.hands):
+        for c in hand:
+            holders.setdefault(c, []).append(s)
     for seat in (*range(state.n), None):
         view = state.view(seat)
         public = set(view.trick) | {c for c in view.dummy_up if c is not None}
-        # A card in another seat's hand, shown as this seat's, which the table does not show.
-        if any(holder.get(c, seat) != seat and c not in public for c in view.hand) \
+        player = seat is not None and seat != state.dummy  # the dummy holds, never sees
+        # Shown as this seat's: a card another seat holds, neither on the table nor its own;
+        # shown anywhere: a card lying face down.
+        if any(c not in public and any(s != seat for s in holders.get(c, ()))
+               and not (player and seat in holders[c]) for c in view.hand) \
                 or hidden & public or hidden.intersection(view.hand):
             found.append(f"seat {seat}'s view shows a hidden card (R18)")
     if state.phase is Phase.PLAY:
