@@ -30,7 +30,8 @@ from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.new_game import NewGameScreen
 from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
 from ebbes_tui.games.ebbes.ui.seats import SeatsPanel
-from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen, next_starter_line
+from ebbes_tui.games.ebbes.ui.explain import next_starter_line
+from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.games.ebbes.ui.trick import TrickArea
 
@@ -476,8 +477,11 @@ def test_every_hint_is_a_legal_action_with_a_reason():
 
 def test_a_nix_tie_names_who_tied_and_the_highest_nix_card_that_broke_it():
     """R8: tied on the most nix cards, the seat that took the highest nix card holds
-    nix; the round's summary says so instead of "took the most nix cards"."""
+    nix; the round's summary says so instead of "took the most nix cards", and so does
+    the game log's line for the scored round."""
+    from ebbes_tui.controller import Update
     from ebbes_tui.games.ebbes.rules.categories import Category
+    from ebbes_tui.games.ebbes.ui.explain import event_line
 
     ties = 0
     for seed in range(40):
@@ -487,6 +491,8 @@ def test_a_nix_tie_names_who_tied_and_the_highest_nix_card_that_broke_it():
         tied = [s for s, n in enumerate(counts) if n == most]
         names = ["Ann", "Bea", "Cid", "You"]
         line = next_starter_line(event, player_view(state, 0), names, Look())
+        logged = event_line(Update(1, event, player_view(state, 0), 0), names, Look())
+        assert logged.startswith("Round 1 scored: ") and logged.endswith(f". {line}")
         if len(tied) == 1:
             assert line.startswith(f"{names[holder]} took the most nix cards and ")
             continue

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ....controller import TakenBack, Update
-from ....ui.words import game_over_line, match_line, says, scored_line
+from ....ui.words import game_over_line, match_line, says, scored_line, verb_for
 from ..rules.cards import SUIT_NAMES, Card, card
 from ..rules.categories import Category
 from ..rules.determiners import determiner_cards, fixing_plays
@@ -15,6 +15,8 @@ from ..rules.events import (
     CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted, StarterChosen,
     TrickWon,
 )
+from ..rules.scoring import HighestTaken
+from ..rules.state import Phase
 from ..rules.tricks import Trick
 from ..rules.view import PlayerView
 from .look import EbbesLook
@@ -79,12 +81,36 @@ def event_line(update: Update, names: list[str], look: EbbesLook) -> str | None:
         cards = "  ".join(f"{names[s]} {look.card(c).plain}" for s, c in zip(trick.seats, trick.cards))
         return f"Trick {len(view.tricks)}: {cards}.  {takes_line(view, trick, names, look)}."
     if isinstance(event, RoundScored):
-        return scored_line(f"Round {event.round_no + 1}", names, event.score.points, event.totals)
+        line = scored_line(f"Round {event.round_no + 1}", names, event.score.points, event.totals)
+        starter = next_starter_line(event, view, names, look)  # a nix tie, explained (R8)
+        return f"{line} {starter}" if starter else line
     if isinstance(event, GameOver):
         return game_over_line(names, event.winners)
     if isinstance(event, TakenBack):
         return "The last card was taken back."
     return match_line(event, names)
+
+
+def next_starter_line(event: RoundScored, view: PlayerView, names: list[str],
+                      look: EbbesLook) -> str:
+    """Who chooses the next starter and why they hold nix (R8), or that the dummy simply
+    starts (R17); nothing after the game's last round."""
+    holder = event.score.nix_holder
+    last = event.round_no + 1 >= view.config.round_limit or view.phase is Phase.GAME_OVER
+    if last:
+        return ""
+    why = f"{names[holder]} took the most nix cards"
+    counts = [s.nix_cards for s in event.score.seats]
+    tied = [names[s] for s, n in enumerate(counts) if n == counts[holder] and s != holder]
+    if tied:  # R8: of the seats tied on the most, the one that took the highest nix card
+        highest = HighestTaken(view.tricks, event.score.suits[Category.NIX])[holder]
+        card = f" ({look.card_name(highest)})" if highest >= 0 else ""  # type: ignore[arg-type]
+        why = (f"Tied on {counts[holder]} nix cards with {' and '.join(tied)}, "
+               f"{names[holder]} took the highest of them{card}")
+    if holder == view.config.dummy:
+        return f"{why}, so it starts round {event.round_no + 2}."
+    chooses = verb_for(names[holder], "chooses")
+    return f"{why} and {chooses} who starts round {event.round_no + 2}."
 
 
 def card_run(cards: list[tuple[int, Card]], names: list[str], look: EbbesLook) -> Text:

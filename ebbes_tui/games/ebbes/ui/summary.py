@@ -13,13 +13,12 @@ from textual.widgets import Static
 
 
 from ....ui.footer import KeysFooter
-from ..rules.categories import CATEGORY_LABELS, Category
+from ..rules.categories import CATEGORY_LABELS
 from ..rules.events import RoundScored
-from ..rules.scoring import EbbesPlace, HighestTaken, ebbes_places
-from ..rules.state import Phase
+from ..rules.scoring import EbbesPlace, ebbes_places
 from ..rules.view import PlayerView
 from ....ui.interludes import Interlude
-from ....ui.words import verb_for
+from .explain import next_starter_line
 from .look import EbbesLook, ebbes_look
 from .track import TrackBoard
 
@@ -38,28 +37,6 @@ def categories_line(look: EbbesLook, suits: tuple[int, ...]) -> Text:
         text.append_text(look.suit(suit, name=True))
         text.append("  ")
     return text
-
-
-def next_starter_line(event: RoundScored, view: PlayerView, names: list[str],
-                      look: EbbesLook) -> str:
-    """Who chooses the next starter and why they hold nix (R8), or that the dummy simply
-    starts (R17); nothing after the game's last round."""
-    holder = event.score.nix_holder
-    last = event.round_no + 1 >= view.config.round_limit or view.phase is Phase.GAME_OVER
-    if last:
-        return ""
-    why = f"{names[holder]} took the most nix cards"
-    counts = [s.nix_cards for s in event.score.seats]
-    tied = [names[s] for s, n in enumerate(counts) if n == counts[holder] and s != holder]
-    if tied:  # R8: of the seats tied on the most, the one that took the highest nix card
-        highest = HighestTaken(view.tricks, event.score.suits[Category.NIX])[holder]
-        card = f" ({look.card_name(highest)})" if highest >= 0 else ""  # type: ignore[arg-type]
-        why = (f"Tied on {counts[holder]} nix cards with {' and '.join(tied)}, "
-               f"{names[holder]} took the highest of them{card}")
-    if holder == view.config.dummy:
-        return f"{why}, so it starts round {event.round_no + 2}."
-    chooses = verb_for(names[holder], "chooses")
-    return f"{why} and {chooses} who starts round {event.round_no + 2}."
 
 
 class RoundSummaryScreen(Interlude):
