@@ -55,13 +55,22 @@ async def test_an_illegal_card_is_explained_and_changes_nothing(tmp_path):
             view = table.view
             illegal = [i for i, c in enumerate(view.hand) if c not in view.legal]
         before = app.game.match.record()
+        hand = table.query_one(Hand)
+        marked = str(hand.render()).splitlines()[2]  # the cursor under a playable card
         await pilot.press(CARD_KEYS[illegal[0]])
         led = SUIT_NAMES[view.trick[0].suit]
         assert f"You must follow {led}." in screen_text(app)
         assert app.game.match.record() == before and table.view.hand == view.hand
-        await pilot.press(CARD_KEYS[view.hand.index(view.legal[0])])
+        await pilot.click(Hand, offset=(illegal[0] * hand.cell + 1, 1))  # clicked: the same
+        assert app.game.match.record() == before
+        # The cursor stayed where it was drawn, on a card that may be played: Enter plays it.
+        assert str(hand.render()).splitlines()[2] == marked
+        assert hand.cards[hand.cursor] in view.legal
+        played = hand.cards[hand.cursor]
+        await pilot.press("enter")
         await pilot.pause()
         assert "You must follow" not in screen_text(app)  # the refusal is no longer news
+        assert played not in app.game.match.state.view(0).hand
 
 
 async def test_a_click_plays_the_card_and_take_back_undoes_it(tmp_path):

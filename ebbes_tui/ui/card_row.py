@@ -191,5 +191,4 @@ class CardRow(Widget):
         offset = event.x - self._margin()
         index = self.first + offset // self.cell if offset >= 0 else -1
         if self.first <= index < min(len(self.faces), self.first + self.in_sight):
-            self.cursor = index
-            self.post_message(self.Chosen(index))
+            self.post_message(self.Chosen(index))  # the game moves the cursor if it plays

@@ -80,5 +80,4 @@ class Hand(Widget):
     def on_click(self, event: events.Click) -> None:
         index = event.x // self.cell
         if 0 <= index < len(self.cards):
-            self.cursor = index
-            self.post_message(self.Chosen(index))
+            self.post_message(self.Chosen(index))  # the table moves the cursor if it plays

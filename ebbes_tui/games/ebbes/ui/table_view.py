@@ -179,8 +179,11 @@ class EbbesTable(Widget, can_focus=True):
     def action_pick(self, index: int, _long: str = "") -> None:
         hand = self.query_one(Hand)
         if index < len(hand.cards):
-            hand.cursor = index
-            self.post_message(Decided(PlayCard(hand.cards[index])))
+            card = hand.cards[index]
+            if card in hand.legal:  # a refused card leaves the cursor where it is drawn
+                hand.cursor = index
+                hand.refresh()
+            self.post_message(Decided(PlayCard(card)))
 
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
         if self._can_play():

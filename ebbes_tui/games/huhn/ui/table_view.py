@@ -317,7 +317,8 @@ class HuhnTable(Widget, can_focus=True):
         hand = self.query_one(HuhnHand)
         index = hand.index_of_key(number)
         if index is not None and index < len(self.view.hand):
-            hand.cursor = index
+            if index in self._playable():  # a refused card leaves the cursor where it is drawn
+                hand.point_at(index)
             self.post_message(Decided(PLAY[self.view.hand[index]][0]))
 
     def on_card_row_chosen(self, message: CardRow.Chosen) -> None:
