@@ -36,7 +36,7 @@ from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.games.ebbes.ui.trick import TrickArea
 
 from ui_support import (
-    ONE_HUMAN, make_app, my_turn, next_turn, screen_text, seats, start, wait_until,
+    ONE_HUMAN, make_app, my_turn, next_turn, ready, screen_text, seats, start, wait_until,
 )
 
 # 5. Why a trick was won ----------------------------------------------------------
@@ -225,6 +225,30 @@ async def test_q_quits_from_the_table_and_the_game_stays_saved(tmp_path):
     store = SaveStore(tmp_path / "saves")
     _, saved, _ = store.load(store.list()[0].slot)
     assert saved["rounds"] == record["rounds"]
+
+
+async def test_q_asks_first_over_the_table_too_and_at_once_elsewhere(tmp_path):
+    """Play-testing: q on a round's summary quit at once, while at the table it asks.
+    Over the table it asks as the table does, and n stays; at the menu q still quits
+    at once."""
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot)
+        while not isinstance(app.screen, RoundSummaryScreen):
+            await wait_until(pilot, lambda: ready(app, RoundSummaryScreen), "the summary")
+            if not isinstance(app.screen, RoundSummaryScreen):
+                await pilot.press("enter")
+        await pilot.press("q")
+        await pilot.pause()
+        assert "Quit ebbes? Your game is saved" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen) and app.game is not None
+        await pilot.press("enter", "escape", "enter")  # the summary, then to the menu
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 and app.game is None
 
 
 async def test_help_opens_from_the_menu_too(tmp_path):

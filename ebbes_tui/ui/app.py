@@ -55,9 +55,10 @@ class EbbesApp(App[None]):
     #: From this height the table also shows the scoring track (more room, more facts).
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
-    #: ``q`` quits everywhere (a text field keeps its q); every decision is saved.
+    #: ``q`` quits everywhere (a text field keeps its q), asking once during a game;
+    #: ctrl+q never asks. Every decision is saved.
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
-                Binding("q", "quit", "Quit", show=False)]
+                Binding("q", "ask_quit", "Quit", show=False)]
 
     def __init__(
         self,
@@ -371,6 +372,15 @@ class EbbesApp(App[None]):
 
     async def action_quit(self) -> None:
         self.save_and_quit()
+
+    def action_ask_quit(self) -> None:
+        """q: during a game (a summary, a cover or a dialog over its table too) asked
+        once, as the table's own q asks; elsewhere at once."""
+        table = self.table
+        if table is None:
+            self.save_and_quit()
+        else:
+            table.action_quit_table()
 
     def save_now(self) -> None:
         """From the hang-up guard's thread: the game at this screen saved as it stands
