@@ -260,8 +260,9 @@ async def test_help_opens_from_the_menu_too(tmp_path):
 
 
 async def test_the_footer_fits_80_columns_in_every_mode(tmp_path):
-    """The menu's footer names o (colours); the table's card keys are those of the hand:
-    "1-0" for ten cards, "1-0,asdfx" for fifteen (it said "1-0" for both)."""
+    """The menu's footer names o (colours) and, with a game to continue, still q (it
+    lost "Quit" then); the table's card keys are those of the hand: "1-0" for ten
+    cards, "1-0,asdfx" for fifteen (it said "1-0" for both)."""
     for ascii in (False, True):
         for more_cards in (False, True):
             settings = dict(ONE_HUMAN, more_cards=more_cards)
@@ -275,6 +276,10 @@ async def test_the_footer_fits_80_columns_in_every_mode(tmp_path):
                 keys = "1-0,asdfx Card" if len(table.view.hand) > 10 else "1-0 Card"
                 assert keys in footer, footer
                 assert (len(table.view.hand) > 10) == more_cards
+                await pilot.press("escape", "y")  # to the menu: a game to continue now
+                await wait_until(pilot, lambda: "c Continue" in screen_text(app), "Continue")
+                footer = screen_text(app).splitlines()[-1]
+                assert "c Continue" in footer and "q Quit" in footer, footer
 
 
 # 9. Colours that work everywhere ------------------------------------------------------

@@ -37,7 +37,7 @@ class MenuScreen(Screen[None]):
         Binding("c", "choose('continue')", "Continue"),
         Binding("t", "choose('tables')", "Tables"),
         Binding("h", "choose('history')", "History"),
-        Binding("s", "choose('stats')", "Statistics"),
+        Binding("s", "choose('stats')", "Stats"),  # every key fits 80 columns
         Binding("f1", "choose('rules')", "Rules", show=False),
         Binding("o", "choose('theme')", "Colours"),
         Binding("question_mark", "choose('help')", "Help"),
