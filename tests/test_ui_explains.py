@@ -277,7 +277,7 @@ async def test_the_footer_fits_80_columns_in_every_mode(tmp_path):
                 assert keys in footer, footer
                 assert (len(table.view.hand) > 10) == more_cards
                 await pilot.press("escape", "y")  # to the menu: a game to continue now
-                await wait_until(pilot, lambda: "c Continue" in screen_text(app), "Continue")
+                await wait_until(pilot, lambda app=app: "c Continue" in screen_text(app), "Continue")
                 footer = screen_text(app).splitlines()[-1]
                 assert "c Continue" in footer and "q Quit" in footer, footer
 
