@@ -296,6 +296,7 @@ async def test_the_reward_dialog_explains_each_card_and_ear_gives_every_card_a_k
         text = screen_text(app)
         assert "Ear reward: lead any card of your hand" in text
         assert "The ear reward: any card may lead." in text
+        assert "Your turn: lead any card (ear)" in text.splitlines()[0]  # not "an end card"
         hand = app.screen.view.hand
         keys_line = next(line for line in text.splitlines() if " 1 " in line and " a " in line)
         assert len(keys_line.split()) - 2 == len(hand)  # a key above every card

@@ -16,6 +16,7 @@ from ....controller import Synced, Update
 from ....ui.game_ui import TRICK_KEY
 from ....ui.look import Look
 from ....ui.words import seat_names
+from ..actions import Play
 from ..cards import SET_ASIDE, hand_size
 from ..events import (
     CardPlayed, DealScored, DealStarted, GameOver, HandArranged, TrickTaken,
@@ -28,11 +29,18 @@ from .pacing import HuhnPacing
 from .table_view import HuhnTable
 
 #: What the player at the screen is asked, by phase.
+#: (Short enough for the whole line at 80 columns with a dealer's name.)
 _YOUR_TURN = {"arrange": "arrange your hand", "play": "play an end card",
-              "reward": "take a reward card", "leader": "name who leads the next trick",
-              "option": "choose the last trick's option"}
+              "reward": "take a reward card", "leader": "name who leads next",
+              "option": "choose an option"}
 _THEIR_TURN = {"play": "plays", "reward": "takes a reward card",
-               "leader": "names who leads", "option": "chooses the last trick's option"}
+               "leader": "names who leads", "option": "chooses an option"}
+
+
+def _your_turn(view: HuhnView, phase: str) -> str:
+    """What the player at the screen is asked; leading with *ear* (H9), any card."""
+    cards = {a.card for a in view.actions if isinstance(a, Play)}
+    return "lead any card (ear)" if phase == "play" and len(cards) > 2 else _YOUR_TURN[phase]
 
 
 class HuhnScreens:
@@ -115,7 +123,7 @@ class HuhnScreens:
                 parts.append(f"arranging: {', '.join(others)}")
         elif view.deciding:
             seat = view.deciding[0]
-            parts.append(f"Your turn: {_YOUR_TURN[phase]}" if seat == view.seat
+            parts.append(f"Your turn: {_your_turn(view, phase)}" if seat == view.seat
                          else f"{names[seat]} {_THEIR_TURN[phase]}")
         return f" {look.dot} ".join(parts)
 
