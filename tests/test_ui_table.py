@@ -181,6 +181,19 @@ async def test_the_players_panel_shows_long_names_whole_where_there_is_room(tmp_
             assert max(len(row) for row in rows) <= panel.content_size.width  # no wrapping
 
 
+async def test_names_cut_to_fit_the_players_panel_stay_apart(tmp_path):
+    """Play-testing in hot-seat at 80x24: "Player 1" and "Player 2" both read "Playe"."""
+    settings = {"players": 3, "starter": 0, "memory_aid": True, "seats": seats(
+        ("Player 1", "human"), ("Player 2", "human"), ("Bot 1", "random"))}
+    app = make_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        await wait_until(pilot, lambda: app.table is not None, "the table")
+        await pilot.pause()
+        rows = str(app.table.query_one("#seats").render()).splitlines()[2:]
+        assert [row[2:7] for row in rows] == ["Pla 1", "Pla 2", "Bot 1"]
+
+
 async def test_the_scoring_track_beside_the_table_fits_its_panel(tmp_path):
     """Play-testing at 120x40: the track's right column wrapped a dot onto a line of its own."""
     app = make_app(tmp_path, ONE_HUMAN)

@@ -27,6 +27,15 @@ def seat_names(view: Any, look: Look, personal: bool = True) -> list[str]:
     return as_seen_by(names, view.seat) if personal else names
 
 
+def cut_names(names: Sequence[str], width: int) -> list[str]:
+    """Each name cut to ``width``; names that would read alike keep their ends, so
+    "Player 1" and "Player 2" at 5 are "Pla 1" and "Pla 2", not "Playe" twice."""
+    cut = [name[:width] for name in names]
+    alike = {c for c in cut if cut.count(c) > 1}
+    return [name[:width - 2] + name[-2:] if c in alike and len(name) > width else c
+            for name, c in zip(names, cut)]
+
+
 def says(name: str, verb: str) -> str:
     """``Bot 1 takes``, but ``You take``: the default player is called "You"."""
     return f"{name} {verb_for(name, verb)}"

@@ -9,6 +9,7 @@ from textual.widgets import Static
 from ..rules.categories import Category
 from ..rules.scoring import certain_points
 from ..rules.view import PlayerView
+from ....ui.words import cut_names
 from .look import EbbesLook
 
 #: What a memory-aid column's suit does, under its head once it has a job (R4).
@@ -48,13 +49,13 @@ class SeatsPanel(Static):
                 jobs.append(f"{job:>3}", f"bold {look.colour(suit)}")
             text.append("\n")
             text.append_text(jobs)
-        for seat, info in enumerate(view.config.seats):
+        names = cut_names([look.text(info.name) for info in view.config.seats], name_width - 1)
+        for seat, name in enumerate(names):
             text.append("\n")
             turn = view.to_move == seat
             text.append_text(look.disc(seat))
             text.append(look.arrow if turn else " ", "bold")
-            name = look.text(info.name)
-            text.append(f"{name[:name_width - 1]:<{name_width - 1}}", "bold" if turn else "")
+            text.append(f"{name:<{name_width - 1}}", "bold" if turn else "")
             sure = certain_points(view.taken[seat], view.suits)
             text.append(f"{view.hand_sizes[seat]:>4}{view.tricks_won[seat]:>4}"
                         f"{f'{sure:>+4}' if memory_aid else ''}{view.totals[seat]:>+6}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ui.words import seat_names
+from ....ui.words import cut_names, seat_names
 from ..view import HuhnView
 from .look import HuhnLook
 
@@ -45,11 +45,12 @@ class PlayersPanel(Static):
                     "bold")
         text.append(" Total", "bold")
         turn = turn_seats(view)
+        shown = cut_names(names, width - 1)
         for seat in range(len(view.seats)):
             text.append("\n")
             text.append_text(look.disc(seat))
             text.append(look.arrow if seat in turn else " ", "bold")
-            text.append(f" {names[seat][:width - 1]:<{width}}", "bold" if seat in turn else "")
+            text.append(f" {shown[seat]:<{width}}", "bold" if seat in turn else "")
             count = view.hand_sizes[seat]
             if seat == view.seat:
                 text.append(f"{'yours':<{hand - 3}}{count:>2} ", "dim")

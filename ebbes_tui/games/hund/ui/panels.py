@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ui.words import as_seen_by, says
+from ....ui.words import as_seen_by, cut_names, says
 from ..cards import SUIT_WORDS
 from ..view import HundView
 from .explain import (
@@ -59,12 +59,13 @@ class SeatsPanel(Static):
                     + (f"  {'This' if view.trick or not view.tricks else 'Last'} trick"
                        if collecting else ("  Place" if view.out else "")), "bold")
         drew = dict(draws)
+        shown = cut_names(names, width - 1)
         for seat in range(len(view.seats)):
             row = Text()
             turn = seat in view.deciding
             row.append_text(look.disc(seat))
             row.append(look.arrow if turn else " ", "bold")
-            row.append(f"{names[seat][:width - 1]:<{width}}", "bold" if turn else "")
+            row.append(f"{shown[seat]:<{width}}", "bold" if turn else "")
             row.append(f"{view.hand_sizes[seat]:>4}")
             if collecting:
                 row.append(f"{view.taken_sizes[seat]:>6}")
