@@ -188,10 +188,15 @@ async def test_names_cut_to_fit_the_players_panel_stay_apart(tmp_path):
     app = make_app(tmp_path, settings)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter", "enter")
-        await wait_until(pilot, lambda: app.table is not None, "the table")
-        await pilot.pause()
-        rows = str(app.table.query_one("#seats").render()).splitlines()[2:]
-        assert [row[2:7] for row in rows] == ["Pla 1", "Pla 2", "Bot 1"]
+
+        def rows() -> list[str]:
+            table = app.table
+            if table is None or not table.is_mounted:
+                return []
+            return str(table.query_one("#seats").render()).splitlines()[2:]
+
+        await wait_until(pilot, lambda: len(rows()) == 3, "the players panel")
+        assert [row[2:7] for row in rows()] == ["Pla 1", "Pla 2", "Bot 1"]
 
 
 async def test_the_scoring_track_beside_the_table_fits_its_panel(tmp_path):
