@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import chain
 
+from .cards import Card
 from .categories import FIXED_BY_CARDS
 from .state import GameState, Phase
 from .tricks import seats_from, trick_winner
@@ -45,7 +46,7 @@ def faults(state: GameState) -> list[str]:
     if tuple(state.trick_seats) != seats_from(state.leader, len(state.trick), state.order):
         found.append("the current trick is not in turn (R3)")
     hidden = set(state.down) - {None}
-    holders: dict = {}  # each card in a hand: the seats holding it (one, unless broken)
+    holders: dict[Card, list[int]] = {}  # a card in a hand: who holds it (one, unless broken)
     for s, hand in enumerate(state.hands):
         for c in hand:
             holders.setdefault(c, []).append(s)

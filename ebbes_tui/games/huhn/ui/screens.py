@@ -16,7 +16,6 @@ from ....controller import Synced, Update
 from ....ui.game_ui import TRICK_KEY
 from ....ui.look import Look
 from ....ui.words import seat_names
-from ..actions import Play
 from ..cards import SET_ASIDE, hand_size
 from ..events import (
     CardPlayed, DealScored, DealStarted, GameOver, HandArranged, TrickTaken,
@@ -39,8 +38,9 @@ _THEIR_TURN = {"play": "plays", "reward": "takes a reward card",
 
 def _your_turn(view: HuhnView, phase: str) -> str:
     """What the player at the screen is asked; leading with *ear* (H9), any card."""
-    cards = {a.card for a in view.actions if isinstance(a, Play)}
-    return "lead any card (ear)" if phase == "play" and len(cards) > 2 else _YOUR_TURN[phase]
+    if phase == "play" and view.advantage == "ear" and not view.trick:
+        return "lead any card (ear)"
+    return _YOUR_TURN[phase]
 
 
 class HuhnScreens:
