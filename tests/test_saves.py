@@ -5,6 +5,7 @@ import json
 import os
 import stat
 import subprocess
+import threading
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Match, SaveError, SaveStore, SlotLocked, players_setup
+from ebbes_tui.controller.events import SaveFailed
 from ebbes_tui.controller.saves import data_dir
 
 RECORDS = Path(__file__).parent / "records"
@@ -174,3 +176,35 @@ def test_hints_are_read_from_a_record_one_way_odd_keys_left_out():
     record = {"hints": {"0": 2, "00": 5, "²": 1, "1": True, "2": 3, "9": 1}}
     assert hints_of(record, 3) == {0: 2, 2: 3}
     assert hints_of({"hints": []}, 3) == {} and hints_of(None, 3) == {}
+
+
+async def test_a_failed_save_is_reported_from_the_event_loops_thread(tmp_path, monkeypatch):
+    """Issue 23, item 13: the writer's thread hands a failed save to the loop; the
+    sessions' queues and the views they build are not thread-safe."""
+    store = SaveStore(tmp_path)
+    slot = store.open("g")
+
+    def full(record):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(slot, "write", full)
+    setup = players_setup(EBBES, [("A", "bot", "random"), ("B", "bot", "random"),
+                                  ("C", "bot", "random")], {}, seed=2)
+    match = Match(setup, save=slot)
+    session = match.session(None)
+    threads = []
+    push = session.push
+
+    def noting(seq, event):
+        if isinstance(event, SaveFailed):
+            threads.append(threading.get_ident())
+        push(seq, event)
+
+    monkeypatch.setattr(session, "push", noting)
+    await match.run()
+    while not threads:  # the last report may still be on its way to the loop
+        await asyncio.sleep(0)
+    assert set(threads) == {threading.get_ident()}
+    texts = {u.event.message for u in session.waiting() if isinstance(u.event, SaveFailed)}
+    assert texts == {"The game could not be saved: No space left on device."}
+    slot.close()

@@ -116,7 +116,6 @@ def test_the_search_bot_searches_a_listed_decision_on_the_games_samples(monkeypa
     view = state.view(seat)
     assert bot.choose(view, view.actions, random.Random(2)) in view.actions
     assert list(bot.samples_used) == [4]
-    TINY.__dict__.pop("sample", None)
 
 
 async def test_players_arrange_at_once_in_any_order_and_bots_fill_in():

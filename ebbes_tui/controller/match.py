@@ -151,7 +151,7 @@ class Match:
 
     async def run(self) -> None:
         """Deal, ask, apply and save until the game is over (or :meth:`stop`)."""
-        self._writer = _Writer(self)
+        self._writer = _Writer(self, asyncio.get_running_loop())
         self._save()
         try:
             while not self._stopped:
@@ -359,8 +359,9 @@ class _Writer:
     and an older one is never written over a newer one (a write that was under way when
     the match stopped waits for the lock, then finds itself stale)."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, loop: asyncio.AbstractEventLoop) -> None:
         self.match = match
+        self.loop = loop
         self.waiting: tuple[int, Record] | None = None
         self.latest: tuple[int, Record] | None = None  # the newest put, written or not
         self.task: asyncio.Task[None] | None = None
@@ -402,14 +403,30 @@ class _Writer:
                 self.match.save.write(record)  # type: ignore[union-attr]
             except (OSError, SaveError) as e:
                 text = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-                self.match._publish([SaveFailed(f"The game could not be saved: {text}.")])
+                self._failed(f"The game could not be saved: {text}.")
                 return
             self.written = number
+
+    def _failed(self, text: str) -> None:
+        """Tell every session, on the loop's own thread: a write runs in a worker thread,
+        and the sessions' queues (and the views they build) are not thread-safe."""
+        events: list[Event] = [SaveFailed(text)]
+        if _running_loop() is self.loop:
+            self.match._publish(events)
+        elif not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.match._publish, events)
 
     async def flush(self) -> None:
         """Wait until everything queued is written (when the match ends)."""
         while self.task is not None and not self.task.done():
             await asyncio.shield(self.task)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def hints_of(record: Record | None, seats: int) -> dict[int, int]:
