@@ -26,7 +26,7 @@ from ebbes_tui.table.saved import table_store
 from ebbes_tui.table.server import TableServer, TableSpec
 from ebbes_tui.table.system import SYSTEM, Peer, System
 
-WAIT = 20.0  # seconds any single wait may take before the test fails
+WAIT = 60.0  # seconds any single wait may take before the test calls it a hang
 CARD = re.compile(r"\b(?:blue|brown|yellow|green|red)(?:1[0-5]|[1-9])\b")
 
 

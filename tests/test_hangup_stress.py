@@ -28,6 +28,8 @@ from ebbes_tui.controller.settings import GameSettings, PlayerChoice, Settings, 
 
 HANG_UPS = 24
 EXIT_S = 10
+#: Seconds a screen may take to come up before the test calls it a hang.
+STALL = 120.0
 KEYS = list("1234567890") + ["enter", "left", "right", "p", " "]
 
 
@@ -39,13 +41,13 @@ def one_human(player: Player) -> None:
 
 def first_save(player: Player) -> None:
     session = player.start()
-    assert session.wait_for("New game", 20)
+    assert session.wait_for("New game", STALL)
     session.mark()
     session.send("n")
-    assert session.wait_for("Which game?", 20)
+    assert session.wait_for("Which game?", STALL)
     session.mark()
     session.send("enter")  # ebbes, highlighted
-    assert session.wait_for("Start game", 20)
+    assert session.wait_for("Start game", STALL)
     session.send("enter")
     wait_until(session, lambda: player.record() is not None)
     session.kill()
@@ -60,7 +62,7 @@ def test_every_hang_up_under_a_stream_of_keys_ends_the_process(tmp_path):
     for run in range(HANG_UPS):
         session = player.start("--continue")
         if run % 2:  # every other run hangs up once the table is up, the rest any time
-            assert session.wait_for("Round", 20), f"run {run}: the table never came up"
+            assert session.wait_for("Round", STALL), f"run {run}: the table never came up"
         deadline = time.monotonic() + rng.uniform(0.0, 1.0)
         while time.monotonic() < deadline:
             session.send(rng.choice(KEYS))
@@ -105,7 +107,7 @@ def test_a_hang_up_signal_that_lands_on_another_thread_still_ends_the_process(tm
     first_save(player)
     for sig in (signal.SIGHUP, signal.SIGTERM):
         session = player.start("--continue")
-        assert session.wait_for("Round", 20)
+        assert session.wait_for("Round", STALL)
         _until_quiet(session)  # the main thread now sleeps in epoll_wait
         others = [int(t) for t in os.listdir(f"/proc/{session.pid}/task")
                   if int(t) != session.pid]

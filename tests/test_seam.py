@@ -20,7 +20,7 @@ from ebbes_tui.game.protocols import SeatInfo
 from ebbes_tui.game.simulate import random_game, random_games
 from ebbes_tui.table.protocol import state_message, update_from_message
 
-WAIT = 30
+WAIT = 60  # seconds any single wait may take before the test calls it a hang
 
 
 def tiny_state(players: int, seed: int = 0, **options):

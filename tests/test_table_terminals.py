@@ -84,8 +84,8 @@ def test_two_players_in_their_own_terminals_one_hangs_up_and_comes_back(tmp_path
                     and len(plays(host.record())) % 4 in (1, 2, 3))
         before = plays(host.record())
         ann.hang_up()
-        assert ann.wait(1.0) is not None, "ann's ebbes outlived its terminal"
-        assert bob.wait_for("away", 10)  # the presence line says Ann is away
+        assert ann.wait(WAIT) is not None, "ann's ebbes outlived its terminal"
+        assert bob.wait_for("away", WAIT)  # the presence line says Ann is away
         settled = plays(host.record())
         assert settled[:len(before)] == before  # nothing played before the drop is lost
         ann = host.join("duo", 1)  # Ann comes back to her seat
