@@ -377,3 +377,31 @@ async def test_a_hang_up_writes_the_last_decision_even_while_its_write_waits_for
     assert card.code in [play for r in saved["rounds"] for play in r["plays"]]
     match.stop()
     task.cancel()
+
+
+async def test_can_take_back_is_worked_out_once_a_decision_however_often_a_screen_asks(
+        monkeypatch):
+    """Issue 23, item 14: the table asks on every redraw and key; the game's take_back
+    replays the whole game, so the answer is kept until a decision is made."""
+    match = Match(one_human(seed=8))
+    ann = match.session(0)
+    task = asyncio.create_task(match.run())
+    rng = random.Random(2)
+    calls = []
+    take_back = match.game.take_back
+
+    def counting(record, seat):
+        calls.append(seat)
+        return take_back(record, seat)
+
+    monkeypatch.setattr(match.game, "take_back", counting)
+    ann.submit(rng.choice((await my_turn(ann)).actions))
+    await my_turn(ann)
+    assert all(match.can_take_back(0) for _ in range(50)) and len(calls) == 1
+    ann.take_back()
+    await my_turn(ann)
+    calls.clear()
+    answers = {match.can_take_back(0) for _ in range(50)}
+    assert len(calls) == 1 and answers == {False}  # nothing of this round's to take back
+    match.stop()
+    await task

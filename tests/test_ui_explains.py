@@ -368,7 +368,7 @@ async def test_escape_on_the_hot_seat_cover_offers_the_menu(tmp_path):
         await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen), "the cover again")
         await pilot.press("escape", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        assert "Continue" in screen_text(app)
+        await wait_until(pilot, lambda: "Continue" in screen_text(app), "the save's line")
 
 
 # 12. Two players -----------------------------------------------------------------------------

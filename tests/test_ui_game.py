@@ -65,8 +65,8 @@ async def test_menu_remembers_the_setup_and_offers_continue(tmp_path):
         await start(app, pilot)
         await pilot.press("escape", "enter")  # Esc asks once: Enter says yes
         assert isinstance(app.screen, MenuScreen)
-        text = screen_text(app)
-        assert "Continue: 3 players, round 1 of 5" in text
+        await wait_until(pilot, lambda: "Continue: 3 players, round 1 of 5" in screen_text(app),
+                         "the save's line")
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.settings.of(EBBES).seats[0].name == "Ann"

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -56,12 +57,15 @@ async def test_a_save_that_cannot_be_read_is_said_in_one_sentence(tmp_path):
     store.path("game-1").write_text("{not json")
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert "Continue: cannot be read" in screen_text(app)
+        await wait_until(pilot, lambda: "Continue: cannot be read" in screen_text(app),
+                         "the save's line")
         await pilot.press("c")
         assert isinstance(app.screen, MenuScreen)
+        await wait_until(pilot, lambda: "moved aside" in screen_text(app), "the message")
         text = screen_text(app)
-        assert "could not be read" in text and "moved aside" in text
-        assert "Continue" not in text  # the broken save is gone from the list
+        assert "could not be read" in text
+        await wait_until(pilot, lambda: "Continue" not in screen_text(app),
+                         "the broken save gone from the list")
 
 
 async def test_a_game_open_in_another_window_can_be_taken_over_or_left_alone(tmp_path):
@@ -204,3 +208,26 @@ async def test_a_seat_changed_from_a_person_to_a_bot_shows_its_whole_level(tmp_p
         await pilot.pause()
         line = next(line for line in screen_text(app).splitlines() if "Player 2" in line)
         assert line.rstrip().endswith(("< bot, normal >", "◀ bot, normal ▶"))
+
+
+async def test_the_menu_replays_only_the_newest_save_and_never_on_the_event_loop(
+        tmp_path, monkeypatch):
+    """Issue 23, item 14: the menu's Continue line comes from the newest save alone,
+    replayed in a thread; the other saves are only listed."""
+    store = SaveStore(tmp_path / "saves")
+    record = (Path(__file__).parent / "records" / "four-players-saved-mid-round.json").read_text()
+    for n, slot in enumerate(("game-1", "game-2", "game-3")):
+        store.path(slot).write_text(record)
+        os.utime(store.path(slot), (1_000_000 + n, 1_000_000 + n))
+    replays = []
+    replay = EBBES.replay
+
+    def noting(record, *args, **kw):
+        replays.append(threading.get_ident())
+        return replay(record, *args, **kw)
+
+    monkeypatch.setattr(EBBES, "replay", noting)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: "Continue: 4 players" in screen_text(app), "the save's line")
+        assert len(replays) == 1 and replays[0] != threading.get_ident()

@@ -97,6 +97,8 @@ class Match:
         self.waits_for_people = waits_for_people
         self._ordered: set[int] = set()  # seats a bot plays by the host's order
         self._writer: _Writer | None = None
+        #: The last answer of :meth:`can_take_back`: ((seq, decision, seat), answer).
+        self._take_back_known: tuple[tuple[int, int, int], bool] | None = None
         self.finished = asyncio.Event()
         self._note_asked()
 
@@ -307,13 +309,22 @@ class Match:
         return len(self.humans) == 1 and len(self.bots) > 0
 
     def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` has a move to take back now. The answer replays the game, and
+        a screen asks on every redraw and key: it is kept until a decision is made or
+        something happens."""
         if not (self.take_back_allowed and seat in self.humans):
             return False
+        now = (self.seq, self.decision, seat)
+        kept = self._take_back_known
+        if kept is not None and kept[0] == now:
+            return kept[1]
         try:
             self.game.take_back(self.record(), seat)
+            answer = True
         except IllegalMove:
-            return False
-        return True
+            answer = False
+        self._take_back_known = (now, answer)
+        return answer
 
     def take_back(self, seat: int) -> None:
         """Undo ``seat``'s last move that may be undone and everything after it:

@@ -14,6 +14,7 @@ import os
 import signal
 import time
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -57,8 +58,19 @@ class SaveInfo:
     slot: str
     path: Path
     modified: float
-    summary: str
     locked_by: int | None  # pid of the process that has it open, if any
+
+    @cached_property
+    def summary(self) -> str:
+        """Who plays, how far, the scores: the save replayed, so asked only of the
+        saves a screen shows, and off the event loop."""
+        try:
+            game, record = parse_record_text(self.path.read_text(encoding="utf-8"))
+            return game.describe(game.replay(record))["saved"]
+        except FileNotFoundError:
+            return "gone meanwhile"
+        except (OSError, RecordError, UnicodeDecodeError, RecursionError):
+            return "cannot be read"
 
 
 class SaveStore:
@@ -92,15 +104,7 @@ class SaveStore:
                 modified = path.stat().st_mtime
             except FileNotFoundError:  # another window archived it meanwhile
                 continue
-            try:
-                game, record = parse_record_text(path.read_text(encoding="utf-8"))
-                summary = game.describe(game.replay(record))["saved"]
-            except FileNotFoundError:
-                continue
-            except (OSError, RecordError, UnicodeDecodeError, RecursionError):
-                summary = "cannot be read"
-            infos.append(SaveInfo(slot, path, modified,
-                                  summary, lock_holder(self.root / f"{slot}.lock")))
+            infos.append(SaveInfo(slot, path, modified, lock_holder(self.root / f"{slot}.lock")))
         return sorted(infos, key=lambda i: i.modified, reverse=True)
 
     def open(self, slot: str) -> SaveSlot:

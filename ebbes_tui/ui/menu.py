@@ -4,9 +4,11 @@ chose; the app acts on it."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..controller.saves import SaveInfo
 from .footer import KeysFooter
 
 if TYPE_CHECKING:
@@ -30,7 +33,9 @@ class MenuScreen(Screen[None]):
     """The first screen: what to do, and which saved game is waiting."""
 
     app: EbbesApp
-    _can_continue = False
+    #: Whether there is a save to continue; None until the saves are read (c then
+    #: tries, and says so when there is none).
+    _can_continue: bool | None = None
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("g", "choose('game')", "Game"),
@@ -66,14 +71,34 @@ class MenuScreen(Screen[None]):
         return "e b b e s\nDie Pfalz hat ebbes zu bieten!"
 
     def on_mount(self) -> None:
+        self._show_saves(None)
         self.refresh_saves()
 
     def refresh_saves(self, message: str = "") -> None:
-        """Rebuild the options from the saves on disk (one may have appeared or gone)."""
+        """Rebuild the options from the saves on disk (one may have appeared or gone):
+        the message at once, the saves when read."""
+        self.query_one("#menu-message", Static).update(self.app.look.text(message))
+        self._read_saves()
+
+    @work(exclusive=True, group="saves")
+    async def _read_saves(self) -> None:
+        """Listing the saves and replaying the newest for its summary happen in a thread
+        (issue 23, item 14): a long save never holds the menu's keys up."""
+        library = self.app.library
+
+        def newest_first() -> list[SaveInfo]:
+            saves = library.saves()
+            if saves:
+                saves[0].summary  # noqa: B018 (read here, in the thread: it replays the save)
+            return saves
+
+        self._show_saves(await asyncio.to_thread(newest_first))
+
+    def _show_saves(self, saves: list[SaveInfo] | None) -> None:
+        """The options, with the newest save's line once the saves are read."""
         text = self.app.look.text
-        saves = self.app.library.saves()
         options = [Option("New game", id="new")]
-        self._can_continue = bool(saves)
+        self._can_continue = None if saves is None else bool(saves)
         if saves:
             newest = saves[0]
             if newest.locked_by:
@@ -99,7 +124,6 @@ class MenuScreen(Screen[None]):
         menu.add_options(options)
         menu.highlighted = 1 if saves and not saves[0].locked_by else 0
         menu.focus()
-        self.query_one("#menu-message", Static).update(text(message))
         self.refresh_bindings()
 
     def _theme_label(self) -> str:
@@ -112,7 +136,7 @@ class MenuScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("continue",):
-            return self._can_continue
+            return self._can_continue is not False
         if action == "choose" and parameters == ("game",):
             return len(self.app.games) > 1
         return True
