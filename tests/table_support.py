@@ -269,10 +269,10 @@ class Users:
         self.owners[str(path)] = self.uids[login]
 
 
-def neighbours(tmp_path: Path) -> Users:
-    """alice, bob and carol, and a /tmp of root's for their tables (``tmp_path/tmp``,
-    sticky and writable by all, as the real one)."""
-    users = Users("alice", "bob", "carol")
+def neighbours(tmp_path: Path, logins: tuple[str, ...] = ("alice", "bob", "carol")) -> Users:
+    """alice, bob and carol (uids in the order of ``logins``), and a /tmp of root's for
+    their tables (``tmp_path/tmp``, sticky and writable by all, as the real one)."""
+    users = Users(*logins)
     (tmp_path / "tmp").mkdir()
     (tmp_path / "tmp").chmod(0o1777)
     users.owners[str(tmp_path / "tmp")] = 0

@@ -164,3 +164,19 @@ def test_socket_names_and_paths(tmp_path):
     (tmp_path / "bad name.sock").write_text("")
     (tmp_path / "ok.sock").write_text("")
     assert [a.name for a in tables_in(tmp_path, os.geteuid())] == ["ok"]
+
+
+def test_a_directory_counts_only_under_its_owners_uid_as_the_system_writes_it(users, tmp_path):
+    """carol made `ebbes-tables-0<uid>` and `-000<uid>` (issue 23, item 4): her tables
+    were listed three times. `ebbes-tables-²` passed str.isdigit and then crashed
+    int(); Arabic-Indic digits parsed to her uid. Only `ebbes-tables-<uid>` counts."""
+    parent = tmp_path / "tmp"
+    carol = users.system("carol")
+    own = own_dir(parent, carol)
+    uid = users.uids["carol"]
+    arabic = str(uid).translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+    for name in (f"0{uid}", f"000{uid}", "²", arabic, f"{uid} ", f"+{uid}", f"{uid:_}"):
+        odd = parent / f"ebbes-tables-{name}"
+        odd.mkdir(mode=0o755)
+        users.own(odd, "carol")
+    assert user_dirs(parent, users.system("bob")) == [(uid, own)]

@@ -204,7 +204,10 @@ def list_command(args: argparse.Namespace) -> int:
 def describe(table: dict[str, Any]) -> str:
     """One line about a table for ``ebbes table list`` (from :func:`list_tables`: its
     host and name are the kernel's, the rest is cleaned, its game one this ebbes
-    knows)."""
+    knows; a ``busy`` one, only its name)."""
+    if table["phase"] == "busy":
+        return (f"{table['host']}/{table['name']}: busy (too many connections at once); "
+                "try again in a moment")
     game = load_game(table["game"])
     chosen = describe_options(game, table["options"])
     extras = [game.title, *([chosen] if chosen else [])]

@@ -33,6 +33,12 @@ NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}")
 #: Tables looked at in one user's directory (a user with thousands of sockets must not
 #: make everyone's list open thousands of connections).
 MAX_TABLES_PER_USER = 32
+#: New connections the kernel queues for a table until it accepts them: the system's
+#: most, so that a neighbour's flood of connections fills it as late as it can (a
+#: client finding it full tries again until its deadline).
+BACKLOG = socket.SOMAXCONN
+#: A user's directory's name: the uid as ``str(uid)`` writes it, at most 2**32 - 1.
+_DIR_NAME = re.compile(rf"{PREFIX}(0|[1-9][0-9]{{0,9}})", re.ASCII)
 _SUN_PATH_MAX = 107  # bytes in sockaddr_un.sun_path, less its final NUL
 
 
@@ -171,15 +177,23 @@ def user_dirs(parent: Path | str | None = None, system: System = SYSTEM) -> list
         return []
     found = []
     for path in sorted(chosen.glob(f"{PREFIX}*")):
-        digits = path.name[len(PREFIX):]
-        if not digits.isdigit() or len(digits) > 10:
+        uid = _uid_named(path.name)
+        if uid is None:
             continue
         try:
-            if _dir_problem(path, int(digits), system) is None:
-                found.append((int(digits), path))
+            if _dir_problem(path, uid, system) is None:
+                found.append((uid, path))
         except OSError:
             continue  # gone meanwhile
     return found
+
+
+def _uid_named(name: str) -> int | None:
+    """The uid a directory's name gives: only the name ``ebbes-tables-`` plus that uid
+    in ASCII digits as the system writes it (no leading zero, no other script's digits),
+    so one user's directory is never listed twice."""
+    match = _DIR_NAME.fullmatch(name)
+    return int(match[1]) if match else None
 
 
 # --------------------------------------------------------------------- sockets
@@ -283,7 +297,7 @@ def listen_socket(address: TableAddress, system: System = SYSTEM) -> socket.sock
         raise TableError(f"The table cannot listen at {path} ({e.strerror}).") from None
     try:
         os.chmod(path, 0o666)  # who may sit down is decided from SO_PEERCRED, not the mode
-        sock.listen(64)
+        sock.listen(BACKLOG)
     except OSError as e:
         sock.close()
         path.unlink(missing_ok=True)

@@ -47,7 +47,7 @@ from .protocol import (
     CLIENT_LINE_LIMIT, VERSION, ProtocolError, encode, error_message, parse_client_message,
     position, read_lines, state_message,
 )
-from .rendezvous import TableAddress, listen_socket, login_of
+from .rendezvous import BACKLOG, TableAddress, listen_socket, login_of
 from .saved import forget_holders, new_slot, read_holders, write_holders
 from .seats import STAND_IN_LEVEL, Refusal, Seating, SeatSpec
 from .system import SYSTEM, Peer, System
@@ -201,7 +201,8 @@ class TableServer:
         try:
             sock = sock or listen_socket(self.address, self.system)
             inode = os.lstat(self.address.path).st_ino
-            server = await asyncio.start_unix_server(self._connected, sock=sock)
+            server = await asyncio.start_unix_server(self._connected, sock=sock,
+                                                     backlog=BACKLOG)
         except BaseException:
             if self.slot is not None:
                 self.slot.close()
