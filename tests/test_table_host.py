@@ -295,3 +295,28 @@ async def test_presence_says_how_long_a_player_has_and_who_watches(users, tmp_pa
         assert presence.watching == ("carol",) and presence.watchers == 1
         for client in (alice, carol):
             client.close()
+
+
+async def test_a_host_command_for_a_table_you_do_not_have_names_whose_it_is(
+        users, tmp_path, capsys):
+    """carol's `ebbes table close mon` said "There is no table called carol/mon" (issue
+    23, item 12): now that she has no table mon, and that alice/mon is alice's to close."""
+    from types import SimpleNamespace
+
+    from ebbes_tui.table.commands import host_command
+
+    alice = users.system("alice")
+    parent = tmp_path / "tmp"
+    async with LocalTable(tmp_path, spec("mon", alice), system=alice, parent=parent) as table:
+        for action, what in (("close", "close it"), ("set", "change who may come to it")):
+            args = SimpleNamespace(action=action, name="mon", dir=parent, open=True,
+                                   spectators=None)
+            assert await asyncio.to_thread(host_command, args, users.system("carol")) == 2
+            assert capsys.readouterr().err == (
+                f"ebbes: You have no table called mon: alice/mon is alice's, and only alice "
+                f"can {what}.\n")
+        args = SimpleNamespace(action="close", name="tue", dir=parent)
+        assert await asyncio.to_thread(host_command, args, users.system("carol")) == 2
+        assert capsys.readouterr().err == ("ebbes: You have no table called tue: 'ebbes table "
+                                           "list' shows the open ones.\n")
+        assert not table.server.done.is_set()

@@ -29,13 +29,16 @@ from ..game.errors import SetupError
 from ..game.options import complete, flag_name, from_flags
 from ..game.options import describe as describe_options
 from ..game.registry import load_game
-from .client import TableClient, TableConnection, ask_table, join_table, list_tables
+from .client import (
+    NoSuchTable, TableClient, TableConnection, ask_table, join_table, list_tables, tables_called,
+)
 from .daemon import detach, reset_signals
 from .headless import play_bot, watch
 from .rendezvous import TableAddress, TableError, check_name, listen_socket, my_login, own_address, uid_of
 from .saved import log_path, saved_slot, table_store
 from .seats import parse_seats
 from .server import TableServer, TableSpec
+from .system import SYSTEM, System
 
 DEFAULT_SEATS = "player,player,player"
 #: Arguments that choose a new game (besides the game's own options): refused when a
@@ -226,7 +229,13 @@ def describe(table: dict[str, Any]) -> str:
 # ------------------------------------------------------------ the host's commands
 
 
-def host_command(args: argparse.Namespace) -> int:
+#: What only a table's host may do, by command, for a user who has no table of that name.
+HOST_WHAT = {"close": "close it", "invite": "invite anyone to it",
+             "uninvite": "uninvite anyone from it", "set": "change who may come to it",
+             "bot": "hand a seat of it to a bot", "remove": "show a watcher out of it"}
+
+
+def host_command(args: argparse.Namespace, system: System = SYSTEM) -> int:
     """``close``, ``invite``, ``uninvite``, ``set``, ``bot``, ``remove``: one message to
     the table, answered with one sentence (a bare NAME is the user's own table)."""
     message: dict[str, Any] = {"type": args.action}
@@ -242,12 +251,33 @@ def host_command(args: argparse.Namespace) -> int:
         message["player"] = args.seat
     elif args.action == "remove":
         message["login"] = args.login
-    name = args.name if "/" in args.name else f"{my_login()}/{args.name}"
+    bare = "/" not in args.name
+    name = f"{my_login(system)}/{args.name}" if bare else args.name
     try:
-        print(asyncio.run(ask_table(name, message, directory=args.dir)))
+        print(asyncio.run(ask_table(name, message, directory=args.dir, system=system)))
+    except NoSuchTable as e:
+        return _fail(not_yours(args.name, args.action, args.dir, system) if bare else str(e))
     except TableError as e:
         return _fail(str(e))
     return 0
+
+
+def not_yours(name: str, action: str, directory: Path | None, system: System = SYSTEM) -> str:
+    """Why a host command for table ``name`` cannot be given by this user, who has no
+    table of that name: naming the hosts who have one (theirs to run, not this user's)."""
+    try:
+        others = [a for a in tables_called(name, directory, system) if a.uid != system.uid()]
+    except TableError:
+        others = []
+    if not others:
+        return f"You have no table called {name}: 'ebbes table list' shows the open ones."
+    if len(others) == 1:
+        host = others[0].host
+        return (f"You have no table called {name}: {others[0].label} is {host}'s, and only "
+                f"{host} can {HOST_WHAT[action]}.")
+    labels = ", ".join(a.label for a in others[:-1]) + f" and {others[-1].label}"
+    return (f"You have no table called {name}: {labels} are other people's, and only a "
+            f"table's host can {HOST_WHAT[action]}.")
 
 
 # ----------------------------------------------------------------- join
