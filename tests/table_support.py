@@ -76,10 +76,14 @@ class LocalTable:
 
 
 def spec(name: str = "t", system: System = SYSTEM, **kw: object) -> TableSpec:
+    """A table of ``system``'s user; ``invite`` names logins (the table keeps their uids,
+    as ``serve --invite`` does)."""
+    from ebbes_tui.table.rendezvous import uid_of
     from ebbes_tui.table.seats import parse_seats
 
     seats = parse_seats(str(kw.pop("seats", "player,bot:random,bot:random")), system)
-    return TableSpec(name, my_login(system), seats, **kw)  # type: ignore[arg-type]
+    invite = frozenset(uid_of(login, system) for login in kw.pop("invite", ()))  # type: ignore[attr-defined]
+    return TableSpec(name, my_login(system), seats, invite=invite, **kw)  # type: ignore[arg-type]
 
 
 class Raw:

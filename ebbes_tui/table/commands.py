@@ -87,9 +87,7 @@ def plan_table(args: argparse.Namespace) -> Plan:
     options = complete(game, len(specs), given)
     players_setup(game, [("seat", "bot" if s.kind == "bot" else "human", s.level) for s in specs],
                   options).new_state()  # SetupError if the rules do not allow this game
-    invite = frozenset(login for login in (args.invite or "").split(",") if login)
-    for login in invite:
-        uid_of(login)
+    invite = frozenset(uid_of(login) for login in (args.invite or "").split(",") if login)
     spec = TableSpec(name, host, specs, options, args.seed, invite, args.open, args.spectators,
                      parse_seconds(args.away_after, "--away-after"),
                      parse_seconds(args.turn_time, "--turn-time"), game.id)

@@ -40,6 +40,8 @@ MAX_TABLES_PER_USER = 32
 #: most, so that a neighbour's flood of connections fills it as late as it can (a
 #: client finding it full tries again until its deadline).
 BACKLOG = socket.SOMAXCONN
+#: How a user the system has no name for is named (:func:`login_of`).
+_UNNAMED = re.compile(r"uid (0|[1-9][0-9]{0,9})", re.ASCII)
 #: A user's directory's name: the uid as ``str(uid)`` writes it, at most 2**32 - 1.
 _DIR_NAME = re.compile(rf"{PREFIX}(0|[1-9][0-9]{{0,9}})", re.ASCII)
 _SUN_PATH_MAX = 107  # bytes in sockaddr_un.sun_path, less its final NUL
@@ -71,10 +73,14 @@ def login_of(uid: int, system: System = SYSTEM) -> str:
 
 
 def uid_of(login: str, system: System = SYSTEM) -> int:
-    """The uid of ``login``; TableError if there is no such user."""
+    """The uid of ``login`` (or of ``uid 1234``, as :func:`login_of` names a user the
+    system has no name for); TableError if there is no such user."""
     uid = system.uid_of(login)
     if uid is None:
-        raise TableError(f"There is no user called {login!r} on this system.")
+        unnamed = _UNNAMED.fullmatch(login)
+        if unnamed is None:
+            raise TableError(f"There is no user called {login!r} on this system.")
+        uid = int(unnamed[1])
     return uid
 
 
