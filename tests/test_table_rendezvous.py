@@ -187,6 +187,12 @@ def test_a_socket_is_trusted_only_when_its_directory_file_and_server_are_the_hos
         with pytest.raises(TableError, match="is not alice's, so it is not trusted"):
             check_server(client, found, bob)
         client.close()
+        # A socket that never connected (a flooded table's) reads uid -1, pid 0: that
+        # is nobody's word, so it is no reason to call the table an impostor.
+        with socket.socket(socket.AF_UNIX) as unconnected:
+            with pytest.raises(OSError) as nobody:
+                check_server(unconnected, found)
+            assert not isinstance(nobody.value, TableError)
     plain = directory / "file.sock"
     plain.write_text("")
     with pytest.raises(TableError, match="not a socket"):
