@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
@@ -16,10 +17,21 @@ from .game.registry import DEFAULT_GAME, all_games, game_ids, load_game
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad command line in one line, exit status 2."""
+    """argparse that reports a bad command line in one line, exit status 2, pointing at
+    the help of the command that was given (``ebbes table set --help``)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: {message} (try 'ebbes --help')\n")
+        self.exit(2, f"{self.prog}: {message} (try '{self.prog} --help')\n")
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None,
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        """Words nobody takes are refused by the command they were given to, which
+        argparse otherwise leaves to ``ebbes`` itself."""
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -76,10 +76,14 @@ class LocalTable:
 
 
 def spec(name: str = "t", system: System = SYSTEM, **kw: object) -> TableSpec:
+    """A table of ``system``'s user; ``invite`` names logins (the table keeps their uids,
+    as ``serve --invite`` does)."""
+    from ebbes_tui.table.rendezvous import uid_of
     from ebbes_tui.table.seats import parse_seats
 
     seats = parse_seats(str(kw.pop("seats", "player,bot:random,bot:random")), system)
-    return TableSpec(name, my_login(system), seats, **kw)  # type: ignore[arg-type]
+    invite = frozenset(uid_of(login, system) for login in kw.pop("invite", ()))  # type: ignore[attr-defined]
+    return TableSpec(name, my_login(system), seats, invite=invite, **kw)  # type: ignore[arg-type]
 
 
 class Raw:
@@ -269,10 +273,10 @@ class Users:
         self.owners[str(path)] = self.uids[login]
 
 
-def neighbours(tmp_path: Path) -> Users:
-    """alice, bob and carol, and a /tmp of root's for their tables (``tmp_path/tmp``,
-    sticky and writable by all, as the real one)."""
-    users = Users("alice", "bob", "carol")
+def neighbours(tmp_path: Path, logins: tuple[str, ...] = ("alice", "bob", "carol")) -> Users:
+    """alice, bob and carol (uids in the order of ``logins``), and a /tmp of root's for
+    their tables (``tmp_path/tmp``, sticky and writable by all, as the real one)."""
+    users = Users(*logins)
     (tmp_path / "tmp").mkdir()
     (tmp_path / "tmp").chmod(0o1777)
     users.owners[str(tmp_path / "tmp")] = 0

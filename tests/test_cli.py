@@ -60,3 +60,25 @@ def test_a_flag_says_whose_option_it_is_in_each_games_words():
     assert "ebbes: Two players: who deals round 1" in text
     assert "hund: Who deals the first game" in text and "huhn: Who deals first" in text
     assert "rank order may be played together as one play. [hund]" in text
+
+
+def test_a_table_commands_mistake_names_that_commands_help():
+    """`ebbes table set` said "(try 'ebbes --help')", whose help says nothing of set's
+    flags (issue 23, item 12): each table command's mistakes name its own help, words
+    it does not take included."""
+    from contextlib import redirect_stderr
+    from io import StringIO
+
+    import pytest
+
+    actions = ("serve", "list", "join", "close", "invite", "uninvite", "set", "bot", "remove")
+    for action, words in [(a, w) for a in actions for w in ([], ["x", "--bogus"])]:
+        if action == "list" and not words:
+            continue  # nothing is missing
+        err = StringIO()
+        with redirect_stderr(err), pytest.raises(SystemExit) as ended:
+            build_parser().parse_args(["table", action, *words])
+        text = err.getvalue()
+        assert ended.value.code == 2 and text.count("\n") == 1, text
+        assert text.startswith(f"ebbes table {action}: ") and \
+            text.endswith(f"(try 'ebbes table {action} --help')\n"), text

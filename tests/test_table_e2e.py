@@ -148,7 +148,7 @@ def test_the_command_line_refuses_in_one_sentence(home, tmp_path):
         (("table", "serve", "x", "--turn-time", "-1"), "--turn-time takes seconds"),
         (("table", "serve", "x", "--starter", "4"), "--starter names a player from 1 to 3"),
         (("table", "serve", "x", "--dealer", "1"), "ebbes with 3 players has no --dealer"),
-        (("table", "close", "nothere"), "There is no table called"),
+        (("table", "close", "nothere"), "You have no table called nothere"),
         (("table", "set", "x"), "Say what to set"),
         (("table", "serve", "no.dots"), "cannot name a table"),
         (("table", "join", "nothere", "--bot", "random"), "There is no table"),

@@ -295,3 +295,125 @@ async def test_presence_says_how_long_a_player_has_and_who_watches(users, tmp_pa
         assert presence.watching == ("carol",) and presence.watchers == 1
         for client in (alice, carol):
             client.close()
+
+
+async def test_a_host_command_for_a_table_you_do_not_have_names_whose_it_is(
+        users, tmp_path, capsys):
+    """carol's `ebbes table close mon` said "There is no table called carol/mon" (issue
+    23, item 12): now that she has no table mon, and that alice/mon is alice's to close."""
+    from types import SimpleNamespace
+
+    from ebbes_tui.table.commands import host_command
+
+    alice = users.system("alice")
+    parent = tmp_path / "tmp"
+    async with LocalTable(tmp_path, spec("mon", alice), system=alice, parent=parent) as table:
+        for action, what in (("close", "close it"), ("set", "change who may come to it")):
+            args = SimpleNamespace(action=action, name="mon", dir=parent, open=True,
+                                   spectators=None)
+            assert await asyncio.to_thread(host_command, args, users.system("carol")) == 2
+            assert capsys.readouterr().err == (
+                f"ebbes: You have no table called mon: alice/mon is alice's, and only alice "
+                f"can {what}.\n")
+        args = SimpleNamespace(action="close", name="tue", dir=parent)
+        assert await asyncio.to_thread(host_command, args, users.system("carol")) == 2
+        assert capsys.readouterr().err == ("ebbes: You have no table called tue: 'ebbes table "
+                                           "list' shows the open ones.\n")
+        assert not table.server.done.is_set()
+
+
+async def test_the_access_list_keeps_uids_so_a_renamed_user_is_in_and_a_namesake_out(
+        users, tmp_path):
+    """The table kept its invitations as logins (issue 23, item 15): bob, invited and
+    then renamed robert, was refused; carol, whom the user database also called "bob"
+    (a second entry of that name), sat down in his place. Now it keeps uids, as tmux
+    does: a login only names a user, once, when the host invites or removes them."""
+    from table_support import FakeSystem
+
+    class Directory(FakeSystem):
+        """alice's user database, which may name carol's uid "bob" too."""
+        also: dict[int, str] = {}
+
+        def login_of(self, uid):
+            return self.also.get(uid) or super().login_of(uid)
+
+    alice = Directory(users, users.uids["alice"])
+    async with LocalTable(tmp_path, spec("t", alice, seats="player,player,bot:random",
+                                         invite=frozenset({"bob"})),
+                          system=alice, parent=tmp_path / "tmp") as table:
+        users.uids["robert"] = users.uids.pop("bob")  # bob is renamed
+        robert = await sit(table, users, "robert")
+        assert [(s.login, s.uid) for s in table.server.seating.seats[:1]] == \
+            [("robert", users.uids["robert"])]
+        Directory.also[users.uids["carol"]] = "bob"
+        for watch in (False, True):
+            with pytest.raises(TableError, match="not open to you|Nobody may watch"):
+                await sit(table, users, "carol", watch=watch)
+        said = await host_says(table, users, "alice", {"type": "uninvite", "logins": ["robert"]})
+        assert said == "robert may no longer join alice/t (a seat robert holds stays theirs)."
+        said = await host_says(table, users, "alice", {"type": "invite", "logins": ["carol"]})
+        assert said == "carol may now join alice/t."
+        carol = await sit(table, users, "carol")  # invited by uid, whatever she is called
+        for client in (robert, carol):
+            client.close()
+
+
+async def test_a_slow_user_database_never_stops_the_table_while_the_host_invites(
+        users, tmp_path):
+    """`invite`, `uninvite` and `remove` looked the login up on the table's event loop
+    (issue 23, item 14): while the directory service took its time over carol, nobody
+    could sit down or play. Now it is asked in a thread, and bob sits down meanwhile."""
+    import threading
+
+    from table_support import FakeSystem
+
+    slow = threading.Event()
+
+    class SlowDirectory(FakeSystem):
+        def uid_of(self, login):
+            if login == "carol":
+                slow.wait(WAIT)
+            return super().uid_of(login)
+
+    alice = SlowDirectory(users, users.uids["alice"])
+    async with LocalTable(tmp_path, spec("t", alice, seats="player,player,bot:random",
+                                         invite=frozenset({"bob"})),
+                          system=alice, parent=tmp_path / "tmp") as table:
+        inviting = asyncio.create_task(
+            host_says(table, users, "alice", {"type": "invite", "logins": ["carol"]}))
+        try:
+            await until(lambda: table.server._tasks)  # the lookup is under way
+            bob = await asyncio.wait_for(sit(table, users, "bob"), WAIT)
+            assert not inviting.done()
+        finally:
+            slow.set()
+        assert await asyncio.wait_for(inviting, WAIT) == "carol may now join alice/t."
+        bob.close()
+
+
+async def test_a_reopened_table_keeps_a_seat_for_its_holders_uid_though_renamed(
+        users, tmp_path):
+    """Who held which seat was saved by login alone (issue 23, item 15): bob, renamed
+    robert, could not take his seat back at the reopened table. The uid is kept beside
+    the login now; a save of the older kind (logins only) still reads."""
+    from ebbes_tui.table.saved import HOLDERS_SUFFIX, read_holders
+
+    alice = users.system("alice")
+    async with alices(tmp_path, users, seats="player,user:bob,bot:random", seed=5) as table:
+        players = [await sit(table, users, login, player=k + 1)
+                   for k, login in enumerate(("alice", "bob"))]
+        await asyncio.wait_for(players[0].game(), WAIT)
+        for player in players:
+            player.close()
+        await table.ended()
+    slot = saved_slot(table.store, "t")
+    bob = users.uids["bob"]
+    assert read_holders(table.store, slot)[1] == ("bob", bob)
+    users.uids["robert"] = users.uids.pop("bob")
+    async with LocalTable(tmp_path, spec("t", alice), saved=slot, system=alice,
+                          parent=tmp_path / "tmp") as reopened:
+        robert = await sit(reopened, users, "robert")
+        assert robert.seat == 1
+        robert.close()
+    (table.store.root / f"{slot}{HOLDERS_SUFFIX}").write_text('{"0": "alice", "1": "bob"}')
+    assert read_holders(table.store, slot) == {0: ("alice", None), 1: ("bob", None)}

@@ -327,3 +327,84 @@ async def test_a_slow_user_database_holds_up_only_the_connection_that_asked_it(u
         carol_seated = await asyncio.wait_for(waiting, WAIT)
         assert carol_seated.login == "carol"
         carol_seated.sock.close()
+
+
+async def test_a_name_several_hosts_use_suggests_your_own_or_an_invited_table_first(tmp_path):
+    """`ebbes table join friday` with alice's and carol's friday suggested carol's (the
+    first directory found; issue 23, item 4). Now bob is pointed at alice's, where he
+    is invited, and at his own once he has one; carol's private table comes last."""
+    users = neighbours(tmp_path, ("carol", "alice", "bob"))  # carol's directory sorts first
+    parent = tmp_path / "tmp"
+    bob = users.system("bob")
+    tables = [LocalTable(tmp_path / login, spec("friday", users.system(login), **access),
+                         system=users.system(login), parent=parent)
+              for login, access in (("carol", {}), ("alice", {"invite": frozenset({"bob"})}))]
+    for table in tables:
+        await table.__aenter__()
+    try:
+        with pytest.raises(TableError) as several:
+            await connect_table("friday", directory=parent, system=bob)
+        assert str(several.value) == ("Several tables are called friday (alice/friday, "
+                                      "carol/friday): say which, e.g. 'ebbes table join "
+                                      "alice/friday'.")
+        async with LocalTable(tmp_path, spec("friday", bob), system=bob, parent=parent):
+            with pytest.raises(TableError) as several:
+                await connect_table("friday", directory=parent, system=bob)
+        assert str(several.value).endswith("e.g. 'ebbes table join bob/friday'.")
+    finally:
+        for table in tables:
+            await table.__aexit__()
+
+
+async def test_a_flooded_table_is_busy_listed_as_busy_and_never_called_an_impostor(tmp_path):
+    """carol's 7,000 connections a second kept alice/tue's queue of new connections full
+    (issue 23, item 5): a non-blocking connect to it fails with EAGAIN, asyncio then
+    took the unconnected socket for connected, and its peer read uid -1, pid 0. The
+    list left the table out and a join called it an impostor. The real condition here:
+    a table that never accepts, its queue filled. Then it accepts again, and a list
+    that was retrying gets through within its deadline."""
+    import socket
+
+    from ebbes_tui.table.rendezvous import listen_socket
+    from ebbes_tui.table.system import System
+
+    address = own_address("tue", tmp_path)
+    server = listen_socket(address)
+    server.listen(0)  # the shortest queue, filled at once
+    fillers = []
+    while True:
+        filler = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        filler.setblocking(False)
+        fillers.append(filler)
+        if filler.connect_ex(str(address.path)) != 0:
+            break
+    try:
+        with pytest.raises(TableError) as refused:
+            await connect_table("tue", directory=tmp_path, timeout=0.5)
+        assert str(refused.value) == (f"The table {address.label} is busy (too many "
+                                      "connections at once): try again in a moment.")
+        [busy] = await find_tables(tmp_path, timeout=0.5)
+        assert (busy["host"], busy["name"], busy["phase"]) == (address.host, "tue", "busy")
+        assert describe(busy) == (f"{address.label}: busy (too many connections at once); "
+                                  "try again in a moment")
+        tries = []
+
+        class Knocking(socket.socket):
+            def connect(self, path):
+                tries.append(path)
+                return super().connect(path)
+
+        class Counting(System):
+            def client_socket(self):
+                return Knocking(socket.AF_UNIX, socket.SOCK_STREAM)
+
+        listing = asyncio.create_task(find_tables(tmp_path, system=Counting(), timeout=WAIT))
+        await until(lambda: len(tries) >= 2)  # refused once at least: the queue is full
+        table = await asyncio.start_unix_server(answering(claims(phase="lobby")), sock=server)
+        [entry] = await asyncio.wait_for(listing, WAIT)
+        assert (entry["name"], entry["phase"]) == ("tue", "lobby")
+        table.close()
+    finally:
+        for filler in fillers:
+            filler.close()
+        server.close()

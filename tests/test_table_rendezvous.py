@@ -44,20 +44,58 @@ def test_each_user_gets_a_directory_of_their_own_0755_whatever_the_umask(users, 
         [(users.uids["alice"], alice), (users.uids["bob"], bob)])
 
 
-def test_a_directory_someone_else_made_under_your_uid_is_refused_naming_them(users, tmp_path):
-    """carol makes alice's directory before alice does (she can guess the name): alice
-    is told who made it and what to do, and nobody believes it is alice's."""
+@pytest.mark.parametrize("kind", ["directory", "symlink"])
+def test_a_directory_someone_else_made_under_your_uid_is_refused_naming_them(
+        users, tmp_path, kind):
+    """carol makes alice's directory (or a symbolic link by its name) before alice does:
+    alice is told who made it, that only carol or an administrator can remove it (the
+    sticky /tmp), and how to meet her friends meanwhile; nobody believes it is alice's.
+    The symbolic link was "not a directory: remove it", naming nobody (issue 23, item 8)."""
     parent = tmp_path / "tmp"
     squatted = own_dir(parent, users.system("carol")).with_name(
         f"ebbes-tables-{users.uids['alice']}")
-    squatted.mkdir(mode=0o755)
+    if kind == "directory":
+        squatted.mkdir(mode=0o755)
+    else:
+        squatted.symlink_to(tmp_path)
     users.own(squatted, "carol")
     with pytest.raises(TableError) as refused:
         own_dir(parent, users.system("alice"))
     text = str(refused.value)
     assert one_sentence(refused.value) and str(squatted) in text
-    assert "belongs to carol" in text and "--dir" in text and "administrator" in text
+    assert "belongs to carol" in text and "only carol or an administrator can remove it" in text
+    assert "--dir DIR" in text and "ask them to give --dir DIR too" in text
+    assert "EBBES_TABLES_DIR=DIR" in text
     assert [uid for uid, _ in user_dirs(parent, users.system("bob"))] == [users.uids["carol"]]
+
+
+async def test_a_squatted_host_meets_her_friends_in_a_directory_of_her_own(users, tmp_path):
+    """The advice works (issue 23, item 8): alice serves with --dir ~/tables, and bob,
+    giving the same --dir, lists and joins her table; it had been refused to him as
+    "belongs to alice, who could remove what is in it". What others keep in alice's
+    directory is not shown (she could swap it), and bob cannot serve there."""
+    from table_support import LocalTable, spec
+
+    from ebbes_tui.table.client import connect_table, find_tables
+
+    alice, bob = users.system("alice"), users.system("bob")
+    tables = tmp_path / "td"  # alice's ~/tables (a socket's path must be short)
+    tables.mkdir(mode=0o755)
+    users.own(tables, "alice")
+    async with LocalTable(tmp_path, spec("friday", alice, invite=frozenset({"bob"})),
+                          system=alice, parent=tables):
+        tables.chmod(0o1777)  # even where carol could make a directory of her own
+        theirs = tables / f"ebbes-tables-{users.uids['carol']}"
+        theirs.mkdir(mode=0o755)
+        users.own(theirs, "carol")
+        assert [uid for uid, _ in user_dirs(tables, bob)] == [users.uids["alice"]]
+        listed = await find_tables(tables, system=bob)
+        assert [(t["host"], t["name"]) for t in listed] == [("alice", "friday")]
+        seated = await connect_table("alice/friday", directory=tables, system=bob)
+        assert seated.login == "bob"
+        seated.sock.close()
+    with pytest.raises(TableError, match="belongs to alice, who could remove what is in it"):
+        own_dir(tables, bob)
 
 
 def test_your_own_directory_left_writable_is_refused_with_what_to_do(users, tmp_path):
@@ -90,6 +128,8 @@ def test_an_unsafe_parent_is_refused_in_one_sentence(users, tmp_path, kind):
     assert str(path) in str(refused.value)
     if kind == "someone-elses":
         assert "belongs to carol" in str(refused.value)
+        assert user_dirs(path, users.system("bob")) == []  # carol's own tables only: none
+        return
     with pytest.raises(TableError):
         user_dirs(path, users.system("bob"))
 
@@ -147,6 +187,12 @@ def test_a_socket_is_trusted_only_when_its_directory_file_and_server_are_the_hos
         with pytest.raises(TableError, match="is not alice's, so it is not trusted"):
             check_server(client, found, bob)
         client.close()
+        # A socket that never connected (a flooded table's) reads uid -1, pid 0: that
+        # is nobody's word, so it is no reason to call the table an impostor.
+        with socket.socket(socket.AF_UNIX) as unconnected:
+            with pytest.raises(OSError) as nobody:
+                check_server(unconnected, found)
+            assert not isinstance(nobody.value, TableError)
     plain = directory / "file.sock"
     plain.write_text("")
     with pytest.raises(TableError, match="not a socket"):
@@ -164,3 +210,19 @@ def test_socket_names_and_paths(tmp_path):
     (tmp_path / "bad name.sock").write_text("")
     (tmp_path / "ok.sock").write_text("")
     assert [a.name for a in tables_in(tmp_path, os.geteuid())] == ["ok"]
+
+
+def test_a_directory_counts_only_under_its_owners_uid_as_the_system_writes_it(users, tmp_path):
+    """carol made `ebbes-tables-0<uid>` and `-000<uid>` (issue 23, item 4): her tables
+    were listed three times. `ebbes-tables-²` passed str.isdigit and then crashed
+    int(); Arabic-Indic digits parsed to her uid. Only `ebbes-tables-<uid>` counts."""
+    parent = tmp_path / "tmp"
+    carol = users.system("carol")
+    own = own_dir(parent, carol)
+    uid = users.uids["carol"]
+    arabic = str(uid).translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+    for name in (f"0{uid}", f"000{uid}", "²", arabic, f"{uid} ", f"+{uid}", f"{uid:_}"):
+        odd = parent / f"ebbes-tables-{name}"
+        odd.mkdir(mode=0o755)
+        users.own(odd, "carol")
+    assert user_dirs(parent, users.system("bob")) == [(uid, own)]

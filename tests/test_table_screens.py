@@ -146,6 +146,56 @@ async def test_no_tables_says_how_to_open_one(home, monkeypatch, tmp_path):
         assert screen.query_one("#tables").option_count == 0
 
 
+async def test_the_tables_screen_lists_each_table_once_whatever_the_directory_holds(
+        home, monkeypatch):
+    """A second directory for this uid with a leading zero (the same table linked in it)
+    listed the table twice and `t` ended the app (DuplicateID); a directory
+    `ebbes-tables-²` crashed the list (issue 23, item 4)."""
+    import os
+
+    async with LocalTable(home, spec("friday")) as table:
+        parent = table.directory
+        twice = parent / f"ebbes-tables-0{os.geteuid()}"
+        twice.mkdir(mode=0o755)
+        os.link(table.address.path, twice / "friday.sock")
+        (parent / "ebbes-tables-\u00b2").mkdir(mode=0o755)
+        monkeypatch.setenv("EBBES_TABLES_DIR", str(parent))
+        ebbes = app()
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            screen = ebbes.screen
+            await until(pilot, lambda: "Looking" not in text(screen, "#tables-note"), "the list")
+            tables = screen.query_one("#tables")
+            assert [tables.get_option_at_index(i).id for i in range(tables.option_count)] \
+                == [table.address.label]
+
+
+async def test_the_tables_screen_shows_a_table_once_and_a_busy_one_as_busy(home, monkeypatch):
+    """Whatever a listing holds, the screen shows it without ending the app: a table
+    found twice once, a busy table (issue 23, item 5) as busy."""
+    from ebbes_tui.ui import tables as tables_module
+
+    table = {"host": "alice", "name": "fri", "pid": 7, "socket": "/tmp/x", "seats": 3,
+             "free_seats": 3, "kept_for_you": 0, "spectators": False, "watchers": 0,
+             "phase": "lobby", "reopened": False, "access": "open", "game": "ebbes",
+             "options": {}}
+    busy = {"host": "alice", "name": "tue", "pid": None, "socket": "/tmp/y", "phase": "busy"}
+
+    async def listing():
+        return [table, dict(table), busy]
+
+    monkeypatch.setattr(tables_module, "find_tables", listing)
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        screen = ebbes.screen
+        await until(pilot, lambda: "Looking" not in text(screen, "#tables-note"), "the list")
+        options = screen.query_one("#tables")
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert len(shown) == 2 and shown[0].startswith("alice/fri: lobby")
+        assert shown[1] == "alice/tue: busy (too many connections at once); try again in a moment"
+
+
 async def test_the_presence_line_says_the_game_waits_for_a_player_who_dropped(home):
     async with LocalTable(home, spec("pair", seats="player,player,bot:random", seed=8,
                                      away_after=None)) as table:

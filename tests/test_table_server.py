@@ -129,7 +129,8 @@ async def test_when_everyone_leaves_the_game_is_saved_and_reopens_where_it_stopp
         a.close()
         await table.ended()
     slot = saved_slot(table.store, "t")
-    assert slot is not None and read_holders(table.store, slot) == {0: table.address.host}
+    assert slot is not None and \
+        read_holders(table.store, slot) == {0: (table.address.host, table.address.uid)}
     decisions = table.server.match.decision
     async with LocalTable(tmp_path, spec(), saved=slot) as reopened:
         seen, tap = tapped()

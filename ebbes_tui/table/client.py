@@ -48,6 +48,9 @@ from .system import SYSTEM, Peer, System
 ANSWER_TIMEOUT = 10.0
 #: Seconds all the tables together have to describe themselves for a list.
 LIST_TIMEOUT = 1.5
+#: Seconds between tries to connect while a table's queue of new connections is full
+#: (the first pause, doubled after each try up to the second).
+RETRY_PAUSE = (0.005, 0.05)
 #: Called with ("in" or "out", message) for every message: benchmarks and logs.
 Tap = Callable[[str, dict[str, Any]], None]
 _PHASES = ("lobby", "playing", "over")
@@ -56,6 +59,10 @@ _ACCESS = ("host", "invited", "open", "watch", "private")
 
 class TableGone(TableError):
     """Nothing serves the table's socket any more (its server died)."""
+
+
+class TableBusy(TableError):
+    """The table's queue of new connections stayed full until the deadline."""
 
 
 @dataclass
@@ -95,24 +102,88 @@ class _Answer:
     peer: Peer
 
 
+class NoSuchTable(TableError):
+    """No table of that name is open."""
+
+
+class SeveralTables(TableError):
+    """Several hosts have a table of that name; ``found`` are theirs."""
+
+    def __init__(self, table: str, found: list[TableAddress]) -> None:
+        self.found = found
+        labels = ", ".join(a.label for a in found)
+        super().__init__(f"Several tables are called {table} ({labels}): say which, e.g. "
+                         f"'ebbes table join {found[0].label}'.")
+
+
+def tables_called(table: str, directory: Path | str | None = None,
+                  system: System = SYSTEM) -> list[TableAddress]:
+    """Every open table called ``table``, whoever's, this user's own first."""
+    check_name(table)
+    found = [a for uid, path in user_dirs(directory, system) for a in tables_in(path, uid, system)
+             if a.name == table]
+    return sorted(found, key=lambda a: a.uid != system.uid())
+
+
 def find_table(name: str, directory: Path | str | None = None,
                system: System = SYSTEM) -> TableAddress:
-    """The table called ``name`` (``host/name`` when several hosts use one name)."""
+    """The table called ``name`` (``host/name`` when several hosts use one name):
+    NoSuchTable, or SeveralTables suggesting this user's own first."""
     host, slash, table = name.rpartition("/")
-    check_name(table)
-    dirs = user_dirs(directory, system)
+    found = tables_called(table, directory, system)
     if slash:
         uid = uid_of(host, system)
-        dirs = [(u, path) for u, path in dirs if u == uid]
-    found = [a for uid, path in dirs for a in tables_in(path, uid, system) if a.name == table]
+        found = [a for a in found if a.uid == uid]
     if not found:
-        raise TableError(f"There is no table called {name}: 'ebbes table list' shows the "
-                         "open ones.")
+        raise NoSuchTable(f"There is no table called {name}: 'ebbes table list' shows the "
+                          "open ones.")
     if len(found) > 1:
-        labels = ", ".join(a.label for a in found)
-        raise TableError(f"Several tables are called {table} ({labels}): say which, "
-                         f"e.g. 'ebbes table join {found[0].label}'.")
+        raise SeveralTables(table, found)
     return found[0]
+
+
+#: How tables that share a name are suggested, after this user's own: by what each
+#: says this user may do there (a table's word, but only about itself).
+_WELCOME_ORDER = ("invited", "open", "watch", "private")
+
+
+async def locate(name: str, directory: Path | str | None = None, system: System = SYSTEM,
+                 clock: Clock | None = None) -> TableAddress:
+    """:func:`find_table`; when several hosts have a table of that name, they are asked
+    (all at once, within :data:`LIST_TIMEOUT`) so that the suggestion names this user's
+    own table, else one they are invited to, before any other."""
+    try:
+        return find_table(name, directory, system)
+    except SeveralTables as several:
+        clock = clock or Clock()
+        deadline = clock.now() + LIST_TIMEOUT
+        entries = await asyncio.gather(*(_describe(a, deadline, system, clock)
+                                         for a in several.found))
+
+        def rank(pair: tuple[TableAddress, dict[str, Any] | None]) -> tuple[bool, int]:
+            address, entry = pair
+            access = entry.get("access") if entry else None
+            welcome = _WELCOME_ORDER.index(access) if access in _WELCOME_ORDER else \
+                len(_WELCOME_ORDER)
+            return address.uid != system.uid(), welcome
+
+        ranked = [a for a, _ in sorted(zip(several.found, entries), key=rank)]
+        raise SeveralTables(name.rpartition("/")[2], ranked) from None
+
+
+async def _connect(sock: socket.socket, path: bytes) -> None:
+    """Connect ``sock`` (non-blocking), trying again while the table's queue of new
+    connections is full. Linux refuses such a connect with EAGAIN; asyncio's
+    ``sock_connect`` then waits until the socket is writable, which an unconnected Unix
+    socket is at once, and reports it connected: with no peer at all (uid -1, pid 0)."""
+    pause, most = RETRY_PAUSE
+    while True:
+        try:
+            sock.connect(path)
+            return
+        except (BlockingIOError, InterruptedError):
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, most)
 
 
 async def _exchange(address: TableAddress, message: dict[str, Any], deadline: float,
@@ -133,13 +204,16 @@ async def _exchange(address: TableAddress, message: dict[str, Any], deadline: fl
         return remaining
 
     try:
+        remaining = left()
         try:
-            remaining = left()
-            await asyncio.wait_for(loop.sock_connect(sock, os.fsencode(address.path)), remaining)
+            await asyncio.wait_for(_connect(sock, os.fsencode(address.path)), remaining)
         except FileNotFoundError:
             raise TableError(f"The table {address.label} is not open.") from None
         except ConnectionRefusedError:
             raise TableGone(f"The table {address.label} is not running any more.") from None
+        except (TimeoutError, asyncio.TimeoutError):
+            raise TableBusy(f"The table {address.label} is busy (too many connections at "
+                            "once): try again in a moment.") from None
         peer = system.peer(sock)
         check_server(sock, address, system)
         remaining = left()
@@ -182,7 +256,7 @@ async def connect_table(name: str, *, directory: Path | str | None = None, watch
     """Sit down at table ``name`` (``player``: the seat asked for, from 1) or watch it,
     within ``timeout`` seconds; TableError says in one sentence why not."""
     clock = clock or Clock()
-    address = find_table(name, directory, system)
+    address = await locate(name, directory, system, clock)
     hello: dict[str, Any] = {"type": "hello", "version": VERSION, "games": list(game_ids()),
                              "role": "spectator" if watch else "player"}
     if player is not None and not watch:
@@ -210,7 +284,7 @@ async def ask_table(name: str, message: dict[str, Any], *,
     """Send one of the host's commands (``close``, ``invite`` ...) to table ``name``
     and return the table's sentence; TableError for a refusal."""
     clock = Clock()
-    address = find_table(name, directory, system)
+    address = await locate(name, directory, system, clock)
     answer = await _exchange(address, message, clock.now() + timeout, system, clock)
     answer.sock.close()
     return said_by(address, answer.message.get("text"), system, "Done.")
@@ -229,10 +303,11 @@ async def find_tables(directory: Path | str | None = None, *, system: System = S
                       timeout: float | None = None) -> list[dict[str, Any]]:
     """The tables open under the parent directory, as each describes itself to this
     user, all asked at once within ``timeout`` seconds together (default
-    :data:`LIST_TIMEOUT`; a table that does not answer in time is left out). Each is a
-    dict: the ``info`` message of assets/protocol.md with its claims checked and
-    cleaned, and its ``host``, ``name``, ``pid`` and ``socket`` as the kernel and the
-    file's name say. This user's dead sockets are removed."""
+    :data:`LIST_TIMEOUT`; a table that does not answer in time is left out, a busy one
+    is listed as ``busy``). Each is a dict: the ``info`` message of assets/protocol.md
+    with its claims checked and cleaned, and its ``host``, ``name``, ``pid`` and
+    ``socket`` as the kernel and the file's name say. This user's dead sockets are
+    removed."""
     clock = clock or Clock()
     addresses = [a for uid, path in user_dirs(directory, system)
                  for a in tables_in(path, uid, system)]
@@ -256,12 +331,23 @@ async def _describe(address: TableAddress, deadline: float, system: System,
         if address.uid == system.uid():  # a table of this user's died: its socket goes
             address.path.unlink(missing_ok=True)
         return None
+    except TableBusy:
+        return _busy(address)
     except TableError:
         return None  # not a table this user can trust or reach in time
     answer.sock.close()
     if answer.message.get("type") != "info" or answer.message.get("game") not in game_ids():
         return None
     return _entry(address, answer.peer, answer.message)
+
+
+def _busy(address: TableAddress) -> dict[str, Any]:
+    """A table whose queue of new connections stayed full: listed all the same, by what
+    the kernel says of its socket (in its host's own directory, and its host's), with
+    ``phase`` ``busy`` and nothing it could not say. Leaving it out would hide it from
+    everyone for as long as someone floods it; joining tries again."""
+    return {"host": address.host, "name": address.name, "pid": None,
+            "socket": str(address.path), "phase": "busy"}
 
 
 def _entry(address: TableAddress, peer: Peer, info: dict[str, Any]) -> dict[str, Any]:

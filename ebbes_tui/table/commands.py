@@ -29,13 +29,16 @@ from ..game.errors import SetupError
 from ..game.options import complete, flag_name, from_flags
 from ..game.options import describe as describe_options
 from ..game.registry import load_game
-from .client import TableClient, TableConnection, ask_table, join_table, list_tables
+from .client import (
+    NoSuchTable, TableClient, TableConnection, ask_table, join_table, list_tables, tables_called,
+)
 from .daemon import detach, reset_signals
 from .headless import play_bot, watch
 from .rendezvous import TableAddress, TableError, check_name, listen_socket, my_login, own_address, uid_of
 from .saved import log_path, saved_slot, table_store
 from .seats import parse_seats
 from .server import TableServer, TableSpec
+from .system import SYSTEM, System
 
 DEFAULT_SEATS = "player,player,player"
 #: Arguments that choose a new game (besides the game's own options): refused when a
@@ -84,9 +87,7 @@ def plan_table(args: argparse.Namespace) -> Plan:
     options = complete(game, len(specs), given)
     players_setup(game, [("seat", "bot" if s.kind == "bot" else "human", s.level) for s in specs],
                   options).new_state()  # SetupError if the rules do not allow this game
-    invite = frozenset(login for login in (args.invite or "").split(",") if login)
-    for login in invite:
-        uid_of(login)
+    invite = frozenset(uid_of(login) for login in (args.invite or "").split(",") if login)
     spec = TableSpec(name, host, specs, options, args.seed, invite, args.open, args.spectators,
                      parse_seconds(args.away_after, "--away-after"),
                      parse_seconds(args.turn_time, "--turn-time"), game.id)
@@ -204,7 +205,10 @@ def list_command(args: argparse.Namespace) -> int:
 def describe(table: dict[str, Any]) -> str:
     """One line about a table for ``ebbes table list`` (from :func:`list_tables`: its
     host and name are the kernel's, the rest is cleaned, its game one this ebbes
-    knows)."""
+    knows; a ``busy`` one, only its name)."""
+    if table["phase"] == "busy":
+        return (f"{table['host']}/{table['name']}: busy (too many connections at once); "
+                "try again in a moment")
     game = load_game(table["game"])
     chosen = describe_options(game, table["options"])
     extras = [game.title, *([chosen] if chosen else [])]
@@ -223,7 +227,13 @@ def describe(table: dict[str, Any]) -> str:
 # ------------------------------------------------------------ the host's commands
 
 
-def host_command(args: argparse.Namespace) -> int:
+#: What only a table's host may do, by command, for a user who has no table of that name.
+HOST_WHAT = {"close": "close it", "invite": "invite anyone to it",
+             "uninvite": "uninvite anyone from it", "set": "change who may come to it",
+             "bot": "hand a seat of it to a bot", "remove": "show a watcher out of it"}
+
+
+def host_command(args: argparse.Namespace, system: System = SYSTEM) -> int:
     """``close``, ``invite``, ``uninvite``, ``set``, ``bot``, ``remove``: one message to
     the table, answered with one sentence (a bare NAME is the user's own table)."""
     message: dict[str, Any] = {"type": args.action}
@@ -239,12 +249,33 @@ def host_command(args: argparse.Namespace) -> int:
         message["player"] = args.seat
     elif args.action == "remove":
         message["login"] = args.login
-    name = args.name if "/" in args.name else f"{my_login()}/{args.name}"
+    bare = "/" not in args.name
+    name = f"{my_login(system)}/{args.name}" if bare else args.name
     try:
-        print(asyncio.run(ask_table(name, message, directory=args.dir)))
+        print(asyncio.run(ask_table(name, message, directory=args.dir, system=system)))
+    except NoSuchTable as e:
+        return _fail(not_yours(args.name, args.action, args.dir, system) if bare else str(e))
     except TableError as e:
         return _fail(str(e))
     return 0
+
+
+def not_yours(name: str, action: str, directory: Path | None, system: System = SYSTEM) -> str:
+    """Why a host command for table ``name`` cannot be given by this user, who has no
+    table of that name: naming the hosts who have one (theirs to run, not this user's)."""
+    try:
+        others = [a for a in tables_called(name, directory, system) if a.uid != system.uid()]
+    except TableError:
+        others = []
+    if not others:
+        return f"You have no table called {name}: 'ebbes table list' shows the open ones."
+    if len(others) == 1:
+        host = others[0].host
+        return (f"You have no table called {name}: {others[0].label} is {host}'s, and only "
+                f"{host} can {HOST_WHAT[action]}.")
+    labels = ", ".join(a.label for a in others[:-1]) + f" and {others[-1].label}"
+    return (f"You have no table called {name}: {labels} are other people's, and only a "
+            f"table's host can {HOST_WHAT[action]}.")
 
 
 # ----------------------------------------------------------------- join

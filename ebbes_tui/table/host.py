@@ -6,8 +6,9 @@ sentence saying what changed."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -44,31 +45,43 @@ def _close(server: TableServer, client: Client, message: dict[str, Any]) -> None
     server.shutdown(reason)
 
 
-def _named_logins(server: TableServer, message: dict[str, Any]) -> frozenset[str]:
-    logins = frozenset(message["logins"])
-    for login in logins:
-        try:
-            uid_of(login, server.system)
-        except TableError as e:
-            raise ProtocolError("bad-field", str(e)) from None
-    return logins
+async def _uids(server: TableServer, logins: list[str]) -> dict[str, int]:
+    """The uid of each login the host named, asked of the user database in a thread (a
+    slow directory service never stops the table); ProtocolError ``bad-field`` names a
+    login nobody has."""
+    def look_up() -> dict[str, int]:
+        return {login: uid_of(login, server.system) for login in logins}
+
+    try:
+        return await asyncio.to_thread(look_up)
+    except TableError as e:
+        raise ProtocolError("bad-field", str(e)) from None
 
 
-def _invite(server: TableServer, client: Client, message: dict[str, Any]) -> None:
+def _invite(server: TableServer, client: Client, message: dict[str, Any]) -> Awaitable[None]:
     host_only(server, client, "invite")
-    logins = _named_logins(server, message)
-    server.access = replace(server.access, invited=server.access.invited | logins,
-                            barred=server.access.barred - logins)
-    done(client, f"{', '.join(sorted(logins))} may now join {server.address.label}.")
+    return _invite_named(server, client, message["logins"])
 
 
-def _uninvite(server: TableServer, client: Client, message: dict[str, Any]) -> None:
+async def _invite_named(server: TableServer, client: Client, logins: list[str]) -> None:
+    uids = frozenset((await _uids(server, logins)).values())
+    server.access = replace(server.access, invited=server.access.invited | uids,
+                            barred=server.access.barred - uids)
+    done(client, f"{', '.join(sorted(set(logins)))} may now join {server.address.label}.")
+
+
+def _uninvite(server: TableServer, client: Client, message: dict[str, Any]) -> Awaitable[None]:
     host_only(server, client, "uninvite")
-    logins = _named_logins(server, message)
-    server.access = replace(server.access, invited=server.access.invited - logins)
-    kept = sorted(logins & server.seating.logins())
+    return _uninvite_named(server, client, message["logins"])
+
+
+async def _uninvite_named(server: TableServer, client: Client, logins: list[str]) -> None:
+    named = await _uids(server, logins)
+    server.access = replace(server.access, invited=server.access.invited - set(named.values()))
+    seated = server.seating.uids()
+    kept = sorted(login for login, uid in named.items() if uid in seated)
     enforce_access(server)
-    done(client, f"{', '.join(sorted(logins))} may no longer join {server.address.label}"
+    done(client, f"{', '.join(sorted(named))} may no longer join {server.address.label}"
          + (f" (a seat {', '.join(kept)} holds stays theirs)." if kept else "."))
 
 
@@ -87,9 +100,9 @@ def _set(server: TableServer, client: Client, message: dict[str, Any]) -> None:
 
 def enforce_access(server: TableServer) -> None:
     """Watchers who may no longer watch are shown out (a seat held stays held)."""
-    seated = server.seating.logins()
+    seated = server.seating.uids()
     for watcher in [c for c in server.clients if c.role == "spectator"]:
-        if not server.access.may_watch(watcher.peer.uid, watcher.login, seated):
+        if not server.access.may_watch(watcher.peer.uid, seated):
             watcher.send({"type": "closed",
                           "text": f"{server.spec.host} closed {server.address.label} to you."})
             watcher.close()
@@ -112,11 +125,15 @@ def _bot(server: TableServer, client: Client, message: dict[str, Any]) -> None:
     done(client, f"A {STAND_IN_LEVEL} bot plays for {name} until they act again.")
 
 
-def _remove(server: TableServer, client: Client, message: dict[str, Any]) -> None:
+def _remove(server: TableServer, client: Client, message: dict[str, Any]) -> Awaitable[None]:
     host_only(server, client, "remove a watcher")
-    login = message["login"]
-    watchers = [c for c in server.clients if c.role == "spectator" and c.login == login]
-    server.access = replace(server.access, barred=server.access.barred | {login})
+    return _remove_named(server, client, message["login"])
+
+
+async def _remove_named(server: TableServer, client: Client, login: str) -> None:
+    uid = (await _uids(server, [login]))[login]
+    watchers = [c for c in server.clients if c.role == "spectator" and c.peer.uid == uid]
+    server.access = replace(server.access, barred=server.access.barred | {uid})
     for watcher in watchers:
         watcher.send({"type": "closed", "text": f"{server.spec.host} asked you to leave "
                                                 f"{server.address.label}."})
@@ -126,7 +143,8 @@ def _remove(server: TableServer, client: Client, message: dict[str, Any]) -> Non
 
 
 #: The host's commands, by message type.
-HOST_COMMANDS: dict[str, Callable[[TableServer, Client, dict[str, Any]], None]] = {
+HOST_COMMANDS: dict[str, Callable[[TableServer, Client, dict[str, Any]],
+                                   Awaitable[None] | None]] = {
     "close": _close, "invite": _invite, "uninvite": _uninvite, "set": _set, "bot": _bot,
     "remove": _remove,
 }

@@ -1,7 +1,10 @@
 """Where tables meet their players, as tmux's ``/tmp/tmux-UID`` does: every user's tables
 listen in a directory of that user's own, ``/tmp/ebbes-tables-UID/NAME.sock``, mode
 0755, which only they can write. Nobody can remove, replace or squat another's socket,
-and nobody's directory can be spoiled for the others.
+and nobody's directory can be spoiled for the others. A directory made under another's
+uid before they made theirs is never believed, and its victim is told whose it is and
+how to meet elsewhere: ``--dir`` a directory of their own, which their friends may give
+too (a parent another user owns shows only that user's tables).
 
 Who a table belongs to is what the kernel says, never what its server claims: the
 directory's owner must be the uid its name gives, the socket file must belong to that
@@ -33,6 +36,14 @@ NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}")
 #: Tables looked at in one user's directory (a user with thousands of sockets must not
 #: make everyone's list open thousands of connections).
 MAX_TABLES_PER_USER = 32
+#: New connections the kernel queues for a table until it accepts them: the system's
+#: most, so that a neighbour's flood of connections fills it as late as it can (a
+#: client finding it full tries again until its deadline).
+BACKLOG = socket.SOMAXCONN
+#: How a user the system has no name for is named (:func:`login_of`).
+_UNNAMED = re.compile(r"uid (0|[1-9][0-9]{0,9})", re.ASCII)
+#: A user's directory's name: the uid as ``str(uid)`` writes it, at most 2**32 - 1.
+_DIR_NAME = re.compile(rf"{PREFIX}(0|[1-9][0-9]{{0,9}})", re.ASCII)
 _SUN_PATH_MAX = 107  # bytes in sockaddr_un.sun_path, less its final NUL
 
 
@@ -62,10 +73,14 @@ def login_of(uid: int, system: System = SYSTEM) -> str:
 
 
 def uid_of(login: str, system: System = SYSTEM) -> int:
-    """The uid of ``login``; TableError if there is no such user."""
+    """The uid of ``login`` (or of ``uid 1234``, as :func:`login_of` names a user the
+    system has no name for); TableError if there is no such user."""
     uid = system.uid_of(login)
     if uid is None:
-        raise TableError(f"There is no user called {login!r} on this system.")
+        unnamed = _UNNAMED.fullmatch(login)
+        if unnamed is None:
+            raise TableError(f"There is no user called {login!r} on this system.")
+        uid = int(unnamed[1])
     return uid
 
 
@@ -90,21 +105,31 @@ def chosen_parent(path: Path | str | None = None) -> Path:
     return Path(os.path.abspath(path or os.environ.get(ENV_DIR) or DEFAULT_PARENT))
 
 
-def check_parent(parent: Path, system: System = SYSTEM) -> Path:
-    """``parent`` if every user may trust it: a real directory owned by root or by this
-    user, and not writable by others unless sticky (as ``/tmp``); TableError says what
-    is wrong and what to do. FileNotFoundError when it does not exist."""
+def parent_owner(parent: Path, system: System = SYSTEM) -> int:
+    """The owner of ``parent``, a real directory not writable by others unless sticky
+    (as ``/tmp``); TableError says what is wrong and what to do. FileNotFoundError when
+    it does not exist."""
     info = system.lstat(parent)
     if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
         raise TableError(f"{parent} is not a directory (or is a symbolic link), so no table "
                          "can meet there: give --dir a real directory.")
-    if info.st_uid not in (0, system.uid()):
-        raise TableError(f"{parent} belongs to {login_of(info.st_uid, system)}, who could "
-                         "remove what is in it: give --dir a directory of yours or of root.")
     if info.st_mode & 0o022 and not info.st_mode & stat.S_ISVTX:
         raise TableError(f"{parent} is writable by others without the sticky bit, so anyone "
                          f"could replace what is in it: run 'chmod +t {parent}' or give --dir "
                          "another directory.")
+    return info.st_uid
+
+
+def check_parent(parent: Path, system: System = SYSTEM) -> Path:
+    """``parent`` if this user's tables may listen there: besides :func:`parent_owner`'s
+    rules, root's or this user's own (another owner could remove or swap what is in
+    it); TableError says what to do."""
+    owner = parent_owner(parent, system)
+    if owner not in (0, system.uid()):
+        raise TableError(f"{parent} belongs to {login_of(owner, system)}, who could remove "
+                         "what is in it, so your tables cannot listen there (though "
+                         f"{login_of(owner, system)}'s can): give --dir a directory of yours "
+                         "or of root.")
     return parent
 
 
@@ -148,38 +173,55 @@ def own_dir(parent: Path | str | None = None, system: System = SYSTEM) -> Path:
         pass
     except OSError as e:
         raise TableError(f"Your table directory {path} cannot be made ({e.strerror}).") from None
+    info = system.lstat(path)
+    if info.st_uid != uid:
+        owner = login_of(info.st_uid, system)
+        raise TableError(f"{path} belongs to {owner}, who made it before you could, so your "
+                         f"tables cannot listen there and only {owner} or an administrator "
+                         "can remove it: meanwhile serve with --dir DIR, a directory of yours "
+                         "that your friends can reach (say one made with 'mkdir -m 755 "
+                         "~/tables'), and ask them to give --dir DIR too (or set "
+                         f"{ENV_DIR}=DIR).")
     problem = _dir_problem(path, uid, system)
     if problem is None:
         return path
-    if problem.startswith("belongs"):
-        todo = "serve with --dir DIR (a directory of yours) and tell your administrator"
-    elif problem.endswith("writable by others"):
-        todo = f"run 'chmod 755 {path}'"
-    else:
-        todo = "remove it, or serve with --dir DIR (a directory of yours)"
+    todo = f"run 'chmod 755 {path}'" if problem.endswith("writable by others") else \
+        f"remove it ('rm {path}') and serve again"
     raise TableError(f"Your table directory {path} {problem}, so your tables cannot listen "
                      f"there: {todo}.")
 
 
 def user_dirs(parent: Path | str | None = None, system: System = SYSTEM) -> list[tuple[int, Path]]:
     """Every user's table directory under the parent, as (uid, path): only those whose
-    owner is the uid their name gives and that nobody else can write. No parent: none."""
+    owner is the uid their name gives and that nobody else can write. A parent another
+    user owns (alice's ``~/tables``, given with ``--dir``) shows only that user's own:
+    they could remove or swap what others keep there, but their own tables are theirs
+    anyway (the socket's owner and the serving process are checked all the same). No
+    parent: none."""
     chosen = chosen_parent(parent)
     try:
-        check_parent(chosen, system)
+        owner = parent_owner(chosen, system)
     except FileNotFoundError:
         return []
     found = []
     for path in sorted(chosen.glob(f"{PREFIX}*")):
-        digits = path.name[len(PREFIX):]
-        if not digits.isdigit() or len(digits) > 10:
+        uid = _uid_named(path.name)
+        if uid is None or owner not in (0, system.uid(), uid):
             continue
         try:
-            if _dir_problem(path, int(digits), system) is None:
-                found.append((int(digits), path))
+            if _dir_problem(path, uid, system) is None:
+                found.append((uid, path))
         except OSError:
             continue  # gone meanwhile
     return found
+
+
+def _uid_named(name: str) -> int | None:
+    """The uid a directory's name gives: only the name ``ebbes-tables-`` plus that uid
+    in ASCII digits as the system writes it (no leading zero, no other script's digits),
+    so one user's directory is never listed twice."""
+    match = _DIR_NAME.fullmatch(name)
+    return int(match[1]) if match else None
 
 
 # --------------------------------------------------------------------- sockets
@@ -283,7 +325,7 @@ def listen_socket(address: TableAddress, system: System = SYSTEM) -> socket.sock
         raise TableError(f"The table cannot listen at {path} ({e.strerror}).") from None
     try:
         os.chmod(path, 0o666)  # who may sit down is decided from SO_PEERCRED, not the mode
-        sock.listen(64)
+        sock.listen(BACKLOG)
     except OSError as e:
         sock.close()
         path.unlink(missing_ok=True)

@@ -49,17 +49,28 @@ def saved_tables(store: SaveStore) -> list[tuple[str, SaveInfo]]:
     return [(name, info) for name, info in sorted(tables.items()) if info.locked_by is None]
 
 
-def write_holders(store: SaveStore, slot: str, holders: dict[int, str]) -> None:
-    """Keep who holds which seat beside the save (a record has no place for logins)."""
-    data = {str(seat): login for seat, login in holders.items()}
+def write_holders(store: SaveStore, slot: str, holders: dict[int, tuple[str, int | None]]) -> None:
+    """Keep who holds which seat beside the save (a record has no place for logins):
+    each seat's login, and its uid, which outlasts a renamed login."""
+    data = {str(seat): {"login": login, "uid": uid} for seat, (login, uid) in holders.items()}
     write_atomically(store.root / f"{slot}{HOLDERS_SUFFIX}", json.dumps(data).encode())
 
 
-def read_holders(store: SaveStore, slot: str) -> dict[int, str]:
-    """Who held which seat; empty when unknown (seats are then kept by their names)."""
+def read_holders(store: SaveStore, slot: str) -> dict[int, tuple[str, int | None]]:
+    """Who held which seat, as (login, uid); the uid None from a save written before
+    uids were kept (a bare login); empty when unknown (seats are then kept by their
+    names)."""
     try:
         data = json.loads((store.root / f"{slot}{HOLDERS_SUFFIX}").read_text(encoding="utf-8"))
-        return {int(seat): login for seat, login in data.items() if isinstance(login, str)}
+        holders: dict[int, tuple[str, int | None]] = {}
+        for seat, held in data.items():
+            if isinstance(held, str):
+                holders[int(seat)] = (held, None)
+            elif isinstance(held, dict) and isinstance(held.get("login"), str):
+                uid = held.get("uid")
+                holders[int(seat)] = (held["login"], uid if type(uid) is int and uid >= 0
+                                      else None)
+        return holders
     except (OSError, ValueError, AttributeError):
         return {}
 

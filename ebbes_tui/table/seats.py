@@ -98,11 +98,13 @@ class Seating:
                     for i, s in enumerate(specs)])
 
     @classmethod
-    def from_game(cls, seats_info: tuple[SeatInfo, ...], holders: dict[int, str],
-                  system: System = SYSTEM) -> Seating:
+    def from_game(cls, seats_info: tuple[SeatInfo, ...],
+                  holders: dict[int, tuple[str, int | None]], system: System = SYSTEM) -> Seating:
         """A saved game's seats: every person's seat is kept for whoever held it
-        (``holders``, else the seat's name), bots stay bots; a seat nobody plays is no
-        seat of the table."""
+        (``holders``: their login and uid, the uid unknown in an older save; else the
+        seat's name), bots stay bots; a seat nobody plays is no seat of the table. A
+        uid kept with the save is believed before a login: the user may have been
+        renamed since."""
         seats = []
         for seat, info in enumerate(seats_info):
             if info.kind not in ("human", "bot"):
@@ -110,17 +112,18 @@ class Seating:
             if info.kind == "bot":
                 seats.append(Seat(len(seats) + 1, seat, "bot", level=info.level))
                 continue
-            login = holders.get(seat, info.name)
-            try:
-                uid: int | None = uid_of(login, system)
-            except TableError:
-                uid = None  # nobody can take it back: a bot stands in once the game runs
+            login, uid = holders.get(seat, (info.name, None))
+            if uid is None:
+                try:
+                    uid = uid_of(login, system)
+                except TableError:
+                    uid = None  # nobody can take it back: a bot stands in once the game runs
             seats.append(Seat(len(seats) + 1, seat, "user", login, uid))
         return cls(seats)
 
-    def logins(self) -> set[str]:
-        """The logins a seat is kept for or held by: they may always sit down."""
-        return {s.login for s in self.seats if s.login}
+    def uids(self) -> set[int]:
+        """The uids a seat is kept for or held by: they may always sit down."""
+        return {s.uid for s in self.seats if s.uid is not None}
 
     def take(self, uid: int, login: str, player: int | None, connected: set[int]) -> Seat:
         """The seat for ``uid``: the one asked for (``player``), else one it holds (an
@@ -166,9 +169,9 @@ class Seating:
         is not free)."""
         return [s for s in self.seats if s.kind == "player" and s.uid is None]
 
-    def kept_for(self, login: str, connected: set[int]) -> list[Seat]:
-        """Seats ``login`` holds or is named for and is not sitting in."""
-        return [s for s in self.people() if s.login == login and s.seat not in connected]
+    def kept_for(self, uid: int, connected: set[int]) -> list[Seat]:
+        """Seats ``uid`` holds or is named for and is not sitting in."""
+        return [s for s in self.people() if s.uid == uid and s.seat not in connected]
 
     def by_seat(self, seat_no: int) -> Seat:
         return next(s for s in self.seats if s.seat == seat_no)
@@ -193,7 +196,7 @@ class Seating:
                             "human", None))
         return players
 
-    def holders(self) -> dict[int, str]:
-        """The login holding each person's seat, by game seat number (kept beside the
-        save, so a reopened table knows whose seat is whose)."""
-        return {s.seat: s.login for s in self.seats if s.human and s.login}
+    def holders(self) -> dict[int, tuple[str, int | None]]:
+        """The login and uid holding each person's seat, by game seat number (kept
+        beside the save, so a reopened table knows whose seat is whose)."""
+        return {s.seat: (s.login, s.uid) for s in self.seats if s.human and s.login}

@@ -27,7 +27,7 @@ import logging
 import os
 import socket
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,7 +47,7 @@ from .protocol import (
     CLIENT_LINE_LIMIT, VERSION, ProtocolError, encode, error_message, parse_client_message,
     position, read_lines, state_message,
 )
-from .rendezvous import TableAddress, listen_socket, login_of
+from .rendezvous import BACKLOG, TableAddress, listen_socket, login_of
 from .saved import forget_holders, new_slot, read_holders, write_holders
 from .seats import STAND_IN_LEVEL, Refusal, Seating, SeatSpec
 from .system import SYSTEM, Peer, System
@@ -88,7 +88,7 @@ class TableSpec:
     seats: tuple[SeatSpec, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)  # the game's own
     seed: int | None = None
-    invite: frozenset[str] = frozenset()
+    invite: frozenset[int] = frozenset()  # uids
     open: bool = False
     spectators: bool = False
     away_after: float | None = 120.0  # None: never
@@ -201,7 +201,8 @@ class TableServer:
         try:
             sock = sock or listen_socket(self.address, self.system)
             inode = os.lstat(self.address.path).st_ino
-            server = await asyncio.start_unix_server(self._connected, sock=sock)
+            server = await asyncio.start_unix_server(self._connected, sock=sock,
+                                                     backlog=BACKLOG)
         except BaseException:
             if self.slot is not None:
                 self.slot.close()
@@ -337,19 +338,34 @@ class TableServer:
             client.error("too-long", f"A line may hold at most {CLIENT_LINE_LIMIT} bytes.")
             return
         kind = None
-        try:
+        later = None
+        with self._answering(client):
             message = parse_client_message(line)
             kind = message["type"]
             if client.role is None and kind != "hello" and kind not in ONE_SHOT:
                 raise ProtocolError("hello-first", "Say hello first.")
-            self._handlers[kind](self, client, message)
+            later = self._handlers[kind](self, client, message)
+        if later is not None:  # it waits for the user database: the table goes on
+            self._spawn(self._answer_later(client, kind, later))
+        elif client.role is None and kind in ONE_SHOT:
+            client.close()
+
+    async def _answer_later(self, client: Client, kind: str, later: Awaitable[None]) -> None:
+        with self._answering(client):
+            await later
+        if client.role is None and kind in ONE_SHOT:
+            client.close()
+
+    @contextlib.contextmanager
+    def _answering(self, client: Client) -> Iterator[None]:
+        """A message's failure is answered to its sender alone, in one sentence."""
+        try:
+            yield
         except ProtocolError as e:
             client.error(e.code, e.text)
         except Exception:
             log.exception("a message from %s could not be handled", client.login)
             client.error("internal", "The table could not handle that message.")
-        if client.role is None and kind in ONE_SHOT:
-            client.close()
 
     def _left(self, client: Client) -> None:
         self.clients.discard(client)
@@ -414,16 +430,16 @@ class TableServer:
                                  f"cannot play: use the same ebbes as {self.spec.host}.")
             client.close()
             return
-        peer, login, seated = client.peer, client.login, self.seating.logins()
+        peer, login, seated = client.peer, client.login, self.seating.uids()
         try:
             if message.get("role", "player") == "spectator":
-                if not self.access.may_watch(peer.uid, login, seated):
+                if not self.access.may_watch(peer.uid, seated):
                     raise Refusal(f"Nobody may watch {self.address.label} without an invitation."
-                                  if login not in self.access.barred else
+                                  if peer.uid not in self.access.barred else
                                   f"{self.spec.host} asked you not to watch {self.address.label}.")
                 client.role = "spectator"
             else:
-                if not self.access.may_play(peer.uid, login, seated):
+                if not self.access.may_play(peer.uid, seated):
                     raise Refusal(f"This table is not open to you: ask {self.spec.host} "
                                   "for an invitation.")
                 seat = self.seating.take(peer.uid, login, message.get("player"),
@@ -523,7 +539,8 @@ class TableServer:
         client.send(state_message(self.game, client.session.snapshot()))
         client.send(self._presence())
 
-    _handlers: dict[str, Callable[[TableServer, Client, dict[str, Any]], None]] = {
+    _handlers: dict[str, Callable[[TableServer, Client, dict[str, Any]],
+                                  Awaitable[None] | None]] = {
         "hello": _on_hello, "info": _on_info, "start": _on_start, "decide": _on_decide,
         "back": _on_back, "chat": _on_chat, "sync": _on_sync, **HOST_COMMANDS,
     }
@@ -539,16 +556,16 @@ class TableServer:
     def info(self, client: Client) -> dict[str, Any]:
         """The table as ``ebbes table list`` shows it to ``client``'s user; a private
         table shows no names."""
-        seated = self.seating.logins()
-        access = self.access.label(client.peer.uid, client.login, seated)
+        uid = client.peer.uid
+        access = self.access.label(uid, self.seating.uids())
         lobby = self.match is None
         info: dict[str, Any] = {
             "game": self.game.id, "name": self.spec.name, "host": self.spec.host, "pid": os.getpid(),
             "seats": len(self.seating.seats),
             "free_seats": len(self.seating.free()) if lobby else 0,
-            "kept_for_you": len(self.seating.kept_for(client.login, self.connected_seats()))
+            "kept_for_you": len(self.seating.kept_for(uid, self.connected_seats()))
             if lobby else 0,
-            "spectators": self.access.welcomes_watching(client.login), "access": access,
+            "spectators": self.access.welcomes_watching(uid), "access": access,
             "phase": "over" if self.over else "lobby" if lobby else "playing",
             "reopened": self.resumed is not None,
             "options": self.options,

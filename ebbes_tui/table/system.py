@@ -8,6 +8,7 @@ without root by handing in a system of its own.
 
 from __future__ import annotations
 
+import errno
 import os
 import pwd
 import socket
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 _UCRED = struct.Struct("3i")
+_NOBODY = -1  # the uid SO_PEERCRED reads when there is no peer
 
 
 @dataclass(frozen=True)
@@ -35,9 +37,14 @@ class System:
         return os.geteuid()
 
     def peer(self, sock: socket.socket) -> Peer:
-        """Who is at the other end of a connected Unix socket (OSError if nobody)."""
+        """Who is at the other end of a connected Unix socket; OSError if the kernel
+        names nobody (a socket that is not connected reads uid -1, pid 0: that is no
+        user's word, so nobody may be judged on it)."""
         data = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _UCRED.size)
-        return Peer(*_UCRED.unpack(data))
+        peer = Peer(*_UCRED.unpack(data))
+        if peer.uid == _NOBODY:
+            raise OSError(errno.ENOTCONN, "the kernel gives no peer for this socket")
+        return peer
 
     def lstat(self, path: Path) -> os.stat_result:
         """A file's owner and mode, not following a symbolic link."""

@@ -88,9 +88,13 @@ class TablesScreen(ClosesOnce, Screen[None]):
         options = self.query_one(OptionList)
         options.clear_options()
         look = self.app.look
+        listed = set()
         for table in tables:
-            options.add_option(Option(Text(look.text(describe(table))),
-                                      id=f"{table['host']}/{table['name']}"))
+            label = f"{table['host']}/{table['name']}"
+            if label in listed:
+                continue  # one line a table, however many ways it was found
+            listed.add(label)
+            options.add_option(Option(Text(look.text(describe(table))), id=label))
         for name, info in saved:
             options.add_option(Option(Text(look.text(
                 f"{name}: your saved game, {info.summary}; Enter reopens it")),
