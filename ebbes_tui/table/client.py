@@ -431,7 +431,7 @@ class TableClient:
         except ProtocolError as e:
             reason = e.text
         except (ValueError, TypeError, AttributeError, LookupError) as e:
-            reason = f"The table sent something this ebbes cannot read ({e})."
+            reason = f"The table sent something this ebbes cannot read ({clean(e)})."
         except (ConnectionError, OSError):
             pass  # as when the server ends without a word: it was killed
         self._writer.close()
