@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import random
 import socket
 from collections import deque
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from ..controller.saves import SaveSlot, SaveStore
 from ..controller.session import NotYourTurn, Session
 from ..controller.setup import players_setup
 from ..game.errors import IllegalMove
-from ..game.protocols import Record
+from ..game.protocols import Choices, Record, listed
 from ..game.registry import DEFAULT_GAME, load_game
 from .access import Access
 from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
@@ -145,6 +146,19 @@ class Client:
             self.writer.transport.abort()
         else:
             self.writer.close()
+
+
+def not_an_action(choices: Choices, text: str, error: ValueError) -> str:
+    """Why ``text`` is no action, in the table's game: with examples from the seat's own
+    answers now (``choices``), else in the game's words (its parser's ``error``, which
+    names the text first)."""
+    if not choices:
+        said = str(error).rstrip(".")
+        return (f"That{said.removeprefix(repr(text))}." if said.startswith(repr(text))
+                else f"That is not an action: {said}.")
+    answers = listed(choices) or [choices.sample(random.Random(text))]  # type: ignore[union-attr]
+    examples = list(dict.fromkeys(repr(str(a)) for a in answers))[:3]
+    return f"That is not an action (e.g. {', '.join(examples)})."
 
 
 class TableServer:
@@ -476,9 +490,9 @@ class TableServer:
                                 f"You sit in seat {client.seat}, not seat {message['seat']}.")
         try:
             action = self.game.parse_action(message["action"])
-        except ValueError:
-            raise ProtocolError("bad-field", "That is not an action (e.g. 'play blue10', "
-                                             "'starter 2', 'pair green 5').") from None
+        except ValueError as e:
+            raise ProtocolError("bad-field", not_an_action(client.session.view().actions,
+                                                           message["action"], e)) from None
         decision = message["decision"]
         try:
             client.session.submit(action, decision)
