@@ -10,12 +10,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 import unicodedata
 from types import SimpleNamespace
 
 import pytest
 from table_support import (
-    WAIT, FakeTable, LocalTable, ManualClock, Raw, neighbours, spec, until, until_closed,
+    WAIT, FakeSystem, FakeTable, LocalTable, ManualClock, Raw, Users, neighbours, spec, until,
+    until_closed,
 )
 
 from ebbes_tui.controller.events import SaveFailed, Synced, Update
@@ -63,6 +65,20 @@ def answering(*messages: dict):
 @pytest.fixture
 def users(tmp_path):
     return neighbours(tmp_path)
+
+
+class SlowDirectory(FakeSystem):
+    """``login``'s system, whose user database takes its time over ``uid``: it answers
+    once ``answer`` is set."""
+
+    def __init__(self, users: Users, login: str, uid: int, answer: threading.Event) -> None:
+        super().__init__(users, users.uids[login])
+        self.slow, self.answer = uid, answer
+
+    def login_of(self, uid: int) -> str | None:
+        if uid == self.slow:
+            self.answer.wait(WAIT)
+        return super().login_of(uid)
 
 
 async def test_another_user_sits_down_only_where_the_host_lets_them(users, tmp_path):
@@ -320,6 +336,36 @@ async def test_refusals_are_logged_once_a_minute_and_a_knocker_is_dropped_unread
         raw.close()
 
 
+async def test_the_refusal_log_names_a_knocker_one_way_before_their_login_is_known(
+        users, tmp_path, caplog):
+    """Issue 23, item 11: carol knocks past the rate while the user database is still
+    looking her up. The log named her "uid 60003" for the knocks dropped meanwhile and
+    "carol" for the rest; now every line names her "carol"."""
+    looked_up = threading.Event()
+    carol_uid = users.uids["carol"]
+    alice, carol = SlowDirectory(users, "alice", carol_uid, looked_up), users.system("carol")
+    clock = ManualClock()
+    caplog.set_level(logging.INFO, logger="ebbes.table")
+    async with LocalTable(tmp_path, spec("t", alice), system=alice, clock=clock) as table:
+        try:
+            knocks = [await Raw.open(table, {}, system=carol) for _ in range(24)]
+            for dropped in knocks[20:]:  # past the burst: dropped at once, unanswered
+                with pytest.raises((ConnectionResetError, EOFError)):
+                    await dropped.receive()
+        finally:
+            looked_up.set()
+        for answered in knocks[:20]:
+            await answered.receive("error")
+        clock.advance(60)
+        for raw in knocks:
+            raw.close()
+    lines = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+    assert not [line for line in lines if f"uid {carol_uid}" in line], lines
+    assert lines[0].startswith("refused carol: ")
+    assert lines[-1].startswith("carol refused ") and lines[-1].endswith(" more times in the "
+                                                                         "last minute")
+
+
 def test_the_tables_log_is_capped_and_rotated(tmp_path):
     path = tmp_path / "friday.log"
     handler = table_log(path)
@@ -339,20 +385,8 @@ def test_the_tables_log_is_capped_and_rotated(tmp_path):
 async def test_a_slow_user_database_holds_up_only_the_connection_that_asked_it(users, tmp_path):
     """The login of a new connection's uid is looked up in a thread: while the directory
     service takes its time over carol, bob sits down at once."""
-    import threading
-
-    from table_support import FakeSystem
-
     slow = threading.Event()
-    carol_uid = users.uids["carol"]
-
-    class SlowDirectory(FakeSystem):
-        def login_of(self, uid):
-            if uid == carol_uid:
-                slow.wait(WAIT)
-            return super().login_of(uid)
-
-    alice, bob, carol = SlowDirectory(users, users.uids["alice"]), *(
+    alice, bob, carol = SlowDirectory(users, "alice", users.uids["carol"], slow), *(
         users.system(u) for u in ("bob", "carol"))
     parent = tmp_path / "tmp"
     async with LocalTable(tmp_path, spec("slow", alice, seats="player,player,bot:random",

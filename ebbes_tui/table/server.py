@@ -188,7 +188,7 @@ class TableServer:
         # Chat is limited per user, not per connection: more connections, no more lines.
         self._chats: dict[int, TokenBucket] = {}
         self._knocks: dict[int, TokenBucket] = {}  # new connections, per user
-        self._logins: dict[int, str] = {}
+        self._logins: dict[int, asyncio.Future[str]] = {}  # uid -> its login, once known
         self.refusals = RefusalLog(log, self.clock)
         self._chat_kept: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self._recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=RECAP_KEPT)
@@ -278,11 +278,13 @@ class TableServer:
 
     async def _login(self, uid: int) -> str:
         """The login of ``uid``, asked of the user database once, in a thread: a slow
-        directory service never stops the table for the players at it."""
-        if uid not in self._logins:
-            name = await asyncio.to_thread(login_of, uid, self.system)
-            self._logins[uid] = clean(name, NAME_LIMIT)
-        return self._logins[uid]
+        directory service never stops the table for the players at it. Every connection
+        of ``uid`` waits for that one answer, so the log names a user one way."""
+        lookup = self._logins.get(uid)
+        if lookup is None:
+            lookup = self._logins[uid] = asyncio.ensure_future(asyncio.to_thread(
+                lambda: clean(login_of(uid, self.system), NAME_LIMIT)))
+        return await asyncio.shield(lookup)  # one connection going away stops no other's
 
     async def _connected(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
@@ -295,8 +297,7 @@ class TableServer:
             peer.uid, TokenBucket(CONNECT_RATE, CONNECT_BURST, self.clock.now))
         if not knocks.take():  # knocking too fast: cost nothing more than this
             writer.transport.abort()
-            self.refusals.refused(self._logins.get(peer.uid, f"uid {peer.uid}"),
-                                  "too many connections a second")
+            self.refusals.refused(await self._login(peer.uid), "too many connections a second")
             return
         login = await self._login(peer.uid)
         if self._too_many(peer):
