@@ -27,7 +27,9 @@ from ebbes_tui.game.registry import load_game
 from ebbes_tui.table import client as client_module
 from ebbes_tui.table.client import TableClient, ask_table, connect_table, find_tables
 from ebbes_tui.table.commands import describe, list_command, table_log
-from ebbes_tui.table.events import ChatLine, Disconnected, GameStarted, Lobby, Refused
+from ebbes_tui.table.events import (
+    ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused,
+)
 from ebbes_tui.table.protocol import state_message
 from ebbes_tui.table.rendezvous import TableError, own_address
 
@@ -182,6 +184,31 @@ async def test_a_refusal_lobby_and_presence_from_a_fake_table_are_cleaned(users,
     shown = [seen[0].host, *seen[0].watching,
              *(x for s in seen[0].seats for x in (s.kind, s.login, s.name)),
              seen[1].sender, seen[1].text, seen[2].text, seen[2].code]
+    assert all(terminal_safe(text) for text in shown), shown
+
+
+async def test_a_presence_line_from_a_fake_table_has_only_clocks_a_screen_can_show(
+        users, tmp_path):
+    """carol's table says a seat has been away NaN seconds and gives infinite turns (the
+    table screen crashed drawing them): bob's client keeps only durations it can show,
+    and the names cleaned."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    welcome = {"type": "welcome", "version": 2, "game": "ebbes", "login": "bob",
+               "role": "player", "seat": 0, "player": 1}
+    seats = [{"seat": k, "name": EVIL, "kind": EVIL, "connected": False, "away": away,
+              "bot": EVIL} for k, away in enumerate([float("nan"), "12", -5, 30])]
+    presence = {"type": "presence", "seats": seats, "turn": 0, "thinking": float("inf"),
+                "turn_time": float("nan"), "watchers": 0, "watching": [EVIL]}
+    async with FakeTable(own_address("fri", parent, carol), carol, answering(welcome, presence)):
+        client = await TableClient.start(await connect_table("fri", directory=parent,
+                                                             system=bob))
+        seen = await asyncio.wait_for(client.next_lobby_event(), WAIT)
+        client.close()
+    assert isinstance(seen, Presence)
+    assert [s.away_since is None for s in seen.seats] == [True, True, True, False]
+    assert seen.turn_since is None and seen.turn_time is None
+    shown = [*seen.watching, *(x for s in seen.seats for x in (s.name, s.kind, s.bot))]
     assert all(terminal_safe(text) for text in shown), shown
 
 

@@ -679,21 +679,27 @@ def _names(value: object) -> tuple[str, ...]:
 
 def _presence(message: dict[str, Any], now: float) -> Presence:
     """Presence with the server's durations turned into this process's clock."""
+    def since(value: object) -> float | None:
+        seconds = _seconds(value)
+        return None if seconds is None else now - seconds
+
     seats = []
     for s in message.get("seats", []):
-        away = s.get("away")
         seats.append(SeatPresence(int(s["seat"]), clean(s["name"], NAME_LIMIT),
                                   clean(s["kind"], NAME_LIMIT), bool(s["connected"]),
-                                  now - float(away) if away is not None else None,
-                                  _text(s.get("bot"))))
-    thinking = message.get("thinking")
+                                  since(s.get("away")), _text(s.get("bot"))))
     turn = message.get("turn")
-    turn_time = message.get("turn_time")
     return Presence(tuple(seats), turn if type(turn) is int else None,
-                    now - float(thinking) if thinking is not None else None,
-                    int(message.get("watchers", 0)),
-                    float(turn_time) if isinstance(turn_time, (int, float)) else None,
-                    _names(message.get("watching")))
+                    since(message.get("thinking")), int(message.get("watchers", 0)),
+                    _seconds(message.get("turn_time")), _names(message.get("watching")))
+
+
+def _seconds(value: object) -> float | None:
+    """A duration the table claims: a number of seconds from 0 to a year, else None (a
+    clock of NaN or infinity cannot be shown)."""
+    if type(value) in (int, float) and 0 <= value <= 366 * 86400:  # type: ignore[operator]
+        return float(value)  # type: ignore[arg-type]
+    return None
 
 
 def _with_bot(presence: Presence, change: SeatChanged) -> Presence:
