@@ -697,8 +697,9 @@ def _presence(message: dict[str, Any], now: float) -> Presence:
 def _seconds(value: object) -> float | None:
     """A duration the table claims: a number of seconds from 0 to a year, else None (a
     clock of NaN or infinity cannot be shown)."""
-    if type(value) in (int, float) and 0 <= value <= 366 * 86400:  # type: ignore[operator]
-        return float(value)  # type: ignore[arg-type]
+    if isinstance(value, (int, float)) and not isinstance(value, bool) \
+            and 0 <= value <= 366 * 86400:  # NaN fails every comparison
+        return float(value)
     return None
 
 
