@@ -9,8 +9,7 @@ read back equals the view written.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
+from collections.abc import Mapping
 from typing import Any
 
 from ...game.codec import (
@@ -49,13 +48,6 @@ ACTIONS = Kind(
     else many(Kind(str, lambda x: parse_action(text(x)))).load(v))
 
 
-def _seats(n: int) -> int:
-    if not 2 <= n <= MAX_SEATS:
-        raise ValueError(f"{n} seats")
-    return n
-
-
-@cache
 def _trick(n: int) -> Kind:
     """A completed trick at a table of ``n`` seats: a card from every seat (H6)."""
     seat = between(0, n - 1)
@@ -64,7 +56,6 @@ def _trick(n: int) -> Kind:
         "ends": many(END, n), "winner": seat, "sau": BOOL, "advantage": optional(REWARD)})
 
 
-@cache
 def _score(n: int) -> Kind:
     """A scored deal at a table of ``n`` seats (H10, H11)."""
     return fields_codec(DealScore, {
@@ -74,13 +65,6 @@ def _score(n: int) -> Kind:
         "points": many(INT, n), "taker": between(0, n - 1), "option": OPTION})
 
 
-def _sized(key: str, kind_for: Callable[[int], Kind]) -> Kind:
-    """``kind_for(n)`` for a value of an event, ``n`` the length of its ``key``."""
-    return Kind(lambda v: kind_for(len(getattr(v, key))).dump(v),
-                lambda d: kind_for(_seats(len(d[key]))).load(d))
-
-
-@cache
 def _view(n: int) -> tuple[dict[str, Kind], Kind]:
     """The kinds of a view's own fields and of its public table, at ``n`` seats."""
     seat, each = between(0, n - 1), (lambda kind: many(kind, n))
@@ -88,11 +72,11 @@ def _view(n: int) -> tuple[dict[str, Kind], Kind]:
         "seats": many(SEAT_INFO, n), "phase": one_of(*PHASES), "deal": between(0, 100),
         "deals": DEAL_NO, "dealt": between(1, 50), "dealer": between(-1, n - 1),
         "arranged": each(BOOL), "leader": between(-1, n - 1), "named_by": optional(seat),
-        "advantage": optional(REWARD), "tricks": many(_trick(n)),
+        "advantage": optional(REWARD), "tricks": many(TRICKS[n]),
         "taken": each(between(0, 50)), "hens": each(between(0, 10)), "penalties": each(PENALTIES),
         "rewards": each(many(REWARD)), "supply": many(REWARD),
         "reward_log": many(row(TRICK_NO, seat, REWARD)),
-        "leader_log": many(row(TRICK_NO, seat, seat)), "scores": many(_score(n)),
+        "leader_log": many(row(TRICK_NO, seat, seat)), "scores": many(SCORES[n]),
         "crossed": each(many(DEAL_NO)), "totals": each(INT)})
     trick_card = row(seat, optional(CARD), BOOL, END)
     fields = {
@@ -102,8 +86,28 @@ def _view(n: int) -> tuple[dict[str, Kind], Kind]:
     return fields, table
 
 
+#: Each kind by the number of seats at the table, 2 to MAX_SEATS.
+TRICKS = {n: _trick(n) for n in range(2, MAX_SEATS + 1)}
+SCORES = {n: _score(n) for n in range(2, MAX_SEATS + 1)}
+VIEWS = {n: _view(n) for n in range(2, MAX_SEATS + 1)}
+
+
+def _at(kinds: Mapping[int, Any], n: int) -> Any:
+    """The kind for a table of ``n`` seats; ValueError for a number no table has."""
+    if n not in kinds:
+        raise ValueError(f"a table of {n} seats")
+    return kinds[n]
+
+
+def _sized(key: str, kinds: Mapping[int, Kind]) -> Kind:
+    """The kind in ``kinds`` for a value of an event (which does not say how many seats
+    there are) by the length of its ``key``."""
+    return Kind(lambda v: kinds[len(getattr(v, key))].dump(v),
+                lambda d: _at(kinds, len(d[key])).load(d))
+
+
 def view_to_json(view: HuhnView) -> dict[str, Any]:
-    fields, table = _view(len(view.seats))
+    fields, table = VIEWS[len(view.seats)]
     return {**{key: kind.dump(getattr(view, key)) for key, kind in fields.items()},
             **table.dump(view.table), "over": view.over}
 
@@ -111,7 +115,7 @@ def view_to_json(view: HuhnView) -> dict[str, Any]:
 def view_from_json(data: Any) -> HuhnView:
     """The view :func:`view_to_json` wrote; ValueError, TypeError or KeyError for
     anything else."""
-    fields, table = _view(_seats(len(data["seats"])))
+    fields, table = _at(VIEWS, len(data["seats"]))
     return HuhnView(**{key: kind.load(data[key]) for key, kind in fields.items()},
                     table=table.load(data))
 
@@ -122,12 +126,12 @@ EVENTS = EventCodec({
     "hand_arranged": (HandArranged, {"seat": SEAT}),
     "play_begins": (PlayBegins, {"leader": SEAT}),
     "card_played": (CardPlayed, {"seat": SEAT, "card": optional(CARD), "down": BOOL, "end": END}),
-    "trick_taken": (TrickTaken, {"trick": _sized("cards", _trick)}),
+    "trick_taken": (TrickTaken, {"trick": _sized("cards", TRICKS)}),
     "penalty_given": (PenaltyGiven, {"seat": SEAT, "penalty": one_of(*PENALTY[2:])}),
     "reward_taken": (RewardTaken, {"seat": SEAT, "kind": REWARD}),
     "leader_named": (LeaderNamed, {"seat": SEAT, "leader": SEAT}),
     "option_chosen": (OptionChosen, {"seat": SEAT, "option": OPTION}),
-    "deal_scored": (DealScored, {"deal": DEAL_NO, "score": _sized("points", _score),
+    "deal_scored": (DealScored, {"deal": DEAL_NO, "score": _sized("points", SCORES),
                                  "totals": many(INT), "crossed": many(many(DEAL_NO))}),
     "game_over": (GameOver, {"totals": many(INT), "winners": many(SEAT)}),
 })
