@@ -10,6 +10,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from .game.clean import clean
 from .game.errors import RecordError
 from .game.protocols import Game, State
 from .game.records import read_record
@@ -43,5 +44,6 @@ def main(paths: list[str], as_json: bool, out: TextIO = sys.stdout) -> int:
         else:
             game, state = checked
             line = f"{path}: {game.check_line(state)}"
-        out.write(line + "\n")
+        # A record's names and a file's name may be anyone's: no escape reaches the terminal.
+        out.write((line if as_json else clean(line, len(line))) + "\n")
     return 0 if ok else 2

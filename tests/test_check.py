@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,26 @@ def test_check_needs_a_file():
     out = ebbes("check")
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "FILE" in out.stderr
+
+
+def test_a_records_names_reach_the_terminal_cleaned(tmp_path):
+    """Issue 23, item 1: a record of each game whose players are named with escape
+    sequences (a window title, a wiped screen, reversed text, a new line): `ebbes check`
+    prints their names with nothing a terminal obeys, one line per file."""
+    names = ("\x1b]0;pwned\x07Ann", "\x1b[2J\x9b31mBea\u202e", "Cy\n\rfake.json: valid")
+    paths = []
+    for game in all_games():
+        source = next(p for p in RECORDS.rglob("*.json") if not p.name.endswith(
+            ".expected.json") and json.loads(p.read_text())["format"] == game.record_format)
+        record = json.loads(source.read_text())
+        for player, name in zip(record["players"], names * 2):
+            player["name"] = name
+        paths.append(tmp_path / f"{game.id}.json")
+        paths[-1].write_text(json.dumps(record))
+    out = ebbes("check", *map(str, paths))
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = out.stdout.splitlines()
+    assert len(lines) == len(paths) and out.stdout.count("\n") == len(paths)
+    for line in lines:
+        assert not [c for c in line if c != " " and unicodedata.category(c)[0] in "CZ"], line
+        assert "Ann" in line or "Bea" in line or "Cy" in line

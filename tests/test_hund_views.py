@@ -3,12 +3,16 @@ view's speed-relevant shape."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from typing import get_args
 
 import pytest
 
 from ebbes_tui.games.hund import GAME
 from ebbes_tui.games.hund.cards import CODES
+from ebbes_tui.games.hund.codec import EVENTS, VIEW_FIELDS
+from ebbes_tui.games.hund.events import Event
 from ebbes_tui.games.hund.invariants import codes_in_json, faults
 from ebbes_tui.games.hund.phases import Phase
 from ebbes_tui.games.hund.view import HundView
@@ -114,3 +118,10 @@ def test_the_view_has_the_seam_fields():
     assert view.seat == 1 and len(view.seats) == 4 and view.deciding == (view.to_play[0],)
     assert view.position() == (1, 0) and not view.over
     assert view.actions == () or view.seat in view.deciding
+
+
+def test_every_event_and_every_field_is_on_the_wire():
+    assert set(VIEW_FIELDS) == set(HundView._fields)
+    assert {cls for cls, _ in EVENTS.events.values()} == set(get_args(Event))
+    for cls, kinds in EVENTS.events.values():
+        assert set(kinds) == {f.name for f in dataclasses.fields(cls)}, cls

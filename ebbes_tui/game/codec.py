@@ -31,9 +31,44 @@ def optional(kind: Kind) -> Kind:
                 lambda v: None if v is None else kind.load(v))
 
 
-def many(kind: Kind) -> Kind:
-    """A tuple of values of one kind (a JSON list)."""
-    return Kind(lambda vs: [kind.dump(v) for v in vs], lambda vs: tuple(kind.load(v) for v in _list(vs)))
+def many(kind: Kind, size: int | None = None) -> Kind:
+    """A tuple of values of one kind (a JSON list), of ``size`` values when given (one
+    for each seat)."""
+    dump, load_one = kind.dump, kind.load
+
+    def load(values: Any) -> tuple[Any, ...]:
+        if size is not None and len(_list(values)) != size:
+            raise ValueError(f"expected {size} values, got {len(values)}")
+        return tuple(map(load_one, _list(values)))
+    return Kind(list if dump is _same else lambda vs: list(map(dump, vs)), load)
+
+
+def row(*kinds: Kind) -> Kind:
+    """A tuple of values of these kinds in this order (a JSON list of that length)."""
+    def load(values: Any) -> tuple[Any, ...]:
+        if len(_list(values)) != len(kinds):
+            raise ValueError(f"expected {len(kinds)} values, got {len(values)}")
+        return tuple(kind.load(v) for kind, v in zip(kinds, values))
+    return Kind(lambda vs: [kind.dump(v) for kind, v in zip(kinds, vs)], load)
+
+
+def between(low: int, high: int) -> Kind:
+    """A whole number from ``low`` to ``high``."""
+    def load(value: Any) -> int:
+        if not low <= whole(value) <= high:
+            raise ValueError(f"expected a whole number from {low} to {high}, got {value!r}")
+        return value
+    return Kind(_same, load)
+
+
+def one_of(*words: Any) -> Kind:
+    """One value of a fixed vocabulary (a phase, an end of the hand): anything else is
+    refused, so it needs no cleaning."""
+    def load(value: Any) -> Any:
+        if not any(type(value) is type(word) and value == word for word in words):
+            raise ValueError(f"{value!r} is not one of {', '.join(map(repr, words))}")
+        return value
+    return Kind(_same, load)
 
 
 def whole(value: Any) -> int:
@@ -60,15 +95,16 @@ def _list(value: Any) -> list[Any]:
     return value
 
 
-INT, BOOL, STR = Kind(_same, whole), Kind(_same, truth), Kind(_same, text)
+INT, BOOL = Kind(_same, whole), Kind(_same, truth)
 INTS = many(INT)
 #: Text a person reads (a name, a message): cleaned of terminal sequences on the way in,
-#: since it comes from another process.
+#: since it comes from another process. A string from the wire is one of these or a
+#: word of a fixed vocabulary (:func:`one_of`, a game's own parser): never raw.
 NAME = Kind(_same, lambda v: clean(text(v), NAME_LIMIT))
 TEXT = Kind(_same, lambda v: clean(text(v), CHAT_LIMIT))
 SEAT_INFO = Kind(
     lambda s: {"name": s.name, "kind": s.kind, "level": s.level},
-    lambda d: SeatInfo(NAME.load(d["name"]), text(d["kind"]), optional(NAME).load(d["level"])))
+    lambda d: SeatInfo(NAME.load(d["name"]), NAME.load(d["kind"]), optional(NAME).load(d["level"])))
 
 
 def fields_codec(cls: type, fields: dict[str, Kind]) -> Kind:

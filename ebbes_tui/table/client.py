@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..controller.events import SeatChanged, Synced, Update
+from ..controller.events import SaveFailed, SeatChanged, Synced, Update
 from ..controller.session import NotYourTurn, UpdateStream
 from ..game.options import check as check_option
 from ..game.protocols import Action, Game
@@ -245,7 +245,8 @@ async def _exchange(address: TableAddress, message: dict[str, Any], deadline: fl
         raise
     if answer.get("type") == "error":
         sock.close()
-        raise TableError(said_by(address, answer.get("text"), system, "The table refused."))
+        raise TableError(said_by(address, answer.get("text"), address.uid == system.uid(),
+                                 "The table refused."))
     return _Answer(sock, line, answer, rest, peer)
 
 
@@ -287,15 +288,15 @@ async def ask_table(name: str, message: dict[str, Any], *,
     address = await locate(name, directory, system, clock)
     answer = await _exchange(address, message, clock.now() + timeout, system, clock)
     answer.sock.close()
-    return said_by(address, answer.message.get("text"), system, "Done.")
+    return said_by(address, answer.message.get("text"), address.uid == system.uid(), "Done.")
 
 
-def said_by(address: TableAddress, text: object, system: System, blank: str) -> str:
+def said_by(address: TableAddress, text: object, own: bool, blank: str) -> str:
     """A table's sentence, cleaned (``blank`` if nothing is left). Another user's table
-    is named before it ("carol/fri says: ..."; the kernel's word for whose it is), so
-    it cannot pass its words off as this program's."""
+    (``own`` False: the kernel's word for whose it is) is named before it ("carol/fri
+    says: ..."), so it cannot pass its words off as this program's."""
     said = clean(text) or blank
-    return said if address.uid == system.uid() else f"{address.label} says: {said}"
+    return said if own else f"{address.label} says: {said}"
 
 
 async def find_tables(directory: Path | str | None = None, *, system: System = SYSTEM,
@@ -517,7 +518,7 @@ class TableClient:
         except ProtocolError as e:
             reason = e.text
         except (ValueError, TypeError, AttributeError, LookupError) as e:
-            reason = f"The table sent something this ebbes cannot read ({e})."
+            reason = f"The table sent something this ebbes cannot read ({clean(e)})."
         except (ConnectionError, OSError):
             pass  # as when the server ends without a word: it was killed
         self._writer.close()
@@ -533,10 +534,22 @@ class TableClient:
             self._trace.close()
             self._trace = None
 
+    def _says(self, text: object, blank: str) -> str:
+        """What this table said, cleaned, and named as its words unless it is this
+        user's own table (:func:`said_by`)."""
+        return said_by(self.address, text, self.login == self.address.host, blank)
+
+    def _heard(self, update: Update) -> Update:
+        """``update`` with a sentence the table wrote in its event named as the table's."""
+        if isinstance(update.event, SaveFailed):
+            return replace(update, event=SaveFailed(self._says(update.event.message,
+                                                               "The game could not be saved.")))
+        return update
+
     def _on_message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "state":
-            self._on_update(update_from_message(self.plays, message))
+            self._on_update(self._heard(update_from_message(self.plays, message)))
         elif kind == "lobby":
             self.lobby = _lobby(message)
             self._lobby_events.put_nowait(self.lobby)
@@ -544,7 +557,7 @@ class TableClient:
             self.presence = _presence(message, time.monotonic())
             self._table_event(self.presence)
         elif kind == "recap":
-            self.recap = recap_from_message(self.plays, message)
+            self.recap = [self._heard(u) for u in recap_from_message(self.plays, message)]
         elif kind == "chat":
             seat = message.get("seat")
             self._table_event(ChatLine(clean(message.get("from", "?"), NAME_LIMIT),
@@ -555,13 +568,14 @@ class TableClient:
             code = clean(message.get("code", "refused"), NAME_LIMIT)
             if self.feed is not None:
                 self.feed._refused(message.get("decision"), code)
-            self._table_event(Refused(clean(message.get("text", "")), code))
+            self._table_event(Refused(self._says(message.get("text"), "The table refused."),
+                                      code))
         elif kind == "record":
             record = message.get("record")
             if self.on_record is not None and isinstance(record, dict):
                 self.on_record(self._own_record(record))
         elif kind == "closed":
-            self._end(clean(message.get("text", "The table has closed.")))
+            self._end(self._says(message.get("text"), "The table has closed."))
         # other types (from a newer server) are ignored
 
     def _own_record(self, record: dict[str, Any]) -> dict[str, Any]:
@@ -751,21 +765,28 @@ def _names(value: object) -> tuple[str, ...]:
 
 def _presence(message: dict[str, Any], now: float) -> Presence:
     """Presence with the server's durations turned into this process's clock."""
+    def since(value: object) -> float | None:
+        seconds = _seconds(value)
+        return None if seconds is None else now - seconds
+
     seats = []
     for s in message.get("seats", []):
-        away = s.get("away")
         seats.append(SeatPresence(int(s["seat"]), clean(s["name"], NAME_LIMIT),
                                   clean(s["kind"], NAME_LIMIT), bool(s["connected"]),
-                                  now - float(away) if away is not None else None,
-                                  _text(s.get("bot"))))
-    thinking = message.get("thinking")
+                                  since(s.get("away")), _text(s.get("bot"))))
     turn = message.get("turn")
-    turn_time = message.get("turn_time")
     return Presence(tuple(seats), turn if type(turn) is int else None,
-                    now - float(thinking) if thinking is not None else None,
-                    int(message.get("watchers", 0)),
-                    float(turn_time) if isinstance(turn_time, (int, float)) else None,
-                    _names(message.get("watching")))
+                    since(message.get("thinking")), int(message.get("watchers", 0)),
+                    _seconds(message.get("turn_time")), _names(message.get("watching")))
+
+
+def _seconds(value: object) -> float | None:
+    """A duration the table claims: a number of seconds from 0 to a year, else None (a
+    clock of NaN or infinity cannot be shown)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) \
+            and 0 <= value <= 366 * 86400:  # NaN fails every comparison
+        return float(value)
+    return None
 
 
 def _with_bot(presence: Presence, change: SeatChanged) -> Presence:

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from ..controller.events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
+from ..game.clean import clean
 from ..game.codec import BOOL, INT, NAME, TEXT, EventCodec, optional, whole
 from ..game.protocols import Game, View
 
@@ -178,8 +179,8 @@ def event_from_json(game: Game, data: Any) -> Event:
     try:
         event = MATCH_EVENTS.from_json(data) or game.event_from_json(data)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise ProtocolError("bad-event", f"The table sent an event this ebbes cannot read ({e}).") \
-            from None
+        raise ProtocolError("bad-event", "The table sent an event this ebbes cannot read "
+                                         f"({clean(e)}).") from None
     if event is None:
         raise ProtocolError("bad-event", "The table sent an event this ebbes does not know.")
     return event
@@ -191,8 +192,8 @@ def view_from_json(game: Game, data: Any) -> View:
     try:
         return game.view_from_json(data)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise ProtocolError("bad-view", f"The table sent a view this ebbes cannot read ({e}).") \
-            from None
+        raise ProtocolError("bad-view", "The table sent a view this ebbes cannot read "
+                                        f"({clean(e)}).") from None
 
 
 # ---------------------------------------------------------- what servers send

@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import random
 import socket
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
@@ -36,7 +37,7 @@ from ..controller.saves import SaveSlot, SaveStore
 from ..controller.session import NotYourTurn, Session
 from ..controller.setup import players_setup
 from ..game.errors import IllegalMove
-from ..game.protocols import Record
+from ..game.protocols import Choices, Record, listed
 from ..game.registry import DEFAULT_GAME, load_game
 from .access import Access
 from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
@@ -147,6 +148,19 @@ class Client:
             self.writer.close()
 
 
+def not_an_action(choices: Choices, text: str, error: ValueError) -> str:
+    """Why ``text`` is no action, in the table's game: with examples from the seat's own
+    answers now (``choices``), else in the game's words (its parser's ``error``, which
+    names the text first)."""
+    if not choices:
+        said = str(error).rstrip(".")
+        return (f"That{said.removeprefix(repr(text))}." if said.startswith(repr(text))
+                else f"That is not an action: {said}.")
+    answers = listed(choices) or [choices.sample(random.Random(text))]  # type: ignore[union-attr]
+    examples = list(dict.fromkeys(repr(str(a)) for a in answers))[:3]
+    return f"That is not an action (e.g. {', '.join(examples)})."
+
+
 class TableServer:
     """One table: its lobby, its match, its connections."""
 
@@ -174,7 +188,7 @@ class TableServer:
         # Chat is limited per user, not per connection: more connections, no more lines.
         self._chats: dict[int, TokenBucket] = {}
         self._knocks: dict[int, TokenBucket] = {}  # new connections, per user
-        self._logins: dict[int, str] = {}
+        self._logins: dict[int, asyncio.Future[str]] = {}  # uid -> its login, once known
         self.refusals = RefusalLog(log, self.clock)
         self._chat_kept: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self._recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=RECAP_KEPT)
@@ -265,11 +279,13 @@ class TableServer:
 
     async def _login(self, uid: int) -> str:
         """The login of ``uid``, asked of the user database once, in a thread: a slow
-        directory service never stops the table for the players at it."""
-        if uid not in self._logins:
-            name = await asyncio.to_thread(login_of, uid, self.system)
-            self._logins[uid] = clean(name, NAME_LIMIT)
-        return self._logins[uid]
+        directory service never stops the table for the players at it. Every connection
+        of ``uid`` waits for that one answer, so the log names a user one way."""
+        lookup = self._logins.get(uid)
+        if lookup is None:
+            lookup = self._logins[uid] = asyncio.ensure_future(asyncio.to_thread(
+                lambda: clean(login_of(uid, self.system), NAME_LIMIT)))
+        return await asyncio.shield(lookup)  # one connection going away stops no other's
 
     async def _connected(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
@@ -282,8 +298,7 @@ class TableServer:
             peer.uid, TokenBucket(CONNECT_RATE, CONNECT_BURST, self.clock.now))
         if not knocks.take():  # knocking too fast: cost nothing more than this
             writer.transport.abort()
-            self.refusals.refused(self._logins.get(peer.uid, f"uid {peer.uid}"),
-                                  "too many connections a second")
+            self.refusals.refused(await self._login(peer.uid), "too many connections a second")
             return
         login = await self._login(peer.uid)
         if self._too_many(peer):
@@ -492,9 +507,9 @@ class TableServer:
                                 f"You sit in seat {client.seat}, not seat {message['seat']}.")
         try:
             action = self.game.parse_action(message["action"])
-        except ValueError:
-            raise ProtocolError("bad-field", "That is not an action (e.g. 'play blue10', "
-                                             "'starter 2', 'pair green 5').") from None
+        except ValueError as e:
+            raise ProtocolError("bad-field", not_an_action(client.session.view().actions,
+                                                           message["action"], e)) from None
         decision = message["decision"]
         try:
             client.session.submit(action, decision)

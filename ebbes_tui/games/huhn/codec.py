@@ -1,18 +1,23 @@
-"""The wire codec: a :class:`HuhnView` and the game's events as JSON and back.
+"""The wire codec: a :class:`HuhnView` and the game's events as JSON and back, in the
+seam's kinds (:mod:`ebbes_tui.game.codec`).
 
 What comes back from the wire is hostile until read: every field is checked for its
-type and range (seats, cards, the words of phases, ends and reward kinds), and
-anything else raises ValueError, TypeError or KeyError. A view read back equals the
-view written.
+type and range (seats, cards, the words of phases, ends, reward kinds and options),
+names are cleaned, and anything else raises ValueError, TypeError or KeyError. A view
+read back equals the view written.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ...game.protocols import SeatInfo
-from .actions import ArrangeChoices, parse_action
-from .cards import HIGHEST, LOWEST, PENALTY, REWARD_KINDS, Card
+from ...game.codec import (
+    BOOL, INT, SEAT_INFO, EventCodec, Kind, between, fields_codec, many, one_of, optional,
+    row, text,
+)
+from .actions import ArrangeChoices, parse_action, parse_option
+from .cards import HIGHEST, LOWEST, PENALTY, REWARD_KINDS
 from .events import (
     CardPlayed, DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
     PenaltyGiven, PlayBegins, RewardTaken, TrickTaken,
@@ -24,299 +29,112 @@ from .view import HuhnView, Table
 PHASES = ("deal", "arrange", "play", "reward", "leader", "option", "over")
 MAX_SEATS = 8
 
-
-# ------------------------------------------------------------------ readers
-
-
-def _int(value: Any, low: int = -10**6, high: int = 10**6) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{value!r} is not a whole number from {low} to {high}")
-    return value
-
-
-def _opt_int(value: Any, low: int, high: int) -> int | None:
-    return None if value is None else _int(value, low, high)
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{value!r} is not true or false")
-    return value
-
-
-def _word(value: Any, words: tuple[str, ...]) -> str:
-    if value not in words or not isinstance(value, str):
-        raise ValueError(f"{value!r} is not one of {', '.join(words)}")
-    return value
+CARD = between(LOWEST, HIGHEST)
+CARDS = many(CARD)
+END = one_of(*ENDS)
+REWARD = one_of(*REWARD_KINDS)
+PENALTIES = many(one_of(*PENALTY[2:]))
+#: The last trick's option as the record writes it (``hens``, ``cross 2``), H11.
+OPTION = Kind(lambda word: word, lambda word: parse_option(text(word)).word)
+TRICK_NO = between(1, 50)
+DEAL_NO = between(1, 100)
+#: A seat named by an event (an event does not say how many seats there are).
+SEAT = between(0, MAX_SEATS - 1)
+#: The legal actions: the orders of a hand while arranging (never listed, H3), else
+#: each action's text.
+ACTIONS = Kind(
+    lambda a: {"arrange": list(a.hand)} if isinstance(a, ArrangeChoices) else [str(x) for x in a],
+    lambda v: ArrangeChoices(CARDS.load(v["arrange"])) if isinstance(v, dict)
+    else many(Kind(str, lambda x: parse_action(text(x)))).load(v))
 
 
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise TypeError(f"{type(value).__name__} is not a list")
-    return value
+def _trick(n: int) -> Kind:
+    """A completed trick at a table of ``n`` seats: a card from every seat (H6)."""
+    seat = between(0, n - 1)
+    return fields_codec(Trick, {
+        "leader": seat, "cards": many(CARD, n), "seats": many(seat, n), "downs": many(BOOL, n),
+        "ends": many(END, n), "winner": seat, "sau": BOOL, "advantage": optional(REWARD)})
 
 
-def _card(value: Any) -> Card:
-    return _int(value, LOWEST, HIGHEST)
+def _score(n: int) -> Kind:
+    """A scored deal at a table of ``n`` seats (H10, H11)."""
+    return fields_codec(DealScore, {
+        "hens": many(between(0, 10), n), "hen_points": many(between(-10, 0), n),
+        "penalties": many(PENALTIES, n), "penalty_points": many(INT, n),
+        "rewards": many(many(REWARD), n), "bonus": many(between(0, 3), n),
+        "points": many(INT, n), "taker": between(0, n - 1), "option": OPTION})
 
 
-def _cards(value: Any) -> tuple[Card, ...]:
-    return tuple(_card(c) for c in _list(value))
+def _view(n: int) -> tuple[dict[str, Kind], Kind]:
+    """The kinds of a view's own fields and of its public table, at ``n`` seats."""
+    seat, each = between(0, n - 1), (lambda kind: many(kind, n))
+    table = fields_codec(Table, {
+        "seats": many(SEAT_INFO, n), "phase": one_of(*PHASES), "deal": between(0, 100),
+        "deals": DEAL_NO, "dealt": between(1, 50), "dealer": between(-1, n - 1),
+        "arranged": each(BOOL), "leader": between(-1, n - 1), "named_by": optional(seat),
+        "advantage": optional(REWARD), "tricks": many(TRICKS[n]),
+        "taken": each(between(0, 50)), "hens": each(between(0, 10)), "penalties": each(PENALTIES),
+        "rewards": each(many(REWARD)), "supply": many(REWARD),
+        "reward_log": many(row(TRICK_NO, seat, REWARD)),
+        "leader_log": many(row(TRICK_NO, seat, seat)), "scores": many(SCORES[n]),
+        "crossed": each(many(DEAL_NO)), "totals": each(INT)})
+    trick_card = row(seat, optional(CARD), BOOL, END)
+    fields = {
+        "seat": optional(seat), "deciding": many(seat), "actions": ACTIONS, "hand": CARDS,
+        "trick": many(Kind(trick_card.dump, lambda v: TrickCard(*trick_card.load(v)))),
+        "hand_sizes": each(between(0, 50)), "moves": between(0, 10**4)}
+    return fields, table
 
 
-def _seat_info(value: Any) -> SeatInfo:
-    if not isinstance(value, dict) or not isinstance(value.get("name"), str) \
-            or not isinstance(value.get("kind"), str):
-        raise TypeError("a seat needs a name and a kind")
-    level = value.get("level")
-    if level is not None and not isinstance(level, str):
-        raise TypeError("a seat's level is a word")
-    return SeatInfo(value["name"], value["kind"], level)
+#: Each kind by the number of seats at the table, 2 to MAX_SEATS.
+TRICKS = {n: _trick(n) for n in range(2, MAX_SEATS + 1)}
+SCORES = {n: _score(n) for n in range(2, MAX_SEATS + 1)}
+VIEWS = {n: _view(n) for n in range(2, MAX_SEATS + 1)}
 
 
-# ----------------------------------------------------------------- pieces
+def _at(kinds: Mapping[int, Any], n: int) -> Any:
+    """The kind for a table of ``n`` seats; ValueError for a number no table has."""
+    if n not in kinds:
+        raise ValueError(f"a table of {n} seats")
+    return kinds[n]
 
 
-def trick_to_json(trick: Trick) -> dict[str, Any]:
-    return {"leader": trick.leader, "cards": list(trick.cards), "seats": list(trick.seats),
-            "downs": list(trick.downs), "ends": list(trick.ends), "winner": trick.winner,
-            "sau": trick.sau, "advantage": trick.advantage}
-
-
-def trick_from_json(data: Any, n: int) -> Trick:
-    cards = _cards(data["cards"])
-    seats = tuple(_int(s, 0, n - 1) for s in _list(data["seats"]))
-    downs = tuple(_bool(d) for d in _list(data["downs"]))
-    ends = tuple(_word(e, ENDS) for e in _list(data["ends"]))
-    if not len(cards) == len(seats) == len(downs) == len(ends) == n:
-        raise ValueError("a trick has one card from every seat")
-    advantage = data["advantage"]
-    return Trick(_int(data["leader"], 0, n - 1), cards, seats, downs, ends,
-                 _int(data["winner"], 0, n - 1), _bool(data["sau"]),
-                 None if advantage is None else _word(advantage, REWARD_KINDS))
-
-
-def score_to_json(score: DealScore) -> dict[str, Any]:
-    return {"hens": list(score.hens), "hen_points": list(score.hen_points),
-            "penalties": [list(p) for p in score.penalties],
-            "penalty_points": list(score.penalty_points),
-            "rewards": [list(r) for r in score.rewards], "bonus": list(score.bonus),
-            "points": list(score.points), "taker": score.taker, "option": score.option}
-
-
-def _per_seat(value: Any, n: int, read: Any) -> tuple[Any, ...]:
-    items = _list(value)
-    if len(items) != n:
-        raise ValueError(f"expected one entry for each of the {n} seats")
-    return tuple(read(v) for v in items)
-
-
-def _penalty(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in PENALTY[2:]:
-        raise ValueError(f"{value!r} is not a penalty (-3, -6, -10 or -15)")
-    return value
-
-
-def _penalties(value: Any) -> tuple[int, ...]:
-    return tuple(_penalty(p) for p in _list(value))
-
-
-def _rewards(value: Any) -> tuple[str, ...]:
-    return tuple(_word(k, REWARD_KINDS) for k in _list(value))
-
-
-def score_from_json(data: Any, n: int) -> DealScore:
-    option = data["option"]
-    if not isinstance(option, str) or len(option) > 12:
-        raise TypeError("an option is a short word")
-    return DealScore(
-        _per_seat(data["hens"], n, lambda v: _int(v, 0, 10)),
-        _per_seat(data["hen_points"], n, lambda v: _int(v, -10, 0)),
-        _per_seat(data["penalties"], n, _penalties),
-        _per_seat(data["penalty_points"], n, _int),
-        _per_seat(data["rewards"], n, _rewards),
-        _per_seat(data["bonus"], n, lambda v: _int(v, 0, 3)),
-        _per_seat(data["points"], n, _int),
-        _int(data["taker"], 0, n - 1), option)
-
-
-# ------------------------------------------------------------------- views
+def _sized(key: str, kinds: Mapping[int, Kind]) -> Kind:
+    """The kind in ``kinds`` for a value of an event (which does not say how many seats
+    there are) by the length of its ``key``."""
+    return Kind(lambda v: kinds[len(getattr(v, key))].dump(v),
+                lambda d: _at(kinds, len(d[key])).load(d))
 
 
 def view_to_json(view: HuhnView) -> dict[str, Any]:
-    actions = view.actions
-    return {
-        "seat": view.seat,
-        "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in view.seats],
-        "deciding": list(view.deciding),
-        "actions": ({"arrange": list(actions.hand)} if isinstance(actions, ArrangeChoices)
-                    else [str(a) for a in actions]),
-        "over": view.over, "phase": view.phase, "deal": view.deal, "deals": view.deals,
-        "dealt": view.dealt, "dealer": view.dealer, "hand": list(view.hand),
-        "arranged": list(view.arranged), "leader": view.leader, "named_by": view.named_by,
-        "advantage": view.advantage,
-        "trick": [[t.seat, t.card, t.down, t.end] for t in view.trick],
-        "tricks": [trick_to_json(t) for t in view.tricks],
-        "hand_sizes": list(view.hand_sizes), "taken": list(view.taken),
-        "hens": list(view.hens), "penalties": [list(p) for p in view.penalties],
-        "rewards": [list(r) for r in view.rewards], "supply": list(view.supply),
-        "reward_log": [list(e) for e in view.reward_log],
-        "leader_log": [list(e) for e in view.leader_log],
-        "scores": [score_to_json(s) for s in view.scores],
-        "crossed": [list(c) for c in view.crossed], "totals": list(view.totals),
-        "moves": view.moves,
-    }
+    fields, table = VIEWS[len(view.seats)]
+    return {**{key: kind.dump(getattr(view, key)) for key, kind in fields.items()},
+            **table.dump(view.table), "over": view.over}
 
 
 def view_from_json(data: Any) -> HuhnView:
     """The view :func:`view_to_json` wrote; ValueError, TypeError or KeyError for
     anything else."""
-    if not isinstance(data, dict):
-        raise TypeError("a view is an object")
-    seats = tuple(_seat_info(s) for s in _list(data["seats"]))
-    n = len(seats)
-    if not 2 <= n <= MAX_SEATS:
-        raise ValueError(f"{n} seats")
-    seat = _opt_int(data["seat"], 0, n - 1)
-    raw = data["actions"]
-    actions: Any
-    if isinstance(raw, dict):
-        actions = ArrangeChoices(_cards(raw["arrange"]))
-    else:
-        actions = tuple(parse_action(_word_text(a)) for a in _list(raw))
-    trick = tuple(TrickCard(_int(s, 0, n - 1), None if c is None else _card(c), _bool(d),
-                            _word(e, ENDS))
-                  for s, c, d, e in (_four(t) for t in _list(data["trick"])))
-    advantage = data["advantage"]
-    table = Table(
-        seats=seats,
-        phase=_word(data["phase"], PHASES),
-        deal=_int(data["deal"], 0, 100),
-        deals=_int(data["deals"], 1, 100),
-        dealt=_int(data["dealt"], 1, 50),
-        dealer=_int(data["dealer"], -1, n - 1),
-        arranged=_per_seat(data["arranged"], n, _bool),
-        leader=_int(data["leader"], -1, n - 1),
-        named_by=_opt_int(data["named_by"], 0, n - 1),
-        advantage=None if advantage is None else _word(advantage, REWARD_KINDS),
-        tricks=tuple(trick_from_json(t, n) for t in _list(data["tricks"])),
-        taken=_per_seat(data["taken"], n, lambda v: _int(v, 0, 50)),
-        hens=_per_seat(data["hens"], n, lambda v: _int(v, 0, 10)),
-        penalties=_per_seat(data["penalties"], n, _penalties),
-        rewards=_per_seat(data["rewards"], n, _rewards),
-        supply=_rewards(data["supply"]),
-        reward_log=tuple((_int(t, 1, 50), _int(s, 0, n - 1), _word(k, REWARD_KINDS))
-                         for t, s, k in map(_three, _list(data["reward_log"]))),
-        leader_log=tuple((_int(t, 1, 50), _int(b, 0, n - 1), _int(s, 0, n - 1))
-                         for t, b, s in map(_three, _list(data["leader_log"]))),
-        scores=tuple(score_from_json(s, n) for s in _list(data["scores"])),
-        crossed=_per_seat(data["crossed"], n,
-                          lambda v: tuple(_int(k, 1, 100) for k in _list(v))),
-        totals=_per_seat(data["totals"], n, _int),
-    )
-    return HuhnView(
-        seat=seat,
-        deciding=tuple(_int(s, 0, n - 1) for s in _list(data["deciding"])),
-        actions=actions,
-        hand=_cards(data["hand"]),
-        trick=trick,
-        hand_sizes=_per_seat(data["hand_sizes"], n, lambda v: _int(v, 0, 50)),
-        moves=_int(data["moves"], 0, 10**4),
-        table=table,
-    )
+    fields, table = _at(VIEWS, len(data["seats"]))
+    return HuhnView(**{key: kind.load(data[key]) for key, kind in fields.items()},
+                    table=table.load(data))
 
 
-def _word_text(value: Any) -> str:
-    if not isinstance(value, str) or len(value) > 200:
-        raise TypeError("an action is a short text")
-    return value
+EVENTS = EventCodec({
+    "deal_started": (DealStarted, {"deal": DEAL_NO, "dealer": SEAT, "leader": SEAT,
+                                   "hand_size": between(1, 50)}),
+    "hand_arranged": (HandArranged, {"seat": SEAT}),
+    "play_begins": (PlayBegins, {"leader": SEAT}),
+    "card_played": (CardPlayed, {"seat": SEAT, "card": optional(CARD), "down": BOOL, "end": END}),
+    "trick_taken": (TrickTaken, {"trick": _sized("cards", TRICKS)}),
+    "penalty_given": (PenaltyGiven, {"seat": SEAT, "penalty": one_of(*PENALTY[2:])}),
+    "reward_taken": (RewardTaken, {"seat": SEAT, "kind": REWARD}),
+    "leader_named": (LeaderNamed, {"seat": SEAT, "leader": SEAT}),
+    "option_chosen": (OptionChosen, {"seat": SEAT, "option": OPTION}),
+    "deal_scored": (DealScored, {"deal": DEAL_NO, "score": _sized("points", SCORES),
+                                 "totals": many(INT), "crossed": many(many(DEAL_NO))}),
+    "game_over": (GameOver, {"totals": many(INT), "winners": many(SEAT)}),
+})
 
-
-def _three(value: Any) -> list[Any]:
-    items = _list(value)
-    if len(items) != 3:
-        raise ValueError("expected three items")
-    return items
-
-
-def _four(value: Any) -> list[Any]:
-    items = _list(value)
-    if len(items) != 4:
-        raise ValueError("expected four items")
-    return items
-
-
-# ------------------------------------------------------------------ events
-
-
-def event_to_json(event: Any) -> dict[str, Any] | None:
-    """A game event as JSON with its ``type``; None if it is not this game's."""
-    kind = type(event)
-    if kind is DealStarted:
-        return {"type": "deal_started", "deal": event.deal, "dealer": event.dealer,
-                "leader": event.leader, "hand_size": event.hand_size}
-    if kind is HandArranged:
-        return {"type": "hand_arranged", "seat": event.seat}
-    if kind is PlayBegins:
-        return {"type": "play_begins", "leader": event.leader}
-    if kind is CardPlayed:
-        return {"type": "card_played", "seat": event.seat, "card": event.card,
-                "down": event.down, "end": event.end}
-    if kind is TrickTaken:
-        return {"type": "trick_taken", "trick": trick_to_json(event.trick)}
-    if kind is PenaltyGiven:
-        return {"type": "penalty_given", "seat": event.seat, "penalty": event.penalty}
-    if kind is RewardTaken:
-        return {"type": "reward_taken", "seat": event.seat, "kind": event.kind}
-    if kind is LeaderNamed:
-        return {"type": "leader_named", "seat": event.seat, "leader": event.leader}
-    if kind is OptionChosen:
-        return {"type": "option_chosen", "seat": event.seat, "option": event.option}
-    if kind is DealScored:
-        return {"type": "deal_scored", "deal": event.deal, "score": score_to_json(event.score),
-                "totals": list(event.totals), "crossed": [list(c) for c in event.crossed]}
-    if kind is GameOver:
-        return {"type": "game_over", "totals": list(event.totals),
-                "winners": list(event.winners)}
-    return None
-
-
-def event_from_json(data: dict[str, Any]) -> Any:
-    """The event :func:`event_to_json` wrote; None for a type not this game's."""
-    kind = data.get("type")
-    seat = (lambda key: _int(data[key], 0, MAX_SEATS - 1))  # noqa: E731
-    if kind == "deal_started":
-        return DealStarted(_int(data["deal"], 1, 100), seat("dealer"), seat("leader"),
-                           _int(data["hand_size"], 1, 50))
-    if kind == "hand_arranged":
-        return HandArranged(seat("seat"))
-    if kind == "play_begins":
-        return PlayBegins(seat("leader"))
-    if kind == "card_played":
-        card = data["card"]
-        return CardPlayed(seat("seat"), None if card is None else _card(card),
-                          _bool(data["down"]), _word(data["end"], ENDS))
-    if kind == "trick_taken":
-        cards = _list(data["trick"]["cards"])
-        return TrickTaken(trick_from_json(data["trick"], len(cards)))
-    if kind == "penalty_given":
-        return PenaltyGiven(seat("seat"), _penalty(data["penalty"]))
-    if kind == "reward_taken":
-        return RewardTaken(seat("seat"), _word(data["kind"], REWARD_KINDS))
-    if kind == "leader_named":
-        return LeaderNamed(seat("seat"), seat("leader"))
-    if kind == "option_chosen":
-        option = data["option"]
-        if not isinstance(option, str) or len(option) > 12:
-            raise TypeError("an option is a short word")
-        return OptionChosen(seat("seat"), option)
-    if kind == "deal_scored":
-        totals = tuple(_int(t) for t in _list(data["totals"]))
-        n = len(totals)
-        return DealScored(_int(data["deal"], 1, 100), score_from_json(data["score"], n), totals,
-                          _per_seat(data["crossed"], n,
-                                    lambda v: tuple(_int(k, 1, 100) for k in _list(v))))
-    if kind == "game_over":
-        return GameOver(tuple(_int(t) for t in _list(data["totals"])),
-                        tuple(_int(s, 0, MAX_SEATS - 1) for s in _list(data["winners"])))
-    return None
+event_to_json = EVENTS.to_json
+event_from_json = EVENTS.from_json

@@ -150,6 +150,3 @@ class MatchOver(Ended):
 Event = (GameDealt | CardPlayed | Krig | DroppedOut | TrickTaken | Drew | TrumpCardLaidAside
          | SatOut | ShedBegan | Played | UndertrekkTaken | Avstikk | WentOut | HundFound
          | MatchOver)
-EVENT_TYPES: tuple[type, ...] = (
-    GameDealt, CardPlayed, Krig, DroppedOut, TrickTaken, Drew, TrumpCardLaidAside, SatOut,
-    ShedBegan, Played, UndertrekkTaken, Avstikk, WentOut, HundFound, MatchOver)
