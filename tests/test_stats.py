@@ -207,7 +207,7 @@ def _wrong_shape(path, saves):
 
 def _forget_a_game(path, saves):
     data = json.loads(path.read_text())
-    data["games"].pop()
+    data["games"].popitem()
     path.write_text(json.dumps(data))
 
 

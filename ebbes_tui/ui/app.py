@@ -282,8 +282,8 @@ class EbbesApp(App[None]):
 
         client = await TableClient.start(connection)
         library = self.library_for(client.plays)
-        client.on_record = lambda record: self.run_worker(  # replayed and written: a thread
-            partial(library.keep_finished, record, f"{client.name}."), thread=True)
+        client.on_record = lambda record, check: self.run_worker(  # replayed, written: a thread
+            partial(library.keep_finished, record, f"{client.name}.", check), thread=True)
         self.remote = client
         feed = await self.push_screen_wait(LobbyScreen(client))
         if feed is None:
