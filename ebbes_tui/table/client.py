@@ -492,7 +492,7 @@ class TableClient:
         it agrees with what they saw is checked where it is replayed."""
         if self.on_record is None or self.role != "player" or self._record_taken:
             return  # a spectator keeps nothing; a second record is ignored
-        if not self.witness.over:
+        if self.feed is None or not self.feed.latest.view.over:
             self._refuse_record("it came before your game there had ended")
             return
         self._record_taken = True

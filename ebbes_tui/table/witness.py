@@ -28,8 +28,12 @@ RECORD_LIMIT = 1 << 20
 
 
 def record_size(record: Record) -> int:
-    """The size of ``record`` as JSON, in bytes (as it came over the wire)."""
-    return len(json.dumps(record, separators=(",", ":")).encode("ascii"))
+    """The size of ``record`` as JSON, in bytes (as it came over the wire); one nested
+    too deeply to write counts as too large."""
+    try:
+        return len(json.dumps(record, separators=(",", ":")).encode("ascii"))
+    except RecursionError:
+        return RECORD_LIMIT + 1
 
 
 class Witness:
@@ -39,14 +43,11 @@ class Witness:
         self.game = game
         #: (whose view: a seat, or None for the public table; the decision; its digest)
         self.seen: list[tuple[int | None, int, bytes]] = []
-        #: The game's end was shown (a record may come only after it).
-        self.over = False
 
     def saw(self, update: Update) -> None:
         """Note one update the table sent."""
         view = update.view
         self.seen.append((view.seat, update.decision, self.digest(view)))
-        self.over = self.over or view.over
 
     def digest(self, view: View) -> bytes:
         text = json.dumps(self.game.view_to_json(view), sort_keys=True, separators=(",", ":"))
@@ -55,11 +56,11 @@ class Witness:
     def check(self, record: Record) -> State:
         """``record`` replayed with every rule checked; RecordError says in one line
         why not, or where it disagrees with what this player saw."""
-        game = self.game
+        game, seen = self.game, list(self.seen)  # the table may say more meanwhile
         if record.get("format") != game.record_format:
             raise RecordError(f"it is not a record of {game.title}")
         seats, options = game.setup_of(record)
-        whose = {seat for seat, _, _ in self.seen}
+        whose = {seat for seat, _, _ in seen}
         if any(seat is not None and not 0 <= seat < len(seats) for seat in whose):
             raise RecordError("the table showed you a seat the game does not have")
         shown: dict[tuple[int | None, int], set[bytes]] = defaultdict(set)
@@ -82,7 +83,7 @@ class Witness:
         except SetupError as e:
             raise RecordError(str(e)) from None
         state = game.replay(record, observe)
-        for seat, decision, digest in self.seen:
+        for seat, decision, digest in seen:
             if digest not in shown.get((seat, decision), ()) and decision not in together:
                 raise RecordError(f"it does not match what the table showed you at "
                                   f"decision {decision + 1}")
