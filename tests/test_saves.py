@@ -159,15 +159,15 @@ def test_a_hand_edited_settings_file_with_odd_numbers_keeps_the_defaults(tmp_pat
 
     path = tmp_path / "settings.json"
     path.write_text('{"players": 3.0, "starter": 1.0, "dealer": true, "rounds": 6.0}')
-    settings = load(path, [EBBES]).of(EBBES)
+    settings = load(path, [EBBES]).settings.of(EBBES)
     defaults = Settings().of(EBBES)
     assert settings == defaults and settings.options == {}
     settings.setup(EBBES).new_state()  # deals without a TypeError
     path.write_text('{"games": {"ebbes": {"players": 3.0, "options": {"starter": 1.0, '
                     '"dealer": true, "rounds": 6.0, "nothing": 1}}}}')
-    assert load(path, [EBBES]).of(EBBES) == defaults
+    assert load(path, [EBBES]).settings.of(EBBES) == defaults
     path.write_text("[" * 100_000)
-    assert load(path, [EBBES]) == Settings()
+    assert load(path, [EBBES]).settings == Settings()
 
 
 def test_hints_are_read_from_a_record_one_way_odd_keys_left_out():

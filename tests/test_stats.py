@@ -19,6 +19,7 @@ from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.game.records import dumps
 from ebbes_tui.controller import Library, SaveStore, players_setup
 from ebbes_tui.controller.stats import KeptStatistics, Statistics
+from ebbes_tui.game.registry import game_ids, load_game
 from ebbes_tui.games.ebbes.rules import Phase, parse_record, replay, to_record
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.stats_screen import EMPTY, StatsScreen
@@ -207,7 +208,7 @@ def _wrong_shape(path, saves):
 
 def _forget_a_game(path, saves):
     data = json.loads(path.read_text())
-    data["games"].pop()
+    data["games"].popitem()
     path.write_text(json.dumps(data))
 
 
@@ -368,3 +369,41 @@ async def test_one_person_has_no_all_row_that_only_repeats_them(tmp_path):
         await open_stats(app, pilot)
         text = screen_text(app)
         assert "Ann" in text and "All players" not in text and "All people" not in text
+
+
+async def bots_game(game, seed: int, human: str = "Ann") -> dict:
+    """A whole game of ``game``: ``human``'s seat played by a bot too, noted as a person's."""
+    from ebbes_tui.controller import Match
+
+    setup = players_setup(game, [(human, "human", None), ("Bea", "bot", "random"),
+                                 ("Cyd", "bot", "random")], {}, seed=seed)
+    match = Match(setup, bot_pause=0)
+    match.stand_in(0, "random")
+    await asyncio.wait_for(match.run(), WAIT)
+    record = match.record()
+    del record["seat_changes"]  # Ann played it herself, as far as her statistics go
+    return record
+
+
+@pytest.mark.parametrize("gid", game_ids())
+async def test_a_game_kept_twice_is_counted_and_listed_once(tmp_path, gid):
+    """The same game kept again, with other extra keys (another table's name, hints,
+    no seed) and written another way, is one game in Statistics and History; rebuilt
+    from the records, too."""
+    from ebbes_tui.controller.history import finished_games
+
+    game = load_game(gid)
+    saves = tmp_path / "saves"
+    first, other = await bots_game(game, seed=1), await bots_game(game, seed=2)
+    again = {key: value for key, value in first.items() if key != "seed"}
+    again.update(table={"host": "carol", "name": "fri"}, hints={"0": 2})
+    library = Library(game, SaveStore(saves))
+    assert library.keep_finished(first, "a.") is not None
+    assert library.keep_finished(again, "b.") is None  # the library keeps it once
+    for name, record in (("c", again), ("d", first), ("e", other)):  # copied in by hand
+        (saves / "finished" / f"{name}.json").write_text(json.dumps(record, indent=3))
+    kept = KeptStatistics(game, saves)
+    for stats in (kept.load().stats, kept.rebuild()):
+        assert len(stats.games) == 2 and len(stats.copies) == 2, stats
+        assert stats.players["Ann"].total.games == 2
+    assert len(finished_games(SaveStore(saves))) == 2

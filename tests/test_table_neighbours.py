@@ -212,6 +212,29 @@ async def test_a_presence_line_from_a_fake_table_has_only_clocks_a_screen_can_sh
     assert all(terminal_safe(text) for text in shown), shown
 
 
+async def test_a_line_nested_too_deeply_to_read_ends_the_connection_in_one_sentence(
+        users, tmp_path):
+    """JSON nested deeper than Python's reader goes raised RecursionError, which nothing
+    caught: the client's reading task died, and the screen waited for ever."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    welcome = {"type": "welcome", "version": 2, "game": "ebbes", "login": "bob",
+               "role": "player", "seat": 0, "player": 1}
+
+    async def deep(reader, writer):
+        await reader.readline()
+        writer.write(json.dumps(welcome).encode() + b"\n" + b"[" * 200_000 + b"\n")
+        await writer.drain()
+        await until_closed(reader)
+
+    async with FakeTable(own_address("fri", parent, carol), carol, deep):
+        client = await TableClient.start(await connect_table("fri", directory=parent,
+                                                             system=bob))
+        ended = await asyncio.wait_for(client.next_lobby_event(), WAIT)
+    assert isinstance(ended, Disconnected)
+    assert ended.text == "The table sent something this ebbes cannot read (nested too deeply)."
+
+
 @pytest.mark.parametrize("host, prefix", [("carol", "carol/fri says: "), ("bob", "")])
 async def test_what_a_neighbours_table_says_reads_as_that_tables_words(users, tmp_path, host,
                                                                        prefix):

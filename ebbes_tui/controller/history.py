@@ -3,7 +3,9 @@
 
 A finished game is its record in ``finished/`` of the saves dir (``SaveSlot.archive``);
 records carry no time of their own, so the file's time is when the game ended. A file
-there that cannot be replayed is listed too, with why, and is never opened.
+there that cannot be replayed is listed too, with why, and is never opened. A game
+kept twice (the same :func:`~ebbes_tui.game.records.record_key`) is listed once, as it
+was first kept.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 
 from ..game.errors import RecordError
 from ..game.protocols import Record
-from ..game.records import load_record
+from ..game.records import load_record, record_key
 from .saves import FINISHED_DIR, SAVE_SUFFIX, SaveStore
 
 
@@ -35,16 +37,23 @@ class FinishedGame:
 def finished_games(store: SaveStore) -> list[FinishedGame]:
     """The finished games in ``store``, newest first."""
     games = []
+    listed: set[str] = set()  # the games' keys
+    files = []
     for path in (store.root / FINISHED_DIR).glob(f"*{SAVE_SUFFIX}"):
         try:
-            finished = path.stat().st_mtime
+            files.append((path.stat().st_mtime, path))
         except FileNotFoundError:
             continue
+    for finished, path in sorted(files, key=lambda f: (f[0], f[1].name)):
         try:
             game, record, state = load_record(path)
         except RecordError as e:
             games.append(FinishedGame(path, finished, None, problem=str(e)))
             continue
+        key = record_key(game, state)
+        if key in listed:
+            continue
+        listed.add(key)
         lines = game.describe(state)
         games.append(FinishedGame(path, finished, record, lines["players"], lines["variants"],
                                   lines["result"], table=table_of(record)))

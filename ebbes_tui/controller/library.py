@@ -9,10 +9,11 @@ adapter over several).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 from ..game.errors import RecordError
-from ..game.protocols import Game, Record
+from ..game.protocols import Game, Record, State
 from ..game.records import dumps
 from ..game.registry import game_of_format
 from .hot_seat import HotSeat
@@ -79,21 +80,29 @@ class Library:
         """Saved games, newest first."""
         return self.store.list()
 
-    def keep_finished(self, record: Record, prefix: str) -> Path | None:
+    def keep_finished(self, record: Record, prefix: str,
+                      replay: Callable[[Record], State] | None = None) -> Path | None:
         """Keep a game finished elsewhere (at a shared table) among this user's own, so
-        History and Statistics have it. Only a record that replays, every rule checked,
-        to the end of its game is kept; otherwise, or when the disk refuses, None."""
+        History and Statistics have it. Only a record that replays, every rule checked
+        (by ``replay``, when it must also agree with what the player saw there), to the
+        end of its game is kept, and only once: for a game kept already, a record that
+        does not replay, or when the disk refuses, None."""
         try:
-            if game_of_format(record.get("format")) is not self.game or \
-                    self.game.replay(record).outcome() is None:
+            if game_of_format(record.get("format")) is not self.game:
+                return None
+            state = (replay or self.game.replay)(record)
+            if state.outcome() is None:
                 return None
             store = self.store
+            kept = KeptStatistics(self.game, store.root)
+            if kept.load().stats.counts(self.game, state):
+                return None
             path = private_dir(store.root / FINISHED_DIR) / \
                 f"{store.new_slot(prefix)}{SAVE_SUFFIX}"
             write_atomically(path, dumps(record).encode("utf-8"))
         except (RecordError, RecursionError, OSError, ValueError):
             return None
-        KeptStatistics(self.game, store.root).add_finished(path)
+        kept.add_finished(path)
         return path
 
     def newest(self) -> SaveInfo | None:

@@ -3,17 +3,21 @@ theme and the trick display, in a private JSON file; and the setup a new game is
 started from.
 
 The file lives in the user's config dir (dir 0700, file 0600) and is replaced
-atomically, so a crash never leaves half a settings file; one that cannot be read is
-simply ignored (the menu falls back to its defaults), and so is any odd value in it.
-A file of an earlier version (one game's setup at the top) is read as ebbes'.
+atomically, so a crash never leaves half a settings file. A file that is not JSON, not
+an object, or has a value of the wrong type (text for a number, a list for a name) is
+set aside beside it (``settings.json.bad-<time>``) and the app starts with the
+defaults, saying so in one line; a value of the right type that is not allowed (an
+unknown theme, 9 players) is ignored. A file of an earlier version (one game's setup
+at the top) is read as ebbes'.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from platformdirs import user_config_dir
 
@@ -133,11 +137,7 @@ class Settings:
             s.game = data["game"]
         kept = data.get("games")
         if not isinstance(kept, dict) and "ebbes" in known:  # an earlier version's file
-            kept = {"ebbes": {**data, "options": {
-                key: data.get(old) for key, old in (
-                    ("more_cards", "more_cards"), ("choose_determiners", "choose_determiners"),
-                    ("rounds", "rounds"), ("starter", "starter"), ("dealer", "dealer"))
-                if old in data}}}
+            kept = {"ebbes": _earlier(data)}
         if isinstance(kept, dict):
             for game_id, section in kept.items():
                 if game_id in known:
@@ -149,6 +149,63 @@ class Settings:
         return s
 
 
+def _earlier(data: dict[str, Any]) -> dict[str, Any]:
+    """An earlier version's file (ebbes' setup at the top) as ebbes' section."""
+    return {**data, "options": {key: data[key] for key in (
+        "more_cards", "choose_determiners", "rounds", "starter", "dealer") if key in data}}
+
+
+def _wrong_type(data: object, games: list[Game]) -> str:
+    """The first value of ``data`` whose type a settings file never has, in a few
+    words ("" when there is none)."""
+    if not isinstance(data, dict):
+        return "it is not a JSON object"
+    for key in ("game", "theme", "trick_display"):
+        if key in data and not isinstance(data[key], str):
+            return f"{key} is not text"
+    known = {g.id: g for g in games}
+    if "games" not in data:
+        return _section_wrong(_earlier(data), known["ebbes"], "") if "ebbes" in known else ""
+    sections = data["games"]
+    if not isinstance(sections, dict):
+        return "games is not an object"
+    for game_id, section in sections.items():
+        if game_id in known and (wrong := _section_wrong(section, known[game_id],
+                                                         f"games.{game_id}.")):
+            return wrong
+    return ""
+
+
+def _section_wrong(section: object, game: Game, where: str) -> str:
+    """:func:`_wrong_type` for one game's section."""
+    if not isinstance(section, dict):
+        return f"{where.rstrip('.')} is not an object"
+    if "players" in section and not _whole(section["players"]):
+        return f"{where}players is not a whole number"
+    if "memory_aid" in section and not isinstance(section["memory_aid"], bool):
+        return f"{where}memory_aid is not true or false"
+    seats = section.get("seats", [])
+    if not isinstance(seats, list) or not all(
+            isinstance(seat, dict) and all(isinstance(seat.get(key, ""), str)
+                                           for key in ("name", "kind", "level"))
+            for seat in seats):
+        return f"{where}seats is not a list of names, kinds and levels"
+    options = section.get("options", {})
+    if not isinstance(options, dict):
+        return f"{where}options is not an object"
+    for option in game.options:
+        value = options.get(option.key)
+        if option.key in options and not (
+                isinstance(value, bool) if option.kind == "bool" else
+                _whole(value) or (value is None and (option.kind == "seat"
+                                                     or option.default is None))):
+            return f"{where}options.{option.key} is not {_KIND_WORDS.get(option.kind, 'of its kind')}"
+    return ""
+
+
+_KIND_WORDS = {"bool": "true or false", "int": "a whole number", "seat": "a player's number"}
+
+
 def _whole(value: object) -> bool:
     """An int that JSON meant as one (3.0 and true are not: 3.0 broke slicing)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -158,11 +215,49 @@ def default_path() -> Path:
     return Path(user_config_dir(APP_DIR_NAME, appauthor=False)) / "settings.json"
 
 
-def load(path: Path, games: list[Game]) -> Settings:
+class Loaded(NamedTuple):
+    """The settings read, and one line for the player when the file was set aside
+    ("" when all was well)."""
+
+    settings: Settings
+    note: str
+
+
+def load(path: Path, games: list[Game]) -> Loaded:
+    """The settings in ``path`` (the defaults when there is none yet). A file that is
+    not JSON, not an object or has a value of a wrong type is set aside, and the
+    note says so. Never raises."""
     try:
-        return Settings.from_json(json.loads(path.read_text(encoding="utf-8")), games)
-    except (OSError, ValueError, RecursionError):
-        return Settings()
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
+        return Loaded(Settings(), "")
+    except OSError as e:
+        return Loaded(Settings(), f"Your settings could not be read ({e.strerror or e}), so "
+                                  "the defaults are used.")
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deeply
+        return Loaded(Settings(), _set_aside(path, "it is not JSON"))
+    wrong = _wrong_type(data, games)
+    if wrong:
+        return Loaded(Settings(), _set_aside(path, wrong))
+    return Loaded(Settings.from_json(data, games), "")
+
+
+def _set_aside(path: Path, why: str) -> str:
+    """Rename a bad settings file beside itself, so the next save does not overwrite
+    it; the line that tells the player."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.bad-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    try:
+        path.rename(aside)
+    except OSError as e:
+        return (f"Your settings file could not be used ({why}) nor set aside "
+                f"({e.strerror or e}): the defaults are used.")
+    return f"Your settings file could not be used ({why}): it is now {aside.name}, and " \
+        "the defaults are used."
 
 
 def save(path: Path, settings: Settings) -> None:
@@ -174,4 +269,5 @@ def save(path: Path, settings: Settings) -> None:
         pass
 
 
-__all__ = ["GameSettings", "PlayerChoice", "Settings", "THEMES", "TRICK_DISPLAYS", "load", "save"]
+__all__ = ["GameSettings", "Loaded", "PlayerChoice", "Settings", "THEMES", "TRICK_DISPLAYS",
+           "load", "save"]

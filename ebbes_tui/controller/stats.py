@@ -5,8 +5,10 @@ The finished records are the truth (RULINGS, "Game records"): :class:`Statistics
 pure computation from them (``from_records``, ``add``), and :class:`KeptStatistics`
 keeps it in ``<data dir>/stats.json`` (private, as the saves) so that a finished game
 only adds its own record. The kept file names the games it counts; when it is missing,
-unreadable, or does not count exactly the records in ``finished/``, it is rebuilt
-from them.
+unreadable, or does not account for exactly the records in ``finished/``, it is
+rebuilt from them. A game counts once however often its record was kept (a table may
+send it twice): each is known by :func:`~ebbes_tui.game.records.record_key`, and a
+record of a game already counted is noted as a copy.
 
 The figures, for each human seat of each finished game (bots are the opponents; a
 seat nobody plays is no player):
@@ -32,12 +34,12 @@ from typing import Any, NamedTuple
 
 from ..game.errors import RecordError
 from ..game.protocols import Game, Record, State
-from ..game.records import load_record
+from ..game.records import load_record, record_key
 from .match import hints_of
 from .private_files import private_dir, write_atomically
 from .saves import FINISHED_DIR, SAVE_SUFFIX
 
-FORMAT = "ebbes-stats/2"
+FORMAT = "ebbes-stats/3"
 STATS_FILE = "stats.json"
 #: The level of a bot whose record names none (the match plays it as ``normal``).
 DEFAULT_LEVEL = "normal"
@@ -117,11 +119,15 @@ class PlayerStats:
 @dataclass
 class Statistics:
     """What the finished games say, per player name; ``games`` are the ids counted,
-    ``skipped`` the ids of records that could not be counted, with the reason."""
+    ``keys`` their games' keys (key -> id), ``copies`` the ids of records of a game
+    already counted (-> the id counted), ``skipped`` the ids of records that could not
+    be counted, with the reason."""
 
     players: dict[str, PlayerStats] = field(default_factory=dict)
     games: set[str] = field(default_factory=set)
     skipped: dict[str, str] = field(default_factory=dict)
+    keys: dict[str, str] = field(default_factory=dict)
+    copies: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_records(cls, game: Game, records: Mapping[str, Record]) -> Statistics:
@@ -137,20 +143,26 @@ class Statistics:
 
     @property
     def seen(self) -> set[str]:
-        """Every game id accounted for, counted or skipped."""
-        return self.games | set(self.skipped)
+        """Every game id accounted for: counted, a copy, or skipped."""
+        return self.games | set(self.copies) | set(self.skipped)
 
     def add(self, game: Game, game_id: str, record: Record, state: State | None = None) -> None:
-        """Count one finished game (once: a game already counted is left alone);
-        ``state`` is the record replayed, when the caller has it. RecordError, and
-        nothing changes, when it does not replay to its end."""
-        if game_id in self.games:
+        """Count one finished game (once: an id already counted is left alone, and a
+        record of a game counted under another id is noted as its copy); ``state`` is
+        the record replayed, when the caller has it. RecordError, and nothing changes,
+        when it does not replay to its end."""
+        if game_id in self.games or game_id in self.copies:
             return
         if state is None:
             state = game.replay(record)
         outcome = state.outcome()
         if outcome is None:
             raise RecordError("the game is not finished")
+        same = record_key(game, state)
+        if same in self.keys:
+            self.copies[game_id] = self.keys[same]
+            self.skipped.pop(game_id, None)
+            return
         seats, options = game.setup_of(record)
         players = sum(1 for s in seats if s.kind in ("human", "bot"))
         kind = (players, game.variant_key(options)[1])
@@ -175,7 +187,12 @@ class Statistics:
                 faced.games += 1
                 faced.beaten += score > best
         self.games.add(game_id)
+        self.keys[same] = game_id
         self.skipped.pop(game_id, None)
+
+    def counts(self, game: Game, state: State) -> bool:
+        """Whether the game ``state`` replays is counted already (under any id)."""
+        return record_key(game, state) in self.keys
 
     def skip(self, game_id: str, why: str) -> None:
         """Note a record that could not be counted."""
@@ -194,7 +211,9 @@ class Statistics:
         """The kept file's content; :meth:`from_json` reads it back."""
         return {
             "format": FORMAT,
-            "games": sorted(self.games),
+            "games": {game_id: key for key, game_id in sorted(self.keys.items(),
+                                                              key=lambda item: item[1])},
+            "copies": dict(sorted(self.copies.items())),
             "skipped": dict(sorted(self.skipped.items())),
             "players": {name: _player_json(p) for name, p in sorted(self.players.items())},
         }
@@ -204,13 +223,18 @@ class Statistics:
         """Statistics from :meth:`to_json`'s form; ValueError for anything else."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"not {FORMAT}")
-        games = _of(data, "games", list)
+        games = _of(data, "games", dict)
+        copies = _of(data, "copies", dict)
         skipped = _of(data, "skipped", dict)
         players = _of(data, "players", dict)
-        if not all(isinstance(g, str) for g in games) or \
-                not all(isinstance(why, str) for why in skipped.values()):
-            raise ValueError("game ids and reasons must be text")
-        return cls({name: _player_from(p) for name, p in players.items()}, set(games), skipped)
+        if not all(isinstance(v, str) for v in [*games.values(), *copies.values(),
+                                                  *skipped.values()]):
+            raise ValueError("game ids, keys and reasons must be text")
+        keys = {key: game_id for game_id, key in games.items()}
+        if len(keys) != len(games) or not set(copies.values()) <= set(games):
+            raise ValueError("a game is counted twice, or a copy of one not counted")
+        return cls({name: _player_from(p) for name, p in players.items()}, set(games), skipped,
+                   keys, copies)
 
 
 def _player_json(p: PlayerStats) -> dict[str, Any]:

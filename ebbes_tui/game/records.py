@@ -3,8 +3,10 @@ names (the registry's). Replaying it is the game's own (:meth:`Game.replay`)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
+
 from .errors import RecordError
 from .protocols import Game, Record, State
 from .registry import game_of_format
@@ -46,6 +48,16 @@ def load_record(path: str | Path) -> tuple[Game, Record, State]:
         return game, record, game.replay(record)
     except RecursionError:
         raise RecordError("not valid JSON: nested too deeply") from None
+
+
+def record_key(game: Game, state: State) -> str:
+    """What tells one game from another: the sha256 of the game's own record of
+    ``state`` (``state``: a record replayed), as compact JSON with sorted keys. Keys the
+    record format does not define (a table's name, the seed, hints used) are not in
+    it, so the same game kept twice, whatever else its files say, has one key."""
+    text = json.dumps(game.to_record(state), sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def dumps(record: Record) -> str:

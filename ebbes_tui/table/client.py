@@ -25,8 +25,9 @@ from typing import Any
 
 from ..controller.events import SaveFailed, SeatChanged, Synced, Update
 from ..controller.session import NotYourTurn, UpdateStream
+from ..game.errors import RecordError
 from ..game.options import check as check_option
-from ..game.protocols import Action, Game
+from ..game.protocols import Action, Game, Record, State
 from ..game.registry import game_ids, load_game
 from .events import (
     ChatLine, Disconnected, GameStarted, Lobby, LobbySeat, Presence, Refused, SeatPresence,
@@ -43,6 +44,7 @@ from .rendezvous import (
     uid_of, user_dirs,
 )
 from .system import SYSTEM, Peer, System
+from .witness import RECORD_LIMIT, Witness, record_size
 
 #: Seconds a table has to answer a hello: from connecting to the whole answer.
 ANSWER_TIMEOUT = 10.0
@@ -409,9 +411,15 @@ class TableClient:
         self.recap: list[Update] = []
         #: Chat said before the game started (the table's log begins with it).
         self.lobby_chat: list[ChatLine] = []
-        #: Called with the whole record when the game is over (the terminal keeps it
-        #: in the player's History; headless clients leave it None).
-        self.on_record: Callable[[dict[str, Any]], object] | None = None
+        #: Called with the whole record once the game is over, and the check it must
+        #: pass to be kept (:meth:`Witness.check`: a thread may run it); the terminal
+        #: keeps it in the player's History, headless clients leave this None.
+        self.on_record: Callable[[Record, Callable[[Record], State]], object] | None = None
+        #: What this player saw of the game, to hold the table's record against.
+        self.witness = Witness(self.plays)
+        self._record_taken = False  # at most one record per table game
+        self._record_refused = False  # and one line saying why one was not kept
+        self._loop = asyncio.get_running_loop()  # a record is checked in a thread
         self._reader = reader
         self._writer = writer
         self._tap = tap
@@ -519,6 +527,8 @@ class TableClient:
             reason = e.text
         except (ValueError, TypeError, AttributeError, LookupError) as e:
             reason = f"The table sent something this ebbes cannot read ({clean(e)})."
+        except RecursionError:  # JSON nested deeper than Python reads
+            reason = "The table sent something this ebbes cannot read (nested too deeply)."
         except (ConnectionError, OSError):
             pass  # as when the server ends without a word: it was killed
         self._writer.close()
@@ -558,6 +568,8 @@ class TableClient:
             self._table_event(self.presence)
         elif kind == "recap":
             self.recap = [self._heard(u) for u in recap_from_message(self.plays, message)]
+            for update in self.recap:
+                self.witness.saw(update)
         elif kind == "chat":
             seat = message.get("seat")
             self._table_event(ChatLine(clean(message.get("from", "?"), NAME_LIMIT),
@@ -571,12 +583,43 @@ class TableClient:
             self._table_event(Refused(self._says(message.get("text"), "The table refused."),
                                       code))
         elif kind == "record":
-            record = message.get("record")
-            if self.on_record is not None and isinstance(record, dict):
-                self.on_record(self._own_record(record))
+            self._on_record(message.get("record"))
         elif kind == "closed":
             self._end(self._says(message.get("text"), "The table has closed."))
         # other types (from a newer server) are ignored
+
+    def _on_record(self, record: object) -> None:
+        """The table's record of the game, to keep: taken once, only from a table
+        whose game this player saw end, no larger than :data:`RECORD_LIMIT`; whether
+        it agrees with what they saw is checked where it is replayed."""
+        if self.on_record is None or self.role != "player" or self._record_taken:
+            return  # a spectator keeps nothing; a second record is ignored
+        if self.feed is None or not self.feed.latest.view.over:
+            self._refuse_record("it came before your game there had ended")
+            return
+        self._record_taken = True
+        if not isinstance(record, dict) or record_size(record) > RECORD_LIMIT:
+            self._refuse_record("it is not a game record of at most 1 MiB")
+            return
+        self.on_record(self._own_record(record), self._check_record)
+
+    def _check_record(self, record: Record) -> State:
+        """:meth:`Witness.check`, from any thread; a record that fails it is refused
+        with one line at the table."""
+        try:
+            return self.witness.check(record)
+        except RecordError as e:
+            if not self._loop.is_closed():
+                self._loop.call_soon_threadsafe(self._refuse_record, str(e))
+            raise
+
+    def _refuse_record(self, why: str) -> None:
+        """Tell the player once that the table's record was not kept, and why."""
+        if not self._record_refused:
+            self._record_refused = True
+            self._table_event(Refused(f"The game record the table {self.address.label} "
+                                      f"sent was not kept in your History: {clean(why)}.",
+                                      "record"))
 
     def _own_record(self, record: dict[str, Any]) -> dict[str, Any]:
         """The finished game's record as this player keeps it: names cleaned, and the
@@ -589,6 +632,7 @@ class TableClient:
         return {**record, "table": {"host": self.address.host, "name": self.name}}
 
     def _on_update(self, update: Update) -> None:
+        self.witness.saw(update)
         if isinstance(update.event, SeatChanged) and self.presence is not None:
             self.presence = _with_bot(self.presence, update.event)
         if self.feed is None:

@@ -83,7 +83,7 @@ class EbbesApp(App[None]):
         self._libraries: dict[str, Library] = {} if library is None else {library.game.id: library}
         self.settings_path = settings_path or settings_file.default_path()
         self.games = playable_games()
-        self.settings = settings_file.load(self.settings_path, self.games)
+        self.settings, self.settings_note = settings_file.load(self.settings_path, self.games)
         if game is not None:
             self.settings.game = game
         if self.settings.game not in {g.id for g in self.games}:
@@ -138,6 +138,8 @@ class EbbesApp(App[None]):
         if self.look.ascii:
             self.add_class("-ascii")
         await self.push_screen(MenuScreen())  # mounted, so it can show a message
+        if self.settings_note:
+            self.show_menu_message(self.settings_note)
         if self.continue_game:
             self.continue_newest()
         if self.table_connection is not None:
@@ -282,8 +284,8 @@ class EbbesApp(App[None]):
 
         client = await TableClient.start(connection)
         library = self.library_for(client.plays)
-        client.on_record = lambda record: self.run_worker(  # replayed and written: a thread
-            partial(library.keep_finished, record, f"{client.name}."), thread=True)
+        client.on_record = lambda record, check: self.run_worker(  # replayed, written: a thread
+            partial(library.keep_finished, record, f"{client.name}.", check), thread=True)
         self.remote = client
         feed = await self.push_screen_wait(LobbyScreen(client))
         if feed is None:

@@ -1,0 +1,100 @@
+"""What one player saw of a game at a shared table, and whether a record agrees with it.
+
+A table sends each player the whole record once the game is over, to keep in their own
+History and Statistics; another user's table may send anything. The player's client
+notes every view it was shown (its own seat's, and the public ones of a recap), by
+the number of the decision pending then; a record is kept only if, replayed with every
+rule checked, it shows this seat the same views at the same decisions: the same hands,
+the same public moves. Views are compared by their JSON (each game's codec writes it,
+and reads it back equal), kept as digests so a long game costs little memory.
+
+A record cannot say in which order the seats answered a simultaneous decision (Blindes
+Huhn's arranging), nor how a hand lay before its player arranged it: a view shown
+while several seats decide at once is not compared; everything before and after is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+
+from ..controller.events import Update
+from ..game.errors import RecordError, SetupError
+from ..game.protocols import Decision, Game, Record, State, View
+
+#: The largest record a table may send, in bytes of its JSON (a long game is a few KiB).
+RECORD_LIMIT = 1 << 20
+#: The most views one game shows a player (a long Hund match: a few thousand); a table
+#: that sends more cannot make the client note them for ever.
+SEEN_LIMIT = 100_000
+
+
+def record_size(record: Record) -> int:
+    """The size of ``record`` as JSON, in bytes (as it came over the wire); one nested
+    too deeply to write counts as too large."""
+    try:
+        return len(json.dumps(record, separators=(",", ":")).encode("ascii"))
+    except RecursionError:
+        return RECORD_LIMIT + 1
+
+
+class Witness:
+    """The views one player was shown of a table's game, in order."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        #: (whose view: a seat, or None for the public table; the decision; its digest)
+        self.seen: list[tuple[int | None, int, bytes]] = []
+        self.overflowed = False
+
+    def saw(self, update: Update) -> None:
+        """Note one update the table sent (past :data:`SEEN_LIMIT`, only that there
+        were too many)."""
+        if len(self.seen) < SEEN_LIMIT:
+            view = update.view
+            self.seen.append((view.seat, update.decision, self.digest(view)))
+        else:
+            self.overflowed = True
+
+    def digest(self, view: View) -> bytes:
+        text = json.dumps(self.game.view_to_json(view), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).digest()
+
+    def check(self, record: Record) -> State:
+        """``record`` replayed with every rule checked; RecordError says in one line
+        why not, or where it disagrees with what this player saw."""
+        game, seen = self.game, list(self.seen)  # the table may say more meanwhile
+        if record.get("format") != game.record_format:
+            raise RecordError(f"it is not a record of {game.title}")
+        if self.overflowed:
+            raise RecordError("the table sent more updates than a game has")
+        seats, options = game.setup_of(record)
+        whose = {seat for seat, _, _ in seen}
+        if any(seat is not None and not 0 <= seat < len(seats) for seat in whose):
+            raise RecordError("the table showed you a seat the game does not have")
+        shown: dict[tuple[int | None, int], set[bytes]] = defaultdict(set)
+        together: set[int] = set()  # decisions made while several seats decided at once
+        before: list[set[Decision]] = [set()]
+
+        def observe(state: State, events: object) -> None:
+            decision = state.decisions_made()
+            pending = {d for d in state.pending() if d.seat is not None}
+            if len(pending) > 1 or (pending and before[0] and pending < before[0]):
+                together.add(decision)
+                before[0] = pending if len(pending) > 1 else before[0]
+            else:
+                before[0] = set()
+            for seat in whose:
+                shown[seat, decision].add(self.digest(state.view(seat)))
+
+        try:
+            observe(game.new_state(seats, options), [])  # before the first deal
+        except SetupError as e:
+            raise RecordError(str(e)) from None
+        state = game.replay(record, observe)
+        for seat, decision, digest in seen:
+            if digest not in shown.get((seat, decision), ()) and decision not in together:
+                raise RecordError(f"it does not match what the table showed you at "
+                                  f"decision {decision + 1}")
+        return state

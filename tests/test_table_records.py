@@ -1,0 +1,285 @@
+"""A table's game record (issue 23, item 3), for every game: a player keeps one record
+per table game, only after the game they sat at has ended, at most 1 MiB, and only if
+it agrees with every view they were shown there; History names the table, and
+Statistics count a game once however often it arrives. carol's fake tables replay a
+real game's messages to bob, then send what they like."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from table_support import WAIT, FakeTable, LocalTable, neighbours, spec, until, until_closed
+
+from ebbes_tui.controller import Library, SaveStore
+from ebbes_tui.controller.history import finished_games
+from ebbes_tui.controller.stats import KeptStatistics
+from ebbes_tui.game.registry import game_ids, load_game
+from ebbes_tui.table import client as client_module
+from ebbes_tui.table.client import TableClient, connect_table
+from ebbes_tui.table.events import Refused
+from ebbes_tui.table.headless import play_bot
+from ebbes_tui.table.protocol import VERSION
+from ebbes_tui.table.rendezvous import own_address
+
+GAMES = list(game_ids())
+
+
+@pytest.fixture
+def users(tmp_path):
+    return neighbours(tmp_path)
+
+
+class Keeper:
+    """What the terminal does with a table's record (ui/app.py): keep it in the
+    player's own History and Statistics, held against what they saw."""
+
+    def __init__(self, client: TableClient, library: Library) -> None:
+        self.client = client
+        self.library = library
+        self.offered = 0
+        self.kept: list[object] = []
+        self.tasks: list[asyncio.Future] = []
+        client.on_record = self.take
+
+    def take(self, record, check) -> None:
+        self.offered += 1
+        self.tasks.append(asyncio.ensure_future(asyncio.to_thread(
+            self.library.keep_finished, record, f"{self.client.name}.", check)))
+
+    async def done(self) -> list[object]:
+        self.kept = list(await asyncio.gather(*self.tasks))
+        await asyncio.sleep(0)  # a refusal said from the keeping thread arrives
+        return self.kept
+
+
+def refusals(client: TableClient) -> list[str]:
+    """What the player was told about the table's record."""
+    feed = client.feed
+    return [u.event.text for u in (feed.waiting() if feed else ())
+            if isinstance(u.event, Refused) and u.event.code == "record"]
+
+
+def store_of(tmp_path, login: str, gid: str) -> SaveStore:
+    return SaveStore(tmp_path / login / gid / "saves")
+
+
+def kept_games(store: SaveStore, gid: str) -> tuple[int, int, int]:
+    """History's entries, the games Statistics counted, and the people's games."""
+    stats = KeptStatistics(load_game(gid), store.root).load().stats
+    return (len(finished_games(store)), len(stats.games),
+            sum(p.total.games for p in stats.players.values()))
+
+
+async def honest_game(tmp_path, gid: str, seed: int, players: int = 1) -> list[list[dict]]:
+    """A game at a real table, played by ``players`` bots through the protocol (a
+    random bot fills a third seat): every message each player's client received, the
+    record included."""
+    seats = ",".join(["player"] * players + ["bot:random"] * (3 - players))
+    heard: list[list[dict]] = [[] for _ in range(players)]
+    async with LocalTable(tmp_path / f"{gid}-{seed}", spec("fri", seats=seats, seed=seed,
+                                                           game=gid)) as table:
+        clients = [await table.join(tap=lambda way, m, k=k: heard[k].append(m),
+                                    player=k + 1) for k in range(players)]
+        await asyncio.wait_for(asyncio.gather(*(play_bot(c, "random") for c in clients)),
+                               WAIT * 3)
+        await until(lambda: all(any(m.get("type") == "record" for m in h) for h in heard))
+        for c in clients:
+            c.close()
+    return heard
+
+
+def game_only(messages: list[dict]) -> list[dict]:
+    return [m for m in messages if m.get("type") not in ("record", "closed")]
+
+
+def record_of(messages: list[dict]) -> dict:
+    return next(m["record"] for m in messages if m.get("type") == "record")
+
+
+def welcome(gid: str, seat: int = 0) -> dict:
+    return {"type": "welcome", "version": VERSION, "game": gid, "role": "player",
+            "seat": seat, "player": seat + 1}
+
+
+async def at_carols(tmp_path, users, gid: str, messages: list[dict]):
+    """bob at carol's fake table, which says ``messages`` (then closes): his client,
+    and what he kept of it."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    said = [welcome(gid), *messages, {"type": "closed", "text": "The table has closed."}]
+
+    async def answer(reader, writer):
+        await reader.readline()
+        for message in said:
+            writer.write(json.dumps(message).encode() + b"\n")
+        await writer.drain()
+        await until_closed(reader)
+
+    store = store_of(tmp_path, "bob", gid)
+    async with FakeTable(own_address("fri", parent, carol), carol, answer):
+        connection = await connect_table("fri", directory=parent, system=bob)
+        client = await TableClient.start(connection)
+        keeper = Keeper(client, Library(load_game(gid), store))
+        await until(lambda: client.closed)
+        await keeper.done()
+        client.close()
+    return client, keeper, store
+
+
+@pytest.mark.parametrize("gid", GAMES)
+async def test_an_honest_game_is_kept_once_counted_once_and_names_its_table(tmp_path, gid):
+    """One finished game at a real table: one History entry "at host/fri", counted
+    once, even when the same record comes again (from the table or another one)."""
+    store = store_of(tmp_path, "me", gid)
+    async with LocalTable(tmp_path / "t", spec("fri", seats="player,bot:random,bot:random",
+                                               seed=3, game=gid)) as table:
+        client = await table.join()
+        keeper = Keeper(client, Library(load_game(gid), store))
+        assert await asyncio.wait_for(play_bot(client, "random"), WAIT * 3) == 0
+        await until(lambda: keeper.offered)
+        [path] = await keeper.done()
+        assert path is not None and json.loads(path.read_text()) == table.record()
+        [entry] = finished_games(store)
+        assert entry.table == f"{table.address.host}/fri"
+        record = json.loads(path.read_text())
+        again = {**record, "table": {"host": "carol", "name": "other"}, "hints": {"0": 3}}
+        assert keeper.library.keep_finished(again, "other.", client.witness.check) is None
+        client.close()
+    assert kept_games(store, gid) == (1, 1, 1)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+async def test_a_player_who_came_back_keeps_the_game_from_what_they_saw(tmp_path, gid):
+    """A player who left mid-game and came back saw only part of it (and a recap):
+    the record is held against that part, and kept."""
+    store = store_of(tmp_path, "me", gid)
+    async with LocalTable(tmp_path / "t", spec("fri", seats="player,player,bot:random",
+                                               seed=4, game=gid, away_after=0)) as table:
+        first = await table.join(player=1)
+        other = await table.join(player=2)  # keeps the table open, and plays to the end
+        others = asyncio.ensure_future(play_bot(other, "random"))
+        playing = asyncio.ensure_future(play_bot(first, "random"))
+        feed = await asyncio.wait_for(first.game(), WAIT)
+        await until(lambda: feed.latest.decision >= 6)
+        first.close()  # a bot plays for the away seat
+        await asyncio.wait_for(playing, WAIT)
+        await until(lambda: table.server.match.decision > 12)
+        client = await table.join(player=1)
+        keeper = Keeper(client, Library(load_game(gid), store))
+        assert await asyncio.wait_for(play_bot(client, "random"), WAIT * 3) == 0
+        await asyncio.wait_for(others, WAIT)
+        await until(lambda: keeper.offered)
+        [path] = await keeper.done()
+        assert path is not None, refusals(client)
+        assert client.recap  # what happened while away was told, and checked too
+        client.close()
+        other.close()
+    assert kept_games(store, gid) == (1, 1, 2)  # one game, of two people
+
+
+@pytest.mark.parametrize("gid", GAMES)
+async def test_records_from_a_table_that_played_no_game_are_not_kept(tmp_path, users, gid):
+    """The issue's attack: 25 records and no game; nothing reaches History."""
+    [heard] = await honest_game(tmp_path, gid, seed=5)
+    client, keeper, store = await at_carols(tmp_path, users, gid,
+                                            [{"type": "record", "record": record_of(heard)}] * 25)
+    assert keeper.offered == 0 and kept_games(store, gid) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+async def test_twenty_five_records_of_a_game_played_are_kept_once(tmp_path, users, gid):
+    [heard] = await honest_game(tmp_path, gid, seed=5)
+    record = {"type": "record", "record": record_of(heard)}
+    client, keeper, store = await at_carols(tmp_path, users, gid,
+                                            [*game_only(heard), *[record] * 25])
+    assert keeper.offered == 1 and keeper.kept[0] is not None
+    assert kept_games(store, gid) == (1, 1, 1)
+    assert finished_games(store)[0].table == "carol/fri"  # where it came from, as the kernel says
+
+
+@pytest.mark.parametrize("gid", GAMES)
+async def test_a_record_before_the_end_is_refused(tmp_path, users, gid):
+    [heard] = await honest_game(tmp_path, gid, seed=5)
+    states = game_only(heard)
+    last = max(i for i, m in enumerate(states) if m.get("type") == "state"
+               and not load_game(gid).view_from_json(m["view"]).over)
+    early = [*states[:last + 1], {"type": "record", "record": record_of(heard)}]
+    client, keeper, store = await at_carols(tmp_path, users, gid, early)
+    assert keeper.offered == 0 and kept_games(store, gid) == (0, 0, 0)
+    assert refusals(client) == ["The game record the table carol/fri sent was not kept in "
+                                "your History: it came before your game there had ended."]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+async def test_a_record_of_a_game_not_played_is_refused(tmp_path, users, gid):
+    """Another whole game, every rule kept, but not the one bob saw."""
+    [heard] = await honest_game(tmp_path, gid, seed=5)
+    [other] = await honest_game(tmp_path, gid, seed=6)
+    client, keeper, store = await at_carols(
+        tmp_path, users, gid, [*game_only(heard), {"type": "record", "record": record_of(other)}])
+    assert keeper.offered == 1 and keeper.kept == [None]
+    assert kept_games(store, gid) == (0, 0, 0)
+    [refusal] = refusals(client)
+    assert "does not match what the table showed you" in refusal
+
+
+@pytest.mark.parametrize("gid", GAMES)
+async def test_a_record_that_disagrees_with_the_seats_hand_is_refused(tmp_path, users, gid):
+    """The table showed bob another seat's hands as his (seat 2's views, labelled his)
+    for the second half of the game, then sent the true record."""
+    mine, theirs = await honest_game(tmp_path, gid, seed=5, players=2)
+    views = {m["seq"]: m["view"] for m in theirs if m.get("type") == "state"}
+    states = game_only(mine)
+    half = len(states) // 2
+    shown = [{**m, "view": {**views[m["seq"]], "seat": 0}}
+             if i >= half and m.get("type") == "state" and m["seq"] in views else m
+             for i, m in enumerate(states)]
+    assert shown != states
+    client, keeper, store = await at_carols(
+        tmp_path, users, gid, [*shown, {"type": "record", "record": record_of(mine)}])
+    assert keeper.offered == 1 and keeper.kept == [None]
+    assert kept_games(store, gid) == (0, 0, 0)
+    [refusal] = refusals(client)
+    assert "does not match what the table showed you" in refusal
+
+
+@pytest.mark.parametrize("gid", GAMES)
+async def test_a_record_over_1_mib_is_refused_unread(tmp_path, users, gid, monkeypatch):
+    """A 2 MiB record (its lines let through, as a newer client might) is refused
+    before it is replayed."""
+    monkeypatch.setattr(client_module, "SERVER_LINE_LIMIT", 4 << 20)
+    [heard] = await honest_game(tmp_path, gid, seed=5)
+    record = {**record_of(heard), "padding": "x" * (2 << 20)}
+    client, keeper, store = await at_carols(
+        tmp_path, users, gid, [*game_only(heard), {"type": "record", "record": record}])
+    assert keeper.offered == 0 and kept_games(store, gid) == (0, 0, 0)
+    assert refusals(client) == ["The game record the table carol/fri sent was not kept in "
+                                "your History: it is not a game record of at most 1 MiB."]
+
+
+async def test_a_spectator_keeps_nothing(tmp_path, users):
+    gid = GAMES[0]
+    [heard] = await honest_game(tmp_path, gid, seed=5)
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    watching = {**welcome(gid), "role": "spectator", "seat": None}
+    said = [watching, *game_only(heard), {"type": "record", "record": record_of(heard)},
+            {"type": "closed", "text": "bye"}]
+
+    async def answer(reader, writer):
+        await reader.readline()
+        for message in said:
+            writer.write(json.dumps(message).encode() + b"\n")
+        await writer.drain()
+        await until_closed(reader)
+
+    store = store_of(tmp_path, "bob", gid)
+    async with FakeTable(own_address("fri", parent, carol), carol, answer):
+        client = await TableClient.start(await connect_table("fri", directory=parent,
+                                                             system=bob))
+        keeper = Keeper(client, Library(load_game(gid), store))
+        await until(lambda: client.closed)
+        client.close()
+    assert keeper.offered == 0 and kept_games(store, gid) == (0, 0, 0)
