@@ -132,9 +132,11 @@ class Statistics:
     @classmethod
     def from_records(cls, game: Game, records: Mapping[str, Record]) -> Statistics:
         """The statistics of ``records`` (game id -> record); a record that does not
-        replay to a finished game is skipped with the reason."""
+        replay to a finished game is skipped with the reason. Ids are taken in order,
+        so of two copies of one game the first id is the one counted, whatever order
+        the records came in."""
         stats = cls()
-        for game_id, record in records.items():
+        for game_id, record in sorted(records.items()):
             try:
                 stats.add(game, game_id, record)
             except RecordError as e:
