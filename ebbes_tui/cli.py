@@ -109,8 +109,9 @@ def _add_table_parser(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--invite", metavar="USER,...", help="users who may sit down")
     serve.add_argument("--open", action="store_true", help="anyone on this server may sit down")
     serve.add_argument("--spectators", action="store_true", help="anyone may watch")
-    serve.add_argument("--game", choices=game_ids(), default=DEFAULT_GAME,
-                       help=f"the game to play (default {DEFAULT_GAME})")
+    serve.add_argument("--game", choices=game_ids(), default=None,
+                       help=f"the game to play (default {DEFAULT_GAME}; a saved game "
+                            "reopens as its own)")
     add_flags(serve, all_games())
     serve.add_argument("--seed", type=int, default=None, metavar="S", help="deal from this seed")
     serve.add_argument("--away-after", default=None, metavar="SECONDS|never",

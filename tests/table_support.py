@@ -79,7 +79,8 @@ def spec(name: str = "t", system: System = SYSTEM, **kw: object) -> TableSpec:
     from ebbes_tui.table.seats import parse_seats
 
     seats = parse_seats(str(kw.pop("seats", "player,bot:random,bot:random")), system)
-    return TableSpec(name, my_login(system), seats, **kw)  # type: ignore[arg-type]
+    game = str(kw.pop("game", "ebbes"))
+    return TableSpec(name, my_login(system), game, seats, **kw)  # type: ignore[arg-type]
 
 
 class Raw:

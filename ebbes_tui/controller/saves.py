@@ -59,6 +59,7 @@ class SaveInfo:
     modified: float
     summary: str
     locked_by: int | None  # pid of the process that has it open, if any
+    game: Game | None = None  # the game it is of (None: it cannot be read)
 
 
 class SaveStore:
@@ -92,15 +93,16 @@ class SaveStore:
                 modified = path.stat().st_mtime
             except FileNotFoundError:  # another window archived it meanwhile
                 continue
+            game: Game | None = None
             try:
                 game, record = parse_record_text(path.read_text(encoding="utf-8"))
                 summary = game.describe(game.replay(record))["saved"]
             except FileNotFoundError:
                 continue
             except (OSError, RecordError, UnicodeDecodeError, RecursionError):
-                summary = "cannot be read"
+                game, summary = None, "cannot be read"
             infos.append(SaveInfo(slot, path, modified,
-                                  summary, lock_holder(self.root / f"{slot}.lock")))
+                                  summary, lock_holder(self.root / f"{slot}.lock"), game))
         return sorted(infos, key=lambda i: i.modified, reverse=True)
 
     def open(self, slot: str) -> SaveSlot:

@@ -37,7 +37,7 @@ from ..controller.session import NotYourTurn, Session
 from ..controller.setup import players_setup
 from ..game.errors import IllegalMove
 from ..game.protocols import Record
-from ..game.registry import DEFAULT_GAME, load_game
+from ..game.registry import load_game
 from .access import Access
 from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
 from .clock import Clock, Timer
@@ -85,6 +85,7 @@ class TableSpec:
 
     name: str
     host: str
+    game: str  # a saved game's own, when the table reopens one
     seats: tuple[SeatSpec, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)  # the game's own
     seed: int | None = None
@@ -93,7 +94,6 @@ class TableSpec:
     spectators: bool = False
     away_after: float | None = 120.0  # None: never
     turn_time: float | None = 120.0  # None: never
-    game: str = DEFAULT_GAME
 
 
 class Client:
@@ -154,7 +154,6 @@ class TableServer:
                  saved: str | None = None, system: System = SYSTEM,
                  clock: Clock | None = None) -> None:
         self.spec = spec
-        self.game = load_game(spec.game)
         self.address = address
         self.store = store
         self.system = system
@@ -163,11 +162,12 @@ class TableServer:
         self.resumed: Record | None = None
         self.slot_name = saved or new_slot(store, spec.name)
         self.slot: SaveSlot | None = None
-        if saved is not None:
-            _, self.resumed, _ = store.load(saved)
+        if saved is not None:  # the save knows its game
+            self.game, self.resumed, _ = store.load(saved)
             seats, self.options = self.game.setup_of(self.resumed)
             self.seating = Seating.from_game(seats, read_holders(store, saved), system)
         else:
+            self.game = load_game(spec.game)
             self.options = dict(spec.options)
             self.seating = Seating.from_specs(self.game, spec.seats, system)
         self.clients: set[Client] = set()

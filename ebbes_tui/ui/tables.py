@@ -92,8 +92,9 @@ class TablesScreen(ClosesOnce, Screen[None]):
             options.add_option(Option(Text(look.text(describe(table))),
                                       id=f"{table['host']}/{table['name']}"))
         for name, info in saved:
+            of = f" of {info.game.title}" if info.game is not None else ""
             options.add_option(Option(Text(look.text(
-                f"{name}: your saved game, {info.summary}; Enter reopens it")),
+                f"{name}: your saved game{of}, {info.summary}; Enter reopens it")),
                 id=f"{REOPEN}{name}"))
         if tables or saved:
             options.highlighted = 0  # Enter joins the first table at once
