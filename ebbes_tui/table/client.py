@@ -554,12 +554,15 @@ class RemoteFeed(UpdateStream):
         return not any(s.connected and s.kind == "human" and s.seat != self.seat
                        for s in presence.seats)
 
-    def wake(self) -> None:
+    def wake(self) -> bool:
         """The player pressed a key: if a bot took their seat because their time ran
-        out (or the host handed it over), it is theirs again (R21)."""
+        out (or the host handed it over), it is theirs again (R21). Whether this key
+        asked for it (a screen gives that key no other meaning)."""
         if self._stood_in() and not self._woken:
             self._woken = True
             self.client.send({"type": "back"})
+            return True
+        return False
 
     @property
     def presence(self) -> Presence | None:
@@ -679,7 +682,7 @@ def _presence(message: dict[str, Any], now: float) -> Presence:
                     now - float(thinking) if thinking is not None else None,
                     int(message.get("watchers", 0)),
                     float(turn_time) if isinstance(turn_time, (int, float)) else None,
-                    _names(message.get("watching")))
+                    _names(message.get("watching")), message.get("waiting") is True)
 
 
 def _with_bot(presence: Presence, change: SeatChanged) -> Presence:

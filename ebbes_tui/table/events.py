@@ -36,7 +36,8 @@ class SeatPresence:
 class Presence:
     """Who is connected and whose turn it is, since when (``time.monotonic()``); how
     long a connected player has for one decision (``turn_time``, None: no limit); the
-    logins watching."""
+    logins watching; ``waiting``: a bot stands in for every person, so the game waits
+    until one of them is back."""
 
     seats: tuple[SeatPresence, ...]
     turn: int | None
@@ -44,6 +45,7 @@ class Presence:
     watchers: int = 0
     turn_time: float | None = None
     watching: tuple[str, ...] = ()
+    waiting: bool = False
 
 
 @dataclass(frozen=True)

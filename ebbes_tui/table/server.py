@@ -718,7 +718,9 @@ class TableServer:
             log.info("seat %d is played by its player again", seat)
 
     def _presence(self) -> dict[str, Any]:
-        """Who is connected, who is away since when, whose turn for how long."""
+        """Who is connected, who is away since when, whose turn for how long, and
+        whether the game waits because a bot stands in for every person (it goes on
+        when one of them is back)."""
         match = self.match
         assert match is not None
         now = self.clock.now()
@@ -737,6 +739,7 @@ class TableServer:
         return {"type": "presence", **position(match.state.view(None)), "turn": turn,
                 "deciding": deciding,
                 "thinking": thinking, "turn_time": self.spec.turn_time, "seats": seats,
+                "waiting": match.nobody_here and not self.over,
                 "watchers": len(self._watching()), "watching": self._watching()}
 
     def _broadcast_presence(self) -> None:
