@@ -32,7 +32,7 @@ from ..game.protocols import Game
 from ..game.registry import DEFAULT_GAME, load_game
 from .client import TableClient, TableConnection, ask_table, join_table, list_tables
 from .daemon import detach, reset_signals
-from .headless import play_bot, watch
+from .headless import Narrator, play_bot, watch
 from .rendezvous import TableAddress, TableError, check_name, listen_socket, my_login, own_address, uid_of
 from .saved import log_path, saved_slot, table_store
 from .seats import parse_seats
@@ -277,8 +277,10 @@ def host_command(args: argparse.Namespace) -> int:
 AtTerminal = Callable[[TableConnection, argparse.Namespace], int]
 
 
-def join(args: argparse.Namespace, at_terminal: AtTerminal) -> int:
-    """Sit down at a table: headless with a bot, headless watching, or at this terminal."""
+def join(args: argparse.Namespace, at_terminal: AtTerminal,
+         narrate: Narrator | None = None) -> int:
+    """Sit down at a table: headless with a bot, headless watching (printing each move
+    as ``narrate`` says it), or at this terminal."""
     if args.bot is not None and args.watch:
         return _fail("--bot plays a seat and --watch watches: choose one.")
     if args.bot is not None and args.bot not in LEVELS:
@@ -294,15 +296,16 @@ def join(args: argparse.Namespace, at_terminal: AtTerminal) -> int:
     if args.bot is not None:
         return asyncio.run(_headless(connection, args.bot, args.think))
     if headless:
-        return asyncio.run(_headless(connection, None, 0.0))
+        return asyncio.run(_headless(connection, None, 0.0, narrate))
     return at_terminal(connection, args)
 
 
-async def _headless(connection: TableConnection, level: str | None, think: float) -> int:
+async def _headless(connection: TableConnection, level: str | None, think: float,
+                    narrate: Narrator | None = None) -> int:
     client = await TableClient.start(connection)
     try:
         if level is None:
-            return await watch(client)
+            return await watch(client, narrate=narrate)
         return await play_bot(client, level, think=think)
     finally:
         client.close()
@@ -313,12 +316,13 @@ def _terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def main(args: argparse.Namespace, at_terminal: AtTerminal) -> int:
+def main(args: argparse.Namespace, at_terminal: AtTerminal,
+         narrate: Narrator | None = None) -> int:
     """Dispatch ``ebbes table ACTION``."""
     if args.action == "serve":
         return serve(args)
     if args.action == "list":
         return list_command(args)
     if args.action == "join":
-        return join(args, at_terminal)
+        return join(args, at_terminal, narrate)
     return host_command(args)
