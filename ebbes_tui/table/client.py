@@ -464,7 +464,8 @@ class TableClient:
             self._table_event(ChatLine(clean(message.get("from", "?"), NAME_LIMIT),
                                        clean(message.get("text", ""), CHAT_LIMIT),
                                        seat if type(seat) is int else None,
-                                       earlier=message.get("earlier") is True))
+                                       earlier=message.get("earlier") is True,
+                                       at=_moment(message.get("at"))))
         elif kind == "error":
             code = clean(message.get("code", "refused"), NAME_LIMIT)
             if self.feed is not None:
@@ -659,6 +660,14 @@ def _lobby(message: dict[str, Any]) -> Lobby:
     watching = message.get("watching")
     return Lobby(seats, clean(message.get("host", ""), NAME_LIMIT), bool(message.get("can_start")),
                  _names(watching))
+
+
+def _moment(value: object) -> tuple[int, int] | None:
+    """Where the game stood when a chat line was said: two small whole numbers."""
+    if isinstance(value, list) and len(value) == 2 and \
+            all(type(v) is int and 0 <= v < 10_000 for v in value):
+        return value[0], value[1]
+    return None
 
 
 def _names(value: object) -> tuple[str, ...]:

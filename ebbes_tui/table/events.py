@@ -11,12 +11,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class ChatLine:
     """A chat message, already cleaned of control characters and cut to length by the
-    server (and again by the client). ``seat`` is None for a spectator."""
+    server (and again by the client). ``seat`` is None for a spectator; ``at`` where
+    the game stood when it was said, (deal, tricks taken in it), (0, 0) before the
+    game: a log puts a line said earlier among the moves it came between."""
 
     sender: str
     text: str
     seat: int | None = None
     earlier: bool = False  # said before this client came (the table keeps the last lines)
+    at: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)

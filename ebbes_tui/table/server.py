@@ -43,6 +43,7 @@ from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
 from .clock import Clock, Timer
 from .host import HOST_COMMANDS, host_only
 from .limits import RefusalLog, TokenBucket
+from .moments import BEFORE_THE_GAME, Moment, moment_of_record, moment_of_updates
 from .protocol import (
     CLIENT_LINE_LIMIT, VERSION, ProtocolError, encode, error_message, parse_client_message,
     position, read_lines, state_message,
@@ -177,6 +178,10 @@ class TableServer:
         self._logins: dict[int, str] = {}
         self.refusals = RefusalLog(log, self.clock)
         self._chat_kept: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        #: Where the game stands as far as the public news was read (chat says when).
+        self._moment = BEFORE_THE_GAME if self.resumed is None else \
+            moment_of_record(self.game, self.resumed)
+        self._public: Session | None = None
         self._recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=RECAP_KEPT)
         self._left_at: dict[int, int] = {}  # seat -> the event its player saw last
         self.match: Match | None = None
@@ -507,9 +512,15 @@ class TableServer:
         sender = client.login
         if self.match is not None and client.seat is not None:
             sender = self.match.setup.seats[client.seat].name
-        line = {"type": "chat", "from": sender, "seat": client.seat, "text": text}
+        line = {"type": "chat", "from": sender, "seat": client.seat, "text": text,
+                "at": list(self.moment())}
         self._chat_kept.append(line)
         self._broadcast(line)
+
+    def moment(self) -> Moment:
+        """Where the game stands now: the news read so far and what waits to be read."""
+        waiting = self._public.waiting() if self._public is not None else ()
+        return moment_of_updates(self._moment, waiting)
 
     def _send_chat_kept(self, client: Client) -> None:
         """A newcomer reads what was said before they came."""
@@ -598,7 +609,8 @@ class TableServer:
         for seat in match.humans:
             if seat not in connected:
                 self._set_away(seat)
-        self._spawn(self._follow(match.session(None)))
+        self._public = match.session(None)
+        self._spawn(self._follow(self._public))
         self._spawn(self._run(match))
         self._broadcast_presence()
 
@@ -617,10 +629,11 @@ class TableServer:
 
     async def _follow(self, public: Session) -> None:
         """Note when each decision became pending (how long the player has been
-        thinking, and their turn clock), and keep the latest public news for the recap
-        of a player who comes back."""
+        thinking, and their turn clock), where the game stands, and keep the latest
+        public news for the recap of a player who comes back."""
         while True:
             update = await public.next()
+            self._moment = moment_of_updates(self._moment, (update,))
             if update.decision != self._turn[0]:
                 self._turn = (update.decision, self.clock.now())
             self._recent.append((update.seq, state_message(self.game, update)))

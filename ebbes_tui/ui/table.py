@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from textual import events, work
@@ -151,7 +152,8 @@ class TableScreen(Screen[None]):
         self.game_log = self.screens.log(self.app.look, personal=not self.hot_seat,
                                          memory_aid=self.memory_aid)
         self.game_log.start(self.update)
-        for line in self.remote.earlier_chat if self.remote else ():  # said in the lobby
+        for line in self.remote.earlier_chat if self.remote else ():  # said in the lobby:
+            line = replace(line, earlier=True)  # among the moves it came between
             self.game_log.add(Update(self.update.seq, line, self.view, self.update.decision))
         self.query_one("#presence").display = self.shared
         if self.shared:
