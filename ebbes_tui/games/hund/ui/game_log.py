@@ -170,7 +170,6 @@ class HundLog(TrickLog):
         return None
 
 
-
 def _tied(view: HundView, event: Krig) -> int:
     """A card of the rank that tied (the first warrior's last card)."""
     return next(c for s, c, _ in reversed(view.trick) if s == event.seats[0])
