@@ -8,12 +8,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .game.options import add_flags
 from .game.registry import DEFAULT_GAME, all_games, game_ids, load_game
+
+if TYPE_CHECKING:
+    from .controller.events import Update
+    from .game.protocols import Game
+    from .table.headless import Narrator
 
 
 class _Parser(argparse.ArgumentParser):
@@ -121,8 +127,9 @@ def _add_table_parser(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--invite", metavar="USER,...", help="users who may sit down")
     serve.add_argument("--open", action="store_true", help="anyone on this server may sit down")
     serve.add_argument("--spectators", action="store_true", help="anyone may watch")
-    serve.add_argument("--game", choices=game_ids(), default=DEFAULT_GAME,
-                       help=f"the game to play (default {DEFAULT_GAME})")
+    serve.add_argument("--game", choices=game_ids(), default=None,
+                       help=f"the game to play (default {DEFAULT_GAME}; a saved game "
+                            "reopens as its own)")
     add_flags(serve, all_games())
     serve.add_argument("--seed", type=int, default=None, metavar="S", help="deal from this seed")
     serve.add_argument("--away-after", default=None, metavar="SECONDS|never",
@@ -238,7 +245,7 @@ def _command(argv: list[str] | None) -> int:
     if args.command == "table":
         from .table.commands import main as table_main
 
-        return table_main(args, play_at_table)
+        return table_main(args, play_at_table, watch_lines(args))
     return play(args)
 
 
@@ -313,6 +320,19 @@ def play_at_table(connection: object, args: argparse.Namespace) -> int:
     from .ui.launch import run
 
     return run(args, table=connection)
+
+
+def watch_lines(args: argparse.Namespace) -> Narrator:
+    """``ebbes table join --watch`` without a terminal prints each move as the game's
+    log says it: the log's words are the screens' (``ebbes_tui.ui``), loaded only then."""
+
+    def narrate(game: Game) -> Callable[[Update], list[str]]:
+        from .terminal import want_ascii
+        from .ui.narrate import narrator
+
+        return narrator(game, want_ascii(args.ascii, os.environ))
+
+    return narrate
 
 
 def _has_save(game: str | None) -> bool:

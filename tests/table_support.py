@@ -82,8 +82,9 @@ def spec(name: str = "t", system: System = SYSTEM, **kw: object) -> TableSpec:
     from ebbes_tui.table.seats import parse_seats
 
     seats = parse_seats(str(kw.pop("seats", "player,bot:random,bot:random")), system)
+    game = str(kw.pop("game", "ebbes"))
     invite = frozenset(uid_of(login, system) for login in kw.pop("invite", ()))  # type: ignore[attr-defined]
-    return TableSpec(name, my_login(system), seats, invite=invite, **kw)  # type: ignore[arg-type]
+    return TableSpec(name, my_login(system), game, seats, invite=invite, **kw)  # type: ignore[arg-type]
 
 
 class Raw:

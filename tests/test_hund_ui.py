@@ -473,7 +473,7 @@ async def test_the_log_writes_the_games_last_move_and_each_going_out_after_its_p
                 outs.append(f"{match.state.view(None).seats[event.seat].name} is out")
             shedding = shedding or isinstance(event, ShedBegan)
             if isinstance(event, Played) and shedding:
-                last_play = log._play(event.seat, event.cards, log._names(update.view))
+                last_play = log._play(event.seat, event.cards, log.names(update.view))
             if isinstance(event, HundFound):
                 break
         await asyncio.wait_for(running, 60)

@@ -35,7 +35,8 @@ def test_three_bots_and_a_spectator_play_a_whole_game_in_their_own_processes(hom
     served = home.run("table", "serve", "friday", "--seats", "player,player,player,bot:normal",
                       "--spectators", "--seed", "12")
     assert served.returncode == 0, served.stderr
-    assert served.stdout.strip() == str(socket_of(home, "friday"))
+    assert served.stdout == (f"{ME}/friday is open (ebbes): friends join with "
+                             f"'ebbes table join {ME}/friday'.\n")
     watch_trace = tmp_path / "watch.jsonl"
     watcher = home.start("table", "join", "friday", "--watch", "--trace", str(watch_trace))
     wait_for(lambda: watch_trace.exists() and '"lobby"' in watch_trace.read_text())
@@ -44,6 +45,10 @@ def test_three_bots_and_a_spectator_play_a_whole_game_in_their_own_processes(hom
                        "--trace", str(trace)) for k, trace in traces.items()]
     for process in (*bots, watcher):
         assert process.wait(60) == 0, process.stderr.read()
+    # The watcher without a terminal prints the game as its log says it (it printed
+    # nothing at all).
+    told = watcher.stdout.read()
+    assert "Trick 1: " in told and told.rstrip().splitlines()[-1].startswith("Game over: ")
     # Over and everyone gone: the server ends by itself and takes its socket away.
     wait_for(lambda: not socket_of(home, "friday").exists())
     assert home.tables_open() == []

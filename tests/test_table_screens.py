@@ -372,7 +372,7 @@ async def test_saved_tables_are_listed_to_reopen_and_the_form_reopens_them(home,
             await until(pilot, lambda: screen.query_one("#tables").option_count == 1,
                         "the saved table is listed")
             listed = str(screen.query_one("#tables").get_option_at_index(0).prompt)
-            assert listed.startswith("club: your saved game, 3 players, round 1 of 5")
+            assert listed.startswith("club: your saved game of ebbes, 3 players, round 1 of 5")
             assert listed.endswith("Enter reopens it")
             await pilot.press("o")
             form = ebbes.screen

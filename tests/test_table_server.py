@@ -156,7 +156,7 @@ async def test_chat_reaches_everyone_cleaned_and_a_chatterbox_is_slowed_down(tmp
         watcher = await table.join(watch=True)
         a.send({"type": "chat", "text": "hi\x1b[2J there\u202e!"})
         line = await lobby_until(watcher, ChatLine)
-        assert line == ChatLine(table.address.host, "hi [2J there !", 0)
+        assert line == ChatLine(table.address.host, "hi [2J there !", 0, at=(0, 0))  # before the game
         b = await table.join(player=2)
         feed = await b.game()
         for n in range(8):

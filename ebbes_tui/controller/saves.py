@@ -60,17 +60,27 @@ class SaveInfo:
     modified: float
     locked_by: int | None  # pid of the process that has it open, if any
 
-    @cached_property
+    @property
     def summary(self) -> str:
-        """Who plays, how far, the scores: the save replayed, so asked only of the
-        saves a screen shows, and off the event loop."""
+        """Who plays, how far, the scores."""
+        return self._read[1]
+
+    @property
+    def game(self) -> Game | None:
+        """The game it is of (None: it cannot be read)."""
+        return self._read[0]
+
+    @cached_property
+    def _read(self) -> tuple[Game | None, str]:
+        """The save replayed, so asked only of the saves a screen shows, and off the
+        event loop: its game and its summary."""
         try:
             game, record = parse_record_text(self.path.read_text(encoding="utf-8"))
-            return game.describe(game.replay(record))["saved"]
+            return game, game.describe(game.replay(record))["saved"]
         except FileNotFoundError:
-            return "gone meanwhile"
+            return None, "gone meanwhile"
         except (OSError, RecordError, UnicodeDecodeError, RecursionError):
-            return "cannot be read"
+            return None, "cannot be read"
 
 
 class SaveStore:

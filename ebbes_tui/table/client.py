@@ -575,7 +575,8 @@ class TableClient:
             self._table_event(ChatLine(clean(message.get("from", "?"), NAME_LIMIT),
                                        clean(message.get("text", ""), CHAT_LIMIT),
                                        seat if type(seat) is int else None,
-                                       earlier=message.get("earlier") is True))
+                                       earlier=message.get("earlier") is True,
+                                       at=_moment(message.get("at"))))
         elif kind == "error":
             code = clean(message.get("code", "refused"), NAME_LIMIT)
             if self.feed is not None:
@@ -698,12 +699,15 @@ class RemoteFeed(UpdateStream):
         return not any(s.connected and s.kind == "human" and s.seat != self.seat
                        for s in presence.seats)
 
-    def wake(self) -> None:
+    def wake(self) -> bool:
         """The player pressed a key: if a bot took their seat because their time ran
-        out (or the host handed it over), it is theirs again (R21)."""
+        out (or the host handed it over), it is theirs again (R21). Whether this key
+        asked for it (a screen gives that key no other meaning)."""
         if self._stood_in() and not self._woken:
             self._woken = True
             self.client.send({"type": "back"})
+            return True
+        return False
 
     @property
     def presence(self) -> Presence | None:
@@ -802,6 +806,14 @@ def _lobby(message: dict[str, Any]) -> Lobby:
                  _names(watching))
 
 
+def _moment(value: object) -> tuple[int, int] | None:
+    """Where the game stood when a chat line was said: two small whole numbers."""
+    if isinstance(value, list) and len(value) == 2 and \
+            all(type(v) is int and 0 <= v < 10_000 for v in value):
+        return value[0], value[1]
+    return None
+
+
 def _names(value: object) -> tuple[str, ...]:
     """A list of logins from the table, cleaned (a few at most)."""
     return tuple(clean(v, NAME_LIMIT) for v in value[:64]) if isinstance(value, list) else ()
@@ -821,7 +833,8 @@ def _presence(message: dict[str, Any], now: float) -> Presence:
     turn = message.get("turn")
     return Presence(tuple(seats), turn if type(turn) is int else None,
                     since(message.get("thinking")), int(message.get("watchers", 0)),
-                    _seconds(message.get("turn_time")), _names(message.get("watching")))
+                    _seconds(message.get("turn_time")), _names(message.get("watching")),
+                    message.get("waiting") is True)
 
 
 def _seconds(value: object) -> float | None:

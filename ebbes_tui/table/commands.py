@@ -28,12 +28,13 @@ from ..controller.setup import players_setup
 from ..game.errors import SetupError
 from ..game.options import complete, flag_name, from_flags
 from ..game.options import describe as describe_options
-from ..game.registry import load_game
+from ..game.protocols import Game
+from ..game.registry import DEFAULT_GAME, load_game
 from .client import (
     NoSuchTable, TableClient, TableConnection, ask_table, join_table, list_tables, tables_called,
 )
 from .daemon import detach, reset_signals
-from .headless import play_bot, watch
+from .headless import Narrator, play_bot, watch
 from .rendezvous import TableAddress, TableError, check_name, listen_socket, my_login, own_address, uid_of
 from .saved import log_path, saved_slot, table_store
 from .seats import parse_seats
@@ -69,29 +70,41 @@ def _fail(text: str) -> int:
 
 def plan_table(args: argparse.Namespace) -> Plan:
     """Check everything ``serve`` was asked for; TableError, SetupError or SaveError
-    says what is wrong in one sentence."""
+    says what is wrong in one sentence. A table with a saved game reopens it as the
+    game it is, whatever ``--game`` would default to."""
     name = check_name(args.name)
     host = my_login()
-    game = load_game(args.game)
     store = table_store()
     saved = saved_slot(store, name)
-    given = from_flags(game, args)
     if saved is not None:
-        reopened = [f"--{o.replace('_', '-')}" for o in GAME_ARGUMENTS
-                    if getattr(args, o) not in (None, False)] + [flag_name(key) for key in given]
-        if reopened:
-            raise SetupError(f"Your table {name} has a saved game, which 'ebbes table serve {name}' "
-                             f"reopens as it was: leave out {', '.join(reopened)}, or choose another "
-                             "name.")
-    specs = parse_seats(args.seats or DEFAULT_SEATS)
-    options = complete(game, len(specs), given)
-    players_setup(game, [("seat", "bot" if s.kind == "bot" else "human", s.level) for s in specs],
-                  options).new_state()  # SetupError if the rules do not allow this game
+        game = store.load(saved)[0]
+        _keep_as_saved(args, name, game)
+        specs, options = (), {}
+    else:
+        game = load_game(args.game or DEFAULT_GAME)
+        specs = parse_seats(args.seats or DEFAULT_SEATS)
+        options = complete(game, len(specs), from_flags(game, args))
+        players_setup(game, [("seat", "bot" if s.kind == "bot" else "human", s.level)
+                             for s in specs], options).new_state()  # SetupError if not allowed
     invite = frozenset(uid_of(login) for login in (args.invite or "").split(",") if login)
-    spec = TableSpec(name, host, specs, options, args.seed, invite, args.open, args.spectators,
-                     parse_seconds(args.away_after, "--away-after"),
-                     parse_seconds(args.turn_time, "--turn-time"), game.id)
+    spec = TableSpec(name, host, game.id, specs, options, args.seed, invite, args.open,
+                     args.spectators, parse_seconds(args.away_after, "--away-after"),
+                     parse_seconds(args.turn_time, "--turn-time"))
     return Plan(spec, own_address(name, args.dir), store, saved)
+
+
+def _keep_as_saved(args: argparse.Namespace, name: str, game: Game) -> None:
+    """A saved game reopens as it was: SetupError names what would choose another game
+    (another ``--game``, seats, a seed, any game's options)."""
+    chosen = [f"--game {args.game}"] if args.game not in (None, game.id) else []
+    chosen += [f"--{o}" for o in GAME_ARGUMENTS if getattr(args, o) is not None]
+    chosen += [flag_name(key) for key in getattr(args, "option_flags", ())
+               if getattr(args, key) is not None]
+    chosen += [f"--option {pair}" for pair in args.option or []]
+    if chosen:
+        raise SetupError(f"Your table {name} has a saved game of {game.title}, which "
+                         f"'ebbes table serve {name}' reopens as it was: leave out "
+                         f"{', '.join(chosen)}, or choose another name.")
 
 
 def parse_seconds(text: str | None, option: str) -> float | None:
@@ -130,7 +143,7 @@ def serve(args: argparse.Namespace) -> int:
     if args.foreground:
         reset_signals()
         table_log(None)
-        print(plan.address.path, flush=True)
+        print(opened(plan), flush=True)
         return _run(plan, sock, lambda: None, lambda text: print(f"ebbes: {text}", file=sys.stderr))
     log_file = log_path(plan.store, plan.spec.name)
 
@@ -143,8 +156,17 @@ def serve(args: argparse.Namespace) -> int:
     if failure is not None:
         plan.address.path.unlink(missing_ok=True)
         return _fail(failure)
-    print(plan.address.path)
+    print(opened(plan))
     return 0
+
+
+def opened(plan: Plan) -> str:
+    """What ``serve`` says once the table is open: which table, which game, how friends
+    sit down."""
+    label = plan.address.label
+    game = load_game(plan.spec.game).title
+    what = f"its saved game of {game}" if plan.saved is not None else game
+    return f"{label} is open ({what}): friends join with 'ebbes table join {label}'."
 
 
 def _run(plan: Plan, sock: socket.socket, ready: Callable[[], None],
@@ -173,8 +195,8 @@ def open_table(arguments: list[str], *, env: Mapping[str, str] | None = None,
                timeout: float = 30.0) -> str:
     """Open a table from a program (the menu's "Open a table"): runs ``ebbes table
     serve`` with ``arguments`` (NAME and options, as on the command line) and returns
-    its socket path once it accepts; TableError with the command's sentence if not.
-    Blocking: call it in a thread."""
+    what it said (:func:`opened`) once it accepts; TableError with the command's
+    sentence if not. Blocking: call it in a thread."""
     done = subprocess.run([sys.executable, "-m", "ebbes_tui", "table", "serve", *arguments],
                           capture_output=True, text=True, timeout=timeout, env=env,
                           stdin=subprocess.DEVNULL)
@@ -286,8 +308,10 @@ def not_yours(name: str, action: str, directory: Path | None, system: System = S
 AtTerminal = Callable[[TableConnection, argparse.Namespace], int]
 
 
-def join(args: argparse.Namespace, at_terminal: AtTerminal) -> int:
-    """Sit down at a table: headless with a bot, headless watching, or at this terminal."""
+def join(args: argparse.Namespace, at_terminal: AtTerminal,
+         narrate: Narrator | None = None) -> int:
+    """Sit down at a table: headless with a bot, headless watching (printing each move
+    as ``narrate`` says it), or at this terminal."""
     if args.bot is not None and args.watch:
         return _fail("--bot plays a seat and --watch watches: choose one.")
     if args.bot is not None and args.bot not in LEVELS:
@@ -303,15 +327,16 @@ def join(args: argparse.Namespace, at_terminal: AtTerminal) -> int:
     if args.bot is not None:
         return asyncio.run(_headless(connection, args.bot, args.think))
     if headless:
-        return asyncio.run(_headless(connection, None, 0.0))
+        return asyncio.run(_headless(connection, None, 0.0, narrate))
     return at_terminal(connection, args)
 
 
-async def _headless(connection: TableConnection, level: str | None, think: float) -> int:
+async def _headless(connection: TableConnection, level: str | None, think: float,
+                    narrate: Narrator | None = None) -> int:
     client = await TableClient.start(connection)
     try:
         if level is None:
-            return await watch(client)
+            return await watch(client, narrate=narrate)
         return await play_bot(client, level, think=think)
     finally:
         client.close()
@@ -322,12 +347,13 @@ def _terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def main(args: argparse.Namespace, at_terminal: AtTerminal) -> int:
+def main(args: argparse.Namespace, at_terminal: AtTerminal,
+         narrate: Narrator | None = None) -> int:
     """Dispatch ``ebbes table ACTION``."""
     if args.action == "serve":
         return serve(args)
     if args.action == "list":
         return list_command(args)
     if args.action == "join":
-        return join(args, at_terminal)
+        return join(args, at_terminal, narrate)
     return host_command(args)

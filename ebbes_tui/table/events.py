@@ -11,12 +11,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class ChatLine:
     """A chat message, already cleaned of control characters and cut to length by the
-    server (and again by the client). ``seat`` is None for a spectator."""
+    server (and again by the client). ``seat`` is None for a spectator; ``at`` where
+    the game stood when it was said, (deal, tricks taken in it), (0, 0) before the
+    game: a log puts a line said earlier among the moves it came between."""
 
     sender: str
     text: str
     seat: int | None = None
     earlier: bool = False  # said before this client came (the table keeps the last lines)
+    at: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,8 @@ class SeatPresence:
 class Presence:
     """Who is connected and whose turn it is, since when (``time.monotonic()``); how
     long a connected player has for one decision (``turn_time``, None: no limit); the
-    logins watching."""
+    logins watching; ``waiting``: a bot stands in for every person, so the game waits
+    until one of them is back."""
 
     seats: tuple[SeatPresence, ...]
     turn: int | None
@@ -44,6 +48,7 @@ class Presence:
     watchers: int = 0
     turn_time: float | None = None
     watching: tuple[str, ...] = ()
+    waiting: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Headless clients: a bot that plays a seat through the protocol, and a spectator that
-follows a game to its end, both without a terminal (``ebbes table join --bot`` and
-``--watch``), for bots of anyone's making, tests and benchmarks.
+follows a game to its end and prints what the game's log says, both without a terminal
+(``ebbes table join --bot`` and ``--watch``), for bots of anyone's making, tests and
+benchmarks.
 
 The bot sees only its seat's view (R18) and draws from a Random seeded by the table's
 name, its seat and the decision's number, so a table with a fixed ``--seed`` replays.
@@ -17,12 +18,17 @@ from ..bots import make_bot
 from ..controller.events import Synced, Update
 from ..game.errors import IllegalMove
 from ..game.events import Ended
+from ..game.protocols import Game
 from .client import TableClient
 from .events import Disconnected, Refused
 from .rendezvous import TableError
 
 #: Refusals in a row a bot tolerates before it gives up.
 MAX_REFUSALS = 5
+#: A game's log as lines: made for a game, called with each update in order, it returns
+#: the lines that update added (the screens' words, given by the command line: nothing
+#: in this package imports them).
+Narrator = Callable[[Game], Callable[[Update], list[str]]]
 
 
 def game_over(update: Update) -> bool:
@@ -73,21 +79,27 @@ async def play_bot(client: TableClient, level: str, *, think: float = 0.0,
     return 0
 
 
-async def watch(client: TableClient, *, say: Callable[[str], None] | None = None) -> int:
-    """Follow the game to its end (0), or until the table goes away first (1)."""
+async def watch(client: TableClient, *, say: Callable[[str], None] | None = None,
+                narrate: Narrator | None = None) -> int:
+    """Follow the game to its end (0), or until the table goes away first (1), printing
+    each move as ``narrate``'s log of the game says it."""
     say = say or _stderr
     try:
         feed = await client.game()
     except TableError as e:
         say(str(e))
         return 1
+    lines = narrate(client.plays) if narrate is not None else None
     update = feed.snapshot()
-    while not game_over(update):
+    while True:
+        for line in lines(update) if lines is not None else ():
+            print(line, flush=True)
+        if game_over(update):
+            return 0
         if isinstance(update.event, Disconnected):
             say(update.event.text)
             return 1
         update = await feed.next()
-    return 0
 
 
 def _stderr(text: str) -> None:

@@ -38,12 +38,13 @@ from ..controller.session import NotYourTurn, Session
 from ..controller.setup import players_setup
 from ..game.errors import IllegalMove
 from ..game.protocols import Choices, Record, listed
-from ..game.registry import DEFAULT_GAME, load_game
+from ..game.registry import load_game
 from .access import Access
 from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
 from .clock import Clock, Timer
 from .host import HOST_COMMANDS, host_only
 from .limits import RefusalLog, TokenBucket
+from .moments import BEFORE_THE_GAME, Moment, moment_of_record, moment_of_updates
 from .protocol import (
     CLIENT_LINE_LIMIT, VERSION, ProtocolError, encode, error_message, parse_client_message,
     position, read_lines, state_message,
@@ -86,6 +87,7 @@ class TableSpec:
 
     name: str
     host: str
+    game: str  # a saved game's own, when the table reopens one
     seats: tuple[SeatSpec, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)  # the game's own
     seed: int | None = None
@@ -94,7 +96,6 @@ class TableSpec:
     spectators: bool = False
     away_after: float | None = 120.0  # None: never
     turn_time: float | None = 120.0  # None: never
-    game: str = DEFAULT_GAME
 
 
 class Client:
@@ -168,7 +169,6 @@ class TableServer:
                  saved: str | None = None, system: System = SYSTEM,
                  clock: Clock | None = None) -> None:
         self.spec = spec
-        self.game = load_game(spec.game)
         self.address = address
         self.store = store
         self.system = system
@@ -177,11 +177,12 @@ class TableServer:
         self.resumed: Record | None = None
         self.slot_name = saved or new_slot(store, spec.name)
         self.slot: SaveSlot | None = None
-        if saved is not None:
-            _, self.resumed, _ = store.load(saved)
+        if saved is not None:  # the save knows its game
+            self.game, self.resumed, _ = store.load(saved)
             seats, self.options = self.game.setup_of(self.resumed)
             self.seating = Seating.from_game(seats, read_holders(store, saved), system)
         else:
+            self.game = load_game(spec.game)
             self.options = dict(spec.options)
             self.seating = Seating.from_specs(self.game, spec.seats, system)
         self.clients: set[Client] = set()
@@ -191,6 +192,10 @@ class TableServer:
         self._logins: dict[int, asyncio.Future[str]] = {}  # uid -> its login, once known
         self.refusals = RefusalLog(log, self.clock)
         self._chat_kept: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        #: Where the game stands as far as the public news was read (chat says when).
+        self._moment = BEFORE_THE_GAME if self.resumed is None else \
+            moment_of_record(self.game, self.resumed)
+        self._public: Session | None = None
         self._recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=RECAP_KEPT)
         self._left_at: dict[int, int] = {}  # seat -> the event its player saw last
         self.match: Match | None = None
@@ -538,9 +543,15 @@ class TableServer:
         sender = client.login
         if self.match is not None and client.seat is not None:
             sender = self.match.setup.seats[client.seat].name
-        line = {"type": "chat", "from": sender, "seat": client.seat, "text": text}
+        line = {"type": "chat", "from": sender, "seat": client.seat, "text": text,
+                "at": list(self.moment())}
         self._chat_kept.append(line)
         self._broadcast(line)
+
+    def moment(self) -> Moment:
+        """Where the game stands now: the news read so far and what waits to be read."""
+        waiting = self._public.waiting() if self._public is not None else ()
+        return moment_of_updates(self._moment, waiting)
 
     def _send_chat_kept(self, client: Client) -> None:
         """A newcomer reads what was said before they came."""
@@ -630,7 +641,8 @@ class TableServer:
         for seat in match.humans:
             if seat not in connected:
                 self._set_away(seat)
-        self._spawn(self._follow(match.session(None)))
+        self._public = match.session(None)
+        self._spawn(self._follow(self._public))
         self._spawn(self._run(match))
         self._broadcast_presence()
 
@@ -649,10 +661,11 @@ class TableServer:
 
     async def _follow(self, public: Session) -> None:
         """Note when each decision became pending (how long the player has been
-        thinking, and their turn clock), and keep the latest public news for the recap
-        of a player who comes back."""
+        thinking, and their turn clock), where the game stands, and keep the latest
+        public news for the recap of a player who comes back."""
         while True:
             update = await public.next()
+            self._moment = moment_of_updates(self._moment, (update,))
             if update.decision != self._turn[0]:
                 self._turn = (update.decision, self.clock.now())
             self._recent.append((update.seq, state_message(self.game, update)))
@@ -750,7 +763,9 @@ class TableServer:
             log.info("seat %d is played by its player again", seat)
 
     def _presence(self) -> dict[str, Any]:
-        """Who is connected, who is away since when, whose turn for how long."""
+        """Who is connected, who is away since when, whose turn for how long, and
+        whether the game waits because a bot stands in for every person (it goes on
+        when one of them is back)."""
         match = self.match
         assert match is not None
         now = self.clock.now()
@@ -769,6 +784,7 @@ class TableServer:
         return {"type": "presence", **position(match.state.view(None)), "turn": turn,
                 "deciding": deciding,
                 "thinking": thinking, "turn_time": self.spec.turn_time, "seats": seats,
+                "waiting": match.nobody_here and not self.over,
                 "watchers": len(self._watching()), "watching": self._watching()}
 
     def _broadcast_presence(self) -> None:

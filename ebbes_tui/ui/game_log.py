@@ -1,13 +1,26 @@
 """What every game's log keeps (``g``, beside the table on wide screens, and the
 hot-seat recap): lines tagged with the update that brought them, one player's names
-("You"), and the memory aid: with it off, of the tricks only the last completed one
-shows. Each game writes its own lines."""
+("You"), the memory aid (with it off, of the tricks only the last completed one
+shows), and chat said before the log began, put among the moves it came between. Each
+game writes its own lines."""
 
 from __future__ import annotations
 
+import bisect
+import math
+
 from ..game.protocols import View
+from ..table.events import ChatLine
 from .look import Look
 from .words import seat_names
+
+#: Where a line stands in the game, to put chat said earlier among the moves: (deal,
+#: tricks taken in it), as :mod:`ebbes_tui.table.moments` counts them. A line written
+#: from the view a log begins with stands at the move it tells of (a summary of a deal
+#: at its end); a line written as an update comes stands after all that was said before.
+Moment = tuple[float, float]
+END = math.inf
+LATER: Moment = (math.inf, math.inf)
 
 
 class TrickLog:
@@ -21,13 +34,27 @@ class TrickLog:
         self.personal = personal
         self.memory_aid = memory_aid
         self.lines: list[tuple[int, str]] = []
+        self.moments: list[Moment] = []  # where each line stands in the game, in order
         self._trick_lines: list[int] = []  # where in ``lines`` each trick's line is
 
-    def note(self, seq: int, line: str, *, trick: bool = False) -> None:
-        """A line for update ``seq`` (``trick``: a completed trick's, a memory aid)."""
+    def note(self, seq: int, line: str, *, trick: bool = False, at: Moment = LATER) -> None:
+        """A line for update ``seq`` (``trick``: a completed trick's, a memory aid;
+        ``at``: where it stands, for a line of the view the log begins with)."""
         if trick:
             self._trick_lines.append(len(self.lines))
         self.lines.append((seq, self.look.text(line)))
+        self.moments.append(at)
+
+    def said(self, seq: int, event: ChatLine) -> None:
+        """A chat line: as it comes, or, said before this log began, among the moves it
+        came between (in the lobby: before them all)."""
+        if not event.earlier or event.at is None:
+            self.note(seq, f"{event.sender} says: {event.text}")
+            return
+        where = bisect.bisect_right(self.moments, event.at)
+        self.lines.insert(where, (seq, self.look.text(f"{event.sender} says: {event.text}")))
+        self.moments.insert(where, event.at)
+        self._trick_lines = [i + (i >= where) for i in self._trick_lines]
 
     def _shown(self) -> list[tuple[int, str]]:
         """The lines a player may read: with the memory aid off, of the tricks only

@@ -69,6 +69,9 @@ class GameTable(Protocol):
 class GameLog(Protocol):
     """The game's log (``g``): every move and why, as lines a player reads."""
 
+    #: Every line, with the number of the update that brought it.
+    lines: list[tuple[int, str]]
+
     def start(self, update: Update) -> None: ...
 
     def add(self, update: Update) -> None: ...

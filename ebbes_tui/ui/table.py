@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from textual import events, work
@@ -151,7 +152,8 @@ class TableScreen(Screen[None]):
         self.game_log = self.screens.log(self.app.look, personal=not self.hot_seat,
                                          memory_aid=self.memory_aid)
         self.game_log.start(self.update)
-        for line in self.remote.earlier_chat if self.remote else ():  # said in the lobby
+        for line in self.remote.earlier_chat if self.remote else ():  # said in the lobby:
+            line = replace(line, earlier=True)  # among the moves it came between
             self.game_log.add(Update(self.update.seq, line, self.view, self.update.decision))
         self.query_one("#presence").display = self.shared
         if self.shared:
@@ -338,12 +340,20 @@ class TableScreen(Screen[None]):
 
     def _show_presence(self) -> None:
         """"1 Ann  2 Bob (away 0:42)  3 Cid · waiting for Bob 0:07" (the game waits
-        for an away player), or "· Cid thinking 0:07"."""
+        for an away player), or "· Cid thinking 0:07"; while a bot stands in for every
+        person, that the table waits and what brings it back (R21)."""
         presence = self.presence
         if presence is None:
             return
         if self.remote is not None and self.remote.closed:  # no table: no clock ticks on
             self.query_one("#presence", Static).update("Not connected: the table has closed.")
+            return
+        if presence.waiting:
+            seat = self.view.seat
+            mine = seat is not None and seat < len(presence.seats) and presence.seats[seat].bot
+            self.query_one("#presence", Static).update(
+                "The table waits: everyone is away. " + ("Press any key to play on." if mine
+                                                         else "It goes on when a player comes back."))
             return
         now = time.monotonic()
         parts = []
@@ -561,13 +571,14 @@ class TableScreen(Screen[None]):
         """Any key hurries the table along (a bot's move, a finished trick), and at a
         shared table takes back a seat a bot plays because the player's time ran out.
         A finished trick waiting for a key takes the key for itself: the Enter or Space
-        that lets it go must not also play the next card."""
-        if self.holding:
+        that lets it go must not also play the next card; nor does the Esc that brings
+        an away player back also ask them whether to leave. (This runs before the
+        bindings: they are looked up once the key reaches the app.)"""
+        woke = self.remote is not None and self.remote.wake()
+        if self.holding or (woke and event.key == "escape"):
             event.stop()
             event.prevent_default()
         self._skip.set()
-        if self.remote is not None:
-            self.remote.wake()
 
 
 def _clock(seconds: float) -> str:

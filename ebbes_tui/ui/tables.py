@@ -96,8 +96,9 @@ class TablesScreen(ClosesOnce, Screen[None]):
             listed.add(label)
             options.add_option(Option(Text(look.text(describe(table))), id=label))
         for name, info in saved:
+            of = f" of {info.game.title}" if info.game is not None else ""
             options.add_option(Option(Text(look.text(
-                f"{name}: your saved game, {info.summary}; Enter reopens it")),
+                f"{name}: your saved game{of}, {info.summary}; Enter reopens it")),
                 id=f"{REOPEN}{name}"))
         if tables or saved:
             options.highlighted = 0  # Enter joins the first table at once

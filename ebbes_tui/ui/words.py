@@ -73,13 +73,18 @@ def game_over_line(names: list[str], winners: tuple[int, ...]) -> str:
             else f"Game over: {who} share the win.")
 
 
+def _them(name: str) -> str:
+    """The pronoun for ``name`` as an object: "you" for the player reading."""
+    return "you" if name in ("You", "you") else "them"
+
+
 def match_line(event: object, names: Sequence[str]) -> str | None:
     """The log's line for what the match itself reports: a seat a bot takes over or
     gives back (R21), a save that failed; None for anything else."""
     if isinstance(event, SeatChanged):
         who = names[event.seat]
         return f"{says(who, 'is')} back." if event.human else \
-            f"{says(who, 'is')} away: a {event.level} bot plays for them."
+            f"{says(who, 'is')} away: a {event.level} bot plays for {_them(who)}."
     if isinstance(event, SaveFailed):
         return event.message
     return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ....controller import Update
 from ....table.events import ChatLine
-from ....ui.game_log import TrickLog
+from ....ui.game_log import END, TrickLog
 from ..rules.events import CardPlayed, RoundStarted, TrickWon
 from ..rules.view import PlayerView
 from .explain import card_run, event_line, takes_line
@@ -29,15 +29,18 @@ class GameLog(TrickLog):
         """Begin from a full view (a new or resumed game): this round so far."""
         view = update.view
         names = self.names(view)
+        deal = view.position()[0]
         if view.scores:
             self.note(update.seq, f"Rounds so far: {len(view.scores)}; totals "
-                      + ", ".join(f"{n} {t:+d}" for n, t in zip(names, view.totals)) + ".")
+                      + ", ".join(f"{n} {t:+d}" for n, t in zip(names, view.totals)) + ".",
+                      at=(deal - 1, END))
         if view.tricks or view.trick:
-            self.note(update.seq, f"Round {view.round_no + 1}, as it stands:")
+            self.note(update.seq, f"Round {view.round_no + 1}, as it stands:", at=(deal, 0))
             for i, trick in enumerate(view.tricks):
                 cards = card_run(list(zip(trick.seats, trick.cards)), names, self.look).plain
                 self.note(update.seq, f"Trick {i + 1}: {cards}.  "
-                          f"{takes_line(view, trick, names, self.look)}.", trick=True)
+                          f"{takes_line(view, trick, names, self.look)}.", trick=True,
+                          at=(deal, i + 1))
         self._trick = list(zip(view.trick_seats, view.trick))
 
     def add(self, update: Update) -> None:
@@ -49,7 +52,7 @@ class GameLog(TrickLog):
         if isinstance(event, (RoundStarted, TrickWon)):
             self._trick = []
         if isinstance(event, ChatLine):
-            self.note(update.seq, f"{event.sender} says: {event.text}")
+            self.said(update.seq, event)
             return
         line = event_line(update, self.names(update.view), self.look)
         if line is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ....controller import Update
 from ....table.events import ChatLine
-from ....ui.game_log import TrickLog
+from ....ui.game_log import END, TrickLog
 from ..events import CardPlayed, TrickTaken
 from ..view import HuhnView
 from .explain import event_line, takes_line, trick_cards, trick_gives
@@ -23,16 +23,18 @@ class HuhnLog(TrickLog):
         """Begin from a full view (a new or resumed game): this deal so far."""
         view: HuhnView = update.view  # type: ignore[assignment]
         names = self.names(view)
+        deal = view.position()[0]
         if view.scores:
             self.note(update.seq, f"Deals so far: {len(view.scores)}; totals "
-                      + ", ".join(f"{n} {t:+d}" for n, t in zip(names, view.totals)) + ".")
+                      + ", ".join(f"{n} {t:+d}" for n, t in zip(names, view.totals)) + ".",
+                      at=(deal - 1, END))
         if view.tricks:
-            self.note(update.seq, f"Deal {view.deal}, as it stands:")
+            self.note(update.seq, f"Deal {view.deal}, as it stands:", at=(deal, 0))
         for i, trick in enumerate(view.tricks):
             gives = trick_gives(trick)
             self.note(update.seq, f"Trick {i + 1}: {trick_cards(trick, names, self.look)}. "
                       f"{takes_line(trick, names, self.look)}{f' ({gives})' if gives else ''}.",
-                      trick=True)
+                      trick=True, at=(deal, i + 1))
 
     def add(self, update: Update) -> None:
         """Note what ``update`` says (a card: part of its trick's line; the trick in
@@ -41,7 +43,7 @@ class HuhnLog(TrickLog):
         if isinstance(event, CardPlayed):
             return
         if isinstance(event, ChatLine):
-            self.note(update.seq, f"{event.sender} says: {event.text}")
+            self.said(update.seq, event)
             return
         line = event_line(update, self.names(update.view), self.look)
         if line is not None:

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from ....controller import TakenBack, Update
 from ....table.events import ChatLine
-from ....ui.words import as_seen_by, match_line, says, verb_for
+from ....ui.game_log import END, LATER, Moment, TrickLog
+from ....ui.words import match_line, says, verb_for
 from ..events import (
     Avstikk, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played,
     SatOut, ShedBegan, TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
@@ -21,15 +22,16 @@ from .explain import ORDINALS, and_list, event_line, rank_plural, rounds_of, win
 from .look import HundLook
 
 
-class HundLog:
-    """Lines of what happened, each tagged with the update's sequence number."""
+class HundLog(TrickLog):
+    """Lines of what happened, each tagged with the update's sequence number; every one
+    stays (every card was played face up, N15)."""
+
+    look: HundLook
 
     def __init__(self, look: HundLook, *, personal: bool = True) -> None:
         """``personal``: one player reads it, so their own seat is "You" (not in
         hot-seat, where the log is everyone's)."""
-        self.look = look
-        self.personal = personal
-        self.lines: list[tuple[int, str]] = []
+        super().__init__(look, personal=personal)
         self._krigs: list[str] = []  # this phase-1 trick's krig lines, in order
         self._moves: list[str] = []  # this phase-2 trick's moves so far
         self._after: list[str] = []  # who went out during it: said after its moves
@@ -40,18 +42,20 @@ class HundLog:
     def start(self, update: Update) -> None:
         """Begin from a full view (a new, resumed or joined game): this game so far."""
         view = update.view
-        names = self._names(view)
+        names = self.names(view)
+        deal = view.position()[0]
         if view.hunds:
             self._add(update.seq, "Games so far: " + "; ".join(
-                f"game {i}: {names[h]} the hund" for i, h in enumerate(view.hunds, 1)) + ".")
+                f"game {i}: {names[h]} the hund" for i, h in enumerate(view.hunds, 1)) + ".",
+                at=(deal - 1, END))
         if view.tricks or view.log:
-            self._add(update.seq, f"Game {view.game}, as it stands:")
+            self._add(update.seq, f"Game {view.game}, as it stands:", at=(deal, 0))
         for number, trick in enumerate(view.tricks, 1):
-            self._add(update.seq, self._trick_line(number, trick, names, []))
+            self._add(update.seq, self._trick_line(number, trick, names, []), at=(deal, number))
         if view.log:
             moves = ", ".join(f"{names[m.seat]} took {self.look.play(m.cards)} in" if m.took
                               else f"{names[m.seat]} {self.look.play(m.cards)}" for m in view.log)
-            self._add(update.seq, f"Phase 2 so far: {moves}.")
+            self._add(update.seq, f"Phase 2 so far: {moves}.", at=(deal, END))
         if view.phase == "shed" and view.shed_trick:
             self._began = view.began
             self._moves = [self._play(s, cards, names) for s, cards in view.shed_trick]
@@ -59,10 +63,10 @@ class HundLog:
     def add(self, update: Update) -> None:
         """Note what ``update`` says."""
         event, view, seq = update.event, update.view, update.seq
-        names = self._names(view)
+        names = self.names(view)
         look = self.look
         if isinstance(event, ChatLine):
-            self._add(seq, f"{event.sender} says: {event.text}")
+            self.said(seq, event)
         elif isinstance(event, TakenBack):
             self._add(seq, "Your last move was taken back.")
             self._krigs, self._moves, self._after = [], [], []
@@ -150,13 +154,13 @@ class HundLog:
 
     # ------------------------------------------------------------- reading the log
 
-    def _add(self, seq: int, line: str) -> None:
+    def _add(self, seq: int, line: str, at: Moment = LATER) -> None:
         if line:
-            self.lines.append((seq, self.look.text(line)))
+            self.note(seq, line, at=at)
 
-    def current(self, view: HundView) -> str | None:
+    def current(self, view: HundView) -> str | None:  # type: ignore[override]
         """The trick in progress, if any cards are down."""
-        names = self._names(view)
+        names = self.names(view)
         if view.phase == "collect" and view.trick:
             cards = ", ".join(f"{names[s]} {self.look.face(c)}" for s, c, _ in view.trick)
             war = f" (krig: {and_list([names[s] for s in view.warriors])})" if view.krig else ""
@@ -164,21 +168,6 @@ class HundLog:
         if view.phase == "shed" and view.shed_trick:
             return f"Now: {'; '.join(self._moves) or 'a trick'}."
         return None
-
-    def since(self, seq: int, most: int = 8) -> list[str]:
-        """The lines after update ``seq`` (the latest ``most``)."""
-        return [line for s, line in self.lines if s > seq][-most:]
-
-    def text(self, view: HundView) -> str:
-        lines = [line for _, line in self.lines]
-        now = self.current(view)
-        if now:
-            lines.append(self.look.text(now))
-        return "\n".join(lines) or "Nothing has happened yet."
-
-    def _names(self, view: HundView) -> list[str]:
-        names = [self.look.text(s.name) for s in view.seats]
-        return as_seen_by(names, view.seat) if self.personal else names
 
 
 def _tied(view: HundView, event: Krig) -> int:
