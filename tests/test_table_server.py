@@ -4,6 +4,7 @@ and reopening, chat, the remote feed, and hostile input that never disturbs a ga
 
 import asyncio
 import re
+import threading
 
 import pytest
 from table_support import WAIT, LocalTable, Raw, leaked_cards, spec, until
@@ -433,3 +434,35 @@ async def test_chat_is_limited_per_user_not_per_connection(tmp_path):
         assert refused.code == "slow-down"
         for client in (first, second):
             client.close()
+
+
+async def test_the_table_never_touches_its_save_on_the_event_loop(tmp_path, monkeypatch):
+    """Issue 23, item 14: taking the save's slot, keeping who holds the seats and
+    archiving the finished game are disk work; the loop that answers the players never
+    waits for the disk (each runs in a thread)."""
+    from ebbes_tui.controller.saves import SaveSlot, SaveStore
+    from ebbes_tui.table import server as server_module
+
+    loop_thread = threading.get_ident()
+    on_loop: list[str] = []
+
+    def watched(name, real):
+        def call(*args, **kw):
+            if threading.get_ident() == loop_thread:
+                on_loop.append(name)
+            return real(*args, **kw)
+        return call
+
+    monkeypatch.setattr(SaveStore, "open", watched("open", SaveStore.open))
+    monkeypatch.setattr(SaveSlot, "archive", watched("archive", SaveSlot.archive))
+    monkeypatch.setattr(server_module, "write_holders",
+                        watched("write_holders", server_module.write_holders))
+    monkeypatch.setattr(server_module, "forget_holders",
+                        watched("forget_holders", server_module.forget_holders))
+    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random", seed=4)) as table:
+        player = await table.join()
+        assert await asyncio.wait_for(play_bot(player, "random"), WAIT) == 0
+        player.close()
+        await table.ended()
+    assert (table.store.root / "finished").is_dir() and table.record()["players"]
+    assert on_loop == []

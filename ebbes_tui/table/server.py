@@ -215,8 +215,9 @@ class TableServer:
         """Listen (on ``sock``, else a new socket at the address) until the table ends;
         ``ready`` is called once connections are accepted. SaveError, SlotLocked or
         TableError if the table cannot open."""
-        if self.resumed is not None:  # a new game's slot is taken when it starts
-            self.slot = self.store.open(self.slot_name)
+        # The slot is taken now, a new game's too: the disk is never touched on the
+        # loop while people wait for a card (a slow disk stops only its thread).
+        self.slot = await asyncio.to_thread(self.store.open, self.slot_name)
         try:
             sock = sock or listen_socket(self.address, self.system)
             inode = os.lstat(self.address.path).st_ino
@@ -629,9 +630,9 @@ class TableServer:
         else:
             setup = players_setup(self.game, self.seating.players(), self.options,
                                   seed=self.spec.seed)
-            self.slot = self.store.open(self.slot_name)
             match = Match(setup, save=self.slot, extras=extras, waits_for_people=True)
-            write_holders(self.store, self.slot_name, self.seating.holders())
+            self._spawn(asyncio.to_thread(write_holders, self.store, self.slot_name,
+                                          self.seating.holders()))
         self.match = match
         log.info("game started: %s", ", ".join(s.name for s in match.setup.seats))
         for client in list(self.clients):
@@ -692,11 +693,15 @@ class TableServer:
             # The game is over, so every hand may be seen (as in a replay): each player
             # gets the whole record to keep in their own History and Statistics.
             self._broadcast({"type": "record", "record": match.record()}, players_only=True)
-            assert self.slot is not None
-            self.slot.archive()
-            forget_holders(self.store, self.slot_name)
+            await asyncio.to_thread(self._archive)
             log.info("game over, archived")
             self._check_end()
+
+    def _archive(self) -> None:
+        """In a thread: the finished game goes to ``finished/``, who held the seats goes."""
+        assert self.slot is not None
+        self.slot.archive()
+        forget_holders(self.store, self.slot_name)
 
     def _arm_turn(self) -> None:
         """The turn clock: a connected player has ``turn_time`` for one decision (each
