@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import heapq
 import itertools
 import json
@@ -17,8 +18,14 @@ import stat
 import subprocess
 import sys
 import time
+import unicodedata
+from enum import Enum
 from pathlib import Path
 
+from ebbes_tui.controller import Library, SaveStore
+from ebbes_tui.controller.history import finished_games
+from ebbes_tui.controller.stats import KeptStatistics
+from ebbes_tui.game.registry import load_game
 from ebbes_tui.table.client import TableClient, connect_table
 from ebbes_tui.table.protocol import VERSION, encode
 from ebbes_tui.table.rendezvous import my_login, own_address, tables_in, user_dirs
@@ -416,3 +423,55 @@ async def until_closed(reader: asyncio.StreamReader) -> None:
     """Read until the client hangs up."""
     while await reader.read(65536):
         pass
+
+
+class Keeper:
+    """What the terminal does with a table's record (ui/app.py): keep it in the
+    player's own History and Statistics, held against what they saw."""
+
+    def __init__(self, client: TableClient, library: Library) -> None:
+        self.client = client
+        self.library = library
+        self.offered = 0
+        self.kept: list[object] = []
+        self.tasks: list[asyncio.Future] = []
+        client.on_record = self.take
+
+    def take(self, record, check) -> None:
+        self.offered += 1
+        self.tasks.append(asyncio.ensure_future(asyncio.to_thread(
+            self.library.keep_finished, record, f"{self.client.name}.", check)))
+
+    async def done(self) -> list[object]:
+        self.kept = list(await asyncio.gather(*self.tasks))
+        await asyncio.sleep(0)  # a refusal said from the keeping thread arrives
+        return self.kept
+
+
+def store_of(tmp_path, login: str, gid: str) -> SaveStore:
+    return SaveStore(tmp_path / login / gid / "saves")
+
+
+def kept_games(store: SaveStore, gid: str) -> tuple[int, int, int]:
+    """History's entries, the games Statistics counted, and the people's games."""
+    stats = KeptStatistics(load_game(gid), store.root).load().stats
+    return (len(finished_games(store)), len(stats.games),
+            sum(p.total.games for p in stats.players.values()))
+
+
+def unclean(value: object) -> list[str]:
+    """Every string held anywhere in a decoded value with a character of category C or
+    Z other than the plain space."""
+    if isinstance(value, str):
+        return [value] if any(c != " " and unicodedata.category(c)[0] in "CZ"
+                              for c in value) else []
+    if isinstance(value, (Enum, int, float, type(None))):
+        return []  # an enum's words are the program's own
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in unclean(k) + unclean(v)]
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return [s for v in value for s in unclean(v)]
+    if dataclasses.is_dataclass(value):
+        return [s for f in dataclasses.fields(value) for s in unclean(getattr(value, f.name))]
+    names = getattr(type(value), "__slots__", ()) or vars(value)
+    return [s for name in names for s in unclean(getattr(value, name))]

@@ -10,11 +10,13 @@ import asyncio
 import json
 
 import pytest
-from table_support import WAIT, FakeTable, LocalTable, neighbours, spec, until, until_closed
+from table_support import (
+    WAIT, FakeTable, Keeper, LocalTable, kept_games, neighbours, spec, store_of, until,
+    until_closed,
+)
 
-from ebbes_tui.controller import Library, SaveStore
+from ebbes_tui.controller import Library
 from ebbes_tui.controller.history import finished_games
-from ebbes_tui.controller.stats import KeptStatistics
 from ebbes_tui.game.registry import game_ids, load_game
 from ebbes_tui.table import client as client_module
 from ebbes_tui.table.client import TableClient, connect_table
@@ -31,45 +33,11 @@ def users(tmp_path):
     return neighbours(tmp_path)
 
 
-class Keeper:
-    """What the terminal does with a table's record (ui/app.py): keep it in the
-    player's own History and Statistics, held against what they saw."""
-
-    def __init__(self, client: TableClient, library: Library) -> None:
-        self.client = client
-        self.library = library
-        self.offered = 0
-        self.kept: list[object] = []
-        self.tasks: list[asyncio.Future] = []
-        client.on_record = self.take
-
-    def take(self, record, check) -> None:
-        self.offered += 1
-        self.tasks.append(asyncio.ensure_future(asyncio.to_thread(
-            self.library.keep_finished, record, f"{self.client.name}.", check)))
-
-    async def done(self) -> list[object]:
-        self.kept = list(await asyncio.gather(*self.tasks))
-        await asyncio.sleep(0)  # a refusal said from the keeping thread arrives
-        return self.kept
-
-
 def refusals(client: TableClient) -> list[str]:
     """What the player was told about the table's record."""
     feed = client.feed
     return [u.event.text for u in (feed.waiting() if feed else ())
             if isinstance(u.event, Refused) and u.event.code == "record"]
-
-
-def store_of(tmp_path, login: str, gid: str) -> SaveStore:
-    return SaveStore(tmp_path / login / gid / "saves")
-
-
-def kept_games(store: SaveStore, gid: str) -> tuple[int, int, int]:
-    """History's entries, the games Statistics counted, and the people's games."""
-    stats = KeptStatistics(load_game(gid), store.root).load().stats
-    return (len(finished_games(store)), len(stats.games),
-            sum(p.total.games for p in stats.players.values()))
 
 
 async def honest_game(tmp_path, gid: str, seed: int, players: int = 1) -> list[list[dict]]:

@@ -7,13 +7,11 @@ Z but the plain space. Names are cleaned, never refused."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 import random
-import unicodedata
-from enum import Enum
 
 import pytest
+from table_support import unclean
 
 from ebbes_tui.controller.events import SaveFailed, SeatChanged
 from ebbes_tui.game.protocols import Game, SeatInfo, listed
@@ -22,24 +20,6 @@ from ebbes_tui.table.protocol import ProtocolError, event_from_json, event_to_js
 
 HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x9b31m\u202eevil\u2066 \n\r\u2028\x85\t\x00\u200b Bob"
 SHORT = "\x9b2J"  # fits where a field takes a short word
-
-
-def unclean(value: object) -> list[str]:
-    """Every string held anywhere in a decoded value with a character of category C or
-    Z other than the plain space."""
-    if isinstance(value, str):
-        return [value] if any(c != " " and unicodedata.category(c)[0] in "CZ"
-                              for c in value) else []
-    if isinstance(value, (Enum, int, float, type(None))):
-        return []  # an enum's words are the program's own
-    if isinstance(value, dict):
-        return [s for k, v in value.items() for s in unclean(k) + unclean(v)]
-    if isinstance(value, (tuple, list, set, frozenset)):
-        return [s for v in value for s in unclean(v)]
-    if dataclasses.is_dataclass(value):
-        return [s for f in dataclasses.fields(value) for s in unclean(getattr(value, f.name))]
-    names = getattr(type(value), "__slots__", ()) or vars(value)
-    return [s for name in names for s in unclean(getattr(value, name))]
 
 
 def places(data: object, path: tuple = ()) -> list[tuple]:
