@@ -475,3 +475,14 @@ def unclean(value: object) -> list[str]:
         return [s for f in dataclasses.fields(value) for s in unclean(getattr(value, f.name))]
     names = getattr(type(value), "__slots__", ()) or vars(value)
     return [s for name in names for s in unclean(getattr(value, name))]
+
+
+def answering(*messages: dict):
+    """A fake table that answers a request with ``messages``, then waits for the hang-up."""
+    async def answer(reader, writer):
+        await reader.readline()
+        for message in messages:
+            writer.write(json.dumps(message).encode() + b"\n")
+        await writer.drain()
+        await until_closed(reader)
+    return answer

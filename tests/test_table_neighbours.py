@@ -16,7 +16,8 @@ from types import SimpleNamespace
 
 import pytest
 from table_support import (
-    WAIT, FakeSystem, FakeTable, LocalTable, ManualClock, Raw, Users, neighbours, spec, until,
+    WAIT, FakeSystem, FakeTable, LocalTable, ManualClock, Raw, Users, answering, neighbours, spec,
+    until,
     until_closed,
 )
 
@@ -51,17 +52,6 @@ def claims(**extra: object) -> dict:
             "game": "ebbes", "options": {"more_cards": EVIL, "choose_determiners": False,
                                          "rounds": 5},
             "players": [EVIL, "alice", None], **extra}
-
-
-def answering(*messages: dict):
-    """A fake table that answers a request with ``messages``, then waits for the hang-up."""
-    async def answer(reader, writer):
-        await reader.readline()
-        for message in messages:
-            writer.write(json.dumps(message).encode() + b"\n")
-        await writer.drain()
-        await until_closed(reader)
-    return answer
 
 
 @pytest.fixture

@@ -11,8 +11,7 @@ import json
 
 import pytest
 from table_support import (
-    WAIT, FakeTable, Keeper, LocalTable, kept_games, neighbours, spec, store_of, until,
-    until_closed,
+    WAIT, FakeTable, Keeper, answering, LocalTable, kept_games, neighbours, spec, store_of, until,
 )
 
 from ebbes_tui.controller import Library
@@ -77,16 +76,8 @@ async def at_carols(tmp_path, users, gid: str, messages: list[dict]):
     bob, carol = users.system("bob"), users.system("carol")
     parent = tmp_path / "tmp"
     said = [welcome(gid), *messages, {"type": "closed", "text": "The table has closed."}]
-
-    async def answer(reader, writer):
-        await reader.readline()
-        for message in said:
-            writer.write(json.dumps(message).encode() + b"\n")
-        await writer.drain()
-        await until_closed(reader)
-
     store = store_of(tmp_path, "bob", gid)
-    async with FakeTable(own_address("fri", parent, carol), carol, answer):
+    async with FakeTable(own_address("fri", parent, carol), carol, answering(*said)):
         connection = await connect_table("fri", directory=parent, system=bob)
         client = await TableClient.start(connection)
         keeper = Keeper(client, Library(load_game(gid), store))
@@ -235,16 +226,8 @@ async def test_a_spectator_keeps_nothing(tmp_path, users):
     watching = {**welcome(gid), "role": "spectator", "seat": None}
     said = [watching, *game_only(heard), {"type": "record", "record": record_of(heard)},
             {"type": "closed", "text": "bye"}]
-
-    async def answer(reader, writer):
-        await reader.readline()
-        for message in said:
-            writer.write(json.dumps(message).encode() + b"\n")
-        await writer.drain()
-        await until_closed(reader)
-
     store = store_of(tmp_path, "bob", gid)
-    async with FakeTable(own_address("fri", parent, carol), carol, answer):
+    async with FakeTable(own_address("fri", parent, carol), carol, answering(*said)):
         client = await TableClient.start(await connect_table("fri", directory=parent,
                                                              system=bob))
         keeper = Keeper(client, Library(load_game(gid), store))
