@@ -202,6 +202,26 @@ async def test_a_presence_line_from_a_fake_table_has_only_clocks_a_screen_can_sh
     assert all(terminal_safe(text) for text in shown), shown
 
 
+async def test_an_answer_nested_too_deeply_is_a_table_that_cannot_be_reached(users, tmp_path):
+    """The first line a table answers with is read before any screen starts: nested
+    deeper than Python's JSON reader goes, it raised RecursionError out of 'ebbes table
+    list' and join."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+
+    async def deep(reader, writer):
+        await reader.readline()
+        writer.write(b"[" * 200_000 + b"\n")
+        await writer.drain()
+        await until_closed(reader)
+
+    async with FakeTable(own_address("fri", parent, carol), carol, deep):
+        assert await find_tables(parent, system=bob) == []
+        with pytest.raises(TableError, match=r"^The table carol/fri cannot be reached "
+                                             r"\(nested too deeply\)\.$"):
+            await connect_table("fri", directory=parent, system=bob)
+
+
 async def test_a_line_nested_too_deeply_to_read_ends_the_connection_in_one_sentence(
         users, tmp_path):
     """JSON nested deeper than Python's reader goes raised RecursionError, which nothing

@@ -236,12 +236,12 @@ async def _exchange(address: TableAddress, message: dict[str, Any], deadline: fl
     except (TimeoutError, asyncio.TimeoutError):
         sock.close()
         raise TableError(f"The table {address.label} did not answer in time.") from None
-    except (OSError, ValueError, TableError) as e:
+    except (OSError, ValueError, RecursionError, TableError) as e:
         sock.close()
         if isinstance(e, TableError):
             raise
-        raise TableError(f"The table {address.label} cannot be reached "
-                         f"({clean(e, NAME_LIMIT)}).") from None
+        why = "nested too deeply" if isinstance(e, RecursionError) else clean(e, NAME_LIMIT)
+        raise TableError(f"The table {address.label} cannot be reached ({why}).") from None
     except BaseException:  # cancelled: the screen asking went away
         sock.close()
         raise
