@@ -208,3 +208,35 @@ async def test_a_failed_save_is_reported_from_the_event_loops_thread(tmp_path, m
     texts = {u.event.message for u in session.waiting() if isinstance(u.event, SaveFailed)}
     assert texts == {"The game could not be saved: No space left on device."}
     slot.close()
+
+
+def test_a_window_looking_at_a_lock_never_makes_another_think_the_game_is_open(
+        tmp_path, monkeypatch):
+    """Another window listing its saves holds each lock for a moment to see who has it
+    (lock_holder): an ebbes taking the slot at that moment (--continue, as the menu of
+    the same process lists its saves in a thread) found it "open in another ebbes
+    window" of a process long dead, and a kill -9 test failed on it."""
+    import fcntl
+
+    from ebbes_tui.controller import saves
+
+    store = SaveStore(tmp_path)
+    store.path("g").write_text("{}")
+    looking = os.open(tmp_path / "g.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(looking, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    waits = []
+
+    def look_ends(seconds):  # the other window is done looking while this one waits
+        waits.append(seconds)
+        fcntl.flock(looking, fcntl.LOCK_UN)
+
+    monkeypatch.setattr(saves.time, "sleep", look_ends)
+    slot = store.open("g")
+    os.close(looking)
+    monkeypatch.undo()
+    assert waits == [saves.LOOK_WAIT]
+    slot.close()
+    held = store.open("g")  # a window that really has it open is still said so
+    with pytest.raises(SlotLocked):
+        store.open("g")
+    held.close()

@@ -176,11 +176,9 @@ class SaveSlot:
         self.path = store.path(slot)
         self.lock_path = store.root / f"{slot}.lock"
         fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+        if not _lock(fd):
             os.close(fd)
-            raise SlotLocked(slot, lock_holder(self.lock_path)) from None
+            raise SlotLocked(slot, lock_holder(self.lock_path))
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         self._lock_fd: int | None = fd
@@ -210,6 +208,25 @@ class SaveSlot:
             os.ftruncate(self._lock_fd, 0)
             os.close(self._lock_fd)
             self._lock_fd = None
+
+
+#: How long taking a lock waits out a window that only looks (:func:`lock_holder` holds
+#: a lock for a moment to see whether anyone else does): seconds, and tries.
+LOOK_WAIT, LOOK_TRIES = 0.005, 40
+
+
+def _lock(fd: int) -> bool:
+    """Take the exclusive lock on ``fd``; False when another process holds it. A
+    window listing its saves holds a shared lock for a moment (:func:`lock_holder`),
+    so a refusal is tried again for a fifth of a second before it counts."""
+    for attempt in range(LOOK_TRIES):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if attempt + 1 < LOOK_TRIES:
+                time.sleep(LOOK_WAIT)
+    return False
 
 
 def lock_holder(lock_path: Path) -> int | None:
