@@ -165,7 +165,13 @@ def flood(target: str, seconds: float, parent: str | None) -> int:
     held: list[socket.socket] = []
     count, end = 0, time.monotonic() + seconds
     while time.monotonic() < end:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        except OSError:  # out of files: let the older half go, and go on
+            for old in held[: len(held) // 2]:
+                old.close()
+            del held[: len(held) // 2]
+            continue
         sock.setblocking(False)
         try:
             sock.connect(os.fspath(path))
@@ -173,9 +179,6 @@ def flood(target: str, seconds: float, parent: str | None) -> int:
             pass
         except OSError:
             sock.close()
-            for old in held[: len(held) // 2]:
-                old.close()
-            del held[: len(held) // 2]
             continue
         count += 1
         held.append(sock)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import socket
 import threading
 import unicodedata
 from types import SimpleNamespace
@@ -301,9 +302,11 @@ async def test_one_deadline_for_the_whole_exchange_stops_a_dribbling_table(users
             await asyncio.sleep(0.01)
 
     async with FakeTable(own_address("slow", parent, carol), carol, dribble) as slow:
-        assert await asyncio.wait_for(find_tables(parent, system=bob, clock=clock), WAIT) == []
+        [listed] = await asyncio.wait_for(find_tables(parent, system=bob, clock=clock), WAIT)
         await until(lambda: slow.closed == 1)  # bob hung up
     assert len(sent) <= 2
+    # The kernel vouches for the socket and its process: listed, as busy, not hidden.
+    assert describe(listed) == "carol/slow: busy (it did not answer in time); try again in a moment"
 
 
 async def test_the_tables_are_asked_at_once(users, tmp_path):
@@ -325,7 +328,8 @@ async def test_the_tables_are_asked_at_once(users, tmp_path):
         # The clock stands still, so every table gets its turn however slow the machine;
         # each is given up after its half second of waiting (in the loop's own time).
         listing = find_tables(parent, system=bob, clock=ManualClock(), timeout=0.5)
-        assert await asyncio.wait_for(listing, WAIT) == []
+        listed = await asyncio.wait_for(listing, WAIT)
+        assert [(t["name"], t["phase"]) for t in listed] == [(f"mute{k}", "busy") for k in range(5)]
         await until(lambda: order.count("closed") == 5)
         assert order[:5] == ["opened"] * 5
     finally:
@@ -378,7 +382,7 @@ async def test_refusals_are_logged_once_a_minute_and_a_knocker_is_dropped_unread
             raw = await Raw.open(table, {}, system=carol)
             try:
                 line = await asyncio.wait_for(raw.reader.readline(), WAIT)
-            except ConnectionResetError:
+            except (ConnectionResetError, BrokenPipeError):  # closed unread
                 line = b""
             answers.append(json.loads(line)["code"] if line else "dropped")
             raw.close()
@@ -410,7 +414,7 @@ async def test_the_refusal_log_names_a_knocker_one_way_before_their_login_is_kno
         try:
             knocks = [await Raw.open(table, {}, system=carol) for _ in range(24)]
             for dropped in knocks[20:]:  # past the burst: dropped at once, unanswered
-                with pytest.raises((ConnectionResetError, EOFError)):
+                with pytest.raises((ConnectionResetError, BrokenPipeError, EOFError)):
                     await dropped.receive()
         finally:
             looked_up.set()
@@ -545,3 +549,55 @@ async def test_a_flooded_table_is_busy_listed_as_busy_and_never_called_an_impost
         for filler in fillers:
             filler.close()
         server.close()
+
+
+async def test_a_knock_turned_away_costs_the_table_no_connection_of_its_own(users, tmp_path,
+                                                                           monkeypatch):
+    """The real flood (issue 23, item 5): carol knocked thousands of times a second, and
+    alice's table made a transport, a reader and a task for each knock before turning
+    it away, thousands in one turn of its loop: its players waited many seconds, and
+    the table dropped out of everyone's list. Now a knock past carol's rate is closed
+    unread as it comes off the queue: of 300, only her burst gets a connection of the
+    table's, and bob sits down and lists the table as ever."""
+    from ebbes_tui.table.server import CONNECT_BURST
+
+    alice, bob, carol = (users.system(u) for u in ("alice", "bob", "carol"))
+    parent = tmp_path / "tmp"
+    opened = []  # every stream the table's loop made for a connection
+    real = asyncio.StreamReaderProtocol.__init__
+
+    def counted(self, *args, **kw):
+        opened.append(self)
+        real(self, *args, **kw)
+
+    monkeypatch.setattr(asyncio.StreamReaderProtocol, "__init__", counted)
+    burst = int(CONNECT_BURST)
+    async with LocalTable(tmp_path, spec("tue", alice, seats="player,player", open=True),
+                          system=alice, clock=ManualClock(), parent=parent) as table:
+        knocks = []
+        try:
+            for _ in range(300):
+                knock = carol.client_socket()
+                knock.setblocking(False)
+                knock.connect_ex(str(table.address.path))
+                knocks.append(knock)
+            await until(lambda: all(_closed_by_table(k) for k in knocks[burst:]))
+            assert len(opened) == burst
+            [listed] = await find_tables(parent, system=bob)
+            assert (listed["host"], listed["name"], listed["phase"]) == ("alice", "tue", "lobby")
+            seated = await connect_table("alice/tue", directory=parent, system=bob)
+            assert seated.login == "bob"
+            seated.sock.close()
+        finally:
+            for knock in knocks:
+                knock.close()
+
+
+def _closed_by_table(sock: socket.socket) -> bool:
+    """Whether the table has closed ``sock``'s connection (it reads as ended)."""
+    try:
+        return sock.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True

@@ -179,7 +179,8 @@ async def test_the_tables_screen_shows_a_table_once_and_a_busy_one_as_busy(home,
              "free_seats": 3, "kept_for_you": 0, "spectators": False, "watchers": 0,
              "phase": "lobby", "reopened": False, "access": "open", "game": "ebbes",
              "options": {}}
-    busy = {"host": "alice", "name": "tue", "pid": None, "socket": "/tmp/y", "phase": "busy"}
+    busy = {"host": "alice", "name": "tue", "pid": None, "socket": "/tmp/y", "phase": "busy",
+            "why": "too many connections at once"}
 
     async def listing():
         return [table, dict(table), busy]

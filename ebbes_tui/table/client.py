@@ -64,7 +64,16 @@ class TableGone(TableError):
 
 
 class TableBusy(TableError):
-    """The table's queue of new connections stayed full until the deadline."""
+    """The table's queue of new connections stayed full until the deadline; ``why``
+    says so in a few words for the list."""
+
+    why = "too many connections at once"
+
+
+class TableSlow(TableBusy):
+    """The table's own process took the connection but did not answer in time."""
+
+    why = "it did not answer in time"
 
 
 @dataclass
@@ -235,7 +244,8 @@ async def _exchange(address: TableAddress, message: dict[str, Any], deadline: fl
             raise ValueError("not an object")
     except (TimeoutError, asyncio.TimeoutError):
         sock.close()
-        raise TableError(f"The table {address.label} did not answer in time.") from None
+        raise TableSlow(f"The table {address.label} did not answer in time: it may be busy, "
+                        "so try again in a moment.") from None
     except (OSError, ValueError, RecursionError, TableError) as e:
         sock.close()
         if isinstance(e, TableError):
@@ -306,8 +316,8 @@ async def find_tables(directory: Path | str | None = None, *, system: System = S
                       timeout: float | None = None) -> list[dict[str, Any]]:
     """The tables open under the parent directory, as each describes itself to this
     user, all asked at once within ``timeout`` seconds together (default
-    :data:`LIST_TIMEOUT`; a table that does not answer in time is left out, a busy one
-    is listed as ``busy``). Each is a dict: the ``info`` message of assets/protocol.md
+    :data:`LIST_TIMEOUT`; a table that is busy or does not answer in time is listed as
+    ``busy``, with ``why``). Each is a dict: the ``info`` message of assets/protocol.md
     with its claims checked and cleaned, and its ``host``, ``name``, ``pid`` and
     ``socket`` as the kernel and the file's name say. This user's dead sockets are
     removed."""
@@ -334,8 +344,8 @@ async def _describe(address: TableAddress, deadline: float, system: System,
         if address.uid == system.uid():  # a table of this user's died: its socket goes
             address.path.unlink(missing_ok=True)
         return None
-    except TableBusy:
-        return _busy(address)
+    except TableBusy as busy:
+        return _busy(address, busy.why)
     except TableError:
         return None  # not a table this user can trust or reach in time
     answer.sock.close()
@@ -344,13 +354,14 @@ async def _describe(address: TableAddress, deadline: float, system: System,
     return _entry(address, answer.peer, answer.message)
 
 
-def _busy(address: TableAddress) -> dict[str, Any]:
-    """A table whose queue of new connections stayed full: listed all the same, by what
-    the kernel says of its socket (in its host's own directory, and its host's), with
-    ``phase`` ``busy`` and nothing it could not say. Leaving it out would hide it from
-    everyone for as long as someone floods it; joining tries again."""
+def _busy(address: TableAddress, why: str) -> dict[str, Any]:
+    """A table that could not answer in time (its queue of new connections full, or its
+    process slow): listed all the same, by what the kernel says of its socket (in its
+    host's own directory, and its host's), with ``phase`` ``busy``, ``why`` in a few
+    words, and nothing it could not say. Leaving it out would hide it from everyone for
+    as long as someone floods it; joining tries again."""
     return {"host": address.host, "name": address.name, "pid": None,
-            "socket": str(address.path), "phase": "busy"}
+            "socket": str(address.path), "phase": "busy", "why": why}
 
 
 def _entry(address: TableAddress, peer: Peer, info: dict[str, Any]) -> dict[str, Any]:

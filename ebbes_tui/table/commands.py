@@ -229,8 +229,7 @@ def describe(table: dict[str, Any]) -> str:
     host and name are the kernel's, the rest is cleaned, its game one this ebbes
     knows; a ``busy`` one, only its name)."""
     if table["phase"] == "busy":
-        return (f"{table['host']}/{table['name']}: busy (too many connections at once); "
-                "try again in a moment")
+        return f"{table['host']}/{table['name']}: busy ({table['why']}); try again in a moment"
     game = load_game(table["game"])
     chosen = describe_options(game, table["options"])
     extras = [game.title, *([chosen] if chosen else [])]

@@ -42,6 +42,7 @@ from ..game.registry import load_game
 from .access import Access
 from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
 from .clock import Clock, Timer
+from .door import Door
 from .host import HOST_COMMANDS, host_only
 from .limits import RefusalLog, TokenBucket
 from .moments import BEFORE_THE_GAME, Moment, moment_of_record, moment_of_updates
@@ -221,20 +222,20 @@ class TableServer:
         try:
             sock = sock or listen_socket(self.address, self.system)
             inode = os.lstat(self.address.path).st_ino
-            server = await asyncio.start_unix_server(self._connected, sock=sock,
-                                                     backlog=BACKLOG)
+            door = Door(sock, self._knocked, BACKLOG)
         except BaseException:
             if self.slot is not None:
                 self.slot.close()
             raise
         self._wait_idle()
+        door.open()
         log.info("table %s open at %s", self.address.label, self.address.path)
         if ready is not None:
             ready()
         try:
             await self.done.wait()
         finally:
-            server.close()
+            door.close()
             await self._close_all()
             self._unlink(inode)
             if self.slot is not None:
@@ -283,28 +284,42 @@ class TableServer:
 
     # -------------------------------------------------------- connections
 
-    async def _login(self, uid: int) -> str:
+    def _lookup(self, uid: int) -> asyncio.Future[str]:
         """The login of ``uid``, asked of the user database once, in a thread: a slow
-        directory service never stops the table for the players at it. Every connection
-        of ``uid`` waits for that one answer, so the log names a user one way."""
+        directory service never stops the table for the players at it. Everything
+        about ``uid`` waits for that one answer, so the log names a user one way."""
         lookup = self._logins.get(uid)
         if lookup is None:
             lookup = self._logins[uid] = asyncio.ensure_future(asyncio.to_thread(
                 lambda: clean(login_of(uid, self.system), NAME_LIMIT)))
-        return await asyncio.shield(lookup)  # one connection going away stops no other's
+        return lookup
 
-    async def _connected(self, reader: asyncio.StreamReader,
-                         writer: asyncio.StreamWriter) -> None:
+    async def _login(self, uid: int) -> str:
+        return await asyncio.shield(self._lookup(uid))  # one going away stops no other's
+
+    def _knocked(self, connection: socket.socket) -> None:
+        """A new connection (from the :class:`Door`): one from a user who knocks too
+        fast is closed unread, costing nothing more; any other is welcomed in a task."""
         try:
-            peer = self.system.peer(writer.get_extra_info("socket"))
+            peer = self.system.peer(connection)
         except OSError:
-            writer.close()
+            connection.close()
             return
         knocks = self._knocks.setdefault(
             peer.uid, TokenBucket(CONNECT_RATE, CONNECT_BURST, self.clock.now))
-        if not knocks.take():  # knocking too fast: cost nothing more than this
-            writer.transport.abort()
-            self.refusals.refused(await self._login(peer.uid), "too many connections a second")
+        if not knocks.take():
+            connection.close()
+            lookup = self._lookup(peer.uid)
+            lookup.add_done_callback(lambda known: known.cancelled() or self.refusals.refused(
+                known.result(), "too many connections a second"))
+            return
+        self._spawn(self._connected(connection, peer))
+
+    async def _connected(self, connection: socket.socket, peer: Peer) -> None:
+        try:
+            reader, writer = await asyncio.open_unix_connection(sock=connection)
+        except OSError:
+            connection.close()
             return
         login = await self._login(peer.uid)
         if self._too_many(peer):
