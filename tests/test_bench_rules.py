@@ -15,7 +15,7 @@ from ebbes_tui.game.registry import load_game
 
 def bench(*args: str) -> dict:
     out = subprocess.run([sys.executable, "-m", "ebbes_tui", "bench", *args, "--json"],
-                         capture_output=True, text=True, timeout=300)
+                         capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
@@ -113,5 +113,5 @@ def test_bench_bots_json_gives_percentiles_for_every_level_of_the_new_games(game
 
 def test_bench_refuses_a_game_for_an_area_that_has_none():
     out = subprocess.run([sys.executable, "-m", "ebbes_tui", "bench", "ui", "--game", "huhn"],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=600)
     assert out.returncode == 2 and "--game works with" in out.stderr

@@ -74,6 +74,6 @@ def test_continue_off_a_terminal_with_nothing_saved_is_one_line_and_exit_2(tmp_p
     env = {"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(tmp_path / "data"),
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "ebbes_tui", "--continue"], env=env,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600)
     assert done.returncode == 2
     assert done.stderr == "ebbes: There is no saved game to continue.\n"

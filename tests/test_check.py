@@ -16,7 +16,7 @@ EXAMPLES = sorted(p for p in RECORDS.glob("*.json") if not p.name.endswith(".exp
 
 def ebbes(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "ebbes_tui", *args],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=600)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

@@ -10,7 +10,7 @@ from ebbes_tui.cli import build_parser
 
 def ebbes(*args, env=None):
     return subprocess.run([sys.executable, "-m", "ebbes_tui", *args], capture_output=True,
-                          text=True, timeout=120, stdin=subprocess.DEVNULL, env=env)
+                          text=True, timeout=600, stdin=subprocess.DEVNULL, env=env)
 
 
 def test_the_game_is_chosen_on_the_command_line():

@@ -429,7 +429,7 @@ async def test_the_replay_follows_the_window_size(tmp_path):
 
 def _ebbes(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "ebbes_tui", *args], capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+                          text=True, timeout=600, stdin=subprocess.DEVNULL)
 
 
 def test_ebbes_replay_of_a_bad_file_says_why_in_one_line(tmp_path):

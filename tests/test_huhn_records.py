@@ -36,7 +36,7 @@ def test_shared_records_give_the_independent_check_summary(path):
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_ebbes_check_json_dispatches_huhn_records(path):
     out = subprocess.run([sys.executable, "-m", "ebbes_tui", "check", "--json", str(path)],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
     assert got.pop("file") == str(path) and got == expected(path)
@@ -45,7 +45,7 @@ def test_ebbes_check_json_dispatches_huhn_records(path):
 
 def test_ebbes_check_human_lines():
     out = subprocess.run([sys.executable, "-m", "ebbes_tui", "check", *map(str, EXAMPLES)],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=600)
     lines = dict(line.split(": ", 1) for line in out.stdout.splitlines())
     by_name = {k.rsplit("/", 1)[-1]: v for k, v in lines.items()}
     assert by_name["huhn-five-players-cross.json"] == (
@@ -142,7 +142,7 @@ def test_ebbes_check_reports_an_invalid_huhn_record_in_one_line(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(rec))
     out = subprocess.run([sys.executable, "-m", "ebbes_tui", "check", "--json", str(path)],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=600)
     assert out.returncode == 2 and out.stderr == ""
     assert json.loads(out.stdout) == {
         "file": str(path), "valid": False, "game": "huhn",

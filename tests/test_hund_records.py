@@ -46,7 +46,7 @@ def test_the_shared_records_check_as_the_independent_implementation_says(path):
 
 def test_ebbes_check_prints_the_expected_lines_for_the_shared_records():
     out = subprocess.run([sys.executable, "-m", "ebbes_tui", "check", "--json", *map(str, EXAMPLES)],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert len(lines) == len(EXAMPLES)
@@ -200,7 +200,7 @@ def test_ebbes_check_reports_an_invalid_hund_record_with_status_2(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(record))
     out = subprocess.run([sys.executable, "-m", "ebbes_tui", "check", "--json", str(path)],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=600)
     assert out.returncode == 2
     got = json.loads(out.stdout)
     assert got["valid"] is False and got["game"] == "hund"

@@ -147,7 +147,7 @@ def test_taking_over_asks_the_other_process_to_save_and_exit(tmp_path):
     with pytest.raises(SlotLocked):
         store.open("g")
     slot = store.take_over("g", timeout=10)
-    assert other.wait(timeout=10) == 0
+    assert other.wait(timeout=600) == 0
     assert json.loads(store.path("g").read_text())["saved"] == "on exit"
     slot.close()
 

@@ -11,7 +11,7 @@ CODE = ("import json; from ebbes_tui.bench.tables_bench import measure; "
 
 def test_bench_tables_plays_every_game_and_reports_every_figure():
     done = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True,
-                          timeout=120)
+                          timeout=600)
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["tables"] == 2 and figures["clients"] == 6 and figures["lost_games"] == 0

@@ -107,7 +107,7 @@ def test_a_saved_table_reopens_as_it_was_and_the_server_ignores_hangups(home, tm
         [sys.executable, "-c", "import signal, sys; from ebbes_tui.cli import main; "
          "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP, signal.SIGTERM}); "
          "sys.exit(main(['table', 'serve', 'club']))"],
-        env=home.env, capture_output=True, text=True, timeout=60)
+        env=home.env, capture_output=True, text=True, timeout=600)
     assert blocked.returncode == 0, blocked.stderr
     [table] = home.tables_open()
     assert table["reopened"] and table["phase"] == "lobby" and table["players"][0] == ME

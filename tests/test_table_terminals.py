@@ -33,7 +33,7 @@ class Host:
 
     def serve(self, *args: str) -> None:
         done = subprocess.run(ebbes_command("table", "serve", *args), env=self.env,
-                              capture_output=True, text=True, timeout=60)
+                              capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr
 
     def join(self, name: str, seat: int) -> PtySession:
@@ -90,7 +90,7 @@ def test_two_players_in_their_own_terminals_one_hangs_up_and_comes_back(tmp_path
         assert settled[:len(before)] == before  # nothing played before the drop is lost
         ann = host.join("duo", 1)  # Ann comes back to her seat
         assert ann.wait_for("Round", 30)
-        press_until([ann, bob], lambda: phase(host.record()) is Phase.GAME_OVER, timeout=240)
+        press_until([ann, bob], lambda: phase(host.record()) is Phase.GAME_OVER, timeout=600)
     finally:
         for session in (ann, bob):
             session.kill()
@@ -105,7 +105,7 @@ def test_the_tables_command_lists_an_open_table_for_the_menu(tmp_path):
     host = Host(tmp_path)
     host.serve("menu", "--seats", "player,player,bot:random", "--spectators")
     done = subprocess.run([sys.executable, "-m", "ebbes_tui", "table", "list", "--json"],
-                          env=host.env, capture_output=True, text=True, timeout=30)
+                          env=host.env, capture_output=True, text=True, timeout=600)
     table = json.loads(done.stdout.splitlines()[0])
     try:
         assert table["name"] == "menu" and table["free_seats"] == 2 and table["spectators"]

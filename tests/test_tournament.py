@@ -11,7 +11,7 @@ from ebbes_tui.tournament import Setup, mean_ci, play_game, seat_levels, summari
 
 def run(*args):
     return subprocess.run([sys.executable, "-m", "ebbes_tui", "tournament", *args],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=600)
 
 
 def test_tournament_json_has_the_promised_shape():
