@@ -146,7 +146,7 @@ def test_taking_over_asks_the_other_process_to_save_and_exit(tmp_path):
     assert other.stdout.readline().strip() == "ready"
     with pytest.raises(SlotLocked):
         store.open("g")
-    slot = store.take_over("g", timeout=10)
+    slot = store.take_over("g", timeout=600)
     assert other.wait(timeout=600) == 0
     assert json.loads(store.path("g").read_text())["saved"] == "on exit"
     slot.close()
