@@ -52,11 +52,12 @@ async def test_bob_at_carols_fake_table_sees_clean_words_named_as_hers_and_keeps
                                 [(u.event, u.view) for u in updates]]) == []
     said = [e.text for e in [*lobby, *(u.event for u in updates)]
             if isinstance(e, (Refused, Disconnected))]
-    locked = f"carol/fri says: {clean(LOCKED)}"
+    locked = f'carol/fri says: "{clean(LOCKED)}"'
     assert said[0] == locked and said[-1] == locked == client.ended.text
     assert all(text.startswith("carol/fri says: ") or text.startswith("The game record the "
                                                                       "table carol/fri sent")
                for text in said), said
+    assert not client.feed.wake()  # a key after the end brings nobody back (its Esc leaves)
     assert keeper.offered == 0 and RECORDS == 25  # 25 records, not one taken
     assert any("came before your game there had ended" in text for text in said)
     assert kept_games(store, game.id) == (0, 0, 0)  # History and Statistics unchanged

@@ -183,7 +183,7 @@ def test_the_hosts_commands_from_the_command_line(home):
     done = home.run("table", "bot", "club", "--seat", "1")
     assert done.returncode == 2 and "only while the game runs" in done.stderr
     done = home.run("table", "close", "club")
-    assert done.returncode == 0 and done.stdout == f"{ME} closed the table.\n"
+    assert done.returncode == 0 and done.stdout == f"{ME} closed the table {ME}/club.\n"
     wait_for(lambda: not socket_of(home, "club").exists())
     assert home.tables_open() == []
 

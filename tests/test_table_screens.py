@@ -16,6 +16,7 @@ from ebbes_tui.controller import Library, SaveStore
 from ebbes_tui.controller.stats import KeptStatistics
 from ebbes_tui.table.client import ask_table, connect_table, join_table
 from ebbes_tui.ui.app import EbbesApp
+from ebbes_tui.ui.confirm import ConfirmScreen
 from ebbes_tui.games.ebbes.ui.final import FinalScreen
 from ebbes_tui.ui.lobby import LobbyScreen
 from ebbes_tui.ui.menu import MenuScreen
@@ -312,11 +313,16 @@ async def test_when_the_server_dies_the_clock_stops_and_the_player_is_told(home)
                         "the presence line stops")
             line = text(at_table, "#presence")
             await pilot.pause(1.2)
-            assert text(at_table, "#presence") == line == "Not connected: the table has closed."
+            assert text(at_table, "#presence") == line == "Not connected."
             news = text(at_table, "#news")
             me = table.address.host
             assert news.startswith(f"The table {me}/gone stopped without a word")
             assert "you can reopen it with 'ebbes table serve gone'" in news
+            # Nobody's turn any more, and leaving is not "the game goes on" (play-testing).
+            assert text(at_table, "#status") == "The table has closed."
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(ebbes.screen, ConfirmScreen), "the question")
+            assert "The table has closed. Back to the menu?" in drawn(ebbes)
 
 
 async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):

@@ -305,10 +305,12 @@ async def ask_table(name: str, message: dict[str, Any], *,
 
 def said_by(address: TableAddress, text: object, own: bool, blank: str) -> str:
     """A table's sentence, cleaned (``blank`` if nothing is left). Another user's table
-    (``own`` False: the kernel's word for whose it is) is named before it ("carol/fri
-    says: ..."), so it cannot pass its words off as this program's."""
+    (``own`` False: the kernel's word for whose it is) is named before it, its words in
+    quotes ('carol/fri says: "..."'), so it cannot pass them off as this program's, nor
+    run them into what the program says next."""
     said = clean(text) or blank
-    return said if own else f"{address.label} says: {said}"
+    return said if own else f'{address.label} says: "{said}"'
+
 
 
 async def find_tables(directory: Path | str | None = None, *, system: System = SYSTEM,
@@ -714,7 +716,7 @@ class RemoteFeed(UpdateStream):
         """The player pressed a key: if a bot took their seat because their time ran
         out (or the host handed it over), it is theirs again (R21). Whether this key
         asked for it (a screen gives that key no other meaning)."""
-        if self._stood_in() and not self._woken:
+        if self._stood_in() and not self._woken and not self.closed:
             self._woken = True
             self.client.send({"type": "back"})
             return True

@@ -38,9 +38,10 @@ def done(client: Client, text: str) -> None:
 def _close(server: TableServer, client: Client, message: dict[str, Any]) -> None:
     host_only(server, client, "close the table")
     if server.over or (server.match is None and server.resumed is None):  # nothing to keep
-        reason = f"{server.spec.host} closed the table."
+        reason = f"{server.spec.host} closed the table {server.address.label}."
     else:
-        reason = f"{server.spec.host} closed the table; the game is saved: {server.reopen_hint()}."
+        reason = (f"{server.spec.host} closed the table {server.address.label}; the game is "
+                  f"saved: {server.reopen_hint()}.")
     done(client, reason)
     server.shutdown(reason)
 

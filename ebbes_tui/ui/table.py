@@ -47,6 +47,8 @@ from .pacing import SUMMARY_SECONDS, TRICK_LABELS, behind, next_trick_display
 if TYPE_CHECKING:
     from .app import EbbesApp
 
+#: The status line once a shared table has gone (nobody's turn any more).
+CLOSED = "The table has closed."
 #: What a shared table says besides the game (never paced, never a move).
 _TABLE_EVENTS = (ChatLine, Presence, Refused, Disconnected, Lobby, GameStarted)
 
@@ -326,7 +328,8 @@ class TableScreen(Screen[None]):
             wide=wide, memory_aid=self.memory_aid, acting=acting, show_last=self.show_last,
             holding=self.holding, hot_seat=self.hot_seat, side_log=side, fresh=self._fresh))
         names = [look.text(s.name) for s in view.seats]
-        self.query_one("#status", Static).update(self.screens.status(view, names, look))
+        self.query_one("#status", Static).update(
+            CLOSED if self._table_closed else self.screens.status(view, names, look))
         self.query_one("#news", Static).update(self._news)
         keys = (acting, self._can_take_back())
         if keys != self._keys:  # the footer is rebuilt only when the keys change
@@ -345,8 +348,8 @@ class TableScreen(Screen[None]):
         presence = self.presence
         if presence is None:
             return
-        if self.remote is not None and self.remote.closed:  # no table: no clock ticks on
-            self.query_one("#presence", Static).update("Not connected: the table has closed.")
+        if self._table_closed:  # no table: no clock ticks on
+            self.query_one("#presence", Static).update("Not connected.")
             return
         if presence.waiting:
             seat = self.view.seat
@@ -541,6 +544,9 @@ class TableScreen(Screen[None]):
         """The question before leaving the table for the menu or quitting."""
         from .confirm import ConfirmScreen
 
+        if self._table_closed:
+            question = (f"{CLOSED} {'Quit ebbes' if choice == 'quit' else 'Back to the menu'}?")
+            return ConfirmScreen(question, "q" if choice == "quit" else "escape")
         if choice == "quit":
             question = ("Leave the table and quit ebbes? The game goes on without you."
                         if self.shared else
@@ -554,6 +560,11 @@ class TableScreen(Screen[None]):
         else:
             question = "Leave the table? The game goes on; join it again from Tables."
         return ConfirmScreen(question, "escape")
+
+    @property
+    def _table_closed(self) -> bool:
+        """A shared table that has gone: nothing here is anyone's turn any more."""
+        return self.remote is not None and self.remote.closed
 
     def _leave(self, choice: str) -> None:
         self.post_message(self.Left(choice, finished=False, note="" if self.shared else
