@@ -138,13 +138,16 @@ def tables_called(table: str, directory: Path | str | None = None,
 
 def find_table(name: str, directory: Path | str | None = None,
                system: System = SYSTEM) -> TableAddress:
-    """The table called ``name`` (``host/name`` when several hosts use one name):
-    NoSuchTable, or SeveralTables suggesting this user's own first."""
+    """The table called ``name`` (``host/name`` when several hosts use one name; a
+    bare name is this user's own table when they have one of that name, whoever else
+    has one): NoSuchTable, or SeveralTables."""
     host, slash, table = name.rpartition("/")
     found = tables_called(table, directory, system)
     if slash:
         uid = uid_of(host, system)
         found = [a for a in found if a.uid == uid]
+    elif found and found[0].uid == system.uid():  # (this user's own come first)
+        return found[0]
     if not found:
         raise NoSuchTable(f"There is no table called {name}: 'ebbes table list' shows the "
                           "open ones.")
