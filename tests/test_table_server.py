@@ -7,7 +7,7 @@ import re
 import threading
 
 import pytest
-from table_support import WAIT, LocalTable, Raw, leaked_cards, spec, until
+from table_support import WAIT, LocalTable, ManualClock, Raw, leaked_cards, spec, until
 
 from ebbes_tui.controller import NotYourTurn, Synced
 from ebbes_tui.game.registry import all_games
@@ -466,3 +466,31 @@ async def test_the_table_never_touches_its_save_on_the_event_loop(tmp_path, monk
         await table.ended()
     assert (table.store.root / "finished").is_dir() and table.record()["players"]
     assert on_loop == []
+
+
+async def test_the_first_players_clock_starts_with_the_game_not_with_the_table(tmp_path):
+    """Play-testing: a reopened table waited 35 s for bob in its lobby, and alice's clock
+    read 0:37 of 2:00 the moment the game went on: it counted from when the table
+    opened (nothing happens in a resumed game before its first decision)."""
+    table_spec = spec("t", seats="player,bot:random,bot:random", seed=3)
+
+    async def my_turn(raw: Raw) -> None:
+        state = await raw.receive("state")
+        while not state["view"]["actions"]:  # dealt, and the player's decision comes up
+            state = await raw.receive("state")
+
+    async with LocalTable(tmp_path, table_spec) as first:
+        raw = await Raw.open(first, {})
+        await my_turn(raw)
+        raw.close()
+        await first.ended()  # the last person left: saved
+    clock = ManualClock()
+    saved = saved_slot(first.store, "t")
+    async with LocalTable(tmp_path, table_spec, saved, clock=clock) as table:
+        clock.advance(100)  # the lobby waits
+        raw = await Raw.open(table, {})
+        await my_turn(raw)
+        raw.send({"type": "sync"})
+        presence = await raw.receive("presence")
+        assert presence["turn"] == 0 and presence["thinking"] == 0
+        raw.close()

@@ -649,6 +649,7 @@ class TableServer:
             self._spawn(asyncio.to_thread(write_holders, self.store, self.slot_name,
                                           self.seating.holders()))
         self.match = match
+        self._turn = (match.decision, self.clock.now())  # not since the table opened
         log.info("game started: %s", ", ".join(s.name for s in match.setup.seats))
         for client in list(self.clients):
             if client.role is not None:
