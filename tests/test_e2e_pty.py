@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ebbes_tui.bench.pty_session import PtySession, ebbes_command
+from ebbes_tui.bench.pty_session import PtySession, ebbes_command, plain_text
 from ebbes_tui.games.ebbes.rules import Phase, player_view, replay
 from ebbes_tui.controller.settings import GameSettings, PlayerChoice, Settings, save
 
@@ -69,7 +69,8 @@ def wait_until(session: PtySession, condition):
         now = time.monotonic()
         if now - last > STALL or now - start > HANG:
             raise AssertionError(f"the game never got there ({now - start:.0f} s, nothing "
-                                 f"drawn for the last {now - last:.0f} s)")
+                                 f"drawn for the last {now - last:.0f} s); the screen's last "
+                                 f"words: {plain_text(bytes(session.output[-3000:]))!r}")
         if not session.read_available(0.05):
             raise AssertionError("the program ended before the game got there")
         if len(session.output) != drawn:
@@ -169,7 +170,7 @@ def bots_played_to(player: Player, session: PtySession, target: int) -> int:
         count = played(player)
         if count >= target:
             return count
-        if "Continue" in session.text_since_mark():
+        if "\u23ce Continue" in session.text_since_mark():  # a round's summary, not the menu
             session.mark()
             session.send("enter")
         return 0

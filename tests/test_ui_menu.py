@@ -231,3 +231,40 @@ async def test_the_menu_replays_only_the_newest_save_and_never_on_the_event_loop
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: "Continue: 4 players" in screen_text(app), "the save's line")
         assert len(replays) == 1 and replays[0] != threading.get_ident()
+
+
+async def test_continue_pressed_while_the_save_opens_never_finds_it_open_elsewhere(
+        tmp_path, monkeypatch):
+    """`ebbes --continue` opens the save in a thread; a Continue pressed meanwhile (the
+    menu is under the table until it comes) started a second opening, which cancelled
+    the first: its thread took the save's lock anyway and nothing ever let it go, so
+    the game was "already open in another ebbes window", this one's (a kill -9 test
+    hung on it)."""
+    from ebbes_tui.controller import Library
+
+    store = SaveStore(tmp_path / "saves")
+    record = (Path(__file__).parent / "records" / "four-players-saved-mid-round.json").read_text()
+    store.path("game-1").write_text(record)
+    pressed, first_opened = threading.Event(), threading.Event()
+    real = Library.continue_newest
+    calls = []
+
+    def held_up(self):  # --continue's opening takes the save first, then any other tries
+        calls.append(len(calls))
+        if len(calls) == 1:
+            pressed.wait(60)
+            try:
+                return real(self)
+            finally:
+                first_opened.set()
+        first_opened.wait(60)
+        return real(self)
+
+    monkeypatch.setattr(Library, "continue_newest", held_up)
+    app = make_app(tmp_path, continue_game=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")  # while the first opening waits
+        pressed.set()
+        await wait_until(pilot, lambda: app.game is not None and
+                         not isinstance(app.screen, MenuScreen), "the game (a hot-seat cover)")
+        assert app.game.slot is not None and calls == [0]  # Continue waited for it

@@ -91,6 +91,7 @@ class EbbesApp(App[None]):
         self._ascii = ascii
         self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
+        self._resuming = False  # a save is being opened (Continue)
         self.replay = replay  # a record file to watch at once (ebbes replay FILE)
         self.pace = pace
         self.animation = animation  # the discs walk on the board after a round
@@ -228,19 +229,34 @@ class EbbesApp(App[None]):
         """Resume the newest saved game; a failure is said on the menu in one sentence."""
         self._resume(take_over=False)
 
-    @work(exclusive=True, group="resume")
-    async def _resume(self, take_over: bool) -> None:
+    def _resume(self, take_over: bool) -> None:
+        """Open the newest save, unless that is under way already: a second Continue
+        (a key pressed while ``--continue`` opens it) would find the game open in "another
+        window", this one."""
+        if not self._resuming:
+            self._resuming = True
+            self._resuming_worker(take_over)
+
+    @work(group="resume")
+    async def _resuming_worker(self, take_over: bool) -> None:
         """Reading and checking a save (or waiting for the other window to give it up)
-        happens in a thread: the menu stays live."""
+        happens in a thread: the menu stays live. Cancelled meanwhile (the app quits),
+        the game the thread opened is closed, so its save is never left locked."""
         from ..controller import SaveError
 
         library = self.library
+        opening = asyncio.ensure_future(asyncio.to_thread(
+            library.take_over_newest if take_over else library.continue_newest))
         try:
-            game = await asyncio.to_thread(
-                library.take_over_newest if take_over else library.continue_newest)
+            game = await asyncio.shield(opening)
         except SaveError as e:
             self.show_menu_message(str(e))
             return
+        except asyncio.CancelledError:
+            opening.add_done_callback(lambda done: done.exception() or done.result().close())
+            raise
+        finally:
+            self._resuming = False
         if game.match.state.outcome() is not None:  # ended, but closed before it was archived
             game.close(finished=True)
             self.show_menu_message("Your last game had ended: its final standings are in "
