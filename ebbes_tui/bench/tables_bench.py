@@ -44,18 +44,34 @@ def measure(tables: int = TABLES, seats: int = SEATS, think: float = THINK,
         clients = {(k, i): _client(f"bench{k}", i, directory, root, level, think)
                    for k in range(tables) for i in range(seats)}
         lost = {k for (k, _), pid in clients.items() if _wait(pid, deadline)[0] != 0}
+        why = {text for k in lost for i in range(seats)
+               for text in _said(root / f"bench{k}-{i}.json")}
         rss = []
         for k, server in enumerate(servers):
             code, peak_kb = _wait(server.pid, deadline)
             server.returncode = code  # reaped here, with its rusage
             rss.append(peak_kb / 1024)
-            if code != 0 or not _finished(root, f"bench{k}"):
-                lost.add(k)
+            if code != 0:
+                why.add(f"a table's server ended with {code}")
+            elif not _finished(root, f"bench{k}"):
+                why.add("a table's game was not archived, finished")
+            else:
+                continue
+            lost.add(k)
         latencies = _latencies(root, tables, seats)
     return {"tables": tables, "clients": tables * seats,
             "p50_ms": round(percentile(latencies, 50), 2) if latencies else -1.0,
             "p99_ms": round(percentile(latencies, 99), 2) if latencies else -1.0,
-            "server_rss_mb": round(max(rss), 1), "lost_games": len(lost)}
+            "server_rss_mb": round(max(rss), 1), "lost_games": len(lost),
+            "lost_why": sorted(why)}
+
+
+def _said(path: Path) -> list[str]:
+    """What a client of a lost game was told (or failed with)."""
+    try:
+        return list(json.loads(path.read_text())["said"])
+    except (OSError, ValueError, KeyError):
+        return ["(the client left no notes)"]
 
 
 def _serve(name: str, seats: int, seed: int, directory: Path,
@@ -88,16 +104,22 @@ def _client(name: str, seat: int, directory: Path, root: Path, level: str, think
             elif message.get("type") == "state":
                 received.append((message["decision"], time.monotonic()))  # type: ignore[arg-type]
 
+        said: list[str] = []
+
         async def play() -> int:
             connection = await connect_table(name, directory=directory, player=seat + 1)
             client = await TableClient.start(connection, tap=tap)
             try:
-                return await play_bot(client, level, think=think, say=lambda text: None)
+                return await play_bot(client, level, think=think, say=said.append)
             finally:
                 client.close()
 
-        code = asyncio.run(play())
-        (root / f"{name}-{seat}.json").write_text(json.dumps({"sent": sent, "received": received}))
+        try:
+            code = asyncio.run(play())
+        except Exception as e:  # noted for the figures: why a game was lost
+            said.append(f"{type(e).__name__}: {e}")
+        (root / f"{name}-{seat}.json").write_text(json.dumps({"sent": sent, "received": received,
+                                                              "said": said}))
     finally:
         os._exit(code)
 
@@ -159,4 +181,6 @@ def main(as_json: bool, seconds: float) -> int:
     print(f"decision to last client: p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms")
     print(f"peak server memory: {figures['server_rss_mb']} MB; lost games: "
           f"{figures['lost_games']}")
+    for why in figures["lost_why"]:
+        print(f"  a lost game's client: {why}")
     return 0
