@@ -36,7 +36,7 @@ def test_a_save_is_written_private_and_loads_back(tmp_path):
     _, loaded, state = store.load(slot.slot)
     assert loaded == record and state.round_no == 1
     assert [p.name for p in store.root.iterdir() if p.name.endswith(".tmp")] == []
-    info = store.list()[0]
+    info = store.described(store.list()[0])
     assert info.summary == "4 players, round 2 of 5: Alex -1, Haui +0, Jesko +3, Bernhard +1"
     slot.close()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from pathlib import Path
 
 import pytest
 from table_support import WAIT, LocalTable, spec
@@ -452,3 +453,31 @@ async def test_a_dialog_whose_decision_went_to_a_bot_closes_and_the_game_goes_on
             at_table = next(s for s in ebbes.screen_stack if isinstance(s, TableScreen))
             await until(pilot, lambda: at_table.update.decision > before,
                         "the table showing what came after the bot's choice")
+
+
+async def test_the_tables_screen_describes_saved_tables_off_the_event_loop(home, monkeypatch):
+    """Issue 23, item 14 (a review found it back): each saved table's line replays its
+    save for the summary; that happens in the listing's thread, never on the loop."""
+    import threading
+
+    from ebbes_tui.controller.saves import data_dir
+
+    store = SaveStore(data_dir() / "tables")
+    record = (Path(__file__).parent / "records" / "four-players-saved-mid-round.json").read_text()
+    store.path("mon.20261202-120000").write_text(record)
+    replays = []
+    replay = EBBES.replay
+
+    def noting(*args, **kw):
+        replays.append(threading.get_ident())
+        return replay(*args, **kw)
+
+    monkeypatch.setattr(EBBES, "replay", noting)
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        screen = ebbes.screen
+        await until(pilot, lambda: screen.query_one("#tables").option_count == 1, "the save")
+        listed = str(screen.query_one("#tables").get_option_at_index(0).prompt)
+        assert listed.startswith("mon: your saved game of ebbes, 4 players, round 2 of 5")
+    assert replays and threading.get_ident() not in replays

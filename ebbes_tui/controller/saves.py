@@ -13,8 +13,7 @@ import fcntl
 import os
 import signal
 import time
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -53,34 +52,15 @@ def data_dir(game: Game | None = None) -> Path:
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """A saved game as the menu lists it."""
+    """A saved game as the menu lists it: its game and summary once described
+    (:meth:`SaveStore.described`, which replays it: off the event loop)."""
 
     slot: str
     path: Path
     modified: float
     locked_by: int | None  # pid of the process that has it open, if any
-
-    @property
-    def summary(self) -> str:
-        """Who plays, how far, the scores."""
-        return self._read[1]
-
-    @property
-    def game(self) -> Game | None:
-        """The game it is of (None: it cannot be read)."""
-        return self._read[0]
-
-    @cached_property
-    def _read(self) -> tuple[Game | None, str]:
-        """The save replayed, so asked only of the saves a screen shows, and off the
-        event loop: its game and its summary."""
-        try:
-            game, record = parse_record_text(self.path.read_text(encoding="utf-8"))
-            return game, game.describe(game.replay(record))["saved"]
-        except FileNotFoundError:
-            return None, "gone meanwhile"
-        except (OSError, RecordError, UnicodeDecodeError, RecursionError):
-            return None, "cannot be read"
+    game: Game | None = None  # the game it is of (None: not described, or unreadable)
+    summary: str = ""  # who plays, how far, the scores
 
 
 class SaveStore:
@@ -116,6 +96,17 @@ class SaveStore:
                 continue
             infos.append(SaveInfo(slot, path, modified, lock_holder(self.root / f"{slot}.lock")))
         return sorted(infos, key=lambda i: i.modified, reverse=True)
+
+    def described(self, info: SaveInfo) -> SaveInfo:
+        """``info`` with its game and summary, from the save replayed (call it in a
+        thread: a long game takes a while)."""
+        try:
+            game, record = parse_record_text(info.path.read_text(encoding="utf-8"))
+            return replace(info, game=game, summary=game.describe(game.replay(record))["saved"])
+        except FileNotFoundError:
+            return replace(info, summary="gone meanwhile")
+        except (OSError, RecordError, UnicodeDecodeError, RecursionError):
+            return replace(info, summary="cannot be read")
 
     def open(self, slot: str) -> SaveSlot:
         """Take the slot's lock; SlotLocked when another process holds it."""

@@ -40,13 +40,15 @@ def saved_slot(store: SaveStore, name: str) -> str | None:
 
 def saved_tables(store: SaveStore) -> list[tuple[str, SaveInfo]]:
     """This user's tables with a saved game to reopen, by name: the newest save of each
-    name (the one ``serve NAME`` reopens), leaving out those open now."""
+    name (the one ``serve NAME`` reopens), leaving out those open now, each described
+    (its game and summary: replayed, so call it in a thread)."""
     tables: dict[str, SaveInfo] = {}
     for info in store.list():  # newest first
         name, dot, stamp = info.slot.partition(".")
         if dot and stamp[:1].isdigit() and name not in tables:
             tables[name] = info
-    return [(name, info) for name, info in sorted(tables.items()) if info.locked_by is None]
+    return [(name, store.described(info)) for name, info in sorted(tables.items())
+            if info.locked_by is None]
 
 
 def write_holders(store: SaveStore, slot: str, holders: dict[int, tuple[str, int | None]]) -> None:

@@ -88,9 +88,7 @@ class MenuScreen(Screen[None]):
 
         def newest_first() -> list[SaveInfo]:
             saves = library.saves()
-            if saves:
-                saves[0].summary  # noqa: B018 (read here, in the thread: it replays the save)
-            return saves
+            return [library.store.described(saves[0]), *saves[1:]] if saves else saves
 
         self._show_saves(await asyncio.to_thread(newest_first))
 
