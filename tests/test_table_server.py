@@ -494,3 +494,36 @@ async def test_the_first_players_clock_starts_with_the_game_not_with_the_table(t
         presence = await raw.receive("presence")
         assert presence["turn"] == 0 and presence["thinking"] == 0
         raw.close()
+
+
+async def test_the_table_ends_only_once_its_finished_game_is_archived(tmp_path, monkeypatch):
+    """Review: the last player leaving during the archive ended the table and let go of
+    its save's lock while the finished game was still being moved to finished/ (for that
+    moment it could be reopened as unfinished)."""
+    from ebbes_tui.controller.saves import SaveSlot
+
+    moved, events = threading.Event(), []
+    archive, close = SaveSlot.archive, SaveSlot.close
+
+    def slow_archive(self):
+        moved.wait(WAIT)  # a slow disk
+        events.append("archived")
+        return archive(self)
+
+    def noting_close(self):
+        events.append("slot closed")
+        return close(self)
+
+    monkeypatch.setattr(SaveSlot, "archive", slow_archive)
+    monkeypatch.setattr(SaveSlot, "close", noting_close)
+    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random", seed=4)) as table:
+        player = await table.join()
+        assert await asyncio.wait_for(play_bot(player, "random"), WAIT) == 0
+        await until(lambda: table.server.over)
+        player.close()
+        await until(lambda: not table.server.clients)
+        assert not table.server.done.is_set()  # everyone left, the game still moving
+        moved.set()
+        await table.ended()
+    assert events == ["archived", "slot closed"]
+    assert list((table.store.root / "finished").glob("*.json"))

@@ -208,6 +208,7 @@ class TableServer:
         self._turn_timers: dict[int, tuple[int, Timer]] = {}
         self._idle: Timer | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._archiving: asyncio.Future[None] | None = None  # the finished game's move
 
     # ------------------------------------------------------------ running
 
@@ -238,6 +239,8 @@ class TableServer:
             door.close()
             await self._close_all()
             self._unlink(inode)
+            if self._archiving is not None:  # the finished game is in finished/ first
+                await asyncio.wait([self._archiving])
             if self.slot is not None:
                 self.slot.close()
             log.info("table %s closed", self.address.label)
@@ -433,7 +436,7 @@ class TableServer:
             if not self.clients:
                 self._wait_idle()
         elif self.over:
-            if not self.clients:
+            if not self.clients and self._archiving is not None and self._archiving.done():
                 self.shutdown("The game is over.")
         elif self.match.finished.is_set():
             return  # the last save is being written: the table ends once it is archived
@@ -709,7 +712,9 @@ class TableServer:
             # The game is over, so every hand may be seen (as in a replay): each player
             # gets the whole record to keep in their own History and Statistics.
             self._broadcast({"type": "record", "record": match.record()}, players_only=True)
-            await asyncio.to_thread(self._archive)
+            # Not one of the table's tasks: closing the table waits for it (below).
+            self._archiving = asyncio.ensure_future(asyncio.to_thread(self._archive))
+            await asyncio.shield(self._archiving)
             log.info("game over, archived")
             self._check_end()
 
