@@ -284,6 +284,30 @@ async def test_what_a_neighbours_table_says_reads_as_that_tables_words(users, tm
     assert client.ended.text == said  # what the menu says when the table went first
 
 
+async def test_a_table_whose_host_shares_your_name_still_speaks_as_another_users(users,
+                                                                                 tmp_path):
+    """Whose table it is was decided by comparing logins (review): carol's uid, which
+    the user database also calls "bob", passed her words off as bob's own table's. The
+    kernel's uids decide it now."""
+    carol = users.system("carol")
+
+    class Directory(FakeSystem):
+        def login_of(self, uid):
+            return "bob" if uid == users.uids["carol"] else super().login_of(uid)
+
+    bob = Directory(users, users.uids["bob"])
+    parent = tmp_path / "tmp"
+    welcome = {"type": "welcome", "version": 2, "game": "ebbes", "login": "bob",
+               "role": "player", "seat": 0, "player": 1}
+    closed = {"type": "closed", "text": LOCKED}
+    async with FakeTable(own_address("fri", parent, carol), carol, answering(welcome, closed)):
+        client = await TableClient.start(await connect_table("fri", directory=parent,
+                                                             system=bob))
+        assert client.address.host == "bob" == client.login  # the same name ...
+        await until(lambda: client.closed)
+    assert client.ended.text == f'bob/fri says: "{clean(LOCKED)}"'  # ... another user's table
+
+
 async def test_one_deadline_for_the_whole_exchange_stops_a_dribbling_table(users, tmp_path):
     """The 2 s limit applied to each read, so a table sending a byte every 1.5 s was
     never given up. Now the whole exchange has one deadline: at most two bytes come."""
@@ -470,21 +494,21 @@ async def test_a_slow_user_database_holds_up_only_the_connection_that_asked_it(u
         carol_seated.sock.close()
 
 
-async def test_a_name_several_hosts_use_suggests_your_own_or_an_invited_table_first(tmp_path):
+async def test_a_name_several_hosts_use_is_yours_or_suggests_hosts_by_the_kernels_word(tmp_path):
     """`ebbes table join friday` with alice's and carol's friday suggested carol's (the
-    first directory found; issue 23, item 4). Now bob is pointed at alice's, where he
-    is invited; carol's private table comes last. Once bob has a friday of his own, the
-    bare name is his (play-testing: alice could not reach her own table by its name
-    while carol had one called the same)."""
+    first directory found; issue 23, item 4), and then, ranked by what each table says
+    of itself, carol's again once her fake table claimed bob was invited (review). Now
+    the suggestion goes by host, as the kernel names them, whatever a table claims; and
+    once bob has a friday of his own, the bare name is his (play-testing: alice could not
+    reach her own table by its name while carol had one called the same)."""
     users = neighbours(tmp_path, ("carol", "alice", "bob"))  # carol's directory sorts first
     parent = tmp_path / "tmp"
-    bob = users.system("bob")
-    tables = [LocalTable(tmp_path / login, spec("friday", users.system(login), **access),
-                         system=users.system(login), parent=parent)
-              for login, access in (("carol", {}), ("alice", {"invite": frozenset({"bob"})}))]
-    for table in tables:
-        await table.__aenter__()
-    try:
+    bob, carol = users.system("bob"), users.system("carol")
+    alices = LocalTable(tmp_path / "alice", spec("friday", users.system("alice"),
+                                                 invite=frozenset({"bob"})),
+                        system=users.system("alice"), parent=parent)
+    async with alices, FakeTable(own_address("friday", parent, carol), carol,
+                                 answering(claims(access="invited", phase="lobby"))):
         with pytest.raises(TableError) as several:
             await connect_table("friday", directory=parent, system=bob)
         assert str(several.value) == ("Several tables are called friday (alice/friday, "
@@ -494,9 +518,6 @@ async def test_a_name_several_hosts_use_suggests_your_own_or_an_invited_table_fi
             mine = await connect_table("friday", directory=parent, system=bob)
             assert mine.address == own.address
             mine.sock.close()
-    finally:
-        for table in tables:
-            await table.__aexit__()
 
 
 async def test_a_flooded_table_is_busy_listed_as_busy_and_never_called_an_impostor(tmp_path):

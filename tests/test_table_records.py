@@ -218,18 +218,21 @@ async def test_a_record_over_1_mib_is_refused_unread(tmp_path, users, gid, monke
                                 "your History: it is not a game record of at most 1 MiB."]
 
 
-async def test_a_spectator_keeps_nothing(tmp_path, users):
+@pytest.mark.parametrize("asked, answered", [("player", "spectator"), ("spectator", "player")])
+async def test_a_spectator_keeps_nothing(tmp_path, users, asked, answered):
+    """Nor does one who asked to watch and whose table answers "player" (review: the
+    role came from the table's welcome)."""
     gid = GAMES[0]
     [heard] = await honest_game(tmp_path, gid, seed=5)
     bob, carol = users.system("bob"), users.system("carol")
     parent = tmp_path / "tmp"
-    watching = {**welcome(gid), "role": "spectator", "seat": None}
+    watching = {**welcome(gid), "role": answered, "seat": None if answered == "spectator" else 0}
     said = [watching, *game_only(heard), {"type": "record", "record": record_of(heard)},
             {"type": "closed", "text": "bye"}]
     store = store_of(tmp_path, "bob", gid)
     async with FakeTable(own_address("fri", parent, carol), carol, answering(*said)):
-        client = await TableClient.start(await connect_table("fri", directory=parent,
-                                                             system=bob))
+        client = await TableClient.start(await connect_table(
+            "fri", directory=parent, system=bob, watch=asked == "spectator"))
         keeper = Keeper(client, Library(load_game(gid), store))
         await until(lambda: client.closed)
         client.close()

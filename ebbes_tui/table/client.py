@@ -86,6 +86,8 @@ class TableConnection:
     first_line: bytes  # the welcome as received (a trace starts with it)
     rest: bytes  # what arrived after it
     login: str  # who this user is, as the kernel says
+    uid: int  # the same, as a number (what decides whose a table is)
+    watching: bool = False  # asked to watch: a spectator, whatever the table answers
     trace: Path | None = None
 
     @property
@@ -95,7 +97,9 @@ class TableConnection:
 
     @property
     def role(self) -> str:
-        return "spectator" if self.welcome.get("role") == "spectator" else "player"
+        """A player only if this client asked to play and the table agreed."""
+        return "spectator" if self.watching or self.welcome.get("role") != "player" \
+            else "player"
 
     @property
     def game(self) -> Game:
@@ -129,11 +133,13 @@ class SeveralTables(TableError):
 
 def tables_called(table: str, directory: Path | str | None = None,
                   system: System = SYSTEM) -> list[TableAddress]:
-    """Every open table called ``table``, whoever's, this user's own first."""
+    """Every open table called ``table``, whoever's: this user's own first, then by
+    host, as the kernel names them (never by what a table says of itself, which any
+    table may claim)."""
     check_name(table)
     found = [a for uid, path in user_dirs(directory, system) for a in tables_in(path, uid, system)
              if a.name == table]
-    return sorted(found, key=lambda a: a.uid != system.uid())
+    return sorted(found, key=lambda a: (a.uid != system.uid(), a.host))
 
 
 def find_table(name: str, directory: Path | str | None = None,
@@ -154,35 +160,6 @@ def find_table(name: str, directory: Path | str | None = None,
     if len(found) > 1:
         raise SeveralTables(table, found)
     return found[0]
-
-
-#: How tables that share a name are suggested, after this user's own: by what each
-#: says this user may do there (a table's word, but only about itself).
-_WELCOME_ORDER = ("invited", "open", "watch", "private")
-
-
-async def locate(name: str, directory: Path | str | None = None, system: System = SYSTEM,
-                 clock: Clock | None = None) -> TableAddress:
-    """:func:`find_table`; when several hosts have a table of that name, they are asked
-    (all at once, within :data:`LIST_TIMEOUT`) so that the suggestion names this user's
-    own table, else one they are invited to, before any other."""
-    try:
-        return find_table(name, directory, system)
-    except SeveralTables as several:
-        clock = clock or Clock()
-        deadline = clock.now() + LIST_TIMEOUT
-        entries = await asyncio.gather(*(_describe(a, deadline, system, clock)
-                                         for a in several.found))
-
-        def rank(pair: tuple[TableAddress, dict[str, Any] | None]) -> tuple[bool, int]:
-            address, entry = pair
-            access = entry.get("access") if entry else None
-            welcome = _WELCOME_ORDER.index(access) if access in _WELCOME_ORDER else \
-                len(_WELCOME_ORDER)
-            return address.uid != system.uid(), welcome
-
-        ranked = [a for a, _ in sorted(zip(several.found, entries), key=rank)]
-        raise SeveralTables(name.rpartition("/")[2], ranked) from None
 
 
 async def _connect(sock: socket.socket, path: bytes) -> None:
@@ -272,7 +249,7 @@ async def connect_table(name: str, *, directory: Path | str | None = None, watch
     """Sit down at table ``name`` (``player``: the seat asked for, from 1) or watch it,
     within ``timeout`` seconds; TableError says in one sentence why not."""
     clock = clock or Clock()
-    address = await locate(name, directory, system, clock)
+    address = find_table(name, directory, system)
     hello: dict[str, Any] = {"type": "hello", "version": VERSION, "games": list(game_ids()),
                              "role": "spectator" if watch else "player"}
     if player is not None and not watch:
@@ -285,7 +262,7 @@ async def connect_table(name: str, *, directory: Path | str | None = None, watch
         answer.sock.close()
         raise TableError(f"The table {address.label} plays a game this ebbes does not know.")
     return TableConnection(answer.sock, address, answer.message, answer.line, answer.rest,
-                           my_login(system), trace)
+                           my_login(system), system.uid(), watch, trace)
 
 
 def join_table(name: str, **options: Any) -> TableConnection:
@@ -300,7 +277,7 @@ async def ask_table(name: str, message: dict[str, Any], *,
     """Send one of the host's commands (``close``, ``invite`` ...) to table ``name``
     and return the table's sentence; TableError for a refusal."""
     clock = Clock()
-    address = await locate(name, directory, system, clock)
+    address = find_table(name, directory, system)
     answer = await _exchange(address, message, clock.now() + timeout, system, clock)
     answer.sock.close()
     return said_by(address, answer.message.get("text"), address.uid == system.uid(), "Done.")
@@ -313,7 +290,6 @@ def said_by(address: TableAddress, text: object, own: bool, blank: str) -> str:
     run them into what the program says next."""
     said = clean(text) or blank
     return said if own else f'{address.label} says: "{said}"'
-
 
 
 async def find_tables(directory: Path | str | None = None, *, system: System = SYSTEM,
@@ -417,6 +393,8 @@ class TableClient:
         #: The game this table plays.
         self.plays = connection.game
         self.login = connection.login
+        #: Whether the table is this user's own, by the kernel's word (uids, not names).
+        self.own_table = connection.uid == connection.address.uid
         self.seat: int | None = connection.seat
         self.role = connection.role
         self.lobby: Lobby | None = None
@@ -518,7 +496,7 @@ class TableClient:
     @property
     def host_text(self) -> str:
         """Who can reopen the table, as this player reads it: "you" or the host."""
-        return "you" if self.login == self.address.host else self.address.host
+        return "you" if self.own_table else self.address.host
 
     async def _read(self, rest: bytes) -> None:
         splitter = LineSplitter(SERVER_LINE_LIMIT)
@@ -563,7 +541,7 @@ class TableClient:
     def _says(self, text: object, blank: str) -> str:
         """What this table said, cleaned, and named as its words unless it is this
         user's own table (:func:`said_by`)."""
-        return said_by(self.address, text, self.login == self.address.host, blank)
+        return said_by(self.address, text, self.own_table, blank)
 
     def _heard(self, update: Update) -> Update:
         """``update`` with a sentence the table wrote in its event named as the table's."""

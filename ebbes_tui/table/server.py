@@ -209,6 +209,7 @@ class TableServer:
         self._idle: Timer | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._archiving: asyncio.Future[None] | None = None  # the finished game's move
+        self._writing: set[asyncio.Future[None]] = set()  # disk work under way in threads
 
     # ------------------------------------------------------------ running
 
@@ -239,8 +240,8 @@ class TableServer:
             door.close()
             await self._close_all()
             self._unlink(inode)
-            if self._archiving is not None:  # the finished game is in finished/ first
-                await asyncio.wait([self._archiving])
+            if self._writing:  # what goes to disk is there before the save is let go
+                await asyncio.wait(self._writing)
             if self.slot is not None:
                 self.slot.close()
             log.info("table %s closed", self.address.label)
@@ -649,8 +650,7 @@ class TableServer:
             setup = players_setup(self.game, self.seating.players(), self.options,
                                   seed=self.spec.seed)
             match = Match(setup, save=self.slot, extras=extras, waits_for_people=True)
-            self._spawn(asyncio.to_thread(write_holders, self.store, self.slot_name,
-                                          self.seating.holders()))
+            self._on_disk(write_holders, self.store, self.slot_name, self.seating.holders())
         self.match = match
         self._turn = (match.decision, self.clock.now())  # not since the table opened
         log.info("game started: %s", ", ".join(s.name for s in match.setup.seats))
@@ -712,11 +712,18 @@ class TableServer:
             # The game is over, so every hand may be seen (as in a replay): each player
             # gets the whole record to keep in their own History and Statistics.
             self._broadcast({"type": "record", "record": match.record()}, players_only=True)
-            # Not one of the table's tasks: closing the table waits for it (below).
-            self._archiving = asyncio.ensure_future(asyncio.to_thread(self._archive))
+            self._archiving = self._on_disk(self._archive)
             await asyncio.shield(self._archiving)
             log.info("game over, archived")
             self._check_end()
+
+    def _on_disk(self, work: Callable[..., None], *args: Any) -> asyncio.Future[None]:
+        """Run ``work`` in a thread at once; not one of the table's tasks (which closing
+        cancels): closing waits for it, so nothing meant for the disk is lost."""
+        future = asyncio.ensure_future(asyncio.to_thread(work, *args))
+        self._writing.add(future)
+        future.add_done_callback(self._writing.discard)
+        return future
 
     def _archive(self) -> None:
         """In a thread: the finished game goes to ``finished/``, who held the seats goes."""
