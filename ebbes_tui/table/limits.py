@@ -49,13 +49,13 @@ class RefusalLog:
         self.window = window
         self._counts: dict[str, int] = {}  # login -> refusals since the first was logged
 
-    def refused(self, login: str, reason: str) -> None:
-        if login in self._counts:
-            self._counts[login] += 1
-            return
-        self.log.info("refused %s: %s", login, reason)
-        self._counts[login] = 0
-        self.clock.later(self.window, self._flush, login)
+    def refused(self, login: str, reason: str, times: int = 1) -> None:
+        """``login`` was refused ``times`` times, for ``reason``."""
+        if login not in self._counts:
+            self.log.info("refused %s: %s", login, reason)
+            self._counts[login] = -1
+            self.clock.later(self.window, self._flush, login)
+        self._counts[login] += times
 
     def _flush(self, login: str) -> None:
         count = self._counts.pop(login, 0)

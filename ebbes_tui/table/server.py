@@ -190,6 +190,7 @@ class TableServer:
         # Chat is limited per user, not per connection: more connections, no more lines.
         self._chats: dict[int, TokenBucket] = {}
         self._knocks: dict[int, TokenBucket] = {}  # new connections, per user
+        self._knocks_unnamed: dict[int, int] = {}  # knocks turned away before a login came
         self._logins: dict[int, asyncio.Future[str]] = {}  # uid -> its login, once known
         self.refusals = RefusalLog(log, self.clock)
         self._chat_kept: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
@@ -313,11 +314,26 @@ class TableServer:
             peer.uid, TokenBucket(CONNECT_RATE, CONNECT_BURST, self.clock.now))
         if not knocks.take():
             connection.close()
-            lookup = self._lookup(peer.uid)
-            lookup.add_done_callback(lambda known: known.cancelled() or self.refusals.refused(
-                known.result(), "too many connections a second"))
+            self._refused_knock(peer.uid)
             return
         self._spawn(self._connected(connection, peer))
+
+    def _refused_knock(self, uid: int) -> None:
+        """Log a knock turned away, under the knocker's login: counted while the login
+        is still being looked up (one note a user, however fast they knock)."""
+        lookup = self._lookup(uid)
+        if lookup.done():
+            self.refusals.refused(lookup.result(), "too many connections a second")
+            return
+        waiting = self._knocks_unnamed.get(uid, 0)
+        self._knocks_unnamed[uid] = waiting + 1
+        if not waiting:
+            lookup.add_done_callback(lambda known: self._name_knocks(uid, known))
+
+    def _name_knocks(self, uid: int, known: asyncio.Future[str]) -> None:
+        times = self._knocks_unnamed.pop(uid, 0)
+        if not known.cancelled() and known.exception() is None:
+            self.refusals.refused(known.result(), "too many connections a second", times)
 
     async def _connected(self, connection: socket.socket, peer: Peer) -> None:
         try:
