@@ -201,22 +201,28 @@ class SaveSlot:
             self._lock_fd = None
 
 
-#: How long taking a lock waits out a window that only looks (:func:`lock_holder` holds
-#: a lock for a moment to see whether anyone else does): seconds, and tries.
-LOOK_WAIT, LOOK_TRIES = 0.005, 40
+#: Seconds between tries while other windows only look at a lock, and the most tries
+#: (a window that looked without end would otherwise hold this one up for ever).
+LOOK_WAIT, LOOK_TRIES = 0.005, 1000
 
 
 def _lock(fd: int) -> bool:
-    """Take the exclusive lock on ``fd``; False when another process holds it. A
-    window listing its saves holds a shared lock for a moment (:func:`lock_holder`),
-    so a refusal is tried again for a fifth of a second before it counts."""
-    for attempt in range(LOOK_TRIES):
+    """Take the exclusive lock on ``fd``; False when another process has the game open.
+    A window listing its saves holds a shared lock for a moment (:func:`lock_holder`),
+    a window playing the game an exclusive one: when a shared lock can be had, only
+    windows looking are there, and this one tries again once they let go."""
+    for _ in range(LOOK_TRIES):
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return True
         except BlockingIOError:
-            if attempt + 1 < LOOK_TRIES:
-                time.sleep(LOOK_WAIT)
+            pass
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False  # a game holds it
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        time.sleep(LOOK_WAIT)
     return False
 
 
