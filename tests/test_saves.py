@@ -202,7 +202,9 @@ async def test_a_failed_save_is_reported_from_the_event_loops_thread(tmp_path, m
 
     monkeypatch.setattr(session, "push", noting)
     await match.run()
-    while not threads:  # the last report may still be on its way to the loop
+    for _ in range(1000):  # the last report may still be on its way to the loop
+        if threads:
+            break
         await asyncio.sleep(0)
     assert set(threads) == {threading.get_ident()}
     texts = {u.event.message for u in session.waiting() if isinstance(u.event, SaveFailed)}

@@ -10,6 +10,7 @@ import time
 
 import pytest
 from table_support import WAIT, LocalTable, spec
+from table_support import until as until_held
 
 from ebbes_tui.bots import make_bot
 from ebbes_tui.game.events import TrickEnded
@@ -50,15 +51,13 @@ async def test_chat_from_before_a_player_came_back_stands_among_the_moves(game_i
         alice = await table.join(player=1)
         alice.send_chat("hello bob, ready?")  # in the lobby
         server = table.server
-        while not server._chat_kept:
-            await asyncio.sleep(0.01)
+        await until_held(lambda: server._chat_kept)
         bob = await table.join(player=2)  # the seats are full: the game starts
         feeds = [await asyncio.wait_for(c.game(), WAIT) for c in (alice, bob)]
         public = server.match.session(None)
         taken = await play_until(feeds, public, 2, 0)
         alice.send_chat("after trick two")
-        while len(server._chat_kept) < 2:
-            await asyncio.sleep(0.01)
+        await until_held(lambda: len(server._chat_kept) >= 2)
         await play_until(feeds, public, 4, taken)
         alice.close()  # and comes back: the game went on meanwhile
         connection = await connect_table("talk", directory=table.directory, player=1)

@@ -527,3 +527,11 @@ async def test_the_table_ends_only_once_its_finished_game_is_archived(tmp_path, 
         await table.ended()
     assert events == ["archived", "slot closed"]
     assert list((table.store.root / "finished").glob("*.json"))
+
+
+async def test_a_table_closed_in_its_lobby_leaves_no_file_behind(tmp_path):
+    """A new table takes its save's slot when it opens (review: every table closed in
+    its lobby left a NAME.<time>.lock in tables/ for good)."""
+    async with LocalTable(tmp_path, spec("t", seats="player,player")) as table:
+        assert list(table.store.root.glob("t.*.lock"))  # taken while the table is open
+    assert list(table.store.root.glob("t.*")) == []

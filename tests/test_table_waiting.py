@@ -77,7 +77,7 @@ async def test_every_screen_says_the_table_waits_and_esc_only_brings_the_player_
             await pp.press("escape")  # one key, one effect: back, no question to leave
             await settle(pilots, lambda: match.human_plays(0) and not match.nobody_here,
                          "the seat is the player's again")
-            await pp.pause(0.1)
+            await pp.pause()  # (the dialog would have come with the key itself)
             assert player.screen is at_table(player)
             await settle(pilots, lambda: WAITS not in presence(player) + presence(watcher),
                          "the table goes on")

@@ -192,6 +192,13 @@ class SaveSlot:
         self.lock_path.unlink(missing_ok=True)
         return target
 
+    def discard(self) -> None:
+        """Give up a slot no game was ever saved in (a table closed in its lobby): its
+        lock file goes too, since no other process has reason to open a fresh name."""
+        if self._lock_fd is not None and not self.path.exists():
+            self.lock_path.unlink(missing_ok=True)
+        self.close()
+
     def close(self) -> None:
         """Release the lock (the save file stays). The lock file is left in place:
         unlinking it could let two processes lock two different files of one name."""

@@ -44,7 +44,7 @@ from .rendezvous import (
     uid_of, user_dirs,
 )
 from .system import SYSTEM, Peer, System
-from .witness import RECORD_LIMIT, Witness, record_size
+from .witness import Witness
 
 #: Seconds a table has to answer a hello: from connecting to the whole answer.
 ANSWER_TIMEOUT = 10.0
@@ -563,7 +563,7 @@ class TableClient:
         elif kind == "recap":
             self.recap = [self._heard(u) for u in recap_from_message(self.plays, message)]
             for update in self.recap:
-                self.witness.saw(update)
+                self._saw(update)
         elif kind == "chat":
             seat = message.get("seat")
             self._table_event(ChatLine(clean(message.get("from", "?"), NAME_LIMIT),
@@ -585,16 +585,17 @@ class TableClient:
 
     def _on_record(self, record: object) -> None:
         """The table's record of the game, to keep: taken once, only from a table
-        whose game this player saw end, no larger than :data:`RECORD_LIMIT`; whether
-        it agrees with what they saw is checked where it is replayed."""
+        whose game this player saw end (at most 1 MiB: no longer line is read, see
+        :data:`SERVER_LINE_LIMIT`); whether it agrees with what they saw is checked
+        where it is replayed."""
         if self.on_record is None or self.role != "player" or self._record_taken:
             return  # a spectator keeps nothing; a second record is ignored
         if self.feed is None or not self.feed.latest.view.over:
             self._refuse_record("it came before your game there had ended")
             return
         self._record_taken = True
-        if not isinstance(record, dict) or record_size(record) > RECORD_LIMIT:
-            self._refuse_record("it is not a game record of at most 1 MiB")
+        if not isinstance(record, dict):
+            self._refuse_record("it is not a game record")
             return
         self.on_record(self._own_record(record), self._check_record)
 
@@ -626,8 +627,13 @@ class TableClient:
                     player["name"] = clean(player["name"], NAME_LIMIT)
         return {**record, "table": {"host": self.address.host, "name": self.name}}
 
+    def _saw(self, update: Update) -> None:
+        """Note what a player was shown (a spectator keeps no record: nothing to note)."""
+        if self.role == "player":
+            self.witness.saw(update)
+
     def _on_update(self, update: Update) -> None:
-        self.witness.saw(update)
+        self._saw(update)
         if isinstance(update.event, SeatChanged) and self.presence is not None:
             self.presence = _with_bot(self.presence, update.event)
         if self.feed is None:

@@ -243,7 +243,9 @@ class TableServer:
             self._unlink(inode)
             if self._writing:  # what goes to disk is there before the save is let go
                 await asyncio.wait(self._writing)
-            if self.slot is not None:
+            if self.slot is not None and self.match is None and self.resumed is None:
+                self.slot.discard()  # no game was ever saved in it
+            elif self.slot is not None:
                 self.slot.close()
             log.info("table %s closed", self.address.label)
 

@@ -23,20 +23,9 @@ from ..controller.events import Update
 from ..game.errors import RecordError, SetupError
 from ..game.protocols import Decision, Game, Record, State, View
 
-#: The largest record a table may send, in bytes of its JSON (a long game is a few KiB).
-RECORD_LIMIT = 1 << 20
 #: The most views one game shows a player (a long Hund match: a few thousand); a table
 #: that sends more cannot make the client note them for ever.
 SEEN_LIMIT = 100_000
-
-
-def record_size(record: Record) -> int:
-    """The size of ``record`` as JSON, in bytes (as it came over the wire); one nested
-    too deeply to write counts as too large."""
-    try:
-        return len(json.dumps(record, separators=(",", ":")).encode("ascii"))
-    except RecursionError:
-        return RECORD_LIMIT + 1
 
 
 class Witness:

@@ -582,11 +582,12 @@ class TableScreen(Screen[None]):
         """Any key hurries the table along (a bot's move, a finished trick), and at a
         shared table takes back a seat a bot plays because the player's time ran out.
         A finished trick waiting for a key takes the key for itself: the Enter or Space
-        that lets it go must not also play the next card; nor does the Esc that brings
-        an away player back also ask them whether to leave. (This runs before the
-        bindings: they are looked up once the key reaches the app.)"""
+        that lets it go must not also play the next card; nor does the key that brings
+        an away player back do anything else (Esc would ask whether to leave, a digit
+        play a card). (This runs before the bindings: they are looked up once the key
+        reaches the app.)"""
         woke = self.remote is not None and self.remote.wake()
-        if self.holding or (woke and event.key == "escape"):
+        if self.holding or woke:
             event.stop()
             event.prevent_default()
         self._skip.set()
