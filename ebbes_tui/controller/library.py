@@ -56,7 +56,8 @@ class LocalGame:
         if self.slot is not None:
             if finished:
                 archived = self.slot.archive()
-                KeptStatistics(self.match.game, self.slot.store.root).add_finished(archived)
+                KeptStatistics(self.match.game, self.slot.store.root).add_finished(
+                    archived, (self.match.record(), self.match.state))
             self.slot.close()
             self.slot = None
 
@@ -102,7 +103,7 @@ class Library:
             write_atomically(path, dumps(record).encode("utf-8"))
         except (RecordError, RecursionError, OSError, ValueError):
             return None
-        kept.add_finished(path)
+        kept.add_finished(path, (record, state))
         return path
 
     def newest(self) -> SaveInfo | None:

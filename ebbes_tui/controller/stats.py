@@ -327,15 +327,22 @@ class KeptStatistics:
             why += f"; they could not be kept ({e.strerror or e})"
         return Loaded(stats, why)
 
-    def add_finished(self, record_path: Path) -> None:
-        """Count the game just archived at ``record_path``: only its record is read
-        when the kept file counts exactly the other finished games (else all are,
-        see :meth:`load`). Never raises: what fails here the next rebuild mends."""
+    def add_finished(self, record_path: Path, played: tuple[Record, State] | None = None) -> None:
+        """Count the game just archived at ``record_path`` (``played``: its record and
+        final state, when the caller has them, so it is not read and replayed again):
+        only this game is counted when the kept file counts exactly the other finished
+        games (else all are, see :meth:`load`). Never raises: what fails here the next
+        rebuild mends."""
         game_id = record_path.name[: -len(SAVE_SUFFIX)]
         try:
             kept, _ = self._read()
             if kept is None or kept.seen - {game_id} != self.finished_ids() - {game_id}:
                 kept = self.rebuild()
+            elif played is not None:
+                try:
+                    kept.add(self.game, game_id, *played)
+                except RecordError as e:
+                    kept.skip(game_id, str(e))
             else:
                 _count_file(self.game, kept, game_id, record_path)
             self._write(kept)
