@@ -17,7 +17,7 @@ from typing import Any
 
 from ..controller.events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
 from ..game.clean import clean
-from ..game.codec import BOOL, INT, NAME, TEXT, EventCodec, optional, whole
+from ..game.codec import BOOL, NAME, SEAT, TEXT, EventCodec, optional, seated, whole
 from ..game.protocols import Game, View
 
 VERSION = 2
@@ -162,7 +162,7 @@ def parse_client_message(line: bytes) -> dict[str, Any]:
 MATCH_EVENTS = EventCodec({
     "synced": (Synced, {}),
     "taken_back": (TakenBack, {}),
-    "seat_changed": (SeatChanged, {"seat": INT, "human": BOOL, "level": optional(NAME)}),
+    "seat_changed": (SeatChanged, {"seat": SEAT, "human": BOOL, "level": optional(NAME)}),
     "save_failed": (SaveFailed, {"message": TEXT}),
 })
 
@@ -222,13 +222,15 @@ def recap_from_message(game: Game, message: dict[str, Any]) -> list[Update]:
 
 
 def update_from_message(game: Game, message: dict[str, Any]) -> Update:
-    """The Update a ``state`` message carries; ProtocolError if it is malformed."""
+    """The Update a ``state`` message carries; ProtocolError if it is malformed. Its
+    event is read at its view's table: a seat it names is one of the view's seats."""
     try:
         seq, decision = whole(message["seq"]), whole(message["decision"])
     except (KeyError, TypeError) as e:
         raise ProtocolError("bad-state", f"The table sent a broken state ({e}).") from None
-    return Update(seq, event_from_json(game, message.get("event")),
-                  view_from_json(game, message.get("view")), decision)
+    view = view_from_json(game, message.get("view"))
+    with seated(len(view.seats)):
+        return Update(seq, event_from_json(game, message.get("event")), view, decision)
 
 
 def error_message(code: str, text: str, **extra: Any) -> dict[str, Any]:
