@@ -112,11 +112,11 @@ _SEATS: ContextVar[int | None] = ContextVar("seats", default=None)
 
 
 @contextmanager
-def seated(count: int) -> Iterator[None]:
+def seated(count: int, most: int = MAX_SEATS) -> Iterator[None]:
     """Read what comes inside as a table of ``count`` seats has it: each :data:`SEAT`
     below ``count``, each :func:`per_seat` list that long. ValueError for a number of
-    seats no table has."""
-    if not 2 <= whole(count) <= MAX_SEATS:
+    seats no table has (``most``: a game's own bound)."""
+    if not 2 <= whole(count) <= min(most, MAX_SEATS):
         raise ValueError(f"a table of {count} seats")
     token = _SEATS.set(count)
     try:

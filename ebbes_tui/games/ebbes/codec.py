@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...game.codec import (
-    BOOL, INT, INTS, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, many, optional,
-    per_seat, seated, text, truth, whole,
+    BOOL, INT, INTS, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, between, many,
+    optional, per_seat, seated, text, truth, whole,
 )
 from .rules.actions import parse_action
-from .rules.cards import SUIT_NAMES, parse_card, parse_suit
+from .rules.cards import MAX_VALUE, SUIT_NAMES, parse_card, parse_suit
 from .rules.categories import Category
 from .rules.events import (
     CardPlayed, CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted,
@@ -27,11 +27,22 @@ SUIT = Kind(lambda s: SUIT_NAMES[s], lambda name: int(parse_suit(name)))
 CARDS = many(CARD)
 PHASE = Kind(lambda p: p.value, Phase)
 CATEGORY = Kind(lambda c: c.key, lambda key: Category[text(key).upper()])
+#: A Number Determiner's value, or a Variant 2 pair's number.
+NUMBER = between(1, MAX_VALUE)
+
+
+def _trick(d: Any) -> Trick:
+    """A completed trick: a card from every seat, won by one of them (R2)."""
+    trick = Trick(SEAT.load(d["leader"]), per_seat(CARD).load(d["cards"]),
+                  SEAT.load(d["winner"]), per_seat(SEAT).load(d["seats"]))
+    if trick.winner not in trick.seats:
+        raise ValueError("a trick's winner played in it")
+    return trick
+
+
 TRICK = Kind(
     lambda t: {"leader": t.leader, "cards": CARDS.dump(t.cards), "winner": t.winner,
-               "seats": list(t.seats)},
-    lambda d: Trick(SEAT.load(d["leader"]), CARDS.load(d["cards"]), SEAT.load(d["winner"]),
-                    SEATS.load(d["seats"])))
+               "seats": list(t.seats)}, _trick)
 SCORE = Kind(
     lambda s: {"suits": many(SUIT).dump(s.suits), "seats": [list(x) for x in s.seats],
                "nix_holder": s.nix_holder, "points": list(s.points)},
@@ -50,14 +61,14 @@ CONFIG = Kind(
         first_dealer=optional(SEAT).load(d["first_dealer"])))
 DECISION = Kind(lambda d: {"phase": d.phase.value, "seat": d.seat},
                 lambda d: Decision(Phase(d["phase"]), optional(SEAT).load(d["seat"])))
-PAIR = Kind(lambda p: [SUIT_NAMES[p[0]], p[1]], lambda p: (SUIT.load(p[0]), whole(p[1])))
+PAIR = Kind(lambda p: [SUIT_NAMES[p[0]], p[1]], lambda p: (SUIT.load(p[0]), NUMBER.load(p[1])))
 ACTIONS = many(Kind(str, lambda value: parse_action(text(value))))
 
 #: Every field of a PlayerView and its kind (a test checks none is missing).
 VIEW_FIELDS: dict[str, Kind] = {
     "seat": optional(SEAT), "config": CONFIG, "phase": PHASE, "pending": optional(DECISION),
     "round_no": INT, "dealer": optional(SEAT), "starter": SEAT_OR_NOBODY,
-    "number": optional(INT), "pairs": many(PAIR), "suits": many(SUIT), "hand": CARDS,
+    "number": optional(NUMBER), "pairs": many(PAIR), "suits": many(SUIT), "hand": CARDS,
     "actions": ACTIONS, "order": per_seat(SEAT), "leader": SEAT, "trick": CARDS,
     "trick_seats": SEATS, "tricks": many(TRICK), "hand_sizes": per_seat(INT),
     "tricks_won": per_seat(INT), "taken": per_seat(INTS), "dummy_up": many(optional(CARD)),
@@ -67,9 +78,9 @@ VIEW_FIELDS: dict[str, Kind] = {
 
 EVENTS = EventCodec({
     "round_started": (RoundStarted, {"round_no": INT, "dealer": optional(SEAT),
-                                     "number": optional(INT)}),
+                                     "number": optional(NUMBER)}),
     "starter_chosen": (StarterChosen, {"chooser": optional(SEAT), "starter": SEAT}),
-    "pair_chosen": (PairChosen, {"seat": SEAT, "suit": SUIT, "number": INT}),
+    "pair_chosen": (PairChosen, {"seat": SEAT, "suit": SUIT, "number": NUMBER}),
     "card_played": (CardPlayed, {"seat": SEAT, "card": CARD}),
     "category_fixed": (CategoryFixed, {"category": CATEGORY, "suit": SUIT, "card": CARD,
                                        "seat": SEAT}),

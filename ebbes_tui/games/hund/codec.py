@@ -9,10 +9,10 @@ from typing import Any
 
 from ...game.codec import (
     BOOL, INT, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, fields_codec, many,
-    one_of, optional, per_seat, row, seated, text,
+    one_of, optional, per_seat, row, seated, text, whole,
 )
 from .actions import parse_action
-from .cards import CODES, parse_card
+from .cards import CODES, MAX_PLAYERS, parse_card
 from .events import (
     Avstikk, CardPlayed, DroppedOut, Drew, GameDealt, HundFound, Krig, MatchOver, Played,
     SatOut, ShedBegan, TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
@@ -33,6 +33,18 @@ TRICK = fields_codec(Trick, {"leader": SEAT, "cards": CARDS, "seats": SEATS,
 _MOVE = row(SEAT, CARDS, BOOL, optional(CARD))
 #: A number for each seat (hand sizes, the tally).
 COUNTS = per_seat(INT)
+#: A place in going out (N12): 1st, 2nd ... one for each seat at most.
+PLACE = Kind(lambda place: place, lambda place: SEAT.load(whole(place) - 1) + 1)
+
+
+def _warriors(value: Any) -> tuple[int, ...]:
+    seats = SEATS.load(value)
+    if len(seats) < 2:
+        raise ValueError("a krig is between two players or more (N5)")
+    return seats
+
+
+WARRIORS = Kind(SEATS.dump, _warriors)
 
 
 def _move(value: Any) -> Move:
@@ -63,7 +75,7 @@ VIEW_FIELDS: dict[str, Kind] = {
 EVENTS = EventCodec({cls.__name__: (cls, fields) for cls, fields in (
     (GameDealt, {"game": INT, "dealer": SEAT, "aside": INT, "pile": INT}),
     (CardPlayed, {"seat": SEAT, "card": CARD, "sjanse": BOOL, "krig": INT}),
-    (Krig, {"seats": SEATS, "rank": INT, "level": INT}),
+    (Krig, {"seats": WARRIORS, "rank": INT, "level": INT}),
     (DroppedOut, {"seat": SEAT}),
     (TrickTaken, {"seat": SEAT, "cards": CARDS, "won_in_krig": BOOL}),
     (Drew, {"seat": SEAT, "count": INT}),
@@ -74,7 +86,7 @@ EVENTS = EventCodec({cls.__name__: (cls, fields) for cls, fields in (
     (Played, {"seat": SEAT, "cards": CARDS, "lead": BOOL}),
     (UndertrekkTaken, {"seat": SEAT, "cards": CARDS, "top": CARDS}),
     (Avstikk, {"seat": SEAT, "cards": CARDS}),
-    (WentOut, {"seat": SEAT, "place": INT}),
+    (WentOut, {"seat": SEAT, "place": PLACE}),
     (HundFound, {"game": INT, "seat": SEAT, "out": SEATS, "tally": COUNTS}),
     (MatchOver, {"tally": COUNTS, "winners": SEATS}),
 )})
@@ -88,7 +100,7 @@ def view_from_json(data: Any) -> HundView:
     """The view :func:`view_to_json` wrote, equal to the original; KeyError,
     TypeError or ValueError for anything else. Seats are read at the table its seat
     list makes."""
-    with seated(len(data["seats"])):
+    with seated(len(data["seats"]), MAX_PLAYERS):
         return HundView(**{key: kind.load(data[key]) for key, kind in VIEW_FIELDS.items()})
 
 
