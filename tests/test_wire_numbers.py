@@ -114,7 +114,7 @@ def test_every_number_and_list_of_an_update_from_the_wire_is_refused_or_handled(
                         log.start(previous)
                         log.add(update)
                         log.text(update.view)
-                    except Exception as e:  # noqa: BLE001 (each is reported below)
+                    except Exception as e:  # each is reported below
                         failed.append((shape(message, path), change, repr(e)[:120]))
                 handled += 1
     assert failed == [], "\n".join(map(str, failed))

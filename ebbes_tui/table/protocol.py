@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from ..controller.events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
 from ..game.clean import clean
@@ -36,6 +36,11 @@ class ProtocolError(ValueError):
         super().__init__(text)
         self.code = code
         self.text = text
+
+    def about(self, table: str) -> str:
+        """The sentence, naming the table it is about (``carol/fri``): what a table
+        sent is refused as "The table sent ..." before anyone knows which table."""
+        return self.text.replace("The table ", f"The table {table} ", 1)
 
 
 # ------------------------------------------------------------------- framing
@@ -75,6 +80,16 @@ class LineSplitter:
                 self._skipping = True
             buffer.clear()
         return lines
+
+
+def _not_json(constant: str) -> NoReturn:
+    raise ProtocolError("bad-number", f"The table sent {constant}, which is not JSON.")
+
+
+def read_json(line: bytes) -> Any:
+    """A server's line as JSON. NaN and Infinity, which Python's reader takes and
+    no JSON has, are refused with a ProtocolError: no count or clock can hold them."""
+    return json.loads(line, parse_constant=_not_json)
 
 
 async def read_lines(read: Callable[[int], Any], limit: int) -> AsyncIterator[bytes | None]:
