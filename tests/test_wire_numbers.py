@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from test_wire_strings import _at, setups, with_text
 
-from ebbes_tui.controller.events import SeatChanged, Update
+from ebbes_tui.controller.events import SeatChanged, Synced, Update
 from ebbes_tui.game.protocols import Game, SeatInfo, listed
 from ebbes_tui.game.registry import all_games
 from ebbes_tui.table.protocol import ProtocolError, state_message, update_from_message
@@ -29,12 +29,13 @@ NUMBERS = (PLAYERS + 1, 8, 99, -1, -2, 10**6, 10**9, -10**9, 10**30)
 
 
 def seeded_updates(game: Game, options: dict, seed: int = 3) -> list[dict[str, Any]]:
-    """The state message seat 0 is sent for every event of a seeded game of three
-    random players (its own decisions too)."""
+    """The state messages seat 0 is sent in a seeded game of three random players: the
+    table before the first deal, then one for every event (its own decisions too)."""
     rng = random.Random(seed)
     seats = game.seats_for([SeatInfo(f"P{i + 1}", "bot", "random") for i in range(PLAYERS)])
     state = game.new_state(seats, options)
-    messages: list[dict[str, Any]] = []
+    # What a player joining before the first deal is sent first.
+    messages = [state_message(game, Update(0, Synced(), state.view(0), 0))]
     while pending := state.pending():
         decision = rng.choice(pending)
         if decision.seat is None:
@@ -47,7 +48,7 @@ def seeded_updates(game: Game, options: dict, seed: int = 3) -> list[dict[str, A
         if len(messages) == 5:  # the seam's own event, at the table of this game
             events = [*events, SeatChanged(1, False, "normal")]
         for event in events:
-            messages.append(state_message(game, Update(len(messages) + 1, event, state.view(0),
+            messages.append(state_message(game, Update(len(messages), event, state.view(0),
                                                        state.decisions_made())))
     return messages
 
@@ -97,8 +98,9 @@ def test_every_number_and_list_of_an_update_from_the_wire_is_refused_or_handled(
     refused, handled, failed = 0, 0, []
     for options in setups(game):
         messages = seeded_updates(game, options)
-        for before, message in zip(messages, messages[1:]):
-            previous = update_from_message(game, before)
+        for before, message in zip(messages[:1] + messages, messages):
+            previous = update_from_message(game, before)  # every honest one is read,
+            assert game.view_to_json(previous.view) == before["view"]  # exactly
             for path, change, value in attacks(message):
                 if (shape(message, path), change) in tried:
                     continue

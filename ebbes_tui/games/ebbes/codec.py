@@ -63,13 +63,15 @@ DECISION = Kind(lambda d: {"phase": d.phase.value, "seat": d.seat},
                 lambda d: Decision(Phase(d["phase"]), optional(SEAT).load(d["seat"])))
 PAIR = Kind(lambda p: [SUIT_NAMES[p[0]], p[1]], lambda p: (SUIT.load(p[0]), NUMBER.load(p[1])))
 ACTIONS = many(Kind(str, lambda value: parse_action(text(value))))
+#: Who plays after each seat this round (R3, R15); nobody before the first deal.
+ORDER = Kind(list, lambda order: () if order == [] else per_seat(SEAT).load(order))
 
 #: Every field of a PlayerView and its kind (a test checks none is missing).
 VIEW_FIELDS: dict[str, Kind] = {
     "seat": optional(SEAT), "config": CONFIG, "phase": PHASE, "pending": optional(DECISION),
     "round_no": INT, "dealer": optional(SEAT), "starter": SEAT_OR_NOBODY,
     "number": optional(NUMBER), "pairs": many(PAIR), "suits": many(SUIT), "hand": CARDS,
-    "actions": ACTIONS, "order": per_seat(SEAT), "leader": SEAT, "trick": CARDS,
+    "actions": ACTIONS, "order": ORDER, "leader": SEAT_OR_NOBODY, "trick": CARDS,
     "trick_seats": SEATS, "tricks": many(TRICK), "hand_sizes": per_seat(INT),
     "tricks_won": per_seat(INT), "taken": per_seat(INTS), "dummy_up": many(optional(CARD)),
     "dummy_down": many(BOOL), "totals": per_seat(INT), "scores": many(SCORE),
