@@ -79,7 +79,8 @@ class TableScreen(Screen[None]):
 
     class Left(Message):
         """The player leaves the table: ``choice`` is ``menu``, ``again`` or ``quit``;
-        ``finished`` when the game is over."""
+        ``finished`` when the game is over; ``note``, what the menu says then (at a
+        shared table, when not the app's own words on leaving)."""
 
         def __init__(self, choice: str, finished: bool, note: str = "") -> None:
             super().__init__()
