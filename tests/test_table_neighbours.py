@@ -178,11 +178,28 @@ async def test_a_refusal_lobby_and_presence_from_a_fake_table_are_cleaned(users,
     assert all(terminal_safe(text) for text in shown), shown
 
 
+def overflowing(message: dict) -> bytes:
+    """``message`` as a line with every infinity written ``1e400`` (and a NaN
+    ``-1e400``): JSON, which Python's reader turns into infinities all the same."""
+    line = json.dumps(message).replace("-Infinity", "-1e400").replace("Infinity", "1e400")
+    return line.replace("NaN", "-1e400").encode() + b"\n"
+
+
+def answering_lines(*lines: bytes):
+    """A fake table that answers a request with these lines, then waits for the hang-up."""
+    async def answer(reader, writer):
+        await reader.readline()
+        writer.write(b"".join(lines))
+        await writer.drain()
+        await until_closed(reader)
+    return answer
+
+
 async def test_a_presence_line_from_a_fake_table_has_only_clocks_a_screen_can_show(
         users, tmp_path):
-    """carol's table says a seat has been away NaN seconds and gives infinite turns (the
-    table screen crashed drawing them): bob's client keeps only durations it can show,
-    and the names cleaned."""
+    """carol's table says a seat has been away an infinity of seconds and gives infinite
+    turns (the table screen crashed drawing them): bob's client keeps only durations it
+    can show, and the names cleaned."""
     bob, carol = users.system("bob"), users.system("carol")
     parent = tmp_path / "tmp"
     welcome = {"type": "welcome", "version": 2, "game": "ebbes", "login": "bob",
@@ -191,7 +208,8 @@ async def test_a_presence_line_from_a_fake_table_has_only_clocks_a_screen_can_sh
               "bot": EVIL} for k, away in enumerate([float("nan"), "12", -5, 30])]
     presence = {"type": "presence", "seats": seats, "turn": 0, "thinking": float("inf"),
                 "turn_time": float("nan"), "watchers": 0, "watching": [EVIL]}
-    async with FakeTable(own_address("fri", parent, carol), carol, answering(welcome, presence)):
+    async with FakeTable(own_address("fri", parent, carol), carol,
+                         answering_lines(overflowing(welcome), overflowing(presence))):
         client = await TableClient.start(await connect_table("fri", directory=parent,
                                                              system=bob))
         seen = await asyncio.wait_for(client.next_lobby_event(), WAIT)
@@ -243,7 +261,109 @@ async def test_a_line_nested_too_deeply_to_read_ends_the_connection_in_one_sente
                                                              system=bob))
         ended = await asyncio.wait_for(client.next_lobby_event(), WAIT)
     assert isinstance(ended, Disconnected)
-    assert ended.text == "The table sent something this ebbes cannot read (nested too deeply)."
+    assert ended.text == "The table carol/fri sent something this ebbes cannot read (nested too deeply)."
+
+
+WELCOME = {"type": "welcome", "version": 2, "game": "ebbes", "login": "bob", "role": "player",
+           "seat": 0, "player": 1}
+LOBBY = {"type": "lobby", "host": "carol", "can_start": False, "watching": [],
+         "seats": [{"player": 1, "seat": 0, "kind": "user", "connected": True}]}
+PRESENCE = {"type": "presence", "turn": None, "watchers": 2, "watching": [], "seats": [
+    {"seat": 0, "name": "bob", "kind": "human", "connected": True}]}
+
+
+def _state() -> dict:
+    game = load_game("ebbes")
+    state = game.new_state(game.seats_for([SeatInfo("bob"), SeatInfo("carol"),
+                                           SeatInfo("dan")]), {})
+    events = game.resolve_chance(state, 1)
+    return state_message(game, Update(1, events[0], state.view(0), state.decisions_made()))
+
+
+@pytest.mark.parametrize("message, field", [
+    (LOBBY, ("seats", 0, "player")), (PRESENCE, ("watchers",)), (_state(), ("seq",)),
+    (_state(), ("view", "hand_sizes", 1))], ids=["lobby", "presence", "state", "view"])
+@pytest.mark.parametrize("constant", [float("inf"), float("-inf"), float("nan")],
+                         ids=["Infinity", "-Infinity", "NaN"])
+async def test_nan_or_infinity_from_a_table_ends_the_connection_in_one_sentence(
+        users, tmp_path, message, field, constant):
+    """carol's table sends "watchers": Infinity (no JSON has it; Python's reader took
+    it, and int() of it killed bob's reading task, so his lobby waited for ever)."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    hostile = json.loads(json.dumps(message))
+    place = hostile
+    for key in field[:-1]:
+        place = place[key]
+    place[field[-1]] = constant
+    word = json.dumps(constant)
+    async with FakeTable(own_address("fri", parent, carol), carol, answering(WELCOME, hostile)):
+        client = await TableClient.start(await connect_table("fri", directory=parent,
+                                                             system=bob))
+        ended = await asyncio.wait_for(client.next_lobby_event(), WAIT)
+        assert client.closed
+        with pytest.raises(TableError):  # what the lobby screen waits for: the end
+            await asyncio.wait_for(client.game(), WAIT)
+    assert ended == Disconnected(f"The table carol/fri sent {word}, which is not JSON.")
+
+
+@pytest.mark.parametrize("constant", ["Infinity", "-Infinity", "NaN"])
+async def test_a_first_answer_with_nan_or_infinity_is_a_table_that_cannot_be_reached(
+        users, tmp_path, constant):
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    line = json.dumps({**WELCOME, "seat": 0}).replace('"seat": 0', f'"seat": {constant}')
+    async with FakeTable(own_address("fri", parent, carol), carol,
+                         answering_lines(line.encode() + b"\n")):
+        assert await find_tables(parent, system=bob) == []
+        with pytest.raises(TableError, match=rf"^The table carol/fri sent {constant}, which "
+                                             r"is not JSON\.$"):
+            await connect_table("fri", directory=parent, system=bob)
+
+
+async def test_counts_a_table_claims_are_whole_numbers_a_screen_can_show(users, tmp_path):
+    """carol's lobby says player 1e400 and her presence 1e400 watchers (infinities to
+    Python's reader, as JSON allows): bob's client shows 0 for each, and reads on."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    lobby = json.loads(json.dumps(LOBBY))
+    lobby["seats"][0].update(player=float("inf"), seat=-1, connected="no")
+    presence = {**PRESENCE, "watchers": float("inf"), "seats": [
+        {"seat": float("inf"), "name": "bob", "kind": "human", "connected": 1}]}
+    async with FakeTable(own_address("fri", parent, carol), carol, answering_lines(
+            overflowing(WELCOME), overflowing(lobby), overflowing(presence),
+            overflowing({"type": "chat", "from": "carol", "text": "hi"}))):
+        client = await TableClient.start(await connect_table("fri", directory=parent,
+                                                             system=bob))
+        seen = [await asyncio.wait_for(client.next_lobby_event(), WAIT) for _ in range(3)]
+        assert not client.closed
+        client.close()
+    assert [type(e) for e in seen] == [Lobby, Presence, ChatLine]
+    assert (seen[0].seats[0].player, seen[0].seats[0].seat, seen[0].seats[0].connected) == \
+        (0, 0, False)
+    assert (seen[1].watchers, seen[1].seats[0].seat, seen[1].seats[0].connected) == (0, 0, False)
+
+
+async def test_any_failure_to_take_a_message_ends_the_connection_in_one_sentence(
+        users, tmp_path, monkeypatch):
+    """Whatever a message may yet raise (int() of an infinity raised OverflowError, which
+    the reader did not expect: it died, and bob's lobby waited for ever), the reader
+    ends the connection and says so, naming the table."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+
+    def overflow(message, now):
+        raise OverflowError("cannot convert float infinity to integer \x1b[2J")
+
+    monkeypatch.setattr(client_module, "_presence", overflow)
+    async with FakeTable(own_address("fri", parent, carol), carol,
+                         answering(WELCOME, PRESENCE)):
+        client = await TableClient.start(await connect_table("fri", directory=parent,
+                                                             system=bob))
+        ended = await asyncio.wait_for(client.next_lobby_event(), WAIT)
+    assert client.closed
+    assert ended == Disconnected("The table carol/fri sent something this ebbes cannot read "
+                                 "(cannot convert float infinity to integer [2J).")
 
 
 @pytest.mark.parametrize("host, quoted", [("carol", 'carol/fri says: "{}"'), ("bob", "{}")])

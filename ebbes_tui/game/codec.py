@@ -4,11 +4,18 @@ view or an event read from a socket is either equal to the one sent or refused.
 
 A game describes its view and its events as fields of these kinds
 (:func:`fields_codec`); the table protocol carries them without knowing the game.
+
+A seat from the wire is a :data:`SEAT`, bounded by the table's seats: a game's
+``view_from_json`` reads its view :func:`seated` at the table its seat list makes, and
+the protocol reads an event at its view's table, so no seat another process names can
+index past a list of names (:func:`per_seat` lists are checked the same way).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, NamedTuple
 
 from .clean import CHAT_LIMIT, NAME_LIMIT, clean
@@ -97,6 +104,58 @@ def _list(value: Any) -> list[Any]:
 
 INT, BOOL = Kind(_same, whole), Kind(_same, truth)
 INTS = many(INT)
+
+#: The most seats a table of any game has: the bound of a seat read outside any table
+#: (an event on its own, in a test).
+MAX_SEATS = 8
+_SEATS: ContextVar[int | None] = ContextVar("seats", default=None)
+
+
+@contextmanager
+def seated(count: int, most: int = MAX_SEATS) -> Iterator[None]:
+    """Read what comes inside as a table of ``count`` seats has it: each :data:`SEAT`
+    below ``count``, each :func:`per_seat` list that long. ValueError for a number of
+    seats no table has (``most``: a game's own bound)."""
+    if not 2 <= whole(count) <= min(most, MAX_SEATS):
+        raise ValueError(f"a table of {count} seats")
+    token = _SEATS.set(count)
+    try:
+        yield
+    finally:
+        _SEATS.reset(token)
+
+
+def _seats() -> int:
+    return _SEATS.get() or MAX_SEATS
+
+
+def _seat(value: Any) -> int:
+    if not 0 <= whole(value) < _seats():
+        raise ValueError(f"there is no seat {value} at a table of {_seats()} seats")
+    return value
+
+
+#: A seat: a whole number from 0, below the number of seats at the table.
+SEAT = Kind(_same, _seat)
+#: A seat, or -1 where a game writes that there is none yet (no dealer before the
+#: first deal).
+SEAT_OR_NOBODY = Kind(_same, lambda value: value if whole(value) == -1 else _seat(value))
+
+
+def per_seat(kind: Kind) -> Kind:
+    """A tuple of one value of ``kind`` for each seat at the table (a JSON list)."""
+    values_of = many(kind)
+
+    def load(values: Any) -> tuple[Any, ...]:
+        count, got = _SEATS.get(), len(_list(values))
+        if got != count if count is not None else got > MAX_SEATS:
+            raise ValueError(f"expected a value for each of {_seats()} seats, got {got}")
+        return values_of.load(values)
+    return Kind(values_of.dump, load)
+
+
+#: Some of the table's seats (who won, who is still to play ...).
+SEATS = many(SEAT)
 #: Text a person reads (a name, a message): cleaned of terminal sequences on the way in,
 #: since it comes from another process. A string from the wire is one of these or a
 #: word of a fixed vocabulary (:func:`one_of`, a game's own parser): never raw.

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import socket
 import time
@@ -36,8 +35,8 @@ from .events import (
 from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
 from .clock import Clock
 from .protocol import (
-    SERVER_LINE_LIMIT, VERSION, LineSplitter, ProtocolError, encode, recap_from_message,
-    update_from_message,
+    SERVER_LINE_LIMIT, VERSION, LineSplitter, ProtocolError, encode, read_json,
+    recap_from_message, update_from_message,
 )
 from .rendezvous import (
     TableAddress, TableError, check_name, check_server, check_socket, my_login, tables_in,
@@ -219,13 +218,16 @@ async def _exchange(address: TableAddress, message: dict[str, Any], deadline: fl
             if len(data) > SERVER_LINE_LIMIT:
                 raise TableError(f"The table {address.label} sent too much at once.")
         line, _, rest = data.partition(b"\n")
-        answer = json.loads(line)
+        answer = read_json(line)
         if not isinstance(answer, dict):
             raise ValueError("not an object")
     except (TimeoutError, asyncio.TimeoutError):
         sock.close()
         raise TableSlow(f"The table {address.label} did not answer in time: it may be busy, "
                         "so try again in a moment.") from None
+    except ProtocolError as e:
+        sock.close()
+        raise TableError(e.about(address.label)) from None
     except (OSError, ValueError, RecursionError, TableError) as e:
         sock.close()
         if isinstance(e, TableError):
@@ -499,8 +501,12 @@ class TableClient:
         return "you" if self.own_table else self.address.host
 
     async def _read(self, rest: bytes) -> None:
+        """Read the table's messages until it ends; a message this ebbes cannot take,
+        whatever is wrong with it, ends the connection in one sentence naming the
+        table (a reader that died silently would leave a screen waiting for ever)."""
         splitter = LineSplitter(SERVER_LINE_LIMIT)
-        reason = (f"The table {self.address.label} stopped without a word (its server is "
+        label = self.address.label
+        reason = (f"The table {label} stopped without a word (its server is "
                   f"gone); every decision was saved, and {self.host_text} can reopen it "
                   f"with 'ebbes table serve {self.name}'.")
         try:
@@ -510,7 +516,7 @@ class TableClient:
                     if line is None:
                         raise ProtocolError("too-long", "The table sent a line too long to read.")
                     self._record(line)
-                    message = json.loads(line)
+                    message = read_json(line)
                     if self._tap is not None:
                         self._tap("in", message)
                     self._on_message(message)
@@ -518,13 +524,13 @@ class TableClient:
                 if not data:
                     break
         except ProtocolError as e:
-            reason = e.text
-        except (ValueError, TypeError, AttributeError, LookupError) as e:
-            reason = f"The table sent something this ebbes cannot read ({clean(e)})."
+            reason = e.about(label)
         except RecursionError:  # JSON nested deeper than Python reads
-            reason = "The table sent something this ebbes cannot read (nested too deeply)."
+            reason = f"The table {label} sent something this ebbes cannot read (nested too deeply)."
         except (ConnectionError, OSError):
             pass  # as when the server ends without a word: it was killed
+        except Exception as e:  # any message at all: the reader never dies silently
+            reason = f"The table {label} sent something this ebbes cannot read ({clean(e)})."
         self._writer.close()
         self._end(reason)
 
@@ -797,13 +803,20 @@ def _text(value: object) -> str | None:
     return None if value is None else clean(value, NAME_LIMIT)
 
 
+def _count(value: object) -> int:
+    """A small count or number the table claims (a seat, a player, watchers): a whole
+    number from 0 to 999, else 0 (never a float, a NaN or an infinity)."""
+    return value if type(value) is int and 0 <= value < 1000 else 0
+
+
 def _lobby(message: dict[str, Any]) -> Lobby:
-    seats = tuple(LobbySeat(int(s["player"]), int(s["seat"]), clean(s["kind"], NAME_LIMIT),
-                            _text(s.get("name")), _text(s.get("login")), bool(s.get("connected")))
+    seats = tuple(LobbySeat(_count(s["player"]), _count(s["seat"]), clean(s["kind"], NAME_LIMIT),
+                            _text(s.get("name")), _text(s.get("login")),
+                            s.get("connected") is True)
                   for s in message.get("seats", []))
     watching = message.get("watching")
-    return Lobby(seats, clean(message.get("host", ""), NAME_LIMIT), bool(message.get("can_start")),
-                 _names(watching))
+    return Lobby(seats, clean(message.get("host", ""), NAME_LIMIT),
+                 message.get("can_start") is True, _names(watching))
 
 
 def _moment(value: object) -> tuple[int, int] | None:
@@ -827,12 +840,12 @@ def _presence(message: dict[str, Any], now: float) -> Presence:
 
     seats = []
     for s in message.get("seats", []):
-        seats.append(SeatPresence(int(s["seat"]), clean(s["name"], NAME_LIMIT),
-                                  clean(s["kind"], NAME_LIMIT), bool(s["connected"]),
+        seats.append(SeatPresence(_count(s["seat"]), clean(s["name"], NAME_LIMIT),
+                                  clean(s["kind"], NAME_LIMIT), s["connected"] is True,
                                   since(s.get("away")), _text(s.get("bot"))))
     turn = message.get("turn")
     return Presence(tuple(seats), turn if type(turn) is int else None,
-                    since(message.get("thinking")), int(message.get("watchers", 0)),
+                    since(message.get("thinking")), _count(message.get("watchers")),
                     _seconds(message.get("turn_time")), _names(message.get("watching")),
                     message.get("waiting") is True)
 

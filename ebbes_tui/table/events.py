@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..game.clean import NAME_LIMIT, clean
+
 
 @dataclass(frozen=True)
 class ChatLine:
@@ -65,6 +67,15 @@ class Disconnected:
     """The connection to the table is gone (the table ended or the network broke)."""
 
     text: str
+
+
+def unshowable(table: str, error: Exception) -> Disconnected:
+    """Leaving ``table`` (its label, ``carol/fri``) because this ebbes could not show
+    an update it sent: what passed the protocol's checks may still be nonsense, and
+    another user's table must not end the program. The error's words are cleaned."""
+    why = clean(error, NAME_LIMIT) or type(error).__name__
+    return Disconnected(f"The table {table} sent something this ebbes cannot show ({why}), "
+                        "so you left it.")
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from ..game.errors import IllegalMove
 from ..game.events import Ended
 from ..game.protocols import Game
 from .client import TableClient
-from .events import Disconnected, Refused
+from .events import Disconnected, Refused, unshowable
 from .rendezvous import TableError
 
 #: Refusals in a row a bot tolerates before it gives up.
@@ -82,7 +82,8 @@ async def play_bot(client: TableClient, level: str, *, think: float = 0.0,
 async def watch(client: TableClient, *, say: Callable[[str], None] | None = None,
                 narrate: Narrator | None = None) -> int:
     """Follow the game to its end (0), or until the table goes away first (1), printing
-    each move as ``narrate``'s log of the game says it."""
+    each move as ``narrate``'s log of the game says it. An update the log cannot tell
+    ends the table (1) in one sentence, not the program."""
     say = say or _stderr
     try:
         feed = await client.game()
@@ -92,7 +93,13 @@ async def watch(client: TableClient, *, say: Callable[[str], None] | None = None
     lines = narrate(client.plays) if narrate is not None else None
     update = feed.snapshot()
     while True:
-        for line in lines(update) if lines is not None else ():
+        try:
+            told = lines(update) if lines is not None else []
+        except Exception as error:
+            client.close()
+            say(unshowable(client.address.label, error).text)
+            return 1
+        for line in told:
             print(line, flush=True)
         if game_over(update):
             return 0

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from ..controller.events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
 from ..game.clean import clean
-from ..game.codec import BOOL, INT, NAME, TEXT, EventCodec, optional, whole
+from ..game.codec import BOOL, NAME, SEAT, TEXT, EventCodec, optional, seated, whole
 from ..game.protocols import Game, View
 
 VERSION = 2
@@ -36,6 +36,11 @@ class ProtocolError(ValueError):
         super().__init__(text)
         self.code = code
         self.text = text
+
+    def about(self, table: str) -> str:
+        """The sentence, naming the table it is about (``carol/fri``): what a table
+        sent is refused as "The table sent ..." before anyone knows which table."""
+        return self.text.replace("The table ", f"The table {table} ", 1)
 
 
 # ------------------------------------------------------------------- framing
@@ -75,6 +80,16 @@ class LineSplitter:
                 self._skipping = True
             buffer.clear()
         return lines
+
+
+def _not_json(constant: str) -> NoReturn:
+    raise ProtocolError("bad-number", f"The table sent {constant}, which is not JSON.")
+
+
+def read_json(line: bytes) -> Any:
+    """A server's line as JSON. NaN and Infinity, which Python's reader takes and
+    no JSON has, are refused with a ProtocolError: no count or clock can hold them."""
+    return json.loads(line, parse_constant=_not_json)
 
 
 async def read_lines(read: Callable[[int], Any], limit: int) -> AsyncIterator[bytes | None]:
@@ -162,7 +177,7 @@ def parse_client_message(line: bytes) -> dict[str, Any]:
 MATCH_EVENTS = EventCodec({
     "synced": (Synced, {}),
     "taken_back": (TakenBack, {}),
-    "seat_changed": (SeatChanged, {"seat": INT, "human": BOOL, "level": optional(NAME)}),
+    "seat_changed": (SeatChanged, {"seat": SEAT, "human": BOOL, "level": optional(NAME)}),
     "save_failed": (SaveFailed, {"message": TEXT}),
 })
 
@@ -222,13 +237,15 @@ def recap_from_message(game: Game, message: dict[str, Any]) -> list[Update]:
 
 
 def update_from_message(game: Game, message: dict[str, Any]) -> Update:
-    """The Update a ``state`` message carries; ProtocolError if it is malformed."""
+    """The Update a ``state`` message carries; ProtocolError if it is malformed. Its
+    event is read at its view's table: a seat it names is one of the view's seats."""
     try:
         seq, decision = whole(message["seq"]), whole(message["decision"])
     except (KeyError, TypeError) as e:
         raise ProtocolError("bad-state", f"The table sent a broken state ({e}).") from None
-    return Update(seq, event_from_json(game, message.get("event")),
-                  view_from_json(game, message.get("view")), decision)
+    view = view_from_json(game, message.get("view"))
+    with seated(len(view.seats)):
+        return Update(seq, event_from_json(game, message.get("event")), view, decision)
 
 
 def error_message(code: str, text: str, **extra: Any) -> dict[str, Any]:

@@ -337,7 +337,7 @@ class EbbesApp(App[None]):
     def on_table_screen_left(self, message: TableScreen.Left) -> None:
         """The table closed: the game is saved (and archived when it is over)."""
         if self.remote is not None:  # a shared table goes on without this player
-            note = "" if message.finished else _left_note(self.remote)
+            note = "" if message.finished else message.note or _left_note(self.remote)
             self.remote.close()
             self.remote = None
             if message.choice == "quit":

@@ -36,7 +36,9 @@ from ..game.errors import IllegalMove
 from ..game.events import Dealt, Ended
 from ..game.protocols import Action, Game, View
 from ..table.client import RemoteFeed
-from ..table.events import ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused
+from ..table.events import (
+    ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused, unshowable,
+)
 from .chat import close_chat, open_chat, send_chat
 from .footer import KeysFooter
 from .game_ui import TRICK_KEY, Decided, Drawing, GameTable, screens_of
@@ -77,7 +79,8 @@ class TableScreen(Screen[None]):
 
     class Left(Message):
         """The player leaves the table: ``choice`` is ``menu``, ``again`` or ``quit``;
-        ``finished`` when the game is over."""
+        ``finished`` when the game is over; ``note``, what the menu says then (at a
+        shared table, when not the app's own words on leaving)."""
 
         def __init__(self, choice: str, finished: bool, note: str = "") -> None:
             super().__init__()
@@ -123,6 +126,7 @@ class TableScreen(Screen[None]):
         self._moment_passed = False  # the last refusal: not a rule, the decision went by
         self.game_log = None  # made on mount, with the app's look
         self._seen: dict[int, int] = {}  # hot-seat: the last update each player saw
+        self._unshown: Disconnected | None = None  # why this screen left a shared table
 
     @property
     def view(self) -> View:
@@ -168,26 +172,45 @@ class TableScreen(Screen[None]):
     @work(exclusive=True, group="follow")
     async def follow(self) -> None:
         """Show the feed's updates in order, at a readable pace, and put up whatever
-        the game needs from the players at the screen."""
-        async with self._covering:
-            await self._recap()
-            await self._settle()
-        while True:
-            update = await self.feed.next()
-            if self._rewinding:  # what came after the move taken back never happened
-                if not isinstance(update.event, TakenBack):
-                    continue
-                self._rewinding = False
-            if not isinstance(update.event, _TABLE_EVENTS):
-                await self._wait(self.pacing.hold(
-                    self._paced, update,
-                    catching_up=behind(self.feed.waiting())),
-                    since=self._paced_at)
-            async with self._covering:  # never while a player asked to look (v)
-                if self.seats is not None:  # whoever came to the screen meanwhile sees theirs
-                    update = self.seats.as_seen(update)
-                self.show(update)
+        the game needs from the players at the screen. An update of another user's
+        table this screen cannot show ends that table, not the program; a local game's
+        failure is this program's own bug, and stays loud."""
+        shown = self.update
+        try:
+            async with self._covering:
+                await self._recap()
                 await self._settle()
+            while True:
+                shown = self.update
+                update = await self.feed.next()
+                if self._rewinding:  # what came after the move taken back never happened
+                    if not isinstance(update.event, TakenBack):
+                        continue
+                    self._rewinding = False
+                if not isinstance(update.event, _TABLE_EVENTS):
+                    await self._wait(self.pacing.hold(
+                        self._paced, update,
+                        catching_up=behind(self.feed.waiting())),
+                        since=self._paced_at)
+                async with self._covering:  # never while a player asked to look (v)
+                    if self.seats is not None:  # whoever came to the screen meanwhile sees theirs
+                        update = self.seats.as_seen(update)
+                    self.show(update)
+                    await self._settle()
+        except Exception as error:
+            if self.remote is None:
+                raise
+            self._leave_unshowable(self.remote, error, shown)
+
+    def _leave_unshowable(self, remote: RemoteFeed, error: Exception, shown: Update) -> None:
+        """Leave the shared table whose update could not be shown and say why; the
+        table goes back to the last update shown whole, as it stands when a table
+        closes."""
+        self._unshown = unshowable(remote.client.address.label, error)
+        remote.close()
+        self.update = shown
+        self._note(replace(shown, event=self._unshown))
+        self.redraw()
 
     async def _wait(self, seconds: float, since: float) -> None:
         """Leave the table as it is for ``seconds`` after ``since`` (a finished trick:
@@ -567,8 +590,11 @@ class TableScreen(Screen[None]):
         return self.remote is not None and self.remote.closed
 
     def _leave(self, choice: str) -> None:
-        self.post_message(self.Left(choice, finished=False, note="" if self.shared else
-                                    "Your game is saved: choose Continue to go on."))
+        if self.shared:  # the app says how to come back, unless this screen left
+            note = self._unshown.text if self._unshown is not None else ""
+        else:
+            note = "Your game is saved: choose Continue to go on."
+        self.post_message(self.Left(choice, finished=False, note=note))
 
     def action_trick_display(self) -> None:
         """How long a finished trick stays (kept in the settings); ``t`` unless the game

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...game.codec import (
-    BOOL, INT, INTS, SEAT_INFO, EventCodec, Kind, fields_codec, many, one_of, optional, row,
-    text,
+    BOOL, INT, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, fields_codec, many,
+    one_of, optional, per_seat, row, seated, text, whole,
 )
 from .actions import parse_action
-from .cards import CODES, parse_card
+from .cards import CODES, MAX_PLAYERS, parse_card
 from .events import (
     Avstikk, CardPlayed, DroppedOut, Drew, GameDealt, HundFound, Krig, MatchOver, Played,
     SatOut, ShedBegan, TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
@@ -25,11 +25,26 @@ CARDS = many(CARD)
 #: The trump card, -1 (null on the wire) until phase 2 shows it.
 TRUMP_CARD = Kind(lambda c: CODES[c] if c >= 0 else None,
                   lambda v: -1 if v is None else parse_card(v))
-LYING = row(INT, CARDS)
-SEATS_CARDS = row(INT, INT)
-TRICK = fields_codec(Trick, {"leader": INT, "cards": CARDS, "seats": INTS,
-                             "sjanse": many(BOOL), "winner": INT, "krig": BOOL})
-_MOVE = row(INT, CARDS, BOOL, optional(CARD))
+LYING = row(SEAT, CARDS)
+#: Who still held cards when phase 1 ended, and how many.
+SEATS_CARDS = row(SEAT, INT)
+TRICK = fields_codec(Trick, {"leader": SEAT, "cards": CARDS, "seats": SEATS,
+                             "sjanse": many(BOOL), "winner": SEAT, "krig": BOOL})
+_MOVE = row(SEAT, CARDS, BOOL, optional(CARD))
+#: A number for each seat (hand sizes, the tally).
+COUNTS = per_seat(INT)
+#: A place in going out (N12): 1st, 2nd ... one for each seat at most.
+PLACE = Kind(lambda place: place, lambda place: SEAT.load(whole(place) - 1) + 1)
+
+
+def _warriors(value: Any) -> tuple[int, ...]:
+    seats = SEATS.load(value)
+    if len(seats) < 2:
+        raise ValueError("a krig is between two players or more (N5)")
+    return seats
+
+
+WARRIORS = Kind(SEATS.dump, _warriors)
 
 
 def _move(value: Any) -> Move:
@@ -43,36 +58,37 @@ MOVE = Kind(lambda m: _MOVE.dump((m.seat, m.cards, m.took, m.top if m.took else 
 
 #: Every field of a HundView and its kind (a test checks none is missing).
 VIEW_FIELDS: dict[str, Kind] = {
-    "seat": optional(INT), "seats": many(SEAT_INFO), "series": BOOL, "games": INT,
+    "seat": optional(SEAT), "seats": many(SEAT_INFO), "series": BOOL, "games": INT,
     "phase": one_of("deal", "collect", "shed", "over"), "game": INT, "moves": INT,
-    "dealer": INT, "kind": one_of("play", "krig", "lead", "beat", "deal", ""),
-    "deciding": INTS, "actions": many(Kind(str, lambda v: parse_action(text(v)))),
-    "hand": CARDS, "hand_sizes": INTS, "taken_sizes": INTS, "pile_size": INT,
-    "aside_size": INT, "leader": INT, "trick": many(row(INT, CARD, BOOL)), "krig": INT,
-    "warriors": INTS, "round_start": INT, "to_play": INTS, "tricks": many(TRICK),
-    "trump_holder": INT, "trump_card": TRUMP_CARD, "leftover": optional(SEATS_CARDS),
-    "shed_trick": many(LYING), "began": INT, "log": many(MOVE), "last_trick": many(LYING),
-    "out": INTS, "gone": INT, "hund": INT, "tally": INTS, "hunds": INTS, "outs": many(INTS),
+    "dealer": SEAT_OR_NOBODY, "kind": one_of("play", "krig", "lead", "beat", "deal", ""),
+    "deciding": SEATS, "actions": many(Kind(str, lambda v: parse_action(text(v)))),
+    "hand": CARDS, "hand_sizes": COUNTS, "taken_sizes": COUNTS, "pile_size": INT,
+    "aside_size": INT, "leader": SEAT_OR_NOBODY, "trick": many(row(SEAT, CARD, BOOL)),
+    "krig": INT, "warriors": SEATS, "round_start": INT, "to_play": SEATS,
+    "tricks": many(TRICK), "trump_holder": SEAT_OR_NOBODY, "trump_card": TRUMP_CARD,
+    "leftover": optional(SEATS_CARDS), "shed_trick": many(LYING), "began": INT,
+    "log": many(MOVE), "last_trick": many(LYING), "out": SEATS, "gone": INT,
+    "hund": SEAT_OR_NOBODY, "tally": COUNTS, "hunds": SEATS, "outs": many(SEATS),
 }
 
 #: The events by their names on the wire (each class's name).
 EVENTS = EventCodec({cls.__name__: (cls, fields) for cls, fields in (
-    (GameDealt, {"game": INT, "dealer": INT, "aside": INT, "pile": INT}),
-    (CardPlayed, {"seat": INT, "card": CARD, "sjanse": BOOL, "krig": INT}),
-    (Krig, {"seats": INTS, "rank": INT, "level": INT}),
-    (DroppedOut, {"seat": INT}),
-    (TrickTaken, {"seat": INT, "cards": CARDS, "won_in_krig": BOOL}),
-    (Drew, {"seat": INT, "count": INT}),
-    (TrumpCardLaidAside, {"seat": INT}),
-    (SatOut, {"seat": INT}),
-    (ShedBegan, {"trump_card": CARD, "holder": INT, "leftover": optional(SEATS_CARDS),
-                 "hands": INTS}),
-    (Played, {"seat": INT, "cards": CARDS, "lead": BOOL}),
-    (UndertrekkTaken, {"seat": INT, "cards": CARDS, "top": CARDS}),
-    (Avstikk, {"seat": INT, "cards": CARDS}),
-    (WentOut, {"seat": INT, "place": INT}),
-    (HundFound, {"game": INT, "seat": INT, "out": INTS, "tally": INTS}),
-    (MatchOver, {"tally": INTS, "winners": INTS}),
+    (GameDealt, {"game": INT, "dealer": SEAT, "aside": INT, "pile": INT}),
+    (CardPlayed, {"seat": SEAT, "card": CARD, "sjanse": BOOL, "krig": INT}),
+    (Krig, {"seats": WARRIORS, "rank": INT, "level": INT}),
+    (DroppedOut, {"seat": SEAT}),
+    (TrickTaken, {"seat": SEAT, "cards": CARDS, "won_in_krig": BOOL}),
+    (Drew, {"seat": SEAT, "count": INT}),
+    (TrumpCardLaidAside, {"seat": SEAT}),
+    (SatOut, {"seat": SEAT}),
+    (ShedBegan, {"trump_card": CARD, "holder": SEAT, "leftover": optional(SEATS_CARDS),
+                 "hands": COUNTS}),
+    (Played, {"seat": SEAT, "cards": CARDS, "lead": BOOL}),
+    (UndertrekkTaken, {"seat": SEAT, "cards": CARDS, "top": CARDS}),
+    (Avstikk, {"seat": SEAT, "cards": CARDS}),
+    (WentOut, {"seat": SEAT, "place": PLACE}),
+    (HundFound, {"game": INT, "seat": SEAT, "out": SEATS, "tally": COUNTS}),
+    (MatchOver, {"tally": COUNTS, "winners": SEATS}),
 )})
 
 
@@ -82,8 +98,10 @@ def view_to_json(view: HundView) -> dict[str, Any]:
 
 def view_from_json(data: Any) -> HundView:
     """The view :func:`view_to_json` wrote, equal to the original; KeyError,
-    TypeError or ValueError for anything else."""
-    return HundView(**{key: kind.load(data[key]) for key, kind in VIEW_FIELDS.items()})
+    TypeError or ValueError for anything else. Seats are read at the table its seat
+    list makes."""
+    with seated(len(data["seats"]), MAX_PLAYERS):
+        return HundView(**{key: kind.load(data[key]) for key, kind in VIEW_FIELDS.items()})
 
 
 event_to_json = EVENTS.to_json
