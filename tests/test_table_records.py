@@ -212,7 +212,7 @@ async def test_a_record_over_1_mib_is_refused_unread(tmp_path, users, gid):
     client, keeper, store = await at_carols(
         tmp_path, users, gid, [*game_only(heard), {"type": "record", "record": record}])
     assert keeper.offered == 0 and kept_games(store, gid) == (0, 0, 0)
-    assert client.ended.text == "The table sent a line too long to read."
+    assert client.ended.text == "The table carol/fri sent a line too long to read."
 
 
 @pytest.mark.parametrize("asked, answered", [("player", "spectator"), ("spectator", "player")])
