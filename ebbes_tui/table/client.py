@@ -350,9 +350,7 @@ def _busy(address: TableAddress, why: str) -> dict[str, Any]:
 def _entry(address: TableAddress, peer: Peer, info: dict[str, Any]) -> dict[str, Any]:
     """A table for the list: host, name and pid from the kernel and the file's name
     (whatever the table claims), the rest of its claims checked and cleaned."""
-    def count(value: object) -> int:
-        return value if type(value) is int and 0 <= value < 1000 else 0
-
+    count = _count
     game = load_game(info["game"])
     entry: dict[str, Any] = {
         "host": address.host, "name": address.name, "pid": peer.pid,
