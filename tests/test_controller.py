@@ -388,13 +388,13 @@ async def test_can_take_back_is_worked_out_once_a_decision_however_often_a_scree
     task = asyncio.create_task(match.run())
     rng = random.Random(2)
     calls = []
-    take_back = match.game.take_back
+    take_back = match.game.records.take_back
 
     def counting(record, seat):
         calls.append(seat)
         return take_back(record, seat)
 
-    monkeypatch.setattr(match.game, "take_back", counting)
+    monkeypatch.setattr(match.game.records, "take_back", counting)
     ann.submit(rng.choice((await my_turn(ann)).actions))
     await my_turn(ann)
     assert all(match.can_take_back(0) for _ in range(50)) and len(calls) == 1

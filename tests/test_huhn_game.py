@@ -69,7 +69,8 @@ def test_the_rules_package_is_pure():
             elif isinstance(node, ast.ImportFrom):
                 if node.level:
                     assert node.level == 1 or node.module in (
-                        "game", "game.codec", "game.errors", "game.events", "game.protocols"), (
+                        "game", "game.codec", "game.defaults", "game.errors", "game.events",
+                        "game.protocols"), (
                         path.name, node.module)
                     continue
                 names = [node.module]

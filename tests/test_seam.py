@@ -111,7 +111,7 @@ def test_the_search_bot_searches_a_listed_decision_on_the_games_samples(monkeypa
     for seat in range(3):
         state.apply(Arrange(tuple(state.hands[seat])), seat)
     seat = state.to_move
-    monkeypatch.setattr(TINY, "sample", lambda view, rng: state.clone(), raising=False)
+    monkeypatch.setattr(TINY.players, "sample", lambda view, rng: state.clone(), raising=False)
     bot = SearchBot(TINY, samples=4)
     view = state.view(seat)
     assert bot.choose(view, view.actions, random.Random(2)) in view.actions

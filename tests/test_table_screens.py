@@ -466,13 +466,13 @@ async def test_the_tables_screen_describes_saved_tables_off_the_event_loop(home,
     record = (Path(__file__).parent / "records" / "four-players-saved-mid-round.json").read_text()
     store.path("mon.20261202-120000").write_text(record)
     replays = []
-    replay = EBBES.replay
+    replay = EBBES.records.replay
 
     def noting(*args, **kw):
         replays.append(threading.get_ident())
         return replay(*args, **kw)
 
-    monkeypatch.setattr(EBBES, "replay", noting)
+    monkeypatch.setattr(EBBES.records, "replay", noting)
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")

@@ -61,7 +61,7 @@ def test_each_seat_gets_each_level_once_over_the_rotations():
 
 
 def test_rotations_replay_the_same_deals_and_the_seed_decides_them():
-    config = EBBES.config(Setup(4, ("normal", "random"), 7, None).seats(), {"more_cards": True})
+    config = EBBES.rules.config(Setup(4, ("normal", "random"), 7, None).seats(), {"more_cards": True})
     assert deal_set(config, "7/3") == deal_set(config, "7/3")
     assert deal_set(config, "7/3") != deal_set(config, "7/4")
     assert deal_set(config, "7/3") != deal_set(config, "8/3")

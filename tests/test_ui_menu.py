@@ -220,13 +220,13 @@ async def test_the_menu_replays_only_the_newest_save_and_never_on_the_event_loop
         store.path(slot).write_text(record)
         os.utime(store.path(slot), (1_000_000 + n, 1_000_000 + n))
     replays = []
-    replay = EBBES.replay
+    replay = EBBES.records.replay
 
     def noting(record, *args, **kw):
         replays.append(threading.get_ident())
         return replay(record, *args, **kw)
 
-    monkeypatch.setattr(EBBES, "replay", noting)
+    monkeypatch.setattr(EBBES.records, "replay", noting)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: "Continue: 4 players" in screen_text(app), "the save's line")

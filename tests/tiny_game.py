@@ -31,7 +31,7 @@ from typing import Any
 from ebbes_tui.game.codec import BOOL, INT, INTS, SEAT_INFO, EventCodec, Kind, many, optional, text
 from ebbes_tui.game.errors import IllegalMove, RecordError, SetupError
 from ebbes_tui.game.events import DealEnded, Dealt, Ended, TrickEnded
-from ebbes_tui.game.protocols import Decision, GameOption, Outcome, SeatInfo, Unlisted
+from ebbes_tui.game.protocols import Decision, Game, GameOption, Outcome, SeatInfo, Unlisted
 
 
 # ------------------------------------------------------------------ actions
@@ -361,7 +361,8 @@ class TinyGame:
     id = "tiny"
     title = "Tiny"
     player_counts = (2, 3, 4, 5, 6)
-    record_format = "tiny-record/1"
+    format = "tiny-record/1"
+    check_tag: dict[str, str] = {"game": "tiny"}
     levels = ("random", "normal", "hard")
     search_samples = 10
     ui_module = "tiny_ui"
@@ -469,7 +470,7 @@ class TinyGame:
 
     # -- records: the deal's hands and every action, by seat
     def replay(self, record: dict[str, Any], observe: Any = None) -> TinyState:
-        if record.get("format") != self.record_format:
+        if record.get("format") != self.format:
             raise RecordError("not a tiny record")
         seats, options = self.setup_of(record)
         state = self.new_state(seats, options)
@@ -565,4 +566,7 @@ EVENTS = EventCodec({
     "over": (Over, {"scores": INTS}),
 })
 
-GAME = TinyGame()
+#: Every facet is the one object: a game this small needs no more.
+_TINY = TinyGame()
+GAME = Game("tiny", "Tiny", _TINY.player_counts, rules=_TINY, records=_TINY, wire=_TINY,
+            players=_TINY, presentation=_TINY)

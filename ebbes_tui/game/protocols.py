@@ -200,20 +200,19 @@ class Bot(Protocol):
         ...
 
 
-class Game(Protocol):
-    """Everything the generic layers need from one game. One object per game, listed
-    in :mod:`.registry`."""
+# ------------------------------------------------------------------ the facets
+# A game is a handful of small objects, each with one job, reached by name (``game.rules``,
+# ``game.records`` ...): a caller takes the facet it needs and sees nothing else.
+# :mod:`.defaults` carries what games share, so a game writes only what its rulebook
+# changes.
 
-    id: str  # "ebbes", "huhn", "hund"
-    title: str  # "ebbes", "Blindes Huhn extrem", "Hund (Bikkje)"
-    player_counts: tuple[int, ...]
+
+class Rules(Protocol):
+    """The rules and their flow (OpenSpiel's Game): a new game, its chance steps, the
+    actions and their checks, and the invariants the random simulations check."""
+
     options: tuple[GameOption, ...]
-    record_format: str  # "ebbes-record/1"
-    levels: tuple[str, ...]  # bot levels, weakest first
-    search_samples: int  # the hard bot's samples per decision (its budget)
-    ui_module: str  # import path of the game's screens (loaded by the UI only)
 
-    # -- a new game and its chance steps
     def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> State:
         """A game before its first deal; SetupError says why a setup is not allowed."""
         ...
@@ -223,46 +222,59 @@ class Game(Protocol):
         seat nobody plays (ebbes' two players get a third)."""
         ...
 
-    def resolve_chance(self, state: State, seed: int | str) -> list[Event]:
+    def resolve_chance(self, state: Any, seed: int | str) -> list[Event]:
         """Do the pending chance step (a deal) with a Random the game seeds from
         ``seed`` and where the step falls, so a game replays from its seed."""
         ...
 
-    def duplicate_dealer(self, seed: int | str) -> Callable[[State], list[Event]]:
+    def duplicate_dealer(self, seed: int | str) -> Callable[[Any], list[Event]]:
         """Every chance step of one tournament game from ``seed``: the same deals
         whoever plays which seat (duplicate deals)."""
         ...
 
-    def decision_seed(self, state: State, seat: int) -> str:
+    def decision_seed(self, state: Any, seat: int) -> str:
         """Where a decision falls, for seeding the Random of the bot that makes it (a
         resumed game gets the same answers)."""
         ...
 
-    # -- records (the single source of truth)
+    def parse_action(self, text: str) -> Action:
+        """The action ``str(action)`` wrote; ValueError says what is wrong."""
+        ...
+
+    def check(self, view: Any, action: Action) -> None:
+        """Raise the IllegalMove the game would raise for ``view``'s seat answering
+        ``action`` now, from what that seat sees alone: a remote screen explains a
+        refusal at once ("You must follow blue.")."""
+        ...
+
+    def invariants(self, state: Any) -> list[str]:
+        """What is wrong with ``state``, one sentence each (empty when all is well):
+        cards conserved, none held twice, no hidden card in any seat's view, scores
+        equal to the sum of their parts. Checked after every action by the random
+        simulations (:mod:`.simulate`)."""
+        ...
+
+
+class Records(Protocol):
+    """The record (the single source of truth) and ``ebbes check``."""
+
+    format: str  # "ebbes-record/1"
+    #: Keys every line of ``ebbes check --json`` about this game's records carries, an
+    #: invalid record's too (``{"game": "huhn"}``; ebbes, the first game, has none).
+    check_tag: dict[str, str]
+
     def replay(self, record: Record,
-               observe: Callable[[State, list[Event]], None] | None = None) -> State:
+               observe: Callable[[Any, list[Event]], None] | None = None) -> State:
         """Replay a record with every rule checked; RecordError names the first fault.
         ``observe`` sees the state after every step (a deal, a decision) and what it
         caused; the state is the replay's own: copy it to keep it."""
         ...
 
-    def to_record(self, state: State, extras: Record | None = None) -> Record:
+    def to_record(self, state: Any, extras: Record | None = None) -> Record:
         ...
 
     def setup_of(self, record: Record) -> tuple[tuple[SeatInfo, ...], dict[str, Any]]:
         """The seats and options a record was set up with (for resuming it)."""
-        ...
-
-    def check_summary(self, state: State) -> dict[str, Any]:
-        """The body of ``ebbes check --json`` for a replayed record."""
-        ...
-
-    #: Keys every line of ``ebbes check --json`` about this game's records carries, an
-    #: invalid record's too (``{"game": "huhn"}``; ebbes, the first game, has none).
-    check_tag: dict[str, str]
-
-    def check_line(self, state: State) -> str:
-        """The one line ``ebbes check`` prints for a valid record, after its file name."""
         ...
 
     def take_back(self, record: Record, seat: int) -> Record:
@@ -271,18 +283,20 @@ class Game(Protocol):
         in the game's words why there is none."""
         ...
 
-    # -- the wire and the logs
-    def parse_action(self, text: str) -> Action:
-        """The action ``str(action)`` wrote; ValueError says what is wrong."""
+    def check_summary(self, state: Any) -> dict[str, Any]:
+        """The body of ``ebbes check --json`` for a replayed record."""
         ...
 
-    def check(self, view: View, action: Action) -> None:
-        """Raise the IllegalMove the game would raise for ``view``'s seat answering
-        ``action`` now, from what that seat sees alone: a remote screen explains a
-        refusal at once ("You must follow blue.")."""
+    def check_line(self, state: Any) -> str:
+        """The one line ``ebbes check`` prints for a valid record, after its file name."""
         ...
 
-    def view_to_json(self, view: View) -> dict[str, Any]:
+
+class Wire(Protocol):
+    """Views and events to JSON and back (the table protocol); reading is strict and
+    every string from the wire is cleaned (:mod:`.codec`)."""
+
+    def view_to_json(self, view: Any) -> dict[str, Any]:
         ...
 
     def view_from_json(self, data: Any) -> View:
@@ -298,44 +312,61 @@ class Game(Protocol):
         """The event :meth:`event_to_json` wrote, None for a type not this game's."""
         ...
 
-    # -- players
+
+class Players(Protocol):
+    """The game's own bot and what search needs: samples of the hidden cards, a fast
+    path to play on, rollouts, candidates."""
+
+    levels: tuple[str, ...]  # bot levels, weakest first
+    search_samples: int  # the hard bot's samples per decision (its budget)
+
     def bot(self, level: str) -> Bot:
+        """The game's own bot of ``level`` (``normal``); ValueError for a level the
+        generic bots play."""
         ...
 
-    def hint(self, view: View) -> tuple[Action, str]:
+    def hint(self, view: Any) -> tuple[Action, str]:
         """What the game's ``normal`` bot would do and why, in one true sentence."""
         ...
 
-    def sample(self, view: View, rng: random.Random) -> State:
+    def sample(self, view: Any, rng: random.Random) -> State:
         """A full state consistent with everything ``view`` shows (hidden hands,
         orders, the pile), at the view's decision: search plays on it."""
         ...
 
-    def random_playout(self, state: State, rng: random.Random) -> bool:
+    def searches(self, view: Any) -> bool:
+        """Whether the search bot searches this decision (else the ``normal`` bot
+        answers it: a search must never enumerate an :class:`Unlisted`)."""
+        ...
+
+    def random_playout(self, state: Any, rng: random.Random) -> bool:
         """Play on with uniformly random legal moves through the game's unchecked fast
         path as far as it goes (ebbes: to the end of the round's cards); False when the
         pending decision has no fast path (it is then answered the validated way)."""
         ...
 
-    def searches(self, view: View) -> bool:
-        """Whether the search bot searches this decision (else the ``normal`` bot
-        answers it: a search must never enumerate an :class:`Unlisted`)."""
-        ...
-
-    def rollout(self, state: State, seat: int, first: Action, rng: random.Random) -> float:
+    def rollout(self, state: Any, seat: int, first: Action, rng: random.Random) -> float:
         """In a copy of ``state``, ``seat`` does ``first``; then play on quickly to the
         end of the deal (or the game) and return how well it went for ``seat`` (higher
         is better): search's playouts. ``state`` itself is left as it was."""
         ...
 
-    def candidates(self, view: View, legal: Choices, keep: int) -> list[Action]:
+    def candidates(self, view: Any, legal: Choices, keep: int) -> list[Action]:
         """The ``keep`` most promising of ``legal`` for search, best first; for an
         :class:`Unlisted` decision, a few good answers of the game's heuristics (never
         an enumeration)."""
         ...
 
-    # -- history and statistics
-    def describe(self, state: State) -> dict[str, str]:
+
+class Presentation(Protocol):
+    """Words for people: History and Statistics lines, the game's own figures, the
+    rules text, and where its screens live (loaded by the UI only)."""
+
+    ui_module: str  # import path of the game's screens
+    figure_labels: tuple[tuple[str, str], ...]  # (key, column heading)
+    figure_notes: str  # one or two sentences saying what the game's own figures count
+
+    def describe(self, state: Any) -> dict[str, str]:
         """Lines about a game for the History list (``players``, ``variants``,
         ``result``) and the Continue list (``saved``: who plays, how far, the scores)."""
         ...
@@ -344,23 +375,47 @@ class Game(Protocol):
         """The kind of game for grouping statistics: (key, label)."""
         ...
 
-    def figures(self, state: State, seat: int) -> dict[str, int]:
+    def figures(self, state: Any, seat: int) -> dict[str, int]:
         """The game's own statistics of one seat of a finished game (ebbes payouts,
         hens taken, times hund ...), keys as in :attr:`figure_labels`."""
         ...
 
-    figure_labels: tuple[tuple[str, str], ...]  # (key, column heading)
-    figure_notes: str  # one or two sentences saying what the game's own figures count
-
-    # -- checking the rules themselves
-    def invariants(self, state: State) -> list[str]:
-        """What is wrong with ``state``, one sentence each (empty when all is well):
-        cards conserved, none held twice, no hidden card in any seat's view, scores
-        equal to the sum of their parts. Checked after every action by the random
-        simulations (:mod:`.simulate`)."""
-        ...
-
-    # -- words for people
     def rules_text(self) -> str:
-        """The rules as Markdown, from the rulings (shown by the app's rules screen)."""
+        """The rules as Markdown (shown by the app's rules screen)."""
         ...
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """One game, as the generic layers are given it (listed in :mod:`.registry`): its
+    names and player counts, and its facets."""
+
+    id: str  # "ebbes", "huhn", "hund"
+    title: str  # "ebbes", "Blindes Huhn extrem", "Hund (Bikkje)"
+    player_counts: tuple[int, ...]
+    rules: Rules
+    records: Records
+    wire: Wire
+    players: Players
+    presentation: Presentation
+
+    def __getattr__(self, name: str) -> Any:
+        """Until every caller asks a facet: the flat name of before (to be removed)."""
+        facet = _FLAT.get(name)
+        if facet is None:
+            raise AttributeError(name)
+        return getattr(getattr(self, facet), "format" if name == "record_format" else name)
+
+
+_FLAT = {
+    **dict.fromkeys(("options", "new_state", "seats_for", "resolve_chance", "duplicate_dealer",
+                     "decision_seed", "parse_action", "check", "invariants"), "rules"),
+    **dict.fromkeys(("record_format", "check_tag", "replay", "to_record", "setup_of",
+                     "take_back", "check_summary", "check_line"), "records"),
+    **dict.fromkeys(("view_to_json", "view_from_json", "event_to_json", "event_from_json"),
+                    "wire"),
+    **dict.fromkeys(("levels", "search_samples", "bot", "hint", "sample", "searches",
+                     "random_playout", "rollout", "candidates"), "players"),
+    **dict.fromkeys(("ui_module", "figure_labels", "figure_notes", "describe",
+                     "variant_key", "figures", "rules_text"), "presentation"),
+}

@@ -1,5 +1,6 @@
-"""ebbes on the seam: the :class:`~ebbes_tui.game.protocols.Game` object the generic
-layers are given. It only connects; every rule lives in the rules package."""
+"""ebbes on the seam: its facets put together as the
+:class:`~ebbes_tui.game.protocols.Game` the generic layers are given. It only connects;
+every rule lives in the rules package."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from ...game.errors import IllegalMove, RecordError
-from ...game.protocols import Action, GameOption, Outcome, SeatInfo
+from ...game.defaults import PlayersBase, PresentationBase, RulesBase
+from ...game.protocols import Action, Game, GameOption, SeatInfo
 from .bots.playout import playout
 from .bots.normal import Judge, NormalBot
 from .bots.table import Table
@@ -37,17 +39,9 @@ def _two(players: int) -> bool:
     return players == 2
 
 
-class EbbesGame:
-    """ebbes (Klaus Geis, 2013)."""
+class EbbesRules(RulesBase):
+    """ebbes' rules and flow (R1-R21)."""
 
-    id = "ebbes"
-    title = "ebbes"
-    player_counts = tuple(sorted(DECK_VALUES))
-    check_tag: dict[str, str] = {}
-    record_format = FORMAT
-    levels = ("random", "normal", "hard")
-    search_samples = 600
-    ui_module = "ebbes_tui.games.ebbes.ui.screens"
     options = (
         GameOption("more_cards", 'Variant 1 "more cards"', "bool", False,
                    "Variant 1: higher values, 15 cards each (3 to 5 players).",
@@ -64,16 +58,6 @@ class EbbesGame:
                    "at the dealer's left.",
                    applies=_two),
     )
-    figure_labels = (("ebbes_payouts", "ebbes +3"), ("nix_held", "Nix held"))
-    figure_notes = ("ebbes +3: rounds with the ebbes bonus. Nix held: rounds with the most "
-                    "nix cards (the holder names the next starter).")
-
-    def __init__(self) -> None:
-        #: The last view search sampled and its counting (one pair, swapped whole, so
-        #: bots in several threads never see half of one).
-        self._deals: tuple[PlayerView | None, HiddenDeals | None] = (None, None)
-
-    # ------------------------------------------------------------ a new game
 
     def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
         """Two players get the dummy as a third seat, seat 0 (R15)."""
@@ -117,7 +101,23 @@ class EbbesGame:
         played = len(state.tricks) * state.n + len(state.trick)
         return f"{state.round_no}:{state.phase.value}:{len(state.pairs)}:{played}:{seat}"
 
-    # ------------------------------------------------------------ records
+    def parse_action(self, text: str) -> EbbesAction:
+        return parse_action(text)
+
+    def check(self, view: PlayerView, action: EbbesAction) -> None:
+        check_from_view(view, action)
+
+    def invariants(self, state: GameState) -> list[str]:
+        from .rules.invariants import faults
+
+        return faults(state)
+
+
+class EbbesRecords:
+    """ebbes' record (``ebbes-record/1``) and ``ebbes check``."""
+
+    format = FORMAT
+    check_tag: dict[str, str] = {}
 
     def replay(self, record: Record,
                observe: Callable[[GameState, list[Any]], None] | None = None) -> GameState:
@@ -160,29 +160,28 @@ class EbbesGame:
                                                  "plays": record["rounds"][-1]["plays"][:index]}]
         return cut
 
-    # ------------------------------------------------------------ the wire
 
-    def parse_action(self, text: str) -> EbbesAction:
-        return parse_action(text)
-
-    def check(self, view: PlayerView, action: EbbesAction) -> None:
-        check_from_view(view, action)
+class EbbesWire:
+    """ebbes' views and events on the wire."""
 
     view_to_json = staticmethod(view_to_json)
     view_from_json = staticmethod(view_from_json)
     event_to_json = staticmethod(event_to_json)
     event_from_json = staticmethod(event_from_json)
 
-    # ------------------------------------------------------------ players
 
-    def bot(self, level: str) -> NormalBot:
-        """The game's own heuristic player (``normal``); the other levels are generic."""
-        if level != "normal":
-            raise ValueError(f"ebbes' own bot is 'normal', not {level!r}")
+class EbbesPlayers(PlayersBase):
+    """ebbes' normal bot, its sampler of hidden deals and its fast path."""
+
+    search_samples = 600
+
+    def __init__(self) -> None:
+        #: The last view search sampled and its counting (one pair, swapped whole, so
+        #: bots in several threads never see half of one).
+        self._deals: tuple[PlayerView | None, HiddenDeals | None] = (None, None)
+
+    def normal(self) -> NormalBot:
         return NormalBot()
-
-    def hint(self, view: PlayerView) -> tuple[Action, str]:
-        return NormalBot().explain(view)
 
     def random_playout(self, state: GameState, rng: random.Random) -> bool:
         """The round's cards, unchecked (:meth:`GameState.play_out`)."""
@@ -215,19 +214,18 @@ class EbbesGame:
         estimate = Judge(Table(view), NormalBot().weights).score
         return sorted(legal, key=lambda a: estimate(a.card), reverse=True)[:keep]
 
-    # ------------------------------------------------------------ history, statistics
+
+class EbbesWords(PresentationBase):
+    """ebbes' lines for History and Statistics, its figures and its rules text."""
+
+    ui_module = "ebbes_tui.games.ebbes.ui.screens"
+    figure_labels = (("ebbes_payouts", "ebbes +3"), ("nix_held", "Nix held"))
+    figure_notes = ("ebbes +3: rounds with the ebbes bonus. Nix held: rounds with the most "
+                    "nix cards (the holder names the next starter).")
 
     describe = staticmethod(describe)
     variant_key = staticmethod(variant_key)
     figures = staticmethod(figures)
-
-    def outcome(self, state: GameState) -> Outcome | None:
-        return state.outcome()
-
-    def invariants(self, state: GameState) -> list[str]:
-        from .rules.invariants import faults
-
-        return faults(state)
 
     def rules_text(self) -> str:
         """``rules.md`` of the installed ``ebbes_tui.assets``, or in a development
@@ -246,4 +244,6 @@ def _config(seats: tuple[SeatInfo, ...], options: Options, first_starter: int | 
     return GameConfig(seats, options, first_starter=first_starter, first_dealer=first_dealer)
 
 
-GAME = EbbesGame()
+GAME = Game("ebbes", "ebbes", tuple(sorted(DECK_VALUES)), rules=EbbesRules(),
+            records=EbbesRecords(), wire=EbbesWire(), players=EbbesPlayers(),
+            presentation=EbbesWords())

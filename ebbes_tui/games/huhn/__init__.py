@@ -2,6 +2,6 @@
 ``huhn-record/1`` format, views, a sampler for search and the normal bot.
 ``GAME`` is the :class:`~ebbes_tui.game.protocols.Game` the registry loads."""
 
-from .game import GAME, HuhnGame
+from .game import GAME
 
-__all__ = ["GAME", "HuhnGame"]
+__all__ = ["GAME"]

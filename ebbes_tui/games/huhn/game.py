@@ -1,5 +1,5 @@
-"""The Game object of Blindes Huhn extrem: everything the generic layers need, wired
-to the pure modules of this package (:class:`ebbes_tui.game.protocols.Game`)."""
+"""Blindes Huhn extrem on the game seam: its facets, wired to the pure modules of this
+package, put together as the :class:`~ebbes_tui.game.protocols.Game` the registry lists."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...game.errors import IllegalMove
-from ...game.protocols import GameOption, SeatInfo, Unlisted
+from ...game.defaults import PlayersBase, PresentationBase, RulesBase
+from ...game.protocols import Game, GameOption, SeatInfo
 from . import codec, record
 from .actions import Action, parse_action
 from .check import check_line, check_summary
@@ -22,12 +23,9 @@ from .takeback import take_back
 from .view import HuhnView
 
 
-class HuhnGame:
-    """Blindes Huhn extrem (Michael Schacht, Abacusspiele 2017) on the seam."""
+class HuhnRules(RulesBase):
+    """Blindes Huhn extrem's rules and flow (H1-H14)."""
 
-    id = "huhn"
-    title = "Blindes Huhn extrem"
-    player_counts = (2, 3, 4, 5)
     options = (
         GameOption("deals", "Deals", "int", None,
                    "How many deals to play; one per player unless you choose.", 1,
@@ -35,27 +33,9 @@ class HuhnGame:
         GameOption("dealer", "Dealer of deal 1", "seat", None,
                    "Who deals first (the player to their left leads); random if not set."),
     )
-    check_tag: dict[str, str] = {"game": "huhn"}
-    record_format = record.FORMAT
-    levels = ("random", "normal", "hard")
-    search_samples = 40
-    ui_module = "ebbes_tui.games.huhn.ui.screens"
-    figure_labels = (("hens", "Hens"), ("penalties", "Penalties"), ("rewards", "Rewards"),
-                     ("options", "Options"), ("crossed", "Crossed"))
-    figure_notes = ("Hens: hen cards taken. Penalties: their minus points added up. Rewards: "
-                    "reward cards taken. Options: last-trick options used. Crossed: earlier "
-                    "deals crossed out.")
 
-    # -- a new game and its chance steps
     def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> HuhnState:
         return record.new_state(tuple(seats), options)
-
-    def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
-        return tuple(players)
-
-    def duplicate_dealer(self, seed: int | str) -> Callable[[HuhnState], list[Any]]:
-        """Every deal of a tournament game from ``seed``, whoever plays which seat."""
-        return lambda state: self.resolve_chance(state, seed)
 
     def resolve_chance(self, state: HuhnState, seed: int | str) -> list[Any]:
         """Shuffle and deal the next deal (H1) from the game's seed; deal 1's dealer
@@ -63,7 +43,7 @@ class HuhnGame:
         if state.phase != DEAL:
             raise ValueError("no deal is due")
         number = len(state.scores) + 1
-        rng = random.Random(f"{seed}:{self.id}:deal:{number}")
+        rng = random.Random(f"{seed}:huhn:deal:{number}")
         dealer = state.next_dealer()
         if dealer is None:
             dealer = rng.randrange(state.n)
@@ -77,10 +57,22 @@ class HuhnGame:
         first."""
         deal = state.deal_no
         if state.phase == "arrange":
-            return f"{self.id}:{deal}:arrange:{seat}"
-        return f"{self.id}:{deal}:{state.decisions}:{seat}"
+            return f"huhn:{deal}:arrange:{seat}"
+        return f"huhn:{deal}:{state.decisions}:{seat}"
 
-    # -- records
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def invariants(self, state: HuhnState) -> list[str]:
+        return invariants(state)
+
+
+class HuhnRecords:
+    """Blindes Huhn extrem's record (``huhn-record/1``) and ``ebbes check``."""
+
+    format = record.FORMAT
+    check_tag: dict[str, str] = {"game": "huhn"}
+
     def replay(self, rec: dict[str, Any],
                observe: Callable[[HuhnState, list[Any]], None] | None = None) -> HuhnState:
         return record.replay(rec, observe)
@@ -103,48 +95,28 @@ class HuhnGame:
             raise IllegalMove(None, "there is nothing of yours to take back in this deal")
         return cut
 
-    # -- the wire
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
 
-    def check(self, view: HuhnView, action: Action) -> None:
-        if action not in view.actions:
-            raise IllegalMove(view.seat, "cannot do that now")
+class HuhnWire:
+    """Blindes Huhn extrem's views and events on the wire."""
 
-    def view_to_json(self, view: HuhnView) -> dict[str, Any]:
-        return codec.view_to_json(view)
+    view_to_json = staticmethod(codec.view_to_json)
+    view_from_json = staticmethod(codec.view_from_json)
+    event_to_json = staticmethod(codec.event_to_json)
+    event_from_json = staticmethod(codec.event_from_json)
 
-    def view_from_json(self, data: Any) -> HuhnView:
-        return codec.view_from_json(data)
 
-    def event_to_json(self, event: Any) -> dict[str, Any] | None:
-        return codec.event_to_json(event)
+class HuhnPlayers(PlayersBase):
+    """Blindes Huhn extrem's normal bot, sampler and fast path; an arrangement (never
+    listed) is the normal bot's."""
 
-    def event_from_json(self, data: dict[str, Any]) -> Any:
-        return codec.event_from_json(data)
-
-    # -- players
-    def bot(self, level: str) -> NormalBot:
-        """The ``normal`` bot; ``random`` and ``hard`` are generic (the lead's)."""
-        if level == "normal":
-            return NormalBot()
-        raise ValueError(f"the {level!r} level of Blindes Huhn extrem comes from the generic bots")
-
-    def hint(self, view: HuhnView) -> tuple[Action, str]:
-        return NormalBot().explain(view)
+    def normal(self) -> NormalBot:
+        return NormalBot()
 
     def sample(self, view: HuhnView, rng: random.Random) -> HuhnState:
         return sample_state(view, rng)
 
-    def searches(self, view: HuhnView) -> bool:
-        """Cards, rewards, leaders and the option are searched; the arrangement (never
-        listed) is the normal bot's."""
-        return not isinstance(view.actions, Unlisted)
-
-    def rollout(self, state: HuhnState, seat: int, first: Action, rng: random.Random) -> float:
-        start = state.clone()
-        start.apply_fast(first, seat)
-        return rollout(start, seat, rng)
+    def play_out(self, state: HuhnState, seat: int, rng: random.Random) -> float:
+        return rollout(state, seat, rng)
 
     def random_playout(self, state: HuhnState, rng: random.Random) -> bool:
         """The deal's cards, unchecked, once every hand is arranged."""
@@ -158,7 +130,17 @@ class HuhnGame:
         (never listed) these are the arrangement strategies' orders."""
         return NormalBot().candidates(view, legal, keep)
 
-    # -- history and statistics
+
+class HuhnWords(PresentationBase):
+    """Blindes Huhn extrem's lines for History and Statistics, its figures and rules."""
+
+    ui_module = "ebbes_tui.games.huhn.ui.screens"
+    figure_labels = (("hens", "Hens"), ("penalties", "Penalties"), ("rewards", "Rewards"),
+                     ("options", "Options"), ("crossed", "Crossed"))
+    figure_notes = ("Hens: hen cards taken. Penalties: their minus points added up. Rewards: "
+                    "reward cards taken. Options: last-trick options used. Crossed: earlier "
+                    "deals crossed out.")
+
     def describe(self, state: HuhnState) -> dict[str, str]:
         names = [s.name for s in state.seats]
         variants = f"{state.deals} deal{'s' * (state.deals != 1)}"
@@ -189,12 +171,10 @@ class HuhnGame:
             "crossed": len(state.crossed[seat]),
         }
 
-    # -- checking the rules
-    def invariants(self, state: HuhnState) -> list[str]:
-        return invariants(state)
-
     def rules_text(self) -> str:
         return RULES_TEXT
 
 
-GAME = HuhnGame()
+GAME = Game("huhn", "Blindes Huhn extrem", (2, 3, 4, 5), rules=HuhnRules(),
+            records=HuhnRecords(), wire=HuhnWire(), players=HuhnPlayers(),
+            presentation=HuhnWords())

@@ -1,14 +1,15 @@
-"""Hund (Bikkje) on the game seam: the :class:`HundGame` object the registry lists."""
+"""Hund (Bikkje) on the game seam: its facets put together as the :class:`Game` the
+registry lists."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from importlib import resources
 from typing import Any
 
 from ...game.errors import IllegalMove, RecordError, SetupError
-from ...game.protocols import GameOption, SeatInfo
+from ...game.defaults import PlayersBase, PresentationBase, RulesBase
+from ...game.protocols import Game, GameOption, SeatInfo
 from . import codec, record
 from .actions import Action, Sjanse, parse_action
 from .cards import MAX_PLAYERS, MIN_PLAYERS
@@ -36,25 +37,10 @@ OPTIONS = (
 )
 
 
-class HundGame:
-    """Everything the generic layers need from Hund."""
+class HundRules(RulesBase):
+    """Hund's rules and flow (N1-N17)."""
 
-    id = "hund"
-    title = "Hund (Bikkje)"
-    player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     options = OPTIONS
-    check_tag: dict[str, str] = {"game": "hund"}
-    record_format = record.FORMAT
-    levels = ("random", "normal", "hard")
-    search_samples = 40
-    ui_module = "ebbes_tui.games.hund.ui.screens"
-    figure_labels = (("games", "Games"), ("hund", "Hund"), ("places", "Places"),
-                     ("wars_won", "Wars won"))
-    figure_notes = ("Games: games of Hund played (a match has several). Hund: times the "
-                    "hund. Places: places added up, 1 for going out first (divide by the "
-                    "games for the average). Wars won: wars (krig) this player won.")
-
-    # -- a new game and its chance steps
 
     def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> HundState:
         seats = tuple(seats)
@@ -76,20 +62,28 @@ class HundGame:
             raise SetupError("The series option is on or off.")
         return HundState(seats, series=series, games=games, dealer=dealer)
 
-    def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
-        return tuple(players)
-
     def resolve_chance(self, state: HundState, seed: int | str) -> list[Event]:
         return deal_next_game(state, seed)
-
-    def duplicate_dealer(self, seed: int | str) -> Callable[[HundState], list[Event]]:
-        """Every deal of a tournament match from ``seed``, whoever plays which seat."""
-        return lambda state: deal_next_game(state, seed)
 
     def decision_seed(self, state: HundState, seat: int) -> str:
         return f"hund:{state.game_no + 1}:{state.moves_in_game()}:{seat}"
 
-    # -- records
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def check(self, view: HundView, action: Action) -> None:
+        if action not in view.actions:
+            raise IllegalMove(view.seat, "cannot play that now")
+
+    def invariants(self, state: HundState) -> list[str]:
+        return faults(state)
+
+
+class HundRecords:
+    """Hund's record (``hund-record/1``) and ``ebbes check``."""
+
+    format = record.FORMAT
+    check_tag: dict[str, str] = {"game": "hund"}
 
     def replay(self, data: dict[str, Any],
                observe: Callable[[HundState, list[Event]], None] | None = None) -> HundState:
@@ -117,37 +111,21 @@ class HundGame:
                                     "a sjanse or the trump card turned up")
         return cut
 
-    # -- the wire and the logs
 
-    def check(self, view: HundView, action: Action) -> None:
-        if action not in view.actions:
-            raise IllegalMove(view.seat, "cannot play that now")
-    # -- the wire and the logs
+class HundWire:
+    """Hund's views and events on the wire."""
 
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+    view_to_json = staticmethod(codec.view_to_json)
+    view_from_json = staticmethod(codec.view_from_json)
+    event_to_json = staticmethod(codec.event_to_json)
+    event_from_json = staticmethod(codec.event_from_json)
 
-    def view_to_json(self, view: HundView) -> dict[str, Any]:
-        return codec.view_to_json(view)
 
-    def view_from_json(self, data: Any) -> HundView:
-        return codec.view_from_json(data)
+class HundPlayers(PlayersBase):
+    """Hund's normal bot, sampler and fast path."""
 
-    def event_to_json(self, event: Event) -> dict[str, Any] | None:
-        return codec.event_to_json(event)
-
-    def event_from_json(self, data: dict[str, Any]) -> Event | None:
-        return codec.event_from_json(data)
-
-    # -- players
-
-    def bot(self, level: str) -> NormalBot:
-        if level == "normal":
-            return NormalBot()
-        raise ValueError(f"Hund's {level!r} bot comes from the generic bots (ebbes_tui.bots)")
-
-    def hint(self, view: HundView) -> tuple[Action, str]:
-        return NormalBot().explain(view)
+    def normal(self) -> NormalBot:
+        return NormalBot()
 
     def sample(self, view: HundView, rng: random.Random) -> HundState:
         return sample_state(view, rng)
@@ -155,10 +133,8 @@ class HundGame:
     def searches(self, view: HundView) -> bool:
         return True
 
-    def rollout(self, state: HundState, seat: int, first: Action, rng: random.Random) -> float:
-        start = state.clone()
-        start.apply_fast(first, seat)
-        return rollout(start, seat, rng)
+    def play_out(self, state: HundState, seat: int, rng: random.Random) -> float:
+        return rollout(state, seat, rng)
 
     def random_playout(self, state: HundState, rng: random.Random) -> bool:
         """The current game's moves, each a uniformly random legal one, unchecked."""
@@ -174,7 +150,16 @@ class HundGame:
     def candidates(self, view: HundView, legal: Sequence[Action], keep: int) -> list[Action]:
         return rank_candidates(view, legal)[:keep]
 
-    # -- history and statistics
+
+class HundWords(PresentationBase):
+    """Hund's lines for History and Statistics, its figures and its rules text."""
+
+    ui_module = "ebbes_tui.games.hund.ui.screens"
+    figure_labels = (("games", "Games"), ("hund", "Hund"), ("places", "Places"),
+                     ("wars_won", "Wars won"))
+    figure_notes = ("Games: games of Hund played (a match has several). Hund: times the "
+                    "hund. Places: places added up, 1 for going out first (divide by the "
+                    "games for the average). Wars won: wars (krig) this player won.")
 
     def describe(self, state: HundState) -> dict[str, str]:
         names = [s.name for s in state.seats]
@@ -208,16 +193,6 @@ class HundGame:
         return {"games": len(results), "hund": state.tally[seat], "places": places,
                 "wars_won": wars}
 
-    # -- checking the rules themselves
-
-    def invariants(self, state: HundState) -> list[str]:
-        return faults(state)
-
-    # -- words for people
-
-    def rules_text(self) -> str:
-        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
-
 
 def _take_back(data: dict[str, Any], seat: int) -> dict[str, Any] | None:
     turns: list[tuple[int, Phase, int]] = []  # before each move: mover, phase, tricks
@@ -250,4 +225,6 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-GAME = HundGame()
+GAME = Game("hund", "Hund (Bikkje)", tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+            rules=HundRules(), records=HundRecords(), wire=HundWire(), players=HundPlayers(),
+            presentation=HundWords())

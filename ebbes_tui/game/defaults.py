@@ -1,0 +1,87 @@
+"""What the games share, written once: a game's facet builds on these and overrides only
+what its rulebook changes (ebbes' dummy seat, its own rollout, Hund's check)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from importlib import resources
+from typing import Any, Protocol
+
+from .errors import IllegalMove
+from .protocols import Action, Bot, Choices, Event, GameOption, SeatInfo, Unlisted
+
+
+class RulesBase:
+    """Rules whose players are the seats, whose tournament deals are the game's own
+    deals from the seed, and whose legal answers a seat's view lists."""
+
+    options: tuple[GameOption, ...] = ()
+
+    def resolve_chance(self, state: Any, seed: int | str) -> list[Event]:
+        raise NotImplementedError
+
+    def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
+        return tuple(players)
+
+    def duplicate_dealer(self, seed: int | str) -> Callable[[Any], list[Event]]:
+        """A game's deals depend on the seed and where they fall, never on who plays
+        which seat, so a tournament's deals are the game's own."""
+        return lambda state: self.resolve_chance(state, seed)
+
+    def check(self, view: Any, action: Action) -> None:
+        if action not in view.actions:
+            raise IllegalMove(view.seat, "cannot do that now")
+
+
+class Explaining(Bot, Protocol):
+    """A game's own (``normal``) bot: it can say why it would do what it does."""
+
+    def explain(self, view: Any) -> tuple[Action, str]:
+        ...
+
+
+class PlayersBase:
+    """A game's players: its own ``normal`` bot (the generic layers bring ``random``
+    and ``hard``), hints from it, search on listed decisions, rollouts on the fast path."""
+
+    levels: tuple[str, ...] = ("random", "normal", "hard")
+    search_samples = 40
+
+    def normal(self) -> Explaining:
+        """The game's own heuristic bot."""
+        raise NotImplementedError
+
+    def play_out(self, state: Any, seat: int, rng: random.Random) -> float:
+        """From ``state`` (a copy), on to the end of the deal quickly: how well it went
+        for ``seat``."""
+        raise NotImplementedError
+
+    def bot(self, level: str) -> Bot:
+        if level == "normal":
+            return self.normal()
+        raise ValueError(f"the {level!r} bot comes from the generic bots (ebbes_tui.bots)")
+
+    def hint(self, view: Any) -> tuple[Action, str]:
+        return self.normal().explain(view)
+
+    def searches(self, view: Any) -> bool:
+        """Every decision whose answers are listed (an :class:`Unlisted` one, such as
+        the orders of a hand, is the normal bot's)."""
+        return not isinstance(view.actions, Unlisted)
+
+    def rollout(self, state: Any, seat: int, first: Action, rng: random.Random) -> float:
+        start = state.clone()
+        start.apply_fast(first, seat)
+        return self.play_out(start, seat, rng)
+
+    def candidates(self, view: Any, legal: Choices, keep: int) -> list[Action]:
+        raise NotImplementedError
+
+
+class PresentationBase:
+    """A game's words: its rules text is ``rules.md`` in its own package."""
+
+    def rules_text(self) -> str:
+        package = type(self).__module__.rpartition(".")[0]
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
