@@ -206,7 +206,7 @@ def test_n5_a_warrior_with_an_empty_hand_may_sjanse():
 
 def test_n5_the_war_goes_on_between_the_tied_warriors_only():
     """Three fives war; the two nines tie for the highest new card and war on, the
-    seat with the 4D is done; the 3C takes all eight cards."""
+    seat with the 4D is done; the 3C takes all nine cards."""
     state = started(4, 3, {0: "5S 9S 2C", 1: "5H 9H 3C", 2: "5D 4D", 3: "2D"})
     events = play(state, "5S 5H 5D 2D 9S 9H 4D")
     assert of_type(events, Krig) == [Krig((0, 1, 2), 5, 1), Krig((0, 1), 9, 2)]
