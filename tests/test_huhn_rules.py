@@ -337,6 +337,63 @@ def test_h9_a_reward_of_the_last_trick_is_chosen_and_listed_but_its_advantage_la
     assert state.pending() == (("option", 0),) and state.advantage is None
 
 
+def _hand_taken_by_seat_2():
+    """:func:`_three_rewards` up to seat 2 taking *hand* with the 33 in trick 3; its
+    hand is then 26 41 42 43 44 45 47 48 49."""
+    state = _three_rewards()
+    play(state, "19 15 16")
+    state.apply(REWARD["down"], 0)
+    play(state, "20d 22 23 33 24 25")
+    state.apply(REWARD["hand"], 2)
+    return state
+
+
+def test_h9_hand_may_name_its_taker_who_leads_that_trick_by_h4_h5_only():
+    """H9 *hand*: "themselves included"; the named leader has no advantage, the trick
+    runs clockwise from them, and its own taker leads the next (the *hand* lapses)."""
+    state = _hand_taken_by_seat_2()
+    assert state.legal(2) == [name_leader(s) for s in range(3)]
+    state.apply(name_leader(2), 2)
+    assert state.pending() == (("play", 2),) and state.advantage is None
+    assert state.legal(2) == [PLAY[26][False], PLAY[49][False]]  # ends, face up (H4, H5)
+    assert refused(state, PLAY[26][True], 2).ruling == "H5"
+    assert refused(state, PLAY[43][False], 2).ruling == "H4"
+    play(state, "26 27 40")
+    assert state.tricks[-1].seats == (2, 0, 1) and state.tricks[-1].winner == 1
+    assert state.pending() == (("play", 1),) and state.named_by is None
+    assert GAME.to_record(state)["deals"][0]["leaders"] == [2]
+
+
+def test_h9_hand_taken_as_the_last_kind_left_still_names_the_leader():
+    """Seat 2 takes *ear*, seat 1 then takes the 46: *hand* is the only kind left, so
+    it is taken without asking (H8), and seat 1 names who leads (H9)."""
+    state = _three_rewards()
+    play(state, "19 15 16")
+    state.apply(REWARD["down"], 0)
+    play(state, "20d 22 23 33 24 25")
+    state.apply(REWARD["ear"], 2)
+    events = play(state, "26 27 46")
+    assert RewardTaken(1, "hand") in events and state.supply == ()
+    assert state.pending() == (("leader", 1),)
+    state.apply(name_leader(0), 1)
+    assert state.pending() == (("play", 0),)
+    assert GAME.to_record(state)["deals"][0]["leaders"] == [0]
+
+
+def test_h9_hand_taken_in_the_last_trick_names_no_leader():
+    """After the last trick *hand* is chosen and listed, but no trick is left to lead:
+    the game asks for the option (H9, H11)."""
+    hands = hands_with(2, {0: ([], [46]), 1: ([], [45])})
+    state = state_of(hands, dealer=1)
+    auto(state, until=lambda s: len(s.tricks) == 11)
+    play(state, "45 46")
+    assert state.legal(0) == [REWARD["ear"], REWARD["hand"]]
+    state.apply(REWARD["hand"], 0)
+    assert state.pending() == (("option", 0),)
+    deal = GAME.to_record(state)["deals"][0]
+    assert deal["rewards"][-1] == "hand" and deal["leaders"] == []
+
+
 # --------------------------------------------------------------- H10 and H11
 
 
@@ -409,6 +466,89 @@ def test_h11_the_app_preselects_the_option_worth_most_first_in_order_on_ties():
     assert preselected(options, [2, 3, 0, 3, 0]) == PENALTIES
     assert preselected(options, [0, 0, 0, 0, 0]) == HENS
     assert preselected(options, [0, 0, 4, 4, 0]) == cross(1)
+
+
+@pytest.mark.parametrize("option", [HENS, PENALTIES, NONE])
+def test_h10_the_no_hen_bonus_follows_the_stack_whatever_the_option(option):
+    """H10/H11: the +3 depends only on the stack. The taker (seat 0) holds three hens,
+    none of the last trick: *hens* makes them score nothing, yet earns no bonus. Seat
+    1 holds none and keeps its bonus, and so does a taker without hens."""
+    score = score_deal([3, 0], [[-3], []], [[], []], _last(0, (27, 28)), option)
+    assert score.bonus == (0, 3)
+    assert score.hen_points == ((0 if option == HENS else -3), 0)
+    assert score.points[0] == score.hen_points[0] + score.penalty_points[0]
+    score = score_deal([0, 2], [[], [-3]], [["ear"], []], _last(0, (27, 28)), option)
+    assert score.bonus == (3, 0) and score.points[0] == 3 + 3
+
+
+def test_h11_the_option_is_the_last_tricks_takers_not_its_leaders():
+    """Seat 0 leads the last trick and seat 1 takes it: *hens* and *penalties* change
+    seat 1's score alone."""
+    last = _last(1, (30, 34))  # two hens: -3 for seat 1
+    score = score_deal([3, 4], [[-3], [-6, -3]], [[], []], last, HENS)
+    assert score.taker == 1 and score.hen_points == (-3, -2)
+    score = score_deal([3, 4], [[-3], [-6, -3]], [[], []], last, PENALTIES)
+    assert score.penalty_points == (-3, -3)
+
+
+def test_h11_only_the_taker_of_the_last_trick_chooses():
+    """Seat 1 leads the 49 into the last trick, seat 0 takes it with the 0: the game
+    asks seat 0, refuses seat 1, and scores seat 0's choice."""
+    state = state_of(hands_with(2, {0: ([], [0]), 1: ([], [49])}), dealer=1)
+    auto(state)
+    assert state.tricks[-1].leader == 1 and state.tricks[-1].winner == 0
+    assert state.pending() == (("option", 0),) and state.legal(1) == ()
+    assert "seat 0" in refused(state, HENS, 1).player_text
+    state.apply(PENALTIES, 0)
+    assert state.scores[-1].taker == 0 and state.scores[-1].option == "penalties"
+
+
+def _next_deal(state, ends):
+    """The game of ``state`` with its next deal dealt as :func:`hands_with` ``ends`` (to
+    the next dealer, H2) and played simply to the last trick's option."""
+    rec = GAME.to_record(state)
+    hands = hands_with(state.n, ends)
+    rec["deals"].append({"dealer": state.next_dealer(), "hands": [list(map(str, h)) for h in hands],
+                         "plays": [], "rewards": [], "leaders": []})
+    state = GAME.replay(rec)
+    auto(state)
+    return state
+
+
+def _the_0_takes_the_last_trick(seat):
+    return {seat: ([], [0]), 1 - seat: ([], [49])}
+
+
+def test_h11_no_cross_when_the_0_lies_in_the_last_trick_but_does_not_take_it():
+    """Deal 2: the 49 went in trick 1, so the 48 takes the 0 in the last trick. Cross
+    needs the taker to take it with the 0 (H6, H11)."""
+    state = state_of(hands_with(2, _the_0_takes_the_last_trick(0)), dealer=1, deals=2)
+    auto(state)
+    state.apply(NONE, 0)
+    state = _next_deal(state, {0: ([49], [0]), 1: ([], [48])})
+    last = state.tricks[-1]
+    assert 0 in last.cards and last.winner == 1 and not last.sau
+    assert state.legal(1) == [HENS, PENALTIES, NONE]
+    assert refused(state, cross(1), 1).ruling == "H11"
+
+
+@pytest.mark.parametrize("taker, crosses", [(0, [1, 2]), (1, [2])])
+def test_h11_a_deal_crossed_once_cannot_be_crossed_by_them_again(taker, crosses):
+    """Seat 1 crosses deal 1 in deal 2. In deal 3 whoever takes the last trick with the
+    0 may cross any earlier deal they have not crossed: seat 1's choice binds only
+    seat 1."""
+    state = state_of(hands_with(2, _the_0_takes_the_last_trick(0)), dealer=1, deals=3)
+    auto(state)
+    assert state.legal(0) == [HENS, PENALTIES, NONE]  # deal 1: no earlier deal
+    state.apply(NONE, 0)
+    state = _next_deal(state, _the_0_takes_the_last_trick(1))
+    assert state.legal(1) == [HENS, PENALTIES, cross(1), NONE]
+    state.apply(cross(1), 1)
+    state = _next_deal(state, _the_0_takes_the_last_trick(taker))
+    assert state.legal(taker) == [HENS, PENALTIES, *map(cross, crosses), NONE]
+    if 1 not in crosses:
+        assert "again" in refused(state, cross(1), taker).player_text
+    assert refused(state, cross(3), taker).ruling == "H11"  # this deal is no earlier deal
 
 
 # ----------------------------------------------------------------------- H12

@@ -5,12 +5,14 @@ their parts, the game ending. Also: the invariants do catch faults, and the fast
 path plays the same game as the checked one."""
 
 import random
+import sys
 
 import pytest
-from huhn_support import decisions_of, new_game, random_choice
+from huhn_support import auto, decisions_of, hands_with, new_game, random_choice, state_of
 
 from ebbes_tui.game.simulate import random_games
-from ebbes_tui.games.huhn import GAME
+from ebbes_tui.games.huhn import GAME, tricks
+from ebbes_tui.games.huhn.actions import NONE
 
 GAMES = 2000
 SETUPS = [(players, deals) for players in (2, 3, 4, 5) for deals in (1, 2)]
@@ -49,6 +51,31 @@ def test_the_invariants_catch_a_corrupted_state(corrupt, fault):
     assert any(fault in f for f in GAME.invariants(state))
 
 
+def _scored():
+    """A two-player deal scored: seat 1 took the last trick with the 0 from the 49,
+    holding five hens, none of that trick, and chose *none*."""
+    state = state_of(hands_with(2, {1: ([], [0]), 0: ([], [49])}), dealer=1)
+    auto(state)
+    state.apply(NONE, 1)
+    assert state.scores[-1].hens == (0, 5)
+    return state
+
+
+@pytest.mark.parametrize("corrupt, fault", [
+    (lambda s: setattr(s, "tricks", (*s.tricks[:-1], s.tricks[-1]._replace(sau=False))),
+     "taken or not by the 0 from the 49 (H6)"),
+    (lambda s: setattr(s, "scores", (s.scores[-1]._replace(taker=0),)),
+     "not the last trick's taker (H11)"),
+    (lambda s: setattr(s, "scores", (s.scores[-1]._replace(option="hens"),)),
+     "does not keep the last trick's alone (H11)"),
+])
+def test_the_invariants_catch_a_corrupted_last_trick_or_option(corrupt, fault):
+    state = _scored()
+    assert GAME.invariants(state) == []
+    corrupt(state)
+    assert any(fault in f for f in GAME.invariants(state))
+
+
 def test_a_view_leaking_a_hidden_card_is_caught(monkeypatch):
     from ebbes_tui.games.huhn import view as view_module
 
@@ -62,6 +89,32 @@ def test_a_view_leaking_a_hidden_card_is_caught(monkeypatch):
 
     monkeypatch.setattr("ebbes_tui.games.huhn.state.build_view", leaky)
     assert any("shows hidden cards" in f for f in GAME.invariants(state))
+
+
+def _plant(monkeypatch, rule, planted):
+    """A bug inside the engine's ``rule``: every module of the game holding it gets
+    ``planted`` instead, as a fault in the function itself would reach them all."""
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("ebbes_tui.games.huhn"):
+            for name, value in list(vars(module).items()):
+                if value is rule:
+                    monkeypatch.setattr(module, name, planted)
+
+
+@pytest.mark.parametrize("rule, planted, fault", [
+    (tricks.winning_index, lambda cards, last, rule=tricks.winning_index: rule(cards, True),
+     "went to the wrong seat (H6)"),  # the 0 takes the 49 in every trick
+    (tricks.hens_in, lambda cards, rule=tricks.hens_in: rule(cards[1:]),
+     "hen cards or penalties taken do not follow the tricks (H7)"),  # the lead's hen missed
+    (tricks.earns_reward, lambda cards, rule=tricks.earns_reward: rule(cards) or 0 in cards,
+     "reward cards taken do not follow the tricks with one pig (H8)"),  # the Sau a pig
+])
+def test_the_invariants_catch_a_fault_inside_the_engines_rules(monkeypatch, rule, planted, fault):
+    """The invariants compute who takes a trick, its hens and its reward themselves:
+    a fault in the engine's function is not repeated there."""
+    _plant(monkeypatch, rule, planted)
+    report = random_games(GAME, 4, 10, seed=7, options={"deals": 1})
+    assert any(fault in f for f in report.faults), report.faults
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

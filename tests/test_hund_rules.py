@@ -204,6 +204,39 @@ def test_n5_a_warrior_with_an_empty_hand_may_sjanse():
     assert of_type(events, TrickTaken)[0].seat == 0
 
 
+def test_n5_the_war_goes_on_between_the_tied_warriors_only():
+    """Three fives war; the two nines tie for the highest new card and war on, the
+    seat with the 4D is done; the 3C takes all nine cards."""
+    state = started(4, 3, {0: "5S 9S 2C", 1: "5H 9H 3C", 2: "5D 4D", 3: "2D"})
+    events = play(state, "5S 5H 5D 2D 9S 9H 4D")
+    assert of_type(events, Krig) == [Krig((0, 1, 2), 5, 1), Krig((0, 1), 9, 2)]
+    assert state.turn == 0
+    play(state, "2C")
+    assert state.turn == 1
+    events = play(state, "3C")
+    taken = of_type(events, TrickTaken)
+    assert len(taken) == 1 and taken[0].seat == 1 and taken[0].won_in_krig
+    assert codes(taken[0].cards) == ["5S", "5H", "5D", "2D", "9S", "9H", "4D", "2C", "3C"]
+
+
+def test_n5_each_round_of_a_war_is_decided_by_its_own_new_cards():
+    """Queens war, the nines war on, then 4H beats 2S: the earlier rounds' higher cards
+    count for nothing in the last round."""
+    state = started(3, 2, {0: "QS 9S 2S", 1: "QH 9H 4H", 2: "3C"})
+    events = play(state, "QS QH 3C 9S 9H 2S 4H")
+    assert of_type(events, Krig) == [Krig((0, 1), 12, 1), Krig((0, 1), 9, 2)]
+    assert [t.seat for t in of_type(events, TrickTaken)] == [1]
+
+
+def test_n5_a_warrior_can_drop_out_of_a_war_that_goes_on():
+    state = late(["5S 9S", "5H 9H 2C", "3D"], leader=0)
+    events = play(state, "5S 5H 3D 9S 9H")
+    assert of_type(events, Krig) == [Krig((0, 1), 5, 1), Krig((0, 1), 9, 2)]
+    assert of_type(events, DroppedOut) == [DroppedOut(0)] and state.turn == 1
+    events = play(state, "2C")
+    assert of_type(events, TrickTaken)[0].seat == 1
+
+
 def test_n6_everyone_draws_back_to_three_from_the_taker_clockwise():
     state = started(3, 2, {0: "2S 3S 4S", 1: "5H 6H 7H", 2: "AC 9D 8D"}, pile="KD QD JD 10C")
     events = play(state, "2S 5H AC")
@@ -221,6 +254,28 @@ def test_n7_whoever_would_draw_the_last_card_lays_it_aside_unseen():
     assert state.hands[0] == [] and state.pile == []
     assert all(state.view(s).trump_card == -1 for s in (None, 0, 1, 2))
     assert all(state.view(s).trump_holder == 0 for s in (None, 0, 1, 2))
+
+
+def test_n7_the_seat_that_would_draw_the_last_card_lays_it_aside_not_the_taker():
+    """Seat 0 takes; seats 0 and 1 draw one card each, and seat 2, whose turn it is to
+    draw the last one, lays it aside and keeps two cards."""
+    state = late(["AS 2S 5S", "KS 3S 6S", "QS 4S 8S"], leader=0, pile="2H 3H 7D")
+    state.trump_card = state.trump_holder = -1
+    events = play(state, "AS KS QS")
+    assert of_type(events, Drew) == [Drew(0, 1), Drew(1, 1)]
+    assert of_type(events, TrumpCardLaidAside) == [TrumpCardLaidAside(2)]
+    assert state.trump_card == parse_card("7D") and state.trump_holder == 2
+    assert [len(h) for h in state.hands] == [3, 3, 2] and state.pile == []
+    assert parse_card("7D") not in state.hands[2]
+
+
+def test_n7_a_seat_drawing_two_lays_the_second_aside_when_it_is_the_last():
+    state = late(["AS", "KS 3S 6S", "QS 4S 8S"], leader=0, pile="2H 7D")
+    state.trump_card = state.trump_holder = -1
+    events = play(state, "AS KS QS")
+    assert of_type(events, Drew) == [Drew(0, 1)]
+    assert of_type(events, TrumpCardLaidAside) == [TrumpCardLaidAside(0)]
+    assert codes(state.hands[0]) == ["2H"] and [len(h) for h in state.hands] == [1, 2, 2]
 
 
 def test_n8_a_player_without_cards_sits_out():
@@ -310,6 +365,66 @@ def test_n12_a_player_starting_empty_handed_is_not_out_and_takes_a_card_in():
     assert state.legal(1) == (UNDERTREKK,)
     play(state, "take")
     assert state.out == [] and codes(state.hands[1]) == ["2C"]
+
+
+def test_n10_n11_a_trick_led_anew_counts_the_players_in_play_now():
+    """The trick began with four in play; seats 0 and 1 go out in it and seats 2 and 3
+    take both cards in. Seat 2 leads anew: two are in play, so two cards complete the
+    new trick (N10, N11)."""
+    state = shedding(["9C", "10C", "4S 3D", "6S 2D"], trump="2H", holder=0)
+    events = play(state, "9C 10C take take")
+    assert of_type(events, WentOut) == [WentOut(0, 1), WentOut(1, 2)]
+    assert state.trick2 == [] and state.turn == 2
+    events = play(state, "4S 6S")
+    assert of_type(events, Avstikk) == [Avstikk(3, tuple(cards("4S 6S")))]
+    assert state.turn == 3
+
+
+def test_n10_n11_n12_a_trick_led_anew_counts_an_empty_handed_seat_in_play():
+    """Seat 0 leads its only card and is out; seat 1 (empty-handed) takes it in; seat 2
+    holds nothing, so seat 3 leads anew. Seats 1, 2 and 3 are in play: after 3H and
+    the 7C that beats it the trick is not complete, and seat 2 must take in."""
+    state = shedding(["7C", "", "", "KD QD 3H"], trump="7C", holder=0)
+    play(state, "7C take")
+    assert state.turn == 3 and state.out == [0]
+    events = play(state, "3H 7C")
+    assert of_type(events, WentOut) == [WentOut(1, 2)]
+    assert not of_type(events, Avstikk) and state.turn == 2
+    assert state.legal(2) == (UNDERTREKK,)
+
+
+def _n12_n13_empty_handed_seat_plays_on(state):
+    """The trump holder (seat 0) leads its only card, the 7C, and is out; seat 1 began
+    phase 2 with no cards and has not played, so it is in play: no hund yet (N13). It
+    takes the 7C in (N10), seat 2 leads the 3H, seat 1 must beat it with the 7C and
+    goes out, and seat 2 is the hund."""
+    events = play(state, "7C")
+    assert of_type(events, WentOut) == [WentOut(0, 1)]
+    assert not of_type(events, HundFound) and state.hund == -1 and state.phase is Phase.SHED
+    assert state.out == [0] and state.turn == 1 and state.legal(1) == (UNDERTREKK,)
+    play(state, "take")
+    assert codes(state.hands[1]) == ["7C"] and state.trick2 == []
+    assert state.turn == 2 and state.out == [0]
+    play(state, "3H")
+    assert codes(a.card for a in state.legal(1)) == ["7C"]
+    events = play(state, "7C")
+    assert of_type(events, HundFound) == [HundFound(1, 2, (0, 1), (0, 0, 1))]
+
+
+@pytest.mark.parametrize("rest", ["KD QD 3H", " ".join(c for c in CODES if c != "7C")])
+def test_n12_n13_a_seat_starting_phase_2_empty_handed_is_in_play(rest):
+    """Phase 2 begins with 1, 0 and 3 cards, or with 1, 0 and 51 (every other card, as
+    a real game would have it): see :func:`_n12_n13_empty_handed_seat_plays_on`."""
+    _n12_n13_empty_handed_seat_plays_on(shedding(["7C", "", rest], trump="7C", holder=0))
+
+
+def test_n8_n9_n12_n13_phase_2_reached_with_an_empty_handed_seat_plays_on():
+    """The same position reached by play: seat 0 laid the 7C aside, seat 2 takes the
+    last phase-1 trick and keeps its other cards (N8); seat 1 took nothing (N9)."""
+    state = late(["2S", "3S", "AS KD 3H"], leader=0, trump="7C", holder=0)
+    events = play(state, "2S 3S AS")
+    assert of_type(events, ShedBegan) == [ShedBegan(parse_card("7C"), 0, (2, 2), (1, 0, 5))]
+    _n12_n13_empty_handed_seat_plays_on(state)
 
 
 def test_n12_n13_players_go_out_in_order_and_the_last_is_the_hund():

@@ -3,18 +3,52 @@ are conserved and none is held twice (H1), hands keep their order and lose only 
 cards (H3, H4, H9), face-down cards are allowed ones (H5), tricks go to the right
 seat (H6), hens, penalties and rewards follow the tricks (H7, H8), the scores are the
 sum of their parts (H10-H12), no view holds a hidden card (H13), and the game ends.
-Checked by :mod:`ebbes_tui.game.simulate` and the tests."""
+Checked by :mod:`ebbes_tui.game.simulate` and the tests.
+
+Who takes a trick, its hens and whether it earns a reward are computed here a second
+time, plainly from the rulings and the card table, never by the engine's own
+functions (``winning_index``, ``hens_in``, ``earns_reward``): a fault in those would
+otherwise be repeated here and pass unseen."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
 
-from .cards import IS_DOWN, NO_HEN_BONUS, PENALTY, REWARD_DOWN, REWARD_EAR, REWARD_POINTS, Card
+from .actions import HENS_OPTION, PENALTIES_OPTION
+from .cards import (
+    HEN, HIGHEST, IS_DOWN, LOWEST, NO_HEN_BONUS, PENALTY, PIG, REWARD_DOWN, REWARD_EAR,
+    REWARD_POINTS, SYMBOLS, Card,
+)
 from .scoring import DealScore, totals_of
 from .state import OVER, HuhnState
-from .tricks import LEFT, MIDDLE, RIGHT, Trick, earns_reward, hens_in, winning_index
+from .tricks import LEFT, MIDDLE, RIGHT, Trick
 from .view import HuhnView, Table, public_table
+
+
+#: The cards showing a hen, and those showing a pig (the Sau's symbol is its own).
+_HEN_CARDS = frozenset(c for c, symbol in SYMBOLS.items() if symbol == HEN)
+_PIG_CARDS = frozenset(c for c, symbol in SYMBOLS.items() if symbol == PIG)
+
+
+def _sau(cards: Sequence[Card], last: bool) -> bool:
+    """H6: in a deal's last trick the 0 takes the trick if the 49 is in it."""
+    return last and LOWEST in cards and HIGHEST in cards
+
+
+def _taker(t: Trick, last: bool) -> int:
+    """H6: the seat that played the highest card, or the 0 by :func:`_sau`."""
+    return t.seats[t.cards.index(LOWEST if _sau(t.cards, last) else max(t.cards))]
+
+
+def _hens(cards: Sequence[Card]) -> int:
+    """H7: how many hen cards."""
+    return len(_HEN_CARDS.intersection(cards))
+
+
+def _one_pig(cards: Sequence[Card]) -> bool:
+    """H8: exactly one pig card."""
+    return len(_PIG_CARDS.intersection(cards)) == 1
 
 
 def invariants(state: HuhnState) -> list[str]:
@@ -93,8 +127,10 @@ def _trick_faults(k: int, t: Trick, n: int, last: bool) -> list[str]:
             faults.append(f"trick {k}: {card} came from the middle without ear (H4)")
         if down and (i == n - 1 or not (IS_DOWN[card] or (i == 0 and t.advantage == REWARD_DOWN))):
             faults.append(f"trick {k}: {card} went face down where it may not (H5)")
-    if t.winner >= 0 and t.winner != t.seats[winning_index(t.cards, last)]:
+    if t.winner >= 0 and t.winner != _taker(t, last):
         faults.append(f"trick {k} went to the wrong seat (H6)")
+    if t.winner >= 0 and t.sau != _sau(t.cards, last):
+        faults.append(f"trick {k} is marked wrongly as taken or not by the 0 from the 49 (H6)")
     return faults
 
 
@@ -105,10 +141,11 @@ def _stacks_follow_the_tricks(state: HuhnState) -> list[str]:
     penalties: list[list[int]] = [[] for _ in range(n)]
     earned = 0
     for t in state.tricks:
-        hens[t.winner] += hens_in(t.cards)
-        if hens_in(t.cards) >= 2:
-            penalties[t.winner].append(PENALTY[hens_in(t.cards)])
-        earned += earns_reward(t.cards)
+        in_trick = _hens(t.cards)
+        hens[t.winner] += in_trick
+        if in_trick >= 2:
+            penalties[t.winner].append(PENALTY[in_trick])
+        earned += _one_pig(t.cards)
     if tuple(hens) != state.hens or tuple(map(tuple, penalties)) != state.penalties:
         faults.append("the hen cards or penalties taken do not follow the tricks (H7)")
     taken = sum(map(len, state.rewards))
@@ -125,17 +162,33 @@ def _scores_add_up(state: HuhnState) -> list[str]:
         k = len(state.scores)
         faults += _score_parts(k, state.scores[-1])
     if state.played and len(state.played) == len(state.scores):
-        hens = [0] * state.n
-        for t in state.played[-1].tricks:
-            hens[t.winner] += hens_in(t.cards)
-        if tuple(hens) != state.scores[-1].hens:
-            faults.append(f"deal {len(state.scores)}: the hens scored are not the hens "
-                          "taken (H10)")
+        faults += _option_applied(len(state.scores), state.played[-1].tricks, state.scores[-1])
     if state.totals != totals_of(state.scores, state.crossed, state.n):
         faults.append("the totals are not the sum of the results not crossed out (H11, H12)")
     for seat, crossed in enumerate(state.crossed):
         if len(set(crossed)) != len(crossed) or any(not 1 <= k <= len(state.scores) for k in crossed):
             faults.append(f"seat {seat} crossed out a deal twice or one not yet played (H11)")
+    return faults
+
+
+def _option_applied(k: int, tricks: Sequence[Trick], s: DealScore) -> list[str]:
+    """The deal's hens are those its tricks hold (H10), and the last trick's taker
+    chose the option, whose *hens* or *penalties* keep only the last trick's (H11)."""
+    faults = []
+    hens = [0] * len(s.points)
+    for t in tricks:
+        hens[t.winner] += _hens(t.cards)
+    if tuple(hens) != s.hens:
+        faults.append(f"deal {k}: the hens scored are not the hens taken (H10)")
+    last = tricks[-1]
+    if s.taker != last.winner:
+        faults.append(f"deal {k}: seat {s.taker} chose the option, not the last trick's "
+                      "taker (H11)")
+    in_last = _hens(last.cards)
+    if (s.option == HENS_OPTION and s.hen_points[s.taker] != -in_last
+            or s.option == PENALTIES_OPTION and s.penalty_points[s.taker] != PENALTY[in_last]):
+        faults.append(f"deal {k}: the option {s.option} does not keep the last trick's "
+                      "alone (H11)")
     return faults
 
 
