@@ -24,11 +24,11 @@ def check_file(path: str) -> tuple[dict[str, Any], tuple[Game, State] | None]:
     except RecordError as e:
         return {"file": path, "valid": False, "error": str(e)}, None
     try:
-        state = game.replay(record)
+        state = game.records.replay(record)
     except (RecordError, RecursionError) as e:
         error = str(e) if isinstance(e, RecordError) else "not valid JSON: nested too deeply"
-        return {"file": path, "valid": False, **game.check_tag, "error": error}, None
-    return {"file": path, "valid": True, **game.check_summary(state)}, (game, state)
+        return {"file": path, "valid": False, **game.records.check_tag, "error": error}, None
+    return {"file": path, "valid": True, **game.records.check_summary(state)}, (game, state)
 
 
 def main(paths: list[str], as_json: bool, out: TextIO = sys.stdout) -> int:
@@ -43,7 +43,7 @@ def main(paths: list[str], as_json: bool, out: TextIO = sys.stdout) -> int:
             line = f"{path}: invalid: {result['error']}"
         else:
             game, state = checked
-            line = f"{path}: {game.check_line(state)}"
+            line = f"{path}: {game.records.check_line(state)}"
         # A record's names and a file's name may be anyone's: no escape reaches the terminal.
         out.write((line if as_json else clean(line, len(line))) + "\n")
     return 0 if ok else 2

@@ -50,11 +50,11 @@ class Setup:
     def seats(self) -> tuple[SeatInfo, ...]:
         """The table's seats, as the game seats its players (with any seat nobody
         plays)."""
-        return self.game.seats_for([SeatInfo(f"P{i + 1}", "bot") for i in range(self.players)])
+        return self.game.rules.seats_for([SeatInfo(f"P{i + 1}", "bot") for i in range(self.players)])
 
     def check(self) -> None:
         """SetupError if the game does not allow this tournament's setup."""
-        self.game.new_state(self.seats(), complete(self.game, self.players, self.options))
+        self.game.rules.new_state(self.seats(), complete(self.game, self.players, self.options))
 
     @property
     def rotations(self) -> int:
@@ -93,11 +93,11 @@ def play_game(setup: Setup, deal_no: int, rotation: int) -> GameResult:
     game = setup.game
     seats = setup.seats()
     levels = seat_levels(seats, setup.levels, rotation)
-    deal = game.duplicate_dealer(f"ebbes-tournament/{setup.seed}/{deal_no}")
+    deal = game.rules.duplicate_dealer(f"ebbes-tournament/{setup.seed}/{deal_no}")
     bots = {seat: build_bot(game, level, setup.hard_samples)
             for seat, level in enumerate(levels) if level is not None}
     steps = itertools.count()
-    state = game.new_state(seats, complete(game, setup.players, setup.options))
+    state = game.rules.new_state(seats, complete(game, setup.players, setup.options))
     while pending := state.pending():
         decision = pending[0]
         seat = decision.seat

@@ -45,13 +45,13 @@ def evil_game(game: Game, seed: int = 7) -> tuple[list[dict[str, Any]], dict[str
     rng = random.Random(seed)
     players = [SeatInfo(f"{EVIL}{k}", "human" if k == 0 else "bot",
                         None if k == 0 else f"{EVIL}level") for k in range(3)]
-    state = game.new_state(game.seats_for(players), {})
+    state = game.rules.new_state(game.rules.seats_for(players), {})
     shown: list[dict[str, Any]] = []
     seq = 0
     while pending := state.pending():
         decision = rng.choice(pending)
         if decision.seat is None:
-            events = game.resolve_chance(state, seed)
+            events = game.rules.resolve_chance(state, seed)
         else:
             legal = state.legal(decision.seat)
             choices = listed(legal)
@@ -62,7 +62,7 @@ def evil_game(game: Game, seed: int = 7) -> tuple[list[dict[str, Any]], dict[str
                 seq += 1
                 shown.append(state_message(game, Update(seq, event, state.view(0),
                                                         state.decisions_made())))
-    return shown, game.to_record(state)
+    return shown, game.records.to_record(state)
 
 
 def info(game: Game) -> dict[str, Any]:
@@ -70,7 +70,7 @@ def info(game: Game) -> dict[str, Any]:
     return {"type": "info", "version": VERSION, "name": f"friday{EVIL}", "host": "alice",
             "pid": 1, "game": game.id, "seats": 3, "free_seats": 3, "kept_for_you": 1,
             "spectators": True, "access": EVIL, "phase": EVIL, "reopened": False,
-            "watchers": 2, "options": {o.key: EVIL for o in game.options},
+            "watchers": 2, "options": {o.key: EVIL for o in game.rules.options},
             "players": [EVIL, "alice", None]}
 
 

@@ -53,7 +53,7 @@ def record(hands: list[list[int]], dealer: int, plays: str = "", deals: int = 1,
 
 
 def state_of(hands: list[list[int]], dealer: int, plays: str = "", **kw: Any) -> HuhnState:
-    return GAME.replay(record(hands, dealer, plays, **kw))
+    return GAME.records.replay(record(hands, dealer, plays, **kw))
 
 
 def play(state: HuhnState, codes: str) -> list[Any]:
@@ -80,7 +80,7 @@ def auto(state: HuhnState, until: Callable[[HuhnState], bool] = lambda s: False)
 
 
 def new_game(players: int, **options: Any) -> HuhnState:
-    return GAME.new_state([SeatInfo(NAMES[i]) for i in range(players)], options)
+    return GAME.rules.new_state([SeatInfo(NAMES[i]) for i in range(players)], options)
 
 
 def random_choice(state: HuhnState, seat: int, rng: random.Random) -> Any:
@@ -100,7 +100,7 @@ def decisions_of(players: int, seed: int, deals: int | None = None,
         yield state
         decision = rng.choice(pending)
         if decision.seat is None:
-            GAME.resolve_chance(state, seed)
+            GAME.rules.resolve_chance(state, seed)
         else:
             state.apply(choose(state, decision.seat, rng), decision.seat)
     yield state
@@ -115,7 +115,7 @@ def finished(players: int, seed: int, deals: int | None = None) -> HuhnState:
 def play_deal_as_dealt(state: HuhnState, seed: int) -> None:
     """Deal the next deal from ``seed``, keep every hand as dealt, play it out simply
     (:func:`auto`) and choose no option."""
-    GAME.resolve_chance(state, seed)
+    GAME.rules.resolve_chance(state, seed)
     for seat in range(state.n):
         state.apply(Arrange(tuple(state.hands[seat])), seat)
     auto(state)

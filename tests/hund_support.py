@@ -46,7 +46,7 @@ def deal(n: int, dealer: int, hands: dict[int, str], pile: str = "") -> Deal:
 
 def started(n: int, dealer: int, hands: dict[int, str], pile: str = "", *,
             series: bool = False, games: int = 1) -> HundState:
-    state = GAME.new_state(seats(n), {"series": series, "games": games})
+    state = GAME.rules.new_state(seats(n), {"series": series, "games": games})
     state.start_game(deal(n, dealer, hands, pile))
     return state
 
@@ -103,8 +103,8 @@ def of_type(events: list[object], kind: type) -> list[object]:
 
 def random_match(players: int, seed: int, *, series: bool = False, games: int = 1) -> HundState:
     """A new match, dealt from ``seed``."""
-    state = GAME.new_state(seats(players), {"series": series, "games": games})
-    GAME.resolve_chance(state, seed)
+    state = GAME.rules.new_state(seats(players), {"series": series, "games": games})
+    GAME.rules.resolve_chance(state, seed)
     return state
 
 
@@ -116,7 +116,7 @@ def decisions(players: int, seed: int, *, series: bool = False, games: int = 1,
     rng = random.Random(seed)
     while state.phase is not Phase.OVER:
         if state.phase is Phase.DEAL:
-            GAME.resolve_chance(state, seed)
+            GAME.rules.resolve_chance(state, seed)
             continue
         yield state
         seat = state.turn

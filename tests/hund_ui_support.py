@@ -46,30 +46,30 @@ def position(players: int, wanted: Callable[[HundState], bool], *, series: bool 
     """The record of the first seeded match of random moves that reaches a decision of
     seat 0 where ``wanted(state)`` holds, stopped there."""
     for seed in seeds:
-        state = HUND.new_state(seat_infos(players, humans),
+        state = HUND.rules.new_state(seat_infos(players, humans),
                                {"series": series, "games": games, "dealer": players - 1})
         rng = random.Random(seed)
         while state.phase is not Phase.OVER:
             if state.phase is Phase.DEAL:
-                HUND.resolve_chance(state, seed)
+                HUND.rules.resolve_chance(state, seed)
                 continue
             if state.turn == 0 and wanted(state):
-                return HUND.to_record(state)
+                return HUND.records.to_record(state)
             state.apply(rng.choice(state.legal(state.turn)), state.turn)
     raise AssertionError("no seeded match reached the wanted position")
 
 
 def finished_record(players: int = 3, seed: int = 4, games: int = 1, series: bool = False) -> dict:
     """A whole match of random moves, as its record."""
-    state = HUND.new_state(seat_infos(players), {"games": games, "series": series,
+    state = HUND.rules.new_state(seat_infos(players), {"games": games, "series": series,
                                                  "dealer": 0})
     rng = random.Random(seed)
     while state.phase is not Phase.OVER:
         if state.phase is Phase.DEAL:
-            HUND.resolve_chance(state, seed)
+            HUND.rules.resolve_chance(state, seed)
             continue
         state.apply(rng.choice(state.legal(state.turn)), state.turn)
-    return HUND.to_record(state)
+    return HUND.records.to_record(state)
 
 
 async def open_at(app: EbbesApp, pilot, record: dict) -> TableScreen:
@@ -124,7 +124,7 @@ def long_hand(games: int = 1) -> dict:
     high.sort(key=lambda c: -RANK_OF[c])
     low.sort(key=lambda c: (c != king, RANK_OF[c]))
     pile = tuple(c for pair in zip(high[3:], low[3:]) for c in pair)
-    state = HUND.new_state(seat_infos(2), {"series": False, "games": games, "dealer": 1})
+    state = HUND.rules.new_state(seat_infos(2), {"series": False, "games": games, "dealer": 1})
     state.start_game(Deal(1, aside, (tuple(high[:3]), tuple(low[:3])), pile))
     while state.phase is Phase.COLLECT:
         hand, seat = state.hands[state.turn], state.turn
@@ -137,4 +137,4 @@ def long_hand(games: int = 1) -> dict:
     while state.turn != 0:
         state.apply(state.legal(state.turn)[0], state.turn)
     assert state.phase is Phase.SHED and len(state.hands[0]) >= 36, state.hands
-    return HUND.to_record(state)
+    return HUND.records.to_record(state)

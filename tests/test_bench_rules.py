@@ -94,7 +94,7 @@ def test_a_baseline_from_after_the_seam_without_play_outs_is_measured_by_this_be
 
         def random_playout(self, state, rng):
             played.append(state)
-            return game.random_playout(state, rng)
+            return game.players.random_playout(state, rng)
 
     old = SimpleNamespace(bench_config=lambda n: (Watched(), seats, options))
     play_out = _play_outs_of(old, old.bench_config(4))  # finds each deal's first move through the Game

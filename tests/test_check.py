@@ -79,7 +79,7 @@ BAD = [
      "round 2, play 5: seat 1 cannot play brown9: it is not in the hand"),
     ("three-players-basic.json", lambda r: r.update(format="ebbes-record/9"),
      "unknown format 'ebbes-record/9' (expected one of "
-     + ", ".join(repr(g.record_format) for g in all_games()) + ")"),
+     + ", ".join(repr(g.records.format) for g in all_games()) + ")"),
     ("three-players-basic.json", lambda r: r["rounds"][1].update(starter=7),
      "round 2: seat 2 cannot choose seat 7: seats run 0 to 2"),
     ("three-players-basic.json", lambda r: r["rounds"][2].update(number_determiner=3),
@@ -142,7 +142,7 @@ def test_a_records_names_reach_the_terminal_cleaned(tmp_path):
     paths = []
     for game in all_games():
         source = next(p for p in RECORDS.rglob("*.json") if not p.name.endswith(
-            ".expected.json") and json.loads(p.read_text())["format"] == game.record_format)
+            ".expected.json") and json.loads(p.read_text())["format"] == game.records.format)
         record = json.loads(source.read_text())
         for player, name in zip(record["players"], names * 2):
             player["name"] = name

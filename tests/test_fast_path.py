@@ -41,7 +41,7 @@ def checked_game(state: GameState, seed: int, choose) -> GameState:
     while pending := state.pending():
         seat = pending[0].seat
         if seat is None:
-            GAME.resolve_chance(state, seed)
+            GAME.rules.resolve_chance(state, seed)
         else:
             state.apply(choose(state.legal(seat)), seat)
     return state
@@ -53,7 +53,7 @@ def fast_game(state: GameState, seed: int, choose, play_out, checked_cards: int)
     while pending := state.pending():
         seat = pending[0].seat
         if seat is None:
-            GAME.resolve_chance(state, seed)
+            GAME.rules.resolve_chance(state, seed)
         elif state.phase is not Phase.PLAY:
             state.apply(choose(state.legal(seat)), seat)
         elif len(state.tricks) * state.n + len(state.trick) < checked_cards:

@@ -60,7 +60,7 @@ def changed_records(draw: st.DrawFn) -> dict:
 def test_a_changed_record_of_any_game_replays_or_is_refused_in_one_line(record):
     try:
         game, data = parse_record_text(json.dumps(record))
-        game.replay(data)
+        game.records.replay(data)
     except RecordError as e:
         assert str(e) and "\n" not in str(e)
 
@@ -100,4 +100,4 @@ def test_lines_come_out_the_same_however_the_stream_is_cut(parts, data):
 
 def test_the_fuzzed_records_cover_every_game():
     formats = {json.loads(p.read_text())["format"] for p in RECORDS}
-    assert formats == {g.record_format for g in all_games()}
+    assert formats == {g.records.format for g in all_games()}

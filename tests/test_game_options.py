@@ -20,8 +20,8 @@ GAMES = all_games()
 def test_the_defaults_are_a_valid_setup_for_every_number_of_players(game):
     for players in game.player_counts:
         options = complete(game, players, {})
-        assert set(options) == {o.key for o in game.options}
-        for option in game.options:
+        assert set(options) == {o.key for o in game.rules.options}
+        for option in game.rules.options:
             if option.kind == "int" and option.high is not None:
                 given = {option.key: option.high + 1}
                 if option.needs:

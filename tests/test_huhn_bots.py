@@ -24,7 +24,7 @@ def _play_game(players, seed, normal_seat, deals=1):
     while pending := state.pending():
         decision = rng.choice(pending)
         if decision.seat is None:
-            GAME.resolve_chance(state, seed)
+            GAME.rules.resolve_chance(state, seed)
         elif decision.seat == normal_seat:
             view = state.view(decision.seat)
             state.apply(bot.choose(view, view.actions, rng), decision.seat)
@@ -49,9 +49,9 @@ def test_normal_beats_random_clearly(players):
 
 
 def test_bot_levels():
-    assert GAME.bot("normal").level == "normal"
+    assert GAME.players.bot("normal").level == "normal"
     with pytest.raises(ValueError):
-        GAME.bot("hard")
+        GAME.players.bot("hard")
 
 
 # ------------------------------------------------------------- true hints
@@ -166,7 +166,7 @@ def test_explain_and_choose_agree_and_hints_go_through_the_game():
             if decision.seat is not None:
                 view = state.view(decision.seat)
                 assert bot.choose(view, view.actions, rng) == bot.explain(view)[0] \
-                    == GAME.hint(view)[0]
+                    == GAME.players.hint(view)[0]
 
 
 def test_every_arrangement_sentence_names_a_tactic():
@@ -185,25 +185,25 @@ def test_every_arrangement_sentence_names_a_tactic():
 
 def test_candidates_for_an_arrangement_are_strategy_orders_not_an_enumeration():
     state = new_game(4, dealer=0)
-    GAME.resolve_chance(state, 3)
+    GAME.rules.resolve_chance(state, 3)
     view = state.view(0)
     assert isinstance(view.actions, ArrangeChoices)
-    orders = GAME.candidates(view, view.actions, 8)
+    orders = GAME.players.candidates(view, view.actions, 8)
     assert 2 <= len(orders) <= 5 and len(set(orders)) == len(orders)
     assert all(isinstance(a, Arrange) and a in view.actions for a in orders)
     assert orders[0] == NormalBot().choose(view, view.actions, random.Random(0))
-    assert GAME.candidates(view, view.actions, 1) == orders[:1]
+    assert GAME.players.candidates(view, view.actions, 1) == orders[:1]
 
 
 def test_candidates_for_cards_are_legal_best_first():
     for state in decisions_of(4, 3, deals=1):
         if state.phase == "play" and len({a.card for a in state.legal(state.to_move)}) > 1:
             view = state.view(state.to_move)
-            ranked = GAME.candidates(view, view.actions, 10)
+            ranked = GAME.players.candidates(view, view.actions, 10)
             assert ranked[0] == NormalBot().choose(view, view.actions, random.Random(0))
             assert all(isinstance(a, Play) and a in view.actions for a in ranked)
             assert len({a.card for a in ranked}) == len(ranked)
-            assert GAME.candidates(view, view.actions, 1) == ranked[:1]
+            assert GAME.players.candidates(view, view.actions, 1) == ranked[:1]
 
 
 def test_rollouts_finish_the_deal_from_every_kind_of_decision_and_leave_the_state_alone():
@@ -212,9 +212,9 @@ def test_rollouts_finish_the_deal_from_every_kind_of_decision_and_leave_the_stat
     for state in decisions_of(3, 7, deals=2):
         if not state.pending() or state.phase == "deal":
             continue
-        before = GAME.to_record(state)
+        before = GAME.records.to_record(state)
         value = rollout(state, 0, rng)
-        assert isinstance(value, float) and GAME.to_record(state) == before
+        assert isinstance(value, float) and GAME.records.to_record(state) == before
         kinds.add(state.phase)
     assert {"arrange", "play", "reward", "option"} <= kinds
 

@@ -19,39 +19,40 @@ PACKAGE = Path(__file__).resolve().parents[1] / "ebbes_tui" / "games" / "huhn"
 def test_the_registry_knows_huhn_by_id_and_record_format():
     assert load_game("huhn") is GAME
     assert game_of_format("huhn-record/1") is GAME
-    assert GAME.player_counts == (2, 3, 4, 5) and GAME.ui_module == "ebbes_tui.games.huhn.ui.screens"
+    assert GAME.player_counts == (2, 3, 4, 5)
+    assert GAME.presentation.ui_module == "ebbes_tui.games.huhn.ui.screens"
 
 
 def test_options_have_defaults_and_one_line_explanations():
-    keys = {o.key: o for o in GAME.options}
+    keys = {o.key: o for o in GAME.rules.options}
     assert keys["deals"].default is None and keys["deals"].kind == "int"
     assert keys["dealer"].kind == "seat" and keys["dealer"].default is None
-    assert all("\n" not in o.explain and o.explain.endswith(".") for o in GAME.options)
-    assert GAME.variant_key({"deals": None}) == ("deals=players", "one deal per player")
-    assert GAME.variant_key({"deals": 2}) == ("deals=2", "2 deals")
+    assert all("\n" not in o.explain and o.explain.endswith(".") for o in GAME.rules.options)
+    assert GAME.presentation.variant_key({"deals": None}) == ("deals=players", "one deal per player")
+    assert GAME.presentation.variant_key({"deals": 2}) == ("deals=2", "2 deals")
 
 
 def test_arrangement_seeds_do_not_depend_on_who_arranged_first():
     state = new_game(3)
-    GAME.resolve_chance(state, 1)
-    seeds = [GAME.decision_seed(state, s) for s in range(3)]
+    GAME.rules.resolve_chance(state, 1)
+    seeds = [GAME.rules.decision_seed(state, s) for s in range(3)]
     state.apply(state.legal(1).sample(__import__("random").Random(0)), 1)
-    assert [GAME.decision_seed(state, s) for s in (0, 2)] == [seeds[0], seeds[2]]
+    assert [GAME.rules.decision_seed(state, s) for s in (0, 2)] == [seeds[0], seeds[2]]
 
 
 def test_describe_and_figures_of_a_finished_game():
     state = finished(3, 2)
-    described = GAME.describe(state)
+    described = GAME.presentation.describe(state)
     assert described["players"] == "Bernd, Tim, Ulf" and described["variants"] == "3 deals"
     assert "won by" in described["result"]
-    figures = [GAME.figures(state, s) for s in range(3)]
-    assert [k for k, _ in GAME.figure_labels] == list(figures[0])
+    figures = [GAME.presentation.figures(state, s) for s in range(3)]
+    assert [k for k, _ in GAME.presentation.figure_labels] == list(figures[0])
     assert sum(f["hens"] for f in figures) == sum(sum(s.hens) for s in state.scores)
     assert sum(f["options"] for f in figures) <= 3
 
 
 def test_rules_text_never_shows_ruling_numbers():
-    text = GAME.rules_text()
+    text = GAME.presentation.rules_text()
     assert text.startswith("# Blindes Huhn extrem") and "49" in text
     assert not re.search(r"\bH\d+\b", text)
 

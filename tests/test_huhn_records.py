@@ -29,8 +29,8 @@ def expected(path):
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_shared_records_give_the_independent_check_summary(path):
-    state = GAME.replay(json.loads(path.read_text()))
-    assert {"valid": True, **GAME.check_summary(state)} == expected(path)
+    state = GAME.records.replay(json.loads(path.read_text()))
+    assert {"valid": True, **GAME.records.check_summary(state)} == expected(path)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
@@ -58,7 +58,7 @@ def test_ebbes_check_human_lines():
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_a_shared_record_is_written_back_as_it_was(path):
     original = json.loads(path.read_text())
-    written = GAME.to_record(GAME.replay(original))
+    written = GAME.records.to_record(GAME.records.replay(original))
     assert written["deals"] == original["deals"]
 
 
@@ -132,7 +132,7 @@ def test_an_invalid_record_names_the_deal_the_play_and_the_rule(name, change, er
     rec = load(f"huhn-{name}.json")
     change(rec)
     with pytest.raises(RecordError) as caught:
-        GAME.replay(rec)
+        GAME.records.replay(rec)
     assert str(caught.value) == error
 
 
@@ -179,7 +179,7 @@ def test_fuzzed_records_raise_only_record_errors(name, data):
         else:
             parent[path[-1]] = data.draw(JSON)
     try:
-        GAME.replay(rec)
+        GAME.records.replay(rec)
     except RecordError as e:
         assert "\n" not in str(e) and str(e)
 
@@ -191,7 +191,7 @@ def test_any_json_raises_only_record_errors(value):
                 {"format": "huhn-record/1", "players": [{"name": "A"}, {"name": "B"}],
                  "deals": value}):
         try:
-            GAME.replay(rec)
+            GAME.records.replay(rec)
         except RecordError:
             pass
 
@@ -205,7 +205,7 @@ def _same(a, b):
     assert a.pending() == b.pending()
     for seat in [*range(a.n), None]:
         assert a.view(seat) == b.view(seat)
-    assert GAME.to_record(a) == GAME.to_record(b)
+    assert GAME.records.to_record(a) == GAME.records.to_record(b)
     assert a.decisions_made() == b.decisions_made()
 
 
@@ -218,7 +218,7 @@ def test_a_save_at_every_decision_resumes_at_that_decision(players):
             kinds.update(d.kind for d in pending)
             if pending and pending[0].kind == "arrange" and len(pending) < players:
                 kinds.add("mid-arranging")
-            resumed = GAME.replay(json.loads(json.dumps(GAME.to_record(state))))
+            resumed = GAME.records.replay(json.loads(json.dumps(GAME.records.to_record(state))))
             _same(resumed, state)
     assert {"deal", "arrange", "mid-arranging", "play", "reward", "option"} <= kinds
 
@@ -228,7 +228,7 @@ def test_saves_before_naming_a_leader_resume_there():
     for seed in range(40):
         for state in decisions_of(3, seed, deals=1):
             if state.phase == "leader":
-                _same(GAME.replay(GAME.to_record(state)), state)
+                _same(GAME.records.replay(GAME.records.to_record(state)), state)
                 seen += 1
     assert seen >= 5
 
@@ -238,7 +238,7 @@ def _finish(state, seed):
     while pending := state.pending():
         decision = pending[0]
         if decision.seat is None:
-            GAME.resolve_chance(state, seed)
+            GAME.rules.resolve_chance(state, seed)
         else:
             state.apply(random_choice(state, decision.seat, rng), decision.seat)
 
@@ -248,10 +248,10 @@ def test_a_resumed_game_goes_on_as_the_original(stop):
     """Saved at a decision and resumed, the same answers give the same game."""
     state = next(islice(decisions_of(4, 5, deals=2), stop, None))
     original = state.clone()
-    resumed = GAME.replay(GAME.to_record(state))
+    resumed = GAME.records.replay(GAME.records.to_record(state))
     _finish(original, 9)
     _finish(resumed, 9)
-    assert GAME.to_record(original) == GAME.to_record(resumed)
+    assert GAME.records.to_record(original) == GAME.records.to_record(resumed)
     assert original.outcome() == resumed.outcome() is not None
 
 
@@ -260,16 +260,16 @@ def test_a_resumed_game_goes_on_as_the_original(stop):
 
 def test_take_back_cuts_before_the_seats_last_move_of_the_deal():
     rec = load("huhn-four-players-saved-mid-deal.json")
-    cut = GAME.take_back(rec, 3)  # seat 3 led the trick in progress with its 22
+    cut = GAME.records.take_back(rec, 3)  # seat 3 led the trick in progress with its 22
     assert cut["deals"][1]["plays"] == rec["deals"][1]["plays"][:20]
-    state = GAME.replay(cut)
+    state = GAME.records.replay(cut)
     assert state.pending() == (("play", 3),) and len(state.tricks) == 5
-    assert GAME.take_back(rec, 1)["deals"][1]["plays"] == rec["deals"][1]["plays"][:22]
+    assert GAME.records.take_back(rec, 1)["deals"][1]["plays"] == rec["deals"][1]["plays"][:22]
 
 
 def refused_take_back(record, seat) -> bool:
     with pytest.raises(IllegalMove, match="nothing of yours to take back"):
-        GAME.take_back(record, seat)
+        GAME.records.take_back(record, seat)
     return True
 
 
@@ -280,7 +280,7 @@ def test_take_back_never_reaches_past_the_deal_nor_the_option():
     rec["deals"][1]["rewards"] = []
     assert refused_take_back(rec, 0)  # a card was played: seat 0's order stays
     rec["deals"][1]["plays"] = []
-    cut = GAME.take_back(rec, 0)  # no card yet: the arrangement may be redone
+    cut = GAME.records.take_back(rec, 0)  # no card yet: the arrangement may be redone
     assert cut["deals"][1]["arranged"] == [False, True, True, True]
 
 
@@ -298,7 +298,7 @@ def test_take_back_of_a_reward_choice_reopens_it():
                    and s.reward_log and s.reward_log[-1][0] == len(s.tricks)
                    and s.reward_log[-1][2] != "hand")
     seat = state.reward_log[-1][1]
-    resumed = GAME.replay(GAME.take_back(GAME.to_record(state), seat))
+    resumed = GAME.records.replay(GAME.records.take_back(GAME.records.to_record(state), seat))
     assert resumed.pending() == (("reward", seat),) and len(resumed.supply) == 3
 
 
@@ -306,14 +306,14 @@ def test_take_back_of_a_named_leader_reopens_the_naming():
     state = _first(3, lambda s: s.phase == "play" and not s.trick and s.leader_log
                    and s.leader_log[-1][0] == len(s.tricks) + 1)
     seat = state.leader_log[-1][1]
-    resumed = GAME.replay(GAME.take_back(GAME.to_record(state), seat))
+    resumed = GAME.records.replay(GAME.records.take_back(GAME.records.to_record(state), seat))
     assert resumed.pending() == (("leader", seat),)
 
 
 def test_take_back_of_an_arrangement_while_others_still_arrange():
     state = _first(3, lambda s: s.phase == "arrange" and len(s.pending()) == 1)
     done = [s for s in range(3) if state.orders[s] is not None]
-    cut = GAME.take_back(GAME.to_record(state), done[0])
-    resumed = GAME.replay(cut)
+    cut = GAME.records.take_back(GAME.records.to_record(state), done[0])
+    resumed = GAME.records.replay(cut)
     assert {d.seat for d in resumed.pending()} == {done[0], *(d.seat for d in state.pending())}
     assert resumed.hands[done[0]] == list(state.orders[done[0]])  # its order so far

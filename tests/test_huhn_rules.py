@@ -18,10 +18,10 @@ from ebbes_tui.games.huhn.tricks import LEFT, MIDDLE, RIGHT, Trick, penalty_for
 
 def refused(state, action, seat):
     """Apply an illegal action: the error, and proof that nothing changed."""
-    before = GAME.to_record(state)
+    before = GAME.records.to_record(state)
     with pytest.raises(IllegalMove) as caught:
         state.apply(action, seat)
-    assert GAME.to_record(state) == before
+    assert GAME.records.to_record(state) == before
     return caught.value
 
 
@@ -54,7 +54,7 @@ def test_h1_cards_in_play_by_player_count(players, aside, size):
     assert [c for c in range(50) if c not in deck(players)] == aside
     assert 0 in deck(players) and hand_size(players) == size
     state = new_game(players)
-    GAME.resolve_chance(state, 7)
+    GAME.rules.resolve_chance(state, 7)
     assert sorted(c for h in state.hands for c in h) == list(deck(players))
     assert {len(h) for h in state.hands} == {size}
 
@@ -90,20 +90,20 @@ def test_h2_one_deal_per_player_by_default_and_as_agreed():
 
 def test_h2_the_dealer_is_chosen_or_drawn_and_moves_left_and_their_left_leads():
     chosen = new_game(4, dealer=2)
-    GAME.resolve_chance(chosen, 1)
+    GAME.rules.resolve_chance(chosen, 1)
     assert chosen.dealer == 2 and chosen.leader == 3
     drawn = {}
     for seed in range(30):
         state = new_game(4)
-        GAME.resolve_chance(state, seed)
+        GAME.rules.resolve_chance(state, seed)
         again = new_game(4)
-        GAME.resolve_chance(again, seed)
+        GAME.rules.resolve_chance(again, seed)
         assert again.dealer == state.dealer and again.hands == state.hands  # from the seed
         drawn[state.dealer] = True
     assert sorted(drawn) == [0, 1, 2, 3]
     state = new_game(2, dealer=1)
     play_deal_as_dealt(state, 1)
-    GAME.resolve_chance(state, 1)
+    GAME.rules.resolve_chance(state, 1)
     assert state.dealer == 0 and state.leader == 1
 
 
@@ -112,7 +112,7 @@ def test_h2_a_record_whose_later_dealer_is_not_the_next_seat_is_refused():
     rec = load("huhn-three-players.json")
     rec["deals"][1]["dealer"] = 2
     with pytest.raises(Exception, match=r"deal 2: seat 0 deals this deal, not seat 2 \(H2\)"):
-        GAME.replay(rec)
+        GAME.records.replay(rec)
 
 
 # ------------------------------------------------------------------------ H3
@@ -120,7 +120,7 @@ def test_h2_a_record_whose_later_dealer_is_not_the_next_seat_is_refused():
 
 def test_h3_every_player_arranges_at_once_in_any_order_and_play_waits_for_all():
     state = new_game(3, dealer=0)
-    GAME.resolve_chance(state, 3)
+    GAME.rules.resolve_chance(state, 3)
     assert [d.kind for d in state.pending()] == ["arrange"] * 3
     assert {d.seat for d in state.pending()} == {0, 1, 2}
     rng = random.Random(1)
@@ -136,7 +136,7 @@ def test_h3_every_player_arranges_at_once_in_any_order_and_play_waits_for_all():
 
 def test_h3_an_arrangement_must_be_the_whole_hand_and_is_made_once():
     state = new_game(2, dealer=0)
-    GAME.resolve_chance(state, 3)
+    GAME.rules.resolve_chance(state, 3)
     hand = tuple(state.hands[0])
     assert isinstance(state.legal(0), ArrangeChoices)
     error = refused(state, Arrange(hand[1:]), 0)
@@ -302,7 +302,7 @@ def test_h8_the_last_kind_left_is_taken_without_asking_and_listed_and_h9_ear_lea
     state.apply(name_leader(1), 2)
     events = play(state, "46 26 27")
     assert RewardTaken(1, "ear") in events and state.pending() == (("play", 1),)
-    assert GAME.to_record(state)["deals"][0]["rewards"] == ["down", "hand", "ear"]
+    assert GAME.records.to_record(state)["deals"][0]["rewards"] == ["down", "hand", "ear"]
     hand = state.hands[1]
     assert {a.card for a in state.legal(1)} == set(hand)  # ear: any card of the hand
     assert hand.index(37) not in (0, len(hand) - 1)
@@ -361,7 +361,7 @@ def test_h9_hand_may_name_its_taker_who_leads_that_trick_by_h4_h5_only():
     play(state, "26 27 40")
     assert state.tricks[-1].seats == (2, 0, 1) and state.tricks[-1].winner == 1
     assert state.pending() == (("play", 1),) and state.named_by is None
-    assert GAME.to_record(state)["deals"][0]["leaders"] == [2]
+    assert GAME.records.to_record(state)["deals"][0]["leaders"] == [2]
 
 
 def test_h9_hand_taken_as_the_last_kind_left_still_names_the_leader():
@@ -377,7 +377,7 @@ def test_h9_hand_taken_as_the_last_kind_left_still_names_the_leader():
     assert state.pending() == (("leader", 1),)
     state.apply(name_leader(0), 1)
     assert state.pending() == (("play", 0),)
-    assert GAME.to_record(state)["deals"][0]["leaders"] == [0]
+    assert GAME.records.to_record(state)["deals"][0]["leaders"] == [0]
 
 
 def test_h9_hand_taken_in_the_last_trick_names_no_leader():
@@ -390,7 +390,7 @@ def test_h9_hand_taken_in_the_last_trick_names_no_leader():
     assert state.legal(0) == [REWARD["ear"], REWARD["hand"]]
     state.apply(REWARD["hand"], 0)
     assert state.pending() == (("option", 0),)
-    deal = GAME.to_record(state)["deals"][0]
+    deal = GAME.records.to_record(state)["deals"][0]
     assert deal["rewards"][-1] == "hand" and deal["leaders"] == []
 
 
@@ -435,14 +435,14 @@ def test_h11_crossing_is_refused_without_the_0():
 
 
 def test_h11_a_crossed_deal_leaves_the_total():
-    state = GAME.replay(record(hands_with(2, {0: ([], [0]), 1: ([], [49])}), dealer=1, deals=2))
+    state = GAME.records.replay(record(hands_with(2, {0: ([], [0]), 1: ([], [49])}), dealer=1, deals=2))
     auto(state)
     state.apply(NONE, 0)
-    rec = GAME.to_record(state)
+    rec = GAME.records.to_record(state)
     second = hands_with(2, {1: ([], [0]), 0: ([], [49])})
     rec["deals"].append({"dealer": 0, "hands": [list(map(str, h)) for h in second],
                          "plays": [], "rewards": [], "leaders": []})
-    state = GAME.replay(rec)
+    state = GAME.records.replay(rec)
     auto(state)
     assert state.tricks[-1].sau and state.taker == 1
     assert cross(1) in state.legal(1)
@@ -506,11 +506,11 @@ def test_h11_only_the_taker_of_the_last_trick_chooses():
 def _next_deal(state, ends):
     """The game of ``state`` with its next deal dealt as :func:`hands_with` ``ends`` (to
     the next dealer, H2) and played simply to the last trick's option."""
-    rec = GAME.to_record(state)
+    rec = GAME.records.to_record(state)
     hands = hands_with(state.n, ends)
     rec["deals"].append({"dealer": state.next_dealer(), "hands": [list(map(str, h)) for h in hands],
                          "plays": [], "rewards": [], "leaders": []})
-    state = GAME.replay(rec)
+    state = GAME.records.replay(rec)
     auto(state)
     return state
 
@@ -573,7 +573,7 @@ def test_h12_the_game_ends_after_the_agreed_deals():
 
 def test_h13_a_view_holds_the_own_hand_in_order_and_no_other():
     state = new_game(3, dealer=0)
-    GAME.resolve_chance(state, 9)
+    GAME.rules.resolve_chance(state, 9)
     order = tuple(sorted(state.hands[1], reverse=True))
     state.apply(Arrange(order), 1)
     assert state.view(1).hand == order

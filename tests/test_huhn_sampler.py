@@ -24,9 +24,9 @@ def test_every_sample_shows_its_seat_the_view_it_came_from(players):
     for state in decisions_of(players, 21, deals=2):
         for seat in [*range(players), None]:
             view = state.view(seat)
-            sample = GAME.sample(view, rng)
+            sample = GAME.players.sample(view, rng)
             assert sample.view(seat) == view
-            assert GAME.invariants(sample) == []
+            assert GAME.rules.invariants(sample) == []
             phases[view.phase] += 1
             rollout(sample, seat if seat is not None else 0, rng)  # plays to the deal's end
     assert {"arrange", "play", "reward", "option"} <= set(phases)
@@ -39,7 +39,7 @@ def test_a_sample_keeps_the_known_cards_and_hides_nothing_it_was_not_shown():
             continue
         seat = state.to_move
         view = state.view(seat)
-        sample = GAME.sample(view, rng)
+        sample = GAME.players.sample(view, rng)
         assert sample.hands[seat] == state.hands[seat]
         assert sample.tricks == state.tricks
         for i, card in enumerate(view.trick):
@@ -79,7 +79,7 @@ def _consistent_worlds(state, seat):
     into the other hands (in every order) and behind the backs, kept only if the game
     replays with every rule checked and shows the seat the same view."""
     view = state.view(seat)
-    record = GAME.to_record(state)
+    record = GAME.records.to_record(state)
     deal = record["deals"][-1]
     slots = []  # (seat, position in its hand as arranged) of each unseen card
     for s, hand in enumerate(state.hands):
@@ -102,7 +102,7 @@ def _consistent_worlds(state, seat):
             plays[played + i] = f"{card}d"
         candidate = {**record, "deals": [{**deal, "hands": hands, "plays": plays}]}
         try:
-            replayed = GAME.replay(candidate)
+            replayed = GAME.records.replay(candidate)
         except RecordError:
             continue
         if replayed.view(seat) == view:
@@ -117,7 +117,7 @@ def test_the_sampler_is_uniform_over_the_consistent_worlds():
     assert _world(state, seat) in worlds and len(worlds) >= 12
     per_world = 300
     rng = random.Random(2024)
-    counts = Counter(_world(GAME.sample(state.view(seat), rng), seat)
+    counts = Counter(_world(GAME.players.sample(state.view(seat), rng), seat)
                      for _ in range(per_world * len(worlds)))
     assert set(counts) == worlds  # nothing inconsistent, nothing consistent missed
     # Each world's count is binomial around 300 (sd about 17): 200..400 is six sd

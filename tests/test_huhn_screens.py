@@ -261,11 +261,11 @@ async def test_the_last_card_has_one_key_and_no_second_end(tmp_path):
     hands = hands_with(3, {0: ([], [0]), 1: ([], [49])})
     rec = record(hands, 2)
     rec["players"] = PLAYERS
-    state = HUHN.replay(rec)
+    state = HUHN.records.replay(rec)
     auto(state, lambda s: len(s.tricks) == s.size - 1 and s.phase == "play")
     app = huhn_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        at(app, HUHN.to_record(state))
+        at(app, HUHN.records.to_record(state))
         await wait_until(pilot, lambda: playing(app), "Ann's last card")
         await pilot.pause()
         assert "1 plays your last card (0S)." in screen_text(app)
@@ -341,17 +341,17 @@ def at_last_trick_option() -> dict[str, Any]:
     hands = hands_with(3, {0: ([], [0]), 1: ([], [49])})
     rec = record(hands, dealer, deals=2, earlier=[first])
     rec["players"] = PLAYERS
-    state = HUHN.replay(rec)
+    state = HUHN.records.replay(rec)
     auto(state)
     assert state.phase == "option" and state.taker == 0
-    return HUHN.to_record(state)
+    return HUHN.records.to_record(state)
 
 
 def finished_first_deal() -> dict[str, Any]:
-    state = HUHN.replay({"format": "huhn-record/1", "players": PLAYERS,
+    state = HUHN.records.replay({"format": "huhn-record/1", "players": PLAYERS,
                          "options": {"deals": 2}, "deals": []})
     play_deal_as_dealt(state, 5)
-    return HUHN.to_record(state)["deals"][0]
+    return HUHN.records.to_record(state)["deals"][0]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -436,7 +436,7 @@ async def test_in_hot_seat_each_player_arranges_in_turn_behind_the_cover(tmp_pat
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_finished_game_replays_from_history_with_every_hand_as_arranged(tmp_path, size):
     state: HuhnState = finished(3, 4, deals=1)
-    rec = HUHN.to_record(state)
+    rec = HUHN.records.to_record(state)
     app = huhn_app(tmp_path)
     assert app.library.keep_finished(rec, "t.") is not None
     async with app.run_test(size=size) as pilot:
@@ -554,7 +554,7 @@ def test_a_bots_reward_is_said_in_the_third_person():
         while pending := state.pending():
             seat = pending[0].seat
             if seat is None:
-                HUHN.resolve_chance(state, seed)
+                HUHN.rules.resolve_chance(state, seed)
                 continue
             for event in state.apply(random_choice(state, seat, rng), seat):
                 view = state.view(0)

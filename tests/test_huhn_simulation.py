@@ -46,9 +46,9 @@ def _mid_deal():
 ])
 def test_the_invariants_catch_a_corrupted_state(corrupt, fault):
     state = _mid_deal()
-    assert GAME.invariants(state) == []
+    assert GAME.rules.invariants(state) == []
     corrupt(state)
-    assert any(fault in f for f in GAME.invariants(state))
+    assert any(fault in f for f in GAME.rules.invariants(state))
 
 
 def _scored():
@@ -71,9 +71,9 @@ def _scored():
 ])
 def test_the_invariants_catch_a_corrupted_last_trick_or_option(corrupt, fault):
     state = _scored()
-    assert GAME.invariants(state) == []
+    assert GAME.rules.invariants(state) == []
     corrupt(state)
-    assert any(fault in f for f in GAME.invariants(state))
+    assert any(fault in f for f in GAME.rules.invariants(state))
 
 
 def test_a_view_leaking_a_hidden_card_is_caught(monkeypatch):
@@ -88,7 +88,7 @@ def test_a_view_leaking_a_hidden_card_is_caught(monkeypatch):
                            v.trick, v.hand_sizes, v.moves, v.table)
 
     monkeypatch.setattr("ebbes_tui.games.huhn.state.build_view", leaky)
-    assert any("shows hidden cards" in f for f in GAME.invariants(state))
+    assert any("shows hidden cards" in f for f in GAME.rules.invariants(state))
 
 
 def _plant(monkeypatch, rule, planted):
@@ -126,12 +126,12 @@ def test_the_fast_path_plays_the_same_game_as_the_checked_one(players):
         while pending := checked.pending():
             decision = pending[0]
             if decision.seat is None:
-                GAME.resolve_chance(checked, seed)
-                GAME.resolve_chance(fast, seed)
+                GAME.rules.resolve_chance(checked, seed)
+                GAME.rules.resolve_chance(fast, seed)
                 continue
             action = random_choice(checked, decision.seat, rng)
             checked.apply(action, decision.seat)
             fast.apply_fast(action, decision.seat)
             assert fast.pending() == checked.pending()
-        assert GAME.to_record(fast) == GAME.to_record(checked)
+        assert GAME.records.to_record(fast) == GAME.records.to_record(checked)
         assert fast.outcome() == checked.outcome()

@@ -35,7 +35,7 @@ def test_no_view_holds_a_card_hidden_from_its_seat():
             for seat in [*range(players), None]:
                 view = state.view(seat)
                 assert not cards_shown(view) & hidden_from(state, seat)
-                text = json.dumps(GAME.view_to_json(view))
+                text = json.dumps(GAME.wire.view_to_json(view))
                 assert '"hand": []' in text if seat is None else True
 
 
@@ -60,34 +60,34 @@ def test_every_view_of_seeded_games_round_trips_through_the_wire(players):
         for seat in [*range(players), None]:
             view = state.view(seat)
             arranging = arranging or isinstance(view.actions, ArrangeChoices)
-            data = json.loads(json.dumps(GAME.view_to_json(view)))
-            assert GAME.view_from_json(data) == view
+            data = json.loads(json.dumps(GAME.wire.view_to_json(view)))
+            assert GAME.wire.view_from_json(data) == view
     assert arranging
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_event_of_seeded_games_round_trips(players):
     kinds = set()
-    rec = GAME.to_record(finished(players, 8, deals=2))
+    rec = GAME.records.to_record(finished(players, 8, deals=2))
     events = []
-    GAME.replay(rec, lambda s, ev: events.extend(ev))
+    GAME.records.replay(rec, lambda s, ev: events.extend(ev))
     for event in events:
-        data = json.loads(json.dumps(GAME.event_to_json(event)))
+        data = json.loads(json.dumps(GAME.wire.event_to_json(event)))
         kinds.add(data["type"])
-        assert GAME.event_from_json(data) == event
+        assert GAME.wire.event_from_json(data) == event
     assert {"deal_started", "hand_arranged", "play_begins", "card_played", "trick_taken",
             "reward_taken", "option_chosen", "deal_scored", "game_over"} <= kinds
 
 
 def test_events_of_other_games_are_not_this_games():
-    assert GAME.event_to_json(object()) is None
-    assert GAME.event_from_json({"type": "round_scored"}) is None
+    assert GAME.wire.event_to_json(object()) is None
+    assert GAME.wire.event_from_json({"type": "round_scored"}) is None
 
 
 def _a_view_json():
     state = state_of(hands_with(3, {0: ([28], [])}), dealer=2)
     play(state, "28d 25")
-    return GAME.view_to_json(state.view(1))
+    return GAME.wire.view_to_json(state.view(1))
 
 
 BASE = _a_view_json()
@@ -111,7 +111,7 @@ def test_a_hostile_view_is_refused(change):
     data = copy.deepcopy(BASE)
     change(data)
     with pytest.raises((ValueError, TypeError, KeyError)):
-        GAME.view_from_json(data)
+        GAME.wire.view_from_json(data)
 
 
 @settings(max_examples=300, deadline=None)
@@ -126,6 +126,6 @@ def test_fuzzed_views_raise_only_the_codec_errors(data):
     parent[path[-1]] = data.draw(st.none() | st.booleans() | st.integers(-5, 60)
                                  | st.text(max_size=5) | st.lists(st.integers(), max_size=3))
     try:
-        GAME.view_from_json(view)
+        GAME.wire.view_from_json(view)
     except (ValueError, TypeError, KeyError):
         pass

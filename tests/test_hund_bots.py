@@ -89,7 +89,7 @@ def _check_hint(state, seat: int) -> str:
     view = state.view(seat)
     choice, name = NormalBot().decide(view)
     action, why = choice
-    assert GAME.hint(view) == (action, why)
+    assert GAME.players.hint(view) == (action, why)
     assert action in view.actions and why.endswith(".") and not re.search(r"\bN\d", why)
     hand = view.hand
     trump = view.trump
@@ -197,16 +197,16 @@ def test_candidates_put_the_normal_move_first_and_rollouts_score_a_place():
     for k, state in enumerate(_match(4, 77, {0: NormalBot()})):
         view = state.view(0)
         legal = state.legal(0)
-        ranked = GAME.candidates(view, legal, 3)
+        ranked = GAME.players.candidates(view, legal, 3)
         assert ranked[0] == NormalBot().decide(view)[0].action
         assert len(ranked) == min(3, len(legal)) and set(ranked) <= set(legal)
         assert len(set(ranked)) == len(ranked)
         if k % 10 == 0:
-            value = rollout(GAME.sample(view, rng), 0, rng)
+            value = rollout(GAME.players.sample(view, rng), 0, rng)
             assert 0.0 <= value <= 1.0
 
 
 def test_levels():
-    assert GAME.bot("normal").level == "normal"
+    assert GAME.players.bot("normal").level == "normal"
     with pytest.raises(ValueError):
-        GAME.bot("hard")
+        GAME.players.bot("hard")

@@ -27,8 +27,8 @@ def test_the_registry_lists_hund_by_id_and_record_format():
     assert load_game("hund") is GAME
     assert game_of_format("hund-record/1") is GAME
     assert GAME.player_counts == (2, 3, 4, 5, 6)
-    assert [o.key for o in GAME.options] == ["dealer", "games", "series"]
-    assert all(o.explain.endswith(".") for o in GAME.options)
+    assert [o.key for o in GAME.rules.options] == ["dealer", "games", "series"]
+    assert all(o.explain.endswith(".") for o in GAME.rules.options)
 
 
 @pytest.mark.parametrize("options, message", [
@@ -39,31 +39,31 @@ def test_the_registry_lists_hund_by_id_and_record_format():
 ])
 def test_a_bad_setup_is_refused_in_one_sentence(options, message):
     with pytest.raises(SetupError) as e:
-        GAME.new_state(seats(3), options)
+        GAME.rules.new_state(seats(3), options)
     assert str(e.value) == message
 
 
 def test_a_new_match_waits_for_its_deal_then_for_the_left_of_the_dealer():
-    state = GAME.new_state(seats(4), {"dealer": 1, "games": 2})
+    state = GAME.rules.new_state(seats(4), {"dealer": 1, "games": 2})
     assert state.pending() == (Decision("deal", None),) and state.decisions_made() == 0
     assert state.view(None).kind == "deal" and state.outcome() is None
-    GAME.resolve_chance(state, 42)
+    GAME.rules.resolve_chance(state, 42)
     assert state.pending() == (Decision("play", 2),)
-    assert GAME.decision_seed(state, 2) == "hund:1:0:2"
+    assert GAME.rules.decision_seed(state, 2) == "hund:1:0:2"
 
 
 def _finish(state, seed):
     rng = random.Random(seed)
     while state.phase is not Phase.OVER:
         if state.phase is Phase.DEAL:
-            GAME.resolve_chance(state, seed)
+            GAME.rules.resolve_chance(state, seed)
         else:
             state.apply(rng.choice(state.legal(state.turn)), state.turn)
     return state
 
 
 def test_n16_the_match_outcome_ranks_by_times_hund_then_places():
-    state = GAME.replay(json.loads((RECORDS / "hund-two-players-aside.json").read_text()))
+    state = GAME.records.replay(json.loads((RECORDS / "hund-two-players-aside.json").read_text()))
     outcome = state.outcome()
     assert outcome.winners == (0,) and outcome.loser == 1 and outcome.places == (1, 2)
     assert outcome.scores == (0.0, -2.0)
@@ -76,23 +76,23 @@ def test_n16_the_match_outcome_ranks_by_times_hund_then_places():
 
 
 def test_history_and_statistics_lines():
-    state = GAME.replay(json.loads((RECORDS / "hund-two-players-aside.json").read_text()))
-    described = GAME.describe(state)
+    state = GAME.records.replay(json.loads((RECORDS / "hund-two-players-aside.json").read_text()))
+    described = GAME.presentation.describe(state)
     assert described["players"] == "Bot 0, Bot 1"
     assert described["variants"] == "2 games, single cards"
     assert described["result"].startswith("game 1: Bot 1 was the hund (out: Bot 0)")
     assert described["result"].endswith("won by Bot 0")
-    assert GAME.figures(state, 1) == {"games": 2, "hund": 2, "places": 4,
-                                      "wars_won": GAME.figures(state, 1)["wars_won"]}
+    assert GAME.presentation.figures(state, 1) == {"games": 2, "hund": 2, "places": 4,
+                                      "wars_won": GAME.presentation.figures(state, 1)["wars_won"]}
     wars = sum(1 for r in state.results for t in r.tricks if t.krig and t.winner == 0)
-    assert GAME.figures(state, 0)["wars_won"] == wars > 0
-    assert {k for k, _ in GAME.figure_labels} == set(GAME.figures(state, 0))
-    assert GAME.variant_key({"series": True}) == ("series", "with series")
-    assert GAME.variant_key({}) == ("single", "single cards")
+    assert GAME.presentation.figures(state, 0)["wars_won"] == wars > 0
+    assert {k for k, _ in GAME.presentation.figure_labels} == set(GAME.presentation.figures(state, 0))
+    assert GAME.presentation.variant_key({"series": True}) == ("series", "with series")
+    assert GAME.presentation.variant_key({}) == ("single", "single cards")
 
 
 def test_the_rules_text_explains_the_games_words_without_ruling_numbers():
-    text = GAME.rules_text()
+    text = GAME.presentation.rules_text()
     for word in ("Krig", "Sjanse", "Undertrekk", "Avstikk", "hund", "trump card", "Series"):
         assert word in text
     assert not re.search(r"\bN\d+\b", text)

@@ -36,12 +36,12 @@ def load(name: str) -> dict:
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_the_shared_records_check_as_the_independent_implementation_says(path):
-    state = GAME.replay(json.loads(path.read_text()))
+    state = GAME.records.replay(json.loads(path.read_text()))
     expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
     expected.pop("file")
     assert expected.pop("valid") is True
-    assert GAME.check_summary(state) == expected
-    assert list(GAME.check_summary(state)) == list(expected)
+    assert GAME.records.check_summary(state) == expected
+    assert list(GAME.records.check_summary(state)) == list(expected)
 
 
 def test_ebbes_check_prints_the_expected_lines_for_the_shared_records():
@@ -61,13 +61,13 @@ def test_ebbes_check_prints_the_expected_lines_for_the_shared_records():
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_a_replayed_record_is_written_back_as_it_was(path):
     record = json.loads(path.read_text())
-    assert GAME.to_record(GAME.replay(record)) == record
+    assert GAME.records.to_record(GAME.records.replay(record)) == record
 
 
 def test_check_lines_say_how_the_match_stands():
-    assert GAME.check_line(GAME.replay(load("hund-two-players-aside.json"))) == (
+    assert GAME.records.check_line(GAME.records.replay(load("hund-two-players-aside.json"))) == (
         "valid, 2 games of 2 complete; hund: Bot 1, Bot 1; times hund: Bot 0 0, Bot 1 2")
-    assert GAME.check_line(GAME.replay(load("hund-four-players-saved-in-phase-2.json"))) == (
+    assert GAME.records.check_line(GAME.records.replay(load("hund-four-players-saved-in-phase-2.json"))) == (
         "valid, 0 games of 1 complete; game 1 in progress (phase 2, 0 out); "
         "times hund: Bot 0 0, Bot 1 0, Bot 2 0, Bot 3 0")
 
@@ -78,7 +78,7 @@ def test_check_lines_say_how_the_match_stands():
 def _first_move(record: dict, phase: Phase, want) -> tuple[int, object]:
     """The index of the first move of game 1 made in ``phase`` where ``want(state,
     seat)`` gives a replacement text, and that text."""
-    state = GAME.new_state(*GAME.setup_of(record))
+    state = GAME.rules.new_state(*GAME.records.setup_of(record))
     game = record["games"][0]
     state.start_game(Deal(game["dealer"], tuple(map(parse_card, game["aside"])),
                           tuple(tuple(map(parse_card, h)) for h in game["hands"]),
@@ -165,7 +165,7 @@ def test_an_invalid_record_is_refused_naming_game_move_and_ruling(name, change, 
     record = load("hund-three-players.json")
     change(record)
     with pytest.raises(RecordError) as e:
-        GAME.replay(record)
+        GAME.records.replay(record)
     assert message in str(e.value)
 
 
@@ -177,7 +177,7 @@ def test_an_illegal_phase_2_move_is_refused_with_its_move_number(finder, message
     change = _play_at(finder)
     change(record)
     with pytest.raises(RecordError) as e:
-        GAME.replay(record)
+        GAME.records.replay(record)
     text = str(e.value)
     assert text.startswith(f"game 1, move {change.where}: seat ") and message in text
     assert text.endswith("(N10)") or text.endswith("(N14)")
@@ -187,11 +187,11 @@ def test_matches_of_several_games_check_order_and_dealer():
     record = load("hund-two-players-aside.json")
     record["games"][1]["dealer"] = 0
     with pytest.raises(RecordError, match=r"game 2: the dealer must be seat 1.*\(N2\)"):
-        GAME.replay(record)
+        GAME.records.replay(record)
     record = load("hund-two-players-aside.json")
     record["games"][0]["plays"] = record["games"][0]["plays"][:40]
     with pytest.raises(RecordError, match=r"game 2: game 1 is unfinished.*\(N13\)"):
-        GAME.replay(record)
+        GAME.records.replay(record)
 
 
 def test_ebbes_check_reports_an_invalid_hund_record_with_status_2(tmp_path):
@@ -245,7 +245,7 @@ def test_fuzzed_records_give_a_record_error_or_a_game_never_a_crash(edits):
         except (KeyError, IndexError, TypeError):
             continue
     try:
-        GAME.replay(record)
+        GAME.records.replay(record)
     except RecordError:
         pass
 
@@ -254,7 +254,7 @@ def test_fuzzed_records_give_a_record_error_or_a_game_never_a_crash(edits):
 @given(_JSON)
 def test_any_json_is_refused_or_replayed(value):
     try:
-        GAME.replay(value)
+        GAME.records.replay(value)
     except RecordError:
         pass
 
@@ -266,11 +266,11 @@ def test_a_move_changed_in_a_random_game_is_checked(seed, at, text):
     rng = random.Random(seed)
     while state.phase in (Phase.COLLECT, Phase.SHED):
         state.apply_fast(rng.choice(state.legal(state.turn)), state.turn)
-    record = GAME.to_record(state)
+    record = GAME.records.to_record(state)
     plays = record["games"][0]["plays"]
     plays[at % len(plays)] = text
     try:
-        GAME.replay(record)
+        GAME.records.replay(record)
     except RecordError as e:
         assert str(e).startswith("game 1")
 
@@ -292,23 +292,23 @@ def test_a_save_at_every_decision_resumes_the_same_game(players, seed, series, g
     rng = random.Random(seed)
     saves = 0
     while state.phase is not Phase.OVER:
-        record = json.loads(json.dumps(GAME.to_record(state, {"seed": seed})))
+        record = json.loads(json.dumps(GAME.records.to_record(state, {"seed": seed})))
         assert record["seed"] == seed
-        again = GAME.replay(record)
+        again = GAME.records.replay(record)
         _same(state, again)
         saves += 1
         if state.phase is Phase.DEAL:  # resumed between games: the seed deals the same
-            GAME.resolve_chance(state, seed)
-            GAME.resolve_chance(again, seed)
+            GAME.rules.resolve_chance(state, seed)
+            GAME.rules.resolve_chance(again, seed)
             _same(state, again)
             continue
         state.apply(rng.choice(state.legal(state.turn)), state.turn)
-    _same(state, GAME.replay(GAME.to_record(state)))
+    _same(state, GAME.records.replay(GAME.records.to_record(state)))
     assert saves > 50
 
 
 def test_setup_of_gives_the_seats_and_options_to_resume_with():
-    seats, options = GAME.setup_of(load("hund-six-players-series.json"))
+    seats, options = GAME.records.setup_of(load("hund-six-players-series.json"))
     assert [s.name for s in seats] == [f"Bot {i}" for i in range(6)]
     assert options == {"games": 1, "series": True, "dealer": 1}
 
@@ -322,7 +322,7 @@ def _record_until(players, seed, stop):
     rng = random.Random(seed)
     while not stop(state):
         state.apply(rng.choice(state.legal(state.turn)), state.turn)
-    return state, GAME.to_record(state)
+    return state, GAME.records.to_record(state)
 
 
 def test_take_back_in_phase_1_stays_within_the_trick_and_after_its_last_sjanse():
@@ -331,12 +331,12 @@ def test_take_back_in_phase_1_stays_within_the_trick_and_after_its_last_sjanse()
         if any(state.t_sjanse):
             continue
         mover = state.t_seats[-1]
-        cut = GAME.take_back(record, mover)
+        cut = GAME.records.take_back(record, mover)
         assert cut is not None
-        again = GAME.replay(cut)
+        again = GAME.records.replay(cut)
         assert again.turn == mover and len(again.tricks) == 2 and len(again.t_cards) == 2
         first = state.t_seats[0]
-        assert GAME.take_back(record, first)["games"][0]["plays"] == \
+        assert GAME.records.take_back(record, first)["games"][0]["plays"] == \
             record["games"][0]["plays"][:-3]
         later = [s for s in range(4) if s not in state.t_seats]
         assert refused_take_back(record, later[0])  # its moves lie in earlier tricks
@@ -351,7 +351,7 @@ def test_take_back_never_reaches_back_past_a_sjanse():
         if state.phase is not Phase.COLLECT:
             continue
         assert refused_take_back(record, state.t_seats[0])
-        cut = GAME.take_back(record, state.t_seats[1])
+        cut = GAME.records.take_back(record, state.t_seats[1])
         assert cut["games"][0]["plays"] == record["games"][0]["plays"][:-1]
         return
     raise AssertionError("no trick opened by a sjanse")
@@ -361,12 +361,12 @@ def test_take_back_in_phase_2_reaches_back_to_its_start_not_into_phase_1():
     state, record = _record_until(3, 5, lambda s: s.phase is Phase.SHED and len(s.log2) == 6)
     phase1 = len(record["games"][0]["plays"]) - 6
     leader = state.trump_holder
-    cut = GAME.take_back(record, leader)
+    cut = GAME.records.take_back(record, leader)
     assert cut is not None and len(cut["games"][0]["plays"]) >= phase1
-    again = GAME.replay(cut)
+    again = GAME.records.replay(cut)
     assert again.phase is Phase.SHED and again.turn == leader
     early, _ = _record_until(3, 5, lambda s: s.phase is Phase.SHED)
-    assert refused_take_back(GAME.to_record(early), 0)
+    assert refused_take_back(GAME.records.to_record(early), 0)
 
 
 def test_no_take_back_once_the_game_is_over():
@@ -374,11 +374,11 @@ def test_no_take_back_once_the_game_is_over():
     rng = random.Random(9)
     while state.phase is not Phase.OVER:
         state.apply(rng.choice(state.legal(state.turn)), state.turn)
-    assert refused_take_back(GAME.to_record(state), 0)
-    assert refused_take_back(GAME.to_record(state), 1)
+    assert refused_take_back(GAME.records.to_record(state), 0)
+    assert refused_take_back(GAME.records.to_record(state), 1)
 
 
 def refused_take_back(record, seat) -> bool:
     with pytest.raises(IllegalMove, match="nothing of yours to take back"):
-        GAME.take_back(record, seat)
+        GAME.records.take_back(record, seat)
     return True

@@ -77,17 +77,17 @@ def test_n1_fifty_two_cards_ranked_ace_high_with_codes_rank_then_suit():
 @pytest.mark.parametrize("players", [1, 7])
 def test_n1_two_to_six_players(players):
     with pytest.raises(SetupError, match="2 to 6 players"):
-        GAME.new_state(seats(2)[:1] * players, {})
+        GAME.rules.new_state(seats(2)[:1] * players, {})
 
 
 def test_n2_the_chosen_dealer_deals_game_one_then_the_next_seat():
-    state = GAME.new_state(seats(3), {"dealer": 2, "games": 2})
-    GAME.resolve_chance(state, 7)
+    state = GAME.rules.new_state(seats(3), {"dealer": 2, "games": 2})
+    GAME.rules.resolve_chance(state, 7)
     assert state.deal.dealer == 2 and state.turn == 0  # N3: left of the dealer leads
     rng = random.Random(7)
     while state.phase is not Phase.DEAL:
         state.apply(rng.choice(state.legal(state.turn)), state.turn)
-    GAME.resolve_chance(state, 7)
+    GAME.rules.resolve_chance(state, 7)
     assert state.deal.dealer == 0 and state.turn == 1
 
 
@@ -477,17 +477,17 @@ def test_n14_a_series_must_be_unbroken_and_low_to_high():
 
 
 def test_n16_the_match_is_one_game_per_player_and_the_tally_decides():
-    state = GAME.new_state(seats(3), {})
+    state = GAME.rules.new_state(seats(3), {})
     assert state.games == 3
     with pytest.raises(SetupError):
-        GAME.new_state(seats(3), {"games": 0})
+        GAME.rules.new_state(seats(3), {"games": 0})
     with pytest.raises(SetupError, match="no option"):
-        GAME.new_state(seats(3), {"rounds": 2})
+        GAME.rules.new_state(seats(3), {"rounds": 2})
 
 
 def test_moves_out_of_turn_are_refused_and_change_nothing():
     state = started(3, 2, {0: "2S 3S 4S", 1: "5H 6H 7H"})
-    before = GAME.to_record(state)
+    before = GAME.records.to_record(state)
     with pytest.raises(IllegalMove, match="it is seat 0's turn") as e:
         state.apply(parse_action("5H"), 1)
     assert e.value.player_text == "You must wait: it is seat 0's turn."
@@ -495,4 +495,4 @@ def test_moves_out_of_turn_are_refused_and_change_nothing():
         state.apply(parse_action("5H"), 0)
     with pytest.raises(IllegalMove, match="before phase 2"):
         state.apply(UNDERTREKK, 0)
-    assert GAME.to_record(state) == before
+    assert GAME.records.to_record(state) == before

@@ -41,7 +41,7 @@ def test_every_sample_shows_the_seat_exactly_what_it_saw_and_plays_on(players, s
             continue
         seat = state.turn
         view = state.view(seat)
-        sample = GAME.sample(view, rng)
+        sample = GAME.players.sample(view, rng)
         assert sample.view(seat) == view
         assert sample.view(None)._replace(hunds=(), tally=()) == \
             state.view(None)._replace(hunds=(), tally=())
@@ -96,7 +96,7 @@ def test_phase_1_samples_are_uniform_over_every_placement_of_the_unseen_cards():
     draws = 200 * len(worlds)
     counts = Counter()
     for _ in range(draws):
-        sample = GAME.sample(view, rng)
+        sample = GAME.players.sample(view, rng)
         counts[(*(tuple(sample.hands[s]) for s in others), sample.trump_card)] += 1
     assert set(counts) == set(worlds)
     # chi-square with len(worlds) - 1 degrees of freedom; far beyond p = 1e-6
@@ -159,7 +159,7 @@ def test_phase_2_samples_are_uniform_over_the_leftover_cards_that_fit_every_unde
     draws = 150 * len(worlds)
     counts = Counter()
     for _ in range(draws):
-        sample = GAME.sample(view, rng)
+        sample = GAME.players.sample(view, rng)
         counts[tuple(sorted(set(sample.hands[holder]) & set(unseen)))] += 1
     assert set(counts) == set(worlds)
     assert _chi_square(counts, worlds, draws) < len(worlds) + 8 * len(worlds) ** 0.5 + 30
@@ -169,14 +169,14 @@ def test_with_three_or_more_players_phase_2_hides_nothing_from_a_good_memory():
     for state in decisions(4, 17):
         if state.phase is Phase.SHED and state.leftover and state.leftover[0] != state.turn:
             view = state.view(state.turn)
-            samples = {tuple(map(tuple, GAME.sample(view, random.Random(k)).hands)) for k in range(5)}
+            samples = {tuple(map(tuple, GAME.players.sample(view, random.Random(k)).hands)) for k in range(5)}
             assert samples == {tuple(map(tuple, state.hands))}
             return
     raise AssertionError("no phase-2 position with another seat's leftover")
 
 
 def test_a_sample_needs_a_decision():
-    state = GAME.new_state(shedding(["2C", "3C"], "2S", 0).seats, {})
+    state = GAME.rules.new_state(shedding(["2C", "3C"], "2S", 0).seats, {})
     with pytest.raises(ValueError):
-        GAME.sample(state.view(0), random.Random(1))
+        GAME.players.sample(state.view(0), random.Random(1))
     assert len(DECK) == 52

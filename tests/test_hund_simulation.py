@@ -41,5 +41,5 @@ def test_the_fast_path_plays_the_same_game_as_the_checked_one(players, series):
             action = rng.choice(checked.legal(checked.turn))
             fast.apply_fast(action, fast.turn)
             checked.apply(action, checked.turn)
-        assert GAME.to_record(fast) == GAME.to_record(checked)
+        assert GAME.records.to_record(fast) == GAME.records.to_record(checked)
         assert fast.tally == checked.tally and fast.results == checked.results

@@ -491,7 +491,7 @@ def test_the_status_line_of_an_undertrekk_fits_80_columns_at_six_players():
     from ebbes_tui.games.hund.ui.screens import SCREENS
 
     record = position(6, _cannot_beat, games=12)
-    state = HUND.replay(record)
+    state = HUND.records.replay(record)
     view = state.view(0)
     for look in (LOOK, HundLook(ascii=True)):
         names = ["You", *(f"Player {i}" for i in range(2, 7))]
@@ -502,7 +502,7 @@ def test_the_status_line_of_an_undertrekk_fits_80_columns_at_six_players():
 async def test_a_finished_games_last_pile_says_no_avstikk_is_coming():
     """Played through: the replay's last step read "Avstikk after 0 plays (1 so far), or
     when the turn comes back to Bot 1." after the game was over."""
-    view = HUND.replay(finished_record(3, 4)).view(None)
+    view = HUND.records.replay(finished_record(3, 4)).view(None)
     assert view.shed_trick and view.phase == "over"  # the game ended with a card down
     app = TrickApp()
     async with app.run_test(size=(80, 12)) as pilot:

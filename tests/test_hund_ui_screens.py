@@ -230,7 +230,7 @@ async def test_a_hint_points_at_the_normal_bots_card_and_plays_nothing(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_at(app, pilot, record)
         await wait_until(pilot, lambda: asks(app), "Kari's turn")
-        action, why = HUND.hint(table.view)
+        action, why = HUND.players.hint(table.view)
         before = plays(app)
         await pilot.press("i")
         # The bot says its cards in record codes ("Beat 5C with 6C"); the screen draws them
@@ -478,5 +478,5 @@ async def test_the_new_game_form_shows_an_options_whole_explanation_at_80x24(tmp
         for key in ("series", "games"):
             app.screen.query_one(f"#opt-{key}", Choice).focus()
             await pilot.pause()
-            explain = next(o.explain for o in HUND.options if o.key == key)
+            explain = next(o.explain for o in HUND.rules.options if o.key == key)
             assert flat(explain) in flat(screen_text(app))

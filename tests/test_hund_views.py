@@ -43,14 +43,14 @@ def test_every_view_round_trips_the_wire_and_shows_only_cards_the_seat_has_seen(
     for state in decisions(players, seed, series=series, games=1):
         for seat in (None, *range(players)):
             view = state.view(seat)
-            data = json.loads(json.dumps(GAME.view_to_json(view)))
-            assert GAME.view_from_json(data) == view
+            data = json.loads(json.dumps(GAME.wire.view_to_json(view)))
+            assert GAME.wire.view_from_json(data) == view
             assert codes_in_json(data) <= _seen(state, seat)
         clone = state.clone()
         for event in clone.apply(clone.legal(clone.turn)[-1], clone.turn):
-            data = json.loads(json.dumps(GAME.event_to_json(event)))
+            data = json.loads(json.dumps(GAME.wire.event_to_json(event)))
             assert data["type"] == type(event).__name__
-            assert GAME.event_from_json(data) == event
+            assert GAME.wire.event_from_json(data) == event
             assert codes_in_json(data) <= _seen(clone, None) | _seen(state, None)
             events_seen += 1
     assert events_seen > 100
@@ -60,11 +60,11 @@ def test_a_view_never_holds_another_hand_the_pile_the_trump_card_or_the_aside():
     state = random_match(2, 21)
     hidden = {CODES[c] for c in state.deal.aside} | {CODES[c] for c in state.pile}
     hidden |= {CODES[c] for c in state.hands[1]}
-    data = GAME.view_to_json(state.view(0))
+    data = GAME.wire.view_to_json(state.view(0))
     assert not codes_in_json(data) & hidden
     assert data["hand"] == [CODES[c] for c in state.hands[0]]
     assert data["aside_size"] == 10 and data["pile_size"] == 36
-    assert GAME.view_to_json(state.view(None))["hand"] == []
+    assert GAME.wire.view_to_json(state.view(None))["hand"] == []
 
 
 def test_the_trump_card_shows_only_when_phase_2_begins():
@@ -102,14 +102,14 @@ def test_the_invariants_catch_a_lost_card():
 
 
 def test_a_malformed_view_is_refused():
-    data = GAME.view_to_json(random_match(3, 1).view(0))
+    data = GAME.wire.view_to_json(random_match(3, 1).view(0))
     for key, value in (("hand", ["ZZ"]), ("seat", "0"), ("phase", "war"), ("log", [[0, [], True]])):
         bad = dict(data, **{key: value})
         with pytest.raises((ValueError, TypeError, KeyError)):
-            GAME.view_from_json(bad)
+            GAME.wire.view_from_json(bad)
     with pytest.raises(KeyError):
-        GAME.view_from_json({k: v for k, v in data.items() if k != "tally"})
-    assert GAME.event_from_json({"type": "Unknown"}) is None
+        GAME.wire.view_from_json({k: v for k, v in data.items() if k != "tally"})
+    assert GAME.wire.event_from_json({"type": "Unknown"}) is None
 
 
 def test_the_view_has_the_seam_fields():

@@ -109,7 +109,7 @@ async def test_the_last_trick_key_never_shows_two_completed_tricks(tmp_path):
 
 def test_the_rules_say_who_takes_two_pairs_with_three_and_two_players():
     """R19, issue 12.3."""
-    text = " ".join(EBBES.rules_text().split())
+    text = " ".join(EBBES.presentation.rules_text().split())
     assert "One player may end up with two pairs" not in text
     assert "with 3 players two of them take two" in text
     assert "with 2 players the first to choose takes three and the other two" in text
@@ -117,7 +117,7 @@ def test_the_rules_say_who_takes_two_pairs_with_three_and_two_players():
 
 def test_the_rules_say_who_deals_and_when_the_nix_holder_chooses():
     """R11, R15, issue 12.4."""
-    text = " ".join(EBBES.rules_text().split())
+    text = " ".join(EBBES.presentation.rules_text().split())
     assert "the player to the left of the last dealer deals" in text
     assert ("With two players the two take turns dealing; who deals round 1 is picked with "
             "the rest of the setup, or drawn at random") in text  # as the form offers
@@ -127,7 +127,7 @@ def test_the_rules_say_who_deals_and_when_the_nix_holder_chooses():
 
 def test_the_rules_say_what_take_back_can_do_and_reveal():
     """R20, issue 12.5."""
-    text = " ".join(EBBES.rules_text().split())
+    text = " ".join(EBBES.presentation.rules_text().split())
     assert "when you play alone against bots" in text
     assert "only within the current round" in text
     assert "lets you see how the bots answered your card" in text

@@ -24,8 +24,8 @@ WAIT = 60  # seconds any single wait may take before the test calls it a hang
 
 
 def tiny_state(players: int, seed: int = 0, **options):
-    state = TINY.new_state([SeatInfo(f"P{i}") for i in range(players)], options)
-    TINY.resolve_chance(state, seed)
+    state = TINY.rules.new_state([SeatInfo(f"P{i}") for i in range(players)], options)
+    TINY.rules.resolve_chance(state, seed)
     return state
 
 
@@ -48,7 +48,7 @@ def test_every_kind_of_step_the_rulebooks_need_happens_in_the_random_games():
             decision = rng.choice(pending)
             if decision.seat is None:
                 before = len(state.trick)
-                TINY.resolve_chance(state, seed)
+                TINY.rules.resolve_chance(state, seed)
                 seen.add("chance in a trick" if before else "chance after a decision")
                 continue
             legal = state.legal(decision.seat)
@@ -178,13 +178,13 @@ def test_every_view_and_event_of_a_game_crosses_the_wire_equal():
     while pending := state.pending():
         decision = rng.choice(pending)
         if decision.seat is None:
-            keep(state, TINY.resolve_chance(state, 7))
+            keep(state, TINY.rules.resolve_chance(state, 7))
             continue
         for seat in (*range(4), None):
             _round_trip(state.view(seat), None)
         legal = state.legal(decision.seat)
         action = legal.sample(rng) if isinstance(legal, Orders) else rng.choice(legal)
-        assert TINY.parse_action(str(action)) == action
+        assert TINY.rules.parse_action(str(action)) == action
         keep(state, state.apply(action, decision.seat))
     for event in seen:
         _round_trip(state.view(0), event)

@@ -37,7 +37,7 @@ def game_settings(draw, game) -> GameSettings:
                           draw(st.sampled_from(["human", "bot"])), draw(st.sampled_from(LEVELS)))
              for _ in range(SEATS_KEPT)]
     options = {}
-    for option in game.options:
+    for option in game.rules.options:
         if not draw(st.booleans()):
             continue
         if option.kind == "bool":

@@ -74,7 +74,7 @@ def expected(records: dict, name: str | None) -> dict:
             out["won"] += seat in state.winners()
             out["points"] += total
             out["best"] = total if out["best"] is None else max(out["best"], total)
-            kind = (config.players, EBBES.variant_key(EBBES.setup_of(record)[1])[1])
+            kind = (config.players, EBBES.presentation.variant_key(EBBES.records.setup_of(record)[1])[1])
             out["kinds"][kind] = out["kinds"].get(kind, 0) + 1
             for result in state.results:
                 out["ebbes"] += result.score.seats[seat].ebbes_points == 3

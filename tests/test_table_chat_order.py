@@ -106,7 +106,7 @@ def test_a_reopened_table_knows_where_its_saved_game_stood(game_id):
     while state.pending() and len(seen) < 12:
         decision = state.pending()[0]
         if decision.seat is None:
-            events = game.resolve_chance(state, 5)
+            events = game.rules.resolve_chance(state, 5)
         else:
             legal = state.legal(decision.seat)
             moves = listed(legal)
@@ -116,5 +116,5 @@ def test_a_reopened_table_knows_where_its_saved_game_stood(game_id):
             moment = moment_after(moment, event, lambda: state.view(None).position()[0])
         seen.add(moment)
         if decision.seat is not None:
-            assert moment_of_record(game, game.to_record(state)) == moment
+            assert moment_of_record(game, game.records.to_record(state)) == moment
     assert len(seen) == 12  # several deals' worth of tricks, or a long one

@@ -274,9 +274,9 @@ PRESENCE = {"type": "presence", "turn": None, "watchers": 2, "watching": [], "se
 
 def _state() -> dict:
     game = load_game("ebbes")
-    state = game.new_state(game.seats_for([SeatInfo("bob"), SeatInfo("carol"),
+    state = game.rules.new_state(game.rules.seats_for([SeatInfo("bob"), SeatInfo("carol"),
                                            SeatInfo("dan")]), {})
-    events = game.resolve_chance(state, 1)
+    events = game.rules.resolve_chance(state, 1)
     return state_message(game, Update(1, events[0], state.view(0), state.decisions_made()))
 
 
@@ -375,9 +375,9 @@ async def test_what_a_neighbours_table_says_reads_as_that_tables_words(users, tm
     bob = users.system("bob")
     parent = tmp_path / "tmp"
     game = load_game("ebbes")
-    state = game.new_state(game.seats_for([SeatInfo("bob"), SeatInfo("carol"),
+    state = game.rules.new_state(game.rules.seats_for([SeatInfo("bob"), SeatInfo("carol"),
                                            SeatInfo("dan")]), {})
-    game.resolve_chance(state, 1)
+    game.rules.resolve_chance(state, 1)
 
     def news(seq: int, event: object) -> dict:
         return state_message(game, Update(seq, event, state.view(0), 0))

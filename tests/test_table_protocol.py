@@ -25,7 +25,7 @@ from ebbes_tui.table.protocol import view_from_json as view_from_wire
 
 
 def view_to_json(view):
-    return EBBES.view_to_json(view)
+    return EBBES.wire.view_to_json(view)
 
 
 def view_from_json(data):

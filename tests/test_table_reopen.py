@@ -95,7 +95,7 @@ async def test_a_saved_table_reopens_as_its_own_game(game_id, tmp_path, monkeypa
 
     # `ebbes table serve mon`: the save's game, told so; a new game's choices refused.
     others = [g for g in game_ids() if g != game_id]
-    option = game.options[0]
+    option = game.rules.options[0]
     chosen = [flag(option)] + ([] if option.kind == "bool" else ["2"])
     for words, left_out in ((["--game", others[0]], f"--game {others[0]}"),
                             (chosen, flag(option)), (["--seed", "0"], "--seed")):

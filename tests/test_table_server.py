@@ -238,10 +238,10 @@ async def test_a_refused_action_is_answered_with_examples_of_the_tables_game(tmp
         raw.send({"type": "decide", "decision": message["decision"], "action": "fold"})
         error = await raw.receive("error")
         raw.close()
-    view = game.view_from_json(message["view"])
+    view = game.wire.view_from_json(message["view"])
     examples = re.findall(r"'([^']*)'", error["text"])
     assert error["code"] == "bad-field" and error["text"].startswith("That is not an action")
-    assert examples and all(game.parse_action(e) in view.actions for e in examples), error
+    assert examples and all(game.rules.parse_action(e) in view.actions for e in examples), error
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
@@ -249,7 +249,7 @@ def test_an_action_sent_out_of_turn_is_explained_in_the_games_own_words(game):
     """When the seat has no decision to give examples from, the game's own parser says
     what an action looks like."""
     with pytest.raises(ValueError) as refused:
-        game.parse_action("fold")
+        game.rules.parse_action("fold")
     said = server_module.not_an_action((), "fold", refused.value)
     assert said.startswith("That ") and "fold" not in said
     assert said.removeprefix("That").rstrip(".") in str(refused.value)

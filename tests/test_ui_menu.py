@@ -123,7 +123,7 @@ async def test_rules_and_help_screens(tmp_path, monkeypatch):
 
     monkeypatch.setattr(ebbes_game.resources, "files", missing)
     monkeypatch.setattr(ebbes_game, "DEV_ASSETS", Path(__file__).parents[1] / "assets")
-    assert EBBES.rules_text().startswith("# How to play ebbes")
+    assert EBBES.presentation.rules_text().startswith("# How to play ebbes")
 
 
 def _ascii_only(app) -> None:

@@ -32,14 +32,14 @@ def seeded_updates(game: Game, options: dict, seed: int = 3) -> list[dict[str, A
     """The state messages seat 0 is sent in a seeded game of three random players: the
     table before the first deal, then one for every event (its own decisions too)."""
     rng = random.Random(seed)
-    seats = game.seats_for([SeatInfo(f"P{i + 1}", "bot", "random") for i in range(PLAYERS)])
-    state = game.new_state(seats, options)
+    seats = game.rules.seats_for([SeatInfo(f"P{i + 1}", "bot", "random") for i in range(PLAYERS)])
+    state = game.rules.new_state(seats, options)
     # What a player joining before the first deal is sent first.
     messages = [state_message(game, Update(0, Synced(), state.view(0), 0))]
     while pending := state.pending():
         decision = rng.choice(pending)
         if decision.seat is None:
-            events = game.resolve_chance(state, seed)
+            events = game.rules.resolve_chance(state, seed)
         else:
             legal = state.legal(decision.seat)
             choices = listed(legal)
@@ -100,7 +100,7 @@ def test_every_number_and_list_of_an_update_from_the_wire_is_refused_or_handled(
         messages = seeded_updates(game, options)
         for before, message in zip(messages[:1] + messages, messages):
             previous = update_from_message(game, before)  # every honest one is read,
-            assert game.view_to_json(previous.view) == before["view"]  # exactly
+            assert game.wire.view_to_json(previous.view) == before["view"]  # exactly
             for path, change, value in attacks(message):
                 if (shape(message, path), change) in tried:
                     continue

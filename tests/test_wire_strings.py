@@ -44,13 +44,13 @@ def seeded_game(game: Game, options: dict, seed: int = 3):
     """Every view a seat or a spectator is sent in a seeded game of three random
     players, and every event it has."""
     rng = random.Random(seed)
-    seats = game.seats_for([SeatInfo(f"P{i + 1}", "bot", "random") for i in range(3)])
-    state = game.new_state(seats, options)
+    seats = game.rules.seats_for([SeatInfo(f"P{i + 1}", "bot", "random") for i in range(3)])
+    state = game.rules.new_state(seats, options)
     views, events = [], []
     while pending := state.pending():
         decision = rng.choice(pending)
         if decision.seat is None:
-            events += game.resolve_chance(state, seed)
+            events += game.rules.resolve_chance(state, seed)
         else:
             legal = state.legal(decision.seat)
             choices = listed(legal)
@@ -63,7 +63,7 @@ def seeded_game(game: Game, options: dict, seed: int = 3):
 
 def setups(game: Game) -> list[dict]:
     """The game's defaults, and every on-off option on (more kinds of strings)."""
-    return [{}, {o.key: True for o in game.options if o.kind == "bool"}]
+    return [{}, {o.key: True for o in game.rules.options if o.kind == "bool"}]
 
 
 def attack(decode, messages: list[dict], kind) -> tuple[set, list]:
@@ -102,7 +102,7 @@ def test_every_string_of_a_view_or_event_from_the_wire_is_cleaned_or_refused(gam
         views += more_views
         events += more_events
     events += [SeatChanged(1, False, "normal"), SaveFailed("The disk is full.")]
-    view_data = [game.view_to_json(v) for v in views]
+    view_data = [game.wire.view_to_json(v) for v in views]
     accepted, dirty = attack(lambda d: view_from_json(game, d), view_data, lambda d: "view")
     assert dirty == [], dirty[:5]
     # The hostile text reached the players' names: cleaned and shown, not a reason to

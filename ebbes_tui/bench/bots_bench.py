@@ -28,7 +28,7 @@ def setups(game: Game) -> list[tuple[int, dict[str, object]]]:
     found = []
     for players in game.player_counts:
         found.append((players, {}))
-        on = {o.key: True for o in game.options if o.kind == "bool" and o.applies(players)}
+        on = {o.key: True for o in game.rules.options if o.kind == "bool" and o.applies(players)}
         if on:
             found.append((players, on))
     return found
@@ -50,13 +50,13 @@ def collect_positions(game: Game, count: int = POSITIONS, seed: int = SEED) -> l
 def _random_game(game: Game, players: int, options: dict[str, object], rng: random.Random,
                  views: list[View], count: int) -> None:
     """Play one game at random, keeping about one decision in four with a choice."""
-    seats = game.seats_for([SeatInfo(f"P{i + 1}", "bot") for i in range(players)])
-    state = game.new_state(seats, dict(options))
+    seats = game.rules.seats_for([SeatInfo(f"P{i + 1}", "bot") for i in range(players)])
+    state = game.rules.new_state(seats, dict(options))
     seed = rng.randrange(2**32)
     while pending := state.pending():
         decision = rng.choice(pending)
         if decision.seat is None:
-            game.resolve_chance(state, seed)
+            game.rules.resolve_chance(state, seed)
             continue
         legal = state.legal(decision.seat)
         moves = listed(legal)

@@ -43,7 +43,7 @@ BenchConfig = tuple[Game, tuple[SeatInfo, ...], dict[str, Any]]
 def bench_config(players: int, game_id: str = DEFAULT_GAME) -> BenchConfig:
     """The game's default setup for ``players`` bots."""
     game = load_game(game_id)
-    seats = game.seats_for([SeatInfo(f"P{i}", "bot", "random") for i in range(players)])
+    seats = game.rules.seats_for([SeatInfo(f"P{i}", "bot", "random") for i in range(players)])
     return game, seats, {}
 
 
@@ -51,14 +51,14 @@ def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> 
     """Play a whole game with uniformly random decisions; ``fast`` plays on the game's
     unchecked path (:meth:`Game.random_playout`) wherever it has one."""
     game, seats, options = config
-    state = game.new_state(seats, options)
+    state = game.rules.new_state(seats, options)
     seed = rng.randrange(2**32)
     while pending := state.pending():
         decision = pending[0]
         if decision.seat is None:
-            game.resolve_chance(state, seed)
+            game.rules.resolve_chance(state, seed)
             continue
-        if fast and game.random_playout(state, rng):
+        if fast and game.players.random_playout(state, rng):
             continue
         _decide_at_random(state, decision.seat, rng)
     return state
@@ -83,26 +83,26 @@ def play_outs(config: BenchConfig, count: int = 64,
     game, seats, options = config
     starts = []  # (state, the seat to move)
     for seed in range(count):
-        state, rng = game.new_state(seats, options), random.Random(seed)
+        state, rng = game.rules.new_state(seats, options), random.Random(seed)
         while pending := state.pending():
             seat = pending[0].seat
             if seat is None:
-                game.resolve_chance(state, seed)
-            elif game.random_playout(state.clone(), rng):
+                game.rules.resolve_chance(state, seed)
+            elif game.players.random_playout(state.clone(), rng):
                 starts.append((state, seat))
                 break
             else:
                 _decide_at_random(state, seat, rng)
     if not search:
         turn = cycle([state for state, _ in starts])
-        return lambda rng: game.random_playout(next(turn).clone(), rng)
+        return lambda rng: game.players.random_playout(next(turn).clone(), rng)
     firsts = []
     for state, seat in starts:
         legal = state.legal(seat)
         moves = listed(legal)
         firsts.append((state, seat, moves[0] if moves is not None else legal.sample(random.Random(0))))  # type: ignore[union-attr]
     rollouts = cycle(firsts)
-    return lambda rng: game.rollout(*next(rollouts), rng)
+    return lambda rng: game.players.rollout(*next(rollouts), rng)
 
 
 def _play_outs_of(module: ModuleType, config: Any,
@@ -157,11 +157,11 @@ def mid_deal(config: BenchConfig, seed: int = 7) -> State:
     rng = random.Random(seed)
     whole = random_game(config, random.Random(seed))
     half = whole.decisions_made() // (2 * max(1, _deals(whole)))
-    state = game.new_state(seats, options)
+    state = game.rules.new_state(seats, options)
     while state.decisions_made() < half and (pending := state.pending()):
         decision = pending[0]
         if decision.seat is None:
-            game.resolve_chance(state, seed)
+            game.rules.resolve_chance(state, seed)
             continue
         _decide_at_random(state, decision.seat, rng)
     return state

@@ -19,7 +19,7 @@ def make_bot(game: Game, level: str, **options: Any) -> Bot:
     if level == "random":
         return RandomBot()
     if level == "normal":
-        return game.bot("normal")
+        return game.players.bot("normal")
     if level == "hard":
         return SearchBot(game, **options)
     raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")

@@ -33,20 +33,20 @@ class SearchBot:
     def __init__(self, game: Game, samples: int | None = None,
                  cap_ms: float = DEFAULT_CAP_MS, keep: int = 4) -> None:
         self.game = game
-        self.samples = game.search_samples if samples is None else samples
+        self.samples = game.players.search_samples if samples is None else samples
         self.cap_ms = cap_ms
         self.keep = keep  # search only the game's best ``keep`` candidates (0: all)
-        self.helper = game.bot("normal")
+        self.helper = game.players.bot("normal")
         #: Samples per searched decision (the latest 1000), for tuning.
         self.samples_used: deque[int] = deque(maxlen=1000)
 
     def choose(self, view: Any, legal: Choices, rng: random.Random) -> Action:
         choices = listed(legal)
-        if choices is None or not self.game.searches(view):
+        if choices is None or not self.game.players.searches(view):
             return self.helper.choose(view, legal, rng)
         if len(choices) == 1:
             return choices[0]
-        candidates = self.game.candidates(view, choices, self.keep or len(choices))
+        candidates = self.game.players.candidates(view, choices, self.keep or len(choices))
         if len(candidates) == 1:
             return candidates[0]
         seat = view.seat
@@ -56,9 +56,9 @@ class SearchBot:
         while samples < self.samples:
             if samples and time.perf_counter() >= deadline:
                 break
-            world = self.game.sample(view, rng)
+            world = self.game.players.sample(view, rng)
             for i, action in enumerate(candidates):
-                totals[i] += self.game.rollout(world, seat, action, rng)
+                totals[i] += self.game.players.rollout(world, seat, action, rng)
             samples += 1
         self.samples_used.append(samples)
         return candidates[max(totals, key=totals.__getitem__)]

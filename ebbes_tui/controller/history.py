@@ -54,7 +54,7 @@ def finished_games(store: SaveStore) -> list[FinishedGame]:
         if key in listed:
             continue
         listed.add(key)
-        lines = game.describe(state)
+        lines = game.presentation.describe(state)
         games.append(FinishedGame(path, finished, record, lines["players"], lines["variants"],
                                   lines["result"], table=table_of(record)))
     return sorted(games, key=lambda g: (g.finished, g.path.name), reverse=True)

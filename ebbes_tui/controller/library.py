@@ -91,7 +91,7 @@ class Library:
         try:
             if game_of_format(record.get("format")) is not self.game:
                 return None
-            state = (replay or self.game.replay)(record)
+            state = (replay or self.game.records.replay)(record)
             if state.outcome() is None:
                 return None
             store = self.store

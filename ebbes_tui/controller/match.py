@@ -74,7 +74,7 @@ class Match:
         self.game = setup.game
         #: Keys the record carries besides the game (a shared table's name and host).
         self.extras = dict(extras or {})
-        self.state = self.game.replay(record) if record is not None else self.setup.new_state()
+        self.state = self.game.records.replay(record) if record is not None else self.setup.new_state()
         self.save = save
         self.bot_factory = bot_factory
         seats = self.setup.seats
@@ -147,7 +147,7 @@ class Match:
             extras["seat_changes"] = self.seat_changes
         if self.hints:
             extras["hints"] = {str(seat): n for seat, n in sorted(self.hints.items())}
-        return self.game.to_record(self.state, extras)
+        return self.game.records.to_record(self.state, extras)
 
     # ----------------------------------------------------------- running
 
@@ -162,7 +162,7 @@ class Match:
                     self.finished.set()
                     return
                 if pending[0].seat is None:  # chance: the game deals from the seed
-                    events = self.game.resolve_chance(self.state, self.setup.seed)  # type: ignore[arg-type]
+                    events = self.game.rules.resolve_chance(self.state, self.setup.seed)  # type: ignore[arg-type]
                     self._after(events)
                     continue
                 seat = next((d.seat for d in pending if not self.human_plays(d.seat)), None)  # type: ignore[arg-type]
@@ -206,7 +206,7 @@ class Match:
                 raise RuntimeError(f"seat {seat} has nobody to play it")
             return moves[0]
         view = self.state.view(seat)
-        rng = random.Random(f"{self.setup.seed}:{self.game.decision_seed(self.state, seat)}")
+        rng = random.Random(f"{self.setup.seed}:{self.game.rules.decision_seed(self.state, seat)}")
         thinking = asyncio.to_thread(bot.choose, view, legal, rng)
         if self.bot_pause > 0:  # the same least time, whether or not it had a choice
             action, _ = await asyncio.gather(thinking, self._sleep(self.bot_pause))
@@ -296,7 +296,7 @@ class Match:
             raise IllegalMove(None, "hints are for one player against bots")
         if seat not in self.asked:
             raise NotYourTurn(None, "a hint comes when it is your turn")
-        action, why = self.game.hint(self.state.view(seat))
+        action, why = self.game.players.hint(self.state.view(seat))
         self.hints[seat] = self.hints.get(seat, 0) + 1
         self._save()
         return action, why
@@ -319,7 +319,7 @@ class Match:
         if kept is not None and kept[0] == now:
             return kept[1]
         try:
-            self.game.take_back(self.record(), seat)
+            self.game.records.take_back(self.record(), seat)
             answer = True
         except IllegalMove:
             answer = False
@@ -332,8 +332,8 @@ class Match:
         that move."""
         if not self.take_back_allowed or seat not in self.humans:
             raise IllegalMove(None, "take-back works only for one player against bots")
-        record = self.game.take_back(self.record(), seat)
-        self.state = self.game.replay(record)
+        record = self.game.records.take_back(self.record(), seat)
+        self.state = self.game.records.replay(record)
         self.decision = self.state.decisions_made()
         self.asked = {}
         self._note_asked()

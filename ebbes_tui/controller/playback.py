@@ -36,9 +36,9 @@ class Replay:
     """Every position of a record; RecordError (one line) when it cannot be replayed."""
 
     def __init__(self, game: Game, record: Record) -> None:
-        seats, options = game.setup_of(record)
-        steps = [Step((), game.new_state(seats, options))]
-        game.replay(record, lambda state, events: steps.append(Step(tuple(events), state.clone())))
+        seats, options = game.records.setup_of(record)
+        steps = [Step((), game.rules.new_state(seats, options))]
+        game.records.replay(record, lambda state, events: steps.append(Step(tuple(events), state.clone())))
         self.game = game
         self.steps: tuple[Step, ...] = tuple(steps)
         #: Positions where a trick has just been taken, where a deal has just been scored

@@ -102,7 +102,8 @@ class SaveStore:
         thread: a long game takes a while)."""
         try:
             game, record = parse_record_text(info.path.read_text(encoding="utf-8"))
-            return replace(info, game=game, summary=game.describe(game.replay(record))["saved"])
+            state = game.records.replay(record)
+            return replace(info, game=game, summary=game.presentation.describe(state)["saved"])
         except FileNotFoundError:
             return replace(info, summary="gone meanwhile")
         except (OSError, RecordError, UnicodeDecodeError, RecursionError):
@@ -137,7 +138,7 @@ class SaveStore:
         path = self.path(slot)
         try:
             game, record = parse_record_text(path.read_bytes().decode("utf-8"))
-            return game, record, game.replay(record)
+            return game, record, game.records.replay(record)
         except FileNotFoundError:
             raise SaveError(f"There is no saved game called {slot}.") from None
         except (OSError, RecordError, UnicodeDecodeError, RecursionError) as e:

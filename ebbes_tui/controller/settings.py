@@ -83,7 +83,7 @@ class GameSettings:
                     )
         options = data.get("options")
         if isinstance(options, dict):
-            for option in game.options:
+            for option in game.rules.options:
                 if option.key in options:
                     try:
                         s.options[option.key] = check(option, options[option.key], SEATS_KEPT)
@@ -98,7 +98,7 @@ class GameSettings:
         does not apply to this number of players is left at its default."""
         seats = self.seats[: self.players]
         options = {}
-        for option in game.options:
+        for option in game.rules.options:
             value = self.options.get(option.key, option.default)
             if not option.applies(self.players) or (option.needs and not
                                                      self.options.get(option.needs)):
@@ -193,7 +193,7 @@ def _section_wrong(section: object, game: Game, where: str) -> str:
     options = section.get("options", {})
     if not isinstance(options, dict):
         return f"{where}options is not an object"
-    for option in game.options:
+    for option in game.rules.options:
         value = options.get(option.key)
         if option.key in options and not (
                 isinstance(value, bool) if option.kind == "bool" else

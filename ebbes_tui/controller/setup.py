@@ -32,7 +32,7 @@ class MatchSetup:
         for seat in self.seats:
             if seat.kind == "bot" and seat.level not in LEVELS:
                 raise SetupError(f"unknown bot level {seat.level!r} (one of {', '.join(LEVELS)})")
-        return self.game.new_state(self.seats, dict(self.options))
+        return self.game.rules.new_state(self.seats, dict(self.options))
 
     def with_seed(self) -> MatchSetup:
         """This setup with a seed drawn now if none was given, so the game replays."""
@@ -49,13 +49,13 @@ def players_setup(game: Game, players: list[tuple[str, str, str | None]],
                   options: Mapping[str, Any], seed: int | None = None) -> MatchSetup:
     """A setup from (name, kind, level) per player, in seat order; the game adds any
     seat nobody plays."""
-    seats = game.seats_for([SeatInfo(name, kind, level if kind == "bot" else None)
+    seats = game.rules.seats_for([SeatInfo(name, kind, level if kind == "bot" else None)
                             for name, kind, level in players])
     return MatchSetup(game, seats, dict(options), seed)
 
 
 def setup_from_record(game: Game, record: Record) -> MatchSetup:
     """The setup of a saved game, read back from its record."""
-    seats, options = game.setup_of(record)
+    seats, options = game.records.setup_of(record)
     seed = record.get("seed")
     return MatchSetup(game, seats, options, seed if isinstance(seed, int) else None)

@@ -156,7 +156,7 @@ class Statistics:
         if game_id in self.games or game_id in self.copies:
             return
         if state is None:
-            state = game.replay(record)
+            state = game.records.replay(record)
         outcome = state.outcome()
         if outcome is None:
             raise RecordError("the game is not finished")
@@ -165,9 +165,9 @@ class Statistics:
             self.copies[game_id] = self.keys[same]
             self.skipped.pop(game_id, None)
             return
-        seats, options = game.setup_of(record)
+        seats, options = game.records.setup_of(record)
         players = sum(1 for s in seats if s.kind in ("human", "bot"))
-        kind = (players, game.variant_key(options)[1])
+        kind = (players, game.presentation.variant_key(options)[1])
         scores = outcome.scores
         bots: dict[str, float] = {}  # level -> the best score of its bots
         for seat, info in enumerate(seats):
@@ -181,7 +181,7 @@ class Statistics:
             player = self.players.setdefault(info.name, PlayerStats())
             score = scores[seat]
             player.kinds.setdefault(kind, Tally()).add(score, seat in outcome.winners)
-            for key, value in game.figures(state, seat).items():
+            for key, value in game.presentation.figures(state, seat).items():
                 player.figures[key] = player.figures.get(key, 0) + value
             player.hints += hints.get(seat, 0)
             for level, best in bots.items():

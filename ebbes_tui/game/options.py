@@ -24,12 +24,12 @@ def flag(option: GameOption) -> str:
 def complete(game: Game, players: int, given: dict[str, Any]) -> dict[str, Any]:
     """Every option of ``game`` for ``players`` players: ``given`` checked, the rest at
     their defaults; SetupError names an unknown option or a value out of range."""
-    known = {o.key: o for o in game.options}
+    known = {o.key: o for o in game.rules.options}
     for key in given:
         if key not in known:
             raise SetupError(f"{game.title} has no option {flag_name(key)}.")
     options: dict[str, Any] = {}
-    for option in game.options:
+    for option in game.rules.options:
         value = given.get(option.key, option.default)
         if value != option.default and not option.applies(players):
             raise SetupError(f"{game.title} with {players} players has no {flag(option)}. "
@@ -68,7 +68,7 @@ def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
     games = list(games)
     owners: dict[str, list[tuple[Game, GameOption]]] = {}
     for game in games:
-        for option in game.options:
+        for option in game.rules.options:
             owners.setdefault(option.key, []).append((game, option))
     seen: list[str] = []
     for key, owned in owners.items():
@@ -100,8 +100,8 @@ def from_flags(game: Game, args: argparse.Namespace) -> dict[str, Any]:
     (players counted from 1 there, from 0 in the options); SetupError for an option of
     another game or a value that is not one."""
     given: dict[str, Any] = {}
-    mine = {o.key: o for o in game.options}
-    every = {o.key: o for g in all_games() for o in g.options}
+    mine = {o.key: o for o in game.rules.options}
+    every = {o.key: o for g in all_games() for o in g.rules.options}
     for key in getattr(args, "option_flags", ()):
         option, value = every[key], getattr(args, key)
         if value is None:
@@ -113,7 +113,7 @@ def from_flags(game: Game, args: argparse.Namespace) -> dict[str, Any]:
         key, equals, text = pair.partition("=")
         option = mine.get(key.strip().replace("-", "_"))
         if option is None or not equals:
-            known = ", ".join(o.key for o in game.options)
+            known = ", ".join(o.key for o in game.rules.options)
             raise SetupError(f"{pair!r} is not an option of {game.title} (say KEY=VALUE; the "
                              f"options are {known}).")
         given[option.key] = _value(option, text.strip())
@@ -145,7 +145,7 @@ def describe(game: Game, options: dict[str, Any]) -> str:
     """The options that differ from their defaults, in words: ``more cards, rounds 7``
     (a seat option as ``dealer: player 2``)."""
     words = []
-    for option in game.options:
+    for option in game.rules.options:
         value = options.get(option.key, option.default)
         if value == option.default:
             continue

@@ -398,24 +398,3 @@ class Game:
     wire: Wire
     players: Players
     presentation: Presentation
-
-    def __getattr__(self, name: str) -> Any:
-        """Until every caller asks a facet: the flat name of before (to be removed)."""
-        facet = _FLAT.get(name)
-        if facet is None:
-            raise AttributeError(name)
-        return getattr(getattr(self, facet), "format" if name == "record_format" else name)
-
-
-_FLAT = {
-    **dict.fromkeys(("options", "new_state", "seats_for", "resolve_chance", "duplicate_dealer",
-                     "decision_seed", "parse_action", "check", "invariants"), "rules"),
-    **dict.fromkeys(("record_format", "check_tag", "replay", "to_record", "setup_of",
-                     "take_back", "check_summary", "check_line"), "records"),
-    **dict.fromkeys(("view_to_json", "view_from_json", "event_to_json", "event_from_json"),
-                    "wire"),
-    **dict.fromkeys(("levels", "search_samples", "bot", "hint", "sample", "searches",
-                     "random_playout", "rollout", "candidates"), "players"),
-    **dict.fromkeys(("ui_module", "figure_labels", "figure_notes", "describe",
-                     "variant_key", "figures", "rules_text"), "presentation"),
-}

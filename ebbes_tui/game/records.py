@@ -45,7 +45,7 @@ def load_record(path: str | Path) -> tuple[Game, Record, State]:
     one line why it cannot be."""
     game, record = read_record(path)
     try:
-        return game, record, game.replay(record)
+        return game, record, game.records.replay(record)
     except RecursionError:
         raise RecordError("not valid JSON: nested too deeply") from None
 
@@ -55,7 +55,7 @@ def record_key(game: Game, state: State) -> str:
     ``state`` (``state``: a record replayed), as compact JSON with sorted keys. Keys the
     record format does not define (a table's name, the seed, hints used) are not in
     it, so the same game kept twice, whatever else its files say, has one key."""
-    text = json.dumps(game.to_record(state), sort_keys=True, separators=(",", ":"),
+    text = json.dumps(game.records.to_record(state), sort_keys=True, separators=(",", ":"),
                       ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -45,7 +45,7 @@ def all_games() -> list[Game]:
 def game_of_format(record_format: object) -> Game:
     """The game whose records have ``format``; ValueError for an unknown format."""
     for game in all_games():
-        if game.record_format == record_format:
+        if game.records.format == record_format:
             return game
-    formats = ", ".join(repr(g.record_format) for g in all_games())
+    formats = ", ".join(repr(g.records.format) for g in all_games())
     raise ValueError(f"unknown format {record_format!r} (expected one of {formats})")

@@ -32,12 +32,12 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
     after every step; faults go to ``report`` (or raise AssertionError without one)."""
     rng = random.Random(f"simulate:{game.id}:{seed}")
     options = dict(options or {})
-    seats = game.seats_for([SeatInfo(f"P{i + 1}", "bot", "random") for i in range(players)])
-    state = game.new_state(seats, options)
+    seats = game.rules.seats_for([SeatInfo(f"P{i + 1}", "bot", "random") for i in range(players)])
+    state = game.rules.new_state(seats, options)
     steps = 0
 
     def check(where: str) -> None:
-        faults = game.invariants(state)
+        faults = game.rules.invariants(state)
         if faults:
             text = f"{game.id} seed {seed}, {where}: {'; '.join(faults)}"
             if report is None:
@@ -49,7 +49,7 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
         decision = rng.choice(pending)
         steps += 1
         if decision.seat is None:
-            game.resolve_chance(state, seed)
+            game.rules.resolve_chance(state, seed)
             check(f"step {steps} (chance)")
             continue
         legal = state.legal(decision.seat)

@@ -374,7 +374,7 @@ def _options(game: Game, claimed: object, seats: int) -> dict[str, Any]:
     """The game options a table claims, each checked: an unknown option or a value the
     game does not allow is left out."""
     options: dict[str, Any] = {}
-    for option in game.options:
+    for option in game.rules.options:
         value = claimed.get(option.key) if isinstance(claimed, dict) else None
         try:
             options[option.key] = check_option(option, value, max(seats, 1))
@@ -755,7 +755,7 @@ class RemoteFeed(UpdateStream):
             raise NotYourTurn(None, "your answer is already on its way")
         if self._stood_in():
             raise NotYourTurn(None, "a bot plays this seat while you are away")
-        self.client.plays.check(latest.view, action)
+        self.client.plays.rules.check(latest.view, action)
         self.client.send({"type": "decide", "decision": latest.decision, "action": str(action)})
         self.answered = latest.decision
 

@@ -42,5 +42,5 @@ def moment_of_record(game: Game, record: Record) -> Moment:
         for event in events:
             moment = moment_after(moment, event, lambda: state.view(None).position()[0])
 
-    game.replay(record, observe)
+    game.records.replay(record, observe)
     return moment

@@ -183,7 +183,7 @@ MATCH_EVENTS = EventCodec({
 
 
 def event_to_json(game: Game, event: Event) -> dict[str, Any]:
-    data = MATCH_EVENTS.to_json(event) or game.event_to_json(event)
+    data = MATCH_EVENTS.to_json(event) or game.wire.event_to_json(event)
     if data is None:
         raise ValueError(f"{type(event).__name__} is not an event of {game.title}")
     return data
@@ -192,7 +192,7 @@ def event_to_json(game: Game, event: Event) -> dict[str, Any]:
 def event_from_json(game: Game, data: Any) -> Event:
     """The event :func:`event_to_json` wrote; ProtocolError for anything else."""
     try:
-        event = MATCH_EVENTS.from_json(data) or game.event_from_json(data)
+        event = MATCH_EVENTS.from_json(data) or game.wire.event_from_json(data)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         raise ProtocolError("bad-event", "The table sent an event this ebbes cannot read "
                                          f"({clean(e)}).") from None
@@ -205,7 +205,7 @@ def view_from_json(game: Game, data: Any) -> View:
     """The view the game's codec wrote, equal to the original; ProtocolError for
     anything else."""
     try:
-        return game.view_from_json(data)
+        return game.wire.view_from_json(data)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         raise ProtocolError("bad-view", "The table sent a view this ebbes cannot read "
                                         f"({clean(e)}).") from None
@@ -224,7 +224,7 @@ def state_message(game: Game, update: Update) -> dict[str, Any]:
     """A session's update for its client: the event and the seat's view after it."""
     view = update.view
     return {"type": "state", "seq": update.seq, "decision": update.decision, **position(view),
-            "event": event_to_json(game, update.event), "view": game.view_to_json(view)}
+            "event": event_to_json(game, update.event), "view": game.wire.view_to_json(view)}
 
 
 def recap_from_message(game: Game, message: dict[str, Any]) -> list[Update]:

@@ -91,7 +91,7 @@ class Seating:
                    system: System = SYSTEM) -> Seating:
         """A new table's seats, numbered as the game seats its players (ebbes' two
         players sit in seats 1 and 2: seat 0 is nobody's)."""
-        placed = game.seats_for([SeatInfo(str(i), "player") for i in range(len(specs))])
+        placed = game.rules.seats_for([SeatInfo(str(i), "player") for i in range(len(specs))])
         numbers = [seat for seat, info in enumerate(placed) if info.kind == "player"]
         return cls([Seat(i + 1, numbers[i], s.kind, s.login,
                          uid_of(s.login, system) if s.login else None, s.level)

@@ -180,7 +180,7 @@ class TableServer:
         self.slot: SaveSlot | None = None
         if saved is not None:  # the save knows its game
             self.game, self.resumed, _ = store.load(saved)
-            seats, self.options = self.game.setup_of(self.resumed)
+            seats, self.options = self.game.records.setup_of(self.resumed)
             self.seating = Seating.from_game(seats, read_holders(store, saved), system)
         else:
             self.game = load_game(spec.game)
@@ -549,7 +549,7 @@ class TableServer:
             raise ProtocolError("not-your-seat",
                                 f"You sit in seat {client.seat}, not seat {message['seat']}.")
         try:
-            action = self.game.parse_action(message["action"])
+            action = self.game.rules.parse_action(message["action"])
         except ValueError as e:
             raise ProtocolError("bad-field", not_an_action(client.session.view().actions,
                                                            message["action"], e)) from None

@@ -47,18 +47,18 @@ class Witness:
             self.overflowed = True
 
     def digest(self, view: View) -> bytes:
-        text = json.dumps(self.game.view_to_json(view), sort_keys=True, separators=(",", ":"))
+        text = json.dumps(self.game.wire.view_to_json(view), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).digest()
 
     def check(self, record: Record) -> State:
         """``record`` replayed with every rule checked; RecordError says in one line
         why not, or where it disagrees with what this player saw."""
         game, seen = self.game, list(self.seen)  # the table may say more meanwhile
-        if record.get("format") != game.record_format:
+        if record.get("format") != game.records.format:
             raise RecordError(f"it is not a record of {game.title}")
         if self.overflowed:
             raise RecordError("the table sent more updates than a game has")
-        seats, options = game.setup_of(record)
+        seats, options = game.records.setup_of(record)
         whose = {seat for seat, _, _ in seen}
         if any(seat is not None and not 0 <= seat < len(seats) for seat in whose):
             raise RecordError("the table showed you a seat the game does not have")
@@ -78,10 +78,10 @@ class Witness:
                 shown[seat, decision].add(self.digest(state.view(seat)))
 
         try:
-            observe(game.new_state(seats, options), [])  # before the first deal
+            observe(game.rules.new_state(seats, options), [])  # before the first deal
         except SetupError as e:
             raise RecordError(str(e)) from None
-        state = game.replay(record, observe)
+        state = game.records.replay(record, observe)
         for seat, decision, digest in seen:
             if digest not in shown.get((seat, decision), ()) and decision not in together:
                 raise RecordError(f"it does not match what the table showed you at "

@@ -187,7 +187,7 @@ class GameScreens(Protocol):
 
 def screens_of(game: Game) -> GameScreens:
     """The screens of ``game``, loaded by the name the game gives."""
-    return importlib.import_module(game.ui_module).SCREENS  # type: ignore[no-any-return]
+    return importlib.import_module(game.presentation.ui_module).SCREENS  # type: ignore[no-any-return]
 
 
 def playable_games() -> list[Game]:
@@ -198,6 +198,6 @@ def playable_games() -> list[Game]:
 
 def _has_screens(game: Game) -> bool:
     try:
-        return importlib.util.find_spec(game.ui_module) is not None
+        return importlib.util.find_spec(game.presentation.ui_module) is not None
     except ModuleNotFoundError:  # the game's ui package itself is not there yet
         return False

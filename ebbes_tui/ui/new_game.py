@@ -62,7 +62,7 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
                     yield Input(self.app.look.text(seat.name), max_length=14, id=f"name-{i}")
                     yield Choice(SEAT_KINDS, (seat.kind, seat.level), ascii=ascii,
                                  id=f"kind-{i}")
-            for option in self.game.options:
+            for option in self.game.rules.options:
                 with Horizontal(classes="row", id=f"row-{option.key}"):
                     yield Label(("  " if option.needs else "") + option.label, classes="what")
                     yield Choice(self._values(option, s.players), self._value(option),
@@ -105,7 +105,7 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         players = self._players()
         for i in range(max(self.game.player_counts)):
             self.query_one(f"#seat-{i}").display = i < players
-        for option in self.game.options:
+        for option in self.game.rules.options:
             shown = option.applies(players) and (
                 option.needs is None or bool(self.query_one(f"#opt-{option.needs}", Choice).value))
             self.query_one(f"#row-{option.key}").display = shown
@@ -121,7 +121,7 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         """The line under the form says what the option in focus does."""
         focused = self.focused
         key = (focused.id or "").removeprefix("opt-") if focused is not None else ""
-        option = next((o for o in self.game.options if o.key == key), None)
+        option = next((o for o in self.game.rules.options if o.key == key), None)
         text = self.app.look.text(option.explain) if option is not None else HELP
         self.query_one("#form-help", Static).update(text)
 
@@ -159,7 +159,7 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         for i in range(max(self.game.player_counts)):
             kind, level = self.query_one(f"#kind-{i}", Choice).value
             s.seats[i] = PlayerChoice(self._seat_name(i), kind, level)
-        for option in self.game.options:
+        for option in self.game.rules.options:
             s.options[option.key] = self.query_one(f"#opt-{option.key}", Choice).value
         s.memory_aid = self.query_one("#memory", Choice).value
         self.dismiss(True)

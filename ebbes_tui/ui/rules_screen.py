@@ -29,7 +29,7 @@ class RulesScreen(ClosesOnce, Screen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        text = self.game.rules_text()
+        text = self.game.presentation.rules_text()
         with VerticalScroll(id="rules"):
             if self.app.look.ascii:
                 yield Static(self.app.look.text(text), markup=False)

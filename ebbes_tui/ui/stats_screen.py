@@ -53,11 +53,11 @@ def summary_table(game: Game, rows: list[tuple[str, PlayerStats]], *,
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Player")
     for heading in ("Games", "Won", "Win rate", "Average", "Best",
-                    *(label for _, label in game.figure_labels), "Hints"):
+                    *(label for _, label in game.presentation.figure_labels), "Hints"):
         table.add_column(heading, justify="right")
     for i, (name, player) in enumerate(rows):
         tally = player.total
-        own = (str(player.figures.get(key, 0)) for key, _ in game.figure_labels)
+        own = (str(player.figures.get(key, 0)) for key, _ in game.presentation.figure_labels)
         table.add_row(Text(name), str(tally.games), str(tally.won), percent(tally.won, tally.games),
                       _signed(tally.average), _signed(tally.best), *own, str(player.hints),
                       style="bold" if total and i == 0 else None)
@@ -169,7 +169,7 @@ class StatsScreen(ClosesOnce, Screen[None]):
                 widgets.append(Static(name, classes="stats-heading", markup=False))
                 widgets.append(Horizontal(Static(kinds_table(player), classes="stats-kinds"),
                                           Static(bots_table(player, look)), classes="stats-player"))
-            widgets.append(Static(f"{game.figure_notes} {MEANING}"
+            widgets.append(Static(f"{game.presentation.figure_notes} {MEANING}"
                                   + (" " + ALL_MEANING if len(stats.players) > 1 else ""),
                                   classes="stats-note"))
         if loaded.rebuilt and stats.seen:

@@ -180,7 +180,7 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
                     yield Choice(SEAT_KINDS, "player", ascii=ascii, id=f"kind-{i}")
                     yield Input(placeholder="login", max_length=32, id=f"login-{i}")
             for game in games:
-                for option in game.options:
+                for option in game.rules.options:
                     with Horizontal(classes="row game option", id=f"row-{game.id}-{option.key}"):
                         yield Label(("  " if option.needs else "") + option.label, classes="what")
                         yield Choice(_option_values(option, 3), option.default, ascii=ascii,
@@ -282,7 +282,7 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
             login = self.query_one(f"#login-{i}", Input).value.strip()
             seats.append(f"user:{login}" if kind == "user" else kind)
         args[1:1] = ["--game", game.id, "--seats", ",".join(seats)]
-        for option in game.options:
+        for option in game.rules.options:
             chosen = value(f"#opt-{game.id}-{option.key}")
             shown = option.applies(players) and (
                 option.needs is None or bool(value(f"#opt-{game.id}-{option.needs}")))
