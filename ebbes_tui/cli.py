@@ -229,8 +229,8 @@ def _command(argv: list[str] | None) -> int:
     if args.command == "bench":
         from .bench import PER_GAME, run_bench
 
-        if args.baseline is not None and (args.area != "rules" or args.game not in (None, "ebbes")):
-            build_parser().error("--baseline works with 'bench rules' of ebbes only")
+        if args.baseline is not None and args.area != "rules":
+            build_parser().error("--baseline works with 'bench rules' only")
         if args.game is not None and args.area not in PER_GAME:
             build_parser().error(f"--game works with 'bench {' | '.join(PER_GAME)}' only")
         return run_bench(args.area, args.json, args.seconds, args.baseline, args.game)

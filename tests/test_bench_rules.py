@@ -1,8 +1,10 @@
 """`ebbes bench rules|bots --game G --json` print the figures the issues ask for, for
-every game (never asserted on speed)."""
+every game (never asserted on speed, but for a copy slowed on purpose)."""
 
+import ast
 import json
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +12,10 @@ from types import ModuleType, SimpleNamespace
 
 import pytest
 
-from ebbes_tui.game.registry import load_game
+from ebbes_tui.game.registry import GAMES, game_ids, load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+KINDS = ("validated_games_per_s", "fast_games_per_s", "play_outs_per_s", "rollouts_per_s")
 
 
 def bench(*args: str) -> dict:
@@ -31,18 +36,108 @@ def test_bench_rules_json_has_every_figure(game):
     assert figures["clone_us"] > 0 and figures["view_us"] > 0
 
 
-def test_bench_rules_against_a_baseline_gives_every_figure_side_by_side(tmp_path):
-    """`--baseline DIR` measures another checkout's ebbes in the same run (here this
-    checkout's own): games both ways, play-outs and search's rollouts, for every
-    player count."""
-    root = Path(__file__).resolve().parents[1]
-    figures = bench("rules", "--baseline", str(root), "--seconds", "0.02")
-    counts = {str(n) for n in load_game("ebbes").player_counts}
+def test_bench_rules_of_any_game_against_a_baseline_gives_every_figure_side_by_side():
+    """`--game G --baseline DIR` measures another checkout's game in the same run (here
+    this checkout's own Huhn): games both ways, play-outs and search's rollouts, for
+    every player count."""
+    figures = bench("rules", "--game", "huhn", "--baseline", str(ROOT), "--seconds", "0.01")
+    counts = {str(n) for n in load_game("huhn").player_counts}
+    assert figures["game"] == "huhn"
     for name in ("baseline", "current", "ratio"):
-        for key in ("validated_games_per_s", "fast_games_per_s", "play_outs_per_s",
-                    "rollouts_per_s"):
+        for key in KINDS:
             assert set(figures[name][key]) == counts
             assert all(v > 0 for v in figures[name][key].values())
+
+
+def slowed_copy(folder: Path, game_id: str) -> Path:
+    """``folder`` with a copy of this checkout's ``ebbes_tui`` in which every function of
+    ``game_id``'s package (its screens aside) first counts to 100: a third of the speed,
+    or less, in every figure."""
+    package = folder / "ebbes_tui"
+    shutil.copytree(ROOT / "ebbes_tui", package, ignore=shutil.ignore_patterns("__pycache__"))
+    game = package.joinpath(*GAMES[game_id].partition(":")[0].strip(".").split("."))
+    busy = ast.parse("for _slowed in range(100): pass").body
+    for module in game.rglob("*.py"):
+        if "ui" in module.relative_to(game).parts:
+            continue
+        tree = ast.parse(module.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                node.body[:0] = busy
+        module.write_text(ast.unparse(tree), "utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_game_slowed_on_purpose_reads_below_one_against_its_baseline(tmp_path, game_id):
+    """Each side runs its own game packages: a copy whose game was slowed, measured
+    against this checkout, reads well below 1 in every figure (were the baseline to run
+    the copy's games, as it did before issue 24, about 1). Three rounds a figure instead
+    of the command's 25, to be quick."""
+    code = ("import json, sys; from pathlib import Path; "
+            "from ebbes_tui.bench.rules_bench import compare; "
+            "print(json.dumps(compare(Path(sys.argv[1]), 0.01, 3, sys.argv[2])))")
+    out = subprocess.run([sys.executable, "-c", code, str(ROOT), game_id],
+                         cwd=slowed_copy(tmp_path, game_id), capture_output=True, text=True,
+                         timeout=600)
+    assert out.returncode == 0, out.stderr
+    ratios = json.loads(out.stdout)["ratio"]
+    counts = {str(n) for n in load_game(game_id).player_counts}
+    for key in KINDS:
+        assert set(ratios[key]) == counts
+        assert all(ratio < 0.75 for ratio in ratios[key].values()), (key, ratios[key])
+
+
+def test_a_baseline_whose_registry_names_its_games_absolutely_runs_its_own(tmp_path):
+    """A checkout from before the registry named its games relatively (3a65866) is
+    renamed in its copy, so it loads its own games, not this checkout's; the player
+    counts are those both sides have; a game it lacks is one clear line."""
+    files = {
+        "__init__.py": "",
+        "bench/__init__.py": "",
+        "bench/rules_bench.py": "from ebbes_tui.game.registry import load_game\n",
+        "game/__init__.py": "",
+        "game/registry.py": ("import importlib\n"
+                             "GAMES = {'huhn': 'ebbes_tui.games.huhn:GAME'}\n"
+                             "def game_ids():\n    return tuple(GAMES)\n"
+                             "def load_game(game_id):\n"
+                             "    module, _, name = GAMES[game_id].partition(':')\n"
+                             "    return getattr(importlib.import_module(module), name)\n"),
+        "games/__init__.py": "",
+        "games/huhn/__init__.py": ("from types import SimpleNamespace\n"
+                                   "GAME = SimpleNamespace(player_counts=(3, 4, 6), "
+                                   "module=__name__)\n"),
+    }
+    for name, text in files.items():
+        (tmp_path / "ebbes_tui" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "ebbes_tui" / name).write_text(text)
+    code = ("import sys; from pathlib import Path; "
+            "from ebbes_tui.bench.rules_bench import _import_baseline; "
+            "bench, counts = _import_baseline(Path(sys.argv[1]), sys.argv[2]); "
+            "print(bench.load_game(sys.argv[2]).module, counts)")
+
+    def baseline(game_id):
+        return subprocess.run([sys.executable, "-c", code, str(tmp_path), game_id],
+                              capture_output=True, text=True, timeout=600)
+
+    out = baseline("huhn")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["ebbes_tui_baseline.games.huhn", "(3,", "4)"]
+    out = baseline("hund")
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr == (f"ebbes bench: {tmp_path} has no game 'hund' (its games: huhn); "
+                          "compare with a newer checkout\n")
+
+
+def test_a_copy_of_the_package_under_another_name_loads_its_own_games(tmp_path):
+    shutil.copytree(ROOT / "ebbes_tui", tmp_path / "ebbes_copy",
+                    ignore=shutil.ignore_patterns("__pycache__", "ui", "assets"))
+    code = ("from ebbes_copy.game.registry import all_games; "
+            "print(sorted({type(game).__module__ for game in all_games()}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert all(module.startswith("ebbes_copy.games.") for module in eval(out.stdout))
 
 
 def test_a_baseline_from_before_the_game_seam_plays_out_its_own_deals(monkeypatch):

@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.games.ebbes.rules.tournament_deal import deal_set
 from ebbes_tui.tournament import Setup, mean_ci, play_game, seat_levels, summarize
@@ -107,3 +109,50 @@ def test_ebbes_on_the_seam_plays_the_same_seeded_tournament_as_before_it():
             got = result["levels"][level]
             assert (got["mean_score"], got["win_rate"]) == figures[level]
         assert result["pairs"]["normal>random"]["mean_diff"] == figures["diff"]
+
+
+#: Issue 24: the seeded tournaments of normal against random that Huhn and Hund play
+#: before their seam is rebuilt (4 duplicate deal sets, seed 5; the same at 3a65866),
+#: for every player count: (game, players) -> ({level: (mean score, 95% interval, win
+#: rate)}, (normal's mean difference to random, its interval)).
+PINNED = {
+    ("huhn", 2): ({"normal": (5.25, [1.86, 8.64], 0.75),
+                   "random": (-2.875, [-6.66, 0.91], 0.25)},
+                  (8.125, [2.295, 13.955])),
+    ("huhn", 3): ({"normal": (4.25, [0.63, 7.87], 0.5833),
+                   "random": (-5.0, [-8.784, -1.216], 0.1667)},
+                  (9.25, [7.178, 11.322])),
+    ("huhn", 4): ({"normal": (5.25, [1.696, 8.804], 0.5625),
+                   "random": (-12.5, [-16.383, -8.617], 0.0)},
+                  (17.75, [13.089, 22.411])),
+    ("huhn", 5): ({"normal": (7.0, [3.083, 10.917], 0.45),
+                   "random": (-18.4, [-22.737, -14.063], 0.0)},
+                  (25.4, [17.104, 33.696])),
+    ("hund", 2): ({"normal": (-0.625, [-1.141, -0.109], 0.875),
+                   "random": (-1.375, [-1.891, -0.859], 0.5)},
+                  (0.75, [0.26, 1.24])),
+    ("hund", 3): ({"normal": (-0.167, [-0.387, 0.054], 0.8333),
+                   "random": (-1.833, [-2.239, -1.427], 0.0)},
+                  (1.667, [1.289, 2.044])),
+    ("hund", 4): ({"normal": (-0.312, [-0.608, -0.017], 0.75),
+                   "random": (-1.688, [-2.216, -1.159], 0.1875)},
+                  (1.375, [1.13, 1.62])),
+    ("hund", 5): ({"normal": (-0.1, [-0.235, 0.035], 0.9),
+                   "random": (-1.9, [-2.637, -1.163], 0.25)},
+                  (1.8, [1.574, 2.026])),
+    ("hund", 6): ({"normal": (-0.167, [-0.359, 0.026], 0.875),
+                   "random": (-1.833, [-2.315, -1.352], 0.0833)},
+                  (1.667, [1.289, 2.044])),
+}
+
+
+@pytest.mark.parametrize(("game", "players"), list(PINNED))
+def test_huhn_and_hund_play_the_pinned_seeded_tournaments(game, players):
+    out = run("--game", game, "--players", str(players), "--games", "4",
+              "--levels", "normal,random", "--seed", "5", "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    levels = {level: (row["mean_score"], row["ci95"], row["win_rate"])
+              for level, row in result["levels"].items()}
+    pair = result["pairs"]["normal>random"]
+    assert (levels, (pair["mean_diff"], pair["ci95"])) == PINNED[game, players]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+from ..game.registry import DEFAULT_GAME
+
 #: Each area's module (with ``main(as_json, seconds)``) and its default seconds; the
 #: areas of :data:`PER_GAME` also take ``game_id``.
 AREAS = {
@@ -23,7 +25,7 @@ def run_bench(area: str, as_json: bool, seconds: float | None,
     module = importlib.import_module(f".{module_name}", __name__)
     seconds = default_seconds if seconds is None else seconds
     if baseline is not None:
-        return module.main(as_json, seconds, baseline)
+        return module.main(as_json, seconds, baseline, game_id or DEFAULT_GAME)
     if game_id is not None:
         return module.main(as_json, seconds, game_id=game_id)
     return module.main(as_json, seconds)

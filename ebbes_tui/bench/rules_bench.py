@@ -4,10 +4,11 @@ check`` use) and through the game's unchecked fast path; play-outs per second, t
 path alone from a deal's first move to where it stops (what search plays out); the
 cost of a clone and of a seat's view in the middle of a deal.
 
-``--baseline DIR`` measures ebbes side by side with the ``ebbes_tui`` of another
-checkout in one process: the module functions :func:`bench_config`, :func:`random_game`,
-:func:`play_outs` and :func:`_rate` are the interface both sides share, so keep their
-meaning (:func:`_play_outs_of` stands in for a checkout from before the game seam).
+``--baseline DIR`` measures the game side by side with the ``ebbes_tui`` of another
+checkout in one process, each side on its own game packages: the module functions
+:func:`bench_config`, :func:`random_game` and :func:`play_outs` are the interface both
+sides share, so keep their meaning (:func:`_play_outs_of` stands in for a checkout from
+before the game seam).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import gc
 import importlib
 import json
 import random
+import re
 import shutil
 import statistics
 import sys
@@ -141,14 +143,30 @@ def _play_fast_out(state: Any, rng: random.Random) -> None:
 
 def _rate(fn: Callable[[], object], seconds: float) -> float:
     """Calls per second of ``fn`` over about ``seconds``."""
-    count, start = 0, time.perf_counter()
+    count, elapsed = _calls_in(fn, seconds, time.perf_counter)
+    return count / elapsed
+
+
+def _calls_in(fn: Callable[[], object], seconds: float,
+              clock: Callable[[], float]) -> tuple[int, float]:
+    """Calls ``fn`` until ``seconds`` have passed by ``clock``: how many calls, and the
+    seconds they took."""
+    count, start = 0, clock()
     deadline = start + seconds
     while True:
         fn()
         count += 1
-        now = time.perf_counter()
+        now = clock()
         if now >= deadline:
-            return count / (now - start)
+            return count, now - start
+
+
+def _cpu_time(fn: Callable[[], object], calls: int) -> float:
+    """Seconds of this process's CPU time that ``calls`` calls of ``fn`` take."""
+    start = time.process_time()
+    for _ in range(calls):
+        fn()
+    return time.process_time() - start
 
 
 def mid_deal(config: BenchConfig, seed: int = 7) -> State:
@@ -189,36 +207,58 @@ def measure(game: Game, seconds: float = 1.0) -> dict[str, object]:
     return figures
 
 
-def compare(baseline: Path, seconds: float, rounds: int = 25) -> dict[str, object]:
-    """ebbes here against the ``ebbes_tui`` of another checkout (``baseline``), measured
-    side by side in one process: each figure for both back to back (which goes first
-    alternates), ``rounds`` times, the garbage collected before each; the median rate
-    of each. The ratio says how much faster this code is (1.15: 15% more games per
-    second): the median of the rounds' ratios, as each round's pair met the same
-    machine (a shared one drifts by a fifth within seconds)."""
-    other = _import_baseline(baseline)
+def compare(baseline: Path, seconds: float, rounds: int = 25,
+            game_id: str = DEFAULT_GAME) -> dict[str, Any]:
+    """The game here against the same game of another checkout's ``ebbes_tui``
+    (``baseline``), measured side by side in one process: each figure for both back to
+    back (which goes first alternates), ``rounds`` times, the garbage collected before
+    each; the median rate of each, per second of this process's CPU time (what others
+    run on a shared machine does not count). Both sides make the same calls from the
+    same seeds (as many as this code makes in ``seconds / rounds``), so where the rules
+    did not change, each round gives both the same games. The ratio says how much
+    faster this code is (1.15: 15% more games per second): the median of the rounds'
+    ratios, as each round's pair met the same machine (a shared one drifts by a fifth
+    within seconds); ``all`` is the geometric mean of every figure's ratio."""
+    other, counts = _import_baseline(baseline, game_id)
     slice_s = seconds / rounds
-    result: dict[str, dict[str, dict[str, float]]] = {"baseline": {}, "current": {}, "ratio": {}}
-    counts = load_game(DEFAULT_GAME).player_counts
+    result: dict[str, Any] = {"game": game_id, "baseline": {}, "current": {}, "ratio": {}}
     modules = {"current": sys.modules[__name__], "baseline": other}
+    sides = tuple(modules)
     for key in _KINDS:
-        for name in result:
+        for name in modules:
             result[name][key] = {}
+        result["ratio"][key] = {}
         for players in counts:
             rates: dict[str, list[float]] = {"baseline": [], "current": []}
-            steps = {name: _step(module, module.bench_config(players), key)
+            steps = {name: _step(module, _config_of(module, players, game_id), key)
                      for name, module in modules.items()}
+            gc.collect()
+            gc.freeze()  # what the steps hold is no garbage: no collection walks it again
+            # A first round, not counted, warms both up and finds the calls a round makes.
+            calls, _ = _calls_in(partial(steps["current"], random.Random(rounds)), slice_s,
+                                 time.process_time)
+            _cpu_time(partial(steps["baseline"], random.Random(rounds)), calls)
             for i in range(rounds):
-                order = tuple(modules.items())
-                for name, module in order if i % 2 else order[::-1]:
+                for name in sides if i % 2 else sides[::-1]:
                     gc.collect()
-                    rates[name].append(module._rate(partial(steps[name], random.Random(i)),
-                                                    slice_s))
+                    rates[name].append(calls / _cpu_time(partial(steps[name], random.Random(i)),
+                                                         calls))
+            gc.unfreeze()
             for name, values in rates.items():
                 result[name][key][str(players)] = round(statistics.median(values), 1)
             result["ratio"][key][str(players)] = round(statistics.median(
                 map(truediv, rates["current"], rates["baseline"])), 3)
-    return result  # type: ignore[return-value]
+    result["ratio"]["all"] = round(statistics.geometric_mean(
+        ratio for key in _KINDS for ratio in result["ratio"][key].values()), 3)
+    return result
+
+
+def _config_of(module: ModuleType, players: int, game_id: str) -> Any:
+    """``module``'s bench set up for ``game_id``; a bench from before the game seam takes
+    no game, and measures the default one."""
+    if game_id == DEFAULT_GAME:
+        return module.bench_config(players)
+    return module.bench_config(players, game_id)
 
 
 def _step(module: ModuleType, config: Any, key: str) -> Callable[[random.Random], object]:
@@ -229,33 +269,59 @@ def _step(module: ModuleType, config: Any, key: str) -> Callable[[random.Random]
     return partial(module.random_game, config, fast=key == "fast_games_per_s")
 
 
-def _import_baseline(checkout: Path) -> ModuleType:
-    """The baseline's rules bench, imported under another package name from a copy."""
+#: The package name a baseline's copy of ``ebbes_tui`` is imported as.
+_BASELINE = "ebbes_tui_baseline"
+
+
+def _import_baseline(checkout: Path, game_id: str) -> tuple[ModuleType, tuple[int, ...]]:
+    """The baseline's rules bench, imported under another package name from a copy, and
+    the player counts that both it and this code have for ``game_id``. Every absolute
+    name of ``ebbes_tui`` in the copy is renamed, so the copy runs its own code
+    wherever it names a module absolutely: a registry from before it named its games
+    relatively (3a65866 and older) loads the baseline's games, not this checkout's."""
     source = checkout / "ebbes_tui"
     if not (source / "bench" / "rules_bench.py").is_file():
         raise SystemExit(f"ebbes bench: {checkout} holds no ebbes_tui/bench/rules_bench.py")
     folder = Path(tempfile.mkdtemp(prefix="ebbes-baseline-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    shutil.copytree(source, folder / "ebbes_tui_baseline",
+    shutil.copytree(source, folder / _BASELINE,
                     ignore=shutil.ignore_patterns("__pycache__", "ui", "assets"))
+    for module in (folder / _BASELINE).rglob("*.py"):
+        module.write_text(re.sub(r"\bebbes_tui\b", _BASELINE, module.read_text("utf-8")),
+                          "utf-8")
     sys.path.insert(0, str(folder))
-    return importlib.import_module("ebbes_tui_baseline.bench.rules_bench")
+    bench = importlib.import_module(f"{_BASELINE}.bench.rules_bench")
+    counts = load_game(game_id).player_counts
+    try:
+        registry = importlib.import_module(f"{_BASELINE}.game.registry")
+    except ModuleNotFoundError:  # from before the game seam: ebbes alone
+        if game_id == DEFAULT_GAME:
+            return bench, counts
+        raise SystemExit(f"ebbes bench: {checkout} is from before the game seam, with "
+                         f"{DEFAULT_GAME} alone; compare {game_id} with a newer checkout") from None
+    if game_id not in registry.game_ids():
+        raise SystemExit(f"ebbes bench: {checkout} has no game {game_id!r} (its games: "
+                         f"{', '.join(registry.game_ids())}); compare with a newer checkout")
+    theirs = registry.load_game(game_id).player_counts
+    return bench, tuple(n for n in counts if n in theirs)
 
 
 def main(as_json: bool, seconds: float, baseline: Path | None = None,
          game_id: str = DEFAULT_GAME) -> int:
     if baseline is not None:
-        figures = compare(baseline, seconds)
+        figures = compare(baseline, seconds, game_id=game_id)
         if as_json:
             print(json.dumps(figures))
             return 0
-        print(f"Per second, this code against {baseline}: medians of runs in turn, the")
-        print("ratio the median of back-to-back pairs")
+        print(f"{load_game(game_id).title}, this code against {baseline}, per second of CPU "
+              "time:")
+        print("medians of runs in turn, the ratio the median of back-to-back pairs")
         print("players   kind         baseline     current   ratio")
         for key in _KINDS:
-            for p in load_game(DEFAULT_GAME).player_counts:
-                b, c, r = (figures[n][key][str(p)] for n in ("baseline", "current", "ratio"))  # type: ignore[index]
+            for p in figures["ratio"][key]:
+                b, c, r = (figures[n][key][p] for n in ("baseline", "current", "ratio"))
                 print(f"{p:>7}   {_KINDS[key]:<10} {b:>10,.0f} {c:>11,.0f} {r:>7.3f}")
+        print(f"{'all':>7}   {'(geometric mean)':<39} {figures['ratio']['all']:>7.3f}")
         return 0
     game = load_game(game_id)
     figures = measure(game, seconds)

@@ -1,6 +1,8 @@
 """The one place that lists the games. Each is named by the import path of its
 :class:`~.protocols.Game` object, so nothing generic imports a game package; they are
-loaded when first asked for (the app and the commands ask at start-up)."""
+loaded when first asked for (the app and the commands ask at start-up). The paths are
+relative to the package this registry is in, so a copy of the package under another
+name (a baseline of ``ebbes bench rules``) loads its own games, not this checkout's."""
 
 from __future__ import annotations
 
@@ -8,15 +10,17 @@ import importlib
 
 from .protocols import Game
 
-#: Game id -> "module:attribute" of its Game object, in the order the menu lists them.
+#: Game id -> "module:attribute" of its Game object, in the order the menu lists them; a
+#: module starting with a dot is within this registry's top package.
 GAMES: dict[str, str] = {
-    "ebbes": "ebbes_tui.games.ebbes:GAME",
-    "huhn": "ebbes_tui.games.huhn:GAME",
-    "hund": "ebbes_tui.games.hund:GAME",
+    "ebbes": ".games.ebbes:GAME",
+    "huhn": ".games.huhn:GAME",
+    "hund": ".games.hund:GAME",
 }
 DEFAULT_GAME = "ebbes"
 
 _loaded: dict[str, Game] = {}
+_PACKAGE = __name__.partition(".")[0]
 
 
 def game_ids() -> tuple[str, ...]:
@@ -32,7 +36,7 @@ def load_game(game_id: str) -> Game:
     if where is None:
         raise ValueError(f"unknown game {game_id!r} (one of {', '.join(GAMES)})")
     module, _, attribute = where.partition(":")
-    game = getattr(importlib.import_module(module), attribute)
+    game = getattr(importlib.import_module(module, _PACKAGE), attribute)
     _loaded[game_id] = game
     return game
 
