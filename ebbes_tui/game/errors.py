@@ -34,3 +34,13 @@ class IllegalMove(RulesError):
         if self.seat is not None:
             return f"You {self.rule}."
         return f"{self.rule[0].upper()}{self.rule[1:]}."
+
+
+class RuleBroken(IllegalMove):
+    """An :class:`IllegalMove` that names the ruling it breaks (``"H4"``, ``"N10"``), so
+    a record's check can cite it; players read only the sentence."""
+
+    def __init__(self, seat: int | None, rule: str, played: object = None, *,
+                 ruling: str) -> None:
+        super().__init__(seat, rule, played)
+        self.ruling = ruling
