@@ -26,7 +26,8 @@ from typing import Any
 from .bots import LEVELS, make_bot
 from .game.errors import SetupError
 from .game.options import complete, from_flags
-from .game.protocols import Bot, Game, SeatInfo, listed
+from .game.drive import only_action, play
+from .game.protocols import Action, Bot, Game, SeatInfo, State
 from .game.registry import DEFAULT_GAME, load_game
 
 Z95 = 1.96
@@ -97,21 +98,16 @@ def play_game(setup: Setup, deal_no: int, rotation: int) -> GameResult:
     bots = {seat: build_bot(game, level, setup.hard_samples)
             for seat, level in enumerate(levels) if level is not None}
     steps = itertools.count()
-    state = game.rules.new_state(seats, complete(game, setup.players, setup.options))
-    while pending := state.pending():
-        decision = pending[0]
-        seat = decision.seat
-        if seat is None:
-            deal(state)
-            continue
-        legal = state.legal(seat)
-        bot = bots.get(seat)
-        if bot is None:  # a seat nobody plays has one legal move
-            action = listed(legal)[0]  # type: ignore[index]
-        else:
-            rng = random.Random(f"ebbes-bot/{setup.seed}/{deal_no}/{rotation}/{next(steps)}")
-            action = bot.choose(state.view(seat), legal, rng)
-        state.apply(action, seat)
+
+    def answer(state: State, seat: int) -> Action:
+        legal, bot = state.legal(seat), bots.get(seat)
+        if bot is None:
+            return only_action(legal, seat)
+        rng = random.Random(f"ebbes-bot/{setup.seed}/{deal_no}/{rotation}/{next(steps)}")
+        return bot.choose(state.view(seat), legal, rng)
+
+    state = play(game.rules.new_state(seats, complete(game, setup.players, setup.options)),
+                 deal, answer)
     outcome = state.outcome()
     assert outcome is not None
     return GameResult(deal_no, rotation, levels, outcome.scores, outcome.winners)

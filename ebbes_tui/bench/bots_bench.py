@@ -14,7 +14,8 @@ import random
 import time
 
 from ..bots import LEVELS, make_bot
-from ..game.protocols import Game, SeatInfo, View, listed
+from ..game.drive import play, random_action
+from ..game.protocols import Action, Game, SeatInfo, State, View, listed
 from ..game.registry import DEFAULT_GAME, load_game
 
 POSITIONS = 240
@@ -53,16 +54,15 @@ def _random_game(game: Game, players: int, options: dict[str, object], rng: rand
     seats = game.rules.seats_for([SeatInfo(f"P{i + 1}", "bot") for i in range(players)])
     state = game.rules.new_state(seats, dict(options))
     seed = rng.randrange(2**32)
-    while pending := state.pending():
-        decision = rng.choice(pending)
-        if decision.seat is None:
-            game.rules.resolve_chance(state, seed)
-            continue
-        legal = state.legal(decision.seat)
+
+    def answer(state: State, seat: int) -> Action:
+        legal = state.legal(seat)
         moves = listed(legal)
         if (moves is None or len(moves) > 1) and len(views) < count and rng.random() < 0.25:
-            views.append(state.view(decision.seat))
-        state.apply(rng.choice(moves) if moves is not None else legal.sample(rng), decision.seat)  # type: ignore[union-attr]
+            views.append(state.view(seat))
+        return random_action(legal, rng)
+
+    play(state, lambda state: game.rules.resolve_chance(state, seed), answer, rng.choice)
 
 
 def time_level(game: Game, level: str, views: list[View], seconds: float) -> list[float]:

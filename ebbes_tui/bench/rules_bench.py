@@ -32,7 +32,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..game.protocols import Game, SeatInfo, State, listed
+from ..game.drive import next_to_decide
+from ..game.protocols import Game, SeatInfo, State, Unlisted, listed
 from ..game.registry import DEFAULT_GAME, load_game
 
 #: The rates measured, each with the word its column shows.
@@ -54,15 +55,11 @@ def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> 
     unchecked path (:meth:`Game.random_playout`) wherever it has one."""
     game, seats, options = config
     state = game.rules.new_state(seats, options)
-    seed = rng.randrange(2**32)
-    while pending := state.pending():
-        decision = pending[0]
-        if decision.seat is None:
-            game.rules.resolve_chance(state, seed)
-            continue
+    deal = partial(game.rules.resolve_chance, seed=rng.randrange(2**32))
+    while (seat := next_to_decide(state, deal)) is not None:
         if fast and game.players.random_playout(state, rng):
             continue
-        _decide_at_random(state, decision.seat, rng)
+        _decide_at_random(state, seat, rng)
     return state
 
 
@@ -70,9 +67,8 @@ def _decide_at_random(state: State, seat: int, rng: random.Random) -> None:
     """Answer ``seat``'s decision with a uniformly random legal action (picked as the
     benches before the seam picked, which a comparison with them must not change)."""
     legal = state.legal(seat)
-    moves = listed(legal)
-    state.apply(moves[int(rng.random() * len(moves))] if moves is not None
-                else legal.sample(rng), seat)  # type: ignore[union-attr]
+    state.apply(legal.sample(rng) if isinstance(legal, Unlisted)
+                else legal[int(rng.random() * len(legal))], seat)
 
 
 def play_outs(config: BenchConfig, count: int = 64,
@@ -86,15 +82,12 @@ def play_outs(config: BenchConfig, count: int = 64,
     starts = []  # (state, the seat to move)
     for seed in range(count):
         state, rng = game.rules.new_state(seats, options), random.Random(seed)
-        while pending := state.pending():
-            seat = pending[0].seat
-            if seat is None:
-                game.rules.resolve_chance(state, seed)
-            elif game.players.random_playout(state.clone(), rng):
+        deal = partial(game.rules.resolve_chance, seed=seed)
+        while (seat := next_to_decide(state, deal)) is not None:
+            if game.players.random_playout(state.clone(), rng):
                 starts.append((state, seat))
                 break
-            else:
-                _decide_at_random(state, seat, rng)
+            _decide_at_random(state, seat, rng)
     if not search:
         turn = cycle([state for state, _ in starts])
         return lambda rng: game.players.random_playout(next(turn).clone(), rng)
@@ -176,12 +169,9 @@ def mid_deal(config: BenchConfig, seed: int = 7) -> State:
     whole = random_game(config, random.Random(seed))
     half = whole.decisions_made() // (2 * max(1, _deals(whole)))
     state = game.rules.new_state(seats, options)
-    while state.decisions_made() < half and (pending := state.pending()):
-        decision = pending[0]
-        if decision.seat is None:
-            game.rules.resolve_chance(state, seed)
-            continue
-        _decide_at_random(state, decision.seat, rng)
+    deal = partial(game.rules.resolve_chance, seed=seed)
+    while state.decisions_made() < half and (seat := next_to_decide(state, deal)) is not None:
+        _decide_at_random(state, seat, rng)
     return state
 
 

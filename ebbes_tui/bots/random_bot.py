@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 
-from ..game.protocols import Action, Choices, listed
+from ..game.drive import random_action
+from ..game.protocols import Action, Choices
 
 
 class RandomBot:
     level = "random"
 
     def choose(self, view: object, legal: Choices, rng: random.Random) -> Action:
-        choices = listed(legal)
-        return rng.choice(choices) if choices is not None else legal.sample(rng)  # type: ignore[union-attr]
+        return random_action(legal, rng)

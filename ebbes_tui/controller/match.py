@@ -29,7 +29,8 @@ from typing import Any
 
 from ..bots import make_bot
 from ..game.errors import IllegalMove
-from ..game.protocols import Action, Bot, Game, Record, SeatInfo, listed
+from ..game.drive import next_to_decide, only_action
+from ..game.protocols import Action, Bot, Decision, Game, Record, SeatInfo, State
 from .events import Event, SaveFailed, SeatChanged, TakenBack
 from .saves import SaveError, SaveSlot
 from .session import NotYourTurn, Session
@@ -157,16 +158,11 @@ class Match:
         self._save()
         try:
             while not self._stopped:
-                pending = self.state.pending()
-                if not pending:
+                seat = next_to_decide(self.state, self._deal, self._bot_first)
+                if seat is None:
                     self.finished.set()
                     return
-                if pending[0].seat is None:  # chance: the game deals from the seed
-                    events = self.game.rules.resolve_chance(self.state, self.setup.seed)  # type: ignore[arg-type]
-                    self._after(events)
-                    continue
-                seat = next((d.seat for d in pending if not self.human_plays(d.seat)), None)  # type: ignore[arg-type]
-                if seat is None or self.nobody_here:  # wait for a person to decide or return
+                if self.human_plays(seat) or self.nobody_here:  # wait for a person
                     self._changed.clear()
                     await self._changed.wait()
                     continue
@@ -191,6 +187,15 @@ class Match:
             self._writer.write_newest()
         self._interrupt()
 
+    def _deal(self, state: State) -> None:
+        """A chance step: the game deals from the seed."""
+        self._after(self.game.rules.resolve_chance(state, self.setup.seed))
+
+    def _bot_first(self, pending: Sequence[Decision]) -> Decision:
+        """Of simultaneous decisions, one a bot answers, while the people think."""
+        return next((d for d in pending if d.seat is None or not self.human_plays(d.seat)),
+                    pending[0])
+
     def _interrupt(self) -> None:
         self._generation += 1
         self._changed.set()
@@ -201,10 +206,7 @@ class Match:
         legal = self.state.legal(seat)
         bot = self.bots.get(seat)
         if bot is None:
-            moves = listed(legal)
-            if moves is None or len(moves) != 1:
-                raise RuntimeError(f"seat {seat} has nobody to play it")
-            return moves[0]
+            return only_action(legal, seat)
         view = self.state.view(seat)
         rng = random.Random(f"{self.setup.seed}:{self.game.rules.decision_seed(self.state, seat)}")
         thinking = asyncio.to_thread(bot.choose, view, legal, rng)

@@ -13,7 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .protocols import Game, SeatInfo, State, listed
+from .drive import next_to_decide, random_action
+from .protocols import Game, SeatInfo, State
 
 
 @dataclass
@@ -45,20 +46,20 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
             report.faults.append(text)
 
     check("at the start")
-    while pending := state.pending():
-        decision = rng.choice(pending)
+
+    def deal(state: State) -> None:
+        nonlocal steps
         steps += 1
-        if decision.seat is None:
-            game.rules.resolve_chance(state, seed)
-            check(f"step {steps} (chance)")
-            continue
-        legal = state.legal(decision.seat)
-        choices = listed(legal)
-        action = rng.choice(choices) if choices is not None else legal.sample(rng)  # type: ignore[union-attr]
-        state.apply(action, decision.seat)
+        game.rules.resolve_chance(state, seed)
+        check(f"step {steps} (chance)")
+
+    while (seat := next_to_decide(state, deal, rng.choice)) is not None:
+        steps += 1
+        action = random_action(state.legal(seat), rng)
+        state.apply(action, seat)
         if report is not None:
             report.actions += 1
-        check(f"step {steps} ({action} by seat {decision.seat})")
+        check(f"step {steps} ({action} by seat {seat})")
         if report is not None and len(report.faults) > 20:
             break
     if state.outcome() is None and (report is None or not report.faults):
