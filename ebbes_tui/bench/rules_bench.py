@@ -29,7 +29,7 @@ from functools import partial
 from itertools import cycle
 from operator import truediv
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 from ..game.drive import next_to_decide
@@ -109,8 +109,10 @@ def _play_outs_of(module: ModuleType, config: Any,
     card, as its own bench played it)."""
     if hasattr(module, "play_outs"):
         return module.play_outs(config, search=search)  # type: ignore[no-any-return]
-    if not hasattr(module, "GameState"):  # the seam's Game, whose methods play_outs uses
-        return play_outs(config, search=search)
+    if not hasattr(module, "GameState"):  # the seam's Game, its methods flat, not in facets
+        game, *rest = config
+        flat = SimpleNamespace(rules=game, players=game)
+        return play_outs((flat, *rest), search=search)  # type: ignore[arg-type]
     starts = []
     for seed in range(64):
         state = module.GameState(config)
