@@ -20,16 +20,16 @@ from ..rules.cards import SUIT_NAMES, SUIT_OF, SUITS, VALUE_OF, Card
 from ..rules.categories import CATEGORY_LABELS, Category
 from ..rules.actions import Action, choose_pair, name_starter, play
 from ..rules.determiners import categories_after, open_pairs
-from ..rules.scoring import ebbes_points
+from ..rules.scoring import CARD_POINTS, ebbes_points
 from ..rules.state import Phase
 from ..rules.tricks import trick_winner, trump_of
 from ..rules.view import PlayerView
 from .table import Table
 
-#: What one taken card of a category is worth to its taker (R6); nix only names the
-#: next starter (R8), worth a little; ebbes is judged by the counts (R7), not per card.
-TAKEN_VALUE = {Category.TRUMP: 0.0, Category.PLUS: 1.0, Category.EBBES: 0.0,
-               Category.MINUS: -1.0, Category.NIX: 0.05}
+#: What one taken card of a category is worth to its taker (R6), with nix, which only
+#: names the next starter (R8), worth a little.
+TAKEN_VALUE = {**{category: float(points) for category, points in CARD_POINTS.items()},
+               Category.NIX: 0.05}
 
 
 #: A seat that holds a card to beat the trick still need not play it (R1: neither a

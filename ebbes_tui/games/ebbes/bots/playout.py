@@ -8,13 +8,14 @@ from __future__ import annotations
 import random
 
 from ..rules.cards import SUIT_OF, Card
+from ..rules.scoring import CARD_POINTS
 from ..rules.state import GameState
 from ..rules.tricks import beats, trick_winner, trump_of
 
 
-#: What a taken card of each category is worth in a playout, by ``cat_of`` + 1: open,
-#: Trump, Plus, ebbes, Minus, nix.
-_PLAYOUT_VALUE = (0, 0, 1, 0, -1, 0)
+#: What a taken card of each category is worth (R6), by ``cat_of`` + 1: an open suit
+#: first (nothing yet), then Trump to nix.
+_PLAYOUT_VALUE = (0, *CARD_POINTS.values())
 
 
 def playout(state: GameState, first: Card, seat: int, rng: random.Random,
