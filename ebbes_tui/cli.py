@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .game.options import add_flags
+from .flags import add_flags
 from .game.registry import DEFAULT_GAME, all_games, game_ids, load_game
 
 if TYPE_CHECKING:

@@ -25,7 +25,8 @@ from typing import Any
 
 from .bots import LEVELS, make_bot
 from .game.errors import SetupError
-from .game.options import complete, from_flags
+from .flags import from_flags
+from .game.options import complete
 from .game.drive import only_action, play
 from .game.protocols import Action, Bot, Game, SeatInfo, State
 from .game.registry import DEFAULT_GAME, load_game

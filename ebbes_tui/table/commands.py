@@ -26,7 +26,8 @@ from ..bots import LEVELS
 from ..controller.saves import SaveError, SaveStore
 from ..controller.setup import players_setup
 from ..game.errors import SetupError
-from ..game.options import complete, flag_name, from_flags
+from ..flags import from_flags
+from ..game.options import complete, flag_name
 from ..game.options import describe as describe_options
 from ..game.protocols import Game
 from ..game.registry import DEFAULT_GAME, load_game
