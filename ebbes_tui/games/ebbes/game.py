@@ -7,8 +7,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from ...game.errors import IllegalMove, RecordError
@@ -29,10 +27,6 @@ from .rules.state import GameState, Phase
 from .rules.summary import check_line, summarize
 from .rules.variants import BASIC_ROUNDS, DECK_VALUES, MAX_ROUNDS, GameConfig, Options
 from .rules.view import PlayerView
-
-
-#: Where ``assets/`` lies in a development checkout.
-DEV_ASSETS = Path(__file__).resolve().parents[3] / "assets"
 
 
 def _two(players: int) -> bool:
@@ -226,14 +220,6 @@ class EbbesWords(PresentationBase):
     describe = staticmethod(describe)
     variant_key = staticmethod(variant_key)
     figures = staticmethod(figures)
-
-    def rules_text(self) -> str:
-        """``rules.md`` of the installed ``ebbes_tui.assets``, or in a development
-        checkout (which has no such package) of ``assets/`` at the repository's top."""
-        try:
-            return resources.files("ebbes_tui.assets").joinpath("rules.md").read_text("utf-8")
-        except (ModuleNotFoundError, FileNotFoundError):
-            return (DEV_ASSETS / "rules.md").read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=64)
