@@ -10,17 +10,17 @@ from typing import Any
 from ...game.errors import IllegalMove
 from ...game.defaults import PlayersBase, PresentationBase, RulesBase
 from ...game.protocols import Game, GameOption, SeatInfo
-from . import codec, record
-from .actions import Action, parse_action
-from .check import check_line, check_summary
-from .invariants import invariants
-from .normal import NormalBot
-from .rollout import play_out, rollout
-from .rules_text import RULES_TEXT
-from .sampler import sample_state
-from .state import DEAL, PLAY, HuhnState
-from .takeback import take_back
-from .view import HuhnView
+from . import codec
+from .bots.normal import NormalBot
+from .bots.rollout import play_out, rollout
+from .bots.sampler import sample_state
+from .rules import record
+from .rules.actions import Action, parse_action
+from .rules.invariants import faults
+from .rules.state import DEAL, PLAY, HuhnState
+from .rules.summary import check_line, summarize
+from .rules.takeback import take_back
+from .rules.view import HuhnView
 
 
 class HuhnRules(RulesBase):
@@ -64,7 +64,7 @@ class HuhnRules(RulesBase):
         return parse_action(text)
 
     def invariants(self, state: HuhnState) -> list[str]:
-        return invariants(state)
+        return faults(state)
 
 
 class HuhnRecords:
@@ -84,7 +84,7 @@ class HuhnRecords:
         return record.setup_of(rec)
 
     def check_summary(self, state: HuhnState) -> dict[str, Any]:
-        return check_summary(state)
+        return summarize(state)
 
     def check_line(self, state: HuhnState) -> str:
         return check_line(state)
@@ -132,7 +132,8 @@ class HuhnPlayers(PlayersBase):
 
 
 class HuhnWords(PresentationBase):
-    """Blindes Huhn extrem's lines for History and Statistics, its figures and rules."""
+    """Blindes Huhn extrem's lines for History and Statistics, its figures; its rules
+    text is ``rules.md`` beside this module."""
 
     ui_module = "ebbes_tui.games.huhn.ui.screens"
     figure_labels = (("hens", "Hens"), ("penalties", "Penalties"), ("rewards", "Rewards"),
@@ -170,9 +171,6 @@ class HuhnWords(PresentationBase):
             "options": sum(s.taker == seat and s.option != "none" for s in state.scores),
             "crossed": len(state.crossed[seat]),
         }
-
-    def rules_text(self) -> str:
-        return RULES_TEXT
 
 
 GAME = Game("huhn", "Blindes Huhn extrem", (2, 3, 4, 5), rules=HuhnRules(),

@@ -12,10 +12,10 @@ from textual.widgets.option_list import Option
 
 from ....ui.decision import DecisionDialog
 from ....ui.picker import seat_label
-from ..actions import NONE, NameLeader, TakeReward
-from ..cards import REWARD_POINTS
-from ..scoring import score_deal
-from ..view import HuhnView
+from ..rules.actions import NONE, NameLeader, TakeReward
+from ..rules.cards import REWARD_POINTS
+from ..rules.scoring import score_deal
+from ..rules.view import HuhnView
 from .explain import option_words
 from .look import REWARD_WORDS
 

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 
 from ....controller import TakenBack, Update
 from ....ui.words import game_over_line, match_line, says, scored_line
-from ..actions import CROSS_OPTION, HENS_OPTION, NO_OPTION, PENALTIES_OPTION
-from ..cards import PENALTY, PIGS, REWARD_POINTS
-from ..events import (
+from ..rules.actions import CROSS_OPTION, HENS_OPTION, NO_OPTION, PENALTIES_OPTION
+from ..rules.cards import PENALTY, PIGS, REWARD_POINTS
+from ..rules.events import (
     DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen, PenaltyGiven,
     PlayBegins, RewardTaken, TrickTaken,
 )
-from ..tricks import Trick, earns_reward, hens_in
+from ..rules.tricks import Trick, earns_reward, hens_in
 from .look import REWARD_WORDS, HuhnLook
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from ....controller import Update
 from ....table.events import ChatLine
 from ....ui.game_log import END, TrickLog
-from ..events import CardPlayed, TrickTaken
-from ..view import HuhnView
+from ..rules.events import CardPlayed, TrickTaken
+from ..rules.view import HuhnView
 from .explain import event_line, takes_line, trick_cards, trick_gives
 from .look import HuhnLook
 

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ....ui.card_row import CardRow
-from ..arrange import ascending, bad_left_good_right
-from ..cards import IS_HEN, Card
+from ..rules.arrange import ascending, bad_left_good_right
+from ..rules.cards import IS_HEN, Card
 
 
 def _descending(hand: Sequence[Card], dealt: Sequence[Card]) -> tuple[Card, ...]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ....controller import Update
 from ....ui.pacing import Pacing
-from ..events import (
+from ..rules.events import (
     CardPlayed, DealScored, GameOver, LeaderNamed, OptionChosen, PenaltyGiven, RewardTaken,
     TrickTaken,
 )

@@ -15,10 +15,10 @@ from textual.widgets import Static
 from ....ui.footer import KeysFooter
 from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
-from ..cards import Card
-from ..events import CardPlayed, TrickTaken
-from ..state import HuhnState
-from ..view import HuhnView
+from ..rules.cards import Card
+from ..rules.events import CardPlayed, TrickTaken
+from ..rules.state import HuhnState
+from ..rules.view import HuhnView
 from .explain import event_line
 from .game_log import HuhnLog
 from .look import HuhnLook, huhn_look

@@ -16,11 +16,11 @@ from ....controller import Synced, Update
 from ....ui.game_ui import TRICK_KEY
 from ....ui.look import Look
 from ....ui.words import seat_names
-from ..cards import SET_ASIDE, hand_size
-from ..events import (
+from ..rules.cards import SET_ASIDE, hand_size
+from ..rules.events import (
     CardPlayed, DealScored, DealStarted, GameOver, HandArranged, TrickTaken,
 )
-from ..view import HuhnView
+from ..rules.view import HuhnView
 from .explain import event_line
 from .game_log import HuhnLog
 from .look import SYMBOL_LETTERS, huhn_look

@@ -25,9 +25,9 @@ from ....ui.card_row import CARD_KEYS, CardRow
 from ....ui.game_ui import Decided, Drawing
 from ....ui.side_log import SideLog
 from ....ui.look import Look
-from ..actions import PLAY, Arrange, Play
-from ..cards import Card, hand_size
-from ..view import HuhnView
+from ..rules.actions import PLAY, Arrange, Play
+from ..rules.cards import Card, hand_size
+from ..rules.view import HuhnView
 from .hand import Arrangement, HuhnHand
 from .look import huhn_look
 from .seats import PlayersPanel, supply_line

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import random
 
-from .cards import IS_DOWN, REWARD_DOWN, Card, deck
-from .state import OPTION, REWARD_CHOICE, NAME_LEADER, PLAY, HuhnState
-from .tricks import LEFT, RIGHT
-from .view import HuhnView
+from ..rules.cards import IS_DOWN, REWARD_DOWN, Card, deck
+from ..rules.state import OPTION, REWARD_CHOICE, NAME_LEADER, PLAY, HuhnState
+from ..rules.tricks import LEFT, RIGHT
+from ..rules.view import HuhnView
 
 
 def unseen_cards(view: HuhnView) -> list[Card]:

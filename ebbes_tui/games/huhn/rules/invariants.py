@@ -51,35 +51,36 @@ def _one_pig(cards: Sequence[Card]) -> bool:
     return len(_PIG_CARDS.intersection(cards)) == 1
 
 
-def invariants(state: HuhnState) -> list[str]:
-    faults: list[str] = []
+def faults(state: HuhnState) -> list[str]:
+    """Every invariant ``state`` breaks, one sentence each (none: all is well)."""
+    found: list[str] = []
     if state.dealer >= 0:
-        faults += _cards_conserved(state)
-        faults += _tricks_follow_the_rules(state)
-        faults += _stacks_follow_the_tricks(state)
-    faults += _scores_add_up(state)
-    faults += _views_hide_what_they_must(state)
+        found += _cards_conserved(state)
+        found += _tricks_follow_the_rules(state)
+        found += _stacks_follow_the_tricks(state)
+    found += _scores_add_up(state)
+    found += _views_hide_what_they_must(state)
     over = state.phase == OVER
     if over != (len(state.scores) >= state.deals) or over != (not state.pending()) \
             or over != (state.outcome() is not None):
-        faults.append("the game is over exactly when the agreed deals are scored (H12)")
-    return faults
+        found.append("the game is over exactly when the agreed deals are scored (H12)")
+    return found
 
 
 def _cards_conserved(state: HuhnState) -> list[str]:
-    faults = []
+    found = []
     places = sorted(chain(chain.from_iterable(state.hands), state.trick,
                           chain.from_iterable(t.cards for t in state.tricks)))
     if places != list(state.deck):
-        faults.append("the cards in hands, the trick and the stacks are not the cards in "
+        found.append("the cards in hands, the trick and the stacks are not the cards in "
                       "play, each once (H1)")
     for seat, hand in enumerate(state.hands):
         if len(set(hand)) != len(hand):
-            faults.append(f"seat {seat} holds a card twice")
+            found.append(f"seat {seat} holds a card twice")
     sizes = {len(h) + state.trick_seats.count(s) for s, h in enumerate(state.hands)}
     if len(sizes) != 1:
-        faults.append("hands differ in size by more than the trick in progress (H4)")
-    return faults
+        found.append("hands differ in size by more than the trick in progress (H4)")
+    return found
 
 
 def _tricks_follow_the_rules(state: HuhnState) -> list[str]:
@@ -88,12 +89,12 @@ def _tricks_follow_the_rules(state: HuhnState) -> list[str]:
     completed trick and the one in progress are checked trick by trick (the earlier
     ones are immutable and were checked when they were the latest)."""
     n = state.n
-    faults = []
+    found = []
     current = Trick(state.leader, tuple(state.trick), tuple(state.trick_seats),
                     tuple(state.trick_downs), tuple(state.trick_ends), -1, False, state.advantage)
     tricks = [*state.tricks, current]
     for k in range(max(1, len(tricks) - 1), len(tricks) + 1):
-        faults += _trick_faults(k, tricks[k - 1], n, last=k == state.size)
+        found += _trick_faults(k, tricks[k - 1], n, last=k == state.size)
     plays: list[list[tuple[Card, str]]] = [[] for _ in range(n)]
     for t in tricks:
         for seat, card, end in zip(t.seats, t.cards, t.ends):
@@ -101,41 +102,41 @@ def _tricks_follow_the_rules(state: HuhnState) -> list[str]:
     for seat, order in enumerate(state.orders):
         if order is None:
             if plays[seat]:
-                faults.append(f"seat {seat} played before arranging (H3)")
+                found.append(f"seat {seat} played before arranging (H3)")
             continue
         hand = list(order)
         for card, end in plays[seat]:
             at = hand.index(card) if card in hand else -1
             expected = LEFT if at == 0 else RIGHT if at == len(hand) - 1 else MIDDLE
             if at < 0 or end != expected:
-                faults.append(f"seat {seat} played {card} from the {end}, but it lay "
+                found.append(f"seat {seat} played {card} from the {end}, but it lay "
                               f"elsewhere in the hand as arranged (H3, H4)")
                 break
             del hand[at]
         else:
             if hand != state.hands[seat]:
-                faults.append(f"seat {seat}'s hand is not its arrangement less its plays (H3)")
-    return faults
+                found.append(f"seat {seat}'s hand is not its arrangement less its plays (H3)")
+    return found
 
 
 def _trick_faults(k: int, t: Trick, n: int, last: bool) -> list[str]:
-    faults = []
+    found = []
     if t.seats != tuple((t.leader + i) % n for i in range(len(t.cards))):
-        faults.append(f"trick {k} was not played clockwise from its leader (H4)")
+        found.append(f"trick {k} was not played clockwise from its leader (H4)")
     for i, (card, down, end) in enumerate(zip(t.cards, t.downs, t.ends)):
         if end == MIDDLE and not (i == 0 and t.advantage == REWARD_EAR):
-            faults.append(f"trick {k}: {card} came from the middle without ear (H4)")
+            found.append(f"trick {k}: {card} came from the middle without ear (H4)")
         if down and (i == n - 1 or not (IS_DOWN[card] or (i == 0 and t.advantage == REWARD_DOWN))):
-            faults.append(f"trick {k}: {card} went face down where it may not (H5)")
+            found.append(f"trick {k}: {card} went face down where it may not (H5)")
     if t.winner >= 0 and t.winner != _taker(t, last):
-        faults.append(f"trick {k} went to the wrong seat (H6)")
+        found.append(f"trick {k} went to the wrong seat (H6)")
     if t.winner >= 0 and t.sau != _sau(t.cards, last):
-        faults.append(f"trick {k} is marked wrongly as taken or not by the 0 from the 49 (H6)")
-    return faults
+        found.append(f"trick {k} is marked wrongly as taken or not by the 0 from the 49 (H6)")
+    return found
 
 
 def _stacks_follow_the_tricks(state: HuhnState) -> list[str]:
-    faults = []
+    found = []
     n = state.n
     hens = [0] * n
     penalties: list[list[int]] = [[] for _ in range(n)]
@@ -147,65 +148,65 @@ def _stacks_follow_the_tricks(state: HuhnState) -> list[str]:
             penalties[t.winner].append(PENALTY[in_trick])
         earned += _one_pig(t.cards)
     if tuple(hens) != state.hens or tuple(map(tuple, penalties)) != state.penalties:
-        faults.append("the hen cards or penalties taken do not follow the tricks (H7)")
+        found.append("the hen cards or penalties taken do not follow the tricks (H7)")
     taken = sum(map(len, state.rewards))
     if taken + (state.phase == "reward") != min(earned, 3) or len(state.supply) != 3 - taken:
-        faults.append("the reward cards taken do not follow the tricks with one pig (H8)")
-    return faults
+        found.append("the reward cards taken do not follow the tricks with one pig (H8)")
+    return found
 
 
 def _scores_add_up(state: HuhnState) -> list[str]:
     """The latest deal's score (the earlier ones are immutable and were checked when
     they were the latest), and the totals."""
-    faults = []
+    found = []
     if state.scores:
         k = len(state.scores)
-        faults += _score_parts(k, state.scores[-1])
+        found += _score_parts(k, state.scores[-1])
     if state.played and len(state.played) == len(state.scores):
-        faults += _option_applied(len(state.scores), state.played[-1].tricks, state.scores[-1])
+        found += _option_applied(len(state.scores), state.played[-1].tricks, state.scores[-1])
     if state.totals != totals_of(state.scores, state.crossed, state.n):
-        faults.append("the totals are not the sum of the results not crossed out (H11, H12)")
+        found.append("the totals are not the sum of the results not crossed out (H11, H12)")
     for seat, crossed in enumerate(state.crossed):
         if len(set(crossed)) != len(crossed) or any(not 1 <= k <= len(state.scores) for k in crossed):
-            faults.append(f"seat {seat} crossed out a deal twice or one not yet played (H11)")
-    return faults
+            found.append(f"seat {seat} crossed out a deal twice or one not yet played (H11)")
+    return found
 
 
 def _option_applied(k: int, tricks: Sequence[Trick], s: DealScore) -> list[str]:
     """The deal's hens are those its tricks hold (H10), and the last trick's taker
     chose the option, whose *hens* or *penalties* keep only the last trick's (H11)."""
-    faults = []
+    found = []
     hens = [0] * len(s.points)
     for t in tricks:
         hens[t.winner] += _hens(t.cards)
     if tuple(hens) != s.hens:
-        faults.append(f"deal {k}: the hens scored are not the hens taken (H10)")
+        found.append(f"deal {k}: the hens scored are not the hens taken (H10)")
     last = tricks[-1]
     if s.taker != last.winner:
-        faults.append(f"deal {k}: seat {s.taker} chose the option, not the last trick's "
+        found.append(f"deal {k}: seat {s.taker} chose the option, not the last trick's "
                       "taker (H11)")
     in_last = _hens(last.cards)
     if (s.option == HENS_OPTION and s.hen_points[s.taker] != -in_last
             or s.option == PENALTIES_OPTION and s.penalty_points[s.taker] != PENALTY[in_last]):
-        faults.append(f"deal {k}: the option {s.option} does not keep the last trick's "
+        found.append(f"deal {k}: the option {s.option} does not keep the last trick's "
                       "alone (H11)")
-    return faults
+    return found
 
 
 def _score_parts(k: int, s: DealScore) -> list[str]:
-    faults = []
+    found = []
     for seat in range(len(s.points)):
         parts = (s.hen_points[seat] + s.penalty_points[seat]
                  + REWARD_POINTS * len(s.rewards[seat]) + s.bonus[seat])
         if parts != s.points[seat]:
-            faults.append(f"deal {k}: seat {seat}'s result is not the sum of its parts (H10)")
+            found.append(f"deal {k}: seat {seat}'s result is not the sum of its parts (H10)")
         if s.bonus[seat] != (NO_HEN_BONUS if s.hens[seat] == 0 else 0):
-            faults.append(f"deal {k}: seat {seat}'s no-hen bonus is wrong (H10)")
+            found.append(f"deal {k}: seat {seat}'s no-hen bonus is wrong (H10)")
         kept = seat == s.taker and s.option in ("hens", "penalties")
         if not kept and (s.hen_points[seat] != -s.hens[seat]
                          or s.penalty_points[seat] != sum(s.penalties[seat])):
-            faults.append(f"deal {k}: seat {seat}'s hens or penalties count wrongly (H10, H11)")
-    return faults
+            found.append(f"deal {k}: seat {seat}'s hens or penalties count wrongly (H10, H11)")
+    return found
 
 
 def cards_shown(view: HuhnView, table_cards: set[Card] | None = None) -> set[Card]:
@@ -237,16 +238,16 @@ def hidden_from(state: HuhnState, seat: int | None) -> set[Card]:
 
 
 def _views_hide_what_they_must(state: HuhnState) -> list[str]:
-    faults = []
+    found = []
     kept = state.public
     if kept is not None:
         state.public = None
         if public_table(state) != kept:
-            faults.append("the public table kept for the views is out of date")
+            found.append("the public table kept for the views is out of date")
     trick = state.view(None).trick
     state.public_trick = ()
     if state.view(None).trick != trick:
-        faults.append("the trick kept for the views is out of date")
+        found.append("the trick kept for the views is out of date")
     table_cards = public_cards(public_table(state))
     seats: Sequence[int | None] = [*range(state.n), None]
     for seat in seats:
@@ -255,8 +256,8 @@ def _views_hide_what_they_must(state: HuhnState) -> list[str]:
             & hidden_from(state, seat)
         if leak:
             who = "the public view" if seat is None else f"seat {seat}'s view"
-            faults.append(f"{who} shows hidden cards {sorted(leak)} (H13)")
+            found.append(f"{who} shows hidden cards {sorted(leak)} (H13)")
         own = tuple(state.hands[seat]) if seat is not None else ()
         if view.hand != own:
-            faults.append(f"seat {seat}'s view does not hold exactly its own hand (H13)")
-    return faults
+            found.append(f"seat {seat}'s view does not hold exactly its own hand (H13)")
+    return found

@@ -10,7 +10,7 @@ from .state import DEAL, OVER, HuhnState
 from .tricks import Trick
 
 
-def check_summary(state: HuhnState) -> dict[str, Any]:
+def summarize(state: HuhnState) -> dict[str, Any]:
     """Every deal's tricks, hens, penalties, rewards and result (None while it is
     unfinished), the deals crossed out and the totals without them."""
     deals = []

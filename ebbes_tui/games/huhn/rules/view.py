@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...game.protocols import SeatInfo
+from ....game.protocols import SeatInfo
 from .cards import Card
 from .actions import ChooseOption
 from .scoring import DealScore, option_gains, preselected

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...game.protocols import Unlisted
+from ....game.protocols import Unlisted
 from .cards import ALL_CARDS, REWARD_KINDS, Card, code, parse_card, parse_play
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...game.errors import RulesError
-from ...game.protocols import Decision, Outcome, SeatInfo
+from ....game.errors import RulesError
+from ....game.protocols import Decision, Outcome, SeatInfo
 from .actions import (
     LEADER, REWARD, Action, Arrange, ArrangeChoices, ChooseOption, NameLeader, Play, TakeReward,
 )
@@ -215,8 +215,9 @@ class HuhnState:
     # --------------------------------------------------------------- deciding
 
     def check(self, action: Action, seat: int | None = None) -> int:
-        """Raise :class:`~.errors.RuleBroken` unless ``action`` answers a pending
-        decision (``seat``'s when given); change nothing. Returns the deciding seat."""
+        """Raise :class:`~ebbes_tui.game.errors.IllegalMove` unless ``action`` answers a
+        pending decision (``seat``'s when given); change nothing. Returns the deciding
+        seat."""
         return check_decision(self, action, seat)
 
     def apply(self, action: Action, seat: int | None = None) -> list[Any]:

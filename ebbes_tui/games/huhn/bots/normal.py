@@ -2,7 +2,7 @@
 
 Cards are chosen by walking :data:`~.heuristics.HEURISTICS` (the first that fires
 plays; ``NormalBot.fired`` counts them); the arrangement by the Tactics strategies of
-:mod:`.arrange`; a reward card, a leader and the last trick's option by the short
+:mod:`..rules.arrange`; a reward card, a leader and the last trick's option by the short
 rules below. Each decision comes with the sentence a hint shows. Everything is read
 from the seat's view (H13).
 """
@@ -13,12 +13,12 @@ import random
 from collections import Counter
 from typing import Any
 
-from .actions import PLAY, REWARD, Action, Arrange, ArrangeChoices, name_leader
-from .arrange import STRATEGIES, arrangement, arrangements, last_in_first_trick
-from .cards import REWARD_DOWN, REWARD_EAR, REWARD_HAND, Card
+from ..rules.actions import PLAY, REWARD, Action, Arrange, ArrangeChoices, name_leader
+from ..rules.arrange import STRATEGIES, arrangement, arrangements, last_in_first_trick
+from ..rules.cards import REWARD_DOWN, REWARD_EAR, REWARD_HAND, Card
 from .heuristics import FACE_DOWN_WHY, HEURISTICS, Heuristic
 from .reading import DEFAULT_WEIGHTS, Reading, Weights
-from .view import HuhnView
+from ..rules.view import HuhnView
 
 #: The reward card the bot takes when it may choose, best first, and why.
 REWARD_PREFERENCE: tuple[tuple[str, str], ...] = (

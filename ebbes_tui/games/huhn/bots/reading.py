@@ -8,9 +8,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass
 
-from .cards import HIGHEST, IS_DOWN, IS_HEN, IS_PIG, LOWEST, PENALTY, REWARD_POINTS, Card
+from ..rules.cards import HIGHEST, IS_DOWN, IS_HEN, IS_PIG, LOWEST, PENALTY, REWARD_POINTS, Card
 from .sampler import any_card_slot, unseen_cards
-from .view import HuhnView
+from ..rules.view import HuhnView
 
 
 @dataclass(frozen=True)

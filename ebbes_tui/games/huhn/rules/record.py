@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...game.errors import RecordError, RulesError, SetupError
-from ...game.protocols import SeatInfo, players_entry
+from ....game.errors import RecordError, RuleBroken, RulesError, SetupError
+from ....game.protocols import SeatInfo, players_entry
 from .actions import PLAY, REWARD, Arrange, name_leader, parse_option
 from .cards import PLAYER_COUNTS, Card, parse_card, parse_play
-from .errors import RuleBroken
 from .state import DEAL, NAME_LEADER, OPTION, OVER, REWARD_CHOICE, HuhnState
 
 FORMAT = "huhn-record/1"
 Record = dict[str, Any]
-Observer = Callable[[HuhnState, list[Any]], None]
+#: Told about every step of a replay: the state just after it, and what it caused.
+StepObserver = Callable[[HuhnState, list[Any]], None]
 MAX_DEALS = 20
 
 
@@ -64,7 +64,7 @@ def setup_of(record: Record) -> tuple[tuple[SeatInfo, ...], dict[str, Any]]:
     return tuple(seats), {"deals": deals, "dealer": dealer}
 
 
-def replay(record: Any, observe: Observer | None = None) -> HuhnState:
+def replay(record: Any, observe: StepObserver | None = None) -> HuhnState:
     """Replay a record with every rule checked; RecordError names the deal, the play
     and the rule of the first fault. ``observe`` sees the state after every step."""
     if not isinstance(record, dict):
@@ -97,7 +97,7 @@ class _DealReplay:
     and named leaders consumed as the tricks call for them."""
 
     def __init__(self, state: HuhnState, deal: Record, number: int,
-                 observe: Observer | None) -> None:
+                 observe: StepObserver | None) -> None:
         self.state = state
         self.deal = deal
         self.where = f"deal {number}"

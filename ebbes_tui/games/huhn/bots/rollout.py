@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
-from .actions import LEADER, REWARD, Arrange
-from .cards import IS_HEN, REWARD_HAND
-from .scoring import option_gains, preselected
-from .state import ARRANGE, NAME_LEADER, OPTION, PLAY, REWARD_CHOICE, HuhnState
+from ..rules.actions import LEADER, REWARD, Arrange
+from ..rules.cards import IS_HEN, REWARD_HAND
+from ..rules.scoring import option_gains, preselected
+from ..rules.state import ARRANGE, NAME_LEADER, OPTION, PLAY, REWARD_CHOICE, HuhnState
 
 #: How often a playout plays a random end card instead of the policy's.
 EXPLORE = 0.1

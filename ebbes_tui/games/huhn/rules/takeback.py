@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game.errors import RecordError
+from ....game.errors import RecordError
 from .events import CardPlayed, HandArranged, LeaderNamed, RewardTaken
 from .record import Record, replay
 from .state import DEAL, OVER, HuhnState

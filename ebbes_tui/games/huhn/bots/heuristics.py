@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .cards import IS_HEN, IS_PIG, LOWEST, PENALTY, REWARD_POINTS, Card
+from ..rules.cards import IS_HEN, IS_PIG, LOWEST, PENALTY, REWARD_POINTS, Card
 from .reading import Reading
 
 
