@@ -12,12 +12,12 @@ from ....controller import TakenBack, Update
 from ....table.events import ChatLine
 from ....ui.game_log import END, LATER, Moment, TrickLog
 from ....ui.words import match_line, says, verb_for
-from ..events import (
+from ..rules.events import (
     Avstikk, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played,
     SatOut, ShedBegan, TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
 )
-from ..tricks import Trick
-from ..view import HundView
+from ..rules.tricks import Trick
+from ..rules.view import HundView
 from .explain import ORDINALS, and_list, event_line, rank_plural, rounds_of, winning_card
 from .look import HundLook
 

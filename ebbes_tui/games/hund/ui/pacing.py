@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ....controller import Update
 from ....ui.pacing import Pacing
-from ..events import (
+from ..rules.events import (
     Avstikk, CardPlayed, GameDealt, HundFound, Krig, Played, ShedBegan, TrickTaken,
     TrumpCardLaidAside, UndertrekkTaken,
 )

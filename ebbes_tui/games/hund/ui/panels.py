@@ -11,8 +11,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ....ui.words import as_seen_by, cut_names, says
-from ..cards import SUIT_WORDS
-from ..view import HundView
+from ..rules.cards import SUIT_WORDS
+from ..rules.view import HundView
 from .explain import (
     ORDINALS, and_list, beat_hint, mid, rounds_of, undertrekk_reason, winning_card,
 )

@@ -14,10 +14,10 @@ from textual.widgets import Static
 from ....ui.footer import KeysFooter
 from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
-from ..cards import SUIT_OF, Card
-from ..events import CardPlayed, Played
-from ..state import HundState
-from ..view import HundView
+from ..rules.cards import SUIT_OF, Card
+from ..rules.events import CardPlayed, Played
+from ..rules.state import HundState
+from ..rules.view import HundView
 from .explain import event_line
 from .game_log import HundLog
 from .look import HundLook, hund_look

@@ -18,12 +18,12 @@ from ....game.protocols import Action
 from ....game.events import TrickEnded
 from ....ui.look import Look
 from ....ui.words import as_seen_by, match_line
-from ..cards import parse_card
-from ..events import (
+from ..rules.cards import parse_card
+from ..rules.events import (
     Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played, ShedBegan,
     UndertrekkTaken,
 )
-from ..view import HundView
+from ..rules.view import HundView
 from .explain import (
     TERMS, event_line, explaining, first_avstikk, first_krig, first_sjanse, first_undertrekk,
 )

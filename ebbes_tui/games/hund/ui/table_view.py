@@ -17,10 +17,10 @@ from ....ui.card_row import CardRow
 from ....ui.game_ui import Decided, Drawing
 from ....ui.side_log import SideLog
 from ....ui.look import Look
-from ..actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
-from ..checks import beat_with
-from ..events import CardPlayed, Drew, GameDealt, Played, TrickTaken
-from ..view import HundView
+from ..rules.actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
+from ..rules.checks import beat_with
+from ..rules.events import CardPlayed, Drew, GameDealt, Played, TrickTaken
+from ..rules.view import HundView
 from .look import hund_look
 from .panels import PilePanel, SeatsPanel, TrickPanel
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .actions import PLAY, SJANSE, UNDERTREKK, Action, Series
-from .cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, Card
-from .checks import beat_with
+from ..rules.actions import PLAY, SJANSE, UNDERTREKK, Action, Series
+from ..rules.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, Card
+from ..rules.checks import beat_with
 from .judge import Judge
-from .tricks import can_beat
-from .view import HundView
+from ..rules.tricks import can_beat
+from ..rules.view import HundView
 
 
 class Choice(NamedTuple):

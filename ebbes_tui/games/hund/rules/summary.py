@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CODES, SUITS
-from .state import GameResult, HundState, Phase
+from .state import HundState, Phase
 from .tricks import Trick
 
 
-def check_summary(state: HundState) -> dict[str, Any]:
+def summarize(state: HundState) -> dict[str, Any]:
     """The body of ``ebbes check --json`` (without ``file`` and ``valid``)."""
     games = [_game(True, r.tricks, r.trump_card, r.trump_holder, r.phase2_hands, r.out, r.hund)
              for r in state.results]
@@ -59,10 +59,3 @@ def _where(state: HundState) -> str:
         return f"phase 1, trick {len(state.tricks) + 1}"
     return f"phase 2, {len(state.out)} out"
 
-
-def describe_result(result: GameResult, names: list[str]) -> str:
-    """One game's result in words: the order of going out and the hund."""
-    order = ", ".join(names[s] for s in result.out)
-    hund = names[result.hund]
-    was = "were" if hund == "You" else "was"  # History reads the player's own seat as You
-    return f"{hund} {was} the hund" + (f" (out: {order})" if order else "")

@@ -12,11 +12,11 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from .actions import SJANSE, Action
-from .cards import RANK_OF, SUIT_OF
+from ..rules.actions import SJANSE, Action
+from ..rules.cards import RANK_OF, SUIT_OF
 from .heuristics import RULES, Choice
 from .judge import DEFAULT_WEIGHTS, Judge, Weights
-from .view import HundView
+from ..rules.view import HundView
 
 
 class NormalBot:

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...game.errors import RecordError
-from ...game.protocols import SeatInfo, players_entry
+from ....game.errors import RecordError, RuleBroken
+from ....game.protocols import SeatInfo, players_entry
 from .actions import parse_action
 from .cards import CODES, MAX_PLAYERS, MIN_PLAYERS, Card, parse_card
-from .checks import RuleBroken
 from .deal import deal_fault
 from .events import Event
 from .state import Deal, HundState, Phase

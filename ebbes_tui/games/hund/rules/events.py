@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...game.events import DealEnded, Dealt, Ended, TrickEnded
+from ....game.events import DealEnded, Dealt, Ended, TrickEnded
 from .cards import Card
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
-from .actions import PLAY, SJANSE, UNDERTREKK, Action
-from .cards import RANK_OF, SUIT_OF
-from .state import HundState, Phase
-from .tricks import legal_plays
+from ..rules.actions import PLAY, SJANSE, UNDERTREKK, Action
+from ..rules.cards import RANK_OF, SUIT_OF
+from ..rules.state import HundState, Phase
+from ..rules.tricks import legal_plays
 
 MAX_MOVES = 2000
 #: How often a phase-2 playout move is random rather than the cheapest: enough to break

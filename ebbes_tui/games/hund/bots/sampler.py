@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import random
 
-from .cards import DECK, Card
-from .phases import Deal, GameResult, Phase
-from .state import HundState
-from .tricks import beats
-from .view import HundView
+from ..rules.cards import DECK, Card
+from ..rules.phases import Deal, GameResult, Phase
+from ..rules.state import HundState
+from ..rules.tricks import beats
+from ..rules.view import HundView
 
 def unseen_cards(view: HundView) -> list[Card]:
     """Cards this seat has not seen in this game: not in its hand, never played face

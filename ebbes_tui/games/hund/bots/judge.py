@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import RANK_OF, SUIT_OF, Card
+from ..rules.cards import RANK_OF, SUIT_OF, Card
 from .sampler import known_hands, unseen_cards
-from .tricks import first_round, war_round
-from .view import HundView
+from ..rules.tricks import first_round, war_round
+from ..rules.view import HundView
 
 
 @dataclass(frozen=True)

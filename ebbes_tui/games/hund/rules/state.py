@@ -11,11 +11,11 @@ The rules themselves are in :mod:`.collect` (phase 1), :mod:`.shed` (phase 2) an
 
 from __future__ import annotations
 
-from ...game.protocols import Decision, Outcome, SeatInfo
+from ....game.protocols import Decision, Outcome, SeatInfo
 from . import collect, shed
 from .actions import PLAY, SJANSE, Action, PlayCard, Series
 from .cards import SUIT_OF, Card
-from .checks import check_move
+from .checks import check_decision
 from .events import Event, GameDealt
 from .phases import Deal, GameResult, Phase
 from .tricks import Move, Trick, legal_plays
@@ -162,7 +162,7 @@ class HundState:
 
     def apply(self, action: Action, seat: int) -> list[Event]:
         """Make ``seat``'s move after checking it (N3-N14); IllegalMove changes nothing."""
-        check_move(self, action, seat)
+        check_decision(self, action, seat)
         events: list[Event] = []
         self._step(action, seat, events)
         return events

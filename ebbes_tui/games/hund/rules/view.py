@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...game.protocols import SeatInfo
+from ....game.protocols import SeatInfo
 from .actions import Action
 from .cards import SUIT_OF, Card
 from .phases import Phase
