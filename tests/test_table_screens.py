@@ -37,6 +37,16 @@ def app() -> EbbesApp:
     return EbbesApp(pace=0, animation=False)
 
 
+async def step_to(pilot, choice, value) -> None:
+    """As a player does: Right steps through a form's choices until ``value``."""
+    choice.focus()
+    for _ in range(9):
+        if choice.value == value:
+            return
+        await pilot.press("right")
+    assert choice.value == value, f"{choice.id} never reached {value!r}"
+
+
 def text(screen, selector: str) -> str:
     return str(screen.query_one(selector).render())
 
@@ -123,10 +133,7 @@ async def test_open_a_table_from_the_form_lists_its_arguments(home, monkeypatch)
         form.query_one("#table-name").value = "sat"
         for selector, value in (("#kind-2", "bot:normal"), ("#kind-1", "user"),
                                 ("#spectators", False), ("#away", "never")):
-            choice = form.query_one(selector)
-            choice.focus()
-            while choice.value != value:  # as a player does: Right steps through the choices
-                await pilot.press("right")
+            await step_to(pilot, form.query_one(selector), value)
         await pilot.pause()
         assert form.query_one("#login-1").display and not form.query_one("#login-2").display
         form.query_one("#login-1").value = "alice"
@@ -416,10 +423,7 @@ async def test_the_open_form_leaves_spectators_off_and_names_the_first_starter(h
         assert "--spectators" not in form.arguments()  # off, as on the command line
         for selector, value in (("#players", 2), ("#opt-ebbes-starter", 1),
                                 ("#opt-ebbes-dealer", 0)):
-            choice = form.query_one(selector)
-            choice.focus()
-            while choice.value != value:
-                await pilot.press("right")
+            await step_to(pilot, form.query_one(selector), value)
         await pilot.pause()
         args = form.arguments()
         assert args[args.index("--game") + 1] == "ebbes"

@@ -52,7 +52,7 @@ def bench_config(players: int, game_id: str = DEFAULT_GAME) -> BenchConfig:
 
 def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> State:
     """Play a whole game with uniformly random decisions; ``fast`` plays on the game's
-    unchecked path (:meth:`Game.random_playout`) wherever it has one."""
+    unchecked path (:meth:`Players.random_playout`) wherever it has one."""
     game, seats, options = config
     state = game.rules.new_state(seats, options)
     deal = partial(game.rules.resolve_chance, seed=rng.randrange(2**32))
@@ -74,9 +74,9 @@ def _decide_at_random(state: State, seat: int, rng: random.Random) -> None:
 def play_outs(config: BenchConfig, count: int = 64,
               search: bool = False) -> Callable[[random.Random], object]:
     """A play-out of ``count`` deals in turn: each call plays a copy of the next one on
-    the fast path (:meth:`Game.random_playout`) from its first move, which random
+    the fast path (:meth:`Players.random_playout`) from its first move, which random
     decisions from the deal's own seed reached. ``search``: a search's rollout instead
-    (:meth:`Game.rollout`: the seat to move makes its first legal move, then the game's
+    (:meth:`Players.rollout`: the seat to move makes its first legal move, then the game's
     quick playout)."""
     game, seats, options = config
     starts = []  # (state, the seat to move)

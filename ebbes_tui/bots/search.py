@@ -2,10 +2,10 @@
 Carlo) over the seat's view, given the game's sampler.
 
 For a decision with a choice it takes the game's most promising candidates
-(:meth:`Game.candidates`), then, for each of a fixed number of samples of the hidden
-information consistent with the view (:meth:`Game.sample`: other hands, their orders,
+(:meth:`Players.candidates`), then, for each of a fixed number of samples of the hidden
+information consistent with the view (:meth:`Players.sample`: other hands, their orders,
 a pile), plays each candidate and finishes the deal with the game's quick playout
-(:meth:`Game.rollout`), and keeps the candidate with the best mean. Decisions whose
+(:meth:`Players.rollout`), and keeps the candidate with the best mean. Decisions whose
 answers cannot be listed (the orders of a hand) go to the game's ``normal`` bot: a
 search must never enumerate them. Its budget is a number of samples, so a seeded
 decision is the same every time (a resumed game gets the same answers); a time cap

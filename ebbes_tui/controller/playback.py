@@ -3,7 +3,7 @@ the first deal, then one position after every step of the record (each deal and 
 decision), forward and back, move by move, trick by trick or deal by deal.
 
 The record stays the single source of truth: the steps are the ones the game's replay
-goes through with every rule checked (:meth:`Game.replay`), each kept as a copy of the
+goes through with every rule checked (:meth:`Records.replay`), each kept as a copy of the
 state after it, never a second reading of the record.
 """
 

@@ -17,9 +17,9 @@ from ..game.protocols import Game, Record, SeatInfo, State
 class MatchSetup:
     """Everything chosen before the first deal.
 
-    ``seats`` lists every seat clockwise, as :meth:`Game.seats_for` gives them (a seat
+    ``seats`` lists every seat clockwise, as :meth:`Rules.seats_for` gives them (a seat
     nobody plays included). ``options`` are the game's own
-    (:attr:`Game.options`); a ``seat`` option (who starts, who deals) counts the
+    (:attr:`Rules.options`); a ``seat`` option (who starts, who deals) counts the
     players from 0, None for "random"."""
 
     game: Game

@@ -15,7 +15,7 @@ seat nobody plays is no player):
 
 - games played and won (as the game's outcome says; a tie shares the win), with the
   average and best final score, grouped by number of players and the game's variant;
-- the game's own figures (:meth:`Game.figures`: ebbes payouts, hens
+- the game's own figures (:meth:`Presentation.figures`: ebbes payouts, hens
   taken, times hund ...);
 - hints used, as the record counts them;
 - bots beaten, per bot level: of the games with a bot of that level at the table, those
@@ -90,7 +90,7 @@ class PlayerStats:
 
     #: Keyed by (number of players, the variant as players read it).
     kinds: dict[tuple[int, str], Tally] = field(default_factory=dict)
-    #: The game's own figures, by the keys of :attr:`Game.figure_labels`.
+    #: The game's own figures, by the keys of :attr:`Presentation.figure_labels`.
     figures: dict[str, int] = field(default_factory=dict)
     hints: int = 0
     #: Keyed by bot level.

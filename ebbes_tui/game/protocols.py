@@ -6,7 +6,7 @@ to a seat, STYLE.md).
 What the three rulebooks force on the seam, and where it is met:
 
 - chance at any point (a deal; Hund's draws): a pending :class:`Decision` with seat
-  None, resolved by :meth:`Game.resolve_chance` from the match's seed;
+  None, resolved by :meth:`Rules.resolve_chance` from the match's seed;
 - simultaneous hidden decisions (Blindes Huhn's arranging): :meth:`State.pending`
   holds several decisions at once, answered in any order, each seat seeing only its own;
 - a move of several cards, a card taken in, a sub-trick of some seats, face-down cards:
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 #: An action is a game's own small immutable value; ``str(action)`` is its text on the
-#: wire and in logs, and :meth:`Game.parse_action` reads it back.
+#: wire and in logs, and :meth:`Rules.parse_action` reads it back.
 Action = Any
 #: A game's own event value (a dataclass), possibly with a marker of :mod:`.events`.
 Event = Any
@@ -51,7 +51,7 @@ def players_entry(seats: Sequence[SeatInfo]) -> list[Record]:
 
 class Decision(NamedTuple):
     """A pending decision: its kind (the game's word: ``play``, ``arrange``, ``deal``
-    ...) and the seat that makes it (None: chance, see :meth:`Game.resolve_chance`)."""
+    ...) and the seat that makes it (None: chance, see :meth:`Rules.resolve_chance`)."""
 
     kind: str
     seat: int | None

@@ -1,5 +1,5 @@
 """Reading a game record of any game: the JSON object, and the game its ``format``
-names (the registry's). Replaying it is the game's own (:meth:`Game.replay`)."""
+names (the registry's). Replaying it is the game's own (:meth:`Records.replay`)."""
 
 from __future__ import annotations
 

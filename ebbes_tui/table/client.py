@@ -739,7 +739,7 @@ class RemoteFeed(UpdateStream):
         """Send this seat's answer to the decision it is asked for now (``decision``:
         the number of the update it answers; a seat deciding at once with others may
         answer from an older update while its decision is open). An illegal answer
-        raises IllegalMove at once, as the game would (:meth:`Game.check`); a refusal
+        raises IllegalMove at once, as the game would (:meth:`Rules.check`); a refusal
         from the server comes later as a :class:`Refused` update, and the decision is
         open again."""
         latest = self._latest

@@ -1,6 +1,6 @@
 """What a game's screens give the generic shell (the menu, the table screen, the replay
 screen, History, hot-seat, shared tables): the game's own widgets and words, behind one
-small interface. Each game package has a ``ui`` module (``Game.ui_module``) with a
+small interface. Each game package has a ``ui`` module (``Presentation.ui_module``) with a
 ``SCREENS`` object of this shape; the shell loads it by name, so nothing generic imports
 a game.
 

@@ -1,5 +1,5 @@
 """The new-game form of any game: the seats (a person or a bot of a level, and a name),
-the game's own options (from :attr:`Game.options`, each with its one-line explanation),
+the game's own options (from :attr:`Rules.options`, each with its one-line explanation),
 the memory aid; remembered per game."""
 
 from __future__ import annotations

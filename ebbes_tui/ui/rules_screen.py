@@ -1,4 +1,4 @@
-"""A game's rules in the project's own words (:meth:`Game.rules_text`)."""
+"""A game's rules in the project's own words (:meth:`Presentation.rules_text`)."""
 
 from __future__ import annotations
 

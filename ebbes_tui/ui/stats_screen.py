@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 EMPTY = "No games finished yet."
 BOTS_ONLY = "Only bots played, and statistics are about people."
 #: What the figures mean, said once below them (the definitions of controller.stats);
-#: the game's own figures are explained by the game (:attr:`Game.figure_notes`).
+#: the game's own figures are explained by the game (:attr:`Presentation.figure_notes`).
 MEANING = (
     "Won: as the game's result says (a tie shares the win). Average and best: final "
     "scores. Hints: asked for with i at the table. "

@@ -250,7 +250,7 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
             named = self.query_one(f"#kind-{i}", Choice).value == "user"
             self.query_one(f"#login-{i}").display = named
         for other in self.app.games:
-            for option in other.options:
+            for option in other.rules.options:
                 row = self.query_one(f"#row-{other.id}-{option.key}")
                 row.display = other is game and option.applies(players) and (
                     option.needs is None
