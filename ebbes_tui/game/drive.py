@@ -11,17 +11,17 @@ from collections.abc import Callable, Sequence
 from .protocols import Action, Choices, Decision, State, Unlisted
 
 
-def first(pending: Sequence[Decision]) -> Decision:
-    """The first pending decision: the one a game that asks one seat at a time asks."""
-    return pending[0]
+#: Chooses among simultaneous decisions; None: the first, the one a game that asks one
+#: seat at a time asks (the benches' and search's hot path: no call for it).
+Pick = Callable[[Sequence[Decision]], Decision] | None
 
 
 def next_to_decide(state: State, deal: Callable[[State], object],
-                   pick: Callable[[Sequence[Decision]], Decision] = first) -> int | None:
+                   pick: Pick = None) -> int | None:
     """The seat whose decision comes next, ``pick`` choosing among simultaneous ones;
     every chance step picked before it is dealt by ``deal``. None once the game is over."""
     while pending := state.pending():
-        seat = pick(pending).seat
+        seat = (pending[0] if pick is None else pick(pending)).seat
         if seat is not None:
             return seat
         deal(state)
@@ -29,7 +29,7 @@ def next_to_decide(state: State, deal: Callable[[State], object],
 
 
 def play(state: State, deal: Callable[[State], object], answer: Callable[[State, int], Action],
-         pick: Callable[[Sequence[Decision]], Decision] = first) -> State:
+         pick: Pick = None) -> State:
     """Play ``state`` to its end: each decision answered by ``answer(state, seat)``."""
     while (seat := next_to_decide(state, deal, pick)) is not None:
         state.apply(answer(state, seat), seat)
