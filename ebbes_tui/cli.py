@@ -17,8 +17,8 @@ from .game.options import add_flags
 from .game.registry import DEFAULT_GAME, all_games, game_ids, load_game
 
 if TYPE_CHECKING:
-    from .controller.events import Update
-    from .game.protocols import Game
+    from .controller.events import AnyUpdate
+    from .game.protocols import AnyGame
     from .table.headless import Narrator
 
 
@@ -326,7 +326,7 @@ def watch_lines(args: argparse.Namespace) -> Narrator:
     """``ebbes table join --watch`` without a terminal prints each move as the game's
     log says it: the log's words are the screens' (``ebbes_tui.ui``), loaded only then."""
 
-    def narrate(game: Game) -> Callable[[Update], list[str]]:
+    def narrate(game: AnyGame) -> Callable[[AnyUpdate], list[str]]:
         from .terminal import want_ascii
         from .ui.narrate import narrator
 

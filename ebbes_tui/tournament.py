@@ -26,7 +26,7 @@ from typing import Any
 from .bots import LEVELS, make_bot
 from .game.errors import SetupError
 from .game.options import complete, from_flags
-from .game.protocols import Bot, Game, SeatInfo, listed
+from .game.protocols import AnyBot, AnyGame, SeatInfo, listed
 from .game.registry import DEFAULT_GAME, load_game
 
 Z95 = 1.96
@@ -44,7 +44,7 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         return load_game(self.game_id)
 
     def seats(self) -> tuple[SeatInfo, ...]:
@@ -82,7 +82,7 @@ def seat_levels(seats: tuple[SeatInfo, ...], levels: tuple[str, ...],
     return tuple(out)
 
 
-def build_bot(game: Game, level: str, hard_samples: int | None) -> Bot:
+def build_bot(game: AnyGame, level: str, hard_samples: int | None) -> AnyBot:
     if level == "hard" and hard_samples is not None:
         return make_bot(game, level, samples=hard_samples)
     return make_bot(game, level)
@@ -106,8 +106,10 @@ def play_game(setup: Setup, deal_no: int, rotation: int) -> GameResult:
             continue
         legal = state.legal(seat)
         bot = bots.get(seat)
-        if bot is None:  # a seat nobody plays has one legal move
-            action = listed(legal)[0]  # type: ignore[index]
+        if bot is None:
+            moves = listed(legal)
+            assert moves, "a seat nobody plays has one legal move"
+            action = moves[0]
         else:
             rng = random.Random(f"ebbes-bot/{setup.seed}/{deal_no}/{rotation}/{next(steps)}")
             action = bot.choose(state.view(seat), legal, rng)
@@ -153,7 +155,7 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def summarize(setup: Setup, games: int, results: list[GameResult]) -> dict[str, object]:
+def summarize(setup: Setup, games: int, results: list[GameResult]) -> dict[str, Any]:
     """The JSON figures: per level mean score, interval and win rate; per pair of
     levels the paired difference per deal set."""
     scores: dict[str, list[float]] = {}
@@ -201,16 +203,16 @@ def progress(done: int, total: int, width: int = 30) -> None:
     sys.stderr.flush()
 
 
-def print_table(summary: dict[str, object], setup: Setup) -> None:
+def print_table(summary: dict[str, Any], setup: Setup) -> None:
     games = summary["games"]
     print(f"{setup.game.title} tournament: {setup.players} players, {games} deal sets x "
           f"{setup.rotations} seat rotations, seed {setup.seed}")
     print(f"{'level':<8} {'mean score':>10}  {'95% interval':>18}  {'win rate':>8}")
-    for level, row in summary["levels"].items():  # type: ignore[union-attr]
+    for level, row in summary["levels"].items():
         lo, hi = row["ci95"]
         print(f"{level:<8} {row['mean_score']:>10.2f}  [{lo:>7.2f}, {hi:>7.2f}]  "
               f"{row['win_rate']:>8.1%}")
-    for pair, row in summary["pairs"].items():  # type: ignore[union-attr]
+    for pair, row in summary["pairs"].items():
         a, b = pair.split(">")
         lo, hi = row["ci95"]
         print(f"{a} - {b}: {row['mean_diff']:+.2f} per game, 95% interval "

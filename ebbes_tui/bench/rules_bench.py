@@ -32,14 +32,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..game.protocols import Game, SeatInfo, State, listed
+from ..game.protocols import AnyGame, AnyState, SeatInfo, listed
 from ..game.registry import DEFAULT_GAME, load_game
 
 #: The rates measured, each with the word its column shows.
 _KINDS = {"validated_games_per_s": "validated", "fast_games_per_s": "fast",
           "play_outs_per_s": "play-outs", "rollouts_per_s": "rollouts"}
 #: A game set up for the bench: the game, its seats and options.
-BenchConfig = tuple[Game, tuple[SeatInfo, ...], dict[str, Any]]
+BenchConfig = tuple[AnyGame, tuple[SeatInfo, ...], dict[str, Any]]
 
 
 def bench_config(players: int, game_id: str = DEFAULT_GAME) -> BenchConfig:
@@ -49,7 +49,7 @@ def bench_config(players: int, game_id: str = DEFAULT_GAME) -> BenchConfig:
     return game, seats, {}
 
 
-def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> State:
+def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> AnyState:
     """Play a whole game with uniformly random decisions; ``fast`` plays on the game's
     unchecked path (:meth:`Game.random_playout`) wherever it has one."""
     game, seats, options = config
@@ -66,7 +66,7 @@ def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> 
     return state
 
 
-def _decide_at_random(state: State, seat: int, rng: random.Random) -> None:
+def _decide_at_random(state: AnyState, seat: int, rng: random.Random) -> None:
     """Answer ``seat``'s decision with a uniformly random legal action (picked as the
     benches before the seam picked, which a comparison with them must not change)."""
     legal = state.legal(seat)
@@ -115,7 +115,7 @@ def _play_outs_of(module: ModuleType, config: Any,
     bot's playout (before ``play_out``, e3df712, its fast path was ``play_fast`` card by
     card, as its own bench played it)."""
     if hasattr(module, "play_outs"):
-        return module.play_outs(config, search=search)  # type: ignore[no-any-return]
+        return module.play_outs(config, search=search)
     if not hasattr(module, "GameState"):  # the seam's Game, whose methods play_outs uses
         return play_outs(config, search=search)
     starts = []
@@ -169,7 +169,7 @@ def _cpu_time(fn: Callable[[], object], calls: int) -> float:
     return time.process_time() - start
 
 
-def mid_deal(config: BenchConfig, seed: int = 7) -> State:
+def mid_deal(config: BenchConfig, seed: int = 7) -> AnyState:
     """A state half way through the first deal's decisions, from random play."""
     game, seats, options = config
     rng = random.Random(seed)
@@ -185,11 +185,11 @@ def mid_deal(config: BenchConfig, seed: int = 7) -> State:
     return state
 
 
-def _deals(state: State) -> int:
+def _deals(state: AnyState) -> int:
     return state.view(None).position()[0]
 
 
-def measure(game: Game, seconds: float = 1.0) -> dict[str, object]:
+def measure(game: AnyGame, seconds: float = 1.0) -> dict[str, object]:
     rng = random.Random(1)
     figures: dict[str, Any] = {"game": game.id, **{key: {} for key in _KINDS}}
     this = sys.modules[__name__]

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import SetupError
-from .protocols import Game, GameOption
+from .protocols import AnyGame, GameOption
 from .registry import all_games
 
 
@@ -21,7 +21,7 @@ def flag(option: GameOption) -> str:
     return flag_name(option.key)
 
 
-def complete(game: Game, players: int, given: dict[str, Any]) -> dict[str, Any]:
+def complete(game: AnyGame, players: int, given: dict[str, Any]) -> dict[str, Any]:
     """Every option of ``game`` for ``players`` players: ``given`` checked, the rest at
     their defaults; SetupError names an unknown option or a value out of range."""
     known = {o.key: o for o in game.rules.options}
@@ -40,6 +40,10 @@ def complete(game: Game, players: int, given: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+def _within(value: int, low: int | None, high: int | None) -> bool:
+    return (low is None or low <= value) and (high is None or value <= high)
+
+
 def check(option: GameOption, value: Any, players: int) -> Any:
     """``value`` if ``option`` may take it; SetupError says why not."""
     kind = option.kind
@@ -49,7 +53,7 @@ def check(option: GameOption, value: Any, players: int) -> Any:
     elif kind == "int":
         if value is None and option.default is None:
             pass  # the game's own choice ("one per player")
-        elif type(value) is not int or not option.low <= value <= option.high:  # type: ignore[operator]
+        elif type(value) is not int or not _within(value, option.low, option.high):
             raise SetupError(f"{flag(option)} must be from {option.low} to {option.high}, "
                              f"not {value!r}.")
     elif kind == "seat":
@@ -58,7 +62,7 @@ def check(option: GameOption, value: Any, players: int) -> Any:
     return value
 
 
-def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
+def add_flags(parser: argparse.ArgumentParser, games: Iterable[AnyGame]) -> None:
     """A flag for every option of every game (an option of one key means the same in
     each game that has it), unless the command has a flag of that name already (the
     tournament's ``--games``); and ``--option KEY=VALUE`` for any option. Unset flags
@@ -66,7 +70,7 @@ def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game's option by its name (e.g. games=3, series=on)")
     games = list(games)
-    owners: dict[str, list[tuple[Game, GameOption]]] = {}
+    owners: dict[str, list[tuple[AnyGame, GameOption]]] = {}
     for game in games:
         for option in game.rules.options:
             owners.setdefault(option.key, []).append((game, option))
@@ -95,7 +99,7 @@ def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
     parser.set_defaults(option_flags=tuple(seen))
 
 
-def from_flags(game: Game, args: argparse.Namespace) -> dict[str, Any]:
+def from_flags(game: AnyGame, args: argparse.Namespace) -> dict[str, Any]:
     """The options given on the command line, as flags or ``--option KEY=VALUE``
     (players counted from 1 there, from 0 in the options); SetupError for an option of
     another game or a value that is not one."""
@@ -111,12 +115,12 @@ def from_flags(game: Game, args: argparse.Namespace) -> dict[str, Any]:
         given[key] = _seat(option, value) if option.kind == "seat" else value
     for pair in getattr(args, "option", None) or []:
         key, equals, text = pair.partition("=")
-        option = mine.get(key.strip().replace("-", "_"))
-        if option is None or not equals:
+        named = mine.get(key.strip().replace("-", "_"))
+        if named is None or not equals:
             known = ", ".join(o.key for o in game.rules.options)
             raise SetupError(f"{pair!r} is not an option of {game.title} (say KEY=VALUE; the "
                              f"options are {known}).")
-        given[option.key] = _value(option, text.strip())
+        given[named.key] = _value(named, text.strip())
     return given
 
 
@@ -141,7 +145,7 @@ def _seat(option: GameOption, text: str) -> int | None:
     return int(text) - 1
 
 
-def describe(game: Game, options: dict[str, Any]) -> str:
+def describe(game: AnyGame, options: dict[str, Any]) -> str:
     """The options that differ from their defaults, in words: ``more cards, rounds 7``
     (a seat option as ``dealer: player 2``)."""
     words = []

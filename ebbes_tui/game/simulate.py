@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .protocols import Game, SeatInfo, State, listed
+from .protocols import AnyGame, AnyState, SeatInfo, any_answer
 
 
 @dataclass
@@ -26,8 +26,8 @@ class SimulationReport:
     faults: list[str] = field(default_factory=list)
 
 
-def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | None = None,
-                report: SimulationReport | None = None) -> State:
+def random_game(game: AnyGame, players: int, seed: int, options: dict[str, Any] | None = None,
+                report: SimulationReport | None = None) -> AnyState:
     """Play one game with random legal actions from ``seed``, checking the invariants
     after every step; faults go to ``report`` (or raise AssertionError without one)."""
     rng = random.Random(f"simulate:{game.id}:{seed}")
@@ -52,9 +52,7 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
             game.rules.resolve_chance(state, seed)
             check(f"step {steps} (chance)")
             continue
-        legal = state.legal(decision.seat)
-        choices = listed(legal)
-        action = rng.choice(choices) if choices is not None else legal.sample(rng)  # type: ignore[union-attr]
+        action = any_answer(state.legal(decision.seat), rng)
         state.apply(action, decision.seat)
         if report is not None:
             report.actions += 1
@@ -71,7 +69,7 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
     return state
 
 
-def random_games(game: Game, players: int, games: int, seed: int = 0,
+def random_games(game: AnyGame, players: int, games: int, seed: int = 0,
                  options: dict[str, Any] | None = None) -> SimulationReport:
     """``games`` random games of ``players`` from seeds ``seed``, ``seed + 1``, ..."""
     report = SimulationReport()

@@ -206,6 +206,6 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
         "dummy_down": tuple([c is not None for c in state.down]) if up else (),
         "totals": tuple(state.totals),
         "scores": tuple(map(_score_of, results)),  # every round in results is scored
-        "nix_holder": results[-1].score.nix_holder if results else None,
+        "nix_holder": results[-1].scored.nix_holder if results else None,
     })
     return view

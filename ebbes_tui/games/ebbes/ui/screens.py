@@ -12,9 +12,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ....controller import Synced, Update
-from ....ui.game_ui import TRICK_KEY
+from ....ui.game_ui import TRICK_KEY, GameScreens
 from ....ui.look import Look
-from ..rules.actions import Action
 from ..rules.categories import Category
 from ..rules.cards import SUIT_NAMES
 from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, TrickWon
@@ -154,7 +153,7 @@ class EbbesScreens:
 
         return FinalScreen(update.event, update.view, again=again)
 
-    def dialog(self, view: PlayerView, error: str) -> Screen[Action | None] | None:
+    def dialog(self, view: PlayerView, error: str) -> Screen[Any] | None:
         """Who starts (the nix holder) and the Variant 2 pairs are dialogs; a card is
         played on the table itself."""
         if view.phase is Phase.CHOOSE_STARTER:
@@ -191,4 +190,4 @@ def _why_over(view: PlayerView, names: Sequence[str]) -> str:
     return ": " + ", ".join(reached)
 
 
-SCREENS = EbbesScreens()
+SCREENS: GameScreens[PlayerView] = EbbesScreens()

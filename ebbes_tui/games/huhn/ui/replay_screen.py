@@ -39,7 +39,9 @@ class HuhnReplayScreen(ReplayBase):
              "replay-trick": "Trick", "replay-log": "This deal"}
 
     def __init__(self, record: dict[str, object], title: str) -> None:
-        super().__init__(record, title)
+        from ..game import GAME
+
+        super().__init__(GAME, record, title)
 
     def compose(self) -> ComposeResult:
         look = huhn_look(self.app.look)

@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ....controller import Update
-from ....game.protocols import Action
+from ..actions import Action
 from ....ui.card_row import CARD_KEYS, CardRow
 from ....ui.game_ui import Decided, Drawing
 from ....ui.side_log import SideLog

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ....controller import Synced, TakenBack, Update
-from ....game.protocols import Action
+from ..actions import Action
 from ....game.events import TrickEnded
 from ....ui.look import Look
 from ....ui.words import as_seen_by, match_line
@@ -207,7 +207,9 @@ class HundScreens:
     def replay(self, record: dict[str, Any], title: str) -> Screen[Any]:
         from .replay_screen import HundReplayScreen
 
-        return HundReplayScreen(record, title)
+        from ..game import GAME
+
+        return HundReplayScreen(GAME, record, title)
 
 
 def _first(view: HundView, event: object) -> bool:

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from ....controller import Synced, TakenBack, Update
-from ....game.protocols import Action
+from ..actions import Action
 from ....ui.card_row import CardRow
 from ....ui.game_ui import Decided, Drawing
 from ....ui.side_log import SideLog
