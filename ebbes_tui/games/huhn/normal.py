@@ -106,6 +106,8 @@ class NormalBot:
     def _option(self, view: HuhnView) -> tuple[Action, str]:
         """H11: the option worth most to the game total, as the app preselects it."""
         best = view.preselected_option()
+        if best is None:
+            raise AssertionError("an option is chosen only when there is one to choose")
         gain = dict(view.option_effects())[best]
         self._fire("best_option")
         if gain == 0:
@@ -120,8 +122,9 @@ class NormalBot:
         arrangement strategies' orders; for cards, by the bot's estimate (face down
         where allowed); otherwise the bot's choice, then the rest."""
         if isinstance(legal, ArrangeChoices):
-            last = last_in_first_trick(view.seat, view.dealer)  # type: ignore[arg-type]
-            return [Arrange(o) for _, o in arrangements(legal.hand, last)][:keep]
+            last = last_in_first_trick(view.seat, view.dealer)
+            orders: list[Action] = [Arrange(o) for _, o in arrangements(legal.hand, last)]
+            return orders[:keep]
         chosen = self.decide(view)[0]
         if view.phase == "play":
             reading = Reading(view, self.weights)

@@ -192,7 +192,7 @@ def beat_cheapest(j: Judge) -> Choice | None:
     if top is None or UNDERTREKK in view.actions:
         return None
     trump = view.trump
-    play = min(view.actions, key=lambda a: _beat_cost(a, trump))  # type: ignore[arg-type]
+    play = min(view.actions, key=lambda a: _beat_cost(a, trump))
     high = play.cards[-1]  # type: ignore[union-attr]
     keeping = SUIT_OF[high] != trump and any(SUIT_OF[c] == trump for c in view.hand)
     keep = ", keeping your trumps for later" if keeping else ""

@@ -111,7 +111,7 @@ def player_view(state: HundState, seat: int | None) -> HundView:
     playing = state.phase is Phase.COLLECT or state.phase is Phase.SHED
     return HundView(
         seat,
-        state.legal(seat) if playing and seat == state.turn else (),  # type: ignore[arg-type]
+        state.legal(seat) if playing and seat == state.turn else (),
         tuple(state.hands[seat]) if seat is not None else (),
         *table,  # type: ignore[misc]
     )

@@ -21,7 +21,7 @@ class HuhnLog(TrickLog):
 
     def start(self, update: Update) -> None:
         """Begin from a full view (a new or resumed game): this deal so far."""
-        view: HuhnView = update.view  # type: ignore[assignment]
+        view: HuhnView = update.view
         names = self.names(view)
         deal = view.position()[0]
         if view.scores:
@@ -49,7 +49,7 @@ class HuhnLog(TrickLog):
         if line is not None:
             self.note(update.seq, line, trick=isinstance(event, TrickTaken))
 
-    def current(self, view: HuhnView) -> str | None:  # type: ignore[override]
+    def current(self, view: HuhnView) -> str | None:
         """The trick in progress, if any cards are down (a back for a face-down card
         of another player's)."""
         if not view.trick:

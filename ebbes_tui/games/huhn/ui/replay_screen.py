@@ -56,7 +56,7 @@ class HuhnReplayScreen(ReplayBase):
 
     def redraw(self) -> None:
         position, replay = self.position, self.replay
-        state: HuhnState = replay.steps[position].state  # type: ignore[assignment]
+        state: HuhnState = replay.steps[position].state
         view = self.view(position)
         look = huhn_look(self.app.look)
         names = [look.text(s.name) for s in view.seats]
@@ -87,7 +87,7 @@ class HuhnReplayScreen(ReplayBase):
             return ["Before the first deal: Right (or l) steps through the game."]
         look = huhn_look(self.app.look)
         lines = []
-        state: HuhnState = self.replay.steps[self.position].state  # type: ignore[assignment]
+        state: HuhnState = self.replay.steps[self.position].state
         for update in self.updates(self.position):
             event = update.event
             if isinstance(event, CardPlayed):

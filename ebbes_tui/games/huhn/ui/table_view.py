@@ -124,7 +124,7 @@ class HuhnTable(Widget, can_focus=True):
 
     def show(self, update: Update, drawing: Drawing) -> None:
         """Draw ``update``'s view."""
-        view: HuhnView = update.view  # type: ignore[assignment]
+        view: HuhnView = update.view
         if view.seat != self.view.seat or view.deal != self.view.deal:
             self._note = ""
         self.view, self.acting = view, drawing.acting

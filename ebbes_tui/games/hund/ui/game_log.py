@@ -158,7 +158,7 @@ class HundLog(TrickLog):
         if line:
             self.note(seq, line, at=at)
 
-    def current(self, view: HundView) -> str | None:  # type: ignore[override]
+    def current(self, view: HundView) -> str | None:
         """The trick in progress, if any cards are down."""
         names = self.names(view)
         if view.phase == "collect" and view.trick:

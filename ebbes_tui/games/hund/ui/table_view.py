@@ -103,7 +103,7 @@ class HundTable(Widget, can_focus=True):
 
     def show(self, update: Update, drawing: Drawing) -> None:
         """Draw ``update``'s view; note who drew after the trick on show."""
-        view: HundView = update.view  # type: ignore[assignment]
+        view: HundView = update.view
         if drawing.fresh:
             self._follow(update)
         if not drawing.acting or view.phase != "shed":
