@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
 from .game.options import add_flags
@@ -26,10 +26,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad command line in one line, exit status 2, pointing at
     the help of the command that was given (``ebbes table set --help``)."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (try '{self.prog} --help')\n")
 
-    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]  # the stub overloads it
                          namespace: argparse.Namespace | None = None,
                          ) -> tuple[argparse.Namespace, list[str]]:
         """Words nobody takes are refused by the command they were given to, which

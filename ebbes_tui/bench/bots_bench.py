@@ -14,7 +14,7 @@ import random
 import time
 
 from ..bots import LEVELS, make_bot
-from ..game.protocols import AnyGame, AnyView, SeatInfo, listed
+from ..game.protocols import AnyGame, AnyView, SeatInfo, any_answer, listed
 from ..game.registry import DEFAULT_GAME, load_game
 
 POSITIONS = 240
@@ -63,7 +63,7 @@ def _random_game(game: AnyGame, players: int, options: dict[str, object], rng: r
         moves = listed(legal)
         if (moves is None or len(moves) > 1) and len(views) < count and rng.random() < 0.25:
             views.append(state.view(decision.seat))
-        state.apply(rng.choice(moves) if moves is not None else legal.sample(rng), decision.seat)  # type: ignore[union-attr]
+        state.apply(any_answer(legal, rng), decision.seat)
 
 
 def time_level(game: AnyGame, level: str, views: list[AnyView], seconds: float) -> list[float]:

@@ -32,7 +32,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..game.protocols import AnyGame, AnyState, SeatInfo, listed
+from ..game.protocols import AnyGame, AnyState, SeatInfo, Unlisted
 from ..game.registry import DEFAULT_GAME, load_game
 
 #: The rates measured, each with the word its column shows.
@@ -70,9 +70,8 @@ def _decide_at_random(state: AnyState, seat: int, rng: random.Random) -> None:
     """Answer ``seat``'s decision with a uniformly random legal action (picked as the
     benches before the seam picked, which a comparison with them must not change)."""
     legal = state.legal(seat)
-    moves = listed(legal)
-    state.apply(moves[int(rng.random() * len(moves))] if moves is not None
-                else legal.sample(rng), seat)  # type: ignore[union-attr]
+    state.apply(legal.sample(rng) if isinstance(legal, Unlisted)
+                else legal[int(rng.random() * len(legal))], seat)
 
 
 def play_outs(config: BenchConfig, count: int = 64,
@@ -101,8 +100,8 @@ def play_outs(config: BenchConfig, count: int = 64,
     firsts = []
     for state, seat in starts:
         legal = state.legal(seat)
-        moves = listed(legal)
-        firsts.append((state, seat, moves[0] if moves is not None else legal.sample(random.Random(0))))  # type: ignore[union-attr]
+        firsts.append((state, seat, legal.sample(random.Random(0)) if isinstance(legal, Unlisted)
+                       else legal[0]))
     rollouts = cycle(firsts)
     return lambda rng: game.players.rollout(*next(rollouts), rng)
 
@@ -189,7 +188,7 @@ def _deals(state: AnyState) -> int:
     return state.view(None).position()[0]
 
 
-def measure(game: AnyGame, seconds: float = 1.0) -> dict[str, object]:
+def measure(game: AnyGame, seconds: float = 1.0) -> dict[str, Any]:
     rng = random.Random(1)
     figures: dict[str, Any] = {"game": game.id, **{key: {} for key in _KINDS}}
     this = sys.modules[__name__]
@@ -332,7 +331,7 @@ def main(as_json: bool, seconds: float, baseline: Path | None = None,
     print("search's rollouts per second")
     print("players" + "".join(f"{word:>12}" for word in _KINDS.values()))
     for p in game.player_counts:
-        print(f"{p:>7}" + "".join(f"{figures[key][str(p)]:>12,.0f}" for key in _KINDS))  # type: ignore[index]
+        print(f"{p:>7}" + "".join(f"{figures[key][str(p)]:>12,.0f}" for key in _KINDS))
     players = figures["state_players"]
     print(f"clone of a {players}-player mid-deal state: {figures['clone_us']:.2f} us")
     print(f"a seat's view of a {players}-player mid-deal state: {figures['view_us']:.2f} us")

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..controller import Library, LocalGame, MatchSetup
     from ..table.client import TableClient, TableConnection
     from .table import TableScreen
+    from .tables import TablesScreen
 
 #: Below this the table cannot be drawn readably (issue: small terminals).
 MIN_SIZE = (80, 24)
@@ -267,9 +268,9 @@ class EbbesApp(App[None]):
             return
         self._open_table(game)
 
-    def on_tables_screen_chosen(self, message: object) -> None:
+    def on_tables_screen_chosen(self, message: TablesScreen.Chosen) -> None:
         """Join or watch a table from the Tables screen, or reopen a saved one first."""
-        self._join(message.name, message.watch, message.reopen)  # type: ignore[attr-defined]
+        self._join(message.name, message.watch, message.reopen)
 
     @work(exclusive=True, group="join")
     async def _join(self, name: str, watch: bool, reopen: bool = False) -> None:

@@ -65,7 +65,9 @@ class NormalBot:
         if phase == "reward":
             return self._reward(view)
         if phase == "leader":
-            seat = (view.seat + 1) % len(view.seats)  # type: ignore[operator]
+            if view.seat is None:
+                raise ValueError("a bot decides from a seat's view, not the public table")
+            seat = (view.seat + 1) % len(view.seats)
             self._fire("name_left_neighbour")
             return name_leader(seat), (f"Name {view.seats[seat].name} to lead: you then play "
                                        "last in the next trick.")

@@ -175,5 +175,5 @@ def build_view(state: HuhnState, seat: int | None) -> HuhnView:
         legal = state.legal(seat)
         actions = tuple(legal) if isinstance(legal, list) else legal
     return HuhnView(seat, deciding, actions,
-                    tuple(state.hands[seat]) if mine else (),  # type: ignore[index]
+                    tuple(state.hands[seat]) if mine and seat is not None else (),
                     trick, tuple(map(len, state.hands)), state.moves, public_table(state))

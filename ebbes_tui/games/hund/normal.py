@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...game.protocols import Choices, Unlisted
-from .actions import SJANSE, Action
+from .actions import Action, PlayCard
 from .cards import RANK_OF, SUIT_OF
 from .heuristics import RULES, Choice
 from .judge import DEFAULT_WEIGHTS, Judge, Weights
@@ -60,7 +60,7 @@ def rank_candidates(view: HundView, legal: Sequence[Action]) -> list[Action]:
         judge = Judge(view)
 
         def cost(a: Action) -> float:
-            return judge.expected if a is SJANSE else judge.worth(a.cards[0])  # type: ignore[union-attr]
+            return judge.worth(a.cards[0]) if type(a) is PlayCard else judge.expected  # or SJANSE
     else:
         trump = view.trump
 

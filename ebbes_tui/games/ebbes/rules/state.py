@@ -550,7 +550,7 @@ class GameState:
                     else:
                         self.to_move = seat
                         seats[:] = turn[:len(trick)]
-                        card = pick(self, hand[low:high])  # type: ignore[operator]
+                        card = pick(self, hand[low:high])  # type: ignore[operator]  # no Random here
                         hand.remove(card)
                 trick.append(card)
                 if det[card]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ....controller import Update
 from ....table.events import ChatLine
 from ....ui.game_log import END, TrickLog
+from ..rules.cards import Card
 from ..rules.events import CardPlayed, RoundStarted, TrickWon
 from ..rules.view import PlayerView
 from .explain import card_run, event_line, takes_line
@@ -23,7 +24,7 @@ class GameLog(TrickLog):
 
     def __init__(self, look: EbbesLook, *, personal: bool = True, memory_aid: bool = True) -> None:
         super().__init__(look, personal=personal, memory_aid=memory_aid)
-        self._trick: list[tuple[int, object]] = []  # the current trick's cards so far
+        self._trick: list[tuple[int, Card]] = []  # the current trick's cards so far
 
     def start(self, update: Update) -> None:
         """Begin from a full view (a new or resumed game): this round so far."""
@@ -62,4 +63,4 @@ class GameLog(TrickLog):
         """The trick in progress, if any cards are down."""
         if not self._trick:
             return None
-        return "Now: " + card_run(self._trick, self.names(view), self.look).plain  # type: ignore[arg-type]
+        return "Now: " + card_run(self._trick, self.names(view), self.look).plain
