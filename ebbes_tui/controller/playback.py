@@ -38,7 +38,7 @@ class Replay(Generic[StateT]):
 
     def __init__(self, game: Game[StateT, Any, Any], record: Record) -> None:
         seats, options = game.records.setup_of(record)
-        steps = [Step[StateT]((), game.rules.new_state(seats, options))]
+        steps: list[Step[StateT]] = [Step((), game.rules.new_state(seats, options))]
         game.records.replay(record, lambda state, events: steps.append(Step(tuple(events), state.clone())))
         self.game = game
         self.steps: tuple[Step[StateT], ...] = tuple(steps)
