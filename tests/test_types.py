@@ -26,10 +26,36 @@ def _cache_dir() -> str:
     return str(Path(tempfile.gettempdir()) / f"ebbes-tui-mypy-{key}")
 
 
-def test_mypy_finds_no_error():
+def _mypy(*paths: Path) -> tuple[str, int]:
     out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml"),
-                                "--cache-dir", _cache_dir(), str(PACKAGE)])
-    assert status == 0, out + err
+                                "--cache-dir", _cache_dir(), *map(str, paths)])
+    return out + err, status
+
+
+def test_mypy_finds_no_error():
+    said, status = _mypy(PACKAGE)
+    assert status == 0, said
+
+
+def test_a_game_whose_facets_disagree_on_its_types_is_refused(tmp_path):
+    """The seam is generic over a game's state, view and action types: a game made of
+    ebbes' rules and Blindes Huhn's players is refused before it ever runs."""
+    mixed = tmp_path / "mixed.py"
+    mixed.write_text(
+        "from ebbes_tui.game.protocols import Game\n"
+        "from ebbes_tui.games.ebbes.game import EbbesRecords, EbbesRules, EbbesWire, EbbesWords\n"
+        "from ebbes_tui.games.ebbes.rules.actions import Action\n"
+        "from ebbes_tui.games.ebbes.rules.state import GameState\n"
+        "from ebbes_tui.games.ebbes.rules.view import PlayerView\n"
+        "from ebbes_tui.games.huhn.game import HuhnPlayers\n"
+        "GAME: Game[GameState, PlayerView, Action] = Game(\n"
+        "    'mixed', 'Mixed', (3,), rules=EbbesRules(), records=EbbesRecords(),\n"
+        "    wire=EbbesWire(), players=HuhnPlayers(), presentation=EbbesWords())\n",
+        encoding="utf-8")
+    said, status = _mypy(mixed)
+    assert status == 1, said
+    errors = [line for line in said.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and 'Argument "players" to "Game"' in errors[0], said
 
 
 def _ignores() -> list[tuple[str, str]]:
