@@ -51,7 +51,7 @@ def takes_line(view: PlayerView, trick: Trick, names: list[str], look: EbbesLook
     return f"{says(names[trick.winner], 'takes')} it with {trick_reason(view, trick, look)}"
 
 
-def event_line(update: Update, names: list[str], look: EbbesLook) -> str | None:
+def event_line(update: Update[PlayerView], names: list[str], look: EbbesLook) -> str | None:
     """One line for the game log (and the hot-seat recap), or None for events that
     need no line of their own (a card: it is part of its trick's line)."""
     event, view = update.event, update.view

@@ -16,7 +16,7 @@ from .explain import card_run, event_line, takes_line
 from .look import EbbesLook
 
 
-class GameLog(TrickLog):
+class GameLog(TrickLog[PlayerView]):
     """ebbes' lines (:class:`~ebbes_tui.ui.game_log.TrickLog`), and the current
     trick's cards so far."""
 
@@ -26,7 +26,7 @@ class GameLog(TrickLog):
         super().__init__(look, personal=personal, memory_aid=memory_aid)
         self._trick: list[tuple[int, Card]] = []  # the current trick's cards so far
 
-    def start(self, update: Update) -> None:
+    def start(self, update: Update[PlayerView]) -> None:
         """Begin from a full view (a new or resumed game): this round so far."""
         view = update.view
         names = self.names(view)
@@ -44,7 +44,7 @@ class GameLog(TrickLog):
                           at=(deal, i + 1))
         self._trick = list(zip(view.trick_seats, view.trick))
 
-    def add(self, update: Update) -> None:
+    def add(self, update: Update[PlayerView]) -> None:
         """Note what ``update`` says."""
         event = update.event
         if isinstance(event, CardPlayed):

@@ -103,7 +103,7 @@ class EbbesScreens:
         """Why the hot-seat cover calls a player to the screen."""
         return _WHY.get(view.phase, "decide")
 
-    def note(self, update: Update, names: Sequence[str], look: Look,
+    def note(self, update: Update[PlayerView], names: Sequence[str], look: Look,
              news: str) -> tuple[str, str] | None:
         """The news line for ``update`` and how long it lasts: a suit that got its job
         stays until the next trick's lead (``fixed``), other news until the next card.
@@ -121,7 +121,7 @@ class EbbesScreens:
         line = event_line(update, list(names), look)
         return (line, "event") if line else None
 
-    def stale(self, kind: str, update: Update) -> bool:
+    def stale(self, kind: str, update: Update[PlayerView]) -> bool:
         """Whether news of ``kind`` is stale once ``update`` is shown: a card makes the
         news of the last move stale; a trick's first card, a fixed job too."""
         if not isinstance(update.event, CardPlayed):
@@ -138,7 +138,7 @@ class EbbesScreens:
     def log(self, look: Look, personal: bool, memory_aid: bool) -> GameLog:
         return GameLog(ebbes_look(look), personal=personal, memory_aid=memory_aid)
 
-    def interlude(self, update: Update, closes_after: float | None) -> Screen[Any] | None:
+    def interlude(self, update: Update[PlayerView], closes_after: float | None) -> Screen[Any] | None:
         """A round's summary after it is scored (at a shared table it closes itself)."""
         if not isinstance(update.event, RoundScored):
             return None
@@ -146,7 +146,7 @@ class EbbesScreens:
 
         return RoundSummaryScreen(update.event, update.view, closes_after=closes_after)
 
-    def final(self, update: Update, again: bool) -> Screen[str] | None:
+    def final(self, update: Update[PlayerView], again: bool) -> Screen[str] | None:
         if not isinstance(update.event, GameOver):
             return None
         from .final import FinalScreen

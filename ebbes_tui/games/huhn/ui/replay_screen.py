@@ -17,6 +17,7 @@ from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
 from ..cards import Card
 from ..events import CardPlayed, TrickTaken
+from ..game import GAME
 from ..state import HuhnState
 from ..view import HuhnView
 from .explain import event_line
@@ -29,7 +30,7 @@ from .trick import TrickArea
 NAME = 12
 
 
-class HuhnReplayScreen(ReplayBase):
+class HuhnReplayScreen(ReplayBase[HuhnState, HuhnView]):
     """One recorded game, position by position; Esc goes back."""
 
     SCOPED_CSS = False
@@ -39,8 +40,6 @@ class HuhnReplayScreen(ReplayBase):
              "replay-trick": "Trick", "replay-log": "This deal"}
 
     def __init__(self, record: dict[str, object], title: str) -> None:
-        from ..game import GAME
-
         super().__init__(GAME, record, title)
 
     def compose(self) -> ComposeResult:

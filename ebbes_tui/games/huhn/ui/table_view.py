@@ -122,7 +122,7 @@ class HuhnTable(Widget, can_focus=True):
         """The player at the screen must play a card now."""
         return self.acting and self.view.phase == "play" and bool(self.view.actions)
 
-    def show(self, update: Update, drawing: Drawing) -> None:
+    def show(self, update: Update[HuhnView], drawing: Drawing) -> None:
         """Draw ``update``'s view."""
         view: HuhnView = update.view
         if view.seat != self.view.seat or view.deal != self.view.deal:

@@ -101,7 +101,7 @@ class HundTable(Widget, can_focus=True):
 
     # ------------------------------------------------------------- drawing
 
-    def show(self, update: Update, drawing: Drawing) -> None:
+    def show(self, update: Update[HundView], drawing: Drawing) -> None:
         """Draw ``update``'s view; note who drew after the trick on show."""
         view: HundView = update.view
         if drawing.fresh:
@@ -112,7 +112,7 @@ class HundTable(Widget, can_focus=True):
         self.view, self.acting, self._drawing = view, drawing.acting, drawing
         self._draw()
 
-    def _follow(self, update: Update) -> None:
+    def _follow(self, update: Update[HundView]) -> None:
         """What the table remembers of the moves themselves: the draws after a
         trick (the view has only the counts), a note that no longer applies."""
         event = update.event
