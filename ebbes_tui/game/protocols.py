@@ -24,10 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
-
-if TYPE_CHECKING:
-    from typing_extensions import Self
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 #: A game record: the JSON object of the game's record format.
 Record = dict[str, Any]
@@ -44,6 +41,7 @@ ViewT_co = TypeVar("ViewT_co", bound="View[Any]", covariant=True)
 ViewT_contra = TypeVar("ViewT_contra", bound="View[Any]", contravariant=True)
 StateT = TypeVar("StateT", bound="State[Any, Any]")
 StateT_contra = TypeVar("StateT_contra", bound="State[Any, Any]", contravariant=True)
+_Copy = TypeVar("_Copy")  # a state's own type (typing.Self is Python 3.11's)
 
 
 @dataclass(frozen=True)
@@ -196,7 +194,7 @@ class State(Protocol[ActionT, ViewT_co]):
         nothing."""
         ...
 
-    def clone(self) -> Self:
+    def clone(self: _Copy) -> _Copy:
         """An independent copy, cheap: search plays on copies."""
         ...
 
