@@ -9,11 +9,11 @@ from typing import Any
 
 from .game.errors import SetupError
 from .game.options import flag
-from .game.protocols import Game, GameOption
+from .game.protocols import AnyGame, GameOption
 from .game.registry import all_games
 
 
-def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
+def add_flags(parser: argparse.ArgumentParser, games: Iterable[AnyGame]) -> None:
     """A flag for every option of every game (an option of one key means the same in
     each game that has it), unless the command has a flag of that name already (the
     tournament's ``--games``); and ``--option KEY=VALUE`` for any option. Unset flags
@@ -21,7 +21,7 @@ def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game's option by its name (e.g. games=3, series=on)")
     games = list(games)
-    owners: dict[str, list[tuple[Game, GameOption]]] = {}
+    owners: dict[str, list[tuple[AnyGame, GameOption]]] = {}
     for game in games:
         for option in game.rules.options:
             owners.setdefault(option.key, []).append((game, option))
@@ -50,7 +50,7 @@ def add_flags(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
     parser.set_defaults(option_flags=tuple(seen))
 
 
-def from_flags(game: Game, args: argparse.Namespace) -> dict[str, Any]:
+def from_flags(game: AnyGame, args: argparse.Namespace) -> dict[str, Any]:
     """The options given on the command line, as flags or ``--option KEY=VALUE``
     (players counted from 1 there, from 0 in the options); SetupError for an option of
     another game or a value that is not one."""
@@ -66,12 +66,12 @@ def from_flags(game: Game, args: argparse.Namespace) -> dict[str, Any]:
         given[key] = _seat(option, value) if option.kind == "seat" else value
     for pair in getattr(args, "option", None) or []:
         key, equals, text = pair.partition("=")
-        option = mine.get(key.strip().replace("-", "_"))
-        if option is None or not equals:
+        named = mine.get(key.strip().replace("-", "_"))
+        if named is None or not equals:
             known = ", ".join(o.key for o in game.rules.options)
             raise SetupError(f"{pair!r} is not an option of {game.title} (say KEY=VALUE; the "
                              f"options are {known}).")
-        given[option.key] = _value(option, text.strip())
+        given[named.key] = _value(named, text.strip())
     return given
 
 

@@ -28,7 +28,7 @@ from .game.errors import SetupError
 from .flags import from_flags
 from .game.options import complete
 from .game.drive import only_action, play
-from .game.protocols import Action, Bot, Game, SeatInfo, State
+from .game.protocols import AnyBot, AnyGame, AnyState, SeatInfo
 from .game.registry import DEFAULT_GAME, load_game
 
 Z95 = 1.96
@@ -46,7 +46,7 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         return load_game(self.game_id)
 
     def seats(self) -> tuple[SeatInfo, ...]:
@@ -84,7 +84,7 @@ def seat_levels(seats: tuple[SeatInfo, ...], levels: tuple[str, ...],
     return tuple(out)
 
 
-def build_bot(game: Game, level: str, hard_samples: int | None) -> Bot:
+def build_bot(game: AnyGame, level: str, hard_samples: int | None) -> AnyBot:
     if level == "hard" and hard_samples is not None:
         return make_bot(game, level, samples=hard_samples)
     return make_bot(game, level)
@@ -100,7 +100,7 @@ def play_game(setup: Setup, deal_no: int, rotation: int) -> GameResult:
             for seat, level in enumerate(levels) if level is not None}
     steps = itertools.count()
 
-    def answer(state: State, seat: int) -> Action:
+    def answer(state: AnyState, seat: int) -> object:
         legal, bot = state.legal(seat), bots.get(seat)
         if bot is None:
             return only_action(legal, seat)
@@ -150,7 +150,7 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def summarize(setup: Setup, games: int, results: list[GameResult]) -> dict[str, object]:
+def summarize(setup: Setup, games: int, results: list[GameResult]) -> dict[str, Any]:
     """The JSON figures: per level mean score, interval and win rate; per pair of
     levels the paired difference per deal set."""
     scores: dict[str, list[float]] = {}
@@ -198,16 +198,16 @@ def progress(done: int, total: int, width: int = 30) -> None:
     sys.stderr.flush()
 
 
-def print_table(summary: dict[str, object], setup: Setup) -> None:
+def print_table(summary: dict[str, Any], setup: Setup) -> None:
     games = summary["games"]
     print(f"{setup.game.title} tournament: {setup.players} players, {games} deal sets x "
           f"{setup.rotations} seat rotations, seed {setup.seed}")
     print(f"{'level':<8} {'mean score':>10}  {'95% interval':>18}  {'win rate':>8}")
-    for level, row in summary["levels"].items():  # type: ignore[union-attr]
+    for level, row in summary["levels"].items():
         lo, hi = row["ci95"]
         print(f"{level:<8} {row['mean_score']:>10.2f}  [{lo:>7.2f}, {hi:>7.2f}]  "
               f"{row['win_rate']:>8.1%}")
-    for pair, row in summary["pairs"].items():  # type: ignore[union-attr]
+    for pair, row in summary["pairs"].items():
         a, b = pair.split(">")
         lo, hi = row["ci95"]
         print(f"{a} - {b}: {row['mean_diff']:+.2f} per game, 95% interval "

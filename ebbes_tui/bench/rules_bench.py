@@ -30,17 +30,17 @@ from itertools import cycle
 from operator import truediv
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 from ..game.drive import next_to_decide
-from ..game.protocols import Game, SeatInfo, State, Unlisted, listed
+from ..game.protocols import AnyGame, AnyState, SeatInfo, Unlisted
 from ..game.registry import DEFAULT_GAME, load_game
 
 #: The rates measured, each with the word its column shows.
 _KINDS = {"validated_games_per_s": "validated", "fast_games_per_s": "fast",
           "play_outs_per_s": "play-outs", "rollouts_per_s": "rollouts"}
 #: A game set up for the bench: the game, its seats and options.
-BenchConfig = tuple[Game, tuple[SeatInfo, ...], dict[str, Any]]
+BenchConfig = tuple[AnyGame, tuple[SeatInfo, ...], dict[str, Any]]
 
 
 def bench_config(players: int, game_id: str = DEFAULT_GAME) -> BenchConfig:
@@ -50,7 +50,7 @@ def bench_config(players: int, game_id: str = DEFAULT_GAME) -> BenchConfig:
     return game, seats, {}
 
 
-def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> State:
+def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> AnyState:
     """Play a whole game with uniformly random decisions; ``fast`` plays on the game's
     unchecked path (:meth:`Players.random_playout`) wherever it has one."""
     game, seats, options = config
@@ -63,7 +63,7 @@ def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> 
     return state
 
 
-def _decide_at_random(state: State, seat: int, rng: random.Random) -> None:
+def _decide_at_random(state: AnyState, seat: int, rng: random.Random) -> None:
     """Answer ``seat``'s decision with a uniformly random legal action (picked as the
     benches before the seam picked, which a comparison with them must not change)."""
     legal = state.legal(seat)
@@ -94,8 +94,8 @@ def play_outs(config: BenchConfig, count: int = 64,
     firsts = []
     for state, seat in starts:
         legal = state.legal(seat)
-        moves = listed(legal)
-        firsts.append((state, seat, moves[0] if moves is not None else legal.sample(random.Random(0))))  # type: ignore[union-attr]
+        firsts.append((state, seat, legal.sample(random.Random(0)) if isinstance(legal, Unlisted)
+                       else legal[0]))
     rollouts = cycle(firsts)
     return lambda rng: game.players.rollout(*next(rollouts), rng)
 
@@ -108,11 +108,11 @@ def _play_outs_of(module: ModuleType, config: Any,
     bot's playout (before ``play_out``, e3df712, its fast path was ``play_fast`` card by
     card, as its own bench played it)."""
     if hasattr(module, "play_outs"):
-        return module.play_outs(config, search=search)  # type: ignore[no-any-return]
+        return module.play_outs(config, search=search)
     if not hasattr(module, "GameState"):  # the seam's Game, its methods flat, not in facets
         game, *rest = config
         flat = SimpleNamespace(rules=game, players=game)
-        return play_outs((flat, *rest), search=search)  # type: ignore[arg-type]
+        return play_outs(cast(BenchConfig, (flat, *rest)), search=search)
     starts = []
     for seed in range(64):
         state = module.GameState(config)
@@ -164,7 +164,7 @@ def _cpu_time(fn: Callable[[], object], calls: int) -> float:
     return time.process_time() - start
 
 
-def mid_deal(config: BenchConfig, seed: int = 7) -> State:
+def mid_deal(config: BenchConfig, seed: int = 7) -> AnyState:
     """A state half way through the first deal's decisions, from random play."""
     game, seats, options = config
     rng = random.Random(seed)
@@ -177,11 +177,11 @@ def mid_deal(config: BenchConfig, seed: int = 7) -> State:
     return state
 
 
-def _deals(state: State) -> int:
+def _deals(state: AnyState) -> int:
     return state.view(None).position()[0]
 
 
-def measure(game: Game, seconds: float = 1.0) -> dict[str, object]:
+def measure(game: AnyGame, seconds: float = 1.0) -> dict[str, Any]:
     rng = random.Random(1)
     figures: dict[str, Any] = {"game": game.id, **{key: {} for key in _KINDS}}
     this = sys.modules[__name__]
@@ -324,7 +324,7 @@ def main(as_json: bool, seconds: float, baseline: Path | None = None,
     print("search's rollouts per second")
     print("players" + "".join(f"{word:>12}" for word in _KINDS.values()))
     for p in game.player_counts:
-        print(f"{p:>7}" + "".join(f"{figures[key][str(p)]:>12,.0f}" for key in _KINDS))  # type: ignore[index]
+        print(f"{p:>7}" + "".join(f"{figures[key][str(p)]:>12,.0f}" for key in _KINDS))
     players = figures["state_players"]
     print(f"clone of a {players}-player mid-deal state: {figures['clone_us']:.2f} us")
     print(f"a seat's view of a {players}-player mid-deal state: {figures['view_us']:.2f} us")

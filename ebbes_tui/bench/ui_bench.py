@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from unittest import mock
 
 from ..game.registry import DEFAULT_GAME, load_game
 
@@ -108,8 +109,7 @@ async def time_keys(root: Path, presses: int = KEY_PRESSES) -> list[float]:
         original(screen)
         drawn.append(time.perf_counter())
 
-    TableScreen.redraw = timed_redraw  # type: ignore[method-assign]
-    try:
+    with mock.patch.object(TableScreen, "redraw", timed_redraw):
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("n", "enter")
             while len(times) < presses:
@@ -127,8 +127,6 @@ async def time_keys(root: Path, presses: int = KEY_PRESSES) -> list[float]:
                 if drawn and not screen.feed.asks(screen.update) or \
                         screen.update.decision != decision:
                     times.append((drawn[0] - start) * 1000.0)
-    finally:
-        TableScreen.redraw = original  # type: ignore[method-assign]
     return times
 
 

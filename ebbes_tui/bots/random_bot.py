@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import random
 
-from ..game.drive import random_action
-from ..game.protocols import Action, Choices
+from ..game.protocols import ActionT, Choices, any_answer
 
 
 class RandomBot:
     level = "random"
 
-    def choose(self, view: object, legal: Choices, rng: random.Random) -> Action:
-        return random_action(legal, rng)
+    def choose(self, view: object, legal: Choices[ActionT], rng: random.Random) -> ActionT:
+        return any_answer(legal, rng)

@@ -24,7 +24,7 @@ from platformdirs import user_config_dir
 from ..bots import LEVELS
 from ..game.errors import SetupError
 from ..game.options import check
-from ..game.protocols import Game
+from ..game.protocols import AnyGame
 from ..game.registry import DEFAULT_GAME
 from .private_files import private_dir, write_atomically
 from .saves import APP_DIR_NAME
@@ -63,7 +63,7 @@ class GameSettings:
     memory_aid: bool = True
 
     @classmethod
-    def from_json(cls, data: object, game: Game) -> GameSettings:
+    def from_json(cls, data: object, game: AnyGame) -> GameSettings:
         """A game's settings from parsed JSON, keeping the defaults for anything
         missing or odd (an option the game has not, a value it does not allow)."""
         s = cls(players=3 if 3 in game.player_counts else game.player_counts[0])
@@ -93,7 +93,7 @@ class GameSettings:
             s.memory_aid = data["memory_aid"]
         return s
 
-    def setup(self, game: Game) -> MatchSetup:
+    def setup(self, game: AnyGame) -> MatchSetup:
         """The game these settings describe (a new seed each time); an option that
         does not apply to this number of players is left at its default."""
         seats = self.seats[: self.players]
@@ -120,14 +120,14 @@ class Settings:
     theme: str = THEMES[0]
     trick_display: str = "normal"
 
-    def of(self, game: Game) -> GameSettings:
+    def of(self, game: AnyGame) -> GameSettings:
         """``game``'s settings (its defaults the first time)."""
         if game.id not in self.games:
             self.games[game.id] = GameSettings.from_json({}, game)
         return self.games[game.id]
 
     @classmethod
-    def from_json(cls, data: object, games: list[Game]) -> Settings:
+    def from_json(cls, data: object, games: list[AnyGame]) -> Settings:
         """Settings from parsed JSON, keeping the defaults for anything missing or odd."""
         s = cls()
         if not isinstance(data, dict):
@@ -166,7 +166,7 @@ def upgraded(data: object) -> object:
             "games": {DEFAULT_GAME: section}}
 
 
-def _wrong_type(data: object, games: list[Game], at_top: bool = False) -> str:
+def _wrong_type(data: object, games: list[AnyGame], at_top: bool = False) -> str:
     """The first value of ``data`` whose type a settings file never has, in a few
     words ("" when there is none); ``at_top``: named as an earlier version's file,
     its one section at the top, has it."""
@@ -186,7 +186,7 @@ def _wrong_type(data: object, games: list[Game], at_top: bool = False) -> str:
     return ""
 
 
-def _section_wrong(section: object, game: Game, where: str) -> str:
+def _section_wrong(section: object, game: AnyGame, where: str) -> str:
     """:func:`_wrong_type` for one game's section."""
     if not isinstance(section, dict):
         return f"{where.rstrip('.')} is not an object"
@@ -233,7 +233,7 @@ class Loaded(NamedTuple):
     note: str
 
 
-def load(path: Path, games: list[Game]) -> Loaded:
+def load(path: Path, games: list[AnyGame]) -> Loaded:
     """The settings in ``path`` (the defaults when there is none yet). A file that is
     not JSON, not an object or has a value of a wrong type is set aside, and the
     note says so. Never raises."""

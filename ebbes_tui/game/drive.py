@@ -5,18 +5,20 @@ those that only answer and apply use :func:`play`."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
-from .protocols import Action, Choices, Decision, State, Unlisted
+from .protocols import Choices, Decision, State, Unlisted
 
+ActionT = TypeVar("ActionT")
+StateT = TypeVar("StateT", bound=State[Any, Any])
 
 #: Chooses among simultaneous decisions; None: the first, the one a game that asks one
 #: seat at a time asks (the benches' and search's hot path: no call for it).
 Pick = Callable[[Sequence[Decision]], Decision] | None
 
 
-def next_to_decide(state: State, deal: Callable[[State], object],
+def next_to_decide(state: StateT, deal: Callable[[StateT], object],
                    pick: Pick = None) -> int | None:
     """The seat whose decision comes next, ``pick`` choosing among simultaneous ones;
     every chance step picked before it is dealt by ``deal``. None once the game is over."""
@@ -28,23 +30,15 @@ def next_to_decide(state: State, deal: Callable[[State], object],
     return None
 
 
-def play(state: State, deal: Callable[[State], object], answer: Callable[[State, int], Action],
-         pick: Pick = None) -> State:
+def play(state: StateT, deal: Callable[[StateT], object],
+         answer: Callable[[StateT, int], object], pick: Pick = None) -> StateT:
     """Play ``state`` to its end: each decision answered by ``answer(state, seat)``."""
     while (seat := next_to_decide(state, deal, pick)) is not None:
         state.apply(answer(state, seat), seat)
     return state
 
 
-def random_action(choices: Choices, rng: random.Random) -> Action:
-    """Any legal answer, uniformly: from the list, or sampled where the answers are too
-    many to list (the orders of a hand)."""
-    if isinstance(choices, Unlisted):
-        return choices.sample(rng)
-    return rng.choice(choices)
-
-
-def only_action(choices: Choices, seat: int) -> Action:
+def only_action(choices: Choices[ActionT], seat: int) -> ActionT:
     """The one legal move of a seat nobody plays (a game leaves no choice to such a
     seat)."""
     if isinstance(choices, Unlisted) or len(choices) != 1:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import SetupError
-from .protocols import Game, GameOption
+from .protocols import AnyGame, GameOption
 
 
 def flag_name(key: str) -> str:
@@ -18,7 +18,7 @@ def flag(option: GameOption) -> str:
     return flag_name(option.key)
 
 
-def complete(game: Game, players: int, given: dict[str, Any]) -> dict[str, Any]:
+def complete(game: AnyGame, players: int, given: dict[str, Any]) -> dict[str, Any]:
     """Every option of ``game`` for ``players`` players: ``given`` checked, the rest at
     their defaults; SetupError names an unknown option or a value out of range."""
     known = {o.key: o for o in game.rules.options}
@@ -37,6 +37,10 @@ def complete(game: Game, players: int, given: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+def _within(value: int, low: int | None, high: int | None) -> bool:
+    return (low is None or low <= value) and (high is None or value <= high)
+
+
 def check(option: GameOption, value: Any, players: int) -> Any:
     """``value`` if ``option`` may take it; SetupError says why not."""
     kind = option.kind
@@ -46,7 +50,7 @@ def check(option: GameOption, value: Any, players: int) -> Any:
     elif kind == "int":
         if value is None and option.default is None:
             pass  # the game's own choice ("one per player")
-        elif type(value) is not int or not option.low <= value <= option.high:  # type: ignore[operator]
+        elif type(value) is not int or not _within(value, option.low, option.high):
             raise SetupError(f"{flag(option)} must be from {option.low} to {option.high}, "
                              f"not {value!r}.")
     elif kind == "seat":
@@ -55,7 +59,7 @@ def check(option: GameOption, value: Any, players: int) -> Any:
     return value
 
 
-def describe(game: Game, options: dict[str, Any]) -> str:
+def describe(game: AnyGame, options: dict[str, Any]) -> str:
     """The options that differ from their defaults, in words: ``more cards, rounds 7``
     (a seat option as ``dealer: player 2``)."""
     words = []

@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .drive import next_to_decide, random_action
-from .protocols import Game, SeatInfo, State
+from .drive import next_to_decide
+from .protocols import AnyGame, AnyState, SeatInfo, any_answer
 
 
 @dataclass
@@ -27,8 +27,8 @@ class SimulationReport:
     faults: list[str] = field(default_factory=list)
 
 
-def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | None = None,
-                report: SimulationReport | None = None) -> State:
+def random_game(game: AnyGame, players: int, seed: int, options: dict[str, Any] | None = None,
+                report: SimulationReport | None = None) -> AnyState:
     """Play one game with random legal actions from ``seed``, checking the invariants
     after every step; faults go to ``report`` (or raise AssertionError without one)."""
     rng = random.Random(f"simulate:{game.id}:{seed}")
@@ -47,7 +47,7 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
 
     check("at the start")
 
-    def deal(state: State) -> None:
+    def deal(state: AnyState) -> None:
         nonlocal steps
         steps += 1
         game.rules.resolve_chance(state, seed)
@@ -55,7 +55,7 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
 
     while (seat := next_to_decide(state, deal, rng.choice)) is not None:
         steps += 1
-        action = random_action(state.legal(seat), rng)
+        action = any_answer(state.legal(seat), rng)
         state.apply(action, seat)
         if report is not None:
             report.actions += 1
@@ -72,7 +72,7 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
     return state
 
 
-def random_games(game: Game, players: int, games: int, seed: int = 0,
+def random_games(game: AnyGame, players: int, games: int, seed: int = 0,
                  options: dict[str, Any] | None = None) -> SimulationReport:
     """``games`` random games of ``players`` from seeds ``seed``, ``seed + 1``, ..."""
     report = SimulationReport()

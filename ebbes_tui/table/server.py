@@ -37,7 +37,7 @@ from ..controller.saves import SaveSlot, SaveStore
 from ..controller.session import NotYourTurn, Session
 from ..controller.setup import players_setup
 from ..game.errors import IllegalMove
-from ..game.protocols import Choices, Record, listed
+from ..game.protocols import Choices, Record, Unlisted
 from ..game.registry import load_game
 from .access import Access
 from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
@@ -150,7 +150,7 @@ class Client:
             self.writer.close()
 
 
-def not_an_action(choices: Choices, text: str, error: ValueError) -> str:
+def not_an_action(choices: Choices[object], text: str, error: ValueError) -> str:
     """Why ``text`` is no action, in the table's game: with examples from the seat's own
     answers now (``choices``), else in the game's words (its parser's ``error``, which
     names the text first)."""
@@ -158,7 +158,7 @@ def not_an_action(choices: Choices, text: str, error: ValueError) -> str:
         said = str(error).rstrip(".")
         return (f"That{said.removeprefix(repr(text))}." if said.startswith(repr(text))
                 else f"That is not an action: {said}.")
-    answers = listed(choices) or [choices.sample(random.Random(text))]  # type: ignore[union-attr]
+    answers = [choices.sample(random.Random(text))] if isinstance(choices, Unlisted) else choices
     examples = list(dict.fromkeys(repr(str(a)) for a in answers))[:3]
     return f"That is not an action (e.g. {', '.join(examples)})."
 
@@ -433,12 +433,12 @@ class TableServer:
             return
         log.info("%s left (%s)", client.login, client.role)
         seat = client.seat
-        if client.player and seat not in self.connected_seats():
+        if client.player and seat is not None and seat not in self.connected_seats():
             if self.match is None:
-                self.seating.release(seat)  # type: ignore[arg-type]
+                self.seating.release(seat)
             elif not self.over:
-                self._left_at[seat] = self.match.seq  # type: ignore[index]
-                self._set_away(seat)  # type: ignore[arg-type]
+                self._left_at[seat] = self.match.seq
+                self._set_away(seat)
         if self.match is None:
             self._broadcast_lobby()
         else:
@@ -467,7 +467,7 @@ class TableServer:
             self._idle = self.clock.later(LOBBY_IDLE, self.shutdown, "Nobody came to the table.")
 
     def connected_seats(self) -> set[int]:
-        return {c.seat for c in self.clients if c.player and not c.closed}  # type: ignore[misc]
+        return {c.seat for c in self.clients if c.player and c.seat is not None and not c.closed}
 
     def _watching(self) -> list[str]:
         return sorted({c.login for c in self.clients if c.role == "spectator" and not c.closed})
@@ -522,9 +522,9 @@ class TableServer:
                 self._start()
             return
         self._attach(client)
-        if client.player:
+        if client.player and client.seat is not None:
             self._send_recap(client)
-            self._back(client.seat)  # type: ignore[arg-type]
+            self._back(client.seat)
         self._send_chat_kept(client)
         self._arm_turn()
         self._broadcast_presence()
@@ -566,7 +566,7 @@ class TableServer:
         """The player is at the keyboard again: a bot that took their seat when their
         time ran out (or the host handed it to one) gives it back (R21)."""
         if client.player and self.match is not None and client.seat in self._away:
-            self._back(client.seat)  # type: ignore[arg-type]
+            self._back(client.seat)
             self._arm_turn()
             self._broadcast_presence()
 
@@ -712,7 +712,7 @@ class TableServer:
     def _send_recap(self, client: Client) -> None:
         """A player who comes back is told what happened while they were away: the
         public news since their last connection closed."""
-        since = self._left_at.pop(client.seat, None)  # type: ignore[arg-type]
+        since = self._left_at.pop(client.seat, None) if client.seat is not None else None
         missed = [message for seq, message in self._recent if since is not None and seq > since]
         if missed:
             client.send({"type": "recap", "updates": missed})

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 
 from ..controller.stats import KeptStatistics, Loaded, PlayerStats
-from ..game.protocols import Game
+from ..game.protocols import AnyGame
 from .closing import ClosesOnce
 from .footer import KeysFooter
 from .look import Look
@@ -46,7 +46,7 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def summary_table(game: Game, rows: list[tuple[str, PlayerStats]], *,
+def summary_table(game: AnyGame, rows: list[tuple[str, PlayerStats]], *,
                   total: bool = False) -> Table:
     """One line per player (``total``: the first adds up the others, in bold): games,
     wins, scores, the game's own figures, hints."""

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...game.errors import IllegalMove
-from ...game.defaults import PlayersBase, PresentationBase, RulesBase
+from ...game.defaults import FastRollouts, PresentationBase, RulesBase
 from ...game.protocols import Game, GameOption, SeatInfo
 from . import codec
 from .bots.normal import NormalBot
@@ -23,7 +23,7 @@ from .rules.takeback import take_back
 from .rules.view import HuhnView
 
 
-class HuhnRules(RulesBase):
+class HuhnRules(RulesBase[HuhnState, HuhnView, Action]):
     """Blindes Huhn extrem's rules and flow (H1-H14)."""
 
     options = (
@@ -105,7 +105,7 @@ class HuhnWire:
     event_from_json = staticmethod(codec.event_from_json)
 
 
-class HuhnPlayers(PlayersBase):
+class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):
     """Blindes Huhn extrem's normal bot, sampler and fast path; an arrangement (never
     listed) is the normal bot's."""
 
@@ -125,7 +125,7 @@ class HuhnPlayers(PlayersBase):
         play_out(state, rng)
         return True
 
-    def candidates(self, view: HuhnView, legal: Any, keep: int) -> list[Action]:
+    def candidates(self, view: HuhnView, legal: Sequence[Action], keep: int) -> list[Action]:
         """The ``keep`` most promising answers, best first. For the orders of a hand
         (never listed) these are the arrangement strategies' orders."""
         return NormalBot().candidates(view, legal, keep)
@@ -173,6 +173,7 @@ class HuhnWords(PresentationBase):
         }
 
 
-GAME = Game("huhn", "Blindes Huhn extrem", (2, 3, 4, 5), rules=HuhnRules(),
+GAME: Game[HuhnState, HuhnView, Action] = Game(
+    "huhn", "Blindes Huhn extrem", (2, 3, 4, 5), rules=HuhnRules(),
             records=HuhnRecords(), wire=HuhnWire(), players=HuhnPlayers(),
             presentation=HuhnWords())

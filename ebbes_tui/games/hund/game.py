@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...game.errors import IllegalMove, RecordError, SetupError
-from ...game.defaults import PlayersBase, PresentationBase, RulesBase
+from ...game.defaults import FastRollouts, PresentationBase, RulesBase
 from ...game.protocols import Game, GameOption, SeatInfo
 from . import codec
 from .bots.normal import NormalBot, rank_candidates
@@ -40,7 +40,7 @@ OPTIONS = (
 )
 
 
-class HundRules(RulesBase):
+class HundRules(RulesBase[HundState, HundView, Action]):
     """Hund's rules and flow (N1-N17)."""
 
     options = OPTIONS
@@ -123,7 +123,7 @@ class HundWire:
     event_from_json = staticmethod(codec.event_from_json)
 
 
-class HundPlayers(PlayersBase):
+class HundPlayers(FastRollouts[HundState, HundView, Action]):
     """Hund's normal bot, sampler and fast path."""
 
     def normal(self) -> NormalBot:
@@ -199,6 +199,7 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-GAME = Game("hund", "Hund (Bikkje)", tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+GAME: Game[HundState, HundView, Action] = Game(
+    "hund", "Hund (Bikkje)", tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
             rules=HundRules(), records=HundRecords(), wire=HundWire(), players=HundPlayers(),
             presentation=HundWords())

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .cards import SUIT_OF, SUITS
 from .categories import Category
@@ -92,7 +92,13 @@ def certain_points(taken: Sequence[int], suits: Sequence[int]) -> int:
                for category, suit in enumerate(suits[:Category.MINUS + 1]))
 
 
-def nix_holder(nix_counts: list[int], highest_nix: Sequence[int]) -> int:
+class BySeat(Protocol):
+    """A figure of each seat, looked up by seat: a list, or one worked out when asked."""
+
+    def __getitem__(self, seat: int, /) -> int: ...
+
+
+def nix_holder(nix_counts: list[int], highest_nix: BySeat) -> int:
     """R8: most nix cards; a tie goes to the tied seat holding the highest nix card
     (``highest_nix`` is asked only about tied seats)."""
     most = max(nix_counts)
@@ -146,7 +152,7 @@ def score_tricks(suits: tuple[int, ...], tricks: Sequence[Trick], seats: int) ->
 
 
 def _scored(suits: tuple[int, ...], counts: list[list[int]],
-            highest_nix: Sequence[int]) -> RoundScore:
+            highest_nix: BySeat) -> RoundScore:
     plus, ebbes, minus, nix = suits[_SCORED]
     bonus = ebbes_points([c[ebbes] for c in counts])
     seats = tuple([_new(SeatScore, (c[plus], c[ebbes], b, c[minus], c[nix]))
@@ -158,4 +164,4 @@ def _scored(suits: tuple[int, ...], counts: list[list[int]],
 #: Makes the NamedTuples without their constructors' Python frames: a round is scored
 #: at the end of every playout.
 _new = tuple.__new__
-_TOTAL = SeatScore.total.fget
+_TOTAL: Callable[[SeatScore], int] = vars(SeatScore)["total"].fget

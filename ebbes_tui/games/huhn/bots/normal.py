@@ -65,7 +65,9 @@ class NormalBot:
         if phase == "reward":
             return self._reward(view)
         if phase == "leader":
-            seat = (view.seat + 1) % len(view.seats)  # type: ignore[operator]
+            if view.seat is None:
+                raise ValueError("a bot decides from a seat's view, not the public table")
+            seat = (view.seat + 1) % len(view.seats)
             self._fire("name_left_neighbour")
             return name_leader(seat), (f"Name {view.seats[seat].name} to lead: you then play "
                                        "last in the next trick.")
@@ -106,6 +108,8 @@ class NormalBot:
     def _option(self, view: HuhnView) -> tuple[Action, str]:
         """H11: the option worth most to the game total, as the app preselects it."""
         best = view.preselected_option()
+        if best is None:
+            raise AssertionError("an option is chosen only when there is one to choose")
         gain = dict(view.option_effects())[best]
         self._fire("best_option")
         if gain == 0:
@@ -120,8 +124,9 @@ class NormalBot:
         arrangement strategies' orders; for cards, by the bot's estimate (face down
         where allowed); otherwise the bot's choice, then the rest."""
         if isinstance(legal, ArrangeChoices):
-            last = last_in_first_trick(view.seat, view.dealer)  # type: ignore[arg-type]
-            return [Arrange(o) for _, o in arrangements(legal.hand, last)][:keep]
+            last = last_in_first_trick(view.seat, view.dealer)
+            orders: list[Action] = [Arrange(o) for _, o in arrangements(legal.hand, last)]
+            return orders[:keep]
         chosen = self.decide(view)[0]
         if view.phase == "play":
             reading = Reading(view, self.weights)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import final
 
 from ....game.protocols import Unlisted
 from .cards import ALL_CARDS, REWARD_KINDS, Card, code, parse_card, parse_play
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Arrange:
     """Put the whole hand in this order, left to right (H3)."""
@@ -25,6 +27,7 @@ class Arrange:
         return "arrange " + " ".join(map(str, self.order))
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Play:
     """Play ``card`` (an end card, or any with *ear*), face down when ``down``."""
@@ -36,6 +39,7 @@ class Play:
         return f"play {code(self.card, self.down)}"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class TakeReward:
     """Take the reward card of this kind from the supply (H8)."""
@@ -46,6 +50,7 @@ class TakeReward:
         return f"reward {self.kind}"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class NameLeader:
     """With *hand*: this seat leads the next trick (H9)."""
@@ -59,6 +64,7 @@ class NameLeader:
 HENS_OPTION, PENALTIES_OPTION, CROSS_OPTION, NO_OPTION = "hens", "penalties", "cross", "none"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class ChooseOption:
     """The last trick's option (H11): ``hens``, ``penalties``, ``cross`` (deal ``deal``,

@@ -80,7 +80,7 @@ STRATEGIES: dict[str, tuple[Strategy, str]] = {
 }
 
 
-def last_in_first_trick(seat: int, dealer: int) -> bool:
+def last_in_first_trick(seat: int | None, dealer: int) -> bool:
     """The dealer plays last in the first trick (H2: the seat to their left leads)."""
     return seat == dealer
 

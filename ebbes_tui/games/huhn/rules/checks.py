@@ -44,16 +44,17 @@ def check_decision(state: HuhnState, action: Action, seat: int | None) -> int:
     legal = state.legal(mover)
     if action in legal:
         return mover
-    if kind is Play:
-        _refuse_play(state, mover, action)  # type: ignore[arg-type]
-    elif kind is TakeReward:
+    if type(action) is Play:
+        _refuse_play(state, mover, action)
+    elif type(action) is TakeReward:
         left = " and ".join(state.supply)
-        raise RuleBroken(mover, f"cannot take the {action.kind} reward card: only {left} "  # type: ignore[union-attr]
+        raise RuleBroken(mover, f"cannot take the {action.kind} reward card: only {left} "
                          "left in the supply", ruling="H8")
-    elif kind is NameLeader:
-        raise RuleBroken(mover, f"cannot name seat {action.seat}: seats run 0 to {state.n - 1}",  # type: ignore[union-attr]
+    elif type(action) is NameLeader:
+        raise RuleBroken(mover, f"cannot name seat {action.seat}: seats run 0 to {state.n - 1}",
                          ruling="H9")
-    _refuse_option(state, mover, action)  # type: ignore[arg-type]
+    elif type(action) is ChooseOption:
+        _refuse_option(state, mover, action)
     raise AssertionError("unreachable")
 
 

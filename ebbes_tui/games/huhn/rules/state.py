@@ -236,17 +236,16 @@ class HuhnState:
     def _do(self, action: Action, seat: int, events: list[Any] | None) -> None:
         self.decisions += 1
         self.moves += 1
-        kind = type(action)
-        if kind is Play:
-            self.play_card(action.card, action.down, events)  # type: ignore[union-attr]
-        elif kind is Arrange:
-            self._arrange(seat, action.order, events)  # type: ignore[union-attr]
-        elif kind is TakeReward:
-            self._take_reward(seat, action.kind, events)  # type: ignore[union-attr]
-        elif kind is NameLeader:
-            self._name_leader(seat, action.seat, events)  # type: ignore[union-attr]
-        else:
-            self._choose_option(action, events)  # type: ignore[arg-type]
+        if type(action) is Play:
+            self.play_card(action.card, action.down, events)
+        elif type(action) is Arrange:
+            self._arrange(seat, action.order, events)
+        elif type(action) is TakeReward:
+            self._take_reward(seat, action.kind, events)
+        elif type(action) is NameLeader:
+            self._name_leader(seat, action.seat, events)
+        elif type(action) is ChooseOption:
+            self._choose_option(action, events)
 
     def _arrange(self, seat: int, order: tuple[Card, ...], events: list[Any] | None) -> None:
         """H3: the order is fixed; play begins when every hand is arranged."""

@@ -172,8 +172,8 @@ def build_view(state: HuhnState, seat: int | None) -> HuhnView:
             trick = (*trick[:at], trick[at]._replace(card=state.trick[at]), *trick[at + 1:])
     actions: Any = ()
     if mine and seat in deciding:
-        legal = state.legal(seat)  # type: ignore[arg-type]
+        legal = state.legal(seat)
         actions = tuple(legal) if isinstance(legal, list) else legal
     return HuhnView(seat, deciding, actions,
-                    tuple(state.hands[seat]) if mine else (),  # type: ignore[index]
+                    tuple(state.hands[seat]) if mine and seat is not None else (),
                     trick, tuple(map(len, state.hands)), state.moves, public_table(state))

@@ -20,7 +20,7 @@ from .explain import option_words
 from .look import REWARD_WORDS
 
 
-class HuhnDialog(DecisionDialog[object]):
+class HuhnDialog(DecisionDialog[HuhnView, object]):
     """A list of choices, one line each, the preselected one highlighted."""
 
     DEFAULT_CSS = "HuhnDialog { align: center top; }"

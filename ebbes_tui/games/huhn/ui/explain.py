@@ -15,6 +15,7 @@ from ..rules.events import (
     PlayBegins, RewardTaken, TrickTaken,
 )
 from ..rules.tricks import Trick, earns_reward, hens_in
+from ..rules.view import HuhnView
 from .look import REWARD_WORDS, HuhnLook
 
 
@@ -75,7 +76,7 @@ def option_line(seat: int, word: str, names: Sequence[str]) -> str:
     return f"{took} chose {word}: {option_words(word, name)}."
 
 
-def event_line(update: Update, names: Sequence[str], look: HuhnLook) -> str | None:
+def event_line(update: Update[HuhnView], names: Sequence[str], look: HuhnLook) -> str | None:
     """One line for the game log (and the hot-seat recap), or None for events that
     need no line of their own (a card: it is part of its trick's line)."""
     event, view = update.event, update.view

@@ -9,6 +9,8 @@ move it, or a quick order puts the whole hand in order.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -98,8 +100,8 @@ class Arrangement:
 class HuhnHand(CardRow):
     """The row of your cards; while you arrange, no card has a key above it."""
 
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, keys="playable", **kw)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, keys="playable", **kw)
         self.arranging = False
 
     def key_of(self, index: int) -> str:

@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ....controller import Update
-from ....game.protocols import Action
+from ..rules.actions import Action
 from ....ui.card_row import CARD_KEYS, CardRow
 from ....ui.game_ui import Decided, Drawing
 from ....ui.side_log import SideLog
@@ -122,9 +122,9 @@ class HuhnTable(Widget, can_focus=True):
         """The player at the screen must play a card now."""
         return self.acting and self.view.phase == "play" and bool(self.view.actions)
 
-    def show(self, update: Update, drawing: Drawing) -> None:
+    def show(self, update: Update[HuhnView], drawing: Drawing) -> None:
         """Draw ``update``'s view."""
-        view: HuhnView = update.view  # type: ignore[assignment]
+        view: HuhnView = update.view
         if view.seat != self.view.seat or view.deal != self.view.deal:
             self._note = ""
         self.view, self.acting = view, drawing.acting

@@ -10,10 +10,10 @@ the cheapest card that beats, keep trumps for late, lead low singletons.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from ..rules.actions import PLAY, SJANSE, UNDERTREKK, Action, Series
+from ..rules.actions import PLAY, SJANSE, UNDERTREKK, Action, PlayCard, Series
 from ..rules.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, Card
 from ..rules.checks import beat_with
 from .judge import Judge
@@ -33,8 +33,8 @@ def _name(j: Judge, seat: int) -> str:
     return j.view.seats[seat].name
 
 
-def _codes(cards: object) -> str:
-    return ", ".join(CODES[c] for c in cards)  # type: ignore[attr-defined]
+def _codes(cards: Iterable[Card]) -> str:
+    return ", ".join(CODES[c] for c in cards)
 
 
 # ------------------------------------------------------------------ both phases
@@ -192,8 +192,9 @@ def beat_cheapest(j: Judge) -> Choice | None:
     if top is None or UNDERTREKK in view.actions:
         return None
     trump = view.trump
-    play = min(view.actions, key=lambda a: _beat_cost(a, trump))  # type: ignore[arg-type]
-    high = play.cards[-1]  # type: ignore[union-attr]
+    plays = [a for a in view.actions if type(a) is PlayCard or type(a) is Series]  # N10: all
+    play = min(plays, key=lambda a: _beat_cost(a, trump))
+    high = play.cards[-1]
     keeping = SUIT_OF[high] != trump and any(SUIT_OF[c] == trump for c in view.hand)
     keep = ", keeping your trumps for later" if keeping else ""
     if type(play) is Series:
@@ -203,8 +204,8 @@ def beat_cheapest(j: Judge) -> Choice | None:
     return Choice(play, f"Beat {CODES[top]} with {play}, the cheapest card that beats it{keep}.")
 
 
-def _beat_cost(action: Action, trump: int) -> tuple[int, int, int]:
-    cards: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
+def _beat_cost(action: PlayCard | Series, trump: int) -> tuple[int, int, int]:
+    cards: tuple[Card, ...] = action.cards
     high = cards[-1]
     return (SUIT_OF[high] == trump, RANK_OF[high], -len(cards))
 
@@ -218,10 +219,11 @@ def break_the_round(j: Judge) -> Choice | None:
         return None
     following = _next_in_play(view)
     hold = j.known_hands()[following]
-    beatable = [a for a in view.actions if can_beat(hold, a.cards[-1], view.trump)]  # type: ignore[union-attr]
+    beatable = [a for a in view.actions if (type(a) is PlayCard or type(a) is Series)
+                and can_beat(hold, a.cards[-1], view.trump)]
     if beatable:
-        play = j.rng.choice(beatable)
-        return Choice(play, f"Lead {play}: the last moves repeat the ones before, so the cards "
+        lead = j.rng.choice(beatable)
+        return Choice(lead, f"Lead {lead}: the last moves repeat the ones before, so the cards "
                             f"only go round; {_name(j, following)} can likely beat it, which "
                             "keeps the trick going.")
     play = j.rng.choice(view.actions)
@@ -246,8 +248,10 @@ CYCLE = 80
 
 
 def _next_in_play(view: HundView) -> int:
-    n = len(view.seats)
-    seat = (view.seat + 1) % n  # type: ignore[operator]
+    n, me = len(view.seats), view.seat
+    if me is None:
+        raise ValueError("a bot decides from a seat's view, not the public table")
+    seat = (me + 1) % n
     while seat in view.out:
         seat = (seat + 1) % n
     return seat

@@ -94,7 +94,9 @@ class Judge:
         """How this round stands if ``card`` is played now (later seats aside): the
         taker, or the warriors of the war it starts or continues."""
         seats, cards = self.round_cards()
-        seats.append(self.view.seat)  # type: ignore[arg-type]
+        if self.view.seat is None:
+            raise ValueError("a bot decides from a seat's view, not the public table")
+        seats.append(self.view.seat)
         cards.append(card)
         if self.view.krig:
             taker, warriors, _ = war_round(self.view.warriors, seats, cards)

@@ -12,7 +12,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..rules.actions import SJANSE, Action
+from ....game.protocols import Choices, Unlisted
+from ..rules.actions import Action, PlayCard
 from ..rules.cards import RANK_OF, SUIT_OF
 from .heuristics import RULES, Choice
 from .judge import DEFAULT_WEIGHTS, Judge, Weights
@@ -28,9 +29,9 @@ class NormalBot:
         self.weights = weights
         self.fired: Counter[str] = Counter()
 
-    def choose(self, view: HundView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: HundView, legal: Choices[Action], rng: random.Random) -> Action:
         action = self.decide(view, rng)[0].action
-        return action if action in legal else legal[0]
+        return action if action in legal or isinstance(legal, Unlisted) else legal[0]
 
     def explain(self, view: HundView) -> tuple[Action, str]:
         """What this bot would do for ``view``'s seat now, and why, in the words of
@@ -59,7 +60,7 @@ def rank_candidates(view: HundView, legal: Sequence[Action]) -> list[Action]:
         judge = Judge(view)
 
         def cost(a: Action) -> float:
-            return judge.expected if a is SJANSE else judge.worth(a.cards[0])  # type: ignore[union-attr]
+            return judge.worth(a.cards[0]) if type(a) is PlayCard else judge.expected  # or SJANSE
     else:
         trump = view.trump
 
@@ -70,4 +71,4 @@ def rank_candidates(view: HundView, legal: Sequence[Action]) -> list[Action]:
             return (SUIT_OF[cards[-1]] == trump) * 20 + RANK_OF[cards[-1]] - len(cards) * 0.1
 
     rest = sorted((a for a in legal if a != chosen), key=cost)
-    return ([chosen] if chosen in legal else []) + rest
+    return ([chosen] if chosen is not None and chosen in legal else []) + rest

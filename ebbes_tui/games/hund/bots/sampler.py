@@ -89,7 +89,7 @@ def sample_state(view: HundView, rng: random.Random) -> HundState:
     if view.phase not in ("collect", "shed") or not view.deciding:
         raise ValueError("a state is sampled at a seat's decision in a game")
     state = HundState(view.seats, series=view.series, games=view.games, dealer=None)
-    state.results = [GameResult(None, (), (), -1, -1, (), out, h)  # type: ignore[arg-type]
+    state.results = [GameResult(None, (), (), -1, -1, (), out, h)
                      for out, h in zip(view.outs, view.hunds)]
     state.tally = list(view.tally)
     state.unknown = view.moves

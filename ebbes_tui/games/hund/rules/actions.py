@@ -8,10 +8,12 @@ a series as codes joined by ``-``, low to high (``8D-9D-10D``, N14).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import final
 
 from .cards import CODES, DECK, SUIT_OF, Card, parse_card
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class PlayCard:
     """Play one card from the hand (phase 1: any card, N3; phase 2: a lead or a card
@@ -27,6 +29,7 @@ class PlayCard:
         return CODES[self.card]
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Sjanse:
     """Phase 1: turn the draw pile's top card and play it instead of a hand card (N4)."""
@@ -35,6 +38,7 @@ class Sjanse:
         return "pile"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Undertrekk:
     """Phase 2: unable to beat, take the trick's first card (or series) in (N10)."""
@@ -43,6 +47,7 @@ class Undertrekk:
         return "take"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Series:
     """Phase 2 with the series option: two or more cards of one suit in unbroken rank

@@ -38,8 +38,8 @@ def check_decision(st: HundState, action: Action, seat: int) -> None:
 
 
 def _check_collect(st: HundState, action: Action, kind: type, seat: int) -> None:
-    if kind is PlayCard:
-        if action.card not in st.hands[seat]:  # type: ignore[union-attr]
+    if type(action) is PlayCard:
+        if action.card not in st.hands[seat]:
             raise RuleBroken(seat, f"cannot play {action}: it is not in the hand", ruling="N3")
     elif kind is Sjanse:
         if len(st.pile) < 2:
@@ -68,12 +68,12 @@ def _check_shed(st: HundState, action: Action, kind: type, seat: int) -> None:
             raise RuleBroken(seat, f"must beat {CODES[top]}: you hold a card that beats it",
                              ruling="N10")
         return
-    if kind is Series:
+    if type(action) is Series:
         if not st.series:
             raise RuleBroken(seat, "cannot play a series: the series option is off", ruling="N14")
-    elif kind is not PlayCard:
+    elif type(action) is not PlayCard:
         raise RuleBroken(seat, f"cannot make the move {action!r}", ruling="N10")
-    cards: tuple[Card, ...] = action.cards  # type: ignore[union-attr]
+    cards: tuple[Card, ...] = action.cards
     missing = [c for c in cards if c not in hand]
     if missing:
         raise RuleBroken(seat, f"cannot play {CODES[missing[0]]}: it is not in the hand",

@@ -32,7 +32,7 @@ class GameResult(NamedTuple):
     card and its holder, the hands phase 2 began with, the order of going out, and the
     hund (N7-N13)."""
 
-    deal: Deal
+    deal: Deal | None  # None in a sampled state (search), which has no record
     moves: tuple[Action, ...]
     tricks: tuple[Trick, ...]
     trump_card: Card

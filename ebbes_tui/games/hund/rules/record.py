@@ -143,7 +143,7 @@ def to_record(state: HundState, extras: Record | None = None) -> Record:
     record: Record = {"format": FORMAT, "players": players,
                       "options": {"games": state.games, "series": state.series}}
     record.update(extras or {})
-    games = [_game(r.deal, r.moves) for r in state.results]
+    games = [_game(r.deal, r.moves) for r in state.results if r.deal is not None]
     if state.phase in (Phase.COLLECT, Phase.SHED) and state.deal is not None:
         games.append(_game(state.deal, state.moves))
     record["games"] = games

@@ -139,7 +139,7 @@ def _end_game(st: HundState, events: list[Event] | None) -> None:
     st.tally[hund] += 1
     st.turn = -1
     # A sampled state (search) has no deal: its result is never written.
-    st.results.append(GameResult(st.deal, tuple(st.moves), tuple(st.tricks),  # type: ignore[arg-type]
+    st.results.append(GameResult(st.deal, tuple(st.moves), tuple(st.tricks),
                                  st.trump_card, st.trump_holder, st.phase2_hands or (), tuple(out), hund))
     st.phase = Phase.OVER if len(st.results) >= st.games else Phase.DEAL
     if events is not None:

@@ -11,6 +11,8 @@ The rules themselves are in :mod:`.collect` (phase 1), :mod:`.shed` (phase 2) an
 
 from __future__ import annotations
 
+from typing import Any
+
 from ....game.protocols import Decision, Outcome, SeatInfo
 from . import collect, shed
 from .actions import PLAY, SJANSE, Action, PlayCard, Series
@@ -80,7 +82,8 @@ class HundState:
         self.last2: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         self.hund = -1
         self._legal: tuple[Action, ...] | None = None
-        self._views: dict[int | str | None, HundView] = {}  # and "table": the public part
+        #: Each seat's view, and under "table" the public part they share (a tuple).
+        self._views: dict[int | str | None, Any] = {}
 
     # ------------------------------------------------------------------ chance
 
@@ -92,9 +95,10 @@ class HundState:
     def next_dealer(self) -> int | None:
         """Who deals the next game (N2): game 1's is chosen or drawn (None), then the
         next seat each game."""
-        if not self.results:
+        last = self.results[-1].deal if self.results else None
+        if last is None:  # game 1 (or a sampled state, which never deals)
             return self.first_dealer
-        return (self.results[-1].deal.dealer + 1) % self.n
+        return (last.dealer + 1) % self.n
 
     def start_game(self, deal: Deal) -> list[Event]:
         """Begin the next game with ``deal`` (checked by the caller: :mod:`.deal`)."""
@@ -176,15 +180,14 @@ class HundState:
         if self._views:
             self._views = {}
         self.moves.append(action)
-        kind = type(action)
         if self.phase is Phase.COLLECT:
-            if kind is PlayCard:
-                self.hands[seat].remove(action.card)  # type: ignore[union-attr]
-                collect.play(self, seat, action.card, False, events)  # type: ignore[union-attr]
+            if type(action) is PlayCard:
+                self.hands[seat].remove(action.card)
+                collect.play(self, seat, action.card, False, events)
             else:
                 collect.play(self, seat, self.pile.pop(), True, events)
-        elif kind is PlayCard or kind is Series:
-            shed.play(self, seat, action.cards, events)  # type: ignore[union-attr]
+        elif type(action) is PlayCard or type(action) is Series:
+            shed.play(self, seat, action.cards, events)
         else:
             shed.undertrekk(self, seat, events)
 

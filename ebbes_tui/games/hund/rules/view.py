@@ -107,13 +107,13 @@ def player_view(state: HundState, seat: int | None) -> HundView:
     kept with the state's views)."""
     table = state._views.get("table")
     if table is None:
-        table = state._views["table"] = public_table(state)  # type: ignore[assignment]
+        table = state._views["table"] = public_table(state)
     playing = state.phase is Phase.COLLECT or state.phase is Phase.SHED
     return HundView(
         seat,
-        state.legal(seat) if playing and seat == state.turn else (),  # type: ignore[arg-type]
+        state.legal(seat) if playing and seat == state.turn else (),
         tuple(state.hands[seat]) if seat is not None else (),
-        *table,  # type: ignore[misc]
+        *table,
     )
 
 
