@@ -123,7 +123,7 @@ async def test_a_player_who_came_back_keeps_the_game_from_what_they_saw(tmp_path
         await until(lambda: feed.latest.decision >= 6)
         first.close()  # a bot plays for the away seat
         await asyncio.wait_for(playing, WAIT)
-        await until(lambda: table.server.match.decision > 12)
+        await until(lambda: table.server.play.match.decision > 12)
         client = await table.join(player=1)
         keeper = Keeper(client, Library(load_game(gid), store))
         assert await asyncio.wait_for(play_bot(client, "random"), WAIT * 3) == 0
@@ -162,7 +162,7 @@ async def test_a_record_before_the_end_is_refused(tmp_path, users, gid):
     [heard] = await honest_game(tmp_path, gid, seed=5)
     states = game_only(heard)
     last = max(i for i, m in enumerate(states) if m.get("type") == "state"
-               and not load_game(gid).view_from_json(m["view"]).over)
+               and not load_game(gid).wire.view_from_json(m["view"]).over)
     early = [*states[:last + 1], {"type": "record", "record": record_of(heard)}]
     client, keeper, store = await at_carols(tmp_path, users, gid, early)
     assert keeper.offered == 0 and kept_games(store, gid) == (0, 0, 0)
