@@ -65,7 +65,7 @@ async def test_two_players_and_a_spectator_share_a_hund_table(tmp_path):
             pilots = (kp, op, wp)
             await settle(pilots, lambda: all(table_of(a) is not None
                                              for a in (kari, ola, watcher)), "three tables")
-            state = table.server.match.state
+            state = table.server.play.match.state
             while len(state.tricks) < 4:
                 await settle(pilots, lambda: asks(kari) or asks(ola), "someone's turn")
                 for app, pilot, seat, other_app in ((kari, kp, 0, ola), (ola, op, 1, kari)):

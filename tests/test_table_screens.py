@@ -315,7 +315,7 @@ async def test_when_the_server_dies_the_clock_stops_and_the_player_is_told(home)
         async with ebbes.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: table_up(ebbes), "the table")
             at_table = ebbes.screen
-            for client in list(table.server.clients):  # as SIGKILL would: no goodbye
+            for client in list(table.server.connections.clients):  # as SIGKILL would: no goodbye
                 client.writer.transport.abort()
             await until(pilot, lambda: "Not connected" in text(at_table, "#presence"),
                         "the presence line stops")
@@ -344,7 +344,7 @@ async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):
         playing = asyncio.ensure_future(play_bot(other, "random"))
         await asyncio.wait_for(first.game(), WAIT)
         first.close()
-        match = table.server.match
+        match = table.server.play.match
         start = match.decision
         deadline = time.monotonic() + WAIT
         while match.decision <= start + 8:
@@ -445,7 +445,7 @@ async def test_a_dialog_whose_decision_went_to_a_bot_closes_and_the_game_goes_on
         ebbes = EbbesApp(pace=0, animation=False, table=connection)
         async with ebbes.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(ebbes.screen, PairDialog), "the pair dialog")
-            match = table.server.match
+            match = table.server.play.match
             before = match.decision
             said = await ask_table("dlg", {"type": "bot", "player": 1},
                                    directory=table.directory)
