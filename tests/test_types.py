@@ -73,3 +73,24 @@ def test_few_type_ignores_each_with_its_reason():
     assert len(ignores) <= MOST_IGNORES, "\n".join(where for where, _ in ignores)
     unexplained = [where for where, rest in ignores if not EXPLAINED.match(rest)]
     assert not unexplained, "a type: ignore names its codes and says why: " + ", ".join(unexplained)
+
+
+#: The most lines and methods a class of the shared tables or the shell may have (issue
+#: 24, item 7: TableServer had grown to 678 lines and 52 methods, TableScreen to 562 and 43).
+MOST_LINES, MOST_METHODS = 300, 25
+
+
+def test_no_class_of_the_tables_or_the_shell_outgrows_a_room_a_reader_can_hold():
+    import ast
+
+    big = []
+    for path in [*(PACKAGE / "table").rglob("*.py"), *(PACKAGE / "ui").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                lines = node.end_lineno - node.lineno + 1
+                methods = sum(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                              for n in node.body)
+                if lines > MOST_LINES or methods > MOST_METHODS:
+                    big.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}: "
+                               f"{lines} lines, {methods} methods")
+    assert big == []
