@@ -31,7 +31,9 @@ from typing import Any
 from ebbes_tui.game.codec import BOOL, INT, INTS, SEAT_INFO, EventCodec, Kind, many, optional, text
 from ebbes_tui.game.errors import IllegalMove, RecordError, SetupError
 from ebbes_tui.game.events import DealEnded, Dealt, Ended, TrickEnded
-from ebbes_tui.game.protocols import Decision, Game, GameOption, Outcome, SeatInfo, Unlisted
+from ebbes_tui.game.protocols import (
+    Decision, Game, GameOption, Outcome, SeatInfo, Unlisted, players_entry,
+)
 
 
 # ------------------------------------------------------------------ actions
@@ -177,6 +179,9 @@ class TinyState:
     out: list[int] = field(default_factory=list)
     decisions: int = 0
     moves: int = 0
+    #: Every step, for the record: (seat, the action's words), or (None, what chance
+    #: brought: the hands and pile dealt, a card drawn or turned up).
+    history: list[tuple[int | None, str]] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -220,6 +225,7 @@ class TinyState:
             raise IllegalMove(seat, "cannot do that now", action)
         self.decisions += 1
         self.moves += 1
+        self.history.append((seat, str(action)))
         if isinstance(action, Arrange):
             self.hands[seat] = list(action.order)
             self.arranged[seat] = True
@@ -319,7 +325,7 @@ class TinyState:
                          self.fighting[:], self.round_cards[:], self.to_move, self.leader,
                          self.chance, self.taker,
                          self.taken[:], [r[:] for r in self.results], self.out[:],
-                         self.decisions, self.moves)
+                         self.decisions, self.moves, self.history[:])
 
     def view(self, seat: int | None) -> TinyView:
         pending = self.pending()
@@ -386,27 +392,11 @@ class TinyGame:
         rng = random.Random(f"{seed}:tiny:{state.deal}:{state.moves}")
         if state.chance == "deal":
             size = state.options["hand"]
-            deck = [v % CARD_VALUES for v in range(state.n * size + 2 * state.n)]
+            deck = _deck(state)
             rng.shuffle(deck)
-            state.hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(state.n)]
-            state.pile = deck[state.n * size:]
-            state.arranged = [False] * state.n
-            state.taken = [0] * state.n
-            state.deal += 1
-            state.moves = 0
-            state.out = []
-            state.chance = None
-            state.leader = state.deal % state.n
-            state.start_trick()
-            return [Dealt_(state.deal)]
-        card = state.pile.pop(rng.randrange(len(state.pile)))
-        kind, state.chance = state.chance, None
-        if kind == "draw":
-            state.hands[state.leader].append(card)
-            return state._after_taking()
-        state.trick.append((state.to_move, card, False))
-        state.round_cards.append((state.to_move, card))
-        return [Played(state.to_move, (card,)), *state._next()]
+            hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(state.n)]
+            return _chance(state, hands, deck[state.n * size:])
+        return _chance(state, [], [state.pile[rng.randrange(len(state.pile))]])
 
     def duplicate_dealer(self, seed: int | str) -> Callable[[TinyState], list[Any]]:
         return lambda state: self.resolve_chance(state, seed)
@@ -468,32 +458,59 @@ class TinyGame:
                 faults.append(f"a face-down card shows to seat {seat}")
         return faults
 
-    # -- records: the deal's hands and every action, by seat
+    # -- records: every step by seat, chance's with what it brought (the explicit deal)
     def replay(self, record: dict[str, Any], observe: Any = None) -> TinyState:
         if record.get("format") != self.format:
             raise RecordError("not a tiny record")
         seats, options = self.setup_of(record)
-        state = self.new_state(seats, options)
-        for k, (seat, words) in enumerate(record.get("moves", [])):
-            if seat is None:
-                events = self.resolve_chance(state, record["seed"])
-            else:
-                try:
-                    events = state.apply(parse_action(words), seat)
-                except (IllegalMove, ValueError) as e:
-                    raise RecordError(f"move {k + 1}: {e}") from None
+        try:
+            state = self.new_state(seats, options)
+        except (SetupError, TypeError) as e:
+            raise RecordError(f"a setup Tiny does not have: {e}") from None
+        moves = record.get("moves")
+        if not isinstance(moves, list):
+            raise RecordError("no moves")
+        for k, move in enumerate(moves):
+            try:
+                seat, words = move
+                if seat is None:
+                    events = _chance(state, *_read_chance(state, text(words)))
+                else:
+                    events = state.apply(parse_action(text(words)), seat)
+            except (IllegalMove, ValueError, TypeError) as e:
+                raise RecordError(f"move {k + 1}: {e}") from None
             if observe is not None:
                 observe(state, events)
         return state
 
     def to_record(self, state: TinyState, extras: dict[str, Any] | None = None) -> dict[str, Any]:
-        raise NotImplementedError("the tests keep tiny games in memory")
+        record: dict[str, Any] = {"format": self.format, "players": players_entry(state.seats),
+                                  "options": dict(state.options)}
+        record.update(extras or {})
+        record["moves"] = [[seat, words] for seat, words in state.history]
+        return record
 
     def setup_of(self, record: dict[str, Any]) -> tuple[tuple[SeatInfo, ...], dict[str, Any]]:
-        return tuple(SeatInfo(**p) for p in record["players"]), dict(record["options"])
+        try:
+            seats = tuple(SeatInfo(text(p["name"]), text(p.get("kind", "human")),
+                                   p.get("level") and text(p["level"])) for p in record["players"])
+            options = dict(record["options"])
+        except (KeyError, TypeError, AttributeError, ValueError) as e:
+            raise RecordError(f"no players or options ({e})") from None
+        return seats, options
 
     def take_back(self, record: dict[str, Any], seat: int) -> dict[str, Any]:
-        raise IllegalMove(None, "nothing is taken back in Tiny")
+        """Back to before ``seat``'s last move, never past a card dealt or drawn."""
+        moves = record.get("moves", [])
+        if self.replay(record).outcome() is not None:
+            raise IllegalMove(None, "The game is over: nothing is taken back.")
+        for k in range(len(moves) - 1, -1, -1):
+            if moves[k][0] is None:
+                break
+            if moves[k][0] == seat:
+                return {**record, "moves": moves[:k]}
+        raise IllegalMove(None, "Nothing to take back: cards were dealt or drawn since your "
+                                "last move.")
 
     view_to_json = staticmethod(lambda view: VIEW.dump(view))
     view_from_json = staticmethod(lambda data: VIEW.load(data))
@@ -519,6 +536,56 @@ class TinyGame:
 
     def rules_text(self) -> str:
         return "# Tiny\n\nA game for the tests."
+
+
+def _deck(state: TinyState) -> list[int]:
+    return [v % CARD_VALUES for v in range(state.n * state.options["hand"] + 2 * state.n)]
+
+
+def _chance(state: TinyState, hands: list[list[int]], cards: list[int]) -> list[Any]:
+    """Do the pending chance step with what it brings: a deal's ``hands`` and pile
+    (``cards``), or the pile's card ``cards[0]`` drawn or turned up."""
+    kind, state.chance = state.chance, None
+    if kind == "deal":
+        state.history.append((None, "deal " + "/".join(",".join(map(str, h)) for h in hands)
+                              + " pile " + ",".join(map(str, cards))))
+        state.hands, state.pile = [h[:] for h in hands], cards[:]
+        state.arranged = [False] * state.n
+        state.taken = [0] * state.n
+        state.deal += 1
+        state.moves = 0
+        state.out = []
+        state.leader = state.deal % state.n
+        state.start_trick()
+        return [Dealt_(state.deal)]
+    card = cards[0]
+    state.history.append((None, f"card {card}"))
+    state.pile.remove(card)
+    if kind == "draw":
+        state.hands[state.leader].append(card)
+        return state._after_taking()
+    state.trick.append((state.to_move, card, False))
+    state.round_cards.append((state.to_move, card))
+    return [Played(state.to_move, (card,)), *state._next()]
+
+
+def _read_chance(state: TinyState, words: str) -> tuple[list[list[int]], list[int]]:
+    """What a record says chance brought, checked against the state; ValueError if it
+    could not have."""
+    if state.chance is None:
+        raise ValueError("no card is dealt or drawn now")
+    if state.chance == "deal":
+        hands_words, _, pile_words = words.removeprefix("deal ").partition(" pile ")
+        hands = [[int(c) for c in h.split(",")] for h in hands_words.split("/")]
+        pile = [int(c) for c in pile_words.split(",")]
+        if len(hands) != state.n or any(len(h) != state.options["hand"] for h in hands) \
+                or sorted(sum(hands, pile)) != sorted(_deck(state)):
+            raise ValueError(f"{words!r} is not a deal of Tiny's cards")
+        return hands, pile
+    card = int(words.removeprefix("card "))
+    if card not in state.pile:
+        raise ValueError(f"{card} is not in the pile")
+    return [], [card]
 
 
 def _frozen(legal: Any) -> Any:

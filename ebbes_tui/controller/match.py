@@ -30,7 +30,7 @@ from typing import Any
 from ..bots import make_bot
 from ..game.errors import IllegalMove
 from ..game.protocols import Action, Bot, Game, Record, SeatInfo, listed
-from .events import Event, SaveFailed, SeatChanged, TakenBack
+from .events import Event, SaveFailed, SeatChanged, Synced, TakenBack
 from .saves import SaveError, SaveSlot
 from .session import NotYourTurn, Session
 from .setup import MatchSetup, setup_from_record
@@ -237,10 +237,12 @@ class Match:
         self._after(events, answered=seat)
 
     def _after(self, events: list[Event], answered: int | None = None) -> None:
-        """A step was taken: note who must decide now, save, tell every session."""
+        """A step was taken: note who must decide now, save, tell every session (a step
+        that showed nothing, such as a hand arranged in secret, still with the view after
+        it: a screen learns who must decide now)."""
         self._note_asked(answered)
         self._save()
-        self._publish(events)
+        self._publish(events or [Synced()])
         self._changed.set()
 
     def _note_asked(self, answered: int | None = None) -> None:

@@ -1,0 +1,209 @@
+"""Every generic path, walked by every game (issue 24, item 6): the three shipped games
+and Tiny, the tests' own game (tiny_game.py with its screens tiny_ui.py), which is none
+of them and is registered for these tests only. What a game must do to be played here
+is what these tests ask of all four, through the shell, the controller, the table
+server and the command line alike; a game's own rules are tested on their own.
+
+Commands run in this process (``cli.main`` with its words), so Tiny is known to them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import stat
+import time
+from collections import Counter
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from ui_support import screen_text, wait_until
+
+from ebbes_tui.check import check_file
+from ebbes_tui.controller import SaveStore
+from ebbes_tui.game.protocols import Game
+from ebbes_tui.game.registry import game_ids
+from ebbes_tui.ui.app import EbbesApp
+from ebbes_tui.ui.decision import DecisionDialog
+from ebbes_tui.ui.game_picker import GamePicker
+from ebbes_tui.ui.game_ui import screens_of
+from ebbes_tui.ui.handoff import HandOffScreen
+from ebbes_tui.ui.interludes import FinalStandings, Interlude
+from ebbes_tui.ui.menu import MenuScreen
+from ebbes_tui.ui.new_game import NewGameScreen
+from ebbes_tui.ui.table import TableScreen
+
+WAIT = 60.0  # seconds any single wait may take before a test calls it a hang
+NAMES = ("Ann", "Bea", "Cyd", "Dan", "Eve", "Fay")
+#: Keys that answer a decision on a game's own table, tried in turn until one does:
+#: Enter on the card or choice the table marks, then a game's key for a move Enter does
+#: not make (Hund's undertrekk), then the first numbered card or choice.
+DECIDING_KEYS = ("enter", "t", "1")
+
+
+def quickest(game: Game) -> dict[str, object]:
+    """The game's shortest setup: every number option at its least (one deal, one
+    game, the smallest hand), the rest at its default."""
+    return {o.key: o.low for o in game.rules.options if o.kind == "int" and not o.needs}
+
+
+def settings_file(home, game: Game, seats: list[tuple[str, str]],
+                  options: dict[str, object] | None = None) -> None:
+    """The settings a player left: ``game`` chosen, with these seats ((name, "human" or
+    a bot's level)) and options."""
+    path = home / "config" / "ebbes-tui" / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"game": game.id, "games": {game.id: {
+        "players": len(seats),
+        "seats": [{"name": name, "kind": "human" if kind == "human" else "bot",
+                   "level": "normal" if kind == "human" else kind} for name, kind in seats],
+        "options": options if options is not None else quickest(game)}}}))
+
+
+def app() -> EbbesApp:
+    return EbbesApp(pace=0, animation=False)
+
+
+def waits_for_a_key(ebbes: EbbesApp) -> bool:
+    """The top screen waits for the player: a cover, a summary, a dialog, the final
+    standings, or the table asking a decision the table itself takes."""
+    screen = ebbes.screen
+    if isinstance(screen, TableScreen):
+        return screen.is_mounted and screen.feed.asks(screen.update) and \
+            screens_of(screen.game).dialog(screen.view, "") is None
+    return isinstance(screen, (HandOffScreen, Interlude, DecisionDialog, FinalStandings)) \
+        and screen.is_mounted
+
+
+async def until(condition: Callable[[], object], what: str | Callable[[], str]) -> None:
+    """Let the app run until ``condition()`` holds (bounded only by a hang). Unlike
+    ``pilot.pause`` it forces no redraw: the screens draw as often as they would."""
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, f"waited in vain for {what if isinstance(what, str) else what()}"
+        await asyncio.sleep(0.01)
+
+
+async def decide_by_keys(screen: TableScreen, pilot: Pilot) -> str:
+    """Answer the table's decision with the first of :data:`DECIDING_KEYS` it takes."""
+    update = screen.update
+    for key in DECIDING_KEYS:
+        await pilot.press(key)
+        if screen.update is not update or not screen.feed.asks(update):
+            return key
+    raise AssertionError(f"no key answered {screen.view}")
+
+
+async def play_by_keys(ebbes: EbbesApp, pilot: Pilot) -> Counter[str]:
+    """Play the game on the table to its final standings by keys alone, then go to the
+    menu; what came up, counted."""
+    seen: Counter[str] = Counter()
+    while True:
+        await until(lambda: waits_for_a_key(ebbes), lambda: "a screen that waits for a key, "
+                    f"not {ebbes.screen_stack}:\n{screen_text(ebbes)}")
+        screen = ebbes.screen
+        if isinstance(screen, FinalStandings):
+            await pilot.press("m")
+            return seen
+        if isinstance(screen, TableScreen):
+            view = screen.view
+            assert view.seat is not None and view.seat in view.deciding  # their own turn
+            if screen.seats is not None:  # hot-seat: the hand on show is the decider's
+                assert screen.seats.viewer == view.seat
+            seen[f"table:{await decide_by_keys(screen, pilot)}"] += 1
+            seen[f"seat {view.seat}"] += 1
+            continue
+        if isinstance(screen, HandOffScreen):  # nobody's hand under the cover
+            table = ebbes.table
+            assert table is not None and table.view.seat is None
+            seen[f"cover {screen.seat}"] += 1
+        seen[type(screen).__name__] += 1
+        await pilot.press("enter")
+
+
+# -------------------------------------------------------------- the menu
+
+
+async def test_the_shipped_menu_offers_exactly_the_three_games(home):
+    """Tiny is the tests' game only: the registry and the menu's game choice offer the
+    three shipped games."""
+    assert game_ids() == ("ebbes", "huhn", "hund")
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        assert [g.id for g in ebbes.games] == ["ebbes", "huhn", "hund"]
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(ebbes.screen, GamePicker), "the game choice")
+        text = screen_text(ebbes)
+        assert all(title in text for title in ("ebbes", "Blindes Huhn extrem", "Hund (Bikkje)"))
+        assert "Tiny" not in text
+
+
+async def test_the_new_game_form_explains_starts_and_remembers_the_setup(any_game, home):
+    """Esc forgets what was changed; each option's explanation shows whole at 80x24 when
+    it has the focus; Enter starts the game as the form says and the private settings
+    file remembers it."""
+    from ebbes_tui.ui.choice import Choice
+
+    game = any_game
+    settings_file(home, game, [("Ann", "human"), ("Bea", "random"), ("Cyd", "random")], {})
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(ebbes.screen, GamePicker), "the game choice")
+        assert game.title in screen_text(ebbes)
+        await pilot.press("enter")  # the menu's game is the one chosen
+        await wait_until(pilot, lambda: isinstance(ebbes.screen, NewGameScreen), "the form")
+        assert f"New game of {game.title}" in screen_text(ebbes)
+        await pilot.press("right", "escape")  # Esc forgets the changes
+        assert isinstance(ebbes.screen, MenuScreen)
+        await pilot.press("n", "enter")
+        await wait_until(pilot, lambda: isinstance(ebbes.screen, NewGameScreen), "the form")
+        form = ebbes.screen
+        assert form.query_one("#players", Choice).value == 3
+        await pilot.press("right")  # players: 3 -> 4
+        for option in game.rules.options:
+            row = form.query_one(f"#row-{option.key}")
+            if row.display:
+                form.query_one(f"#opt-{option.key}", Choice).focus()
+                await pilot.pause()
+                assert flat(option.explain) in flat(screen_text(ebbes)), option.key
+        form.query_one("#players", Choice).focus()
+        await pilot.press("down", *"Zoe", "enter")  # typing replaces the name; Enter starts
+        await wait_until(pilot, lambda: ebbes.table is not None and ebbes.table.is_mounted,
+                         "the table")
+        seats = ebbes.game.match.setup.seats
+        players = [s.name for s in seats if s.kind in ("human", "bot")]
+        assert len(players) == 4 and players[:3] == ["Zoe", "Bea", "Cyd"]
+        await pilot.press("escape", "enter")  # back to the menu; the game is saved
+        await wait_until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+    path = home / "config" / "ebbes-tui" / "settings.json"
+    kept = json.loads(path.read_text())
+    mine = kept["games"][game.id]
+    assert kept["game"] == game.id and mine["players"] == 4 and mine["seats"][0]["name"] == "Zoe"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+def flat(text: str) -> str:
+    """Words only: a line wrapped on the screen reads as the same words."""
+    return " ".join(text.replace("▏", " ").split())
+
+
+# --------------------------------------------------------- whole games
+
+
+async def test_a_whole_game_by_keys_in_hot_seat_against_a_bot(any_game, home):
+    """Two people at one keyboard and a bot, from the menu to the final standings by keys
+    alone: each person is called to the screen under a cover that shows no hand, plays
+    only on their own turn, and the finished game is kept in History, not as a save."""
+    game = any_game
+    settings_file(home, game, [("Ann", "human"), ("Bea", "human"), ("Cyd", "random")])
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")  # the menu's game, its form, start
+        seen = await play_by_keys(ebbes, pilot)
+        await wait_until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+    assert seen["seat 0"] and seen["seat 1"] and seen["cover 0"] and seen["cover 1"], seen
+    store = SaveStore(game=game)
+    assert store.list() == []  # nothing left to continue
+    [finished] = (store.root / "finished").glob("*.json")
+    assert check_file(str(finished))[0]["valid"]
