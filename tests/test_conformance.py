@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import stat
 import time
 from collections import Counter
@@ -20,7 +21,8 @@ from ui_support import screen_text, wait_until
 
 from ebbes_tui.check import check_file
 from ebbes_tui.controller import SaveStore
-from ebbes_tui.game.protocols import Game
+from ebbes_tui.game.protocols import Decision, Game, Record, SeatInfo, listed
+from ebbes_tui.game.records import dumps
 from ebbes_tui.game.registry import game_ids
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.decision import DecisionDialog
@@ -207,3 +209,108 @@ async def test_a_whole_game_by_keys_in_hot_seat_against_a_bot(any_game, home):
     assert store.list() == []  # nothing left to continue
     [finished] = (store.root / "finished").glob("*.json")
     assert check_file(str(finished))[0]["valid"]
+
+
+# ------------------------------------------------- saves and take-back
+
+
+def one_against_bots(game: Game) -> tuple[SeatInfo, ...]:
+    return game.rules.seats_for([SeatInfo("Ann", "human"), SeatInfo("Bea", "bot", "random"),
+                                 SeatInfo("Cyd", "bot", "random")])
+
+
+def decisions_of_each_kind(game: Game, seeds: int = 6) -> dict[str, Record]:
+    """A record stopped at a decision of seat 0 (Ann, against two bots) for every kind
+    of decision seeded random games give her, with each of the game's switches on in
+    turn (Variant 2's pairs come only so); the record keeps its seed, so a match
+    resumed from it deals on as the game would have."""
+    switches = [{}] + [{o.key: True} for o in game.rules.options
+                       if o.kind == "bool" and o.applies(3)]
+    found: dict[str, Record] = {}
+    for options, seed in ((o, s) for o in switches for s in range(seeds)):
+        state = game.rules.new_state(one_against_bots(game), options)
+        rng = random.Random(seed)
+        while pending := state.pending():
+            for decision in pending:
+                if decision.seat == 0 and decision.kind not in found:
+                    found[decision.kind] = game.records.to_record(state, {"seed": seed})
+            decision = rng.choice(pending)
+            if decision.seat is None:
+                game.rules.resolve_chance(state, seed)
+                continue
+            legal = state.legal(decision.seat)
+            choices = listed(legal)
+            state.apply(rng.choice(choices) if choices is not None else legal.sample(rng),
+                        decision.seat)
+    return found
+
+
+def asked_again(ebbes: EbbesApp) -> bool:
+    """The decision the player must make is on screen: on the table, or its dialog."""
+    screen = ebbes.screen
+    return waits_for_a_key(ebbes) and isinstance(screen, (TableScreen, DecisionDialog))
+
+
+async def test_every_kind_of_decision_is_saved_and_continued(any_game, home):
+    """Saved at a decision of each kind, the game continues (``--continue``, then the
+    menu's Continue) with that decision back on screen, on the table or in its dialog,
+    as it stood."""
+    game = any_game
+    positions = decisions_of_each_kind(game)
+    assert "play" in positions  # and every other kind the game has
+    store = SaveStore(game=game)
+
+    def saved_at(record: Record) -> None:
+        for info in store.list():
+            info.path.unlink()
+        store.path(store.new_slot()).write_text(dumps(record))
+
+    kinds = iter(positions.items())
+    kind, record = next(kinds)
+    saved_at(record)
+    ebbes = EbbesApp(pace=0, animation=False, continue_game=True, game=game.id)
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        while True:
+            await until(lambda: asked_again(ebbes), lambda kind=kind: f"Ann's {kind} decision on screen, "
+                        f"not {ebbes.screen_stack}:\n{screen_text(ebbes)}")
+            replayed = game.records.replay(record)
+            pending = ebbes.game.match.state.pending()
+            assert Decision(kind, 0) in pending, (kind, pending)
+            if replayed.pending() == (Decision(kind, 0),):  # nobody else has moved since
+                assert ebbes.table.view == replayed.view(0)
+            kind, record = next(kinds, (None, None))
+            if record is None:
+                break
+            ebbes.table.action_menu()  # Esc, also from under a dialog; saved
+            await pilot.press("enter")
+            await until(lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+            saved_at(record)
+            await pilot.press("c")
+
+
+async def test_take_back_puts_the_players_last_decision_back(any_game, home):
+    """Alone against bots, ``u`` takes the player's last move back (as far as the game
+    allows: the first time it may, within the game's first moves) and the same decision
+    is asked again, the table as it was."""
+    game = any_game
+    settings_file(home, game, [("Ann", "human"), ("Bea", "random"), ("Cyd", "random")])
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        asked: dict[int, object] = {}  # Ann's view at each decision she was asked
+        while True:
+            await until(lambda: waits_for_a_key(ebbes), "Ann's turn")
+            screen, table = ebbes.screen, ebbes.table
+            assert not isinstance(screen, FinalStandings), "nothing was ever taken back"
+            if table.feed.asks(table.update):
+                if isinstance(screen, TableScreen) and table.feed.can_take_back() and asked:
+                    break
+                asked[table.update.decision] = table.view
+            if isinstance(screen, TableScreen):
+                await decide_by_keys(screen, pilot)
+            else:
+                await pilot.press("enter")
+        await pilot.press("u")
+        await until(lambda: "taken back" in screen_text(ebbes) and asked_again(ebbes),
+                    "the move taken back")
+        assert ebbes.table.view == asked[ebbes.table.update.decision]

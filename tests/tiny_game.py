@@ -97,6 +97,12 @@ class Orders(Unlisted):
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Arrange) and sorted(action.order) == sorted(self.hand)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Orders) and other.hand == self.hand
+
+    def __hash__(self) -> int:
+        return hash(self.hand)
+
     def __iter__(self) -> Any:
         raise AssertionError("the orders of a hand must never be listed")
 
