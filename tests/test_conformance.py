@@ -9,6 +9,7 @@ Commands run in this process (``cli.main`` with its words), so Tiny is known to 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import stat
@@ -16,26 +17,43 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+import pytest
+from table_support import LocalTable, spec
 from textual.pilot import Pilot
 from ui_support import screen_text, wait_until
 
+from ebbes_tui.bots import make_bot
 from ebbes_tui.check import check_file
+from ebbes_tui.cli import build_parser
 from ebbes_tui.controller import SaveStore
+from ebbes_tui.game.errors import SetupError
+from ebbes_tui.game.options import flag
 from ebbes_tui.game.protocols import Decision, Game, Record, SeatInfo, listed
 from ebbes_tui.game.records import dumps
 from ebbes_tui.game.registry import game_ids
+from ebbes_tui.table import commands
+from ebbes_tui.table.client import RemoteFeed, TableClient, connect_table, find_tables
+from ebbes_tui.table.commands import describe, opened, plan_table
+from ebbes_tui.table.headless import play_bot
+from ebbes_tui.table.rendezvous import my_login
+from ebbes_tui.table.server import TableServer
+from ebbes_tui.ui import table as table_screen
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.game_picker import GamePicker
 from ebbes_tui.ui.game_ui import screens_of
 from ebbes_tui.ui.handoff import HandOffScreen
+from ebbes_tui.ui.history import HistoryScreen
 from ebbes_tui.ui.interludes import FinalStandings, Interlude
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.new_game import NewGameScreen
+from ebbes_tui.ui.replay import ReplayBase
+from ebbes_tui.ui.stats_screen import StatsScreen
 from ebbes_tui.ui.table import TableScreen
+from ebbes_tui.ui.tables import TablesScreen
 
 WAIT = 60.0  # seconds any single wait may take before a test calls it a hang
-NAMES = ("Ann", "Bea", "Cyd", "Dan", "Eve", "Fay")
+ME = my_login()
 #: Keys that answer a decision on a game's own table, tried in turn until one does:
 #: Enter on the card or choice the table marks, then a game's key for a move Enter does
 #: not make (Hund's undertrekk), then the first numbered card or choice.
@@ -193,22 +211,57 @@ def flat(text: str) -> str:
 # --------------------------------------------------------- whole games
 
 
-async def test_a_whole_game_by_keys_in_hot_seat_against_a_bot(any_game, home):
+async def test_a_whole_game_by_keys_in_hot_seat_then_history_replay_and_statistics(any_game,
+                                                                                   home):
     """Two people at one keyboard and a bot, from the menu to the final standings by keys
-    alone: each person is called to the screen under a cover that shows no hand, plays
-    only on their own turn, and the finished game is kept in History, not as a save."""
+    alone: each person is called to the screen under a cover that shows no hand and
+    plays only on their own turn. The finished game is no save to continue: History
+    lists it and replays it, move by move, trick by trick and deal by deal, with the
+    board of scores at any position, and Statistics counts it for both people."""
     game = any_game
     settings_file(home, game, [("Ann", "human"), ("Bea", "human"), ("Cyd", "random")])
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter", "enter")  # the menu's game, its form, start
         seen = await play_by_keys(ebbes, pilot)
-        await wait_until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
-    assert seen["seat 0"] and seen["seat 1"] and seen["cover 0"] and seen["cover 1"], seen
-    store = SaveStore(game=game)
-    assert store.list() == []  # nothing left to continue
-    [finished] = (store.root / "finished").glob("*.json")
-    assert check_file(str(finished))[0]["valid"]
+        assert seen["seat 0"] and seen["seat 1"] and seen["cover 0"] and seen["cover 1"], seen
+        await until(lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+        assert SaveStore(game=game).list() == []  # nothing left to continue
+
+        await pilot.press("h")
+        await until(lambda: isinstance(ebbes.screen, HistoryScreen) and ebbes.screen.games,
+                    "the finished game in History")
+        [kept] = ebbes.screen.games
+        assert kept.record is not None and check_file(str(kept.path))[0]["valid"]
+        assert flat(kept.players) in flat(screen_text(ebbes))
+        await pilot.press("enter")
+        await until(lambda: isinstance(ebbes.screen, ReplayBase) and ebbes.screen.is_mounted,
+                    "the replay")
+        replay = ebbes.screen
+        steps = replay.replay
+        assert steps.steps[steps.last].state.outcome() is not None
+        trick = steps.next_trick(0)
+        for key, position in (("end", steps.last), ("home", 0), ("right", 1), ("left", 0),
+                              ("down", trick), ("up", steps.previous_trick(trick)),
+                              ("pagedown", steps.next_round(0)), ("pageup", 0)):
+            await pilot.press(key)
+            assert replay.position == position, key
+        await pilot.press("b")  # the board of scores where the replay stands
+        await until(lambda: ebbes.screen is not replay, "the board")
+        await pilot.press("escape")
+        await until(lambda: ebbes.screen is replay, "the replay again")
+        await pilot.press("escape", "escape")  # History, the menu
+        await until(lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+
+        await pilot.press("s")
+        await until(lambda: isinstance(ebbes.screen, StatsScreen) and ebbes.screen.loaded,
+                    "Statistics")
+        stats = ebbes.screen.loaded.stats
+        assert sorted(stats.players) == ["Ann", "Bea"] and len(stats.games) == 1
+        labels = {key for key, _ in game.presentation.figure_labels}
+        for player in stats.players.values():
+            assert player.total.games == 1 and set(player.figures) <= labels
+        assert "1 finished game counted" in screen_text(ebbes)
 
 
 # ------------------------------------------------- saves and take-back
@@ -314,3 +367,173 @@ async def test_take_back_puts_the_players_last_decision_back(any_game, home):
         await until(lambda: "taken back" in screen_text(ebbes) and asked_again(ebbes),
                     "the move taken back")
         assert ebbes.table.view == asked[ebbes.table.update.decision]
+
+
+# ------------------------------------------------------------ shared tables
+
+
+async def test_two_players_and_a_spectator_share_a_table(any_game, home):
+    """Two apps at one table server over real sockets, a bot in the third seat and a
+    spectator's app: each player decides by keys on their own turn, seeing their own
+    seat's view and no other (what the server shows that seat), and every screen
+    follows the others' moves; the spectator sees the public table."""
+    game = any_game
+    async with LocalTable(home, spec("shared", seats="player,player,bot:random", seed=4,
+                                     game=game.id, spectators=True)) as table:
+        players = [EbbesApp(pace=0, animation=False, table=await connect_table(
+            "shared", directory=table.directory, player=seat + 1)) for seat in (0, 1)]
+        watcher = EbbesApp(pace=0, animation=False, table=await connect_table(
+            "shared", directory=table.directory, watch=True))
+        async with players[0].run_test(size=(80, 24)) as first, \
+                players[1].run_test(size=(120, 40)) as second, \
+                watcher.run_test(size=(80, 24)):
+            match = table.server.match
+            made = [0, 0]
+            while min(made) < 2:
+                await until(lambda: any(waits_for_a_key(p) for p in players),
+                            "a player's turn")
+                seat = next(s for s, p in enumerate(players) if waits_for_a_key(p))
+                ebbes, pilot = players[seat], (first, second)[seat]
+                screen = ebbes.screen
+                if not isinstance(screen, TableScreen):
+                    await pilot.press("enter")  # a dialog's choice, a summary
+                    continue
+                view = screen.view
+                assert view.seat == seat and ebbes.table.remote is not None
+                if screen.update.decision == match.decision:  # the server's turn is theirs
+                    assert view == match.state.view(seat)  # their own hand, no other
+                await decide_by_keys(screen, pilot)
+                made[seat] += 1
+                await until(lambda decided=match.decision: all(a.table.update.decision >= decided
+                                        for a in (*players, watcher)),
+                            "every screen follows the move")
+            await until(lambda: watcher.table.update.decision == match.decision,
+                        "the spectator up to date")
+            assert watcher.table.view == match.state.view(None)  # the public table
+
+
+async def test_a_spectator_follows_a_table_to_its_end_pressing_nothing(any_game, home,
+                                                                     monkeypatch):
+    """At a shared table every summary between deals closes by itself, so a spectator
+    who presses nothing never falls behind and sees the final standings."""
+    game = any_game
+    monkeypatch.setattr(table_screen, "SUMMARY_SECONDS", 0.05)
+    shown: list[Interlude] = []
+    monkeypatch.setattr(Interlude, "on_show", lambda self: shown.append(self), raising=False)
+    async with LocalTable(home, spec("watched", seats="player,bot:random", seed=7,
+                                     game=game.id, options=quickest(game),
+                                     spectators=True)) as table:
+        watcher = EbbesApp(pace=0, animation=False, table=await connect_table(
+            "watched", directory=table.directory, watch=True))
+        async with watcher.run_test(size=(80, 24)):
+            player = await table.join()
+            playing = asyncio.ensure_future(play_bot(player, "random"))
+            await until(lambda: isinstance(watcher.screen, FinalStandings),
+                        "the spectator reaches the final standings")
+            assert all(s.closes_after == 0.05 for s in shown)
+            assert await asyncio.wait_for(playing, WAIT) == 0
+
+
+def serve_args(*words: str):
+    return build_parser().parse_args(["table", "serve", *words])
+
+
+@contextlib.asynccontextmanager
+async def serving(plan):
+    """The table ``ebbes table serve`` planned, served as it serves it, in this loop."""
+    server = TableServer(plan.spec, plan.address, plan.store, saved=plan.saved)
+    ready = asyncio.Event()
+    task = asyncio.get_running_loop().create_task(server.serve(ready=ready.set))
+    await asyncio.wait_for(ready.wait(), WAIT)
+    try:
+        yield server
+    finally:
+        server.shutdown("The test is over.")
+        await asyncio.wait_for(task, WAIT)
+
+
+async def one_decision(feed: RemoteFeed) -> None:
+    """Make one decision at ``feed``'s seat and see the table take it: asked while no
+    other seat decides, so the next decision can only come from this answer."""
+    await until(lambda: feed.asks(feed.latest) and tuple(feed.latest.view.deciding) == (feed.seat,),
+                "the seat's own turn")
+    asked = feed.latest
+    bot = make_bot(feed.client.plays, "random")
+    feed.submit(bot.choose(asked.view, asked.view.actions, random.Random(1)), asked.decision)
+    await until(lambda: feed.latest.decision > asked.decision, "the decision taken")
+
+
+async def sit_and_decide(server: TableServer, name: str, directory) -> None:
+    """Sit down at the table, make a decision, leave: the game is saved."""
+    client = await TableClient.start(await connect_table(name, directory=directory))
+    assert client.plays.id == server.game.id
+    await one_decision(await asyncio.wait_for(client.game(), WAIT))
+    client.close()
+    await asyncio.wait_for(server.done.wait(), WAIT)  # the last person left
+
+
+async def test_a_saved_table_reopens_as_its_own_game(any_game, home, monkeypatch):
+    """A game saved at a table reopens as the game it is (issue 23, item 6): from
+    ``ebbes table serve NAME``, which refuses a new game's choices in one sentence, and
+    from the Tables screen, where Enter reopens it and the player decides again."""
+    game = any_game
+    tables = home / "tables"
+    monkeypatch.setenv("EBBES_TABLES_DIR", str(tables))
+    plan = plan_table(serve_args("mon", "--game", game.id, "--seats",
+                                 "player,bot:random,bot:random", "--seed", "4"))
+    assert plan.saved is None and plan.spec.game == game.id
+    async with serving(plan) as server:
+        await sit_and_decide(server, "mon", tables)
+
+    # `ebbes table serve mon`: the save's game, told so; a new game's choices refused.
+    other = next(g for g in game_ids() if g != game.id)
+    option = game.rules.options[0]
+    chosen = [flag(option)] + ([] if option.kind == "bool" else ["2"])
+    for words, left_out in ((["--game", other], f"--game {other}"),
+                            (chosen, flag(option)), (["--seed", "0"], "--seed")):
+        with pytest.raises(SetupError) as refused:
+            plan_table(serve_args("mon", *words))
+        assert str(refused.value) == (
+            f"Your table mon has a saved game of {game.title}, which 'ebbes table serve mon' "
+            f"reopens as it was: leave out {left_out}, or choose another name.")
+    assert plan_table(serve_args("mon", "--game", game.id)).saved is not None  # its own: fine
+    plan = plan_table(serve_args("mon", "--spectators"))
+    assert plan.saved is not None and plan.spec.game == game.id
+    assert opened(plan) == (f"{ME}/mon is open (its saved game of {game.title}): friends join "
+                            f"with 'ebbes table join {ME}/mon'.")
+    async with serving(plan) as server:
+        [listed] = await find_tables(tables)
+        assert listed["game"] == game.id and listed["reopened"] and listed["spectators"]
+        assert f"), {game.title}" in describe(listed) and "spectators welcome" in describe(listed)
+        await sit_and_decide(server, "mon", tables)
+
+    # The Tables screen: listed with its game, Enter reopens it (served in this process,
+    # as `ebbes table serve` would in its own).
+    loop = asyncio.get_running_loop()
+    served: list[contextlib.AbstractAsyncContextManager] = []
+
+    def open_here(arguments: list[str], **_: object) -> str:
+        plan = plan_table(serve_args(*arguments))
+        context = serving(plan)
+        asyncio.run_coroutine_threadsafe(context.__aenter__(), loop).result(WAIT)
+        served.append(context)
+        return opened(plan)
+
+    monkeypatch.setattr(commands, "open_table", open_here)
+    ebbes = app()
+    try:
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            screen = ebbes.screen
+            assert isinstance(screen, TablesScreen)
+            await until(lambda: screen.query_one("#tables").option_count == 1,
+                        "the saved table is listed")
+            listed = str(screen.query_one("#tables").get_option_at_index(0).prompt)
+            assert listed.startswith(f"mon: your saved game of {game.title}, ")
+            await pilot.press("enter")
+            await until(lambda: ebbes.table is not None, "the reopened game")
+            assert ebbes.table.game is game and ebbes.remote.plays is game
+            await one_decision(ebbes.table.remote)
+    finally:
+        for context in served:
+            await context.__aexit__(None, None, None)
