@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 import stat
 import time
 from collections import Counter
@@ -24,13 +25,14 @@ from ui_support import screen_text, wait_until
 
 from ebbes_tui.bots import make_bot
 from ebbes_tui.check import check_file
-from ebbes_tui.cli import build_parser
+from ebbes_tui.cli import build_parser, main
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.game.errors import SetupError
-from ebbes_tui.game.options import flag
+from ebbes_tui.game.options import complete, flag, from_flags
 from ebbes_tui.game.protocols import Decision, Game, Record, SeatInfo, listed
 from ebbes_tui.game.records import dumps
-from ebbes_tui.game.registry import game_ids
+from ebbes_tui.game.registry import all_games, game_ids
+from ebbes_tui.game.simulate import random_game
 from ebbes_tui.table import commands
 from ebbes_tui.table.client import RemoteFeed, TableClient, connect_table, find_tables
 from ebbes_tui.table.commands import describe, opened, plan_table
@@ -537,3 +539,95 @@ async def test_a_saved_table_reopens_as_its_own_game(any_game, home, monkeypatch
     finally:
         for context in served:
             await context.__aexit__(None, None, None)
+
+
+# ---------------------------------------------------------- the command line
+
+
+def test_the_command_line_names_the_game_and_takes_its_options(any_game, capsys):
+    """``--game G`` opens the menu on the game, and every command that sets a game up
+    takes each of its options as a flag (unless the command has that flag itself) or as
+    ``--option KEY=VALUE`` (a player counted from 1 there); the defaults are a valid
+    setup for every number of players, and a number out of range is refused in one
+    sentence."""
+    game = any_game
+    assert build_parser().parse_args(["--game", game.id]).game == game.id
+    for option in game.rules.options:
+        value, words = {"bool": (True, "on"), "int": (option.low, str(option.low)),
+                        "seat": (1, "2")}[option.kind]
+        flag_words = [flag(option)] + ([] if option.kind == "bool" else [words])
+        for command in (["tournament"], ["table", "serve", "t"]):
+            args = build_parser().parse_args([*command, "--game", game.id, *flag_words])
+            if option.key in args.option_flags:  # not the command's own (--games: deals)
+                assert from_flags(game, args) == {option.key: value}
+            args = build_parser().parse_args([*command, "--game", game.id, "--option",
+                                              f"{option.key}={words}"])
+            assert from_flags(game, args) == {option.key: value}
+    theirs = next((o for g in all_games() if g is not game for o in g.rules.options
+                   if o.key not in {m.key for m in game.rules.options} and o.kind == "bool"),
+                  None)
+    if theirs is not None:  # another game's option is refused, naming this game
+        args = build_parser().parse_args(["tournament", "--game", game.id, flag(theirs)])
+        with pytest.raises(SetupError, match=f"is not an option of {re.escape(game.title)}"):
+            from_flags(game, args)
+    for players in game.player_counts:
+        options = complete(game, players, {})
+        assert set(options) == {o.key for o in game.rules.options}
+        for option in game.rules.options:
+            if option.kind == "int":
+                given = {option.key: option.high + 1, **({option.needs: True} if option.needs
+                                                         else {})}
+                with pytest.raises(SetupError, match=f"must be from {option.low} to"):
+                    complete(game, players, given)
+
+
+def test_continue_without_a_terminal_says_there_is_nothing_to_continue(any_game, home, capsys):
+    assert main(["--game", any_game.id, "--continue"]) == 2
+    assert capsys.readouterr().err == "ebbes: There is no saved game to continue.\n"
+
+
+def test_an_unknown_game_is_refused_in_one_line(capsys):
+    with pytest.raises(SystemExit) as ended:
+        main(["--game", "chess"])
+    err = capsys.readouterr().err
+    assert ended.value.code == 2 and "invalid choice: 'chess'" in err and err.count("\n") == 1
+
+
+def test_check_tournament_simulate_and_the_benches(any_game, tmp_path, capfd):
+    """The commands of every game, in this process: ``check`` tells a finished record
+    valid and a broken one invalid in a line each; a tournament of the game's default
+    setup, ``simulate`` with every invariant checked, and the rules and bots benches
+    each give their figures."""
+    game = any_game
+    finished = random_game(game, 3, seed=5)
+    good, broken = tmp_path / "good.json", tmp_path / "broken.json"
+    record = game.records.to_record(finished, {"seed": 5})
+    good.write_text(dumps(record))
+    broken.write_text(dumps({**record, "players": record["players"][:1]}))
+    capfd.readouterr()
+    assert main(["check", str(good)]) == 0
+    assert capfd.readouterr().out.startswith(f"{good}: ")
+    assert main(["check", "--json", str(good), str(broken)]) == 2
+    lines = [json.loads(line) for line in capfd.readouterr().out.splitlines()]
+    assert [line["valid"] for line in lines] == [True, False]
+    assert all(line.items() >= game.records.check_tag.items() for line in lines)
+
+    assert main(["tournament", "--game", game.id, "--players", "3", "--games", "1",
+                 "--levels", "random,normal", "--seed", "3", "--json"]) == 0
+    assert json.loads(capfd.readouterr().out)
+    assert main(["simulate", "--game", game.id, "--players", "3", "--games", "3", "--json"]) == 0
+    simulated = json.loads(capfd.readouterr().out)
+    assert simulated["faults"] == [] and simulated["rows"][0]["games"] == 3
+
+    assert main(["bench", "rules", "--game", game.id, "--seconds", "0.01", "--json"]) == 0
+    figures = json.loads(capfd.readouterr().out)
+    counts = {str(n) for n in game.player_counts}
+    assert figures["game"] == game.id
+    for key in ("validated_games_per_s", "fast_games_per_s", "play_outs_per_s", "rollouts_per_s"):
+        assert set(figures[key]) == counts and all(v > 0 for v in figures[key].values()), key
+    assert figures["clone_us"] > 0 and figures["view_us"] > 0
+    assert main(["bench", "bots", "--game", game.id, "--seconds", "0.01", "--json"]) == 0
+    figures = json.loads(capfd.readouterr().out)
+    assert figures["game"] == game.id and set(figures["levels"]) == set(game.players.levels)
+    for row in figures["levels"].values():
+        assert 0 < row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]

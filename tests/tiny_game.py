@@ -24,6 +24,7 @@ Pure and seeded like the real games; its views list what a seat may see.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -159,6 +160,17 @@ class TinyView:
     trick: tuple[tuple[int, int], ...]  # (seat, card or -1 face down)
     pile: int
     taken: tuple[int, ...]
+    # The rest of the public table, for a search bot's samples.
+    leader: int = 0
+    fighting: tuple[int, ...] = ()  # the seats of this (sub-)round
+    round_cards: tuple[tuple[int, int], ...] = ()  # (seat, its highest card; -1 face down)
+    taker: int | None = None
+    results: tuple[tuple[int, ...], ...] = ()
+    out: tuple[int, ...] = ()
+    decisions: int = 0
+    hand_size: int = 5
+    places: bool = False
+    cross: bool = False
 
     def position(self) -> tuple[int, int]:
         return (self.deal, self.moves)
@@ -343,7 +355,12 @@ class TinyState:
             tuple(self.hands[seat]) if seat is not None and self.hands else (),
             tuple(self.arranged), tuple(len(h) for h in self.hands),
             tuple((s, -1 if down and s != seat else c) for s, c, down in self.trick),
-            len(self.pile), tuple(self.taken))
+            len(self.pile), tuple(self.taken), self.leader, tuple(self.fighting),
+            tuple((s, -1 if s != seat and (s, c, True) in self.trick else c)
+                  for s, c in self.round_cards),
+            self.taker, tuple(map(tuple, self.results)), tuple(self.out), self.decisions,
+            self.options["hand"], bool(self.options.get("places")),
+            bool(self.options.get("cross")))
 
     def outcome(self) -> Outcome | None:
         if not self.results or (not self.options.get("places") and len(self.results) < self.deals):
@@ -430,7 +447,26 @@ class TinyGame:
         return not isinstance(view.actions, Orders)
 
     def sample(self, view: TinyView, rng: random.Random) -> TinyState:
-        raise NotImplementedError("the tests give the search bot a state of their own")
+        """The view's table with the cards it does not show dealt at random from the
+        rest of the deck (the cards taken are counted, not kept)."""
+        state = TinyState(view.seats, {"hand": view.hand_size, "places": view.places,
+                                       "cross": view.cross}, deal=view.deal,
+                          arranged=list(view.arranged), leader=view.leader,
+                          fighting=list(view.fighting), chance=None, taker=view.taker,
+                          taken=list(view.taken), results=[list(r) for r in view.results],
+                          out=list(view.out), decisions=view.decisions, moves=view.moves)
+        known = Counter([*view.hand, *(c for _, c in view.trick if c >= 0)])
+        pool = list((Counter(_deck(state)) - known).elements())
+        rng.shuffle(pool)
+        state.hands = [list(view.hand) if s == view.seat else [pool.pop() for _ in range(size)]
+                       for s, size in enumerate(view.hand_sizes)]
+        down = {s: pool.pop() for s, c in view.trick if c < 0}
+        state.trick = [(s, down[s], True) if c < 0 else (s, c, False) for s, c in view.trick]
+        state.pile = [pool.pop() for _ in range(view.pile)]
+        state.round_cards = [(s, down[s] if c < 0 else c) for s, c in view.round_cards]
+        playing = all(view.arranged) and view.taker is None and view.deciding
+        state.to_move = view.deciding[0] if playing else (view.fighting or (0,))[0]
+        return state
 
     def rollout(self, state: TinyState, seat: int, first: Any, rng: random.Random) -> float:
         copy = state.clone()
@@ -623,13 +659,23 @@ VIEW = Kind(
                "hand_order": list(v.hand) if isinstance(v.actions, Orders) else None,
                "over": v.over, "deal": v.deal, "moves": v.moves, "hand": list(v.hand),
                "arranged": list(v.arranged), "hand_sizes": list(v.hand_sizes),
-               "trick": [list(t) for t in v.trick], "pile": v.pile, "taken": list(v.taken)},
+               "trick": [list(t) for t in v.trick], "pile": v.pile, "taken": list(v.taken),
+               "leader": v.leader, "fighting": list(v.fighting),
+               "round_cards": [list(r) for r in v.round_cards], "taker": v.taker,
+               "results": [list(r) for r in v.results], "out": list(v.out),
+               "decisions": v.decisions, "hand_size": v.hand_size, "places": v.places,
+               "cross": v.cross},
     lambda d: TinyView(
         optional(INT).load(d["seat"]), many(SEAT_INFO).load(d["seats"]), INTS.load(d["deciding"]),
         Orders(INTS.load(d["hand_order"])) if d["hand_order"] is not None else _load_actions(d["actions"]),
         BOOL.load(d["over"]), INT.load(d["deal"]), INT.load(d["moves"]), INTS.load(d["hand"]),
         many(BOOL).load(d["arranged"]), INTS.load(d["hand_sizes"]),
-        tuple(tuple(INTS.load(t)) for t in d["trick"]), INT.load(d["pile"]), INTS.load(d["taken"])))
+        tuple(tuple(INTS.load(t)) for t in d["trick"]), INT.load(d["pile"]), INTS.load(d["taken"]),
+        INT.load(d["leader"]), INTS.load(d["fighting"]),
+        tuple(tuple(INTS.load(r)) for r in d["round_cards"]), optional(INT).load(d["taker"]),
+        tuple(tuple(INTS.load(r)) for r in d["results"]), INTS.load(d["out"]),
+        INT.load(d["decisions"]), INT.load(d["hand_size"]), BOOL.load(d["places"]),
+        BOOL.load(d["cross"])))
 
 EVENTS = EventCodec({
     "dealt": (Dealt_, {"deal": INT}),
