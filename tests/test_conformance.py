@@ -31,7 +31,7 @@ from ebbes_tui.game.errors import SetupError
 from ebbes_tui.game.options import complete, flag, from_flags
 from ebbes_tui.game.protocols import Decision, Game, Record, SeatInfo, listed
 from ebbes_tui.game.records import dumps
-from ebbes_tui.game.registry import all_games, game_ids
+from ebbes_tui.game.registry import all_games, game_ids, game_of_format, load_game
 from ebbes_tui.game.simulate import random_game
 from ebbes_tui.table import commands
 from ebbes_tui.table.client import RemoteFeed, TableClient, connect_table, find_tables
@@ -62,10 +62,10 @@ ME = my_login()
 DECIDING_KEYS = ("enter", "t", "1")
 
 
-def quickest(game: Game) -> dict[str, object]:
+def quickest(game: Game, more: int = 0) -> dict[str, object]:
     """The game's shortest setup: every number option at its least (one deal, one
-    game, the smallest hand), the rest at its default."""
-    return {o.key: o.low for o in game.rules.options if o.kind == "int" and not o.needs}
+    game, the smallest hand), or ``more`` above it, the rest at its default."""
+    return {o.key: o.low + more for o in game.rules.options if o.kind == "int" and not o.needs}
 
 
 def settings_file(home, game: Game, seats: list[tuple[str, str]],
@@ -112,7 +112,7 @@ async def decide_by_keys(screen: TableScreen, pilot: Pilot) -> str:
         await pilot.press(key)
         if screen.update is not update or not screen.feed.asks(update):
             return key
-    raise AssertionError(f"no key answered {screen.view}")
+    raise AssertionError(f"no key answered {screen.view}:\n{screen_text(screen.app)}")
 
 
 async def play_by_keys(ebbes: EbbesApp, pilot: Pilot) -> Counter[str]:
@@ -137,12 +137,20 @@ async def play_by_keys(ebbes: EbbesApp, pilot: Pilot) -> Counter[str]:
         if isinstance(screen, HandOffScreen):  # nobody's hand under the cover
             table = ebbes.table
             assert table is not None and table.view.seat is None
+            assert f"Pass the keyboard to {table.view.seats[screen.seat].name}" in \
+                screen_text(ebbes)
             seen[f"cover {screen.seat}"] += 1
         seen[type(screen).__name__] += 1
         await pilot.press("enter")
 
 
 # -------------------------------------------------------------- the menu
+
+
+def test_the_registry_knows_each_game_by_its_id_and_its_records_format(any_game):
+    assert load_game(any_game.id) is any_game
+    assert game_of_format(any_game.records.format) is any_game
+    assert any_game in all_games()
 
 
 async def test_the_shipped_menu_offers_exactly_the_three_games(home):
@@ -340,6 +348,10 @@ async def test_every_kind_of_decision_is_saved_and_continued(any_game, home):
             await pilot.press("enter")
             await until(lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
             saved_at(record)
+            ebbes.show_menu_message("")  # the menu looks again, as on coming back to it
+            line = "Continue: " + game.presentation.describe(game.records.replay(record))["saved"]
+            await until(lambda line=line: flat(line) in flat(screen_text(ebbes)),
+                        "the save on the menu")
             await pilot.press("c")
 
 
@@ -417,13 +429,14 @@ async def test_two_players_and_a_spectator_share_a_table(any_game, home):
 async def test_a_spectator_follows_a_table_to_its_end_pressing_nothing(any_game, home,
                                                                      monkeypatch):
     """At a shared table every summary between deals closes by itself, so a spectator
-    who presses nothing never falls behind and sees the final standings."""
+    who presses nothing never falls behind and sees the final standings (of a game of
+    two deals, or the game's shortest with more)."""
     game = any_game
     monkeypatch.setattr(table_screen, "SUMMARY_SECONDS", 0.05)
     shown: list[Interlude] = []
     monkeypatch.setattr(Interlude, "on_show", lambda self: shown.append(self), raising=False)
     async with LocalTable(home, spec("watched", seats="player,bot:random", seed=7,
-                                     game=game.id, options=quickest(game),
+                                     game=game.id, options=quickest(game, more=1),
                                      spectators=True)) as table:
         watcher = EbbesApp(pace=0, animation=False, table=await connect_table(
             "watched", directory=table.directory, watch=True))
@@ -432,7 +445,7 @@ async def test_a_spectator_follows_a_table_to_its_end_pressing_nothing(any_game,
             playing = asyncio.ensure_future(play_bot(player, "random"))
             await until(lambda: isinstance(watcher.screen, FinalStandings),
                         "the spectator reaches the final standings")
-            assert all(s.closes_after == 0.05 for s in shown)
+            assert shown and all(s.closes_after == 0.05 for s in shown)
             assert await asyncio.wait_for(playing, WAIT) == 0
 
 

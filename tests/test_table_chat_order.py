@@ -20,7 +20,7 @@ from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.table import TableScreen
 
-from test_table_screens import home, until  # noqa: F401 (the fixture: private data and config dirs)
+from test_table_screens import until
 
 
 async def play_until(feeds, public, tricks: int, taken: int) -> int:

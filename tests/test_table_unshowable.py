@@ -12,7 +12,7 @@ import json
 import pytest
 from hostile_table import evil_game
 from table_support import WAIT, FakeTable, neighbours, unclean, until
-from test_table_screens import home, text  # noqa: F401 (home: private data and config dirs)
+from test_table_screens import text
 from textual.worker import WorkerFailed
 from ui_support import ONE_HUMAN, make_app, start, wait_until
 

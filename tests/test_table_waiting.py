@@ -20,7 +20,6 @@ from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.words import match_line
 
-from test_table_screens import home  # noqa: F401 (the fixture: private data and config dirs)
 
 WAITS = "The table waits: everyone is away. "
 
