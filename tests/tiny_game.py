@@ -29,7 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ebbes_tui.game.codec import BOOL, INT, INTS, SEAT_INFO, EventCodec, Kind, many, optional, text
+from ebbes_tui.game.codec import (
+    BOOL, INT, INTS, SEAT, SEAT_INFO, SEATS, EventCodec, Kind, many, optional, per_seat, seated,
+    text,
+)
 from ebbes_tui.game.errors import IllegalMove, RecordError, SetupError
 from ebbes_tui.game.events import DealEnded, Dealt, Ended, TrickEnded
 from ebbes_tui.game.protocols import (
@@ -168,6 +171,7 @@ class TinyView:
     results: tuple[tuple[int, ...], ...] = ()
     out: tuple[int, ...] = ()
     decisions: int = 0
+    tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()  # this deal's: (taker, cards)
     hand_size: int = 5
     places: bool = False
     cross: bool = False
@@ -200,6 +204,7 @@ class TinyState:
     #: Every step, for the record: (seat, the action's words), or (None, what chance
     #: brought: the hands and pile dealt, a card drawn or turned up).
     history: list[tuple[int | None, str]] = field(default_factory=list)
+    tricks: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)  # this deal's
 
     @property
     def n(self) -> int:
@@ -300,6 +305,7 @@ class TinyState:
             self.taken[winner] += len(cards) - 1
         self.trick = []
         self.fighting, self.round_cards = [], []
+        self.tricks.append((winner, cards))
         return [TrickTaken(winner, cards)]
 
     def _after_trick(self, winner: int, keep: bool) -> list[Any]:
@@ -343,7 +349,7 @@ class TinyState:
                          self.fighting[:], self.round_cards[:], self.to_move, self.leader,
                          self.chance, self.taker,
                          self.taken[:], [r[:] for r in self.results], self.out[:],
-                         self.decisions, self.moves, self.history[:])
+                         self.decisions, self.moves, self.history[:], self.tricks[:])
 
     def view(self, seat: int | None) -> TinyView:
         pending = self.pending()
@@ -359,7 +365,7 @@ class TinyState:
             tuple((s, -1 if s != seat and (s, c, True) in self.trick else c)
                   for s, c in self.round_cards),
             self.taker, tuple(map(tuple, self.results)), tuple(self.out), self.decisions,
-            self.options["hand"], bool(self.options.get("places")),
+            tuple(self.tricks), self.options["hand"], bool(self.options.get("places")),
             bool(self.options.get("cross")))
 
     def outcome(self) -> Outcome | None:
@@ -454,7 +460,8 @@ class TinyGame:
                           arranged=list(view.arranged), leader=view.leader,
                           fighting=list(view.fighting), chance=None, taker=view.taker,
                           taken=list(view.taken), results=[list(r) for r in view.results],
-                          out=list(view.out), decisions=view.decisions, moves=view.moves)
+                          out=list(view.out), decisions=view.decisions, moves=view.moves,
+                          tricks=list(view.tricks))
         known = Counter([*view.hand, *(c for _, c in view.trick if c >= 0)])
         pool = list((Counter(_deck(state)) - known).elements())
         rng.shuffle(pool)
@@ -597,6 +604,7 @@ def _chance(state: TinyState, hands: list[list[int]], cards: list[int]) -> list[
         state.deal += 1
         state.moves = 0
         state.out = []
+        state.tricks = []
         state.leader = state.deal % state.n
         state.start_trick()
         return [Dealt_(state.deal)]
@@ -653,6 +661,35 @@ def _load_actions(value: Any) -> Any:
     return tuple(parse_action(text(a)) for a in value)
 
 
+SEAT_CARD = many(INT, size=2)  # (seat, card): the seat is checked where it is read
+
+
+def _seat_card(pair: Any) -> tuple[int, int]:
+    seat, card = SEAT_CARD.load(pair)
+    return SEAT.load(seat), card
+
+
+def _view_from_json(d: Any) -> TinyView:
+    """Read at the table its seat list makes: every seat one of its seats."""
+    with seated(len(d["seats"])):
+        return TinyView(
+            optional(SEAT).load(d["seat"]), many(SEAT_INFO).load(d["seats"]),
+            SEATS.load(d["deciding"]),
+            Orders(INTS.load(d["hand_order"])) if d["hand_order"] is not None
+            else _load_actions(d["actions"]),
+            BOOL.load(d["over"]), INT.load(d["deal"]), INT.load(d["moves"]), INTS.load(d["hand"]),
+            per_seat(BOOL).load(d["arranged"]) if d["arranged"] else (),
+            per_seat(INT).load(d["hand_sizes"]) if d["hand_sizes"] else (),
+            tuple(_seat_card(t) for t in d["trick"]), INT.load(d["pile"]),
+            per_seat(INT).load(d["taken"]) if d["taken"] else (),
+            SEAT.load(d["leader"]), SEATS.load(d["fighting"]),
+            tuple(_seat_card(r) for r in d["round_cards"]), optional(SEAT).load(d["taker"]),
+            tuple(per_seat(INT).load(r) for r in d["results"]), SEATS.load(d["out"]),
+            INT.load(d["decisions"]),
+            tuple((SEAT.load(taker), INTS.load(cards)) for taker, cards in d["tricks"]),
+            INT.load(d["hand_size"]), BOOL.load(d["places"]), BOOL.load(d["cross"]))
+
+
 VIEW = Kind(
     lambda v: {"seat": v.seat, "seats": [SEAT_INFO.dump(s) for s in v.seats],
                "deciding": list(v.deciding), "actions": _actions(v.actions),
@@ -663,26 +700,17 @@ VIEW = Kind(
                "leader": v.leader, "fighting": list(v.fighting),
                "round_cards": [list(r) for r in v.round_cards], "taker": v.taker,
                "results": [list(r) for r in v.results], "out": list(v.out),
-               "decisions": v.decisions, "hand_size": v.hand_size, "places": v.places,
-               "cross": v.cross},
-    lambda d: TinyView(
-        optional(INT).load(d["seat"]), many(SEAT_INFO).load(d["seats"]), INTS.load(d["deciding"]),
-        Orders(INTS.load(d["hand_order"])) if d["hand_order"] is not None else _load_actions(d["actions"]),
-        BOOL.load(d["over"]), INT.load(d["deal"]), INT.load(d["moves"]), INTS.load(d["hand"]),
-        many(BOOL).load(d["arranged"]), INTS.load(d["hand_sizes"]),
-        tuple(tuple(INTS.load(t)) for t in d["trick"]), INT.load(d["pile"]), INTS.load(d["taken"]),
-        INT.load(d["leader"]), INTS.load(d["fighting"]),
-        tuple(tuple(INTS.load(r)) for r in d["round_cards"]), optional(INT).load(d["taker"]),
-        tuple(tuple(INTS.load(r)) for r in d["results"]), INTS.load(d["out"]),
-        INT.load(d["decisions"]), INT.load(d["hand_size"]), BOOL.load(d["places"]),
-        BOOL.load(d["cross"])))
+               "decisions": v.decisions,
+               "tricks": [[taker, list(cards)] for taker, cards in v.tricks],
+               "hand_size": v.hand_size, "places": v.places, "cross": v.cross},
+    _view_from_json)
 
 EVENTS = EventCodec({
     "dealt": (Dealt_, {"deal": INT}),
-    "played": (Played, {"seat": INT, "cards": INTS}),
-    "trick_taken": (TrickTaken, {"winner": INT, "cards": INTS}),
-    "deal_scored": (DealScored, {"deal": INT, "taken": INTS}),
-    "over": (Over, {"scores": INTS}),
+    "played": (Played, {"seat": SEAT, "cards": INTS}),
+    "trick_taken": (TrickTaken, {"winner": SEAT, "cards": INTS}),
+    "deal_scored": (DealScored, {"deal": INT, "taken": per_seat(INT)}),
+    "over": (Over, {"scores": per_seat(INT)}),
 })
 
 #: Every facet is the one object: a game this small needs no more.

@@ -41,18 +41,23 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(map(_card, cards)) or "-"
 
 
-def _line(event: object, names: Sequence[str]) -> str | None:
-    """The log's line for one of Tiny's events."""
+def _line(event: object, names: Sequence[str], view: Any = None) -> str | None:
+    """The log's line for one of Tiny's events (``view``: the one after it)."""
     if isinstance(event, Played):
         return f"{says(names[event.seat], 'plays')} {_cards(event.cards)}."
     if isinstance(event, TrickTaken):
-        return f"{says(names[event.winner], 'takes')} the trick: {_cards(event.cards)}."
+        number = f"Trick {len(view.tricks)}: " if view is not None and view.tricks else ""
+        return _trick(number, event.winner, event.cards, names)
     if isinstance(event, DealScored):
         return f"Deal {event.deal} scored: cards taken " + ", ".join(
             f"{names[s]} {n}" for s, n in enumerate(event.taken)) + "."
     if isinstance(event, Over):
         return "Game over."
     return match_line(event, names)
+
+
+def _trick(number: str, taker: int, cards: Sequence[int], names: Sequence[str]) -> str:
+    return f"{number}{says(names[taker], 'takes')} {_cards(cards)}."
 
 
 def _table_text(view: Any, names: Sequence[str]) -> str:
@@ -170,16 +175,21 @@ class ScoresScreen(ClosesOnce, Screen[None]):
 
 class TinyLog(TrickLog):
     def start(self, update: Update) -> None:
+        """This deal so far, from the view a (returning) player starts with."""
         view = update.view
         if view.deal:
-            self.note(update.seq, f"Deal {view.deal}, move {view.moves}.", at=(view.deal, 0))
+            self.note(update.seq, f"Deal {view.deal}.", at=(view.deal, 0))
+        names = self.names(view)
+        for k, (taker, cards) in enumerate(view.tricks):
+            self.note(update.seq, _trick(f"Trick {k + 1}: ", taker, cards, names),
+                      trick=True, at=(view.deal, k + 1))
 
     def add(self, update: Update) -> None:
         event = update.event
         if isinstance(event, ChatLine):
             self.said(update.seq, event)
             return
-        line = _line(event, self.names(update.view))
+        line = _line(event, self.names(update.view), update.view)
         if line:
             self.note(update.seq, line, trick=isinstance(event, TrickTaken))
 
