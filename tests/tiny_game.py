@@ -18,7 +18,11 @@ it, in one small game that is none of them.
   (cards taken), where ``cross`` crosses out the first deal of each (a game of two
   deals).
 
-Pure and seeded like the real games; its views list what a seat may see.
+Pure and seeded like the real games; its views list what a seat may see. Its record
+keeps every step, chance's with what it brought (the deal, a card drawn), so a saved
+game continues and a finished one is checked, replayed and counted; a move is taken
+back up to the last card dealt or drawn. Registered for the tests only (conftest.py),
+with its screens in tiny_ui.py, it walks every generic path (tests/conformance).
 """
 
 from __future__ import annotations

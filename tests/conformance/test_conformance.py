@@ -14,14 +14,12 @@ import json
 import random
 import re
 import stat
-import time
 from collections import Counter
-from collections.abc import Callable
 
 import pytest
-from table_support import LocalTable, spec
+from table_support import WAIT, LocalTable, spec, until
 from textual.pilot import Pilot
-from ui_support import screen_text, wait_until
+from ui_support import screen_text
 
 from ebbes_tui.bots import make_bot
 from ebbes_tui.check import check_file
@@ -54,11 +52,11 @@ from ebbes_tui.ui.stats_screen import StatsScreen
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.tables import TablesScreen
 
-WAIT = 60.0  # seconds any single wait may take before a test calls it a hang
 ME = my_login()
 #: Keys that answer a decision on a game's own table, tried in turn until one does:
 #: Enter on the card or choice the table marks, then a game's key for a move Enter does
-#: not make (Hund's undertrekk), then the first numbered card or choice.
+#: not make (Hund's undertrekk, where t is not the trick display's), then the first
+#: numbered card or choice.
 DECIDING_KEYS = ("enter", "t", "1")
 
 
@@ -96,21 +94,21 @@ def waits_for_a_key(ebbes: EbbesApp) -> bool:
         and screen.is_mounted
 
 
-async def until(condition: Callable[[], object], what: str | Callable[[], str]) -> None:
-    """Let the app run until ``condition()`` holds (bounded only by a hang). Unlike
-    ``pilot.pause`` it forces no redraw: the screens draw as often as they would."""
-    deadline = time.monotonic() + WAIT
-    while not condition():
-        assert time.monotonic() < deadline, f"waited in vain for {what if isinstance(what, str) else what()}"
-        await asyncio.sleep(0.01)
-
-
 async def decide_by_keys(screen: TableScreen, pilot: Pilot) -> str:
     """Answer the table's decision with the first of :data:`DECIDING_KEYS` it takes."""
     update = screen.update
+
+    def answered() -> bool:
+        return screen.update is not update or not screen.feed.asks(update)
+
     for key in DECIDING_KEYS:
+        if key == screen.trick_key:  # that game's t sets how long tricks stay
+            continue
         await pilot.press(key)
-        if screen.update is not update or not screen.feed.asks(update):
+        if answered():
+            return key
+        await pilot.pause()  # a busy machine: the key may still be on its way
+        if answered():
             return key
     raise AssertionError(f"no key answered {screen.view}:\n{screen_text(screen.app)}")
 
@@ -120,8 +118,8 @@ async def play_by_keys(ebbes: EbbesApp, pilot: Pilot) -> Counter[str]:
     menu; what came up, counted."""
     seen: Counter[str] = Counter()
     while True:
-        await until(lambda: waits_for_a_key(ebbes), lambda: "a screen that waits for a key, "
-                    f"not {ebbes.screen_stack}:\n{screen_text(ebbes)}")
+        await until(lambda: waits_for_a_key(ebbes), what=lambda: (
+            f"a screen that waits for a key, not {ebbes.screen_stack}:\n{screen_text(ebbes)}"))
         screen = ebbes.screen
         if isinstance(screen, FinalStandings):
             await pilot.press("m")
@@ -161,7 +159,7 @@ async def test_the_shipped_menu_offers_exactly_the_three_games(home):
     async with ebbes.run_test(size=(80, 24)) as pilot:
         assert [g.id for g in ebbes.games] == ["ebbes", "huhn", "hund"]
         await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(ebbes.screen, GamePicker), "the game choice")
+        await until(lambda: isinstance(ebbes.screen, GamePicker), what="the game choice")
         text = screen_text(ebbes)
         assert all(title in text for title in ("ebbes", "Blindes Huhn extrem", "Hund (Bikkje)"))
         assert "Tiny" not in text
@@ -178,15 +176,15 @@ async def test_the_new_game_form_explains_starts_and_remembers_the_setup(any_gam
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(ebbes.screen, GamePicker), "the game choice")
+        await until(lambda: isinstance(ebbes.screen, GamePicker), what="the game choice")
         assert game.title in screen_text(ebbes)
         await pilot.press("enter")  # the menu's game is the one chosen
-        await wait_until(pilot, lambda: isinstance(ebbes.screen, NewGameScreen), "the form")
+        await until(lambda: isinstance(ebbes.screen, NewGameScreen), what="the form")
         assert f"New game of {game.title}" in screen_text(ebbes)
         await pilot.press("right", "escape")  # Esc forgets the changes
         assert isinstance(ebbes.screen, MenuScreen)
         await pilot.press("n", "enter")
-        await wait_until(pilot, lambda: isinstance(ebbes.screen, NewGameScreen), "the form")
+        await until(lambda: isinstance(ebbes.screen, NewGameScreen), what="the form")
         form = ebbes.screen
         assert form.query_one("#players", Choice).value == 3
         await pilot.press("right")  # players: 3 -> 4
@@ -198,13 +196,13 @@ async def test_the_new_game_form_explains_starts_and_remembers_the_setup(any_gam
                 assert flat(option.explain) in flat(screen_text(ebbes)), option.key
         form.query_one("#players", Choice).focus()
         await pilot.press("down", *"Zoe", "enter")  # typing replaces the name; Enter starts
-        await wait_until(pilot, lambda: ebbes.table is not None and ebbes.table.is_mounted,
-                         "the table")
+        await until(lambda: ebbes.table is not None and ebbes.table.is_mounted,
+                         what="the table")
         seats = ebbes.game.match.setup.seats
         players = [s.name for s in seats if s.kind in ("human", "bot")]
         assert len(players) == 4 and players[:3] == ["Zoe", "Bea", "Cyd"]
         await pilot.press("escape", "enter")  # back to the menu; the game is saved
-        await wait_until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+        await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
     path = home / "config" / "ebbes-tui" / "settings.json"
     kept = json.loads(path.read_text())
     mine = kept["games"][game.id]
@@ -235,18 +233,18 @@ async def test_a_whole_game_by_keys_in_hot_seat_then_history_replay_and_statisti
         await pilot.press("n", "enter", "enter")  # the menu's game, its form, start
         seen = await play_by_keys(ebbes, pilot)
         assert seen["seat 0"] and seen["seat 1"] and seen["cover 0"] and seen["cover 1"], seen
-        await until(lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+        await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
         assert SaveStore(game=game).list() == []  # nothing left to continue
 
         await pilot.press("h")
         await until(lambda: isinstance(ebbes.screen, HistoryScreen) and ebbes.screen.games,
-                    "the finished game in History")
+                    what="the finished game in History")
         [kept] = ebbes.screen.games
         assert kept.record is not None and check_file(str(kept.path))[0]["valid"]
         assert flat(kept.players) in flat(screen_text(ebbes))
         await pilot.press("enter")
         await until(lambda: isinstance(ebbes.screen, ReplayBase) and ebbes.screen.is_mounted,
-                    "the replay")
+                    what="the replay")
         replay = ebbes.screen
         steps = replay.replay
         assert steps.steps[steps.last].state.outcome() is not None
@@ -257,15 +255,15 @@ async def test_a_whole_game_by_keys_in_hot_seat_then_history_replay_and_statisti
             await pilot.press(key)
             assert replay.position == position, key
         await pilot.press("b")  # the board of scores where the replay stands
-        await until(lambda: ebbes.screen is not replay, "the board")
+        await until(lambda: ebbes.screen is not replay, what="the board")
         await pilot.press("escape")
-        await until(lambda: ebbes.screen is replay, "the replay again")
+        await until(lambda: ebbes.screen is replay, what="the replay again")
         await pilot.press("escape", "escape")  # History, the menu
-        await until(lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+        await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
 
         await pilot.press("s")
         await until(lambda: isinstance(ebbes.screen, StatsScreen) and ebbes.screen.loaded,
-                    "Statistics")
+                    what="Statistics")
         stats = ebbes.screen.loaded.stats
         assert sorted(stats.players) == ["Ann", "Bea"] and len(stats.games) == 1
         labels = {key for key, _ in game.presentation.figure_labels}
@@ -334,8 +332,9 @@ async def test_every_kind_of_decision_is_saved_and_continued(any_game, home):
     ebbes = EbbesApp(pace=0, animation=False, continue_game=True, game=game.id)
     async with ebbes.run_test(size=(80, 24)) as pilot:
         while True:
-            await until(lambda: asked_again(ebbes), lambda kind=kind: f"Ann's {kind} decision on screen, "
-                        f"not {ebbes.screen_stack}:\n{screen_text(ebbes)}")
+            await until(lambda: asked_again(ebbes), what=lambda kind=kind: (
+                f"Ann's {kind} decision on screen, not {ebbes.screen_stack}:\n"
+                f"{screen_text(ebbes)}"))
             replayed = game.records.replay(record)
             pending = ebbes.game.match.state.pending()
             assert Decision(kind, 0) in pending, (kind, pending)
@@ -346,12 +345,12 @@ async def test_every_kind_of_decision_is_saved_and_continued(any_game, home):
                 break
             ebbes.table.action_menu()  # Esc, also from under a dialog; saved
             await pilot.press("enter")
-            await until(lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+            await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
             saved_at(record)
             ebbes.show_menu_message("")  # the menu looks again, as on coming back to it
             line = "Continue: " + game.presentation.describe(game.records.replay(record))["saved"]
             await until(lambda line=line: flat(line) in flat(screen_text(ebbes)),
-                        "the save on the menu")
+                        what="the save on the menu")
             await pilot.press("c")
 
 
@@ -366,7 +365,7 @@ async def test_take_back_puts_the_players_last_decision_back(any_game, home):
         await pilot.press("n", "enter", "enter")
         asked: dict[int, object] = {}  # Ann's view at each decision she was asked
         while True:
-            await until(lambda: waits_for_a_key(ebbes), "Ann's turn")
+            await until(lambda: waits_for_a_key(ebbes), what="Ann's turn")
             screen, table = ebbes.screen, ebbes.table
             assert not isinstance(screen, FinalStandings), "nothing was ever taken back"
             if table.feed.asks(table.update):
@@ -379,7 +378,7 @@ async def test_take_back_puts_the_players_last_decision_back(any_game, home):
                 await pilot.press("enter")
         await pilot.press("u")
         await until(lambda: "taken back" in screen_text(ebbes) and asked_again(ebbes),
-                    "the move taken back")
+                    what="the move taken back")
         assert ebbes.table.view == asked[ebbes.table.update.decision]
 
 
@@ -404,7 +403,7 @@ async def test_two_players_and_a_spectator_share_a_table(any_game, home):
             made, compared = [0, 0], [0, 0]
             while min(made) < 2:
                 await until(lambda: any(waits_for_a_key(p) for p in players),
-                            "a player's turn")
+                            what="a player's turn")
                 seat = next(s for s, p in enumerate(players) if waits_for_a_key(p))
                 ebbes, pilot = players[seat], (first, second)[seat]
                 screen = ebbes.screen
@@ -414,17 +413,17 @@ async def test_two_players_and_a_spectator_share_a_table(any_game, home):
                 view, decision = screen.view, screen.update.decision
                 assert view.seat == seat and ebbes.table.remote is not None
                 if view.deciding == (seat,):  # the table waits for them: what it saved shows
-                    await until(lambda d=decision: saved_at(table, game, d), "the table's save")
+                    await until(lambda d=decision: saved_at(table, game, d), what="the table's save")
                     assert view == saved_at(table, game, decision).view(seat)  # theirs only
                     compared[seat] += 1
                 await decide_by_keys(screen, pilot)
                 made[seat] += 1
                 await until(lambda decided=decision: all(a.table.update.decision > decided
                                                          for a in (*players, watcher)),
-                            "every screen follows the move")
+                            what="every screen follows the move")
             assert min(compared) > 0
             await until(lambda: saved_at(table, game, watcher.table.update.decision),
-                        "the spectator and the table's save at one decision")
+                        what="the spectator and the table's save at one decision")
             decision = watcher.table.update.decision
             assert watcher.table.view == saved_at(table, game, decision).view(None)
 
@@ -454,7 +453,7 @@ async def test_a_spectator_follows_a_table_to_its_end_pressing_nothing(any_game,
             player = await table.join()
             playing = asyncio.ensure_future(play_bot(player, "random"))
             await until(lambda: isinstance(watcher.screen, FinalStandings),
-                        "the spectator reaches the final standings")
+                        what="the spectator reaches the final standings")
             assert shown and all(s.closes_after == 0.05 for s in shown)
             assert await asyncio.wait_for(playing, WAIT) == 0
 
@@ -481,11 +480,11 @@ async def one_decision(feed: RemoteFeed) -> None:
     """Make one decision at ``feed``'s seat and see the table take it: asked while no
     other seat decides, so the next decision can only come from this answer."""
     await until(lambda: feed.asks(feed.latest) and tuple(feed.latest.view.deciding) == (feed.seat,),
-                "the seat's own turn")
+                what="the seat's own turn")
     asked = feed.latest
     bot = make_bot(feed.client.plays, "random")
     feed.submit(bot.choose(asked.view, asked.view.actions, random.Random(1)), asked.decision)
-    await until(lambda: feed.latest.decision > asked.decision, "the decision taken")
+    await until(lambda: feed.latest.decision > asked.decision, what="the decision taken")
 
 
 async def sit_and_decide(server: TableServer, name: str, directory) -> None:
@@ -552,11 +551,11 @@ async def test_a_saved_table_reopens_as_its_own_game(any_game, home, monkeypatch
             screen = ebbes.screen
             assert isinstance(screen, TablesScreen)
             await until(lambda: screen.query_one("#tables").option_count == 1,
-                        "the saved table is listed")
+                        what="the saved table is listed")
             listed = str(screen.query_one("#tables").get_option_at_index(0).prompt)
             assert listed.startswith(f"mon: your saved game of {game.title}, ")
             await pilot.press("enter")
-            await until(lambda: ebbes.table is not None, "the reopened game")
+            await until(lambda: ebbes.table is not None, what="the reopened game")
             assert ebbes.table.game is game and ebbes.remote.plays is game
             await one_decision(ebbes.table.remote)
     finally:
