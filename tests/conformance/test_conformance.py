@@ -359,7 +359,7 @@ async def test_take_back_puts_the_players_last_decision_back(any_game, home):
     allows: the first time it may, within the game's first moves) and the same decision
     is asked again, the table as it was."""
     game = any_game
-    settings_file(home, game, [("Ann", "human"), ("Bea", "random"), ("Cyd", "random")])
+    settings_file(home, game, [("Ann", "human"), ("Bea", "random"), ("Cyd", "random")], {})
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter", "enter")

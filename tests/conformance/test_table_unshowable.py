@@ -14,7 +14,7 @@ from hostile_table import evil_game
 from table_support import WAIT, FakeTable, neighbours, unclean, until
 from test_table_screens import text
 from textual.worker import WorkerFailed
-from ui_support import ONE_HUMAN, make_app, start, wait_until
+from ui_support import ONE_HUMAN, make_app, wait_until
 
 from ebbes_tui.table import headless
 from ebbes_tui.table.client import TableClient, connect_table
@@ -129,4 +129,5 @@ async def test_a_local_game_the_screen_cannot_show_still_fails_loudly(tmp_path, 
     ebbes = make_app(tmp_path, {"game": "ebbes", "ebbes": ONE_HUMAN})
     with pytest.raises(WorkerFailed, match="list index out of range"):
         async with ebbes.run_test(size=(80, 24)) as pilot:
-            await start(ebbes, pilot)
+            await pilot.press("n", "enter", "enter")  # the game, its form, start
+            await until(lambda: ebbes.return_code is not None, what="the app failing")
