@@ -31,8 +31,10 @@ def check_file(path: str) -> tuple[dict[str, Any], tuple[AnyGame, AnyState] | No
     return {"file": path, "valid": True, **game.records.check_summary(state)}, (game, state)
 
 
-def main(paths: list[str], as_json: bool, out: TextIO = sys.stdout) -> int:
-    """Check every file; exit status 0 when all are valid, 2 otherwise."""
+def main(paths: list[str], as_json: bool, out: TextIO | None = None) -> int:
+    """Check every file; exit status 0 when all are valid, 2 otherwise. Lines go to
+    ``out``, else to standard output as it is when called (a caller may redirect it)."""
+    out = out or sys.stdout
     ok = True
     for path in paths:
         result, checked = check_file(path)

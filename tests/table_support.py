@@ -148,11 +148,12 @@ class Raw:
         self.writer.close()
 
 
-async def until(condition, timeout: float = WAIT):
-    """Wait (in the loop) until ``condition()`` is truthy; return its value."""
+async def until(condition, timeout: float = WAIT, what="the condition"):
+    """Wait (in the loop) until ``condition()`` is truthy; return its value. ``what``
+    (or what it returns, when called) says what never came."""
     deadline = time.monotonic() + timeout
     while not (value := condition()):
-        assert time.monotonic() < deadline, "the condition never held"
+        assert time.monotonic() < deadline, f"waited in vain for {what if isinstance(what, str) else what()}"
         await asyncio.sleep(0.01)
     return value
 

@@ -25,17 +25,6 @@ def bench(*args: str) -> dict:
     return json.loads(out.stdout)
 
 
-@pytest.mark.parametrize("game", ["ebbes", "huhn", "hund"])
-def test_bench_rules_json_has_every_figure(game):
-    figures = bench("rules", "--game", game, "--seconds", "0.05")
-    assert figures["game"] == game
-    counts = {str(n) for n in load_game(game).player_counts}
-    for key in ("validated_games_per_s", "fast_games_per_s", "play_outs_per_s", "rollouts_per_s"):
-        assert set(figures[key]) == counts
-        assert all(v > 0 for v in figures[key].values())
-    assert figures["clone_us"] > 0 and figures["view_us"] > 0
-
-
 def test_bench_rules_of_any_game_against_a_baseline_gives_every_figure_side_by_side():
     """`--game G --baseline DIR` measures another checkout's game in the same run (here
     this checkout's own Huhn): games both ways, play-outs and search's rollouts, for
@@ -197,14 +186,6 @@ def test_a_baseline_from_after_the_seam_without_play_outs_is_measured_by_this_be
     before = len(played)
     play_out(random.Random(1))
     assert len(played) == before + 1 and played[-1].outcome() is None and not played[-1].view(None).trick
-
-
-@pytest.mark.parametrize("game", ["huhn", "hund"])
-def test_bench_bots_json_gives_percentiles_for_every_level_of_the_new_games(game):
-    figures = bench("bots", "--game", game, "--seconds", "0.01")
-    assert figures["game"] == game and set(figures["levels"]) == {"normal", "hard", "random"}
-    for row in figures["levels"].values():
-        assert 0 < row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
 
 
 def test_bench_refuses_a_game_for_an_area_that_has_none():

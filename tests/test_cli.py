@@ -13,25 +13,6 @@ def ebbes(*args, env=None):
                           text=True, timeout=600, stdin=subprocess.DEVNULL, env=env)
 
 
-def test_the_game_is_chosen_on_the_command_line():
-    assert build_parser().parse_args(["--game", "hund"]).game == "hund"
-    assert build_parser().parse_args([]).game is None  # the last game played
-    out = ebbes("--game", "chess")
-    assert out.returncode == 2 and "invalid choice: 'chess'" in out.stderr
-    assert len(out.stderr.strip().splitlines()) <= 2
-
-
-def test_continue_without_a_terminal_says_there_is_nothing_to_continue(tmp_path):
-    import os
-
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
-    for args in (["--continue"], ["--game", "huhn", "--continue"]):
-        out = ebbes(*args, env=env)
-        assert out.returncode == 2
-        assert out.stderr.strip() == "ebbes: There is no saved game to continue."
-
-
 def test_a_reader_that_stops_early_gets_no_traceback():
     """`ebbes table list | head -1` ended in a BrokenPipeError traceback."""
     from pathlib import Path

@@ -471,13 +471,6 @@ async def test_a_finished_game_replays_from_history_with_every_hand_as_arranged(
 # ------------------------------------------------------------------ shared tables
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    return tmp_path
-
-
 async def test_two_terminals_arrange_at_once_at_a_shared_table(home):
     from table_support import LocalTable, spec
 

@@ -27,7 +27,6 @@ from ebbes_tui.games.hund.ui.replay_screen import HundReplayScreen
 from ebbes_tui.games.ebbes.ui.replay_screen import ReplayScreen as EbbesReplayScreen
 from ebbes_tui.games.hund.ui.standings import FinalScreen, GameEndScreen, TallyScreen
 from ebbes_tui.ui.card_row import CardRow
-from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.history import HistoryScreen
 from ebbes_tui.ui.log_screen import LogScreen
 from ebbes_tui.ui.rules_screen import RulesScreen
@@ -272,50 +271,6 @@ async def test_take_back_is_offered_in_phase_two_but_never_past_a_draw(tmp_path)
         assert "Your last move was taken back." in screen_text(app)
 
 
-# ------------------------------------------------------------- hot-seat
-
-
-async def test_three_humans_see_only_their_own_hand_and_a_cover_at_every_hand_off(
-        tmp_path, monkeypatch):
-    drawn: list[tuple[tuple[str, ...], int | None, set[str]]] = []
-    original = CardRow.render
-
-    def spy(self):
-        app = self.app
-        feed = app.table.feed
-        state = app.game.match.state
-        others = {LOOK.face(c) for s in (0, 1, 2) if s != feed.viewer
-                  for c in state.view(s).hand}
-        drawn.append((tuple(f.plain for f in self.faces), feed.viewer, others))
-        return original(self)
-
-    monkeypatch.setattr(CardRow, "render", spy)
-    app = hund_app(tmp_path, players=3, humans=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter", "enter")  # which game (Hund), its form
-        covers = []
-        for _ in range(25):
-            await wait_until(pilot, lambda: asks(app) or isinstance(app.screen, HandOffScreen),
-                             "a hand-off or a turn")
-            if isinstance(app.screen, HandOffScreen):
-                table = app.table
-                assert table.feed.viewer is None and table.query_one(CardRow).faces == ()
-                name = ("Kari", "Ola", "Per")[app.screen.seat]
-                assert f"Pass the keyboard to {name}" in screen_text(app)
-                covers.append(app.screen.seat)
-                await pilot.press("enter")
-                continue
-            table = table_of(app)
-            assert table.view.seat == app.table.feed.viewer
-            assert f"Your hand ({('Kari', 'Ola', 'Per')[table.view.seat]}" in screen_text(app)
-            await pilot.press("enter")
-        assert set(covers) == {0, 1, 2}
-    shown = [entry for entry in drawn if entry[0]]
-    assert shown
-    for faces, viewer, others in shown:
-        assert viewer is not None and not set(faces) & others
-
-
 # ------------------------------------------------------------- help, rules, looks
 
 
@@ -465,18 +420,3 @@ def test_news_about_a_trick_goes_when_an_undertrekk_empties_it():
                 emptied += stale
                 kept += not stale
     assert emptied and kept
-
-
-async def test_the_new_game_form_shows_an_options_whole_explanation_at_80x24(tmp_path):
-    """Played through: the series option's line ended "... may be played" at 80x24."""
-    from ebbes_tui.ui.choice import Choice
-
-    app = hund_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")  # which game (Hund), its form
-        await wait_until(pilot, lambda: bool(app.screen.query("#opt-series")), "the form")
-        for key in ("series", "games"):
-            app.screen.query_one(f"#opt-{key}", Choice).focus()
-            await pilot.pause()
-            explain = next(o.explain for o in HUND.rules.options if o.key == key)
-            assert flat(explain) in flat(screen_text(app))

@@ -1,6 +1,6 @@
-"""A shared table never waits for one screen (issue 15, items 11-12; issue 16, item 6):
-a round's summary closes by itself, so a spectator never falls behind and a player
-who does not press on holds nobody up; leaving asks once."""
+"""Leaving a shared table asks once (issue 16, item 6). That a shared table never waits
+for one screen (a summary closes by itself, so a spectator never falls behind) is
+tested for every game in test_conformance.py."""
 
 from __future__ import annotations
 
@@ -9,16 +9,11 @@ import time
 
 import pytest
 from table_support import WAIT, LocalTable, spec
-from test_table_screens import home  # noqa: F401 (the fixture: private data and config dirs)
 
 from ebbes_tui.table.client import join_table
-from ebbes_tui.table.headless import play_bot
-from ebbes_tui.ui import table as table_screen
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.confirm import ConfirmScreen
-from ebbes_tui.games.ebbes.ui.final import FinalScreen
 from ebbes_tui.ui.menu import MenuScreen
-from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
 
@@ -27,29 +22,6 @@ async def until(pilot, condition, what: str, seconds: float = WAIT) -> None:
     while not condition():
         assert time.monotonic() < deadline, f"never: {what} ({pilot.app.screen_stack})"
         await pilot.pause(0.05)
-
-
-@pytest.mark.usefixtures("home")
-async def test_a_spectator_is_never_held_at_a_round_summary(tmp_path, monkeypatch):
-    """Before: every summary waited for Enter, and a spectator left alone fell a whole
-    round behind. Now the spectator, pressing nothing, sees every summary and follows
-    the game to its final standings."""
-    monkeypatch.setattr(table_screen, "SUMMARY_SECONDS", 0.05)
-    summaries = []
-    monkeypatch.setattr(RoundSummaryScreen, "on_show", lambda self: summaries.append(self),
-                        raising=False)
-    async with LocalTable(tmp_path, spec("watched", seats="player,bot:random,bot:random",
-                                     spectators=True, seed=7)) as table:
-        connection = await asyncio.to_thread(join_table, "watched", directory=table.directory,
-                                             watch=True)
-        ebbes = EbbesApp(pace=0, animation=False, table=connection)
-        async with ebbes.run_test(size=(80, 24)) as pilot:
-            player = await table.join()
-            playing = asyncio.ensure_future(play_bot(player, "random"))
-            await until(pilot, lambda: isinstance(ebbes.screen, FinalScreen),
-                        "the spectator reaches the final standings, pressing nothing", 90)
-            assert len(summaries) == 5 and all(s.closes_after == 0.05 for s in summaries)
-            assert await asyncio.wait_for(playing, WAIT) == 0
 
 
 @pytest.mark.usefixtures("home")

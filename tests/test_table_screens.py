@@ -9,7 +9,6 @@ import json
 import time
 from pathlib import Path
 
-import pytest
 from table_support import WAIT, LocalTable, spec
 
 from ebbes_tui.games.ebbes import GAME as EBBES
@@ -23,14 +22,6 @@ from ebbes_tui.ui.lobby import LobbyScreen
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.tables import OpenTableScreen, TablesScreen
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    return tmp_path
 
 
 def app() -> EbbesApp:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import stat
 import threading
 from pathlib import Path
 
@@ -17,39 +15,17 @@ from ebbes_tui.games.ebbes.ui.final import FinalScreen
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.help_screen import HelpScreen
 from ebbes_tui.ui.menu import MenuScreen
-from ebbes_tui.ui.new_game import NewGameScreen
 from ebbes_tui.ui.rules_screen import RulesScreen
 from ebbes_tui.games.ebbes.ui.scores import ScoreBoardScreen
 from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
 from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
-from ui_support import make_app, ready, screen_text, seats, start, table_up, wait_until
+from ui_support import make_app, ready, screen_text, seats, table_up, wait_until
 
 DECISIONS = (RoundSummaryScreen, StarterDialog, FinalScreen, HandOffScreen)
 
 ONE_HUMAN = {"players": 3, "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
-
-
-async def test_the_setup_form_is_remembered_in_a_private_settings_file(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")  # the game picker keeps ebbes
-        assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("right", "right", "escape")  # Esc forgets the changes
-        assert isinstance(app.screen, MenuScreen)
-        await pilot.press("n", "enter", "right")  # players: 3 -> 4
-        await pilot.press("down", *"Zoe", "enter")  # typing replaces; Enter starts
-        await wait_until(pilot, lambda: table_up(app), "the table")
-        assert app.game.match.state.config.seats[0].name == "Zoe" and app.game.match.state.config.players == 4
-    path = tmp_path / "config" / "settings.json"
-    saved = json.loads(path.read_text())
-    mine = saved["games"]["ebbes"]
-    assert saved["game"] == "ebbes" and mine["players"] == 4 and mine["seats"][0]["name"] == "Zoe"
-    assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
-    app = make_app(tmp_path)
-    assert app.settings.of(EBBES).players == 4
 
 
 async def test_a_save_that_cannot_be_read_is_said_in_one_sentence(tmp_path):
@@ -81,19 +57,6 @@ async def test_a_game_open_in_another_window_can_be_taken_over_or_left_alone(tmp
         assert f"open in another ebbes window (process {os.getpid()})" in text
         assert "Take it over" in text and "Start a separate game" in text
         holder.close()
-
-
-async def test_continue_game_resumes_the_newest_save_without_the_menu(tmp_path):
-    app = make_app(tmp_path, ONE_HUMAN)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await start(app, pilot)
-        record = app.game.match.record()
-        app.save_and_quit()
-    assert app.game is None
-    app = make_app(tmp_path, continue_game=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: table_up(app), "the table")
-        assert app.game.match.record()["rounds"][0]["hands"] == record["rounds"][0]["hands"]
 
 
 async def test_rules_and_help_screens(tmp_path, monkeypatch):

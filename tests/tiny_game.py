@@ -18,20 +18,30 @@ it, in one small game that is none of them.
   (cards taken), where ``cross`` crosses out the first deal of each (a game of two
   deals).
 
-Pure and seeded like the real games; its views list what a seat may see.
+Pure and seeded like the real games; its views list what a seat may see. Its record
+keeps every step, chance's with what it brought (the deal, a card drawn), so a saved
+game continues and a finished one is checked, replayed and counted; a move is taken
+back up to the last card dealt or drawn. Registered for the tests only (conftest.py),
+with its screens in tiny_ui.py, it walks every generic path (tests/conformance).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ebbes_tui.game.codec import BOOL, INT, INTS, SEAT_INFO, EventCodec, Kind, many, optional, text
+from ebbes_tui.game.codec import (
+    BOOL, INT, INTS, SEAT, SEAT_INFO, SEATS, EventCodec, Kind, many, optional, per_seat, seated,
+    text,
+)
 from ebbes_tui.game.errors import IllegalMove, RecordError, SetupError
 from ebbes_tui.game.events import DealEnded, Dealt, Ended, TrickEnded
-from ebbes_tui.game.protocols import Decision, Game, GameOption, Outcome, SeatInfo, Unlisted
+from ebbes_tui.game.protocols import (
+    Decision, Game, GameOption, Outcome, SeatInfo, Unlisted, players_entry,
+)
 
 
 # ------------------------------------------------------------------ actions
@@ -95,6 +105,12 @@ class Orders(Unlisted):
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Arrange) and sorted(action.order) == sorted(self.hand)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Orders) and other.hand == self.hand
+
+    def __hash__(self) -> int:
+        return hash(self.hand)
+
     def __iter__(self) -> Any:
         raise AssertionError("the orders of a hand must never be listed")
 
@@ -151,6 +167,18 @@ class TinyView:
     trick: tuple[tuple[int, int], ...]  # (seat, card or -1 face down)
     pile: int
     taken: tuple[int, ...]
+    # The rest of the public table, for a search bot's samples.
+    leader: int = 0
+    fighting: tuple[int, ...] = ()  # the seats of this (sub-)round
+    round_cards: tuple[tuple[int, int], ...] = ()  # (seat, its highest card; -1 face down)
+    taker: int | None = None
+    results: tuple[tuple[int, ...], ...] = ()
+    out: tuple[int, ...] = ()
+    decisions: int = 0
+    tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()  # this deal's: (taker, cards)
+    hand_size: int = 5
+    places: bool = False
+    cross: bool = False
 
     def position(self) -> tuple[int, int]:
         return (self.deal, self.moves)
@@ -177,6 +205,10 @@ class TinyState:
     out: list[int] = field(default_factory=list)
     decisions: int = 0
     moves: int = 0
+    #: Every step, for the record: (seat, the action's words), or (None, what chance
+    #: brought: the hands and pile dealt, a card drawn or turned up).
+    history: list[tuple[int | None, str]] = field(default_factory=list)
+    tricks: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)  # this deal's
 
     @property
     def n(self) -> int:
@@ -220,6 +252,7 @@ class TinyState:
             raise IllegalMove(seat, "cannot do that now", action)
         self.decisions += 1
         self.moves += 1
+        self.history.append((seat, str(action)))
         if isinstance(action, Arrange):
             self.hands[seat] = list(action.order)
             self.arranged[seat] = True
@@ -276,6 +309,7 @@ class TinyState:
             self.taken[winner] += len(cards) - 1
         self.trick = []
         self.fighting, self.round_cards = [], []
+        self.tricks.append((winner, cards))
         return [TrickTaken(winner, cards)]
 
     def _after_trick(self, winner: int, keep: bool) -> list[Any]:
@@ -319,7 +353,7 @@ class TinyState:
                          self.fighting[:], self.round_cards[:], self.to_move, self.leader,
                          self.chance, self.taker,
                          self.taken[:], [r[:] for r in self.results], self.out[:],
-                         self.decisions, self.moves)
+                         self.decisions, self.moves, self.history[:], self.tricks[:])
 
     def view(self, seat: int | None) -> TinyView:
         pending = self.pending()
@@ -331,7 +365,12 @@ class TinyState:
             tuple(self.hands[seat]) if seat is not None and self.hands else (),
             tuple(self.arranged), tuple(len(h) for h in self.hands),
             tuple((s, -1 if down and s != seat else c) for s, c, down in self.trick),
-            len(self.pile), tuple(self.taken))
+            len(self.pile), tuple(self.taken), self.leader, tuple(self.fighting),
+            tuple((s, -1 if s != seat and (s, c, True) in self.trick else c)
+                  for s, c in self.round_cards),
+            self.taker, tuple(map(tuple, self.results)), tuple(self.out), self.decisions,
+            tuple(self.tricks), self.options["hand"], bool(self.options.get("places")),
+            bool(self.options.get("cross")))
 
     def outcome(self) -> Outcome | None:
         if not self.results or (not self.options.get("places") and len(self.results) < self.deals):
@@ -386,27 +425,11 @@ class TinyGame:
         rng = random.Random(f"{seed}:tiny:{state.deal}:{state.moves}")
         if state.chance == "deal":
             size = state.options["hand"]
-            deck = [v % CARD_VALUES for v in range(state.n * size + 2 * state.n)]
+            deck = _deck(state)
             rng.shuffle(deck)
-            state.hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(state.n)]
-            state.pile = deck[state.n * size:]
-            state.arranged = [False] * state.n
-            state.taken = [0] * state.n
-            state.deal += 1
-            state.moves = 0
-            state.out = []
-            state.chance = None
-            state.leader = state.deal % state.n
-            state.start_trick()
-            return [Dealt_(state.deal)]
-        card = state.pile.pop(rng.randrange(len(state.pile)))
-        kind, state.chance = state.chance, None
-        if kind == "draw":
-            state.hands[state.leader].append(card)
-            return state._after_taking()
-        state.trick.append((state.to_move, card, False))
-        state.round_cards.append((state.to_move, card))
-        return [Played(state.to_move, (card,)), *state._next()]
+            hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(state.n)]
+            return _chance(state, hands, deck[state.n * size:])
+        return _chance(state, [], [state.pile[rng.randrange(len(state.pile))]])
 
     def duplicate_dealer(self, seed: int | str) -> Callable[[TinyState], list[Any]]:
         return lambda state: self.resolve_chance(state, seed)
@@ -434,7 +457,27 @@ class TinyGame:
         return not isinstance(view.actions, Orders)
 
     def sample(self, view: TinyView, rng: random.Random) -> TinyState:
-        raise NotImplementedError("the tests give the search bot a state of their own")
+        """The view's table with the cards it does not show dealt at random from the
+        rest of the deck (the cards taken are counted, not kept)."""
+        state = TinyState(view.seats, {"hand": view.hand_size, "places": view.places,
+                                       "cross": view.cross}, deal=view.deal,
+                          arranged=list(view.arranged), leader=view.leader,
+                          fighting=list(view.fighting), chance=None, taker=view.taker,
+                          taken=list(view.taken), results=[list(r) for r in view.results],
+                          out=list(view.out), decisions=view.decisions, moves=view.moves,
+                          tricks=list(view.tricks))
+        known = Counter([*view.hand, *(c for _, c in view.trick if c >= 0)])
+        pool = list((Counter(_deck(state)) - known).elements())
+        rng.shuffle(pool)
+        state.hands = [list(view.hand) if s == view.seat else [pool.pop() for _ in range(size)]
+                       for s, size in enumerate(view.hand_sizes)]
+        down = {s: pool.pop() for s, c in view.trick if c < 0}
+        state.trick = [(s, down[s], True) if c < 0 else (s, c, False) for s, c in view.trick]
+        state.pile = [pool.pop() for _ in range(view.pile)]
+        state.round_cards = [(s, down[s] if c < 0 else c) for s, c in view.round_cards]
+        playing = all(view.arranged) and view.taker is None and view.deciding
+        state.to_move = view.deciding[0] if playing else (view.fighting or (0,))[0]
+        return state
 
     def rollout(self, state: TinyState, seat: int, first: Any, rng: random.Random) -> float:
         copy = state.clone()
@@ -468,32 +511,59 @@ class TinyGame:
                 faults.append(f"a face-down card shows to seat {seat}")
         return faults
 
-    # -- records: the deal's hands and every action, by seat
+    # -- records: every step by seat, chance's with what it brought (the explicit deal)
     def replay(self, record: dict[str, Any], observe: Any = None) -> TinyState:
         if record.get("format") != self.format:
             raise RecordError("not a tiny record")
         seats, options = self.setup_of(record)
-        state = self.new_state(seats, options)
-        for k, (seat, words) in enumerate(record.get("moves", [])):
-            if seat is None:
-                events = self.resolve_chance(state, record["seed"])
-            else:
-                try:
-                    events = state.apply(parse_action(words), seat)
-                except (IllegalMove, ValueError) as e:
-                    raise RecordError(f"move {k + 1}: {e}") from None
+        try:
+            state = self.new_state(seats, options)
+        except (SetupError, TypeError) as e:
+            raise RecordError(f"a setup Tiny does not have: {e}") from None
+        moves = record.get("moves")
+        if not isinstance(moves, list):
+            raise RecordError("no moves")
+        for k, move in enumerate(moves):
+            try:
+                seat, words = move
+                if seat is None:
+                    events = _chance(state, *_read_chance(state, text(words)))
+                else:
+                    events = state.apply(parse_action(text(words)), seat)
+            except (IllegalMove, ValueError, TypeError) as e:
+                raise RecordError(f"move {k + 1}: {e}") from None
             if observe is not None:
                 observe(state, events)
         return state
 
     def to_record(self, state: TinyState, extras: dict[str, Any] | None = None) -> dict[str, Any]:
-        raise NotImplementedError("the tests keep tiny games in memory")
+        record: dict[str, Any] = {"format": self.format, "players": players_entry(state.seats),
+                                  "options": dict(state.options)}
+        record.update(extras or {})
+        record["moves"] = [[seat, words] for seat, words in state.history]
+        return record
 
     def setup_of(self, record: dict[str, Any]) -> tuple[tuple[SeatInfo, ...], dict[str, Any]]:
-        return tuple(SeatInfo(**p) for p in record["players"]), dict(record["options"])
+        try:
+            seats = tuple(SeatInfo(text(p["name"]), text(p.get("kind", "human")),
+                                   p.get("level") and text(p["level"])) for p in record["players"])
+            options = dict(record["options"])
+        except (KeyError, TypeError, AttributeError, ValueError) as e:
+            raise RecordError(f"no players or options ({e})") from None
+        return seats, options
 
     def take_back(self, record: dict[str, Any], seat: int) -> dict[str, Any]:
-        raise IllegalMove(None, "nothing is taken back in Tiny")
+        """Back to before ``seat``'s last move, never past a card dealt or drawn."""
+        moves = record.get("moves", [])
+        if self.replay(record).outcome() is not None:
+            raise IllegalMove(None, "The game is over: nothing is taken back.")
+        for k in range(len(moves) - 1, -1, -1):
+            if moves[k][0] is None:
+                break
+            if moves[k][0] == seat:
+                return {**record, "moves": moves[:k]}
+        raise IllegalMove(None, "Nothing to take back: cards were dealt or drawn since your "
+                                "last move.")
 
     view_to_json = staticmethod(lambda view: VIEW.dump(view))
     view_from_json = staticmethod(lambda data: VIEW.load(data))
@@ -521,6 +591,57 @@ class TinyGame:
         return "# Tiny\n\nA game for the tests."
 
 
+def _deck(state: TinyState) -> list[int]:
+    return [v % CARD_VALUES for v in range(state.n * state.options["hand"] + 2 * state.n)]
+
+
+def _chance(state: TinyState, hands: list[list[int]], cards: list[int]) -> list[Any]:
+    """Do the pending chance step with what it brings: a deal's ``hands`` and pile
+    (``cards``), or the pile's card ``cards[0]`` drawn or turned up."""
+    kind, state.chance = state.chance, None
+    if kind == "deal":
+        state.history.append((None, "deal " + "/".join(",".join(map(str, h)) for h in hands)
+                              + " pile " + ",".join(map(str, cards))))
+        state.hands, state.pile = [h[:] for h in hands], cards[:]
+        state.arranged = [False] * state.n
+        state.taken = [0] * state.n
+        state.deal += 1
+        state.moves = 0
+        state.out = []
+        state.tricks = []
+        state.leader = state.deal % state.n
+        state.start_trick()
+        return [Dealt_(state.deal)]
+    card = cards[0]
+    state.history.append((None, f"card {card}"))
+    state.pile.remove(card)
+    if kind == "draw":
+        state.hands[state.leader].append(card)
+        return state._after_taking()
+    state.trick.append((state.to_move, card, False))
+    state.round_cards.append((state.to_move, card))
+    return [Played(state.to_move, (card,)), *state._next()]
+
+
+def _read_chance(state: TinyState, words: str) -> tuple[list[list[int]], list[int]]:
+    """What a record says chance brought, checked against the state; ValueError if it
+    could not have."""
+    if state.chance is None:
+        raise ValueError("no card is dealt or drawn now")
+    if state.chance == "deal":
+        hands_words, _, pile_words = words.removeprefix("deal ").partition(" pile ")
+        hands = [[int(c) for c in h.split(",")] for h in hands_words.split("/")]
+        pile = [int(c) for c in pile_words.split(",")]
+        if len(hands) != state.n or any(len(h) != state.options["hand"] for h in hands) \
+                or sorted(sum(hands, pile)) != sorted(_deck(state)):
+            raise ValueError(f"{words!r} is not a deal of Tiny's cards")
+        return hands, pile
+    card = int(words.removeprefix("card "))
+    if card not in state.pile:
+        raise ValueError(f"{card} is not in the pile")
+    return [], [card]
+
+
 def _frozen(legal: Any) -> Any:
     return legal if isinstance(legal, Orders) else tuple(legal)
 
@@ -544,26 +665,56 @@ def _load_actions(value: Any) -> Any:
     return tuple(parse_action(text(a)) for a in value)
 
 
+SEAT_CARD = many(INT, size=2)  # (seat, card): the seat is checked where it is read
+
+
+def _seat_card(pair: Any) -> tuple[int, int]:
+    seat, card = SEAT_CARD.load(pair)
+    return SEAT.load(seat), card
+
+
+def _view_from_json(d: Any) -> TinyView:
+    """Read at the table its seat list makes: every seat one of its seats."""
+    with seated(len(d["seats"])):
+        return TinyView(
+            optional(SEAT).load(d["seat"]), many(SEAT_INFO).load(d["seats"]),
+            SEATS.load(d["deciding"]),
+            Orders(INTS.load(d["hand_order"])) if d["hand_order"] is not None
+            else _load_actions(d["actions"]),
+            BOOL.load(d["over"]), INT.load(d["deal"]), INT.load(d["moves"]), INTS.load(d["hand"]),
+            per_seat(BOOL).load(d["arranged"]) if d["arranged"] else (),
+            per_seat(INT).load(d["hand_sizes"]) if d["hand_sizes"] else (),
+            tuple(_seat_card(t) for t in d["trick"]), INT.load(d["pile"]),
+            per_seat(INT).load(d["taken"]) if d["taken"] else (),
+            SEAT.load(d["leader"]), SEATS.load(d["fighting"]),
+            tuple(_seat_card(r) for r in d["round_cards"]), optional(SEAT).load(d["taker"]),
+            tuple(per_seat(INT).load(r) for r in d["results"]), SEATS.load(d["out"]),
+            INT.load(d["decisions"]),
+            tuple((SEAT.load(taker), INTS.load(cards)) for taker, cards in d["tricks"]),
+            INT.load(d["hand_size"]), BOOL.load(d["places"]), BOOL.load(d["cross"]))
+
+
 VIEW = Kind(
     lambda v: {"seat": v.seat, "seats": [SEAT_INFO.dump(s) for s in v.seats],
                "deciding": list(v.deciding), "actions": _actions(v.actions),
                "hand_order": list(v.hand) if isinstance(v.actions, Orders) else None,
                "over": v.over, "deal": v.deal, "moves": v.moves, "hand": list(v.hand),
                "arranged": list(v.arranged), "hand_sizes": list(v.hand_sizes),
-               "trick": [list(t) for t in v.trick], "pile": v.pile, "taken": list(v.taken)},
-    lambda d: TinyView(
-        optional(INT).load(d["seat"]), many(SEAT_INFO).load(d["seats"]), INTS.load(d["deciding"]),
-        Orders(INTS.load(d["hand_order"])) if d["hand_order"] is not None else _load_actions(d["actions"]),
-        BOOL.load(d["over"]), INT.load(d["deal"]), INT.load(d["moves"]), INTS.load(d["hand"]),
-        many(BOOL).load(d["arranged"]), INTS.load(d["hand_sizes"]),
-        tuple(tuple(INTS.load(t)) for t in d["trick"]), INT.load(d["pile"]), INTS.load(d["taken"])))
+               "trick": [list(t) for t in v.trick], "pile": v.pile, "taken": list(v.taken),
+               "leader": v.leader, "fighting": list(v.fighting),
+               "round_cards": [list(r) for r in v.round_cards], "taker": v.taker,
+               "results": [list(r) for r in v.results], "out": list(v.out),
+               "decisions": v.decisions,
+               "tricks": [[taker, list(cards)] for taker, cards in v.tricks],
+               "hand_size": v.hand_size, "places": v.places, "cross": v.cross},
+    _view_from_json)
 
 EVENTS = EventCodec({
     "dealt": (Dealt_, {"deal": INT}),
-    "played": (Played, {"seat": INT, "cards": INTS}),
-    "trick_taken": (TrickTaken, {"winner": INT, "cards": INTS}),
-    "deal_scored": (DealScored, {"deal": INT, "taken": INTS}),
-    "over": (Over, {"scores": INTS}),
+    "played": (Played, {"seat": SEAT, "cards": INTS}),
+    "trick_taken": (TrickTaken, {"winner": SEAT, "cards": INTS}),
+    "deal_scored": (DealScored, {"deal": INT, "taken": per_seat(INT)}),
+    "over": (Over, {"scores": per_seat(INT)}),
 })
 
 #: Every facet is the one object: a game this small needs no more.

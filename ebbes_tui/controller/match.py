@@ -31,7 +31,7 @@ from ..bots import make_bot
 from ..game.errors import IllegalMove
 from ..game.drive import next_to_decide, only_action
 from ..game.protocols import AnyBot, AnyGame, AnyState, Decision, Record, SeatInfo
-from .events import Event, SaveFailed, SeatChanged, TakenBack
+from .events import Event, SaveFailed, SeatChanged, Synced, TakenBack
 from .saves import SaveError, SaveSlot
 from .session import NotYourTurn, Session
 from .setup import MatchSetup, setup_from_record
@@ -241,10 +241,12 @@ class Match:
         self._after(events, answered=seat)
 
     def _after(self, events: Sequence[Event], answered: int | None = None) -> None:
-        """A step was taken: note who must decide now, save, tell every session."""
+        """A step was taken: note who must decide now, save, tell every session (a step
+        that showed nothing, such as a hand arranged in secret, still with the view after
+        it: a screen learns who must decide now)."""
         self._note_asked(answered)
         self._save()
-        self._publish(events)
+        self._publish(events or [Synced()])
         self._changed.set()
 
     def _note_asked(self, answered: int | None = None) -> None:

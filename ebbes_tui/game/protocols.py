@@ -83,6 +83,11 @@ class Unlisted(Generic[ActionT_co]):
     def __contains__(self, action: object) -> bool:
         raise NotImplementedError
 
+    def __bool__(self) -> bool:
+        """There are answers, only too many to list: asking whether a seat has any
+        (``if view.actions``) never counts them out."""
+        return True
+
 
 #: What a seat may answer: every legal action listed, or an :class:`Unlisted`.
 Choices = Sequence[ActionT] | Unlisted[ActionT]

@@ -198,6 +198,8 @@ class TableScreen(Screen[None]):
                     self.show(update)
                     await self._settle()
         except Exception as error:
+            if not self.app.is_running:  # the app is closing: its screens are taken down
+                return
             if self.remote is None:
                 raise
             self._leave_unshowable(self.remote, error, shown)

@@ -7,18 +7,16 @@ from __future__ import annotations
 import asyncio
 import os
 
-import pytest
 from table_support import WAIT, LocalTable, spec
 
 from ebbes_tui.cli import build_parser, watch_lines
-from ebbes_tui.game.registry import game_ids, load_game
+from ebbes_tui.game.registry import load_game
 from ebbes_tui.table.headless import game_over, play_bot, watch
 from ebbes_tui.terminal import want_ascii
 from ebbes_tui.ui.game_ui import screens_of
 from ebbes_tui.ui.look import Look
 
 
-@pytest.mark.parametrize("game_id", game_ids())
 async def test_a_headless_watcher_prints_the_game_as_its_log_says_it(game_id, tmp_path, capsys):
     game = load_game(game_id)
     short = {"huhn": {"deals": 1}, "hund": {"games": 1}}.get(game_id, {})

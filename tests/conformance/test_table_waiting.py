@@ -14,13 +14,11 @@ import pytest
 from table_support import WAIT, LocalTable, ManualClock, spec
 
 from ebbes_tui.controller.events import SeatChanged
-from ebbes_tui.game.registry import game_ids
 from ebbes_tui.table.client import connect_table
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.words import match_line
 
-from test_table_screens import home  # noqa: F401 (the fixture: private data and config dirs)
 
 WAITS = "The table waits: everyone is away. "
 
@@ -44,7 +42,6 @@ async def settle(pilots, condition, what: str) -> None:
 
 
 @pytest.mark.usefixtures("home")
-@pytest.mark.parametrize("game_id", game_ids())
 async def test_every_screen_says_the_table_waits_and_esc_only_brings_the_player_back(
         game_id, tmp_path):
     clock = ManualClock()

@@ -12,12 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
 from test_wire_strings import _at, setups, with_text
 
 from ebbes_tui.controller.events import SeatChanged, Synced, Update
 from ebbes_tui.game.protocols import Game, SeatInfo, listed
-from ebbes_tui.game.registry import all_games
 from ebbes_tui.table.protocol import ProtocolError, state_message, update_from_message
 from ebbes_tui.ui.game_ui import screens_of
 from ebbes_tui.ui.look import Look
@@ -91,7 +89,6 @@ def shape(message: dict[str, Any], path: tuple) -> tuple:
             *(k if isinstance(k, str) else "*" for k in path))
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 def test_every_number_and_list_of_an_update_from_the_wire_is_refused_or_handled(game):
     screens = screens_of(game)
     tried: set[tuple] = set()

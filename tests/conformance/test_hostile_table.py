@@ -16,7 +16,6 @@ from table_support import (
 
 from ebbes_tui.controller import Library
 from ebbes_tui.game.clean import clean
-from ebbes_tui.game.registry import all_games
 from ebbes_tui.table.client import TableClient, connect_table, find_tables
 from ebbes_tui.table.events import Disconnected, GameStarted, Refused
 from ebbes_tui.table.rendezvous import own_address
@@ -27,7 +26,6 @@ def users(tmp_path):
     return neighbours(tmp_path)
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 async def test_bob_at_carols_fake_table_sees_clean_words_named_as_hers_and_keeps_nothing(
         tmp_path, users, game):
     bob, carol = users.system("bob"), users.system("carol")

@@ -14,13 +14,12 @@ from table_support import until as until_held
 
 from ebbes_tui.bots import make_bot
 from ebbes_tui.game.events import TrickEnded
-from ebbes_tui.game.registry import game_ids
 from ebbes_tui.table.client import connect_table
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.table import TableScreen
 
-from test_table_screens import home, until  # noqa: F401 (the fixture: private data and config dirs)
+from test_table_screens import until
 
 
 async def play_until(feeds, public, tricks: int, taken: int) -> int:
@@ -44,7 +43,6 @@ async def play_until(feeds, public, tricks: int, taken: int) -> int:
 
 
 @pytest.mark.usefixtures("home")
-@pytest.mark.parametrize("game_id", game_ids())
 async def test_chat_from_before_a_player_came_back_stands_among_the_moves(game_id, tmp_path):
     async with LocalTable(tmp_path, spec("talk", seats="player,player,bot:random", seed=3,
                                          game=game_id, turn_time=None, away_after=None)) as table:
@@ -88,7 +86,6 @@ async def test_chat_from_before_a_player_came_back_stands_among_the_moves(game_i
         bob.close()
 
 
-@pytest.mark.parametrize("game_id", game_ids())
 def test_a_reopened_table_knows_where_its_saved_game_stood(game_id):
     """A table that reopens a save stamps its chat from where the game stopped: the
     moment read back from the record after each player's move is the one counted move

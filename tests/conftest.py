@@ -1,0 +1,38 @@
+"""Tiny, the tests' own game (tiny_game.py, its screens tiny_ui.py), joins the registry
+only for a test that asks for it (``any_game``, ``tiny``) and leaves it afterwards: the
+shipped menu never lists it."""
+
+from __future__ import annotations
+
+import pytest
+
+from ebbes_tui.game import registry
+from ebbes_tui.game.protocols import Game
+
+#: Every shipped game, then Tiny: what the conformance tests run over.
+CONFORMANCE = (*registry.game_ids(), "tiny")
+
+
+@pytest.fixture
+def tiny(monkeypatch: pytest.MonkeyPatch):
+    """Tiny in the registry for this test."""
+    monkeypatch.setitem(registry.GAMES, "tiny", "tiny_game:GAME")
+    yield registry.load_game("tiny")
+    registry._loaded.pop("tiny", None)
+
+
+@pytest.fixture(params=CONFORMANCE)
+def any_game(request: pytest.FixtureRequest) -> Game:
+    """Each shipped game, and Tiny (registered for the test)."""
+    if request.param == "tiny":
+        return request.getfixturevalue("tiny")
+    return registry.load_game(request.param)
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """Private data and config dirs (saves, settings, tables' saves) for this test."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return tmp_path
