@@ -10,7 +10,7 @@ import bisect
 import math
 
 from ..game.protocols import View
-from ..table.events import ChatLine
+from ..game.events import ChatLine
 from .look import Look
 from .words import seat_names
 

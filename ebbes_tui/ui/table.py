@@ -33,12 +33,10 @@ from ..controller import TakenBack, Update
 from ..controller.hot_seat import HotSeat
 from ..controller.session import Feed, NotYourTurn
 from ..game.errors import IllegalMove
-from ..game.events import Dealt, Ended
+from ..game.events import ChatLine, Dealt, Ended
 from ..game.protocols import Action, Game, View
 from ..table.client import RemoteFeed
-from ..table.events import (
-    ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused, unshowable,
-)
+from ..table.events import Disconnected, GameStarted, Lobby, Presence, Refused, unshowable
 from .chat import close_chat, open_chat, send_chat
 from .footer import KeysFooter
 from .game_ui import TRICK_KEY, Decided, Drawing, GameTable, screens_of
