@@ -17,6 +17,9 @@ from ..rules.actions import NameStarter
 class StarterDialog(DecisionDialog[NameStarter]):
     """The nix holder's choice of the next round's starting seat."""
 
+    SCOPED_CSS = False
+    CSS = "StarterDialog { align: center top; }"  # high on the screen: the hand stays in view
+
     def compose(self) -> ComposeResult:
         look = self.app.look
         view = self.view
