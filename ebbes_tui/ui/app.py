@@ -118,16 +118,15 @@ class EbbesApp(App[None]):
         return self.library_for(self.current)
 
     def library_for(self, game: Game) -> Library:
-        """This user's games of ``game``, opened on first use so start-up stays fast
-        (beside those of a library the app was given: the same data dir)."""
+        """This user's games of ``game``, opened on first use so start-up stays fast.
+        Beside a library the app was given (a test's, a bench's), whatever its game,
+        every other game keeps its saves in a folder of its id, never in the user's
+        own data dir."""
         if game.id not in self._libraries:
             from ..controller import Library, SaveStore
 
             given = next(iter(self._libraries.values()), None)
-            store = None
-            if given is not None and given.game.id == "ebbes":
-                root = given.store.root.parent
-                store = SaveStore(root / "saves" if game.id == "ebbes" else root / game.id / "saves")
+            store = None if given is None else SaveStore(given.store.root.parent / game.id / "saves")
             self._libraries[game.id] = Library(game, store)
         return self._libraries[game.id]
 
