@@ -16,7 +16,7 @@ from ebbes_tui.games.hund.ui.look import HundLook
 from ebbes_tui.games.hund.ui.standings import FinalScreen, GameEndScreen
 from ebbes_tui.table.client import connect_table
 from ebbes_tui.table.headless import play_bot
-from ebbes_tui.ui import table as table_screen
+from ebbes_tui.ui import table_follow
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.card_row import CardRow
 from ebbes_tui.ui.handoff import HandOffScreen
@@ -101,7 +101,7 @@ async def test_two_players_and_a_spectator_share_a_hund_table(tmp_path):
 async def test_a_spectator_is_never_held_at_the_end_of_a_game(tmp_path, monkeypatch):
     """The hund of each game but the last is announced at a shared table too, and the
     screen closes by itself: the spectator, pressing nothing, reaches the final standings."""
-    monkeypatch.setattr(table_screen, "SUMMARY_SECONDS", 0.05)
+    monkeypatch.setattr(table_follow, "SUMMARY_SECONDS", 0.05)
     shown = []
     monkeypatch.setattr(GameEndScreen, "on_show", lambda self: shown.append(self), raising=False)
     async with LocalTable(tmp_path, spec("valp", seats="player,bot:random", seed=5, game="hund",

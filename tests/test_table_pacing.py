@@ -13,7 +13,7 @@ from test_table_screens import home  # noqa: F401 (the fixture: private data and
 
 from ebbes_tui.table.client import join_table
 from ebbes_tui.table.headless import play_bot
-from ebbes_tui.ui import table as table_screen
+from ebbes_tui.ui import table_follow
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.confirm import ConfirmScreen
 from ebbes_tui.games.ebbes.ui.final import FinalScreen
@@ -34,7 +34,7 @@ async def test_a_spectator_is_never_held_at_a_round_summary(tmp_path, monkeypatc
     """Before: every summary waited for Enter, and a spectator left alone fell a whole
     round behind. Now the spectator, pressing nothing, sees every summary and follows
     the game to its final standings."""
-    monkeypatch.setattr(table_screen, "SUMMARY_SECONDS", 0.05)
+    monkeypatch.setattr(table_follow, "SUMMARY_SECONDS", 0.05)
     summaries = []
     monkeypatch.setattr(RoundSummaryScreen, "on_show", lambda self: summaries.append(self),
                         raising=False)
