@@ -21,8 +21,7 @@ class TableJoiner:
 
     def join(self, name: str, watch: bool, reopen: bool = False) -> None:
         """Join or watch the table ``name``, reopening this user's saved one first."""
-        self.app.run_worker(partial(self._join, name, watch, reopen), name="join", group="join",
-                            exclusive=True)
+        self.app.run_worker(self._join(name, watch, reopen), name="join", group="join", exclusive=True)
 
     async def _join(self, name: str, watch: bool, reopen: bool) -> None:
         """Joining is a task of the app's (never a thread), so quitting never waits
@@ -49,8 +48,8 @@ class TableJoiner:
 
     def sit_down(self, connection: TableConnection) -> None:
         """At a shared table: the lobby until the game starts, then the table."""
-        self.app.run_worker(partial(self._sit_down, connection), name="sit-down",
-                            group="sit-down", exclusive=True)
+        self.app.run_worker(self._sit_down(connection), name="sit-down", group="sit-down",
+                            exclusive=True)
 
     async def _sit_down(self, connection: TableConnection) -> None:
         from ..table.client import TableClient

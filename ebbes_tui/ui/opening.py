@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
-from functools import partial
 from typing import TYPE_CHECKING
 
 from .game_picker import GamePicker
@@ -27,7 +26,7 @@ class GameOpener:
 
     def new(self) -> None:
         """Which game (when there are several), then its form, then the deal."""
-        self.app.run_worker(self._new, name="new", group="new-game", exclusive=True)
+        self.app.run_worker(self._new(), name="new", group="new-game", exclusive=True)
 
     async def _new(self) -> None:
         from .new_game import NewGameScreen
@@ -45,7 +44,7 @@ class GameOpener:
 
     def pick(self) -> None:
         """The menu's game: what Continue, History and Statistics are about."""
-        self.app.run_worker(self._pick, name="pick", group="new-game", exclusive=True)
+        self.app.run_worker(self._pick(), name="pick", group="new-game", exclusive=True)
 
     async def _pick(self) -> None:
         app = self.app
@@ -63,7 +62,7 @@ class GameOpener:
         window", this one. A failure is said on the menu in one sentence."""
         if not self._resuming:
             self._resuming = True
-            self.app.run_worker(partial(self._resume, take_over), name="resume", group="resume")
+            self.app.run_worker(self._resume(take_over), name="resume", group="resume")
 
     async def _resume(self, take_over: bool) -> None:
         """Reading and checking a save (or waiting for the other window to give it up)

@@ -146,7 +146,7 @@ class TableScreen(Screen[None]):
         if self.link is not None:
             self.link.start()
         self.redraw()
-        self.run_worker(self.follower.follow, name="follow", group="follow", exclusive=True)
+        self.run_worker(self.follower.follow(), name="follow", group="follow", exclusive=True)
 
     def redraw(self, *, fresh: bool = False) -> None:
         """Draw everything from the view on screen; ``fresh``: the update has just
@@ -250,7 +250,7 @@ class TableScreen(Screen[None]):
     def action_look(self) -> None:
         """Hot-seat: a player asks to see their own hand while no one must decide."""
         if self.covers is not None:
-            self.run_worker(self.covers.look, name="look", group="look", exclusive=True)
+            self.run_worker(self.covers.look(), name="look", group="look", exclusive=True)
 
     def action_scores(self) -> None:
         self.app.push_screen(self.screens.scores(self.view))

@@ -65,9 +65,9 @@ class HotSeatCovers:
         screen = self.screen
         assert screen.game_log is not None
         name = screen.app.look.text(screen.view.seats[seat].name)
-        recap = screen.game_log.since(self._seen.get(seat, -1))
+        missed = screen.game_log.since(self._seen.get(seat, -1))
         now = screen.game_log.current(screen.view)
-        recap = "\n".join([*recap, *([screen.app.look.text(now)] if now else [])])
+        recap = "\n".join([*missed, *([screen.app.look.text(now)] if now else [])])
         while await screen.app.push_screen_wait(HandOffScreen(seat, name, why, recap)) == "menu":
             if await screen.app.push_screen_wait(screen.leaving.question("menu")):
                 screen.leaving.leave("menu")
