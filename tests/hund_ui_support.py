@@ -76,7 +76,7 @@ async def open_at(app: EbbesApp, pilot, record: dict) -> TableScreen:
     """The table of ``record``'s match, resumed (unsaved), once it has come up."""
     await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
     game = LocalGame(Match.resume(HUND, record), None)
-    app.call_later(app._open_table, game)
+    app.call_later(app.opener.open, game)
     await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
                      and bool(app.screen.query("#game-table")), "the table")
     return app.screen

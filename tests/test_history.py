@@ -29,7 +29,8 @@ from ebbes_tui.games.ebbes.rules.state import Phase
 from ebbes_tui.ui.history import EMPTY, HistoryScreen
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.games.ebbes.ui.look import SUIT_LETTERS
-from ebbes_tui.games.ebbes.ui.replay_screen import NAME, AllHands, ReplayScreen
+from ebbes_tui.games.ebbes.ui.replay_screen import NAME, ReplayScreen
+from ebbes_tui.ui.replay import AllHands
 
 from ui_support import make_app, screen_text, wait_until
 

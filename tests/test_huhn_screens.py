@@ -53,7 +53,7 @@ def at(app: EbbesApp, rec: dict[str, Any]) -> None:
     """Open the table on a saved game (as Continue does)."""
     store = app.library.store
     slot = store.open(store.new_slot())
-    app._open_table(LocalGame(Match.resume(HUHN, rec, save=slot), slot))
+    app.opener.open(LocalGame(Match.resume(HUHN, rec, save=slot), slot))
 
 
 def scene(plays: str, ends: dict[int, tuple[list[int], list[int]]] | None = None,

@@ -191,8 +191,8 @@ async def test_looking_at_a_hand_while_a_bots_card_waits_leaves_the_table_playab
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is table, "Bob at the table")
         await pilot.press("z")  # the pause ends: Cyd's card shows
-        await wait_until(pilot, lambda: table._paced.view.trick and not table.feed.waiting()
-                         and not table._covering.locked(), "Cyd's card drawn by the table")
+        await wait_until(pilot, lambda: table.follower.paced.view.trick and not table.feed.waiting()
+                         and not table.covering.locked(), "Cyd's card drawn by the table")
         assert table.view.seat == 2 and my_turn(app)  # Bob's hand, and he can play
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(app.game.match.state.trick) == 2, "Bob's card")

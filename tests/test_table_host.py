@@ -16,7 +16,8 @@ from ebbes_tui.controller.events import SeatChanged
 from ebbes_tui.games.ebbes.rules.events import TrickWon
 from ebbes_tui.table.client import ask_table, connect_table, find_tables
 from ebbes_tui.table.commands import describe
-from ebbes_tui.table.events import ChatLine, Presence
+from ebbes_tui.game.events import ChatLine
+from ebbes_tui.table.events import Presence
 from ebbes_tui.table.headless import play_bot
 from ebbes_tui.table.rendezvous import TableError
 from ebbes_tui.table.saved import saved_slot

@@ -29,9 +29,8 @@ from ebbes_tui.game.registry import load_game
 from ebbes_tui.table import client as client_module
 from ebbes_tui.table.client import TableClient, ask_table, connect_table, find_tables
 from ebbes_tui.table.commands import describe, list_command, table_log
-from ebbes_tui.table.events import (
-    ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused,
-)
+from ebbes_tui.game.events import ChatLine
+from ebbes_tui.table.events import Disconnected, GameStarted, Lobby, Presence, Refused
 from ebbes_tui.table.protocol import state_message
 from ebbes_tui.table.rendezvous import TableError, own_address
 

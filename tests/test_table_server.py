@@ -14,7 +14,8 @@ from ebbes_tui.game.registry import all_games
 from ebbes_tui.games.ebbes.rules import IllegalMove, Phase, PlayCard, replay
 from ebbes_tui.games.ebbes.rules.cards import ALL_CARDS
 from ebbes_tui.table.client import TableClient, join_table
-from ebbes_tui.table.events import ChatLine, GameStarted, Lobby, Presence, Refused
+from ebbes_tui.game.events import ChatLine
+from ebbes_tui.table.events import GameStarted, Lobby, Presence, Refused
 from ebbes_tui.table.headless import play_bot, watch
 from ebbes_tui.table import connections
 from ebbes_tui.table.play import not_an_action

@@ -28,9 +28,9 @@ from ..game.errors import RecordError
 from ..game.options import check as check_option
 from ..game.protocols import AnyGame, AnyState, Record
 from ..game.registry import game_ids, load_game
+from ..game.events import ChatLine
 from .events import (
-    ChatLine, Disconnected, GameStarted, Lobby, LobbySeat, Presence, Refused, SeatPresence,
-    TableEvent,
+    Disconnected, GameStarted, Lobby, LobbySeat, Presence, Refused, SeatPresence, TableEvent,
 )
 from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
 from .clock import Clock

@@ -1,27 +1,15 @@
-"""What happens at a shared table besides the game: chat, who is connected, refusals,
-the lobby. A remote feed hands these to a screen as the ``event`` of an
-:class:`~ebbes_tui.controller.Update`, with the latest view attached, so a screen follows
-one stream as it does for a local game."""
+"""What happens at a shared table besides the game: chat (the seam's
+:class:`~ebbes_tui.game.events.ChatLine`, which every game's log shows), who is
+connected, refusals, the lobby. A remote feed hands these to a screen as the ``event``
+of an :class:`~ebbes_tui.controller.Update`, with the latest view attached, so a screen
+follows one stream as it does for a local game."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..game.clean import NAME_LIMIT, clean
-
-
-@dataclass(frozen=True)
-class ChatLine:
-    """A chat message, already cleaned of control characters and cut to length by the
-    server (and again by the client). ``seat`` is None for a spectator; ``at`` where
-    the game stood when it was said, (deal, tricks taken in it), (0, 0) before the
-    game: a log puts a line said earlier among the moves it came between."""
-
-    sender: str
-    text: str
-    seat: int | None = None
-    earlier: bool = False  # said before this client came (the table keeps the last lines)
-    at: tuple[int, int] | None = None
+from ..game.events import ChatLine
 
 
 @dataclass(frozen=True)

@@ -3,41 +3,41 @@
 Screens tell the app what the player wants by posting messages or dismissing with a
 result; the app asks the controller (the :class:`Library` of this user's games) and
 puts the next screen up. Which save to open, taking a game over, starting one from the
-settings and archiving a finished one are the controller's business.
+settings and archiving a finished one are the controller's business. The app's jobs
+each have a room: opening this player's own games (:mod:`.opening`), sitting down at a
+shared table (:mod:`.joining`), the window's size (:mod:`.too_small`); here the menu's
+choices, the look, leaving and quitting.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-from dataclasses import replace
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.console import Console
-from textual import events, work
+from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.geometry import Size
 from textual.keys import format_key
 
 from ..controller import settings as settings_file
 from ..game.protocols import AnyGame
 from ..game.registry import load_game
-from .game_picker import GamePicker
 from .game_ui import playable_games, screens_of
+from .joining import TableJoiner
 from .look import WIDE, Look, palette_for, to_ascii
 from .menu import MenuScreen
+from .opening import GameOpener
+from .too_small import SizeGuard
 
 if TYPE_CHECKING:
-    from ..controller import Library, LocalGame, MatchSetup
+    from ..controller import Library, LocalGame
     from ..table.client import TableClient, TableConnection
     from .table import TableScreen
     from .tables import TablesScreen
 
-#: Below this the table cannot be drawn readably (issue: small terminals).
-MIN_SIZE = (80, 24)
 _ASCII_KEYS = {"←→": "<>", "up": "Up", "down": "Down", "left": "Left", "right": "Right", "escape": "Esc",
                "enter": "Enter", "backspace": "BkSp"}
 
@@ -92,16 +92,15 @@ class EbbesApp(App[None]):
         self._ascii = ascii
         self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
-        self._resuming = False  # a save is being opened (Continue)
         self.replay = replay  # a record file to watch at once (ebbes replay FILE)
         self.pace = pace
         self.animation = animation  # the discs walk on the board after a round
         self.table_connection = table  # ebbes table join: sit down there at once
         self.remote: TableClient | None = None  # the shared table being played
         self.game: LocalGame | None = None
-        self.too_small = False
-        self.size_ok = asyncio.Event()
-        self._menu_up = False  # no size check before the menu is up
+        self.opener = GameOpener(self)
+        self.joiner = TableJoiner(self)
+        self.size_guard = SizeGuard(self)
         self._running_loop: asyncio.AbstractEventLoop | None = None
 
     def _look_for(self, theme: str) -> Look:
@@ -119,16 +118,15 @@ class EbbesApp(App[None]):
         return self.library_for(self.current)
 
     def library_for(self, game: AnyGame) -> Library:
-        """This user's games of ``game``, opened on first use so start-up stays fast
-        (beside those of a library the app was given: the same data dir)."""
+        """This user's games of ``game``, opened on first use so start-up stays fast.
+        Beside a library the app was given (a test's, a bench's), whatever its game,
+        every other game keeps its saves in a folder of its id, never in the user's
+        own data dir."""
         if game.id not in self._libraries:
             from ..controller import Library, SaveStore
 
             given = next(iter(self._libraries.values()), None)
-            store = None
-            if given is not None and given.game.id == "ebbes":
-                root = given.store.root.parent
-                store = SaveStore(root / "saves" if game.id == "ebbes" else root / game.id / "saves")
+            store = None if given is None else SaveStore(given.store.root.parent / game.id / "saves")
             self._libraries[game.id] = Library(game, store)
         return self._libraries[game.id]
 
@@ -143,9 +141,9 @@ class EbbesApp(App[None]):
         if self.settings_note:
             self.show_menu_message(self.settings_note)
         if self.continue_game:
-            self.continue_newest()
+            self.opener.resume()
         if self.table_connection is not None:
-            self._sit_down(self.table_connection)
+            self.joiner.sit_down(self.table_connection)
         if self.replay is not None:
             from ..game.errors import RecordError
             from ..game.records import load_record
@@ -155,21 +153,20 @@ class EbbesApp(App[None]):
                 await self.push_screen(screens_of(game).replay(record, self.replay.name))
             except RecordError as e:  # the file changed since it was checked
                 self.show_menu_message(f"{self.replay.name} cannot be replayed: {e}")
-        self._menu_up = True
-        self._check_size()
+        self.size_guard.start()
 
     def on_menu_screen_chosen(self, message: MenuScreen.Chosen) -> None:
         """What the player picked in the menu."""
         what = message.what
         if what in ("new", "new-separate"):
-            self._new_game()
+            self.opener.new()
         elif what == "game":
-            self._pick_game()
+            self.opener.pick()
         elif what == "continue":
-            self.continue_newest()
+            self.opener.resume()
         elif what == "takeover":
             self.show_menu_message("Asking the other ebbes window to save and close ...")
-            self._resume(take_over=True)
+            self.opener.resume(take_over=True)
         elif what == "rules":
             from .rules_screen import RulesScreen
 
@@ -198,140 +195,9 @@ class EbbesApp(App[None]):
         elif what == "quit":
             self.save_and_quit()
 
-    @work(exclusive=True, group="new-game")
-    async def _new_game(self) -> None:
-        """Which game (when there are several), then its form, then the deal."""
-        from .new_game import NewGameScreen
-
-        if len(self.games) > 1:
-            chosen = await self.push_screen_wait(GamePicker(self.games, self.settings.game))
-            if chosen is None:
-                return
-            self._choose_game(chosen)
-        game = self.current
-        if await self.push_screen_wait(NewGameScreen(game, self.settings.of(game))):
-            self.save_settings()
-            self.start_new(self.settings.of(game).setup(game))
-
-    @work(exclusive=True, group="new-game")
-    async def _pick_game(self) -> None:
-        """The menu's game: what Continue, History and Statistics are about."""
-        chosen = await self.push_screen_wait(GamePicker(self.games, self.settings.game,
-                                                        "Which game's menu?"))
-        if chosen is not None:
-            self._choose_game(chosen)
-            self.save_settings()
-        self.show_menu_message("")
-
-    def _choose_game(self, game_id: str) -> None:
-        self.settings.game = game_id
-
-    def continue_newest(self) -> None:
-        """Resume the newest saved game; a failure is said on the menu in one sentence."""
-        self._resume(take_over=False)
-
-    def _resume(self, take_over: bool) -> None:
-        """Open the newest save, unless that is under way already: a second Continue
-        (a key pressed while ``--continue`` opens it) would find the game open in "another
-        window", this one."""
-        if not self._resuming:
-            self._resuming = True
-            self._resuming_worker(take_over)
-
-    @work(group="resume")
-    async def _resuming_worker(self, take_over: bool) -> None:
-        """Reading and checking a save (or waiting for the other window to give it up)
-        happens in a thread: the menu stays live. Cancelled meanwhile (the app quits),
-        the game the thread opened is closed, so its save is never left locked."""
-        from ..controller import SaveError
-
-        library = self.library
-        opening = asyncio.ensure_future(asyncio.to_thread(
-            library.take_over_newest if take_over else library.continue_newest))
-        try:
-            game = await asyncio.shield(opening)
-        except SaveError as e:
-            self.show_menu_message(str(e))
-            return
-        except asyncio.CancelledError:
-            def close(done: asyncio.Future[LocalGame]) -> None:
-                if not done.exception():
-                    done.result().close()
-            opening.add_done_callback(close)
-            raise
-        finally:
-            self._resuming = False
-        if game.match.state.outcome() is not None:  # ended, but closed before it was archived
-            game.close(finished=True)
-            self.show_menu_message("Your last game had ended: its final standings are in "
-                                   "History.")
-            return
-        self._open_table(game)
-
     def on_tables_screen_chosen(self, message: TablesScreen.Chosen) -> None:
         """Join or watch a table from the Tables screen, or reopen a saved one first."""
-        self._join(message.name, message.watch, message.reopen)
-
-    @work(exclusive=True, group="join")
-    async def _join(self, name: str, watch: bool, reopen: bool = False) -> None:
-        """Joining is a task of the app's (never a thread), so quitting never waits
-        for a table that does not answer."""
-        from ..table.client import connect_table
-        from ..table.commands import open_table
-        from ..table.rendezvous import TableError, my_login
-        from .tables import TablesScreen
-
-        tables = self.screen if isinstance(self.screen, TablesScreen) else None
-        try:
-            if reopen:
-                if tables is not None:
-                    tables.say(f"Reopening {name} ...")
-                await asyncio.to_thread(open_table, [name])
-                name = f"{my_login()}/{name}"
-            connection = await connect_table(name, watch=watch)
-        except TableError as e:
-            if tables is not None:
-                tables.say(str(e))
-            return
-        self._sit_down(connection)
-
-    @work(exclusive=True, group="sit-down")
-    async def _sit_down(self, connection: TableConnection) -> None:
-        """At a shared table: the lobby until the game starts, then the table."""
-        from ..table.client import TableClient
-        from .lobby import LobbyScreen
-        from .table import TableScreen
-
-        client = await TableClient.start(connection)
-        library = self.library_for(client.plays)
-        client.on_record = lambda record, check: self.run_worker(  # replayed, written: a thread
-            partial(library.keep_finished, record, f"{client.name}.", check), thread=True)
-        self.remote = client
-        feed = await self.push_screen_wait(LobbyScreen(client))
-        if feed is None:
-            self.remote = None
-            self.show_menu_message("You left the table.")
-            return
-        game = client.plays
-        await self.push_screen(TableScreen(feed, game, memory_aid=self.settings.of(game).memory_aid,
-                                           pace=self.pace,
-                                           trick_display=self.settings.trick_display))
-
-    def start_new(self, setup: MatchSetup) -> None:
-        """Start a game of ``setup`` with a fresh deal."""
-        fresh = replace(setup, seed=None)
-        self._open_table(self.library.start(fresh))
-
-    def _open_table(self, game: LocalGame) -> None:
-        from .table import TableScreen
-
-        self.game = game
-        game.start()
-        rules = game.match.game
-        self.settings.game = rules.id
-        self.push_screen(TableScreen(game.feed(), rules,
-                                     memory_aid=self.settings.of(rules).memory_aid,
-                                     pace=self.pace, trick_display=self.settings.trick_display))
+        self.joiner.join(message.name, message.watch, message.reopen)
 
     def save_settings(self) -> None:
         settings_file.save(self.settings_path, self.settings)
@@ -341,13 +207,7 @@ class EbbesApp(App[None]):
     def on_table_screen_left(self, message: TableScreen.Left) -> None:
         """The table closed: the game is saved (and archived when it is over)."""
         if self.remote is not None:  # a shared table goes on without this player
-            note = "" if message.finished else message.note or _left_note(self.remote)
-            self.remote.close()
-            self.remote = None
-            if message.choice == "quit":
-                self.exit()
-                return
-            self.back_to_menu(note)
+            self.joiner.leave(self.remote, message.choice, message.finished, message.note)
             return
         setup = self.game.match.setup if self.game is not None else None
         self.close_game(finished=message.finished)
@@ -356,7 +216,7 @@ class EbbesApp(App[None]):
             return
         self.back_to_menu(message.note)
         if message.choice == "again" and setup is not None:
-            self.start_new(setup)
+            self.opener.start(setup)
 
     def on_table_screen_trick_display(self, message: TableScreen.TrickDisplay) -> None:
         """How long finished tricks stay: this player's setting, kept for next time."""
@@ -377,7 +237,7 @@ class EbbesApp(App[None]):
         while not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.show_menu_message(message)
-        self._check_size()
+        self.size_guard.check()
 
     def show_menu_message(self, message: str) -> None:
         for screen in self.screen_stack:
@@ -419,31 +279,8 @@ class EbbesApp(App[None]):
         loop.call_soon_threadsafe(self.save_and_quit)
         return True
 
-    # ----------------------------------------------------------- small screens
-
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size)  # called before the app's own size is updated
-
-    def _check_size(self, size: Size | None = None) -> None:
-        """Below 80x24 one message covers everything; growing the window takes it away
-        and the table is as it was (any cover is put back by the table itself)."""
-        from .too_small import TooSmallScreen
-
-        if not self._menu_up:
-            return
-        size = size or self.size
-        small = size.width < MIN_SIZE[0] or size.height < MIN_SIZE[1]
-        if small and not self.too_small:
-            self.too_small = True
-            self.size_ok.clear()
-            self.push_screen(TooSmallScreen())
-        elif not small and self.too_small:
-            self.too_small = False
-            if isinstance(self.screen, TooSmallScreen):
-                self.pop_screen()
-            self.size_ok.set()
-        elif not small:
-            self.size_ok.set()
+        self.size_guard.check(event.size)  # called before the app's own size is updated
 
     @property
     def table(self) -> TableScreen | None:
@@ -463,17 +300,3 @@ class EbbesApp(App[None]):
         name = _ASCII_KEYS.get(key) or to_ascii(format_key(key)) or key
         return "+".join([*(m.capitalize() for m in modifiers), name])
 
-
-def _left_note(client: TableClient) -> str:
-    """What a player who leaves a running shared table is told: how to come back, or,
-    when they were the last person there (so it closed and saved the game), how it is
-    reopened."""
-    if client.ended is not None:  # the table went first: say why
-        return client.ended.text
-    feed = client.feed
-    label = client.address.label
-    if feed is None or not feed.leaving_ends_table():
-        return f"You left {label}; join it again from Tables."
-    how = ("reopen it from Tables" if client.host_text == "you"
-           else f"{client.address.host} can reopen it")
-    return f"You were the last at {label}, so it closed and the game is saved: {how}."

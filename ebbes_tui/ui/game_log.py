@@ -10,8 +10,8 @@ import bisect
 import math
 from typing import Generic
 
+from ..game.events import ChatLine
 from ..game.protocols import ViewT
-from ..table.events import ChatLine
 from .look import Look
 from .words import seat_names
 

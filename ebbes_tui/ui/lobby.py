@@ -16,7 +16,8 @@ from textual.widgets import Input, Static
 
 
 from ..table.client import TableClient
-from ..table.events import ChatLine, Disconnected, GameStarted, Lobby, Refused
+from ..game.events import ChatLine
+from ..table.events import Disconnected, GameStarted, Lobby, Refused
 from ..table.rendezvous import TableError
 
 from .chat import close_chat, open_chat, send_chat

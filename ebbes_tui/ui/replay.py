@@ -2,10 +2,12 @@
 :class:`~ebbes_tui.controller.playback.Replay`) and the keys that move through them,
 move by move, trick by trick, deal by deal, to either end. Each game draws a
 position its own way (:meth:`ReplayBase.redraw`) in the same frame: a status line,
-titled boxes, the deal's log beside the table on wide screens, a news line."""
+titled boxes, every hand (:class:`AllHands`), the deal's log beside the table on wide
+screens, a news line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
@@ -13,6 +15,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..controller.events import Update
@@ -20,7 +23,7 @@ from ..controller.playback import Replay
 from ..game.protocols import Game, StateT, ViewT
 from ..game.records import load_record
 from .closing import ClosesOnce
-from .look import WIDE
+from .look import WIDE, Look
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -159,3 +162,62 @@ class ReplayBase(ClosesOnce, Screen[None], Generic[StateT, ViewT]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+
+#: A game's drawing of every seat's hand in ``room`` columns: one text per seat, in seat
+#: order (empty: no cards; a line break starts the hand's next row, as the dummy's stacks).
+HandsDrawing = Callable[[int], Sequence[Text]]
+
+
+class AllHands(Widget):
+    """Every seat's hand at a position of a replay (the game is over, so none is secret):
+    the seat's disc and name, then the hand as the game draws it. A row longer than
+    the line goes on under the hand, cut at a space."""
+
+    DEFAULT_CSS = "AllHands { height: auto; }"
+
+    def __init__(self, look: Look, *, name_width: int = 8, fit_names: bool = False,
+                 id: str | None = None) -> None:
+        """``name_width`` is the name column's width; with ``fit_names`` at most that,
+        as wide as the longest name needs."""
+        super().__init__(id=id)
+        self.look = look
+        self.name_width = name_width
+        self.fit_names = fit_names
+        self.names: Sequence[str] = ()
+        self.hands: HandsDrawing = lambda room: ()
+
+    def show(self, names: Sequence[str], hands: HandsDrawing) -> None:
+        """The seats' ``names`` (as drawn: cleaned, transliterated) and their ``hands``."""
+        self.names, self.hands = names, hands
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        names = self.names
+        if not names:
+            return Text()
+        width = self.name_width
+        if self.fit_names:
+            width = min(width, max(map(len, names)) + 1)
+        room = max(20, (self.size.width or 76) - width - 2)  # 0 wide: not laid out yet
+        lines = []
+        for seat, (name, hand) in enumerate(zip(names, self.hands(room))):
+            head = Text.assemble(self.look.disc(seat), f" {name[:width - 1]:<{width}}")
+            rows = [part for row in hand.split("\n") for part in _wrapped(row, room)] if hand \
+                else [Text("no cards", "dim")]
+            lines += [(head if i == 0 else Text(" " * (width + 2))) + row for i, row in enumerate(rows)]
+        return Text("\n").join(lines)
+
+
+def _wrapped(text: Text, width: int) -> list[Text]:
+    """``text`` cut into lines of at most ``width`` at its spaces."""
+    lines: list[Text] = []
+    start = 0
+    plain = text.plain
+    while len(plain) - start > width:
+        cut = plain.rfind(" ", start, start + width + 1)
+        cut = cut if cut > start else start + width
+        lines.append(text[start:cut])
+        start = cut + 1
+    lines.append(text[start:])
+    return lines

@@ -38,7 +38,7 @@ from ebbes_tui.table.commands import describe, opened, plan_table
 from ebbes_tui.table.headless import play_bot
 from ebbes_tui.table.rendezvous import my_login
 from ebbes_tui.table.server import TableServer
-from ebbes_tui.ui import table as table_screen
+from ebbes_tui.ui import table_follow
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.game_picker import GamePicker
@@ -442,7 +442,7 @@ async def test_a_spectator_follows_a_table_to_its_end_pressing_nothing(any_game,
     who presses nothing never falls behind and sees the final standings (of a game of
     two deals, or the game's shortest with more)."""
     game = any_game
-    monkeypatch.setattr(table_screen, "SUMMARY_SECONDS", 0.05)
+    monkeypatch.setattr(table_follow, "SUMMARY_SECONDS", 0.05)
     shown: list[Interlude] = []
     monkeypatch.setattr(Interlude, "on_show", lambda self: shown.append(self), raising=False)
     async with LocalTable(home, spec("watched", seats="player,bot:random", seed=7,

@@ -7,7 +7,7 @@ last completed one are part of the memory aid: with it off, the log leaves them 
 from __future__ import annotations
 
 from ....controller import Update
-from ....table.events import ChatLine
+from ....game.events import ChatLine
 from ....ui.game_log import END, TrickLog
 from ..rules.cards import Card
 from ..rules.events import CardPlayed, RoundStarted, TrickWon

@@ -22,6 +22,23 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
     suit and number will fix the next open category when played (R5). Shows whose
     each pair taken so far is, and the pair being built."""
 
+    # The app's CSS (the shell's .dialog box), not DEFAULT_CSS, which that box would beat.
+    SCOPED_CSS = False
+    CSS = """
+    PairDialog { align: center top; }
+    PairDialog .dialog { max-height: 22; margin-top: 0; }
+    PairDialog .dialog OptionList { max-height: 7; }
+    /* A tall window shows every number at once (up to 15 with more cards). */
+    PairDialog.-tall .dialog { max-height: 34; }
+    PairDialog.-tall .dialog OptionList { max-height: 17; }
+    PairDialog #pair-lists { height: auto; }
+    PairDialog #pair-lists OptionList { width: 1fr; border: round $primary; }
+    PairDialog #pair-lists OptionList:focus { border: round $accent; }
+    App.-ascii PairDialog #pair-lists OptionList,
+    App.-ascii PairDialog #pair-lists OptionList:focus { border: ascii $primary; }
+    PairDialog #pair-preview { height: auto; }
+    """
+
     def compose(self) -> ComposeResult:
         look = ebbes_look(self.app.look)
         view = self.view

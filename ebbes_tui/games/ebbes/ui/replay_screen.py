@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -23,7 +22,7 @@ from ..rules.state import GameState
 from ..rules.view import PlayerView
 from .board import DeterminerBoard
 from .dummy_stacks import STACK
-from ....ui.replay import ReplayBase, replay_bindings
+from ....ui.replay import AllHands, ReplayBase, replay_bindings
 from ....ui.words import says
 from .explain import event_line
 from .game_log import GameLog
@@ -36,6 +35,7 @@ from .trick import TrickArea
 if TYPE_CHECKING:
     from ....ui.app import EbbesApp
 
+#: The name column of the hands.
 NAME = 8
 
 
@@ -69,7 +69,7 @@ class ReplayScreen(ReplayBase[GameState, PlayerView]):
         with Horizontal(id="replay-top"):
             yield DeterminerBoard(look, id="replay-board")
             yield SeatsPanel(look, id="replay-seats")
-        yield AllHands(look, id="replay-hands")
+        yield AllHands(look, name_width=NAME, id="replay-hands")
         with Horizontal(id="replay-middle"):
             yield TrickArea(look, id="replay-trick")
             yield self.log_box()
@@ -91,7 +91,8 @@ class ReplayScreen(ReplayBase[GameState, PlayerView]):
         self.query_one(SeatsPanel).show(view, memory_aid=True)
         upcoming = next((e for e in replay.steps[position + 1].events if isinstance(e, CardPlayed)),
                         None) if position < replay.last else None
-        self.query_one(AllHands).show(step.state, upcoming.card if upcoming else None)
+        card = upcoming.card if upcoming else None
+        self.query_one(AllHands).show(names, lambda room: hands(step.state, card, look, room))
         self.query_one(TrickArea).show(view)
         last = view.scores[-1].points if view.scores else (0,) * len(view.totals)
         self.query_one(TrackBoard).move(tuple(t - p for t, p in zip(view.totals, last)), view.totals)
@@ -125,59 +126,29 @@ class ReplayScreen(ReplayBase[GameState, PlayerView]):
         return lines
 
 
-class AllHands(Widget):
+def hands(state: GameState, upcoming: Card | None, look: EbbesLook, room: int) -> list[Text]:
     """Every seat's hand, sorted; the dummy's five stacks, face-up cards above the
     face-down ones (R16). The card the next step plays is underlined. Where a hand
-    would not fit on its line, every hand leaves out the suit glyphs."""
-
-    DEFAULT_CSS = "AllHands { height: auto; }"
-
-    def __init__(self, look: EbbesLook, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.look = look
-        self.state: GameState | None = None
-        self.upcoming: Card | None = None
-
-    def show(self, state: GameState, upcoming: Card | None) -> None:
-        """The hands of ``state`` (the replay's own: only read), ``upcoming`` marked."""
-        self.state, self.upcoming = state, upcoming
-        self.refresh(layout=True)
-
-    def render(self) -> Text:
-        state, upcoming = self.state, self.upcoming
-        if state is None:
-            return Text()
-        config = state.config
-        hands = {seat: state.view(seat).hand for seat in range(config.seat_count)
-                 if seat != config.dummy}
-        room = self.size.width - NAME - 2
-        looks = (self.look, EbbesLook(True, self.look.palette))
-        look = next((look for look in looks if all(
-            sum(len(look.card(c)) + 1 for c in hand) <= room + 1 for hand in hands.values())),
-            looks[-1])
-        text = Text()
-        for seat, info in enumerate(config.seats):
-            if seat:
-                text.append("\n")
-            text.append_text(self.look.disc(seat))
-            text.append(f" {self.look.text(info.name)[:NAME - 1]:<{NAME}}")
-            if seat in hands:
-                text.append_text(_cards(hands[seat], upcoming, look))
-            else:
-                text.append_text(_stacks(state, upcoming, look))
-        return text
+    would not fit in ``room``, every hand leaves out the suit glyphs."""
+    config = state.config
+    held = {seat: state.view(seat).hand for seat in range(config.seat_count)
+            if seat != config.dummy}
+    looks = (look, EbbesLook(True, look.palette))
+    look = next((look for look in looks if all(
+        sum(len(look.card(c)) + 1 for c in hand) <= room + 1 for hand in held.values())),
+        looks[-1])
+    return [_cards(held[seat], upcoming, look) if seat in held else _stacks(state, upcoming, look)
+            for seat in range(config.seat_count)]
 
 
 def _cards(hand: tuple[Card, ...], upcoming: Card | None, look: EbbesLook) -> Text:
-    if not hand:
-        return Text("no cards", "dim")
     return Text(" ").join(look.card(c, style="underline" if c == upcoming else "") for c in hand)
 
 
 def _stacks(state: GameState, upcoming: Card | None, look: EbbesLook) -> Text:
     """The dummy's face-up row above its face-down row, stack by stack; ``--``: none."""
     if not state.up:
-        return Text("no cards", "dim")
+        return Text()
     rows = []
     for label, cards in (("up  ", state.up), ("down", state.down)):
         row = Text(f"{label} ", "dim")
@@ -187,4 +158,4 @@ def _stacks(state: GameState, upcoming: Card | None, look: EbbesLook) -> Text:
             row.append_text(face)
             row.append(" " * (STACK - len(face)))
         rows.append(row)
-    return Text("\n" + " " * (NAME + 2)).join(rows)
+    return Text("\n").join(rows)

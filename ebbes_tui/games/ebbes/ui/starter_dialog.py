@@ -18,6 +18,9 @@ from ..rules.view import PlayerView
 class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
     """The nix holder's choice of the next round's starting seat."""
 
+    SCOPED_CSS = False
+    CSS = "StarterDialog { align: center top; }"  # high on the screen: the hand stays in view
+
     def compose(self) -> ComposeResult:
         look = self.app.look
         view = self.view

@@ -6,7 +6,7 @@ the log keeps only the last completed trick."""
 from __future__ import annotations
 
 from ....controller import Update
-from ....table.events import ChatLine
+from ....game.events import ChatLine
 from ....ui.game_log import END, TrickLog
 from ..rules.events import CardPlayed, TrickTaken
 from ..rules.view import HuhnView

@@ -9,11 +9,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widget import Widget
 from textual.widgets import Static
 
 from ....ui.footer import KeysFooter
-from ....ui.replay import ReplayBase, replay_bindings
+from ....ui.replay import AllHands, ReplayBase, replay_bindings
 from ....ui.words import says
 from ..rules.cards import Card
 from ..rules.events import CardPlayed, TrickTaken
@@ -46,7 +45,7 @@ class HuhnReplayScreen(ReplayBase[HuhnState, HuhnView]):
         look = huhn_look(self.app.look)
         yield Static(id="replay-status")
         yield PlayersPanel(look, id="replay-seats")
-        yield AllHands(look, id="replay-hands")
+        yield AllHands(look, name_width=NAME, fit_names=True, id="replay-hands")
         with Horizontal(id="replay-middle"):
             yield TrickArea(look, id="replay-trick")
             yield self.log_box()
@@ -64,8 +63,8 @@ class HuhnReplayScreen(ReplayBase[HuhnState, HuhnView]):
         seats.border_title = f"Players {look.dot} {supply_line(view)}"
         upcoming = next((e for e in replay.steps[position + 1].events if isinstance(e, CardPlayed)),
                         None) if position < replay.last else None
-        self.query_one(AllHands).show(state, None if upcoming is None else
-                                      _card_of(replay.steps[position + 1].state, upcoming))
+        card = None if upcoming is None else _card_of(replay.steps[position + 1].state, upcoming)
+        self.query_one(AllHands).show(names, lambda room: hands(state, card, look))
         self.query_one(TrickArea).show(view)
         self.query_one("#replay-status", Static).update(Text(self._status(view)))
         self.query_one("#replay-news", Static).update(Text(look.text(" ".join(self._news(names)))))
@@ -99,6 +98,13 @@ class HuhnReplayScreen(ReplayBase[HuhnState, HuhnView]):
         return lines
 
 
+def hands(state: HuhnState, upcoming: Card | None, look: HuhnLook) -> list[Text]:
+    """Every seat's hand as arranged, left to right; ``upcoming`` (the card the next
+    step plays) underlined."""
+    return [Text(" ").join(look.card(c, style="underline" if c == upcoming else "") for c in hand)
+            for hand in state.hands]
+
+
 def _card_of(state: HuhnState, event: CardPlayed) -> Card:
     """The card ``event`` played, face down or not: the game is over, all are known.
     It is the last of the trick in ``state`` (or of its last completed trick)."""
@@ -107,39 +113,3 @@ def _card_of(state: HuhnState, event: CardPlayed) -> Card:
     if state.trick:
         return state.trick[-1]
     return state.tricks[-1].cards[-1]
-
-
-class AllHands(Widget):
-    """Every seat's hand as arranged, left to right; the card the next step plays is
-    underlined."""
-
-    DEFAULT_CSS = "AllHands { height: auto; }"
-
-    def __init__(self, look: HuhnLook, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.look = look
-        self.state: HuhnState | None = None
-        self.upcoming: Card | None = None
-
-    def show(self, state: HuhnState, upcoming: Card | None) -> None:
-        self.state, self.upcoming = state, upcoming
-        self.refresh(layout=True)
-
-    def render(self) -> Text:
-        state, look = self.state, self.look
-        if state is None:
-            return Text()
-        text = Text()
-        names = [look.text(info.name) for info in state.seats]
-        width = min(NAME, max(map(len, names)) + 1)
-        for seat, name in enumerate(names):
-            if seat:
-                text.append("\n")
-            text.append_text(look.disc(seat))
-            text.append(f" {name[:width - 1]:<{width}}")
-            hand = state.hands[seat]
-            if not hand:
-                text.append("no cards", "dim")
-            text.append_text(Text(" ").join(
-                look.card(c, style="underline" if c == self.upcoming else "") for c in hand))
-        return text

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....controller import TakenBack, Update
-from ....table.events import ChatLine
+from ....game.events import ChatLine
 from ....ui.game_log import END, LATER, Moment, TrickLog
 from ....ui.words import match_line, says, verb_for
 from ..rules.events import (

@@ -8,11 +8,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widget import Widget
 from textual.widgets import Static
 
 from ....ui.footer import KeysFooter
-from ....ui.replay import ReplayBase, replay_bindings
+from ....ui.replay import AllHands, ReplayBase, replay_bindings
 from ....ui.words import says
 from ..rules.cards import SUIT_OF, Card
 from ..rules.events import CardPlayed, Played
@@ -23,10 +22,6 @@ from .explain import event_line
 from .game_log import HundLog
 from .look import HundLook, hund_look
 from .panels import PilePanel, TrickPanel, seat_names
-
-#: The widest name column of the hands.
-NAME = 8
-
 
 class HundReplayScreen(ReplayBase[HundState, HundView]):
     """One recorded match, position by position; Esc goes back."""
@@ -67,7 +62,9 @@ class HundReplayScreen(ReplayBase[HundState, HundView]):
                 upcoming = (coming.card,)
             elif isinstance(coming, Played):
                 upcoming = coming.cards
-        self.query_one(AllHands).show(replay.steps[position].state, upcoming)
+        state = replay.steps[position].state
+        self.query_one(AllHands).show([look.text(info.name) for info in state.seats],
+                                      lambda room: hands(state, upcoming, look))
         trick = self.query_one(TrickPanel)
         trick.border_title = trick.show(view, acting=False, sequence=True)
         self.query_one("#replay-pile").border_title = self.query_one(PilePanel).show(view)
@@ -104,54 +101,10 @@ class HundReplayScreen(ReplayBase[HundState, HundView]):
         return [line for line in lines if line]
 
 
-class AllHands(Widget):
-    """Every seat's hand, by suit (``♠ A K 9  ♥ Q 10``), long ones wrapped; the cards
-    the next step plays are underlined."""
-
-    DEFAULT_CSS = "AllHands { height: auto; }"
-
-    def __init__(self, look: HundLook, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.look = look
-        self.state: HundState | None = None
-        self.upcoming: tuple[Card, ...] = ()
-
-    def show(self, state: HundState, upcoming: tuple[Card, ...]) -> None:
-        """The hands of ``state`` (the replay's own: only read), ``upcoming`` marked."""
-        self.state, self.upcoming = state, upcoming
-        self.refresh(layout=True)
-
-    def render(self) -> Text:
-        state = self.state
-        if state is None:
-            return Text()
-        look = self.look
-        room = max(20, (self.size.width or 76) - NAME - 2)
-        lines = []
-        for seat, info in enumerate(state.seats):
-            head = look.disc(seat)
-            head.append(f" {look.text(info.name)[:NAME - 1]:<{NAME}}")
-            hand = state.view(seat).hand
-            if not hand:
-                lines.append(head + Text("no cards", "dim"))
-                continue
-            for i, part in enumerate(_wrapped(by_suit(hand, look, self.upcoming), room)):
-                lines.append((head if i == 0 else Text(" " * (NAME + 2))) + part)
-        return Text("\n").join(lines)
-
-
-def _wrapped(text: Text, width: int) -> list[Text]:
-    """``text`` cut into lines of at most ``width`` at its spaces."""
-    lines: list[Text] = []
-    start = 0
-    plain = text.plain
-    while len(plain) - start > width:
-        cut = plain.rfind(" ", start, start + width + 1)
-        cut = cut if cut > start else start + width
-        lines.append(text[start:cut])
-        start = cut + 1
-    lines.append(text[start:])
-    return lines
+def hands(state: HundState, upcoming: tuple[Card, ...], look: HundLook) -> list[Text]:
+    """Every seat's hand by suit (``♠ A K 9  ♥ Q 10``); ``upcoming`` (the cards the next
+    step plays) underlined."""
+    return [by_suit(state.view(seat).hand, look, upcoming) for seat in range(len(state.seats))]
 
 
 def by_suit(hand: tuple[Card, ...], look: HundLook, marked: tuple[Card, ...] = ()) -> Text:

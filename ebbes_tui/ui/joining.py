@@ -1,0 +1,99 @@
+"""Sitting down at a shared table (from Tables, or ``ebbes table join``): reopening a
+saved one first when asked, connecting, the lobby until the game starts, then the
+table; and leaving it, with what the player is told about coming back."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..table.client import TableClient, TableConnection
+    from .app import EbbesApp
+
+
+class TableJoiner:
+    """The app's way to and from other people's tables (and this user's own)."""
+
+    def __init__(self, app: EbbesApp) -> None:
+        self.app = app
+
+    def join(self, name: str, watch: bool, reopen: bool = False) -> None:
+        """Join or watch the table ``name``, reopening this user's saved one first."""
+        self.app.run_worker(self._join(name, watch, reopen), name="join", group="join", exclusive=True)
+
+    async def _join(self, name: str, watch: bool, reopen: bool) -> None:
+        """Joining is a task of the app's (never a thread), so quitting never waits
+        for a table that does not answer."""
+        from ..table.client import connect_table
+        from ..table.commands import open_table
+        from ..table.rendezvous import TableError, my_login
+        from .tables import TablesScreen
+
+        app = self.app
+        tables = app.screen if isinstance(app.screen, TablesScreen) else None
+        try:
+            if reopen:
+                if tables is not None:
+                    tables.say(f"Reopening {name} ...")
+                await asyncio.to_thread(open_table, [name])
+                name = f"{my_login()}/{name}"
+            connection = await connect_table(name, watch=watch)
+        except TableError as e:
+            if tables is not None:
+                tables.say(str(e))
+            return
+        self.sit_down(connection)
+
+    def sit_down(self, connection: TableConnection) -> None:
+        """At a shared table: the lobby until the game starts, then the table."""
+        self.app.run_worker(self._sit_down(connection), name="sit-down", group="sit-down",
+                            exclusive=True)
+
+    async def _sit_down(self, connection: TableConnection) -> None:
+        from ..table.client import TableClient
+        from .lobby import LobbyScreen
+        from .table import TableScreen
+
+        app = self.app
+        client = await TableClient.start(connection)
+        library = app.library_for(client.plays)
+        client.on_record = lambda record, check: app.run_worker(  # replayed, written: a thread
+            partial(library.keep_finished, record, f"{client.name}.", check), thread=True)
+        app.remote = client
+        feed = await app.push_screen_wait(LobbyScreen(client))
+        if feed is None:
+            app.remote = None
+            app.show_menu_message("You left the table.")
+            return
+        game = client.plays
+        await app.push_screen(TableScreen(feed, game, memory_aid=app.settings.of(game).memory_aid,
+                                          pace=app.pace, trick_display=app.settings.trick_display))
+
+    def leave(self, client: TableClient, choice: str, finished: bool, note: str) -> None:
+        """The player left the table ``client`` is at (it goes on without them): back to
+        the menu, told how to come back, or out of the app."""
+        app = self.app
+        note = "" if finished else note or left_note(client)
+        client.close()
+        app.remote = None
+        if choice == "quit":
+            app.exit()
+            return
+        app.back_to_menu(note)
+
+
+def left_note(client: TableClient) -> str:
+    """What a player who leaves a running shared table is told: how to come back, or,
+    when they were the last person there (so it closed and saved the game), how it is
+    reopened."""
+    if client.ended is not None:  # the table went first: say why
+        return client.ended.text
+    feed = client.feed
+    label = client.address.label
+    if feed is None or not feed.leaving_ends_table():
+        return f"You left {label}; join it again from Tables."
+    how = ("reopen it from Tables" if client.host_text == "you"
+           else f"{client.address.host} can reopen it")
+    return f"You were the last at {label}, so it closed and the game is saved: {how}."

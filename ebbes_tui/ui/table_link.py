@@ -1,0 +1,134 @@
+"""A table screen at a shared table: what it does besides the game. The presence line
+(who is connected, away, thinking: R21), the chat said in the lobby, the recap a
+player coming back is given, and leaving a table whose update this screen cannot show
+(another user's table never ends the program)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from textual.widgets import Static
+
+from ..controller import Update
+from ..table.client import RemoteFeed
+from ..table.events import Disconnected, Presence, unshowable
+
+if TYPE_CHECKING:
+    from .table import TableScreen
+
+#: The status line once a shared table has gone (nobody's turn any more).
+CLOSED = "The table has closed."
+
+
+class TableLink:
+    """A table screen's link to the shared table its feed speaks to."""
+
+    def __init__(self, screen: TableScreen, remote: RemoteFeed) -> None:
+        self.screen = screen
+        self.remote = remote
+        self.unshown: Disconnected | None = None  # why this screen left the table
+
+    @property
+    def closed(self) -> bool:
+        """The table has gone: nothing here is anyone's turn any more."""
+        return self.remote.closed
+
+    @property
+    def presence(self) -> Presence | None:
+        """Who is connected, away, and thinking (R21)."""
+        return self.remote.presence
+
+    def start(self) -> None:
+        """Put what was said in the lobby in the log, among the moves it came between,
+        and keep the presence line's clocks running."""
+        screen = self.screen
+        assert screen.game_log is not None
+        for line in self.remote.earlier_chat:
+            line = replace(line, earlier=True)
+            screen.game_log.add(Update(screen.update.seq, line, screen.view, screen.update.decision))
+        screen.set_interval(1.0, self.show_presence)
+
+    async def recap(self) -> None:
+        """A player back at a shared table is told what they missed, as the hot-seat
+        cover tells a player what happened since they last looked."""
+        from .handoff import HandOffScreen
+
+        screen = self.screen
+        missed = self.remote.missed
+        seat = screen.view.seat
+        if not missed or seat is None:
+            return
+        log = screen.screens.log(screen.app.look, personal=True, memory_aid=screen.memory_aid)
+        for update in missed:
+            log.add(update)
+        name = screen.app.look.text(screen.view.seats[seat].name)
+        answer = await screen.app.push_screen_wait(HandOffScreen(
+            seat, name, recap="\n".join(log.since(-1)), back=True))
+        if answer == "menu":
+            screen.action_menu()
+
+    def leave_unshowable(self, error: Exception, shown: Update) -> None:
+        """Leave the shared table whose update could not be shown and say why; the
+        table goes back to the last update shown whole, as it stands when a table
+        closes."""
+        screen = self.screen
+        self.unshown = unshowable(self.remote.client.address.label, error)
+        self.remote.close()
+        screen.update = shown
+        screen.news.note(replace(shown, event=self.unshown))
+        screen.redraw()
+
+    def show_presence(self) -> None:
+        """"1 Ann  2 Bob (away 0:42)  3 Cid · waiting for Bob 0:07" (the game waits
+        for an away player), or "· Cid thinking 0:07"; while a bot stands in for every
+        person, that the table waits and what brings it back (R21)."""
+        screen = self.screen
+        presence = self.presence
+        if presence is None:
+            return
+        line = screen.query_one("#presence", Static)
+        if self.closed:  # no table: no clock ticks on
+            line.update("Not connected.")
+            return
+        if presence.waiting:
+            seat = screen.view.seat
+            mine = seat is not None and seat < len(presence.seats) and presence.seats[seat].bot
+            line.update("The table waits: everyone is away. " + (
+                "Press any key to play on." if mine else "It goes on when a player comes back."))
+            return
+        line.update(screen.app.look.text(self._presence_line(presence)))
+
+    def _presence_line(self, presence: Presence) -> str:
+        """Each seat with its player's absence, and whose turn it is since when."""
+        now = time.monotonic()
+        parts = []
+        waiting = set()  # seats whose player is away and no bot stands in: the game waits
+        for seat in presence.seats:
+            if seat.kind not in ("human", "bot"):
+                continue
+            note = ""
+            if seat.kind == "human" and (not seat.connected or seat.bot):
+                away = f" {_clock(now - seat.away_since)}" if seat.away_since is not None else ""
+                note = f" (away{away}{', a ' + seat.bot + ' bot plays' if seat.bot else ''})"
+                if not seat.bot:
+                    waiting.add(seat.seat)
+            parts.append(f"{seat.seat + 1} {seat.name}{note}")
+        line = "  ".join(parts)
+        dot = self.screen.app.look.dot
+        if presence.turn is not None and presence.turn_since is not None:
+            name = self.screen.view.seats[presence.turn].name
+            clock = _clock(now - presence.turn_since)
+            if presence.turn_time is not None and presence.turn not in waiting:
+                clock += f" of {_clock(presence.turn_time)}"
+            line += f" {dot} " + (f"waiting for {name} {clock}" if presence.turn in waiting
+                                  else f"{name} thinking {clock}")
+        if presence.watchers:
+            line += f" {dot} {presence.watchers} watching"
+        return line
+
+
+def _clock(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    return f"{seconds // 60}:{seconds % 60:02d}"
