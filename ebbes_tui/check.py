@@ -12,11 +12,11 @@ from typing import Any, TextIO
 
 from .game.clean import clean
 from .game.errors import RecordError
-from .game.protocols import Game, State
+from .game.protocols import AnyGame, AnyState
 from .game.records import read_record
 
 
-def check_file(path: str) -> tuple[dict[str, Any], tuple[Game, State] | None]:
+def check_file(path: str) -> tuple[dict[str, Any], tuple[AnyGame, AnyState] | None]:
     """Check one file: (JSON result, the game and its replayed state, or None when
     invalid)."""
     try:

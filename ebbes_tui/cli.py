@@ -10,15 +10,15 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
-from .game.options import add_flags
+from .flags import add_flags
 from .game.registry import DEFAULT_GAME, all_games, game_ids, load_game
 
 if TYPE_CHECKING:
-    from .controller.events import Update
-    from .game.protocols import Game
+    from .controller.events import AnyUpdate
+    from .game.protocols import AnyGame
     from .table.headless import Narrator
 
 
@@ -26,10 +26,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad command line in one line, exit status 2, pointing at
     the help of the command that was given (``ebbes table set --help``)."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (try '{self.prog} --help')\n")
 
-    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]  # the stub overloads it
                          namespace: argparse.Namespace | None = None,
                          ) -> tuple[argparse.Namespace, list[str]]:
         """Words nobody takes are refused by the command they were given to, which
@@ -326,7 +326,7 @@ def watch_lines(args: argparse.Namespace) -> Narrator:
     """``ebbes table join --watch`` without a terminal prints each move as the game's
     log says it: the log's words are the screens' (``ebbes_tui.ui``), loaded only then."""
 
-    def narrate(game: Game) -> Callable[[Update], list[str]]:
+    def narrate(game: AnyGame) -> Callable[[AnyUpdate], list[str]]:
         from .terminal import want_ascii
         from .ui.narrate import narrator
 

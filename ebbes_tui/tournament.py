@@ -25,8 +25,10 @@ from typing import Any
 
 from .bots import LEVELS, make_bot
 from .game.errors import SetupError
-from .game.options import complete, from_flags
-from .game.protocols import Bot, Game, SeatInfo, listed
+from .flags import from_flags
+from .game.options import complete
+from .game.drive import only_action, play
+from .game.protocols import AnyBot, AnyGame, AnyState, SeatInfo
 from .game.registry import DEFAULT_GAME, load_game
 
 Z95 = 1.96
@@ -44,7 +46,7 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         return load_game(self.game_id)
 
     def seats(self) -> tuple[SeatInfo, ...]:
@@ -82,7 +84,7 @@ def seat_levels(seats: tuple[SeatInfo, ...], levels: tuple[str, ...],
     return tuple(out)
 
 
-def build_bot(game: Game, level: str, hard_samples: int | None) -> Bot:
+def build_bot(game: AnyGame, level: str, hard_samples: int | None) -> AnyBot:
     if level == "hard" and hard_samples is not None:
         return make_bot(game, level, samples=hard_samples)
     return make_bot(game, level)
@@ -97,21 +99,16 @@ def play_game(setup: Setup, deal_no: int, rotation: int) -> GameResult:
     bots = {seat: build_bot(game, level, setup.hard_samples)
             for seat, level in enumerate(levels) if level is not None}
     steps = itertools.count()
-    state = game.rules.new_state(seats, complete(game, setup.players, setup.options))
-    while pending := state.pending():
-        decision = pending[0]
-        seat = decision.seat
-        if seat is None:
-            deal(state)
-            continue
-        legal = state.legal(seat)
-        bot = bots.get(seat)
-        if bot is None:  # a seat nobody plays has one legal move
-            action = listed(legal)[0]  # type: ignore[index]
-        else:
-            rng = random.Random(f"ebbes-bot/{setup.seed}/{deal_no}/{rotation}/{next(steps)}")
-            action = bot.choose(state.view(seat), legal, rng)
-        state.apply(action, seat)
+
+    def answer(state: AnyState, seat: int) -> object:
+        legal, bot = state.legal(seat), bots.get(seat)
+        if bot is None:
+            return only_action(legal, seat)
+        rng = random.Random(f"ebbes-bot/{setup.seed}/{deal_no}/{rotation}/{next(steps)}")
+        return bot.choose(state.view(seat), legal, rng)
+
+    state = play(game.rules.new_state(seats, complete(game, setup.players, setup.options)),
+                 deal, answer)
     outcome = state.outcome()
     assert outcome is not None
     return GameResult(deal_no, rotation, levels, outcome.scores, outcome.winners)
@@ -153,7 +150,7 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def summarize(setup: Setup, games: int, results: list[GameResult]) -> dict[str, object]:
+def summarize(setup: Setup, games: int, results: list[GameResult]) -> dict[str, Any]:
     """The JSON figures: per level mean score, interval and win rate; per pair of
     levels the paired difference per deal set."""
     scores: dict[str, list[float]] = {}
@@ -201,16 +198,16 @@ def progress(done: int, total: int, width: int = 30) -> None:
     sys.stderr.flush()
 
 
-def print_table(summary: dict[str, object], setup: Setup) -> None:
+def print_table(summary: dict[str, Any], setup: Setup) -> None:
     games = summary["games"]
     print(f"{setup.game.title} tournament: {setup.players} players, {games} deal sets x "
           f"{setup.rotations} seat rotations, seed {setup.seed}")
     print(f"{'level':<8} {'mean score':>10}  {'95% interval':>18}  {'win rate':>8}")
-    for level, row in summary["levels"].items():  # type: ignore[union-attr]
+    for level, row in summary["levels"].items():
         lo, hi = row["ci95"]
         print(f"{level:<8} {row['mean_score']:>10.2f}  [{lo:>7.2f}, {hi:>7.2f}]  "
               f"{row['win_rate']:>8.1%}")
-    for pair, row in summary["pairs"].items():  # type: ignore[union-attr]
+    for pair, row in summary["pairs"].items():
         a, b = pair.split(">")
         lo, hi = row["ci95"]
         print(f"{a} - {b}: {row['mean_diff']:+.2f} per game, 95% interval "

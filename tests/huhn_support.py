@@ -11,9 +11,9 @@ from typing import Any
 
 from ebbes_tui.game.protocols import SeatInfo, listed
 from ebbes_tui.games.huhn import GAME
-from ebbes_tui.games.huhn.actions import LEADER, NONE, PLAY, REWARD, Arrange
-from ebbes_tui.games.huhn.cards import deck, hand_size, parse_play
-from ebbes_tui.games.huhn.state import HuhnState
+from ebbes_tui.games.huhn.rules.actions import LEADER, NONE, PLAY, REWARD, Arrange
+from ebbes_tui.games.huhn.rules.cards import deck, hand_size, parse_play
+from ebbes_tui.games.huhn.rules.state import HuhnState
 
 RECORDS = Path(__file__).parent / "records" / "huhn"
 EXAMPLES = sorted(p for p in RECORDS.glob("*.json") if not p.name.endswith(".expected.json"))

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 
 from ebbes_tui.game.protocols import SeatInfo
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund import collect
-from ebbes_tui.games.hund.actions import parse_action
-from ebbes_tui.games.hund.cards import ASIDE_TWO_PLAYERS, DECK, HAND_SIZE, parse_card
-from ebbes_tui.games.hund.phases import Deal, Phase
-from ebbes_tui.games.hund.state import HundState
-from ebbes_tui.games.hund.tricks import Trick
+from ebbes_tui.games.hund.rules import collect
+from ebbes_tui.games.hund.rules.actions import parse_action
+from ebbes_tui.games.hund.rules.cards import ASIDE_TWO_PLAYERS, DECK, HAND_SIZE, parse_card
+from ebbes_tui.games.hund.rules.phases import Deal, Phase
+from ebbes_tui.games.hund.rules.state import HundState
+from ebbes_tui.games.hund.rules.tricks import Trick
 
 NAMES = ("Kari", "Ola", "Per", "Siri", "Nils", "Ingrid")
 
@@ -126,6 +126,6 @@ def decisions(players: int, seed: int, *, series: bool = False, games: int = 1,
 
 
 def CODES_OF(cards_: object) -> list[str]:  # noqa: N802 - reads like the table it uses
-    from ebbes_tui.games.hund.cards import CODES
+    from ebbes_tui.games.hund.rules.cards import CODES
 
     return [CODES[c] for c in cards_]  # type: ignore[attr-defined]

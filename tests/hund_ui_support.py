@@ -12,8 +12,8 @@ from pathlib import Path
 from ebbes_tui.controller import Library, LocalGame, Match, SaveStore
 from ebbes_tui.game.protocols import SeatInfo
 from ebbes_tui.games.hund import GAME as HUND
-from ebbes_tui.games.hund.phases import Phase
-from ebbes_tui.games.hund.state import HundState
+from ebbes_tui.games.hund.rules.phases import Phase
+from ebbes_tui.games.hund.rules.state import HundState
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
@@ -112,9 +112,9 @@ def long_hand(games: int = 1) -> dict:
     takes one trick; the other nines, threes and the twos are set aside (N2), and the
     pile gives each the next of theirs. Phase 2 opens with Ola, who laid the trump card
     aside (N7, N9), leading, and Kari to beat with 37 cards in hand."""
-    from ebbes_tui.games.hund.actions import PLAY
-    from ebbes_tui.games.hund.cards import DECK, RANK_OF, parse_card
-    from ebbes_tui.games.hund.phases import Deal
+    from ebbes_tui.games.hund.rules.actions import PLAY
+    from ebbes_tui.games.hund.rules.cards import DECK, RANK_OF, parse_card
+    from ebbes_tui.games.hund.rules.phases import Deal
 
     by_rank = sorted(DECK, key=lambda c: (-RANK_OF[c], c))
     king, three = parse_card("KC"), parse_card("3S")

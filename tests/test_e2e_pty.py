@@ -42,7 +42,7 @@ class Player:
         return PtySession(ebbes_command("--pace", "0", *args), self.env)
 
     def save_path(self) -> Path | None:
-        saves = sorted((self.home / "data" / "ebbes-tui" / "saves").glob("*.json"))
+        saves = sorted((self.home / "data" / "ebbes-tui" / "ebbes" / "saves").glob("*.json"))
         return saves[-1] if saves else None
 
     def record(self) -> dict | None:
@@ -276,7 +276,7 @@ def test_a_second_ebbes_can_start_a_separate_game(tmp_path):
     second.mark()
     second.send("enter")
     assert second.wait_for("Your turn", STALL)
-    saves = list((tmp_path / "data" / "ebbes-tui" / "saves").glob("*.json"))
+    saves = list((tmp_path / "data" / "ebbes-tui" / "ebbes" / "saves").glob("*.json"))
     assert len(saves) == 2 and first.alive()
     first.kill()
     second.kill()

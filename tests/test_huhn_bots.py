@@ -8,12 +8,12 @@ import random
 import pytest
 from huhn_support import decisions_of, new_game, random_choice
 
-from ebbes_tui.games.huhn.rollout import rollout
+from ebbes_tui.games.huhn.bots.rollout import rollout
 from ebbes_tui.game.protocols import listed
 from ebbes_tui.games.huhn import GAME
-from ebbes_tui.games.huhn.actions import NONE, Arrange, ArrangeChoices, Play
-from ebbes_tui.games.huhn.cards import IS_HEN, IS_PIG
-from ebbes_tui.games.huhn.normal import NormalBot
+from ebbes_tui.games.huhn.rules.actions import NONE, Arrange, ArrangeChoices, Play
+from ebbes_tui.games.huhn.rules.cards import IS_HEN, IS_PIG
+from ebbes_tui.games.huhn.bots.normal import NormalBot
 
 
 def _play_game(players, seed, normal_seat, deals=1):

@@ -7,13 +7,13 @@ from huhn_support import auto, hands_with, new_game, play, play_deal_as_dealt, r
 
 from ebbes_tui.game.errors import IllegalMove, RulesError, SetupError
 from ebbes_tui.games.huhn import GAME
-from ebbes_tui.games.huhn.actions import (
+from ebbes_tui.games.huhn.rules.actions import (
     HENS, NONE, PENALTIES, PLAY, REWARD, Arrange, ArrangeChoices, cross, name_leader,
 )
-from ebbes_tui.games.huhn.cards import HENS as HEN_CARDS, PIGS, deck, hand_size
-from ebbes_tui.games.huhn.events import CardPlayed, PenaltyGiven, RewardTaken, TrickTaken
-from ebbes_tui.games.huhn.scoring import options_for, preselected, score_deal, winners_of
-from ebbes_tui.games.huhn.tricks import LEFT, MIDDLE, RIGHT, Trick, penalty_for
+from ebbes_tui.games.huhn.rules.cards import HENS as HEN_CARDS, PIGS, deck, hand_size
+from ebbes_tui.games.huhn.rules.events import CardPlayed, PenaltyGiven, RewardTaken, TrickTaken
+from ebbes_tui.games.huhn.rules.scoring import options_for, preselected, score_deal, winners_of
+from ebbes_tui.games.huhn.rules.tricks import LEFT, MIDDLE, RIGHT, Trick, penalty_for
 
 
 def refused(state, action, seat):
@@ -68,7 +68,7 @@ def test_h1_a_deal_of_other_cards_is_refused():
 
 
 def test_h1_the_card_table_holds_ten_hens_three_pigs_and_four_face_down_symbols():
-    from ebbes_tui.games.huhn.cards import DOWN_CARDS, SYMBOLS
+    from ebbes_tui.games.huhn.rules.cards import DOWN_CARDS, SYMBOLS
     assert HEN_CARDS == (5, 12, 17, 21, 26, 30, 34, 38, 43, 47)
     assert PIGS == (19, 33, 46) and DOWN_CARDS == (16, 28, 37, 44)
     assert SYMBOLS[0] == "sau" and 0 not in PIGS

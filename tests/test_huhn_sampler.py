@@ -11,10 +11,10 @@ from itertools import permutations
 import pytest
 from huhn_support import decisions_of
 
-from ebbes_tui.games.huhn.rollout import rollout
+from ebbes_tui.games.huhn.bots.rollout import rollout
 from ebbes_tui.game.errors import RecordError
 from ebbes_tui.games.huhn import GAME
-from ebbes_tui.games.huhn.sampler import unseen_cards
+from ebbes_tui.games.huhn.bots.sampler import unseen_cards
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -19,8 +19,8 @@ from ui_support import screen_text, seats, wait_until
 from ebbes_tui.controller import Library, Match, SaveStore
 from ebbes_tui.controller.library import LocalGame
 from ebbes_tui.games.huhn import GAME as HUHN
-from ebbes_tui.games.huhn.cards import IS_DOWN, IS_HEN, IS_PIG
-from ebbes_tui.games.huhn.state import HuhnState
+from ebbes_tui.games.huhn.rules.cards import IS_DOWN, IS_HEN, IS_PIG
+from ebbes_tui.games.huhn.rules.state import HuhnState
 from ebbes_tui.games.huhn.ui.dialogs import LeaderDialog, OptionDialog, RewardDialog
 from ebbes_tui.games.huhn.ui.final import FinalScreen
 from ebbes_tui.games.huhn.ui.replay_screen import HuhnReplayScreen
@@ -474,7 +474,7 @@ async def test_a_finished_game_replays_from_history_with_every_hand_as_arranged(
 async def test_two_terminals_arrange_at_once_at_a_shared_table(home):
     from table_support import LocalTable, spec
 
-    from ebbes_tui.games.huhn.actions import Arrange
+    from ebbes_tui.games.huhn.rules.actions import Arrange
     from ebbes_tui.table.client import connect_table
 
     async with LocalTable(home, spec("hens", seats="player,player,bot:random", seed=3,
@@ -536,7 +536,7 @@ def test_a_bots_reward_is_said_in_the_third_person():
     import random as _random
 
     from ebbes_tui.controller import Update
-    from ebbes_tui.games.huhn.events import RewardTaken
+    from ebbes_tui.games.huhn.rules.events import RewardTaken
     from ebbes_tui.games.huhn.ui.explain import event_line
     from ebbes_tui.games.huhn.ui.look import HuhnLook
     from huhn_support import new_game, random_choice

@@ -11,8 +11,9 @@ import pytest
 from huhn_support import auto, decisions_of, hands_with, new_game, random_choice, state_of
 
 from ebbes_tui.game.simulate import random_games
-from ebbes_tui.games.huhn import GAME, tricks
-from ebbes_tui.games.huhn.actions import NONE
+from ebbes_tui.games.huhn import GAME
+from ebbes_tui.games.huhn.rules import tricks
+from ebbes_tui.games.huhn.rules.actions import NONE
 
 GAMES = 2000
 SETUPS = [(players, deals) for players in (2, 3, 4, 5) for deals in (1, 2)]
@@ -77,7 +78,7 @@ def test_the_invariants_catch_a_corrupted_last_trick_or_option(corrupt, fault):
 
 
 def test_a_view_leaking_a_hidden_card_is_caught(monkeypatch):
-    from ebbes_tui.games.huhn import view as view_module
+    from ebbes_tui.games.huhn.rules import view as view_module
 
     state = _mid_deal()
     real = view_module.build_view
@@ -87,7 +88,7 @@ def test_a_view_leaking_a_hidden_card_is_caught(monkeypatch):
         return v.__class__(v.seat, v.deciding, v.actions, tuple(s.hands[(seat or 0) - 1]),
                            v.trick, v.hand_sizes, v.moves, v.table)
 
-    monkeypatch.setattr("ebbes_tui.games.huhn.state.build_view", leaky)
+    monkeypatch.setattr("ebbes_tui.games.huhn.rules.state.build_view", leaky)
     assert any("shows hidden cards" in f for f in GAME.rules.invariants(state))
 
 

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ebbes_tui.games.huhn import GAME
-from ebbes_tui.games.huhn.actions import ArrangeChoices
-from ebbes_tui.games.huhn.invariants import cards_shown, hidden_from
-from ebbes_tui.games.huhn.view import HuhnView, Table
+from ebbes_tui.games.huhn.rules.actions import ArrangeChoices
+from ebbes_tui.games.huhn.rules.invariants import cards_shown, hidden_from
+from ebbes_tui.games.huhn.rules.view import HuhnView, Table
 
 
 def test_the_view_lists_exactly_these_fields():

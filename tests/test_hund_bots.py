@@ -10,16 +10,16 @@ from collections import Counter
 
 import pytest
 
-from ebbes_tui.games.hund.rollout import rollout
+from ebbes_tui.games.hund.bots.rollout import rollout
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund.actions import PLAY, SJANSE, UNDERTREKK, Series
-from ebbes_tui.games.hund.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, parse_card
-from ebbes_tui.games.hund.events import Krig, TrickTaken
-from ebbes_tui.games.hund.heuristics import RULES, _stalled, break_the_round
-from ebbes_tui.games.hund.judge import Judge
-from ebbes_tui.games.hund.normal import NormalBot
-from ebbes_tui.games.hund.phases import Phase
-from ebbes_tui.games.hund.tricks import beats, can_beat
+from ebbes_tui.games.hund.rules.actions import PLAY, SJANSE, UNDERTREKK, Series
+from ebbes_tui.games.hund.rules.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, parse_card
+from ebbes_tui.games.hund.rules.events import Krig, TrickTaken
+from ebbes_tui.games.hund.bots.heuristics import RULES, _stalled, break_the_round
+from ebbes_tui.games.hund.bots.judge import Judge
+from ebbes_tui.games.hund.bots.normal import NormalBot
+from ebbes_tui.games.hund.rules.phases import Phase
+from ebbes_tui.games.hund.rules.tricks import beats, can_beat
 
 from hund_support import play, random_match, shedding
 

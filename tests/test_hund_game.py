@@ -16,7 +16,7 @@ from ebbes_tui.game.errors import SetupError
 from ebbes_tui.game.protocols import Decision
 from ebbes_tui.game.registry import game_of_format, load_game
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund.phases import Phase
+from ebbes_tui.games.hund.rules.phases import Phase
 
 from hund_support import random_match, seats
 

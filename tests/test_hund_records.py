@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from ebbes_tui.game.errors import RecordError
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund.actions import SERIES, UNDERTREKK, PlayCard, parse_action
-from ebbes_tui.games.hund.cards import parse_card
-from ebbes_tui.games.hund.phases import Deal, Phase
-from ebbes_tui.games.hund.tricks import beats, runs
+from ebbes_tui.games.hund.rules.actions import SERIES, UNDERTREKK, PlayCard, parse_action
+from ebbes_tui.games.hund.rules.cards import parse_card
+from ebbes_tui.games.hund.rules.phases import Deal, Phase
+from ebbes_tui.games.hund.rules.tricks import beats, runs
 
 from hund_support import random_match
 

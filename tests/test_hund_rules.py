@@ -9,14 +9,14 @@ import pytest
 
 from ebbes_tui.game.errors import IllegalMove, SetupError
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund.actions import SJANSE, UNDERTREKK, parse_action
-from ebbes_tui.games.hund.cards import CODES, DECK, RANK_OF, SUITS, parse_card, pile_size
-from ebbes_tui.games.hund.checks import RuleBroken
-from ebbes_tui.games.hund.events import (
+from ebbes_tui.games.hund.rules.actions import SJANSE, UNDERTREKK, parse_action
+from ebbes_tui.games.hund.rules.cards import CODES, DECK, RANK_OF, SUITS, parse_card, pile_size
+from ebbes_tui.game.errors import RuleBroken
+from ebbes_tui.games.hund.rules.events import (
     Avstikk, CardPlayed, DroppedOut, Drew, HundFound, Krig, MatchOver, SatOut, ShedBegan,
     TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
 )
-from ebbes_tui.games.hund.phases import Phase
+from ebbes_tui.games.hund.rules.phases import Phase
 
 from hund_support import cards, late, of_type, play, random_match, seats, shedding, started
 

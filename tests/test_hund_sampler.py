@@ -12,12 +12,12 @@ import pytest
 
 from ebbes_tui.game.errors import IllegalMove
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund.actions import UNDERTREKK, play_of
-from ebbes_tui.games.hund.cards import DECK
-from ebbes_tui.games.hund.phases import Phase
-from ebbes_tui.games.hund.rollout import rollout
-from ebbes_tui.games.hund.sampler import unseen_cards
-from ebbes_tui.games.hund.tricks import beats
+from ebbes_tui.games.hund.rules.actions import UNDERTREKK, play_of
+from ebbes_tui.games.hund.rules.cards import DECK
+from ebbes_tui.games.hund.rules.phases import Phase
+from ebbes_tui.games.hund.bots.rollout import rollout
+from ebbes_tui.games.hund.bots.sampler import unseen_cards
+from ebbes_tui.games.hund.rules.tricks import beats
 
 from hund_support import decisions, shedding
 

@@ -10,7 +10,7 @@ import pytest
 
 from ebbes_tui.game.simulate import random_games
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund.phases import Phase
+from ebbes_tui.games.hund.rules.phases import Phase
 
 from hund_support import random_match
 

@@ -10,9 +10,9 @@ from textual.app import App, ComposeResult
 
 from ebbes_tui.controller import Match
 from ebbes_tui.games.hund import GAME as HUND
-from ebbes_tui.games.hund.actions import SJANSE, UNDERTREKK, PlayCard, Series
-from ebbes_tui.games.hund.cards import CODES, RANK_OF, SUIT_OF
-from ebbes_tui.games.hund.tricks import runs
+from ebbes_tui.games.hund.rules.actions import SJANSE, UNDERTREKK, PlayCard, Series
+from ebbes_tui.games.hund.rules.cards import CODES, RANK_OF, SUIT_OF
+from ebbes_tui.games.hund.rules.tricks import runs
 from ebbes_tui.games.hund.ui.look import HundLook
 from ebbes_tui.games.hund.ui.panels import SeatsPanel, TrickPanel
 from ebbes_tui.games.hund.ui.table_view import CARD_KEYS
@@ -453,7 +453,7 @@ async def test_the_log_writes_the_games_last_move_and_each_going_out_after_its_p
     import asyncio
 
     from ebbes_tui.controller import players_setup
-    from ebbes_tui.games.hund.events import HundFound, Played, ShedBegan, WentOut
+    from ebbes_tui.games.hund.rules.events import HundFound, Played, ShedBegan, WentOut
     from ebbes_tui.games.hund.ui.game_log import HundLog
 
     players = [(f"Bot {i}", "bot", "random") for i in range(4)]

@@ -5,7 +5,7 @@ reaches past a draw (item 4), hot-seat covers (N15), help, rules, ASCII and colo
 
 from __future__ import annotations
 
-from ebbes_tui.games.hund.cards import code
+from ebbes_tui.games.hund.rules.cards import code
 from ebbes_tui.games.hund.ui.look import hund_look
 
 import json
@@ -19,8 +19,8 @@ from textual.widgets import Static
 from ebbes_tui.controller import Update
 from ebbes_tui.controller.playback import Replay
 from ebbes_tui.games.hund import GAME as HUND
-from ebbes_tui.games.hund.actions import UNDERTREKK
-from ebbes_tui.games.hund.cards import parse_card
+from ebbes_tui.games.hund.rules.actions import UNDERTREKK
+from ebbes_tui.games.hund.rules.cards import parse_card
 from ebbes_tui.games.hund.ui.game_log import HundLog
 from ebbes_tui.games.hund.ui.look import PALETTES, HundLook
 from ebbes_tui.games.hund.ui.replay_screen import HundReplayScreen
@@ -406,7 +406,7 @@ def test_each_word_is_explained_the_first_time_in_each_game_and_said_short_after
 def test_news_about_a_trick_goes_when_an_undertrekk_empties_it():
     """A first explanation stayed on the news line across tricks that undertrekk
     emptied (no avstikk ends them, N10), long after its trick was gone."""
-    from ebbes_tui.games.hund.events import UndertrekkTaken
+    from ebbes_tui.games.hund.rules.events import UndertrekkTaken
     from ebbes_tui.games.hund.ui.screens import SCREENS
 
     replay = Replay(HUND, finished_record(players=3, seed=4))

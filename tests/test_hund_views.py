@@ -10,12 +10,12 @@ from typing import get_args
 import pytest
 
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund.cards import CODES
+from ebbes_tui.games.hund.rules.cards import CODES
 from ebbes_tui.games.hund.codec import EVENTS, VIEW_FIELDS
-from ebbes_tui.games.hund.events import Event
-from ebbes_tui.games.hund.invariants import codes_in_json, faults
-from ebbes_tui.games.hund.phases import Phase
-from ebbes_tui.games.hund.view import HundView
+from ebbes_tui.games.hund.rules.events import Event
+from ebbes_tui.games.hund.rules.invariants import codes_in_json, faults
+from ebbes_tui.games.hund.rules.phases import Phase
+from ebbes_tui.games.hund.rules.view import HundView
 
 from hund_support import decisions, late, play, random_match
 

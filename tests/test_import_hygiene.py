@@ -51,15 +51,24 @@ def test_the_controller_loads_without_textual_or_rich():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_every_package_of_the_code_is_installed():
-    """A clean install (not an editable one) gets every package: each folder of Python
-    code is in pyproject.toml's package list."""
+def test_every_package_and_file_of_the_code_is_installed_without_a_list_to_edit():
+    """A clean install (not an editable one) gets every package and every file the code
+    reads (rules texts, styles), found by pyproject.toml's patterns: a new game's package
+    is found without editing a list."""
     import tomllib
+    from fnmatch import fnmatch
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
-                 ["packages"])
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert "packages" not in config or set(config["packages"]) == {"find"}
+    include = config["packages"]["find"]["include"]
     folders = {".".join(p.parent.relative_to(root).parts)
                for p in (root / "ebbes_tui").rglob("__init__.py")}
-    assert folders <= listed, folders - listed
+    assert {f for f in folders if not any(fnmatch(f, pattern) for pattern in include)} == set()
+    kinds = config["package-data"]["*"]
+    files = {p.relative_to(root) for p in (root / "ebbes_tui").rglob("*")
+             if p.is_file() and p.suffix not in (".py", ".pyc")}
+    assert {f for f in files if not any(fnmatch(f.name, kind) for kind in kinds)} == set()
+    assert {f.parent for f in files if f.suffix == ".md"} >= {
+        Path("ebbes_tui/games") / game for game in ("ebbes", "huhn", "hund")}

@@ -15,6 +15,7 @@ from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Match, SaveError, SaveStore, SlotLocked, players_setup
 from ebbes_tui.controller.events import SaveFailed
 from ebbes_tui.controller.saves import data_dir
+from ebbes_tui.game.registry import DEFAULT_GAME, load_game
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -242,3 +243,24 @@ def test_a_window_looking_at_a_lock_never_makes_another_think_the_game_is_open(
     with pytest.raises(SlotLocked):
         store.open("g")
     held.close()
+
+
+def test_an_earlier_versions_saves_move_once_to_the_default_games_own_place(tmp_path, monkeypatch):
+    """Before there were several games, the one game kept its saves at the top of the
+    data dir: they move to its own part, finished games with them, but not while an
+    earlier window has one open (they are used where they are meanwhile)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    earlier = tmp_path / "data" / "ebbes-tui" / "saves"
+    (earlier / "finished").mkdir(parents=True)
+    record = (RECORDS / "four-players-saved-mid-round.json").read_text()
+    (earlier / "game-1.json").write_text(record)
+    (earlier / "finished" / "game-0.json").write_text(record)
+    game = load_game(DEFAULT_GAME)
+    held = SaveStore(earlier).open("game-1")  # an earlier version's window
+    assert SaveStore(game=game).root == earlier
+    held.close()
+    store = SaveStore(game=game)
+    assert store.root == tmp_path / "data" / "ebbes-tui" / DEFAULT_GAME / "saves"
+    assert [info.slot for info in store.list()] == ["game-1"]
+    assert (store.root / "finished" / "game-0.json").read_text() == record
+    assert not earlier.exists()

@@ -18,7 +18,7 @@ from ebbes_tui.bots import LEVELS
 from ebbes_tui.controller.settings import (
     SEATS_KEPT, THEMES, TRICK_DISPLAYS, GameSettings, PlayerChoice, Settings, load, save,
 )
-from ebbes_tui.game.registry import all_games
+from ebbes_tui.game.registry import DEFAULT_GAME, all_games
 
 from ui_support import make_app
 
@@ -156,3 +156,20 @@ async def test_the_app_starts_with_a_bad_settings_file_and_says_so_in_one_line(t
         assert app.settings == Settings()
     [aside] = (tmp_path / "config").glob("settings.json.bad-*")
     assert json.loads(aside.read_text()) == {"game": []}
+
+
+def test_an_earlier_versions_file_is_read_as_the_default_games_and_saved_as_todays(tmp_path):
+    """Before there were several games, the one game's setup stood at the top of the
+    file, its options among the rest: it is that game's section now, and the next save
+    writes today's form."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"players": 4, "theme": THEMES[-1], "more_cards": True,
+                                "choose_determiners": True, "seats": [{"name": "Ann", "kind": "human"}]}))
+    loaded = load(path, GAMES)
+    assert loaded.note == ""
+    game = next(g for g in GAMES if g.id == DEFAULT_GAME)
+    section = loaded.settings.of(game)
+    assert (section.players, section.seats[0].name, loaded.settings.theme) == (4, "Ann", THEMES[-1])
+    assert section.options == {"more_cards": True, "choose_determiners": True}
+    save(path, loaded.settings)
+    assert json.loads(path.read_text())["games"][DEFAULT_GAME]["options"] == section.options

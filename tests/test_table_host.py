@@ -57,8 +57,8 @@ async def test_a_frozen_players_time_runs_out_a_bot_decides_and_they_take_the_se
         bob = await sit(table, users, "bob", player=2)
         playing = asyncio.ensure_future(play_bot(alice, "random"))
         feed = await asyncio.wait_for(bob.game(), WAIT)
-        match = table.server.match
-        await until(lambda: match.awaiting == (1,) and 1 in table.server._turn_timers)
+        match = table.server.play.match
+        await until(lambda: match.awaiting == (1,) and 1 in table.server.away.turn_timers)
         pending = match.decision
         clock.advance(119)
         await asyncio.sleep(0.05)
@@ -91,10 +91,10 @@ async def test_when_every_players_time_has_run_out_the_game_waits_for_one_of_the
         alice = await sit(table, users, "alice", player=1)
         bob = await sit(table, users, "bob", player=2)
         feeds = [await asyncio.wait_for(c.game(), WAIT) for c in (alice, bob)]
-        match = table.server.match
+        match = table.server.play.match
         while not match.nobody_here:
             await until(lambda: any(match.human_plays(s) for s in match.awaiting) and
-                        set(match.awaiting) & set(table.server._turn_timers))
+                        set(match.awaiting) & set(table.server.away.turn_timers))
             clock.advance(121)
             await until(lambda: match.nobody_here or not any(
                 match.human_plays(s) for s in match.awaiting))
@@ -116,7 +116,7 @@ async def test_the_host_hands_a_seat_to_a_bot_and_shows_a_watcher_out(users, tmp
         bob = await sit(table, users, "bob", player=2)
         carol = await sit(table, users, "carol", watch=True)
         await asyncio.wait_for(alice.game(), WAIT)
-        match = table.server.match
+        match = table.server.play.match
         with pytest.raises(TableError, match="Only the host can hand a seat to a bot"):
             await host_says(table, users, "bob", {"type": "bot", "player": 1})
         said = await host_says(table, users, "alice", {"type": "bot", "player": 2})
@@ -152,7 +152,7 @@ async def test_the_hosts_commands_change_the_running_table_and_are_refused_to_ot
         assert said == "bob may now join alice/t."
         bob = await sit(table, users, "bob")
         bob.close()
-        await until(lambda: not table.server.connected_seats())
+        await until(lambda: not table.server.connections.connected_seats())
         said = await host_says(table, users, "alice", {"type": "uninvite", "logins": ["bob"]})
         assert said == "bob may no longer join alice/t."
         with pytest.raises(TableError, match="not open to you"):
@@ -222,7 +222,7 @@ async def test_the_table_keeps_the_last_50_chat_lines_for_newcomers(users, tmp_p
     async with alices(tmp_path, users, clock, seats="player,player,player",
                       spectators=True) as table:
         alice = await sit(table, users, "alice")
-        kept = table.server._chat_kept
+        kept = table.server.chat.kept
         for n in range(60):
             alice.send_chat(f"line {n}")
             await until(lambda: kept and kept[-1]["text"] == f"line {n}")  # noqa: B023
@@ -248,7 +248,7 @@ async def test_a_player_who_comes_back_gets_a_recap_of_what_they_missed(tmp_path
         playing = asyncio.ensure_future(play_bot(b, "random"))
         await asyncio.wait_for(a.game(), WAIT)
         a.close()  # gone: a bot plays the seat (R21) while a trick or two go by
-        match = table.server.match
+        match = table.server.play.match
         start = match.decision
         await until(lambda: match.decision > start + 8)
         back = await table.join(player=1)

@@ -702,7 +702,7 @@ async def test_a_knock_turned_away_costs_the_table_no_connection_of_its_own(user
     the table dropped out of everyone's list. Now a knock past carol's rate is closed
     unread as it comes off the queue: of 300, only her burst gets a connection of the
     table's, and bob sits down and lists the table as ever."""
-    from ebbes_tui.table.server import CONNECT_BURST
+    from ebbes_tui.table.connections import CONNECT_BURST
 
     alice, bob, carol = (users.system(u) for u in ("alice", "bob", "carol"))
     parent = tmp_path / "tmp"

@@ -28,6 +28,16 @@ def app() -> EbbesApp:
     return EbbesApp(pace=0, animation=False)
 
 
+async def step_to(pilot, choice, value) -> None:
+    """As a player does: Right steps through a form's choices until ``value``."""
+    choice.focus()
+    for _ in range(9):
+        if choice.value == value:
+            return
+        await pilot.press("right")
+    assert choice.value == value, f"{choice.id} never reached {value!r}"
+
+
 def text(screen, selector: str) -> str:
     return str(screen.query_one(selector).render())
 
@@ -114,10 +124,7 @@ async def test_open_a_table_from_the_form_lists_its_arguments(home, monkeypatch)
         form.query_one("#table-name").value = "sat"
         for selector, value in (("#kind-2", "bot:normal"), ("#kind-1", "user"),
                                 ("#spectators", False), ("#away", "never")):
-            choice = form.query_one(selector)
-            choice.focus()
-            while choice.value != value:  # as a player does: Right steps through the choices
-                await pilot.press("right")
+            await step_to(pilot, form.query_one(selector), value)
         await pilot.pause()
         assert form.query_one("#login-1").display and not form.query_one("#login-2").display
         form.query_one("#login-1").value = "alice"
@@ -299,7 +306,7 @@ async def test_when_the_server_dies_the_clock_stops_and_the_player_is_told(home)
         async with ebbes.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: table_up(ebbes), "the table")
             at_table = ebbes.screen
-            for client in list(table.server.clients):  # as SIGKILL would: no goodbye
+            for client in list(table.server.connections.clients):  # as SIGKILL would: no goodbye
                 client.writer.transport.abort()
             await until(pilot, lambda: "Not connected" in text(at_table, "#presence"),
                         "the presence line stops")
@@ -328,7 +335,7 @@ async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):
         playing = asyncio.ensure_future(play_bot(other, "random"))
         await asyncio.wait_for(first.game(), WAIT)
         first.close()
-        match = table.server.match
+        match = table.server.play.match
         start = match.decision
         deadline = time.monotonic() + WAIT
         while match.decision <= start + 8:
@@ -407,10 +414,7 @@ async def test_the_open_form_leaves_spectators_off_and_names_the_first_starter(h
         assert "--spectators" not in form.arguments()  # off, as on the command line
         for selector, value in (("#players", 2), ("#opt-ebbes-starter", 1),
                                 ("#opt-ebbes-dealer", 0)):
-            choice = form.query_one(selector)
-            choice.focus()
-            while choice.value != value:
-                await pilot.press("right")
+            await step_to(pilot, form.query_one(selector), value)
         await pilot.pause()
         args = form.arguments()
         assert args[args.index("--game") + 1] == "ebbes"
@@ -432,7 +436,7 @@ async def test_a_dialog_whose_decision_went_to_a_bot_closes_and_the_game_goes_on
         ebbes = EbbesApp(pace=0, animation=False, table=connection)
         async with ebbes.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(ebbes.screen, PairDialog), "the pair dialog")
-            match = table.server.match
+            match = table.server.play.match
             before = match.decision
             said = await ask_table("dlg", {"type": "bot", "player": 1},
                                    directory=table.directory)

@@ -16,7 +16,8 @@ from ebbes_tui.games.ebbes.rules.cards import ALL_CARDS
 from ebbes_tui.table.client import TableClient, join_table
 from ebbes_tui.table.events import ChatLine, GameStarted, Lobby, Presence, Refused
 from ebbes_tui.table.headless import play_bot, watch
-from ebbes_tui.table import server as server_module
+from ebbes_tui.table import connections
+from ebbes_tui.table.play import not_an_action
 from ebbes_tui.table.rendezvous import TableError, own_address
 from ebbes_tui.table.saved import read_holders, saved_slot
 
@@ -95,7 +96,7 @@ async def test_a_player_who_drops_is_away_a_bot_stands_in_and_they_take_the_seat
         # After away_after a bot plays the seat (R21), and the game goes on without them.
         await until(lambda: any(m["type"] == "state" and m["event"]["type"] == "seat_changed"
                                 for m in seen_b))
-        match = table.server.match
+        match = table.server.play.match
         start = match.decision
         await until(lambda: match.decision > start + 3 or match.finished.is_set())
         back = await table.join()  # the same user, no seat asked for: their own seat
@@ -134,7 +135,7 @@ async def test_when_everyone_leaves_the_game_is_saved_and_reopens_where_it_stopp
     slot = saved_slot(table.store, "t")
     assert slot is not None and \
         read_holders(table.store, slot) == {0: (table.address.host, table.address.uid)}
-    decisions = table.server.match.decision
+    decisions = table.server.play.match.decision
     async with LocalTable(tmp_path, spec(), saved=slot) as reopened:
         seen, tap = tapped()
         a = await reopened.join(tap=tap)
@@ -250,7 +251,7 @@ def test_an_action_sent_out_of_turn_is_explained_in_the_games_own_words(game):
     what an action looks like."""
     with pytest.raises(ValueError) as refused:
         game.rules.parse_action("fold")
-    said = server_module.not_an_action((), "fold", refused.value)
+    said = not_an_action((), "fold", refused.value)
     assert said.startswith("That ") and "fold" not in said
     assert said.removeprefix("That").rstrip(".") in str(refused.value)
 
@@ -314,14 +315,14 @@ async def test_hostile_input_gets_errors_and_the_game_goes_on(tmp_path):
 
 
 async def test_a_table_takes_only_so_many_connections(tmp_path, monkeypatch):
-    monkeypatch.setattr(server_module, "MAX_CLIENTS", 3)
+    monkeypatch.setattr(connections, "MAX_CLIENTS", 3)
     async with LocalTable(tmp_path, spec(seats="player,player,player")) as table:
         idle = [await Raw.open(table) for _ in range(3)]
-        await until(lambda: len(table.server.clients) == 3)
+        await until(lambda: len(table.server.connections.clients) == 3)
         extra = await Raw.open(table, {})
         assert (await extra.receive("error"))["code"] == "busy" and await extra.closed()
         idle[0].close()
-        await until(lambda: len(table.server.clients) == 2)
+        await until(lambda: len(table.server.connections.clients) == 2)
         welcome = await (await Raw.open(table, {})).receive("welcome")
         assert welcome["seat"] == 0
         for raw in idle[1:]:
@@ -376,7 +377,7 @@ def test_a_client_that_stops_reading_is_cut_off_not_left_half_closed(monkeypatch
         aborted = closed = False
 
         def get_write_buffer_size(self):
-            return server_module.MAX_BACKLOG + 1
+            return connections.MAX_BACKLOG + 1
 
         def abort(self):
             self.aborted = True
@@ -394,7 +395,7 @@ def test_a_client_that_stops_reading_is_cut_off_not_left_half_closed(monkeypatch
             self.transport.closed = True
 
     writer = Writer()
-    client = server_module.Client(writer, Peer(0, 0, 0), "root", Clock())
+    client = connections.Client(writer, Peer(0, 0, 0), "root", Clock())
     client.send({"type": "presence"})
     assert client.closed and writer.transport.aborted and not writer.transport.closed
 
@@ -409,7 +410,7 @@ async def test_coming_back_after_the_game_ended_leaves_it_finished(tmp_path):
         await asyncio.wait_for(b.game(), WAIT)
         b.close()  # gone for good: a bot plays seat 2 to the end
         assert await asyncio.wait_for(play_bot(a, "random"), WAIT) == 0
-        await until(lambda: table.server.over)
+        await until(lambda: table.server.play.over)
         back = await table.join(player=2)
         await asyncio.sleep(0.1)  # what the server does on the way back has happened
         assert saved_slot(table.store, "t") is None
@@ -427,8 +428,8 @@ async def test_chat_is_limited_per_user_not_per_connection(tmp_path):
         second = await table.join(watch=True)  # the same user again
         for n in range(5):
             first.send_chat(f"line {n}")
-        await until(lambda: len(table.server._chats) == 1
-                    and table.server._chats[next(iter(table.server._chats))].tokens < 1)
+        allowances = table.server.chat.allowances
+        await until(lambda: len(allowances) == 1 and next(iter(allowances.values())).tokens < 1)
         second.send_chat("one more")
         refused = await lobby_until(second, Refused)
         assert refused.code == "slow-down"
@@ -441,7 +442,7 @@ async def test_the_table_never_touches_its_save_on_the_event_loop(tmp_path, monk
     archiving the finished game are disk work; the loop that answers the players never
     waits for the disk (each runs in a thread)."""
     from ebbes_tui.controller.saves import SaveSlot, SaveStore
-    from ebbes_tui.table import server as server_module
+    from ebbes_tui.table import saved
 
     loop_thread = threading.get_ident()
     on_loop: list[str] = []
@@ -455,10 +456,8 @@ async def test_the_table_never_touches_its_save_on_the_event_loop(tmp_path, monk
 
     monkeypatch.setattr(SaveStore, "open", watched("open", SaveStore.open))
     monkeypatch.setattr(SaveSlot, "archive", watched("archive", SaveSlot.archive))
-    monkeypatch.setattr(server_module, "write_holders",
-                        watched("write_holders", server_module.write_holders))
-    monkeypatch.setattr(server_module, "forget_holders",
-                        watched("forget_holders", server_module.forget_holders))
+    monkeypatch.setattr(saved, "write_holders", watched("write_holders", saved.write_holders))
+    monkeypatch.setattr(saved, "forget_holders", watched("forget_holders", saved.forget_holders))
     async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random", seed=4)) as table:
         player = await table.join()
         assert await asyncio.wait_for(play_bot(player, "random"), WAIT) == 0
@@ -519,9 +518,9 @@ async def test_the_table_ends_only_once_its_finished_game_is_archived(tmp_path, 
     async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random", seed=4)) as table:
         player = await table.join()
         assert await asyncio.wait_for(play_bot(player, "random"), WAIT) == 0
-        await until(lambda: table.server.over)
+        await until(lambda: table.server.play.over)
         player.close()
-        await until(lambda: not table.server.clients)
+        await until(lambda: not table.server.connections.clients)
         assert not table.server.done.is_set()  # everyone left, the game still moving
         moved.set()
         await table.ended()

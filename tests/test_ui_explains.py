@@ -391,7 +391,7 @@ async def test_the_two_player_form_explains_the_dummy_and_asks_who_deals(tmp_pat
     # not "drawn at random" only.
     from ebbes_tui.game.registry import load_game
 
-    rules = " ".join(load_game("ebbes").rules_text().split())
+    rules = " ".join(load_game("ebbes").presentation.rules_text().split())
     assert "round 1's dealer is drawn at random" not in rules
     assert "who deals round 1 is picked with the rest of the setup, or drawn at random" in rules
     assert "you pick that player or let the app draw one at random" in rules

@@ -78,14 +78,6 @@ async def test_rules_and_help_screens(tmp_path, monkeypatch):
         # ebbes keeps t for the trick display (Hund, whose t is undertrekk, names another)
         assert re.search(r" t +how long a finished trick stays", screen_text(app))
         assert "asks first" in keys["Esc"]
-    # A development checkout has no ebbes_tui.assets package: read the repo's assets/.
-    def missing(_):
-        raise ModuleNotFoundError("ebbes_tui.assets")
-
-    from ebbes_tui.games.ebbes import game as ebbes_game
-
-    monkeypatch.setattr(ebbes_game.resources, "files", missing)
-    monkeypatch.setattr(ebbes_game, "DEV_ASSETS", Path(__file__).parents[1] / "assets")
     assert EBBES.presentation.rules_text().startswith("# How to play ebbes")
 
 

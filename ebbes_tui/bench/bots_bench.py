@@ -14,7 +14,8 @@ import random
 import time
 
 from ..bots import LEVELS, make_bot
-from ..game.protocols import Game, SeatInfo, View, listed
+from ..game.drive import play
+from ..game.protocols import AnyGame, AnyState, AnyView, SeatInfo, any_answer, listed
 from ..game.registry import DEFAULT_GAME, load_game
 
 POSITIONS = 240
@@ -22,22 +23,23 @@ MIN_DECISIONS = 10
 SEED = 2024
 
 
-def setups(game: Game) -> list[tuple[int, dict[str, object]]]:
+def setups(game: AnyGame) -> list[tuple[int, dict[str, object]]]:
     """(players, options) visited in turn while collecting: every player count, once
     with the defaults and once with every on/off option on where it applies."""
-    found = []
+    found: list[tuple[int, dict[str, object]]] = []
     for players in game.player_counts:
         found.append((players, {}))
-        on = {o.key: True for o in game.rules.options if o.kind == "bool" and o.applies(players)}
+        on: dict[str, object] = {o.key: True for o in game.rules.options
+                                 if o.kind == "bool" and o.applies(players)}
         if on:
             found.append((players, on))
     return found
 
 
-def collect_positions(game: Game, count: int = POSITIONS, seed: int = SEED) -> list[View]:
+def collect_positions(game: AnyGame, count: int = POSITIONS, seed: int = SEED) -> list[AnyView]:
     """Views of decisions with a real choice, from seeded random games."""
     rng = random.Random(seed)
-    views: list[View] = []
+    views: list[AnyView] = []
     kinds = setups(game)
     played = 0
     while len(views) < count:
@@ -47,25 +49,24 @@ def collect_positions(game: Game, count: int = POSITIONS, seed: int = SEED) -> l
     return views
 
 
-def _random_game(game: Game, players: int, options: dict[str, object], rng: random.Random,
-                 views: list[View], count: int) -> None:
+def _random_game(game: AnyGame, players: int, options: dict[str, object], rng: random.Random,
+                 views: list[AnyView], count: int) -> None:
     """Play one game at random, keeping about one decision in four with a choice."""
     seats = game.rules.seats_for([SeatInfo(f"P{i + 1}", "bot") for i in range(players)])
     state = game.rules.new_state(seats, dict(options))
     seed = rng.randrange(2**32)
-    while pending := state.pending():
-        decision = rng.choice(pending)
-        if decision.seat is None:
-            game.rules.resolve_chance(state, seed)
-            continue
-        legal = state.legal(decision.seat)
+
+    def answer(state: AnyState, seat: int) -> object:
+        legal = state.legal(seat)
         moves = listed(legal)
         if (moves is None or len(moves) > 1) and len(views) < count and rng.random() < 0.25:
-            views.append(state.view(decision.seat))
-        state.apply(rng.choice(moves) if moves is not None else legal.sample(rng), decision.seat)  # type: ignore[union-attr]
+            views.append(state.view(seat))
+        return any_answer(legal, rng)
+
+    play(state, lambda state: game.rules.resolve_chance(state, seed), answer, rng.choice)
 
 
-def time_level(game: Game, level: str, views: list[View], seconds: float) -> list[float]:
+def time_level(game: AnyGame, level: str, views: list[AnyView], seconds: float) -> list[float]:
     """Milliseconds per decision of ``level`` over the positions, for about ``seconds``."""
     bot = make_bot(game, level)
     times: list[float] = []
@@ -88,7 +89,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[int(rank) - 1]
 
 
-def measure(game: Game, seconds: float) -> dict[str, dict[str, float]]:
+def measure(game: AnyGame, seconds: float) -> dict[str, dict[str, float]]:
     views = collect_positions(game)
     figures = {}
     for level in ("normal", "hard", "random"):

@@ -29,17 +29,18 @@ from functools import partial
 from itertools import cycle
 from operator import truediv
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from types import ModuleType, SimpleNamespace
+from typing import Any, cast
 
-from ..game.protocols import Game, SeatInfo, State, listed
+from ..game.drive import next_to_decide
+from ..game.protocols import AnyGame, AnyState, SeatInfo, Unlisted
 from ..game.registry import DEFAULT_GAME, load_game
 
 #: The rates measured, each with the word its column shows.
 _KINDS = {"validated_games_per_s": "validated", "fast_games_per_s": "fast",
           "play_outs_per_s": "play-outs", "rollouts_per_s": "rollouts"}
 #: A game set up for the bench: the game, its seats and options.
-BenchConfig = tuple[Game, tuple[SeatInfo, ...], dict[str, Any]]
+BenchConfig = tuple[AnyGame, tuple[SeatInfo, ...], dict[str, Any]]
 
 
 def bench_config(players: int, game_id: str = DEFAULT_GAME) -> BenchConfig:
@@ -49,84 +50,74 @@ def bench_config(players: int, game_id: str = DEFAULT_GAME) -> BenchConfig:
     return game, seats, {}
 
 
-def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> State:
+def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> AnyState:
     """Play a whole game with uniformly random decisions; ``fast`` plays on the game's
-    unchecked path (:meth:`Game.random_playout`) wherever it has one."""
+    unchecked path (:meth:`Players.random_playout`) wherever it has one."""
     game, seats, options = config
     state = game.rules.new_state(seats, options)
-    seed = rng.randrange(2**32)
-    while pending := state.pending():
-        decision = pending[0]
-        if decision.seat is None:
-            game.rules.resolve_chance(state, seed)
-            continue
+    deal = partial(game.rules.resolve_chance, seed=rng.randrange(2**32))
+    while (seat := next_to_decide(state, deal)) is not None:
         if fast and game.players.random_playout(state, rng):
             continue
-        _decide_at_random(state, decision.seat, rng)
+        _decide_at_random(state, seat, rng)
     return state
 
 
-def _decide_at_random(state: State, seat: int, rng: random.Random) -> None:
+def _decide_at_random(state: AnyState, seat: int, rng: random.Random) -> None:
     """Answer ``seat``'s decision with a uniformly random legal action (picked as the
     benches before the seam picked, which a comparison with them must not change)."""
     legal = state.legal(seat)
-    moves = listed(legal)
-    state.apply(moves[int(rng.random() * len(moves))] if moves is not None
-                else legal.sample(rng), seat)  # type: ignore[union-attr]
+    state.apply(legal.sample(rng) if isinstance(legal, Unlisted)
+                else legal[int(rng.random() * len(legal))], seat)
 
 
 def play_outs(config: BenchConfig, count: int = 64,
               search: bool = False) -> Callable[[random.Random], object]:
     """A play-out of ``count`` deals in turn: each call plays a copy of the next one on
-    the fast path (:meth:`Game.random_playout`) from its first move, which random
+    the fast path (:meth:`Players.random_playout`) from its first move, which random
     decisions from the deal's own seed reached (a game with no fast path anywhere: from
     each game's first decision, the validated way to the deal's end). ``search``: a
-    search's rollout instead (:meth:`Game.rollout`: the seat to move makes its first
+    search's rollout instead (:meth:`Players.rollout`: the seat to move makes its first
     legal move, then the game's quick playout)."""
     game, seats, options = config
     starts = []  # (state, the seat to move)
-    firsts = []  # each deal's first decision, for a game with no fast path anywhere
+    openings: list[tuple[AnyState, int]] = []  # each game's first decision
     for seed in range(count):
         state, rng = game.rules.new_state(seats, options), random.Random(seed)
-        first = None
-        while pending := state.pending():
-            seat = pending[0].seat
-            if seat is None:
-                game.rules.resolve_chance(state, seed)
-            elif game.players.random_playout(state.clone(), rng):
+        deal = partial(game.rules.resolve_chance, seed=seed)
+        opening: tuple[AnyState, int] | None = None
+        while (seat := next_to_decide(state, deal)) is not None:
+            if game.players.random_playout(state.clone(), rng):
                 starts.append((state, seat))
                 break
-            else:
-                first = first or (state.clone(), seat)
-                _decide_at_random(state, seat, rng)
+            opening = opening or (state.clone(), seat)
+            _decide_at_random(state, seat, rng)
         else:  # the game ended without a fast path
-            if first is not None:
-                firsts.append(first)
+            if opening is not None:
+                openings.append(opening)
     if not starts:  # a game with no fast path anywhere
-        starts = firsts
+        starts = openings
         if not search:
-            deals = cycle([state for state, _ in starts])
-            return lambda rng: _deal_out(game, next(deals).clone(), rng)
+            games = cycle([state for state, _ in starts])
+            return lambda rng: _deal_out(game, next(games).clone(), rng)
     if not search:
         turn = cycle([state for state, _ in starts])
         return lambda rng: game.players.random_playout(next(turn).clone(), rng)
-    rolled = []
+    firsts = []
     for state, seat in starts:
         legal = state.legal(seat)
-        moves = listed(legal)
-        rolled.append((state, seat, moves[0] if moves is not None else legal.sample(random.Random(0))))  # type: ignore[union-attr]
-    rollouts = cycle(rolled)
+        firsts.append((state, seat, legal.sample(random.Random(0)) if isinstance(legal, Unlisted)
+                       else legal[0]))
+    rollouts = cycle(firsts)
     return lambda rng: game.players.rollout(*next(rollouts), rng)
 
 
-def _deal_out(game: Game, state: State, rng: random.Random) -> None:
+def _deal_out(game: AnyGame, state: AnyState, rng: random.Random) -> None:
     """Play on with uniformly random decisions the validated way to the end of the deal."""
     deal = _deals(state)
-    while (pending := state.pending()) and _deals(state) == deal:
-        if pending[0].seat is None:
-            game.rules.resolve_chance(state, rng.random())
-        else:
-            _decide_at_random(state, pending[0].seat, rng)
+    chance = partial(game.rules.resolve_chance, seed=rng.random())
+    while _deals(state) == deal and (seat := next_to_decide(state, chance)) is not None:
+        _decide_at_random(state, seat, rng)
 
 
 def _play_outs_of(module: ModuleType, config: Any,
@@ -137,9 +128,11 @@ def _play_outs_of(module: ModuleType, config: Any,
     bot's playout (before ``play_out``, e3df712, its fast path was ``play_fast`` card by
     card, as its own bench played it)."""
     if hasattr(module, "play_outs"):
-        return module.play_outs(config, search=search)  # type: ignore[no-any-return]
-    if not hasattr(module, "GameState"):  # the seam's Game, whose methods play_outs uses
-        return play_outs(config, search=search)
+        return module.play_outs(config, search=search)
+    if not hasattr(module, "GameState"):  # the seam's Game, its methods flat, not in facets
+        game, *rest = config
+        flat = SimpleNamespace(rules=game, players=game)
+        return play_outs(cast(BenchConfig, (flat, *rest)), search=search)
     starts = []
     for seed in range(64):
         state = module.GameState(config)
@@ -191,27 +184,24 @@ def _cpu_time(fn: Callable[[], object], calls: int) -> float:
     return time.process_time() - start
 
 
-def mid_deal(config: BenchConfig, seed: int = 7) -> State:
+def mid_deal(config: BenchConfig, seed: int = 7) -> AnyState:
     """A state half way through the first deal's decisions, from random play."""
     game, seats, options = config
     rng = random.Random(seed)
     whole = random_game(config, random.Random(seed))
     half = whole.decisions_made() // (2 * max(1, _deals(whole)))
     state = game.rules.new_state(seats, options)
-    while state.decisions_made() < half and (pending := state.pending()):
-        decision = pending[0]
-        if decision.seat is None:
-            game.rules.resolve_chance(state, seed)
-            continue
-        _decide_at_random(state, decision.seat, rng)
+    deal = partial(game.rules.resolve_chance, seed=seed)
+    while state.decisions_made() < half and (seat := next_to_decide(state, deal)) is not None:
+        _decide_at_random(state, seat, rng)
     return state
 
 
-def _deals(state: State) -> int:
+def _deals(state: AnyState) -> int:
     return state.view(None).position()[0]
 
 
-def measure(game: Game, seconds: float = 1.0) -> dict[str, object]:
+def measure(game: AnyGame, seconds: float = 1.0) -> dict[str, Any]:
     rng = random.Random(1)
     figures: dict[str, Any] = {"game": game.id, **{key: {} for key in _KINDS}}
     this = sys.modules[__name__]
@@ -354,7 +344,7 @@ def main(as_json: bool, seconds: float, baseline: Path | None = None,
     print("search's rollouts per second")
     print("players" + "".join(f"{word:>12}" for word in _KINDS.values()))
     for p in game.player_counts:
-        print(f"{p:>7}" + "".join(f"{figures[key][str(p)]:>12,.0f}" for key in _KINDS))  # type: ignore[index]
+        print(f"{p:>7}" + "".join(f"{figures[key][str(p)]:>12,.0f}" for key in _KINDS))
     players = figures["state_players"]
     print(f"clone of a {players}-player mid-deal state: {figures['clone_us']:.2f} us")
     print(f"a seat's view of a {players}-player mid-deal state: {figures['view_us']:.2f} us")

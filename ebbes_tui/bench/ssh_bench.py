@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..game.errors import RecordError
 from ..game.records import load_record
+from ..game.registry import DEFAULT_GAME
 from .pty_session import PtySession, ebbes_command
 
 PROCESSES = 20
@@ -37,12 +38,12 @@ def _bots_only_settings(home: Path) -> None:
 
     seats = [PlayerChoice(f"Bot {i}", "bot", "normal") for i in range(6)]
     save(home / "config" / "ebbes-tui" / "settings.json",
-         Settings(games={"ebbes": GameSettings(players=4, seats=seats)}))
+         Settings(games={DEFAULT_GAME: GameSettings(players=4, seats=seats)}))
 
 
 def _saved_plays(home: Path) -> int | None:
     """Cards in the user's save, or None when there is no readable, valid save."""
-    saves = sorted((home / "data" / "ebbes-tui" / "saves").glob("*.json"))
+    saves = sorted((home / "data" / "ebbes-tui" / DEFAULT_GAME / "saves").glob("*.json"))
     if not saves:
         return None
     try:

@@ -20,6 +20,7 @@ import tempfile
 import time
 from bisect import bisect_right
 from pathlib import Path
+from typing import Any
 
 from ..game.records import load_record
 from ..table.client import TableClient, connect_table
@@ -32,7 +33,7 @@ DEADLINE = 600.0
 
 
 def measure(tables: int = TABLES, seats: int = SEATS, think: float = THINK,
-            level: str = LEVEL) -> dict[str, float]:
+            level: str = LEVEL) -> dict[str, Any]:
     """Play ``tables`` games of ``seats`` bot clients each and return the figures."""
     with tempfile.TemporaryDirectory(prefix="ebbes-bench-tables-") as tmp:
         root = Path(tmp)
@@ -99,10 +100,13 @@ def _client(name: str, seat: int, directory: Path, root: Path, level: str, think
         received: list[tuple[int, float]] = []
 
         def tap(way: str, message: dict[str, object]) -> None:
+            decision = message.get("decision")
+            if not isinstance(decision, int):
+                return
             if message.get("type") == "decide":
-                sent.append((message["decision"], time.monotonic()))  # type: ignore[arg-type]
+                sent.append((decision, time.monotonic()))
             elif message.get("type") == "state":
-                received.append((message["decision"], time.monotonic()))  # type: ignore[arg-type]
+                received.append((decision, time.monotonic()))
 
         said: list[str] = []
 

@@ -24,6 +24,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from unittest import mock
+
+from ..game.registry import DEFAULT_GAME, load_game
 
 #: The app as the lead will start it; spawned in a pty for the start-up figure.
 APP_COMMAND = "from ebbes_tui.ui.app import EbbesApp; EbbesApp().run()"
@@ -91,13 +94,12 @@ def _drain(master: int, proc: subprocess.Popen[bytes], timeout: float = 5.0) -> 
 async def time_keys(root: Path, presses: int = KEY_PRESSES) -> list[float]:
     """Milliseconds from the key that plays a card to the table drawn after it."""
     from ..controller import Library, SaveStore
-    from ..game.registry import load_game
     from ..ui.app import EbbesApp
     from ..ui.table import TableScreen
 
     _settings(root, 3, [("You", "human", "random"), ("B", "bot", "random"),
                         ("C", "bot", "random")])
-    app = EbbesApp(library=Library(load_game("ebbes"), SaveStore(root / "saves")),
+    app = EbbesApp(library=Library(load_game(DEFAULT_GAME), SaveStore(root / "saves")),
                    settings_path=root / "settings.json")
     times: list[float] = []
     drawn: list[float] = []
@@ -107,8 +109,7 @@ async def time_keys(root: Path, presses: int = KEY_PRESSES) -> list[float]:
         original(screen)
         drawn.append(time.perf_counter())
 
-    TableScreen.redraw = timed_redraw  # type: ignore[method-assign]
-    try:
+    with mock.patch.object(TableScreen, "redraw", timed_redraw):
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("n", "enter")
             while len(times) < presses:
@@ -126,14 +127,12 @@ async def time_keys(root: Path, presses: int = KEY_PRESSES) -> list[float]:
                 if drawn and not screen.feed.asks(screen.update) or \
                         screen.update.decision != decision:
                     times.append((drawn[0] - start) * 1000.0)
-    finally:
-        TableScreen.redraw = original  # type: ignore[method-assign]
     return times
 
 
 def _settings(root: Path, players: int, seats: list[tuple[str, str, str]]) -> None:
     root.mkdir(parents=True, exist_ok=True)
-    (root / "settings.json").write_text(json.dumps({"game": "ebbes", "games": {"ebbes": {
+    (root / "settings.json").write_text(json.dumps({"game": DEFAULT_GAME, "games": {DEFAULT_GAME: {
         "players": players,
         "seats": [{"name": n, "kind": k, "level": lv} for n, k, lv in seats],
     }}}))
@@ -142,12 +141,11 @@ def _settings(root: Path, players: int, seats: list[tuple[str, str, str]]) -> No
 async def play_five_player_game(root: Path) -> None:
     """A whole 5-player game of bots through the UI; summaries closed with Enter."""
     from ..controller import Library, SaveStore
-    from ..game.registry import load_game
     from ..ui.app import EbbesApp
     from ..ui.table import TableScreen
 
     _settings(root, 5, [(f"Bot {i}", "bot", "normal") for i in range(1, 6)])
-    app = EbbesApp(library=Library(load_game("ebbes"), SaveStore(root / "saves")),
+    app = EbbesApp(library=Library(load_game(DEFAULT_GAME), SaveStore(root / "saves")),
                    settings_path=root / "settings.json", pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter")

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game.protocols import Bot, Game
+from ..game.protocols import ActionT, Bot, Game, StateT, ViewT
 from .random_bot import RandomBot
 from .search import SearchBot
 
 LEVELS = ("random", "normal", "hard")
 
 
-def make_bot(game: Game, level: str, **options: Any) -> Bot:
+def make_bot(game: Game[StateT, ViewT, ActionT], level: str,
+             **options: Any) -> Bot[ViewT, ActionT]:
     """A bot of ``level`` for ``game``; ``options`` go to the search bot's constructor,
     e.g. ``make_bot(game, "hard", samples=40)``."""
     if level == "random":

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import random
 
-from ..game.protocols import Action, Choices, listed
+from ..game.protocols import ActionT, Choices, any_answer
 
 
 class RandomBot:
     level = "random"
 
-    def choose(self, view: object, legal: Choices, rng: random.Random) -> Action:
-        choices = listed(legal)
-        return rng.choice(choices) if choices is not None else legal.sample(rng)  # type: ignore[union-attr]
+    def choose(self, view: object, legal: Choices[ActionT], rng: random.Random) -> ActionT:
+        return any_answer(legal, rng)

@@ -2,10 +2,10 @@
 Carlo) over the seat's view, given the game's sampler.
 
 For a decision with a choice it takes the game's most promising candidates
-(:meth:`Game.candidates`), then, for each of a fixed number of samples of the hidden
-information consistent with the view (:meth:`Game.sample`: other hands, their orders,
+(:meth:`Players.candidates`), then, for each of a fixed number of samples of the hidden
+information consistent with the view (:meth:`Players.sample`: other hands, their orders,
 a pile), plays each candidate and finishes the deal with the game's quick playout
-(:meth:`Game.rollout`), and keeps the candidate with the best mean. Decisions whose
+(:meth:`Players.rollout`), and keeps the candidate with the best mean. Decisions whose
 answers cannot be listed (the orders of a hand) go to the game's ``normal`` bot: a
 search must never enumerate them. Its budget is a number of samples, so a seeded
 decision is the same every time (a resumed game gets the same answers); a time cap
@@ -17,20 +17,20 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
-from typing import Any
+from typing import Generic
 
-from ..game.protocols import Action, Choices, Game, listed
+from ..game.protocols import ActionT, Choices, Game, StateT, ViewT, listed
 
 #: The safety cap on a decision's time (the budget is the game's samples).
 DEFAULT_CAP_MS = 2000
 
 
-class SearchBot:
+class SearchBot(Generic[StateT, ViewT, ActionT]):
     """Sampling and playing out: stronger, slower."""
 
     level = "hard"
 
-    def __init__(self, game: Game, samples: int | None = None,
+    def __init__(self, game: Game[StateT, ViewT, ActionT], samples: int | None = None,
                  cap_ms: float = DEFAULT_CAP_MS, keep: int = 4) -> None:
         self.game = game
         self.samples = game.players.search_samples if samples is None else samples
@@ -40,7 +40,7 @@ class SearchBot:
         #: Samples per searched decision (the latest 1000), for tuning.
         self.samples_used: deque[int] = deque(maxlen=1000)
 
-    def choose(self, view: Any, legal: Choices, rng: random.Random) -> Action:
+    def choose(self, view: ViewT, legal: Choices[ActionT], rng: random.Random) -> ActionT:
         choices = listed(legal)
         if choices is None or not self.game.players.searches(view):
             return self.helper.choose(view, legal, rng)
@@ -50,6 +50,8 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         seat = view.seat
+        if seat is None:
+            raise ValueError("a spectator's view has no decision to search")
         deadline = time.perf_counter() + self.cap_ms / 1000.0
         totals = dict.fromkeys(range(len(candidates)), 0.0)
         samples = 0

@@ -2,7 +2,7 @@
 screens, the hot-seat adapter, saves, resume, take-back, and the library of this
 user's games."""
 
-from .events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
+from .events import AnyUpdate, Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
 from .hot_seat import HotSeat
 from .library import NO_SAVE, Library, LocalGame
 from .match import Match
@@ -11,7 +11,7 @@ from .session import NotYourTurn, Session
 from .setup import MatchSetup, players_setup
 
 __all__ = [
-    "Event", "HotSeat", "Library", "LocalGame", "Match", "MatchSetup", "NO_SAVE",
+    "AnyUpdate", "Event", "HotSeat", "Library", "LocalGame", "Match", "MatchSetup", "NO_SAVE",
     "NotYourTurn", "SaveError", "SaveFailed", "SaveInfo", "SaveSlot", "SaveStore",
     "SeatChanged", "Session", "SlotLocked", "Synced", "TakenBack", "Update",
     "players_setup",

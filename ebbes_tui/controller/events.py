@@ -4,9 +4,9 @@ number and the view after it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic
 
-from ..game.protocols import Event as GameEvent
-from ..game.protocols import View
+from ..game.protocols import AnyView, ViewT_co
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,13 @@ class SaveFailed:
 
 
 MatchEvent = Synced | TakenBack | SeatChanged | SaveFailed
-Event = GameEvent | MatchEvent
+#: What a session hears: a :data:`MatchEvent` or a game's own event, which the seam hands
+#: on unread (a screen of that game reads it).
+Event = object
 
 
 @dataclass(frozen=True)
-class Update:
+class Update(Generic[ViewT_co]):
     """One step of a session's stream: ``seq`` counts the match's events (1, 2, ...),
     ``view`` is what the session's seat may see once ``event`` (and any event reported
     with it) has happened, ``decision`` numbers the decision pending then (how many
@@ -49,5 +51,9 @@ class Update:
 
     seq: int
     event: Event
-    view: View
+    view: ViewT_co
     decision: int
+
+
+#: An update as the generic layers pass it on: the view of a game they never name.
+AnyUpdate = Update[AnyView]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..game.errors import RecordError
-from ..game.protocols import Game, Record, State
+from ..game.protocols import AnyGame, AnyState, Record
 from ..game.records import dumps
 from ..game.registry import game_of_format
 from .hot_seat import HotSeat
@@ -66,7 +66,7 @@ class Library:
     """This user's saved games of one game (``SaveStore``) and the games started from
     them."""
 
-    def __init__(self, game: Game, store: SaveStore | None = None) -> None:
+    def __init__(self, game: AnyGame, store: SaveStore | None = None) -> None:
         self.game = game
         self._store = store
 
@@ -82,7 +82,7 @@ class Library:
         return self.store.list()
 
     def keep_finished(self, record: Record, prefix: str,
-                      replay: Callable[[Record], State] | None = None) -> Path | None:
+                      replay: Callable[[Record], AnyState] | None = None) -> Path | None:
         """Keep a game finished elsewhere (at a shared table) among this user's own, so
         History and Statistics have it. Only a record that replays, every rule checked
         (by ``replay``, when it must also agree with what the player saw there), to the

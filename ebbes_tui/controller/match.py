@@ -29,14 +29,15 @@ from typing import Any
 
 from ..bots import make_bot
 from ..game.errors import IllegalMove
-from ..game.protocols import Action, Bot, Game, Record, SeatInfo, listed
+from ..game.drive import next_to_decide, only_action
+from ..game.protocols import AnyBot, AnyGame, AnyState, Decision, Record, SeatInfo
 from .events import Event, SaveFailed, SeatChanged, Synced, TakenBack
 from .saves import SaveError, SaveSlot
 from .session import NotYourTurn, Session
 from .setup import MatchSetup, setup_from_record
 
 #: Builds the bot of a level for a game.
-BotFactory = Callable[[Game, str], Bot]
+BotFactory = Callable[[AnyGame, str], AnyBot]
 #: The least time a bot decision takes, by level: the hard bot searches for up to a
 #: second or two, the others answer in milliseconds (a screen's own pace hides those).
 BOT_PAUSES = {"hard": 1.5}
@@ -69,6 +70,8 @@ class Match:
         ``waits_for_people`` (a shared table): when a bot stands in for every person,
         the game waits for one to come back rather than letting bots play it out."""
         self.setup = setup.with_seed()
+        #: What every chance step and bot decision is drawn from (with_seed drew one).
+        self.seed: int = self.setup.seed or 0
         self.bot_pause = bot_pause_for(self.setup.seats) if bot_pause is None else bot_pause
         self._sleep = sleep
         self.game = setup.game
@@ -80,7 +83,7 @@ class Match:
         seats = self.setup.seats
         self.humans = tuple(i for i, s in enumerate(seats) if s.kind == "human")
         #: The bot playing each seat now: the bot seats, and stand-ins for away players.
-        self.bots: dict[int, Bot] = {
+        self.bots: dict[int, AnyBot] = {
             i: bot_factory(self.game, s.level or "normal")
             for i, s in enumerate(seats) if s.kind == "bot"}
         self.seat_changes: list[dict[str, object]] = list(_changes_of(record))
@@ -103,7 +106,7 @@ class Match:
         self._note_asked()
 
     @classmethod
-    def resume(cls, game: Game, record: Record, **kw: Any) -> Match:
+    def resume(cls, game: AnyGame, record: Record, **kw: Any) -> Match:
         """Continue a saved game exactly where its record stops; every seat is played
         as the setup says (stand-ins end with the process that ran them)."""
         return cls(setup_from_record(game, record), record=record, **kw)
@@ -157,16 +160,11 @@ class Match:
         self._save()
         try:
             while not self._stopped:
-                pending = self.state.pending()
-                if not pending:
+                seat = next_to_decide(self.state, self._deal, self._bot_first)
+                if seat is None:
                     self.finished.set()
                     return
-                if pending[0].seat is None:  # chance: the game deals from the seed
-                    events = self.game.rules.resolve_chance(self.state, self.setup.seed)  # type: ignore[arg-type]
-                    self._after(events)
-                    continue
-                seat = next((d.seat for d in pending if not self.human_plays(d.seat)), None)  # type: ignore[arg-type]
-                if seat is None or self.nobody_here:  # wait for a person to decide or return
+                if self.human_plays(seat) or self.nobody_here:  # wait for a person
                     self._changed.clear()
                     await self._changed.wait()
                     continue
@@ -191,22 +189,28 @@ class Match:
             self._writer.write_newest()
         self._interrupt()
 
+    def _deal(self, state: AnyState) -> None:
+        """A chance step: the game deals from the seed."""
+        self._after(self.game.rules.resolve_chance(state, self.seed))
+
+    def _bot_first(self, pending: Sequence[Decision]) -> Decision:
+        """Of simultaneous decisions, one a bot answers, while the people think."""
+        return next((d for d in pending if d.seat is None or not self.human_plays(d.seat)),
+                    pending[0])
+
     def _interrupt(self) -> None:
         self._generation += 1
         self._changed.set()
 
-    async def _bot_answer(self, seat: int) -> Action:
+    async def _bot_answer(self, seat: int) -> object:
         """The answer of the bot playing ``seat``; a seat nobody plays makes its one
         legal move."""
         legal = self.state.legal(seat)
         bot = self.bots.get(seat)
         if bot is None:
-            moves = listed(legal)
-            if moves is None or len(moves) != 1:
-                raise RuntimeError(f"seat {seat} has nobody to play it")
-            return moves[0]
+            return only_action(legal, seat)
         view = self.state.view(seat)
-        rng = random.Random(f"{self.setup.seed}:{self.game.rules.decision_seed(self.state, seat)}")
+        rng = random.Random(f"{self.seed}:{self.game.rules.decision_seed(self.state, seat)}")
         thinking = asyncio.to_thread(bot.choose, view, legal, rng)
         if self.bot_pause > 0:  # the same least time, whether or not it had a choice
             action, _ = await asyncio.gather(thinking, self._sleep(self.bot_pause))
@@ -215,7 +219,7 @@ class Match:
 
     # -------------------------------------------------------- decisions
 
-    def submit(self, seat: int, action: Action, decision: int | None = None) -> None:
+    def submit(self, seat: int, action: object, decision: int | None = None) -> None:
         """A human's decision, through their session (``decision``: the number of the
         update it answers, when known). Raises :class:`IllegalMove` (``player_text``
         says why) and changes nothing when it is not theirs to make or the rules
@@ -231,12 +235,12 @@ class Match:
             raise NotYourTurn(None, "that decision has not come yet")
         self._apply(seat, action)
 
-    def _apply(self, seat: int, action: Action) -> None:
+    def _apply(self, seat: int, action: object) -> None:
         events = self.state.apply(action, seat)
         self.decision += 1
         self._after(events, answered=seat)
 
-    def _after(self, events: list[Event], answered: int | None = None) -> None:
+    def _after(self, events: Sequence[Event], answered: int | None = None) -> None:
         """A step was taken: note who must decide now, save, tell every session (a step
         that showed nothing, such as a hand arranged in secret, still with the view after
         it: a screen learns who must decide now)."""
@@ -290,7 +294,7 @@ class Match:
 
     # ---------------------------------------------------------------- hints
 
-    def hint(self, seat: int) -> tuple[Action, str]:
+    def hint(self, seat: int) -> tuple[object, str]:
         """What the game's ``normal`` bot would do for ``seat`` now and why, without
         doing it (one player against bots only). The record counts the hints each seat
         used."""
@@ -359,7 +363,7 @@ class Match:
         except OSError as e:
             self._publish([SaveFailed(f"The game could not be saved: {e.strerror or e}.")])
 
-    def _publish(self, events: list[Event]) -> None:
+    def _publish(self, events: Sequence[Event]) -> None:
         for event in events:
             self.seq += 1
             for session in list(self.sessions):
@@ -410,10 +414,11 @@ class _Writer:
 
     def _write(self, number: int, record: Record) -> None:
         with self.lock:
-            if number <= self.written:
+            save = self.match.save  # there is one: a match without one puts no record
+            if number <= self.written or save is None:
                 return
             try:
-                self.match.save.write(record)  # type: ignore[union-attr]
+                save.write(record)
             except (OSError, SaveError) as e:
                 text = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
                 self._failed(f"The game could not be saved: {text}.")

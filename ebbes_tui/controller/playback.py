@@ -3,7 +3,7 @@ the first deal, then one position after every step of the record (each deal and 
 decision), forward and back, move by move, trick by trick or deal by deal.
 
 The record stays the single source of truth: the steps are the ones the game's replay
-goes through with every rule checked (:meth:`Game.replay`), each kept as a copy of the
+goes through with every rule checked (:meth:`Records.replay`), each kept as a copy of the
 state after it, never a second reading of the record.
 """
 
@@ -11,18 +11,19 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from typing import Any, Generic
 
 from ..game.events import DealEnded, Dealt, TrickEnded
-from ..game.protocols import Event, Game, Record, State
+from ..game.protocols import Game, Record, StateT
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class Step(Generic[StateT]):
     """A position: what its step caused (nothing for the start) and the state after it.
     The state is the replay's own: read it, never change it."""
 
-    events: tuple[Event, ...]
-    state: State
+    events: tuple[object, ...]
+    state: StateT
 
     @property
     def kind(self) -> str:
@@ -32,15 +33,15 @@ class Step:
         return "deal" if isinstance(self.events[0], Dealt) else "move"
 
 
-class Replay:
+class Replay(Generic[StateT]):
     """Every position of a record; RecordError (one line) when it cannot be replayed."""
 
-    def __init__(self, game: Game, record: Record) -> None:
+    def __init__(self, game: Game[StateT, Any, Any], record: Record) -> None:
         seats, options = game.records.setup_of(record)
-        steps = [Step((), game.rules.new_state(seats, options))]
+        steps: list[Step[StateT]] = [Step((), game.rules.new_state(seats, options))]
         game.records.replay(record, lambda state, events: steps.append(Step(tuple(events), state.clone())))
         self.game = game
-        self.steps: tuple[Step, ...] = tuple(steps)
+        self.steps: tuple[Step[StateT], ...] = tuple(steps)
         #: Positions where a trick has just been taken, where a deal has just been scored
         #: (every deal's end is a trick's end too), and where hands have just been dealt.
         self.trick_ends = self._where(TrickEnded)

@@ -19,8 +19,9 @@ from pathlib import Path
 from platformdirs import user_data_dir
 
 from ..game.errors import RecordError
-from ..game.protocols import Game, Record, State
+from ..game.protocols import AnyGame, AnyState, Record
 from ..game.records import dumps, parse_record_text
+from ..game.registry import DEFAULT_GAME
 from .private_files import private_dir, write_atomically
 
 APP_DIR_NAME = "ebbes-tui"
@@ -42,12 +43,29 @@ class SlotLocked(SaveError):
         super().__init__(f"This game is already open in another ebbes window{who}.")
 
 
-def data_dir(game: Game | None = None) -> Path:
+def data_dir(game: AnyGame | None = None) -> Path:
     """The user's own data dir, created private (0700) when missing; a game's own
-    part of it for ``game`` (ebbes' files stay where earlier versions kept them, at
-    the top)."""
+    part of it for ``game``."""
     root = private_dir(Path(user_data_dir(APP_DIR_NAME, appauthor=False)))
-    return root if game is None or game.id == "ebbes" else private_dir(root / game.id)
+    if game is None:
+        return root
+    if game.id == DEFAULT_GAME and not _earlier_saves_moved(root):
+        return root
+    return private_dir(root / game.id)
+
+
+def _earlier_saves_moved(root: Path) -> bool:
+    """Before the app had several games, its one game (the registry's default) kept
+    its saves, finished games included, at the top of the data dir: move them, once,
+    to that game's own part. False while an earlier version's window has one open
+    (its next save would find no folder): they stay, and are used, where they are."""
+    earlier = root / "saves"
+    if not earlier.is_dir():
+        return True
+    if any(lock_holder(lock) for lock in earlier.glob("*.lock")):
+        return False
+    earlier.rename(private_dir(root / DEFAULT_GAME) / "saves")
+    return True
 
 
 @dataclass(frozen=True)
@@ -59,14 +77,14 @@ class SaveInfo:
     path: Path
     modified: float
     locked_by: int | None  # pid of the process that has it open, if any
-    game: Game | None = None  # the game it is of (None: not described, or unreadable)
+    game: AnyGame | None = None  # the game it is of (None: not described, or unreadable)
     summary: str = ""  # who plays, how far, the scores
 
 
 class SaveStore:
     """The saved games of this user, one JSON record per slot."""
 
-    def __init__(self, root: Path | None = None, game: Game | None = None) -> None:
+    def __init__(self, root: Path | None = None, game: AnyGame | None = None) -> None:
         self.root = root if root is not None else data_dir(game) / "saves"
         private_dir(self.root)
 
@@ -132,7 +150,7 @@ class SaveStore:
                     raise
                 time.sleep(0.05)
 
-    def load(self, slot: str) -> tuple[Game, Record, State]:
+    def load(self, slot: str) -> tuple[AnyGame, Record, AnyState]:
         """Read and replay a saved game. A file that fails is moved aside and SaveError
         says so in one sentence."""
         path = self.path(slot)

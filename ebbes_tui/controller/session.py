@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from typing import Protocol
 
 from ..game.errors import IllegalMove
-from ..game.protocols import Action, View
-from .events import Event, Synced, TakenBack, Update
+from ..game.protocols import AnyView
+from .events import AnyUpdate, Event, Synced, TakenBack, Update
 
 if TYPE_CHECKING:
     from .match import Match
@@ -30,29 +30,36 @@ class Feed(Protocol):
     table's remote feed. Updates come in order; a screen that lost some draws
     :meth:`snapshot` from scratch."""
 
-    seat: int | None
-    take_back_offered: bool
-    hints_offered: bool
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view the screen shows (None: the public table)."""
+        ...
 
-    async def next(self) -> Update: ...
+    @property
+    def take_back_offered(self) -> bool: ...
 
-    def waiting(self) -> tuple[Update, ...]:
+    @property
+    def hints_offered(self) -> bool: ...
+
+    async def next(self) -> AnyUpdate: ...
+
+    def waiting(self) -> tuple[AnyUpdate, ...]:
         """The updates come and not taken yet, oldest first (how far behind the screen is)."""
         ...
 
-    def snapshot(self) -> Update: ...
+    def snapshot(self) -> AnyUpdate: ...
 
-    def asks(self, update: Update) -> bool:
+    def asks(self, update: AnyUpdate) -> bool:
         """Whether ``update`` asks the player at this screen for a decision still open."""
         ...
 
-    def submit(self, action: Action, decision: int | None = None) -> None: ...
+    def submit(self, action: object, decision: int | None = None) -> None: ...
 
     def can_take_back(self) -> bool: ...
 
     def take_back(self) -> None: ...
 
-    def hint(self) -> tuple[Action, str]: ...
+    def hint(self) -> tuple[object, str]: ...
 
     def close(self) -> None: ...
 
@@ -62,23 +69,23 @@ class UpdateStream:
     shared table's feed alike."""
 
     def __init__(self) -> None:
-        self._queue: asyncio.Queue[Update] = asyncio.Queue()
+        self._queue: asyncio.Queue[AnyUpdate] = asyncio.Queue()
 
-    async def next(self) -> Update:
+    async def next(self) -> AnyUpdate:
         """The next update, waiting for it."""
         return await self._queue.get()
 
-    def poll(self) -> Update | None:
+    def poll(self) -> AnyUpdate | None:
         """The next update if one is waiting, else None."""
         try:
             return self._queue.get_nowait()
         except asyncio.QueueEmpty:
             return None
 
-    def waiting(self) -> tuple[Update, ...]:
+    def waiting(self) -> tuple[AnyUpdate, ...]:
         """The updates received and not taken yet, oldest first (how far behind the
         screen is)."""
-        return tuple(self._queue._queue)  # type: ignore[attr-defined]
+        return tuple(self._queue._queue)  # type: ignore[attr-defined]  # the buffer: not in stubs
 
 
 class Session(UpdateStream):
@@ -91,23 +98,25 @@ class Session(UpdateStream):
         self.closed = False
         self.answered = -1  # the number of the last decision this session answered
 
-    def view(self) -> View:
+    def view(self) -> AnyView:
         """What this seat may see now (R18); a spectator: the public table, no hand."""
         return self.match.state.view(self.seat)
 
-    def snapshot(self) -> Update:
+    def snapshot(self) -> AnyUpdate:
         """The full view at the latest sequence number, to draw from scratch."""
         return Update(self.match.seq, Synced(), self.view(), self.match.decision)
 
-    def asks(self, update: Update) -> bool:
+    def asks(self, update: AnyUpdate) -> bool:
         """Whether ``update`` asks this seat for a decision that is still open: the
         latest, not answered yet, not being made by a bot standing in (R21)."""
-        asked = self.match.asked.get(self.seat)  # type: ignore[arg-type]
+        if self.seat is None:
+            return False
+        asked = self.match.asked.get(self.seat)
         return (bool(update.view.actions) and asked is not None and asked > self.answered
                 and update.decision == self.match.decision
-                and self.match.human_plays(self.seat))  # type: ignore[arg-type]
+                and self.match.human_plays(self.seat))
 
-    def submit(self, action: Action, decision: int | None = None) -> None:
+    def submit(self, action: object, decision: int | None = None) -> None:
         """Answer this seat's pending decision (the one numbered ``decision``, when
         given). Raises :class:`IllegalMove` (its ``player_text`` says why) and changes
         nothing when the rules, the turn or the seat forbid it."""
@@ -115,9 +124,9 @@ class Session(UpdateStream):
             raise NotYourTurn(None, "a spectator cannot play")
         if self.closed:
             raise NotYourTurn(None, "this session is closed")
-        asked = self.match.asked.get(self.seat)
+        asked = self.match.asked.get(self.seat, -1)  # there is one: else submit refuses
         self.match.submit(self.seat, action, decision)
-        self.answered = asked  # type: ignore[assignment]
+        self.answered = asked
 
     @property
     def take_back_offered(self) -> bool:
@@ -133,7 +142,7 @@ class Session(UpdateStream):
         """Hints exist for one player against bots (not at a shared table)."""
         return self.seat is not None and self.match.take_back_allowed
 
-    def hint(self) -> tuple[Action, str]:
+    def hint(self) -> tuple[object, str]:
         """What the game's ``normal`` bot would do now and why; counted, nothing is
         played."""
         if self.seat is None:

@@ -8,7 +8,7 @@ an object, or has a value of the wrong type (text for a number, a list for a nam
 set aside beside it (``settings.json.bad-<time>``) and the app starts with the
 defaults, saying so in one line; a value of the right type that is not allowed (an
 unknown theme, 9 players) is ignored. A file of an earlier version (one game's setup
-at the top) is read as ebbes'.
+at the top) is read as that game's section.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from platformdirs import user_config_dir
 from ..bots import LEVELS
 from ..game.errors import SetupError
 from ..game.options import check
-from ..game.protocols import Game
+from ..game.protocols import AnyGame
 from ..game.registry import DEFAULT_GAME
 from .private_files import private_dir, write_atomically
 from .saves import APP_DIR_NAME
@@ -63,7 +63,7 @@ class GameSettings:
     memory_aid: bool = True
 
     @classmethod
-    def from_json(cls, data: object, game: Game) -> GameSettings:
+    def from_json(cls, data: object, game: AnyGame) -> GameSettings:
         """A game's settings from parsed JSON, keeping the defaults for anything
         missing or odd (an option the game has not, a value it does not allow)."""
         s = cls(players=3 if 3 in game.player_counts else game.player_counts[0])
@@ -93,7 +93,7 @@ class GameSettings:
             s.memory_aid = data["memory_aid"]
         return s
 
-    def setup(self, game: Game) -> MatchSetup:
+    def setup(self, game: AnyGame) -> MatchSetup:
         """The game these settings describe (a new seed each time); an option that
         does not apply to this number of players is left at its default."""
         seats = self.seats[: self.players]
@@ -120,14 +120,14 @@ class Settings:
     theme: str = THEMES[0]
     trick_display: str = "normal"
 
-    def of(self, game: Game) -> GameSettings:
+    def of(self, game: AnyGame) -> GameSettings:
         """``game``'s settings (its defaults the first time)."""
         if game.id not in self.games:
             self.games[game.id] = GameSettings.from_json({}, game)
         return self.games[game.id]
 
     @classmethod
-    def from_json(cls, data: object, games: list[Game]) -> Settings:
+    def from_json(cls, data: object, games: list[AnyGame]) -> Settings:
         """Settings from parsed JSON, keeping the defaults for anything missing or odd."""
         s = cls()
         if not isinstance(data, dict):
@@ -136,8 +136,6 @@ class Settings:
         if data.get("game") in known:
             s.game = data["game"]
         kept = data.get("games")
-        if not isinstance(kept, dict) and "ebbes" in known:  # an earlier version's file
-            kept = {"ebbes": _earlier(data)}
         if isinstance(kept, dict):
             for game_id, section in kept.items():
                 if game_id in known:
@@ -149,34 +147,46 @@ class Settings:
         return s
 
 
-def _earlier(data: dict[str, Any]) -> dict[str, Any]:
-    """An earlier version's file (ebbes' setup at the top) as ebbes' section."""
-    return {**data, "options": {key: data[key] for key in (
-        "more_cards", "choose_determiners", "rounds", "starter", "dealer") if key in data}}
+#: What a settings file keeps for the whole app; the rest is a game's.
+_APP_KEYS = ("game", "theme", "trick_display")
+#: What a game's section keeps besides its options.
+_SECTION_KEYS = ("players", "seats", "memory_aid")
 
 
-def _wrong_type(data: object, games: list[Game]) -> str:
+def upgraded(data: object) -> object:
+    """Before the app had several games, the file held its one game's (the registry's
+    default) setup at the top, options among the rest: today's file, with that game's
+    section. The next save writes it so, once."""
+    if not isinstance(data, dict) or "games" in data:
+        return data
+    section = {key: data[key] for key in _SECTION_KEYS if key in data}
+    section["options"] = {key: value for key, value in data.items()
+                          if key not in _APP_KEYS and key not in _SECTION_KEYS}
+    return {**{key: data[key] for key in _APP_KEYS if key in data},
+            "games": {DEFAULT_GAME: section}}
+
+
+def _wrong_type(data: object, games: list[AnyGame], at_top: bool = False) -> str:
     """The first value of ``data`` whose type a settings file never has, in a few
-    words ("" when there is none)."""
+    words ("" when there is none); ``at_top``: named as an earlier version's file,
+    its one section at the top, has it."""
     if not isinstance(data, dict):
         return "it is not a JSON object"
-    for key in ("game", "theme", "trick_display"):
+    for key in _APP_KEYS:
         if key in data and not isinstance(data[key], str):
             return f"{key} is not text"
     known = {g.id: g for g in games}
-    if "games" not in data:
-        return _section_wrong(_earlier(data), known["ebbes"], "") if "ebbes" in known else ""
-    sections = data["games"]
+    sections = data.get("games", {})
     if not isinstance(sections, dict):
         return "games is not an object"
     for game_id, section in sections.items():
-        if game_id in known and (wrong := _section_wrong(section, known[game_id],
-                                                         f"games.{game_id}.")):
+        where = "" if at_top else f"games.{game_id}."
+        if game_id in known and (wrong := _section_wrong(section, known[game_id], where)):
             return wrong
     return ""
 
 
-def _section_wrong(section: object, game: Game, where: str) -> str:
+def _section_wrong(section: object, game: AnyGame, where: str) -> str:
     """:func:`_wrong_type` for one game's section."""
     if not isinstance(section, dict):
         return f"{where.rstrip('.')} is not an object"
@@ -223,7 +233,7 @@ class Loaded(NamedTuple):
     note: str
 
 
-def load(path: Path, games: list[Game]) -> Loaded:
+def load(path: Path, games: list[AnyGame]) -> Loaded:
     """The settings in ``path`` (the defaults when there is none yet). A file that is
     not JSON, not an object or has a value of a wrong type is set aside, and the
     note says so. Never raises."""
@@ -236,10 +246,11 @@ def load(path: Path, games: list[Game]) -> Loaded:
                                   "the defaults are used.")
     except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deeply
         return Loaded(Settings(), _set_aside(path, "it is not JSON"))
-    wrong = _wrong_type(data, games)
+    today = upgraded(data)
+    wrong = _wrong_type(today, games, at_top=today is not data)
     if wrong:
         return Loaded(Settings(), _set_aside(path, wrong))
-    return Loaded(Settings.from_json(data, games), "")
+    return Loaded(Settings.from_json(today, games), "")
 
 
 def _set_aside(path: Path, why: str) -> str:

@@ -10,24 +10,24 @@ from typing import Any
 
 from ..bots import LEVELS
 from ..game.errors import SetupError
-from ..game.protocols import Game, Record, SeatInfo, State
+from ..game.protocols import AnyGame, AnyState, Record, SeatInfo
 
 
 @dataclass(frozen=True)
 class MatchSetup:
     """Everything chosen before the first deal.
 
-    ``seats`` lists every seat clockwise, as :meth:`Game.seats_for` gives them (a seat
+    ``seats`` lists every seat clockwise, as :meth:`Rules.seats_for` gives them (a seat
     nobody plays included). ``options`` are the game's own
-    (:attr:`Game.options`); a ``seat`` option (who starts, who deals) counts the
+    (:attr:`Rules.options`); a ``seat`` option (who starts, who deals) counts the
     players from 0, None for "random"."""
 
-    game: Game
+    game: AnyGame
     seats: tuple[SeatInfo, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     seed: int | None = None
 
-    def new_state(self) -> State:
+    def new_state(self) -> AnyState:
         """The game before its first deal; SetupError says why the setup is wrong."""
         for seat in self.seats:
             if seat.kind == "bot" and seat.level not in LEVELS:
@@ -45,7 +45,7 @@ class MatchSetup:
         return {"seed": self.seed}
 
 
-def players_setup(game: Game, players: list[tuple[str, str, str | None]],
+def players_setup(game: AnyGame, players: list[tuple[str, str, str | None]],
                   options: Mapping[str, Any], seed: int | None = None) -> MatchSetup:
     """A setup from (name, kind, level) per player, in seat order; the game adds any
     seat nobody plays."""
@@ -54,7 +54,7 @@ def players_setup(game: Game, players: list[tuple[str, str, str | None]],
     return MatchSetup(game, seats, dict(options), seed)
 
 
-def setup_from_record(game: Game, record: Record) -> MatchSetup:
+def setup_from_record(game: AnyGame, record: Record) -> MatchSetup:
     """The setup of a saved game, read back from its record."""
     seats, options = game.records.setup_of(record)
     seed = record.get("seed")

@@ -15,7 +15,7 @@ seat nobody plays is no player):
 
 - games played and won (as the game's outcome says; a tie shares the win), with the
   average and best final score, grouped by number of players and the game's variant;
-- the game's own figures (:meth:`Game.figures`: ebbes payouts, hens
+- the game's own figures (:meth:`Presentation.figures`: ebbes payouts, hens
   taken, times hund ...);
 - hints used, as the record counts them;
 - bots beaten, per bot level: of the games with a bot of that level at the table, those
@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..game.errors import RecordError
-from ..game.protocols import Game, Record, State
+from ..game.protocols import AnyGame, AnyState, Record
 from ..game.records import load_record, record_key
 from .match import hints_of
 from .private_files import private_dir, write_atomically
@@ -90,7 +90,7 @@ class PlayerStats:
 
     #: Keyed by (number of players, the variant as players read it).
     kinds: dict[tuple[int, str], Tally] = field(default_factory=dict)
-    #: The game's own figures, by the keys of :attr:`Game.figure_labels`.
+    #: The game's own figures, by the keys of :attr:`Presentation.figure_labels`.
     figures: dict[str, int] = field(default_factory=dict)
     hints: int = 0
     #: Keyed by bot level.
@@ -130,7 +130,7 @@ class Statistics:
     copies: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_records(cls, game: Game, records: Mapping[str, Record]) -> Statistics:
+    def from_records(cls, game: AnyGame, records: Mapping[str, Record]) -> Statistics:
         """The statistics of ``records`` (game id -> record); a record that does not
         replay to a finished game is skipped with the reason. Ids are taken in order,
         so of two copies of one game the first id is the one counted, whatever order
@@ -148,7 +148,7 @@ class Statistics:
         """Every game id accounted for: counted, a copy, or skipped."""
         return self.games | set(self.copies) | set(self.skipped)
 
-    def add(self, game: Game, game_id: str, record: Record, state: State | None = None) -> None:
+    def add(self, game: AnyGame, game_id: str, record: Record, state: AnyState | None = None) -> None:
         """Count one finished game (once: an id already counted is left alone, and a
         record of a game counted under another id is noted as its copy); ``state`` is
         the record replayed, when the caller has it. RecordError, and nothing changes,
@@ -192,7 +192,7 @@ class Statistics:
         self.keys[same] = game_id
         self.skipped.pop(game_id, None)
 
-    def counts(self, game: Game, state: State) -> bool:
+    def counts(self, game: AnyGame, state: AnyState) -> bool:
         """Whether the game ``state`` replays is counted already (under any id)."""
         return record_key(game, state) in self.keys
 
@@ -305,7 +305,7 @@ class KeptStatistics:
     """``stats.json`` beside a saves dir (``<data dir>/stats.json`` for
     ``<data dir>/saves``), counting the records in its ``finished/``."""
 
-    def __init__(self, game: Game, saves_root: Path) -> None:
+    def __init__(self, game: AnyGame, saves_root: Path) -> None:
         self.game = game
         self.path = saves_root.parent / STATS_FILE
         self.finished = saves_root / FINISHED_DIR
@@ -327,7 +327,7 @@ class KeptStatistics:
             why += f"; they could not be kept ({e.strerror or e})"
         return Loaded(stats, why)
 
-    def add_finished(self, record_path: Path, played: tuple[Record, State] | None = None) -> None:
+    def add_finished(self, record_path: Path, played: tuple[Record, AnyState] | None = None) -> None:
         """Count the game just archived at ``record_path`` (``played``: its record and
         final state, when the caller has them, so it is not read and replayed again):
         only this game is counted when the kept file counts exactly the other finished
@@ -375,7 +375,7 @@ class KeptStatistics:
         write_atomically(self.path, text.encode("utf-8"))
 
 
-def _count_file(game: Game, stats: Statistics, game_id: str, path: Path) -> None:
+def _count_file(game: AnyGame, stats: Statistics, game_id: str, path: Path) -> None:
     """Add the record at ``path`` to ``stats``, or note why it cannot be counted."""
     try:
         found, record, state = load_record(path)

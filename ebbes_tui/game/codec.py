@@ -62,9 +62,10 @@ def row(*kinds: Kind) -> Kind:
 def between(low: int, high: int) -> Kind:
     """A whole number from ``low`` to ``high``."""
     def load(value: Any) -> int:
-        if not low <= whole(value) <= high:
+        number = whole(value)
+        if not low <= number <= high:
             raise ValueError(f"expected a whole number from {low} to {high}, got {value!r}")
-        return value
+        return number
     return Kind(_same, load)
 
 
@@ -130,9 +131,10 @@ def _seats() -> int:
 
 
 def _seat(value: Any) -> int:
-    if not 0 <= whole(value) < _seats():
+    seat = whole(value)
+    if not 0 <= seat < _seats():
         raise ValueError(f"there is no seat {value} at a table of {_seats()} seats")
-    return value
+    return seat
 
 
 #: A seat: a whole number from 0, below the number of seats at the table.
@@ -150,7 +152,8 @@ def per_seat(kind: Kind) -> Kind:
         count, got = _SEATS.get(), len(_list(values))
         if got != count if count is not None else got > MAX_SEATS:
             raise ValueError(f"expected a value for each of {_seats()} seats, got {got}")
-        return values_of.load(values)
+        loaded: tuple[Any, ...] = values_of.load(values)
+        return loaded
     return Kind(values_of.dump, load)
 
 
@@ -187,7 +190,8 @@ class EventCodec:
         return {"type": name, **{key: kind.dump(getattr(event, key)) for key, kind in fields.items()}}
 
     def from_json(self, data: dict[str, Any]) -> Any:
-        entry = self.events.get(data.get("type"))  # type: ignore[arg-type]
+        name = data.get("type")
+        entry = self.events.get(name) if isinstance(name, str) else None
         if entry is None:
             return None
         cls, fields = entry

@@ -6,77 +6,98 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import IllegalMove
-from .protocols import Action, Bot, Choices, Event, GameOption, SeatInfo, Unlisted
+from .protocols import (
+    ActionT, Bot, GameOption, SeatInfo, State, StateT, Unlisted, ViewT, ViewT_contra,
+)
 
 
-class RulesBase:
+class RulesBase(Generic[StateT, ViewT, ActionT]):
     """Rules whose players are the seats, whose tournament deals are the game's own
     deals from the seed, and whose legal answers a seat's view lists."""
 
     options: tuple[GameOption, ...] = ()
 
-    def resolve_chance(self, state: Any, seed: int | str) -> list[Event]:
+    def resolve_chance(self, state: StateT, seed: int | str) -> Sequence[object]:
         raise NotImplementedError
 
     def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
         return tuple(players)
 
-    def duplicate_dealer(self, seed: int | str) -> Callable[[Any], list[Event]]:
+    def duplicate_dealer(self, seed: int | str) -> Callable[[StateT], Sequence[object]]:
         """A game's deals depend on the seed and where they fall, never on who plays
         which seat, so a tournament's deals are the game's own."""
         return lambda state: self.resolve_chance(state, seed)
 
-    def check(self, view: Any, action: Action) -> None:
+    def check(self, view: ViewT, action: ActionT) -> None:
         if action not in view.actions:
             raise IllegalMove(view.seat, "cannot do that now")
 
 
-class Explaining(Bot, Protocol):
+class Explaining(Bot[ViewT_contra, ActionT], Protocol[ViewT_contra, ActionT]):
     """A game's own (``normal``) bot: it can say why it would do what it does."""
 
-    def explain(self, view: Any) -> tuple[Action, str]:
+    def explain(self, view: ViewT_contra) -> tuple[ActionT, str]:
         ...
 
 
-class PlayersBase:
+class PlayersBase(Generic[StateT, ViewT, ActionT]):
     """A game's players: its own ``normal`` bot (the generic layers bring ``random``
-    and ``hard``), hints from it, search on listed decisions, rollouts on the fast path."""
+    and ``hard``), hints from it, search on listed decisions."""
 
     levels: tuple[str, ...] = ("random", "normal", "hard")
     search_samples = 40
 
-    def normal(self) -> Explaining:
+    def normal(self) -> Explaining[ViewT, ActionT]:
         """The game's own heuristic bot."""
         raise NotImplementedError
 
-    def play_out(self, state: Any, seat: int, rng: random.Random) -> float:
-        """From ``state`` (a copy), on to the end of the deal quickly: how well it went
-        for ``seat``."""
-        raise NotImplementedError
-
-    def bot(self, level: str) -> Bot:
+    def bot(self, level: str) -> Bot[ViewT, ActionT]:
         if level == "normal":
             return self.normal()
         raise ValueError(f"the {level!r} bot comes from the generic bots (ebbes_tui.bots)")
 
-    def hint(self, view: Any) -> tuple[Action, str]:
+    def hint(self, view: ViewT) -> tuple[ActionT, str]:
         return self.normal().explain(view)
 
-    def searches(self, view: Any) -> bool:
+    def searches(self, view: ViewT) -> bool:
         """Every decision whose answers are listed (an :class:`Unlisted` one, such as
         the orders of a hand, is the normal bot's)."""
         return not isinstance(view.actions, Unlisted)
 
-    def rollout(self, state: Any, seat: int, first: Action, rng: random.Random) -> float:
+    def rollout(self, state: StateT, seat: int, first: ActionT, rng: random.Random) -> float:
+        raise NotImplementedError
+
+    def candidates(self, view: ViewT, legal: Sequence[ActionT], keep: int) -> list[ActionT]:
+        raise NotImplementedError
+
+
+class FastPath(State[Any, Any], Protocol):
+    """A state with an unchecked fast path, for playouts: an action known legal,
+    applied without checks or events."""
+
+    def apply_fast(self, action: Any, seat: int) -> None:
+        ...
+
+
+FastStateT = TypeVar("FastStateT", bound=FastPath)
+
+
+class FastRollouts(PlayersBase[FastStateT, ViewT, ActionT]):
+    """Players whose rollouts play the first action on the state's fast path, then on
+    to the end of the deal (:meth:`play_out`)."""
+
+    def play_out(self, state: FastStateT, seat: int, rng: random.Random) -> float:
+        """From ``state`` (a copy), on to the end of the deal quickly: how well it went
+        for ``seat``."""
+        raise NotImplementedError
+
+    def rollout(self, state: FastStateT, seat: int, first: ActionT, rng: random.Random) -> float:
         start = state.clone()
         start.apply_fast(first, seat)
         return self.play_out(start, seat, rng)
-
-    def candidates(self, view: Any, legal: Choices, keep: int) -> list[Action]:
-        raise NotImplementedError
 
 
 class PresentationBase:

@@ -6,11 +6,13 @@ to a seat, STYLE.md).
 What the three rulebooks force on the seam, and where it is met:
 
 - chance at any point (a deal; Hund's draws): a pending :class:`Decision` with seat
-  None, resolved by :meth:`Game.resolve_chance` from the match's seed;
+  None, resolved by :meth:`Rules.resolve_chance` from the match's seed;
 - simultaneous hidden decisions (Blindes Huhn's arranging): :meth:`State.pending`
   holds several decisions at once, answered in any order, each seat seeing only its own;
 - a move of several cards, a card taken in, a sub-trick of some seats, face-down cards:
   actions, views and events are each game's own types, the seam never looks inside;
+  it is generic over a game's state, view and action types (:class:`Game`), so every
+  facet of one game is checked to take and give that game's own;
 - decisions whose answers cannot be listed (the n! orders of a hand):
   :meth:`State.legal` returns an :class:`Unlisted` that can check and sample answers;
 - results that are totals (some crossed out) or places with a loser: :class:`Outcome`;
@@ -22,15 +24,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-#: An action is a game's own small immutable value; ``str(action)`` is its text on the
-#: wire and in logs, and :meth:`Game.parse_action` reads it back.
-Action = Any
-#: A game's own event value (a dataclass), possibly with a marker of :mod:`.events`.
-Event = Any
 #: A game record: the JSON object of the game's record format.
 Record = dict[str, Any]
+
+# A game's own types, which the seam never looks inside. An action is a small immutable
+# value; ``str(action)`` is its text on the wire and in logs, and
+# :meth:`Rules.parse_action` reads it back. A game's events are its own values too (a
+# dataclass each), possibly with a marker of :mod:`.events`: the seam hands them on as
+# ``object``.
+ActionT = TypeVar("ActionT")
+ActionT_co = TypeVar("ActionT_co", covariant=True)
+ViewT = TypeVar("ViewT", bound="View[Any]")
+ViewT_co = TypeVar("ViewT_co", bound="View[Any]", covariant=True)
+ViewT_contra = TypeVar("ViewT_contra", bound="View[Any]", contravariant=True)
+StateT = TypeVar("StateT", bound="State[Any, Any]")
+StateT_contra = TypeVar("StateT_contra", bound="State[Any, Any]", contravariant=True)
+_Copy = TypeVar("_Copy")  # a state's own type (typing.Self is Python 3.11's)
 
 
 @dataclass(frozen=True)
@@ -51,13 +62,13 @@ def players_entry(seats: Sequence[SeatInfo]) -> list[Record]:
 
 class Decision(NamedTuple):
     """A pending decision: its kind (the game's word: ``play``, ``arrange``, ``deal``
-    ...) and the seat that makes it (None: chance, see :meth:`Game.resolve_chance`)."""
+    ...) and the seat that makes it (None: chance, see :meth:`Rules.resolve_chance`)."""
 
     kind: str
     seat: int | None
 
 
-class Unlisted:
+class Unlisted(Generic[ActionT_co]):
     """The answers to a decision that are too many to list (the orders of a hand): a
     game subclasses it. A search bot must not enumerate them; it asks the game's
     heuristics instead. (A base class, not a Protocol: telling one apart from a list
@@ -65,7 +76,7 @@ class Unlisted:
 
     __slots__ = ()
 
-    def sample(self, rng: random.Random) -> Action:
+    def sample(self, rng: random.Random) -> ActionT_co:
         """One legal answer, uniformly at random."""
         raise NotImplementedError
 
@@ -79,12 +90,20 @@ class Unlisted:
 
 
 #: What a seat may answer: every legal action listed, or an :class:`Unlisted`.
-Choices = Sequence[Action] | Unlisted
+Choices = Sequence[ActionT] | Unlisted[ActionT]
 
 
-def listed(choices: Choices) -> Sequence[Action] | None:
+def listed(choices: Choices[ActionT]) -> Sequence[ActionT] | None:
     """The legal actions when they are listed, None for an :class:`Unlisted`."""
     return None if isinstance(choices, Unlisted) else choices
+
+
+def any_answer(choices: Choices[ActionT], rng: random.Random) -> ActionT:
+    """A legal answer, uniformly at random: one of those listed, or a sample of an
+    :class:`Unlisted`."""
+    if isinstance(choices, Unlisted):
+        return choices.sample(rng)
+    return rng.choice(choices)
 
 
 @dataclass(frozen=True)
@@ -125,12 +144,15 @@ class GameOption:
     needs: str | None = None
 
 
-class View(Protocol):
+class View(Protocol[ActionT_co]):
     """One seat's knowledge of the game at one moment (None: the public table),
     built by listing what the game's rulings let that seat see, never by deleting
     secrets from the full state. Every game's view has at least these."""
 
-    seat: int | None
+    @property
+    def seat(self) -> int | None:
+        """Whose view it is; None: the public table."""
+        ...
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]:
@@ -144,7 +166,7 @@ class View(Protocol):
         ...
 
     @property
-    def actions(self) -> Choices:
+    def actions(self) -> Choices[ActionT_co]:
         """This seat's legal answers when it must decide, else ()."""
         ...
 
@@ -159,7 +181,7 @@ class View(Protocol):
         ...
 
 
-class State(Protocol):
+class State(Protocol[ActionT, ViewT_co]):
     """The whole state of one game, for the match that owns it and for search."""
 
     def pending(self) -> tuple[Decision, ...]:
@@ -167,21 +189,21 @@ class State(Protocol):
         step); empty once the game is over."""
         ...
 
-    def legal(self, seat: int) -> Choices:
+    def legal(self, seat: int) -> Choices[ActionT]:
         """``seat``'s legal answers to its pending decision (empty when it has none)."""
         ...
 
-    def apply(self, action: Action, seat: int) -> list[Event]:
+    def apply(self, action: ActionT, seat: int) -> Sequence[object]:
         """Answer ``seat``'s pending decision and return what happened; an illegal
         action raises :class:`~.errors.IllegalMove` with the reason and changes
         nothing."""
         ...
 
-    def clone(self) -> State:
+    def clone(self: _Copy) -> _Copy:
         """An independent copy, cheap: search plays on copies."""
         ...
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> ViewT_co:
         """What ``seat`` may see; None: the public table (a spectator), no hand."""
         ...
 
@@ -195,12 +217,13 @@ class State(Protocol):
         ...
 
 
-class Bot(Protocol):
+class Bot(Protocol[ViewT_contra, ActionT]):
     """A player that sees only its seat's view."""
 
-    level: str
+    @property
+    def level(self) -> str: ...
 
-    def choose(self, view: Any, legal: Choices, rng: random.Random) -> Action:
+    def choose(self, view: ViewT_contra, legal: Choices[ActionT], rng: random.Random) -> ActionT:
         """One of ``legal``, the answers the pending decision allows."""
         ...
 
@@ -212,13 +235,16 @@ class Bot(Protocol):
 # changes.
 
 
-class Rules(Protocol):
+class Rules(Protocol[StateT, ViewT_contra, ActionT]):
     """The rules and their flow (OpenSpiel's Game): a new game, its chance steps, the
     actions and their checks, and the invariants the random simulations check."""
 
-    options: tuple[GameOption, ...]
+    @property
+    def options(self) -> tuple[GameOption, ...]:
+        """The options of a game's setup, as the new-game form shows them."""
+        ...
 
-    def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> State:
+    def new_state(self, seats: Sequence[SeatInfo], options: dict[str, Any]) -> StateT:
         """A game before its first deal; SetupError says why a setup is not allowed."""
         ...
 
@@ -227,32 +253,32 @@ class Rules(Protocol):
         seat nobody plays (ebbes' two players get a third)."""
         ...
 
-    def resolve_chance(self, state: Any, seed: int | str) -> list[Event]:
+    def resolve_chance(self, state: StateT, seed: int | str) -> Sequence[object]:
         """Do the pending chance step (a deal) with a Random the game seeds from
         ``seed`` and where the step falls, so a game replays from its seed."""
         ...
 
-    def duplicate_dealer(self, seed: int | str) -> Callable[[Any], list[Event]]:
+    def duplicate_dealer(self, seed: int | str) -> Callable[[StateT], Sequence[object]]:
         """Every chance step of one tournament game from ``seed``: the same deals
         whoever plays which seat (duplicate deals)."""
         ...
 
-    def decision_seed(self, state: Any, seat: int) -> str:
+    def decision_seed(self, state: StateT, seat: int) -> str:
         """Where a decision falls, for seeding the Random of the bot that makes it (a
         resumed game gets the same answers)."""
         ...
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> ActionT:
         """The action ``str(action)`` wrote; ValueError says what is wrong."""
         ...
 
-    def check(self, view: Any, action: Action) -> None:
+    def check(self, view: ViewT_contra, action: ActionT) -> None:
         """Raise the IllegalMove the game would raise for ``view``'s seat answering
         ``action`` now, from what that seat sees alone: a remote screen explains a
         refusal at once ("You must follow blue.")."""
         ...
 
-    def invariants(self, state: Any) -> list[str]:
+    def invariants(self, state: StateT) -> list[str]:
         """What is wrong with ``state``, one sentence each (empty when all is well):
         cards conserved, none held twice, no hidden card in any seat's view, scores
         equal to the sum of their parts. Checked after every action by the random
@@ -260,22 +286,29 @@ class Rules(Protocol):
         ...
 
 
-class Records(Protocol):
+class Records(Protocol[StateT]):
     """The record (the single source of truth) and ``ebbes check``."""
 
-    format: str  # "ebbes-record/1"
-    #: Keys every line of ``ebbes check --json`` about this game's records carries, an
-    #: invalid record's too (``{"game": "huhn"}``; ebbes, the first game, has none).
-    check_tag: dict[str, str]
+    @property
+    def format(self) -> str:
+        """The records' ``format`` ("ebbes-record/1")."""
+        ...
+
+    @property
+    def check_tag(self) -> dict[str, str]:
+        """Keys every line of ``ebbes check --json`` about this game's records
+        carries, an invalid record's too (``{"game": "huhn"}``; ebbes, the first game,
+        has none)."""
+        ...
 
     def replay(self, record: Record,
-               observe: Callable[[Any, list[Event]], None] | None = None) -> State:
+               observe: Callable[[StateT, Sequence[object]], None] | None = None) -> StateT:
         """Replay a record with every rule checked; RecordError names the first fault.
         ``observe`` sees the state after every step (a deal, a decision) and what it
         caused; the state is the replay's own: copy it to keep it."""
         ...
 
-    def to_record(self, state: Any, extras: Record | None = None) -> Record:
+    def to_record(self, state: StateT, extras: Record | None = None) -> Record:
         ...
 
     def setup_of(self, record: Record) -> tuple[tuple[SeatInfo, ...], dict[str, Any]]:
@@ -288,90 +321,107 @@ class Records(Protocol):
         in the game's words why there is none."""
         ...
 
-    def check_summary(self, state: Any) -> dict[str, Any]:
+    def check_summary(self, state: StateT) -> dict[str, Any]:
         """The body of ``ebbes check --json`` for a replayed record."""
         ...
 
-    def check_line(self, state: Any) -> str:
+    def check_line(self, state: StateT) -> str:
         """The one line ``ebbes check`` prints for a valid record, after its file name."""
         ...
 
 
-class Wire(Protocol):
+class Wire(Protocol[ViewT]):
     """Views and events to JSON and back (the table protocol); reading is strict and
     every string from the wire is cleaned (:mod:`.codec`)."""
 
-    def view_to_json(self, view: Any) -> dict[str, Any]:
+    def view_to_json(self, view: ViewT) -> dict[str, Any]:
         ...
 
-    def view_from_json(self, data: Any) -> View:
+    def view_from_json(self, data: Any) -> ViewT:
         """The view :meth:`view_to_json` wrote, equal to the original; ValueError,
         TypeError, KeyError for anything else."""
         ...
 
-    def event_to_json(self, event: Event) -> dict[str, Any] | None:
+    def event_to_json(self, event: object) -> dict[str, Any] | None:
         """A game event as JSON with its ``type``; None if it is not this game's."""
         ...
 
-    def event_from_json(self, data: dict[str, Any]) -> Event | None:
+    def event_from_json(self, data: dict[str, Any]) -> object | None:
         """The event :meth:`event_to_json` wrote, None for a type not this game's."""
         ...
 
 
-class Players(Protocol):
+class Players(Protocol[StateT, ViewT_contra, ActionT]):
     """The game's own bot and what search needs: samples of the hidden cards, a fast
     path to play on, rollouts, candidates."""
 
-    levels: tuple[str, ...]  # bot levels, weakest first
-    search_samples: int  # the hard bot's samples per decision (its budget)
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The bot levels, weakest first."""
+        ...
 
-    def bot(self, level: str) -> Bot:
+    @property
+    def search_samples(self) -> int:
+        """The hard bot's samples per decision (its budget)."""
+        ...
+
+    def bot(self, level: str) -> Bot[ViewT_contra, ActionT]:
         """The game's own bot of ``level`` (``normal``); ValueError for a level the
         generic bots play."""
         ...
 
-    def hint(self, view: Any) -> tuple[Action, str]:
+    def hint(self, view: ViewT_contra) -> tuple[ActionT, str]:
         """What the game's ``normal`` bot would do and why, in one true sentence."""
         ...
 
-    def sample(self, view: Any, rng: random.Random) -> State:
+    def sample(self, view: ViewT_contra, rng: random.Random) -> StateT:
         """A full state consistent with everything ``view`` shows (hidden hands,
         orders, the pile), at the view's decision: search plays on it."""
         ...
 
-    def searches(self, view: Any) -> bool:
+    def searches(self, view: ViewT_contra) -> bool:
         """Whether the search bot searches this decision (else the ``normal`` bot
         answers it: a search must never enumerate an :class:`Unlisted`)."""
         ...
 
-    def random_playout(self, state: Any, rng: random.Random) -> bool:
+    def random_playout(self, state: StateT, rng: random.Random) -> bool:
         """Play on with uniformly random legal moves through the game's unchecked fast
         path as far as it goes (ebbes: to the end of the round's cards); False when the
         pending decision has no fast path (it is then answered the validated way)."""
         ...
 
-    def rollout(self, state: Any, seat: int, first: Action, rng: random.Random) -> float:
+    def rollout(self, state: StateT, seat: int, first: ActionT, rng: random.Random) -> float:
         """In a copy of ``state``, ``seat`` does ``first``; then play on quickly to the
         end of the deal (or the game) and return how well it went for ``seat`` (higher
         is better): search's playouts. ``state`` itself is left as it was."""
         ...
 
-    def candidates(self, view: Any, legal: Choices, keep: int) -> list[Action]:
-        """The ``keep`` most promising of ``legal`` for search, best first; for an
-        :class:`Unlisted` decision, a few good answers of the game's heuristics (never
-        an enumeration)."""
+    def candidates(self, view: ViewT_contra, legal: Sequence[ActionT], keep: int) -> list[ActionT]:
+        """The ``keep`` most promising of ``legal`` for search, best first (search asks
+        only for decisions :meth:`searches`, whose answers are listed)."""
         ...
 
 
-class Presentation(Protocol):
+class Presentation(Protocol[StateT_contra]):
     """Words for people: History and Statistics lines, the game's own figures, the
     rules text, and where its screens live (loaded by the UI only)."""
 
-    ui_module: str  # import path of the game's screens
-    figure_labels: tuple[tuple[str, str], ...]  # (key, column heading)
-    figure_notes: str  # one or two sentences saying what the game's own figures count
+    @property
+    def ui_module(self) -> str:
+        """The import path of the game's screens."""
+        ...
 
-    def describe(self, state: Any) -> dict[str, str]:
+    @property
+    def figure_labels(self) -> tuple[tuple[str, str], ...]:
+        """The game's own figures: (key, column heading)."""
+        ...
+
+    @property
+    def figure_notes(self) -> str:
+        """One or two sentences saying what the game's own figures count."""
+        ...
+
+    def describe(self, state: StateT_contra) -> dict[str, str]:
         """Lines about a game for the History list (``players``, ``variants``,
         ``result``) and the Continue list (``saved``: who plays, how far, the scores)."""
         ...
@@ -380,7 +430,7 @@ class Presentation(Protocol):
         """The kind of game for grouping statistics: (key, label)."""
         ...
 
-    def figures(self, state: Any, seat: int) -> dict[str, int]:
+    def figures(self, state: StateT_contra, seat: int) -> dict[str, int]:
         """The game's own statistics of one seat of a finished game (ebbes payouts,
         hens taken, times hund ...), keys as in :attr:`figure_labels`."""
         ...
@@ -391,15 +441,24 @@ class Presentation(Protocol):
 
 
 @dataclass(frozen=True, eq=False)
-class Game:
+class Game(Generic[StateT, ViewT, ActionT]):
     """One game, as the generic layers are given it (listed in :mod:`.registry`): its
-    names and player counts, and its facets."""
+    names and player counts, and its facets, all of one state, view and action type
+    (``Game[GameState, PlayerView, Action]``)."""
 
     id: str  # "ebbes", "huhn", "hund"
     title: str  # "ebbes", "Blindes Huhn extrem", "Hund (Bikkje)"
     player_counts: tuple[int, ...]
-    rules: Rules
-    records: Records
-    wire: Wire
-    players: Players
-    presentation: Presentation
+    rules: Rules[StateT, ViewT, ActionT]
+    records: Records[StateT]
+    wire: Wire[ViewT]
+    players: Players[StateT, ViewT, ActionT]
+    presentation: Presentation[StateT]
+
+
+# The generic layers hold games whose types they never name: a view and a state are the
+# protocols', an action any value they pass on (``str`` gives its text).
+AnyView = View[object]
+AnyState = State[object, AnyView]
+AnyGame = Game[AnyState, AnyView, object]
+AnyBot = Bot[AnyView, object]

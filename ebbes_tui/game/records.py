@@ -1,5 +1,5 @@
 """Reading a game record of any game: the JSON object, and the game its ``format``
-names (the registry's). Replaying it is the game's own (:meth:`Game.replay`)."""
+names (the registry's). Replaying it is the game's own (:meth:`Records.replay`)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import json
 from pathlib import Path
 
 from .errors import RecordError
-from .protocols import Game, Record, State
+from .protocols import AnyGame, AnyState, Record
 from .registry import game_of_format
 
 
-def parse_record_text(text: str) -> tuple[Game, Record]:
+def parse_record_text(text: str) -> tuple[AnyGame, Record]:
     """The game and the record in ``text``; RecordError says in one line why it is
     not a record of a game this app knows."""
     try:
@@ -29,7 +29,7 @@ def parse_record_text(text: str) -> tuple[Game, Record]:
         raise RecordError(str(e)) from None
 
 
-def read_record(path: str | Path) -> tuple[Game, Record]:
+def read_record(path: str | Path) -> tuple[AnyGame, Record]:
     """The game and the record in the file at ``path`` (see :func:`parse_record_text`)."""
     try:
         text = Path(path).read_bytes().decode("utf-8")
@@ -40,7 +40,7 @@ def read_record(path: str | Path) -> tuple[Game, Record]:
     return parse_record_text(text)
 
 
-def load_record(path: str | Path) -> tuple[Game, Record, State]:
+def load_record(path: str | Path) -> tuple[AnyGame, Record, AnyState]:
     """Read a record file and replay it with every rule checked; RecordError says in
     one line why it cannot be."""
     game, record = read_record(path)
@@ -50,7 +50,7 @@ def load_record(path: str | Path) -> tuple[Game, Record, State]:
         raise RecordError("not valid JSON: nested too deeply") from None
 
 
-def record_key(game: Game, state: State) -> str:
+def record_key(game: AnyGame, state: AnyState) -> str:
     """What tells one game from another: the sha256 of the game's own record of
     ``state`` (``state``: a record replayed), as compact JSON with sorted keys. Keys the
     record format does not define (a table's name, the seed, hints used) are not in

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-from .protocols import Game
+from .protocols import AnyGame
 
 #: Game id -> "module:attribute" of its Game object, in the order the menu lists them; a
 #: module starting with a dot is within this registry's top package.
@@ -19,7 +19,7 @@ GAMES: dict[str, str] = {
 }
 DEFAULT_GAME = "ebbes"
 
-_loaded: dict[str, Game] = {}
+_loaded: dict[str, AnyGame] = {}
 _PACKAGE = __name__.partition(".")[0]
 
 
@@ -27,7 +27,7 @@ def game_ids() -> tuple[str, ...]:
     return tuple(GAMES)
 
 
-def load_game(game_id: str) -> Game:
+def load_game(game_id: str) -> AnyGame:
     """The game called ``game_id``; ValueError names the games there are."""
     game = _loaded.get(game_id)
     if game is not None:
@@ -36,17 +36,17 @@ def load_game(game_id: str) -> Game:
     if where is None:
         raise ValueError(f"unknown game {game_id!r} (one of {', '.join(GAMES)})")
     module, _, attribute = where.partition(":")
-    game = getattr(importlib.import_module(module, _PACKAGE), attribute)
-    _loaded[game_id] = game
-    return game
+    found: AnyGame = getattr(importlib.import_module(module, _PACKAGE), attribute)
+    _loaded[game_id] = found
+    return found
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[AnyGame]:
     """Every game, in menu order."""
     return [load_game(game_id) for game_id in GAMES]
 
 
-def game_of_format(record_format: object) -> Game:
+def game_of_format(record_format: object) -> AnyGame:
     """The game whose records have ``format``; ValueError for an unknown format."""
     for game in all_games():
         if game.records.format == record_format:

@@ -13,7 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .protocols import Game, SeatInfo, State, listed
+from .drive import next_to_decide
+from .protocols import AnyGame, AnyState, SeatInfo, any_answer
 
 
 @dataclass
@@ -26,8 +27,8 @@ class SimulationReport:
     faults: list[str] = field(default_factory=list)
 
 
-def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | None = None,
-                report: SimulationReport | None = None) -> State:
+def random_game(game: AnyGame, players: int, seed: int, options: dict[str, Any] | None = None,
+                report: SimulationReport | None = None) -> AnyState:
     """Play one game with random legal actions from ``seed``, checking the invariants
     after every step; faults go to ``report`` (or raise AssertionError without one)."""
     rng = random.Random(f"simulate:{game.id}:{seed}")
@@ -45,20 +46,20 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
             report.faults.append(text)
 
     check("at the start")
-    while pending := state.pending():
-        decision = rng.choice(pending)
+
+    def deal(state: AnyState) -> None:
+        nonlocal steps
         steps += 1
-        if decision.seat is None:
-            game.rules.resolve_chance(state, seed)
-            check(f"step {steps} (chance)")
-            continue
-        legal = state.legal(decision.seat)
-        choices = listed(legal)
-        action = rng.choice(choices) if choices is not None else legal.sample(rng)  # type: ignore[union-attr]
-        state.apply(action, decision.seat)
+        game.rules.resolve_chance(state, seed)
+        check(f"step {steps} (chance)")
+
+    while (seat := next_to_decide(state, deal, rng.choice)) is not None:
+        steps += 1
+        action = any_answer(state.legal(seat), rng)
+        state.apply(action, seat)
         if report is not None:
             report.actions += 1
-        check(f"step {steps} ({action} by seat {decision.seat})")
+        check(f"step {steps} ({action} by seat {seat})")
         if report is not None and len(report.faults) > 20:
             break
     if state.outcome() is None and (report is None or not report.faults):
@@ -71,7 +72,7 @@ def random_game(game: Game, players: int, seed: int, options: dict[str, Any] | N
     return state
 
 
-def random_games(game: Game, players: int, games: int, seed: int = 0,
+def random_games(game: AnyGame, players: int, games: int, seed: int = 0,
                  options: dict[str, Any] | None = None) -> SimulationReport:
     """``games`` random games of ``players`` from seeds ``seed``, ``seed + 1``, ..."""
     report = SimulationReport()

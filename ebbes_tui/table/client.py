@@ -22,11 +22,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..controller.events import SaveFailed, SeatChanged, Synced, Update
+from ..controller.events import AnyUpdate, SaveFailed, SeatChanged, Synced, Update
 from ..controller.session import NotYourTurn, UpdateStream
 from ..game.errors import RecordError
 from ..game.options import check as check_option
-from ..game.protocols import Action, Game, Record, State
+from ..game.protocols import AnyGame, AnyState, Record
 from ..game.registry import game_ids, load_game
 from .events import (
     ChatLine, Disconnected, GameStarted, Lobby, LobbySeat, Presence, Refused, SeatPresence,
@@ -101,7 +101,7 @@ class TableConnection:
             else "player"
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         return load_game(str(self.welcome.get("game")))
 
 
@@ -370,7 +370,7 @@ def _entry(address: TableAddress, peer: Peer, info: dict[str, Any]) -> dict[str,
     return entry
 
 
-def _options(game: Game, claimed: object, seats: int) -> dict[str, Any]:
+def _options(game: AnyGame, claimed: object, seats: int) -> dict[str, Any]:
     """The game options a table claims, each checked: an unknown option or a value the
     game does not allow is left out."""
     options: dict[str, Any] = {}
@@ -402,13 +402,13 @@ class TableClient:
         self.presence: Presence | None = None
         self.ended: Disconnected | None = None
         #: The public news of what happened while this player was away (a recap).
-        self.recap: list[Update] = []
+        self.recap: list[AnyUpdate] = []
         #: Chat said before the game started (the table's log begins with it).
         self.lobby_chat: list[ChatLine] = []
         #: Called with the whole record once the game is over, and the check it must
         #: pass to be kept (:meth:`Witness.check`: a thread may run it); the terminal
         #: keeps it in the player's History, headless clients leave this None.
-        self.on_record: Callable[[Record, Callable[[Record], State]], object] | None = None
+        self.on_record: Callable[[Record, Callable[[Record], AnyState]], object] | None = None
         #: What this player saw of the game, to hold the table's record against.
         self.witness = Witness(self.plays)
         self._record_taken = False  # at most one record per table game
@@ -547,7 +547,7 @@ class TableClient:
         user's own table (:func:`said_by`)."""
         return said_by(self.address, text, self.own_table, blank)
 
-    def _heard(self, update: Update) -> Update:
+    def _heard(self, update: AnyUpdate) -> AnyUpdate:
         """``update`` with a sentence the table wrote in its event named as the table's."""
         if isinstance(update.event, SaveFailed):
             return replace(update, event=SaveFailed(self._says(update.event.message,
@@ -603,7 +603,7 @@ class TableClient:
             return
         self.on_record(self._own_record(record), self._check_record)
 
-    def _check_record(self, record: Record) -> State:
+    def _check_record(self, record: Record) -> AnyState:
         """:meth:`Witness.check`, from any thread; a record that fails it is refused
         with one line at the table."""
         try:
@@ -631,12 +631,12 @@ class TableClient:
                     player["name"] = clean(player["name"], NAME_LIMIT)
         return {**record, "table": {"host": self.address.host, "name": self.name}}
 
-    def _saw(self, update: Update) -> None:
+    def _saw(self, update: AnyUpdate) -> None:
         """Note what a player was shown (a spectator keeps no record: nothing to note)."""
         if self.role == "player":
             self.witness.saw(update)
 
-    def _on_update(self, update: Update) -> None:
+    def _on_update(self, update: AnyUpdate) -> None:
         self._saw(update)
         if isinstance(update.event, SeatChanged) and self.presence is not None:
             self.presence = _with_bot(self.presence, update.event)
@@ -666,7 +666,7 @@ class RemoteFeed(UpdateStream):
     take_back_offered = False  # one player against bots only (R20): never at a table
     hints_offered = False
 
-    def __init__(self, client: TableClient, first: Update) -> None:
+    def __init__(self, client: TableClient, first: AnyUpdate) -> None:
         super().__init__()
         self.client = client
         self.seat = client.seat if client.role == "player" else None
@@ -676,7 +676,7 @@ class RemoteFeed(UpdateStream):
         self._woken = False  # asked for the seat back, and presence has not said yet
 
     @property
-    def latest(self) -> Update:
+    def latest(self) -> AnyUpdate:
         """The newest game update received (not necessarily shown yet)."""
         return self._latest
 
@@ -690,7 +690,7 @@ class RemoteFeed(UpdateStream):
         return self.client.lobby_chat
 
     @property
-    def missed(self) -> list[Update]:
+    def missed(self) -> list[AnyUpdate]:
         """What happened while this player was away, as public news (a recap)."""
         return self.client.recap
 
@@ -723,11 +723,11 @@ class RemoteFeed(UpdateStream):
         turn = deciding[0] if len(deciding) == 1 else None
         return replace(presence, turn=turn, turn_since=self._turn_since)
 
-    def snapshot(self) -> Update:
+    def snapshot(self) -> AnyUpdate:
         latest = self._latest
         return Update(latest.seq, Synced(), latest.view, latest.decision)
 
-    def asks(self, update: Update) -> bool:
+    def asks(self, update: AnyUpdate) -> bool:
         """Whether ``update`` asks this seat for a decision still open: not answered,
         the latest known, and not being made by a bot standing in (R21)."""
         return (self.seat is not None and bool(update.view.actions)
@@ -735,11 +735,11 @@ class RemoteFeed(UpdateStream):
                 and update.decision == self._latest.decision
                 and not self._stood_in() and not self.client.closed)
 
-    def submit(self, action: Action, decision: int | None = None) -> None:
+    def submit(self, action: object, decision: int | None = None) -> None:
         """Send this seat's answer to the decision it is asked for now (``decision``:
         the number of the update it answers; a seat deciding at once with others may
         answer from an older update while its decision is open). An illegal answer
-        raises IllegalMove at once, as the game would (:meth:`Game.check`); a refusal
+        raises IllegalMove at once, as the game would (:meth:`Rules.check`); a refusal
         from the server comes later as a :class:`Refused` update, and the decision is
         open again."""
         latest = self._latest
@@ -759,6 +759,9 @@ class RemoteFeed(UpdateStream):
         self.client.send({"type": "decide", "decision": latest.decision, "action": str(action)})
         self.answered = latest.decision
 
+    def hint(self) -> tuple[object, str]:
+        raise NotYourTurn(None, "hints are for one player against bots")
+
     def can_take_back(self) -> bool:
         return False
 
@@ -776,7 +779,7 @@ class RemoteFeed(UpdateStream):
         return (presence is not None and self.seat is not None
                 and self.seat < len(presence.seats) and presence.seats[self.seat].bot is not None)
 
-    def _push(self, update: Update) -> None:
+    def _push(self, update: AnyUpdate) -> None:
         if update.decision != self._latest.decision:
             self._turn_since = time.monotonic()
         self._latest = update
@@ -788,7 +791,7 @@ class RemoteFeed(UpdateStream):
             if event.turn_since is not None:
                 self._turn_since = event.turn_since
         latest = self._latest
-        self._queue.put_nowait(Update(latest.seq, event, latest.view, latest.decision))  # type: ignore[arg-type]
+        self._queue.put_nowait(Update(latest.seq, event, latest.view, latest.decision))
 
     def _refused(self, decision: object, code: str) -> None:
         """The server did not take this feed's answer (or dropped a message unread,

@@ -26,9 +26,10 @@ from ..bots import LEVELS
 from ..controller.saves import SaveError, SaveStore
 from ..controller.setup import players_setup
 from ..game.errors import SetupError
-from ..game.options import complete, flag_name, from_flags
+from ..flags import from_flags
+from ..game.options import complete, flag_name
 from ..game.options import describe as describe_options
-from ..game.protocols import Game
+from ..game.protocols import AnyGame
 from ..game.registry import DEFAULT_GAME, load_game
 from .client import (
     NoSuchTable, TableClient, TableConnection, ask_table, join_table, list_tables, tables_called,
@@ -37,7 +38,7 @@ from .daemon import detach, reset_signals
 from .headless import Narrator, play_bot, watch
 from .rendezvous import TableAddress, TableError, check_name, listen_socket, my_login, own_address, uid_of
 from .saved import log_path, saved_slot, table_store
-from .seats import parse_seats
+from .seats import SeatSpec, parse_seats
 from .server import TableServer, TableSpec
 from .system import SYSTEM, System
 
@@ -79,7 +80,8 @@ def plan_table(args: argparse.Namespace) -> Plan:
     if saved is not None:
         game = store.load(saved)[0]
         _keep_as_saved(args, name, game)
-        specs, options = (), {}
+        specs: tuple[SeatSpec, ...] = ()
+        options: dict[str, Any] = {}
     else:
         game = load_game(args.game or DEFAULT_GAME)
         specs = parse_seats(args.seats or DEFAULT_SEATS)
@@ -93,7 +95,7 @@ def plan_table(args: argparse.Namespace) -> Plan:
     return Plan(spec, own_address(name, args.dir), store, saved)
 
 
-def _keep_as_saved(args: argparse.Namespace, name: str, game: Game) -> None:
+def _keep_as_saved(args: argparse.Namespace, name: str, game: AnyGame) -> None:
     """A saved game reopens as it was: SetupError names what would choose another game
     (another ``--game``, seats, a seed, any game's options)."""
     chosen = [f"--game {args.game}"] if args.game not in (None, game.id) else []

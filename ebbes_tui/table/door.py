@@ -60,7 +60,7 @@ class Door:
             except (BlockingIOError, InterruptedError, ConnectionAbortedError):
                 return
             except OSError as e:  # out of files (EMFILE, ENFILE) or memory: wait a little
-                log.warning("cannot take a connection: %s", errno.errorcode.get(e.errno, e))
+                log.warning("cannot take a connection: %s", errno.errorcode.get(e.errno or 0, e))
                 self._loop.remove_reader(self.sock.fileno())
                 self._loop.call_later(FULL_PAUSE, self._reopen)
                 return

@@ -15,10 +15,10 @@ import sys
 from collections.abc import Callable
 
 from ..bots import make_bot
-from ..controller.events import Synced, Update
+from ..controller.events import AnyUpdate, Synced
 from ..game.errors import IllegalMove
 from ..game.events import Ended
-from ..game.protocols import Game
+from ..game.protocols import AnyGame
 from .client import TableClient
 from .events import Disconnected, Refused, unshowable
 from .rendezvous import TableError
@@ -28,10 +28,10 @@ MAX_REFUSALS = 5
 #: A game's log as lines: made for a game, called with each update in order, it returns
 #: the lines that update added (the screens' words, given by the command line: nothing
 #: in this package imports them).
-Narrator = Callable[[Game], Callable[[Update], list[str]]]
+Narrator = Callable[[AnyGame], Callable[[AnyUpdate], list[str]]]
 
 
-def game_over(update: Update) -> bool:
+def game_over(update: AnyUpdate) -> bool:
     """The game-over event itself (the last card's update already shows the end, but
     the final trick, scores and standings follow it), or a finished game joined late."""
     return isinstance(update.event, Ended) or (

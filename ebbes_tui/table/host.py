@@ -18,7 +18,8 @@ from .rendezvous import TableError, uid_of
 from .seats import STAND_IN_LEVEL
 
 if TYPE_CHECKING:
-    from .server import Client, TableServer
+    from .connections import Client
+    from .server import TableServer
 
 log = logging.getLogger("ebbes.table")
 
@@ -37,7 +38,7 @@ def done(client: Client, text: str) -> None:
 
 def _close(server: TableServer, client: Client, message: dict[str, Any]) -> None:
     host_only(server, client, "close the table")
-    if server.over or (server.match is None and server.resumed is None):  # nothing to keep
+    if server.play.over or (server.play.match is None and server.save.resumed is None):  # nothing to keep
         reason = f"{server.spec.host} closed the table {server.address.label}."
     else:
         reason = (f"{server.spec.host} closed the table {server.address.label}; the game is "
@@ -102,7 +103,7 @@ def _set(server: TableServer, client: Client, message: dict[str, Any]) -> None:
 def enforce_access(server: TableServer) -> None:
     """Watchers who may no longer watch are shown out (a seat held stays held)."""
     seated = server.seating.uids()
-    for watcher in [c for c in server.clients if c.role == "spectator"]:
+    for watcher in [c for c in server.connections.clients if c.role == "spectator"]:
         if not server.access.may_watch(watcher.peer.uid, seated):
             watcher.send({"type": "closed",
                           "text": f"{server.spec.host} closed {server.address.label} to you."})
@@ -111,8 +112,8 @@ def enforce_access(server: TableServer) -> None:
 
 def _bot(server: TableServer, client: Client, message: dict[str, Any]) -> None:
     host_only(server, client, "hand a seat to a bot")
-    match = server.match
-    if match is None or server.over:
+    match = server.play.match
+    if match is None or server.play.over:
         raise ProtocolError("not-now", "A bot can take a seat only while the game runs.")
     player = message["player"]
     seats = server.seating.seats
@@ -122,7 +123,7 @@ def _bot(server: TableServer, client: Client, message: dict[str, Any]) -> None:
     name = match.setup.seats[seat].name
     if not match.human_plays(seat):
         raise ProtocolError("not-now", f"A bot already plays for {name}.")
-    server.hand_to_bot(seat, ordered=True)
+    server.away.hand_to_bot(seat, ordered=True)
     done(client, f"A {STAND_IN_LEVEL} bot plays for {name} until they act again.")
 
 
@@ -133,7 +134,8 @@ def _remove(server: TableServer, client: Client, message: dict[str, Any]) -> Awa
 
 async def _remove_named(server: TableServer, client: Client, login: str) -> None:
     uid = (await _uids(server, [login]))[login]
-    watchers = [c for c in server.clients if c.role == "spectator" and c.peer.uid == uid]
+    watchers = [c for c in server.connections.clients
+                if c.role == "spectator" and c.peer.uid == uid]
     server.access = replace(server.access, barred=server.access.barred | {uid})
     for watcher in watchers:
         watcher.send({"type": "closed", "text": f"{server.spec.host} asked you to leave "

@@ -6,11 +6,12 @@ game's log (issue 23, item 10)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
-from ..controller.events import Event, Update
+from ..controller.events import AnyUpdate, Event
 from ..game.events import Dealt, TrickEnded
-from ..game.protocols import Game, Record, State
+from ..game.protocols import AnyGame, AnyState, AnyView, Record
 
 #: (deal, tricks taken in it); before the game: no deal yet.
 Moment = tuple[int, int]
@@ -26,21 +27,25 @@ def moment_after(moment: Moment, event: Event, deal: Callable[[], int]) -> Momen
     return moment
 
 
-def moment_of_updates(moment: Moment, updates: Iterable[Update]) -> Moment:
+def moment_of_updates(moment: Moment, updates: Iterable[AnyUpdate]) -> Moment:
     """The moment after ``updates`` (a session's, in order)."""
     for update in updates:
-        moment = moment_after(moment, update.event, lambda u=update: u.view.position()[0])
+        moment = moment_after(moment, update.event, partial(_deal_of, update.view))
     return moment
 
 
-def moment_of_record(game: Game, record: Record) -> Moment:
+def _deal_of(view: AnyView) -> int:
+    return view.position()[0]
+
+
+def moment_of_record(game: AnyGame, record: Record) -> Moment:
     """Where a saved game stopped."""
     moment = BEFORE_THE_GAME
 
-    def observe(state: State, events: list[Event]) -> None:
+    def observe(state: AnyState, events: Sequence[object]) -> None:
         nonlocal moment
         for event in events:
-            moment = moment_after(moment, event, lambda: state.view(None).position()[0])
+            moment = moment_after(moment, event, lambda: _deal_of(state.view(None)))
 
     game.records.replay(record, observe)
     return moment

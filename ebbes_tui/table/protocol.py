@@ -15,10 +15,10 @@ import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any, NoReturn
 
-from ..controller.events import Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
+from ..controller.events import AnyUpdate, Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
 from ..game.clean import clean
 from ..game.codec import BOOL, NAME, SEAT, TEXT, EventCodec, optional, seated, whole
-from ..game.protocols import Game, View
+from ..game.protocols import AnyGame, AnyView
 
 VERSION = 2
 #: The longest line a client may send, in bytes (its newline not counted).
@@ -182,14 +182,14 @@ MATCH_EVENTS = EventCodec({
 })
 
 
-def event_to_json(game: Game, event: Event) -> dict[str, Any]:
+def event_to_json(game: AnyGame, event: Event) -> dict[str, Any]:
     data = MATCH_EVENTS.to_json(event) or game.wire.event_to_json(event)
     if data is None:
         raise ValueError(f"{type(event).__name__} is not an event of {game.title}")
     return data
 
 
-def event_from_json(game: Game, data: Any) -> Event:
+def event_from_json(game: AnyGame, data: Any) -> Event:
     """The event :func:`event_to_json` wrote; ProtocolError for anything else."""
     try:
         event = MATCH_EVENTS.from_json(data) or game.wire.event_from_json(data)
@@ -201,7 +201,7 @@ def event_from_json(game: Game, data: Any) -> Event:
     return event
 
 
-def view_from_json(game: Game, data: Any) -> View:
+def view_from_json(game: AnyGame, data: Any) -> AnyView:
     """The view the game's codec wrote, equal to the original; ProtocolError for
     anything else."""
     try:
@@ -213,21 +213,21 @@ def view_from_json(game: Game, data: Any) -> View:
 
 # ---------------------------------------------------------- what servers send
 
-def position(view: View) -> dict[str, int]:
+def position(view: AnyView) -> dict[str, int]:
     """Where the game stands in ``view``: ``round`` (the deal, round or game of the
     match, from 1) and the moves ``played`` in it."""
     round_no, played = view.position()
     return {"round": round_no, "played": played}
 
 
-def state_message(game: Game, update: Update) -> dict[str, Any]:
+def state_message(game: AnyGame, update: AnyUpdate) -> dict[str, Any]:
     """A session's update for its client: the event and the seat's view after it."""
     view = update.view
     return {"type": "state", "seq": update.seq, "decision": update.decision, **position(view),
             "event": event_to_json(game, update.event), "view": game.wire.view_to_json(view)}
 
 
-def recap_from_message(game: Game, message: dict[str, Any]) -> list[Update]:
+def recap_from_message(game: AnyGame, message: dict[str, Any]) -> list[AnyUpdate]:
     """The public updates a ``recap`` message carries (what a player who comes back
     missed); ProtocolError if one is malformed."""
     updates = message.get("updates")
@@ -236,7 +236,7 @@ def recap_from_message(game: Game, message: dict[str, Any]) -> list[Update]:
     return [update_from_message(game, m) for m in updates if isinstance(m, dict)]
 
 
-def update_from_message(game: Game, message: dict[str, Any]) -> Update:
+def update_from_message(game: AnyGame, message: dict[str, Any]) -> AnyUpdate:
     """The Update a ``state`` message carries; ProtocolError if it is malformed. Its
     event is read at its view's table: a seat it names is one of the view's seats."""
     try:

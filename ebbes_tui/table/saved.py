@@ -9,11 +9,15 @@ The rule for reopening: ``ebbes table serve NAME`` reopens the newest unfinished
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..controller.private_files import write_atomically
-from ..controller.saves import SAVE_SUFFIX, SaveInfo, SaveStore, data_dir
+from ..controller.saves import SAVE_SUFFIX, SaveInfo, SaveSlot, SaveStore, data_dir
+from ..game.protocols import AnyGame, Record
 
 HOLDERS_SUFFIX = ".seats"
 
@@ -84,3 +88,71 @@ def forget_holders(store: SaveStore, slot: str) -> None:
 def log_path(store: SaveStore, name: str) -> Path:
     """Where a detached table server writes its log."""
     return store.root / f"{name}.log"
+
+
+class TableSave:
+    """The save of one running table: the slot it holds (a new game's too: the disk is
+    never touched on the loop while people wait for a card, so the slot is taken before
+    anyone comes), the record it reopens, and who held which seat beside it. Every
+    write runs in a thread at once, and closing waits for it, so nothing meant for the
+    disk is lost."""
+
+    def __init__(self, store: SaveStore, name: str, saved: str | None) -> None:
+        self.store = store
+        self.slot_name = saved or new_slot(store, name)
+        self.slot: SaveSlot | None = None
+        self.resumed: Record | None = None  # the saved game the table reopens
+        self.archiving: asyncio.Future[None] | None = None  # the finished game's move
+        self._writing: set[asyncio.Future[None]] = set()  # disk work under way in threads
+
+    def reopen(self) -> tuple[AnyGame, Record]:
+        """The saved game and its record, to resume; SaveError if it cannot be read."""
+        game, record, _ = self.store.load(self.slot_name)
+        self.resumed = record
+        return game, record
+
+    def holders(self) -> dict[int, tuple[str, int | None]]:
+        return read_holders(self.store, self.slot_name)
+
+    async def open(self) -> None:
+        """Take the slot (in a thread); SaveError or SlotLocked if it cannot be had."""
+        self.slot = await asyncio.to_thread(self.store.open, self.slot_name)
+
+    def keep_holders(self, holders: dict[int, tuple[str, int | None]]) -> None:
+        self._on_disk(write_holders, self.store, self.slot_name, holders)
+
+    def archive(self) -> asyncio.Future[None]:
+        """The finished game goes to ``finished/``, who held the seats goes."""
+        self.archiving = self._on_disk(self._archive)
+        return self.archiving
+
+    def archived(self) -> bool:
+        return self.archiving is not None and self.archiving.done()
+
+    def abandon(self) -> None:
+        """The table could not open: let the slot go as it was."""
+        if self.slot is not None:
+            self.slot.close()
+
+    async def let_go(self, *, played: bool) -> None:
+        """The table closes: once what goes to disk is there, the slot is let go, or
+        dropped if no game was ever saved in it (``played``: a game began)."""
+        if self._writing:
+            await asyncio.wait(self._writing)
+        if self.slot is not None and not played and self.resumed is None:
+            self.slot.discard()
+        elif self.slot is not None:
+            self.slot.close()
+
+    def _on_disk(self, work: Callable[..., None], *args: Any) -> asyncio.Future[None]:
+        """Run ``work`` in a thread at once; not one of the table's tasks (which closing
+        cancels)."""
+        future = asyncio.ensure_future(asyncio.to_thread(work, *args))
+        self._writing.add(future)
+        future.add_done_callback(self._writing.discard)
+        return future
+
+    def _archive(self) -> None:
+        assert self.slot is not None
+        self.slot.archive()
+        forget_holders(self.store, self.slot_name)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..bots import LEVELS
 from ..game.errors import SetupError
-from ..game.protocols import Game, SeatInfo
+from ..game.protocols import AnyGame, SeatInfo
 from .rendezvous import TableError, uid_of
 from .system import SYSTEM, System
 
@@ -87,7 +87,7 @@ class Seating:
         self.seats = seats
 
     @classmethod
-    def from_specs(cls, game: Game, specs: tuple[SeatSpec, ...],
+    def from_specs(cls, game: AnyGame, specs: tuple[SeatSpec, ...],
                    system: System = SYSTEM) -> Seating:
         """A new table's seats, numbered as the game seats its players (ebbes' two
         players sit in seats 1 and 2: seat 0 is nobody's)."""
@@ -105,7 +105,7 @@ class Seating:
         seat's name), bots stay bots; a seat nobody plays is no seat of the table. A
         uid kept with the save is believed before a login: the user may have been
         renamed since."""
-        seats = []
+        seats: list[Seat] = []
         for seat, info in enumerate(seats_info):
             if info.kind not in ("human", "bot"):
                 continue

@@ -19,9 +19,9 @@ import hashlib
 import json
 from collections import defaultdict
 
-from ..controller.events import Update
+from ..controller.events import AnyUpdate
 from ..game.errors import RecordError, SetupError
-from ..game.protocols import Decision, Game, Record, State, View
+from ..game.protocols import AnyGame, AnyState, AnyView, Decision, Record
 
 #: The most views one game shows a player (a long Hund match: a few thousand); a table
 #: that sends more cannot make the client note them for ever.
@@ -31,13 +31,13 @@ SEEN_LIMIT = 100_000
 class Witness:
     """The views one player was shown of a table's game, in order."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
         #: (whose view: a seat, or None for the public table; the decision; its digest)
         self.seen: list[tuple[int | None, int, bytes]] = []
         self.overflowed = False
 
-    def saw(self, update: Update) -> None:
+    def saw(self, update: AnyUpdate) -> None:
         """Note one update the table sent (past :data:`SEEN_LIMIT`, only that there
         were too many)."""
         if len(self.seen) < SEEN_LIMIT:
@@ -46,11 +46,11 @@ class Witness:
         else:
             self.overflowed = True
 
-    def digest(self, view: View) -> bytes:
+    def digest(self, view: AnyView) -> bytes:
         text = json.dumps(self.game.wire.view_to_json(view), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).digest()
 
-    def check(self, record: Record) -> State:
+    def check(self, record: Record) -> AnyState:
         """``record`` replayed with every rule checked; RecordError says in one line
         why not, or where it disagrees with what this player saw."""
         game, seen = self.game, list(self.seen)  # the table may say more meanwhile
@@ -66,7 +66,7 @@ class Witness:
         together: set[int] = set()  # decisions made while several seats decided at once
         before: list[set[Decision]] = [set()]
 
-        def observe(state: State, events: object) -> None:
+        def observe(state: AnyState, events: object) -> None:
             decision = state.decisions_made()
             pending = {d for d in state.pending() if d.seat is not None}
             if len(pending) > 1 or (pending and before[0] and pending < before[0]):

@@ -23,7 +23,7 @@ from textual.geometry import Size
 from textual.keys import format_key
 
 from ..controller import settings as settings_file
-from ..game.protocols import Game
+from ..game.protocols import AnyGame
 from ..game.registry import load_game
 from .game_picker import GamePicker
 from .game_ui import playable_games, screens_of
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..controller import Library, LocalGame, MatchSetup
     from ..table.client import TableClient, TableConnection
     from .table import TableScreen
+    from .tables import TablesScreen
 
 #: Below this the table cannot be drawn readably (issue: small terminals).
 MIN_SIZE = (80, 24)
@@ -108,7 +109,7 @@ class EbbesApp(App[None]):
         return Look(self._ascii, palette_for(theme, self.console.color_system))
 
     @property
-    def current(self) -> Game:
+    def current(self) -> AnyGame:
         """The game the menu is about (the one played last, or chosen)."""
         return load_game(self.settings.game)
 
@@ -117,7 +118,7 @@ class EbbesApp(App[None]):
         """This user's games of the current game."""
         return self.library_for(self.current)
 
-    def library_for(self, game: Game) -> Library:
+    def library_for(self, game: AnyGame) -> Library:
         """This user's games of ``game``, opened on first use so start-up stays fast
         (beside those of a library the app was given: the same data dir)."""
         if game.id not in self._libraries:
@@ -253,7 +254,10 @@ class EbbesApp(App[None]):
             self.show_menu_message(str(e))
             return
         except asyncio.CancelledError:
-            opening.add_done_callback(lambda done: done.exception() or done.result().close())
+            def close(done: asyncio.Future[LocalGame]) -> None:
+                if not done.exception():
+                    done.result().close()
+            opening.add_done_callback(close)
             raise
         finally:
             self._resuming = False
@@ -264,9 +268,9 @@ class EbbesApp(App[None]):
             return
         self._open_table(game)
 
-    def on_tables_screen_chosen(self, message: object) -> None:
+    def on_tables_screen_chosen(self, message: TablesScreen.Chosen) -> None:
         """Join or watch a table from the Tables screen, or reopen a saved one first."""
-        self._join(message.name, message.watch, message.reopen)  # type: ignore[attr-defined]
+        self._join(message.name, message.watch, message.reopen)
 
     @work(exclusive=True, group="join")
     async def _join(self, name: str, watch: bool, reopen: bool = False) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rich.text import Text
 from textual.binding import Binding
@@ -29,7 +29,7 @@ class Choice(Widget, Generic[T], can_focus=True):
     class Changed(Message):
         """The value changed; the form updates what depends on it."""
 
-        def __init__(self, choice: Choice[object]) -> None:
+        def __init__(self, choice: Choice[Any]) -> None:
             super().__init__()
             self.choice = choice
 

@@ -24,11 +24,11 @@ class ClosesOnce:
         if self._dismissed:
             return AwaitComplete()
         self._dismissed = True
-        return super().dismiss(result)  # type: ignore[misc]
+        return super().dismiss(result)  # type: ignore[misc]  # a mixin of Screen subclasses
 
     async def dismiss_when_on_top(self, result: Any = None) -> None:
         """Dismiss from a worker: ``dismiss`` pops whatever screen is on top, so first
         wait until this one is (a too-small-window notice or a help screen may be)."""
-        while self.app.screen is not self:  # type: ignore[attr-defined]
+        while self.app.screen is not self:  # type: ignore[attr-defined]  # the mixed-in Screen has it
             await asyncio.sleep(0.05)
         self.dismiss(result)

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from textual.screen import ModalScreen
 
-from ..game.protocols import View
-
+from ..game.protocols import ViewT
 from .closing import ClosesOnce
 
 if TYPE_CHECKING:
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
 A = TypeVar("A")
 
 
-class DecisionDialog(ClosesOnce, ModalScreen[A], Generic[A]):
+class DecisionDialog(ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
     """Shown only to the human who must decide, while they are at the screen.
 
     It closes before the answer is applied, so whatever the answer brings (a hand-off
@@ -26,7 +25,7 @@ class DecisionDialog(ClosesOnce, ModalScreen[A], Generic[A]):
 
     app: EbbesApp
 
-    def __init__(self, view: View, error: str = "") -> None:
+    def __init__(self, view: ViewT, error: str = "") -> None:
         super().__init__()
         self.view = view
         self.error = error

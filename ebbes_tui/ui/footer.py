@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey  # its type: not exported by textual.widgets
 
 
 class KeysFooter(Footer):
@@ -25,7 +26,7 @@ class KeysFooter(Footer):
         if self._shown is not None and screen is self.screen:
             shown, enabled = _keys(screen)
             if shown == self._shown:
-                for key in self.query("FooterKey"):  # by name: Textual does not export the type
+                for key in self.query(FooterKey):
                     disabled = not enabled.get(key.action, True)
                     key._disabled = disabled  # what a click on it does: a bell
                     key.set_class(disabled, "-disabled")
@@ -38,7 +39,8 @@ class KeysFooter(Footer):
 def _keys(screen: Screen) -> tuple[tuple, dict[str, bool]]:
     """What the footer shows of a screen's bindings, and which actions are enabled (how
     a key is drawn depends on the binding and the app's look, fixed at start-up)."""
-    shown, enabled = [], {}
+    shown: list[tuple[object, ...]] = []
+    enabled: dict[str, bool] = {}
     for _, binding, on, tooltip in screen.active_bindings.values():
         if binding.show:
             shown.append((binding.key, binding.key_display, binding.description,

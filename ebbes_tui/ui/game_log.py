@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import bisect
 import math
+from typing import Generic
 
-from ..game.protocols import View
+from ..game.protocols import ViewT
 from ..table.events import ChatLine
 from .look import Look
 from .words import seat_names
@@ -23,7 +24,7 @@ END = math.inf
 LATER: Moment = (math.inf, math.inf)
 
 
-class TrickLog:
+class TrickLog(Generic[ViewT]):
     """Lines of what happened, each tagged with the update's sequence number."""
 
     def __init__(self, look: Look, *, personal: bool = True, memory_aid: bool = True) -> None:
@@ -64,7 +65,7 @@ class TrickLog:
         earlier = set(self._trick_lines[:-1])
         return [line for i, line in enumerate(self.lines) if i not in earlier]
 
-    def current(self, view: View) -> str | None:
+    def current(self, view: ViewT) -> str | None:
         """One line on the trick in progress, if any (the game says it)."""
         return None
 
@@ -72,13 +73,13 @@ class TrickLog:
         """The lines after update ``seq`` (the latest ``most``)."""
         return [line for s, line in self._shown() if s > seq][-most:]
 
-    def text(self, view: View) -> str:
+    def text(self, view: ViewT) -> str:
         lines = [line for _, line in self._shown()]
         now = self.current(view)
         if now:
             lines.append(self.look.text(now))
         return "\n".join(lines) or "Nothing has happened yet."
 
-    def names(self, view: View) -> list[str]:
+    def names(self, view: ViewT) -> list[str]:
         """The seats' names as the log's reader reads them."""
         return seat_names(view, self.look, self.personal)

@@ -13,14 +13,14 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..game.protocols import Game
+from ..game.protocols import AnyGame
 from .closing import ClosesOnce
 
 if TYPE_CHECKING:
     from .app import EbbesApp
 
 
-def players_text(game: Game) -> str:
+def players_text(game: AnyGame) -> str:
     """``2 to 5 players``."""
     counts = game.player_counts
     return f"{counts[0]} to {counts[-1]} players" if len(counts) > 1 else f"{counts[0]} players"
@@ -33,7 +33,7 @@ class GamePicker(ClosesOnce, ModalScreen[str | None]):
     app: EbbesApp
     BINDINGS = [Binding("escape", "close", "Back")]
 
-    def __init__(self, games: list[Game], current: str, title: str = "Which game?") -> None:
+    def __init__(self, games: list[AnyGame], current: str, title: str = "Which game?") -> None:
         super().__init__()
         self.games = games
         self.current = current

@@ -1,6 +1,6 @@
 """What a game's screens give the generic shell (the menu, the table screen, the replay
 screen, History, hot-seat, shared tables): the game's own widgets and words, behind one
-small interface. Each game package has a ``ui`` module (``Game.ui_module``) with a
+small interface. Each game package has a ``ui`` module (``Presentation.ui_module``) with a
 ``SCREENS`` object of this shape; the shell loads it by name, so nothing generic imports
 a game.
 
@@ -16,14 +16,14 @@ import importlib
 import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
 from ..controller.events import Update
-from ..game.protocols import Action, Game, View
+from ..game.protocols import AnyGame, AnyView, Game, ViewT_contra
 from ..game.registry import all_games
 from .look import Look
 
@@ -31,7 +31,7 @@ from .look import Look
 class Decided(Message):
     """The player at the screen chose ``action`` on the game's table."""
 
-    def __init__(self, action: Action) -> None:
+    def __init__(self, action: object) -> None:
         super().__init__()
         self.action = action
 
@@ -53,49 +53,67 @@ class Drawing:
     fresh: bool = False
 
 
-class GameTable(Protocol):
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+
+
+class GameTable(Protocol[ViewT_contra, ActionT_contra]):
     """The game's part of the table screen: a widget (a container of the game's panels,
     its hand among them) that draws a view and posts :class:`Decided`."""
 
-    def show(self, update: Update, drawing: Drawing) -> None:
+    def show(self, update: Update[ViewT_contra], drawing: Drawing) -> None:
         """Draw ``update``'s view (what that seat may see, nothing else)."""
         ...
 
-    def point_at(self, action: Action) -> None:
+    def point_at(self, action: ActionT_contra) -> None:
         """Put the cursor on ``action`` (a hint points at it; nothing is played)."""
         ...
 
 
-class GameLog(Protocol):
+class GameLog(Protocol[ViewT_contra]):
     """The game's log (``g``): every move and why, as lines a player reads."""
 
     #: Every line, with the number of the update that brought it.
     lines: list[tuple[int, str]]
 
-    def start(self, update: Update) -> None: ...
+    def start(self, update: Update[ViewT_contra]) -> None: ...
 
-    def add(self, update: Update) -> None: ...
+    def add(self, update: Update[ViewT_contra]) -> None: ...
 
-    def text(self, view: View) -> str: ...
+    def text(self, view: ViewT_contra) -> str: ...
 
     def since(self, seq: int) -> list[str]:
         """What happened after update ``seq``: a hot-seat cover's recap."""
         ...
 
-    def current(self, view: View) -> str:
+    def current(self, view: ViewT_contra) -> str | None:
         """One line on what lies on the table now (the recap's last line)."""
         ...
 
 
-class Pace(Protocol):
-    """How long the table leaves what it shows before the next update replaces it."""
+class Pace(Protocol[ViewT_contra]):
+    """How long the table leaves what it shows before the next update replaces it
+    (:class:`~.pacing.Pacing`)."""
 
-    def hold(self, shown: Update, coming: Update, *, catching_up: bool = False) -> float:
+    @property
+    def trick(self) -> str:
+        """The trick display setting."""
+        ...
+
+    def hold(self, shown: Update[ViewT_contra], coming: Update[ViewT_contra], *,
+             catching_up: bool = False) -> float:
         """Seconds ``shown`` stays before ``coming`` (math.inf: until a key)."""
         ...
 
-    def behind(self, waiting: Sequence[Update]) -> bool:
-        """Whether the screen should catch up (show these without pauses)."""
+    def shows_finished_trick(self, update: Update[ViewT_contra]) -> bool:
+        """The update leaves a finished trick on the table."""
+        ...
+
+    def trick_hold(self) -> float:
+        """How long a finished trick stays."""
+        ...
+
+    def with_trick(self, trick: str) -> Pace[ViewT_contra]:
+        """The same pace with another trick display setting."""
         ...
 
 
@@ -104,14 +122,20 @@ class Pace(Protocol):
 TRICK_KEY = "t"
 
 
-class GameScreens(Protocol):
-    """One game's screens and words."""
+class GameScreens(Protocol[ViewT_contra]):
+    """One game's screens and words, for its views (a game's ``SCREENS`` is checked
+    against ``GameScreens[ItsView]``)."""
 
-    #: Keys the game's table answers, for the help screen: (key, what it does).
-    keys: tuple[tuple[str, str], ...]
-    #: The key of the trick display setting on this game's table: ``t`` unless the game
-    #: needs ``t`` itself (no key means two things on one screen).
-    trick_key: str
+    @property
+    def keys(self) -> tuple[tuple[str, str], ...]:
+        """Keys the game's table answers, for the help screen: (key, what it does)."""
+        ...
+
+    @property
+    def trick_key(self) -> str:
+        """The key of the trick display setting on this game's table: ``t`` unless the
+        game needs ``t`` itself (no key means two things on one screen)."""
+        ...
 
     def setup_note(self, players: int) -> str:
         """A note for the new-game form with this many players ("" for none)."""
@@ -122,7 +146,7 @@ class GameScreens(Protocol):
         colour (a Rich renderable)."""
         ...
 
-    def why(self, view: View) -> str:
+    def why(self, view: ViewT_contra) -> str:
         """Why the hot-seat cover calls a player to the screen ("play a card")."""
         ...
 
@@ -131,12 +155,12 @@ class GameScreens(Protocol):
         as ``look`` draws them everywhere else."""
         ...
 
-    def names(self, view: View, personal: bool, look: Look) -> list[str]:
+    def names(self, view: ViewT_contra, personal: bool, look: Look) -> list[str]:
         """The seats' names as the news reads them (``personal``: one player's screen,
         their own seat is "You")."""
         ...
 
-    def stale(self, kind: str, update: Update) -> bool:
+    def stale(self, kind: str, update: Update[ViewT_contra]) -> bool:
         """Whether news of ``kind`` is stale once ``update`` is shown."""
         ...
 
@@ -144,59 +168,59 @@ class GameScreens(Protocol):
         """A recorded game to watch again, step by step, every hand shown."""
         ...
 
-    def table(self, look: Look, view: View) -> Widget:
+    def table(self, look: Look, view: ViewT_contra) -> Widget:
         """The game's :class:`GameTable` widget for a new table screen showing
         ``view`` first."""
         ...
 
-    def pace(self, pace: float, trick: str) -> Pace:
+    def pace(self, pace: float, trick: str) -> Pace[ViewT_contra]:
         """The pace for ``pace`` seconds a move and the trick display setting."""
         ...
 
-    def status(self, view: View, names: Sequence[str], look: Look) -> str:
+    def status(self, view: ViewT_contra, names: Sequence[str], look: Look) -> str:
         """The status line: where the game stands and who must do what."""
         ...
 
-    def note(self, update: Update, names: Sequence[str], look: Look,
+    def note(self, update: Update[ViewT_contra], names: Sequence[str], look: Look,
              news: str) -> tuple[str, str] | None:
         """What an update means, for the news line, and its kind (how long it lasts;
         see :meth:`stale`); None when it speaks for itself. ``news`` is the line on
         show."""
         ...
 
-    def log(self, look: Look, personal: bool, memory_aid: bool) -> GameLog: ...
+    def log(self, look: Look, personal: bool, memory_aid: bool) -> GameLog[ViewT_contra]: ...
 
-    def interlude(self, update: Update, closes_after: float | None) -> Screen[Any] | None:
+    def interlude(self, update: Update[ViewT_contra], closes_after: float | None) -> Screen[Any] | None:
         """A screen to put up after ``update`` (a deal's scores), or None; at a shared
         table it closes by itself after ``closes_after`` seconds."""
         ...
 
-    def final(self, update: Update, again: bool) -> Screen[str] | None:
+    def final(self, update: Update[ViewT_contra], again: bool) -> Screen[str] | None:
         """The final standings; dismissed with ``menu``, ``again`` or ``quit``."""
         ...
 
-    def dialog(self, view: View, error: str) -> Screen[Action | None] | None:
+    def dialog(self, view: ViewT_contra, error: str) -> Screen[Any] | None:
         """A dialog for a decision not made on the table itself (who starts, a pair, a
         reward, the order of a hand ...), or None when the table takes it."""
         ...
 
-    def scores(self, view: View) -> Screen[Any]:
+    def scores(self, view: ViewT_contra) -> Screen[Any]:
         """The board of scores (``b``)."""
         ...
 
 
-def screens_of(game: Game) -> GameScreens:
+def screens_of(game: Game[Any, Any, Any]) -> GameScreens[AnyView]:
     """The screens of ``game``, loaded by the name the game gives."""
-    return importlib.import_module(game.presentation.ui_module).SCREENS  # type: ignore[no-any-return]
+    return importlib.import_module(game.presentation.ui_module).SCREENS
 
 
-def playable_games() -> list[Game]:
+def playable_games() -> list[AnyGame]:
     """The games that have screens, in the registry's order (a game whose screens are
     not built yet is not offered)."""
     return [g for g in all_games() if _has_screens(g)]
 
 
-def _has_screens(game: Game) -> bool:
+def _has_screens(game: AnyGame) -> bool:
     try:
         return importlib.util.find_spec(game.presentation.ui_module) is not None
     except ModuleNotFoundError:  # the game's ui package itself is not there yet

@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..game.protocols import Game
+from ..game.protocols import AnyGame
 from .closing import ClosesOnce
 from .footer import KeysFooter
 from .game_ui import screens_of
@@ -45,7 +45,7 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
     app: EbbesApp
     BINDINGS = [Binding("escape,question_mark,enter", "close", "Close")]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         super().__init__()
         self.screens = screens_of(game)
 

@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..controller.events import Update
-from ..game.protocols import Game
+from ..controller.events import AnyUpdate
+from ..game.protocols import AnyGame
 from .game_ui import screens_of
 from .look import Look
 
 
-def narrator(game: Game, ascii: bool = False) -> Callable[[Update], list[str]]:
+def narrator(game: AnyGame, ascii: bool = False) -> Callable[[AnyUpdate], list[str]]:
     """Called with every update in order (the first: the full view the watcher starts
     from), it returns the lines the game's log added for it."""
     log = screens_of(game).log(Look(ascii=ascii), personal=False, memory_aid=True)
     told: set[int] = set()  # the log's entries said already (a line may come in before them)
     started = False
 
-    def lines(update: Update) -> list[str]:
+    def lines(update: AnyUpdate) -> list[str]:
         nonlocal started
         if started:
             log.add(update)

@@ -1,5 +1,5 @@
 """The new-game form of any game: the seats (a person or a bot of a level, and a name),
-the game's own options (from :attr:`Game.options`, each with its one-line explanation),
+the game's own options (from :attr:`Rules.options`, each with its one-line explanation),
 the memory aid; remembered per game."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from textual.widgets import Input, Label, Static
 
 from ..bots import LEVELS
 from ..controller.settings import SEATS_KEPT, GameSettings, PlayerChoice
-from ..game.protocols import Game, GameOption
+from ..game.protocols import AnyGame, GameOption
 from .choice import Choice
 from .closing import ClosesOnce
 from .footer import KeysFooter
@@ -42,7 +42,7 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         Binding("up", "app.focus_previous", "Previous", show=False),
     ]
 
-    def __init__(self, game: Game, settings: GameSettings) -> None:
+    def __init__(self, game: AnyGame, settings: GameSettings) -> None:
         super().__init__()
         self.game = game
         self.settings = settings

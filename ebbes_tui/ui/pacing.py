@@ -13,10 +13,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic
 
-from ..controller import Update
+from ..controller import AnyUpdate, Update
 from ..controller.settings import TRICK_DISPLAYS
 from ..game.events import DealEnded, TrickEnded
+from ..game.protocols import ViewT
 
 #: The trick display setting (as card sites have it): how long a finished trick stays.
 TRICK_LABELS = {"key": "until a key", "slow": "slow", "normal": "normal", "fast": "fast"}
@@ -36,14 +38,14 @@ def next_trick_display(current: str) -> str:
     return TRICK_DISPLAYS[(index + 1) % len(TRICK_DISPLAYS)]
 
 
-def behind(waiting: Sequence[Update]) -> bool:
+def behind(waiting: Sequence[AnyUpdate]) -> bool:
     """Whether the updates not shown yet hold enough finished tricks that the screen
     should catch up: show them without pauses."""
     return sum(isinstance(u.event, (TrickEnded, DealEnded)) for u in waiting) >= BEHIND_TRICKS
 
 
 @dataclass(frozen=True)
-class Pacing:
+class Pacing(Generic[ViewT]):
     """``pace``: seconds before another seat's move (0: no pauses but "until a key");
     ``trick``: the trick display setting. A game subclasses it with its own
     :meth:`hold` and :meth:`shows_finished_trick`."""
@@ -51,13 +53,14 @@ class Pacing:
     pace: float = 0.5
     trick: str = "normal"
 
-    def hold(self, shown: Update, coming: Update, *, catching_up: bool = False) -> float:
+    def hold(self, shown: Update[ViewT], coming: Update[ViewT], *,
+             catching_up: bool = False) -> float:
         """Seconds ``shown`` stays on screen before ``coming`` replaces it, counted
         from when ``shown`` was drawn; :data:`UNTIL_KEY` for a finished trick when the
         setting says so."""
         raise NotImplementedError
 
-    def shows_finished_trick(self, update: Update) -> bool:
+    def shows_finished_trick(self, update: Update[ViewT]) -> bool:
         """The update leaves a finished trick on the table (it stays by the setting)."""
         raise NotImplementedError
 
@@ -67,6 +70,6 @@ class Pacing:
             return UNTIL_KEY
         return TRICK_SECONDS.get(self.trick, TRICK_SECONDS["normal"]) if self.pace > 0 else 0.0
 
-    def with_trick(self, trick: str) -> Pacing:
+    def with_trick(self, trick: str) -> Pacing[ViewT]:
         """The same pace with another trick display setting."""
         return type(self)(self.pace, trick)

@@ -7,18 +7,18 @@ titled boxes, the deal's log beside the table on wide screens, a news line."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ..controller.events import Update
 from ..controller.playback import Replay
+from ..game.protocols import Game, StateT, ViewT
 from ..game.records import load_record
-from ..game.registry import game_of_format
 from .closing import ClosesOnce
 from .look import WIDE
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .game_ui import GameLog
 
 
-def replay_bindings(move: str, deal: str) -> list[Binding]:
+def replay_bindings(move: str, deal: str) -> list[BindingType]:
     """The keys of a replay; ``move`` and ``deal`` are the game's words for a step
     and for a deal (``Card``, ``Round``)."""
     moves = Binding.Group(move, compact=True)
@@ -48,7 +48,7 @@ def replay_bindings(move: str, deal: str) -> list[Binding]:
     ]
 
 
-class ReplayBase(ClosesOnce, Screen[None]):
+class ReplayBase(ClosesOnce, Screen[None], Generic[StateT, ViewT]):
     """One recorded game, position by position; Esc goes back. A game's screen
     composes ``#replay-status``, the boxes of :attr:`BOXES`, ``#replay-middle`` with
     ``#replay-trick`` and :meth:`log_box`, and ``#replay-news``; its own CSS adds to
@@ -71,28 +71,33 @@ class ReplayBase(ClosesOnce, Screen[None]):
     #: The boxed panels, by id, and their titles ("": the drawing titles it).
     BOXES: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, record: dict[str, Any], title: str) -> None:
-        """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
+    def __init__(self, game: Game[StateT, ViewT, Any], record: dict[str, Any],
+                 title: str) -> None:
+        """``record`` (of ``game``) must replay (RecordError otherwise); ``title`` heads
+        the status line."""
         super().__init__()
-        self.replay = Replay(game_of_format(record.get("format")), record)
+        self.replay = Replay(game, record)
         self.heading = title
         self.position = 0
-        self._views: dict[int, Any] = {}
+        self._views: dict[int, ViewT] = {}
 
-    @classmethod
-    def of_file(cls, path: Path) -> ReplayBase:
-        """The replay of a record file, titled with its name; RecordError says why not."""
-        _, record, _ = load_record(path)
-        return cls(record, path.name)
+    @staticmethod
+    def of_file(path: Path) -> Screen[Any]:
+        """The replay of a record file by its game's screens, titled with its name;
+        RecordError says why not."""
+        from .game_ui import screens_of
 
-    def view(self, position: int) -> Any:
+        game, record, _ = load_record(path)
+        return screens_of(game).replay(record, path.name)
+
+    def view(self, position: int) -> ViewT:
         """The public table at ``position`` (no hand in it; a game's screen draws the
         hands apart, since the game is over)."""
         if position not in self._views:
             self._views[position] = self.replay.steps[position].state.view(None)
         return self._views[position]
 
-    def updates(self, position: int) -> list[Update]:
+    def updates(self, position: int) -> list[Update[ViewT]]:
         """What the step to ``position`` caused, as the table's log reads it."""
         view = self.view(position)
         return [Update(position, e, view, position) for e in self.replay.steps[position].events]
@@ -119,7 +124,7 @@ class ReplayBase(ClosesOnce, Screen[None]):
         """The box :meth:`show_log` fills (hidden on narrow screens)."""
         return VerticalScroll(Static(id="replay-log-text"), id="replay-log", can_focus=False)
 
-    def show_log(self, log: GameLog, view: Any) -> None:
+    def show_log(self, log: GameLog[ViewT], view: ViewT) -> None:
         """On a wide screen, the deal so far up to the position on show, in ``log``
         (the game's, empty) beside the table, its newest line in sight."""
         if self.size.width < WIDE:

@@ -1,4 +1,4 @@
-"""A game's rules in the project's own words (:meth:`Game.rules_text`)."""
+"""A game's rules in the project's own words (:meth:`Presentation.rules_text`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
-from ..game.protocols import Game
+from ..game.protocols import AnyGame
 from .closing import ClosesOnce
 from .footer import KeysFooter
 
@@ -24,7 +24,7 @@ class RulesScreen(ClosesOnce, Screen[None]):
     app: EbbesApp
     BINDINGS = [Binding("escape", "close", "Back")]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         super().__init__()
         self.game = game
 

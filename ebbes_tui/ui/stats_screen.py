@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 
 from ..controller.stats import KeptStatistics, Loaded, PlayerStats
-from ..game.protocols import Game
+from ..game.protocols import AnyGame
 from .closing import ClosesOnce
 from .footer import KeysFooter
 from .look import Look
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 EMPTY = "No games finished yet."
 BOTS_ONLY = "Only bots played, and statistics are about people."
 #: What the figures mean, said once below them (the definitions of controller.stats);
-#: the game's own figures are explained by the game (:attr:`Game.figure_notes`).
+#: the game's own figures are explained by the game (:attr:`Presentation.figure_notes`).
 MEANING = (
     "Won: as the game's result says (a tie shares the win). Average and best: final "
     "scores. Hints: asked for with i at the table. "
@@ -46,7 +46,7 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def summary_table(game: Game, rows: list[tuple[str, PlayerStats]], *,
+def summary_table(game: AnyGame, rows: list[tuple[str, PlayerStats]], *,
                   total: bool = False) -> Table:
     """One line per player (``total``: the first adds up the others, in bold): games,
     wins, scores, the game's own figures, hints."""

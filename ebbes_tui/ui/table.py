@@ -29,19 +29,19 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from ..controller import TakenBack, Update
+from ..controller import AnyUpdate, TakenBack, Update
 from ..controller.hot_seat import HotSeat
 from ..controller.session import Feed, NotYourTurn
 from ..game.errors import IllegalMove
 from ..game.events import Dealt, Ended
-from ..game.protocols import Action, Game, View
+from ..game.protocols import AnyGame, AnyView
 from ..table.client import RemoteFeed
 from ..table.events import (
     ChatLine, Disconnected, GameStarted, Lobby, Presence, Refused, unshowable,
 )
 from .chat import close_chat, open_chat, send_chat
 from .footer import KeysFooter
-from .game_ui import TRICK_KEY, Decided, Drawing, GameTable, screens_of
+from .game_ui import TRICK_KEY, Decided, Drawing, GameLog, GameTable, screens_of
 from .log_screen import LogScreen
 from .look import WIDE
 from .pacing import SUMMARY_SECONDS, TRICK_LABELS, behind, next_trick_display
@@ -95,7 +95,7 @@ class TableScreen(Screen[None]):
             super().__init__()
             self.value = value
 
-    def __init__(self, feed: Feed, game: Game, *, memory_aid: bool, pace: float,
+    def __init__(self, feed: Feed, game: AnyGame, *, memory_aid: bool, pace: float,
                  trick_display: str = "normal") -> None:
         super().__init__()
         self.feed = feed
@@ -112,7 +112,7 @@ class TableScreen(Screen[None]):
         self.show_last = True
         self._news = ""
         self._news_kind = ""  # what the news line says: stale at different moments
-        self.update: Update = feed.snapshot()
+        self.update: AnyUpdate = feed.snapshot()
         self._paced = self.update  # the last update of the game itself drawn, and when
         self._paced_at = time.monotonic()
         self._fresh = False  # the update on show has just come (its flash, once)
@@ -124,12 +124,12 @@ class TableScreen(Screen[None]):
         self._covering = asyncio.Lock()
         self._keys: tuple[bool, bool] | None = None
         self._moment_passed = False  # the last refusal: not a rule, the decision went by
-        self.game_log = None  # made on mount, with the app's look
+        self.game_log: GameLog[AnyView] | None = None  # made on mount, with the app's look
         self._seen: dict[int, int] = {}  # hot-seat: the last update each player saw
         self._unshown: Disconnected | None = None  # why this screen left a shared table
 
     @property
-    def view(self) -> View:
+    def view(self) -> AnyView:
         """The view on screen now."""
         return self.update.view
 
@@ -155,12 +155,12 @@ class TableScreen(Screen[None]):
         yield KeysFooter(compact=True)  # room for "1-0,asdfx Card" beside the rest at 80
 
     def on_mount(self) -> None:
-        self.game_log = self.screens.log(self.app.look, personal=not self.hot_seat,
-                                         memory_aid=self.memory_aid)
-        self.game_log.start(self.update)
+        self.game_log = log = self.screens.log(self.app.look, personal=not self.hot_seat,
+                                               memory_aid=self.memory_aid)
+        log.start(self.update)
         for line in self.remote.earlier_chat if self.remote else ():  # said in the lobby:
             line = replace(line, earlier=True)  # among the moves it came between
-            self.game_log.add(Update(self.update.seq, line, self.view, self.update.decision))
+            log.add(Update(self.update.seq, line, self.view, self.update.decision))
         self.query_one("#presence").display = self.shared
         if self.shared:
             self.set_interval(1.0, self._show_presence)
@@ -204,7 +204,7 @@ class TableScreen(Screen[None]):
                 raise
             self._leave_unshowable(self.remote, error, shown)
 
-    def _leave_unshowable(self, remote: RemoteFeed, error: Exception, shown: Update) -> None:
+    def _leave_unshowable(self, remote: RemoteFeed, error: Exception, shown: AnyUpdate) -> None:
         """Leave the shared table whose update could not be shown and say why; the
         table goes back to the last update shown whole, as it stands when a table
         closes."""
@@ -233,7 +233,7 @@ class TableScreen(Screen[None]):
                 self.holding = False
                 self.redraw()
 
-    def show(self, update: Update) -> None:
+    def show(self, update: AnyUpdate) -> None:
         """Draw ``update``, say what it means, and log it."""
         if not isinstance(update.event, _TABLE_EVENTS):
             self._paced, self._paced_at = update, time.monotonic()
@@ -289,7 +289,7 @@ class TableScreen(Screen[None]):
         if self.app.too_small:
             await self.app.size_ok.wait()
 
-    async def _hand_off(self, update: Update) -> None:
+    async def _hand_off(self, update: AnyUpdate) -> None:
         """Hot-seat: cover the table until the player who must decide is at it."""
         feed = self.feed
         assert isinstance(feed, HotSeat)
@@ -314,9 +314,9 @@ class TableScreen(Screen[None]):
         feed = self.feed
         assert isinstance(feed, HotSeat) and self.game_log is not None
         name = self.app.look.text(self.view.seats[seat].name)
-        recap = self.game_log.since(self._seen.get(seat, -1))
+        missed = self.game_log.since(self._seen.get(seat, -1))
         now = self.game_log.current(self.view)
-        recap = "\n".join([*recap, *([self.app.look.text(now)] if now else [])])
+        recap = "\n".join([*missed, *([self.app.look.text(now)] if now else [])])
         while await self.app.push_screen_wait(HandOffScreen(seat, name, why, recap)) == "menu":
             if await self.app.push_screen_wait(self._leaving("menu")):
                 self._leave("menu")
@@ -325,7 +325,7 @@ class TableScreen(Screen[None]):
         self._seen[seat] = self.update.seq
         self.redraw()
 
-    async def _decide(self, update: Update) -> None:
+    async def _decide(self, update: AnyUpdate) -> None:
         """A decision the game asks in a dialog (who starts, a pair, a reward ...); a
         refused answer reopens the dialog with the reason. (Most moves are made on the
         table itself.)"""
@@ -377,8 +377,8 @@ class TableScreen(Screen[None]):
             self.query_one("#presence", Static).update("Not connected.")
             return
         if presence.waiting:
-            seat = self.view.seat
-            mine = seat is not None and seat < len(presence.seats) and presence.seats[seat].bot
+            me = self.view.seat
+            mine = me is not None and me < len(presence.seats) and presence.seats[me].bot
             self.query_one("#presence", Static).update(
                 "The table waits: everyone is away. " + ("Press any key to play on." if mine
                                                          else "It goes on when a player comes back."))
@@ -417,7 +417,7 @@ class TableScreen(Screen[None]):
         self._news_kind = kind if message else ""
         self.query_one("#news", Static).update(self._news)
 
-    def _note(self, update: Update) -> None:
+    def _note(self, update: AnyUpdate) -> None:
         """Say what an update means on the news line (moves speak for themselves on the
         table)."""
         event = update.event
@@ -468,7 +468,7 @@ class TableScreen(Screen[None]):
         if self.feed.asks(self.update):
             self.submit(message.action)
 
-    def submit(self, answer: Action) -> str | None:
+    def submit(self, answer: object) -> str | None:
         """Hand the decision of the player at the screen to the feed. An illegal one
         changes nothing and its reason ("You must follow blue.") is said and returned."""
         try:
@@ -559,11 +559,11 @@ class TableScreen(Screen[None]):
         if close_chat(self):  # Esc first closes the chat line
             self.query_one("#game-table").focus()
             return
-        self.app.push_screen(self._leaving("menu"), lambda yes: yes and self._leave("menu"))
+        self.app.push_screen(self._leaving("menu"), lambda yes: self._leave("menu") if yes else None)
 
     def action_quit_table(self) -> None:
         """q: quit, asked once (the game is saved after every decision)."""
-        self.app.push_screen(self._leaving("quit"), lambda yes: yes and self._leave("quit"))
+        self.app.push_screen(self._leaving("quit"), lambda yes: self._leave("quit") if yes else None)
 
     def _leaving(self, choice: str) -> Screen[bool]:
         """The question before leaving the table for the menu or quitting."""

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from ..bots import LEVELS
 from ..controller.saves import SaveError
-from ..game.protocols import Game, GameOption
+from ..game.protocols import AnyGame, GameOption
 from ..table.client import find_tables
 from ..table.commands import describe
 from ..table.rendezvous import TableError, check_name, my_login
@@ -206,7 +206,7 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
         yield KeysFooter()
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         chosen = self.query_one("#game", Choice).value
         return next(g for g in self.app.games if g.id == chosen)
 
@@ -250,7 +250,7 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
             named = self.query_one(f"#kind-{i}", Choice).value == "user"
             self.query_one(f"#login-{i}").display = named
         for other in self.app.games:
-            for option in other.options:
+            for option in other.rules.options:
                 row = self.query_one(f"#row-{other.id}-{option.key}")
                 row.display = other is game and option.applies(players) and (
                     option.needs is None
@@ -317,7 +317,7 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
         self.dismiss(None)
 
 
-def _counts(game: Game) -> list[tuple[str, int]]:
+def _counts(game: AnyGame) -> list[tuple[str, int]]:
     return [(str(n), n) for n in game.player_counts]
 
 

@@ -49,13 +49,13 @@ async def test_chat_from_before_a_player_came_back_stands_among_the_moves(game_i
         alice = await table.join(player=1)
         alice.send_chat("hello bob, ready?")  # in the lobby
         server = table.server
-        await until_held(lambda: server._chat_kept)
+        await until_held(lambda: server.chat.kept)
         bob = await table.join(player=2)  # the seats are full: the game starts
         feeds = [await asyncio.wait_for(c.game(), WAIT) for c in (alice, bob)]
-        public = server.match.session(None)
+        public = server.play.match.session(None)
         taken = await play_until(feeds, public, 2, 0)
         alice.send_chat("after trick two")
-        await until_held(lambda: len(server._chat_kept) >= 2)
+        await until_held(lambda: len(server.chat.kept) >= 2)
         await play_until(feeds, public, 4, taken)
         alice.close()  # and comes back: the game went on meanwhile
         connection = await connect_table("talk", directory=table.directory, player=1)

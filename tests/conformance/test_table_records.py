@@ -120,7 +120,7 @@ async def test_a_player_who_came_back_keeps_the_game_from_what_they_saw(tmp_path
         await until(lambda: feed.latest.decision >= 6)
         first.close()  # a bot plays for the away seat
         await asyncio.wait_for(playing, WAIT)
-        await until(lambda: table.server.match.decision > 12)
+        await until(lambda: table.server.play.match.decision > 12)
         client = await table.join(player=1)
         keeper = Keeper(client, Library(load_game(gid), store))
         assert await asyncio.wait_for(play_bot(client, "random"), WAIT * 3) == 0

@@ -56,13 +56,13 @@ async def test_every_screen_says_the_table_waits_and_esc_only_brings_the_player_
         async with player.run_test(size=(80, 24)) as pp, watcher.run_test(size=(80, 24)) as wp:
             pilots = (pp, wp)
             await settle(pilots, lambda: presence(player) and presence(watcher), "both tables")
-            match = table.server.match
+            match = table.server.play.match
             server = table.server
             # Nobody plays: each turn clock runs out, a bot stands in, until every
             # person's seat has one and the game waits.
             while not match.nobody_here:
                 await settle(pilots, lambda: match.nobody_here or (
-                    set(match.awaiting) & set(server._turn_timers)), "a turn clock")
+                    set(match.awaiting) & set(server.away.turn_timers)), "a turn clock")
                 clock.advance(121)
                 await settle(pilots, lambda: match.nobody_here or not any(
                     match.human_plays(s) for s in match.awaiting), "the stand-in")

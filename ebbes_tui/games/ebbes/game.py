@@ -7,20 +7,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from ...game.errors import IllegalMove, RecordError
 from ...game.defaults import PlayersBase, PresentationBase, RulesBase
-from ...game.protocols import Action, Game, GameOption, SeatInfo
+from ...game.protocols import Game, GameOption, SeatInfo
 from .bots.playout import playout
 from .bots.normal import Judge, NormalBot
 from .bots.table import Table
 from .codec import event_from_json, event_to_json, view_from_json, view_to_json
 from .describe import describe, figures, variant_key
-from .rules.actions import Action as EbbesAction
-from .rules.actions import parse_action
+from .rules.actions import Action, PlayCard, parse_action
 from .rules.checks import check_from_view
 from .rules.deal import deal_next_round
 from .rules.determinize import HiddenDeals, determinized_state
@@ -31,15 +28,11 @@ from .rules.variants import BASIC_ROUNDS, DECK_VALUES, MAX_ROUNDS, GameConfig, O
 from .rules.view import PlayerView
 
 
-#: Where ``assets/`` lies in a development checkout.
-DEV_ASSETS = Path(__file__).resolve().parents[3] / "assets"
-
-
 def _two(players: int) -> bool:
     return players == 2
 
 
-class EbbesRules(RulesBase):
+class EbbesRules(RulesBase[GameState, PlayerView, Action]):
     """ebbes' rules and flow (R1-R21)."""
 
     options = (
@@ -101,10 +94,10 @@ class EbbesRules(RulesBase):
         played = len(state.tricks) * state.n + len(state.trick)
         return f"{state.round_no}:{state.phase.value}:{len(state.pairs)}:{played}:{seat}"
 
-    def parse_action(self, text: str) -> EbbesAction:
+    def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def check(self, view: PlayerView, action: EbbesAction) -> None:
+    def check(self, view: PlayerView, action: Action) -> None:
         check_from_view(view, action)
 
     def invariants(self, state: GameState) -> list[str]:
@@ -170,7 +163,7 @@ class EbbesWire:
     event_from_json = staticmethod(event_from_json)
 
 
-class EbbesPlayers(PlayersBase):
+class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     """ebbes' normal bot, its sampler of hidden deals and its fast path."""
 
     search_samples = 600
@@ -198,12 +191,14 @@ class EbbesPlayers(PlayersBase):
         """Hidden hands drawn uniformly over every deal that fits the view (search asks
         many times for one view: the counting is kept for it)."""
         seen, deals = self._deals
-        if seen is not view:
+        if seen is not view or deals is None:
             deals = HiddenDeals(view)
             self._deals = (view, deals)
         return determinized_state(view, deals.sample(rng), rng)
 
     def rollout(self, state: GameState, seat: int, first: Action, rng: random.Random) -> float:
+        if type(first) is not PlayCard:
+            raise ValueError(f"search plays cards, not {first}")
         return playout(state, first.card, seat, rng)
 
     def candidates(self, view: PlayerView, legal: Sequence[Action], keep: int) -> list[Action]:
@@ -212,7 +207,8 @@ class EbbesPlayers(PlayersBase):
         if len(legal) <= keep:
             return list(legal)
         estimate = Judge(Table(view), NormalBot().weights).score
-        return sorted(legal, key=lambda a: estimate(a.card), reverse=True)[:keep]
+        cards = [a for a in legal if type(a) is PlayCard]  # search asks about cards only
+        return [*sorted(cards, key=lambda a: estimate(a.card), reverse=True)[:keep]]
 
 
 class EbbesWords(PresentationBase):
@@ -227,14 +223,6 @@ class EbbesWords(PresentationBase):
     variant_key = staticmethod(variant_key)
     figures = staticmethod(figures)
 
-    def rules_text(self) -> str:
-        """``rules.md`` of the installed ``ebbes_tui.assets``, or in a development
-        checkout (which has no such package) of ``assets/`` at the repository's top."""
-        try:
-            return resources.files("ebbes_tui.assets").joinpath("rules.md").read_text("utf-8")
-        except (ModuleNotFoundError, FileNotFoundError):
-            return (DEV_ASSETS / "rules.md").read_text(encoding="utf-8")
-
 
 @lru_cache(maxsize=64)
 def _config(seats: tuple[SeatInfo, ...], options: Options, first_starter: int | None,
@@ -244,6 +232,7 @@ def _config(seats: tuple[SeatInfo, ...], options: Options, first_starter: int | 
     return GameConfig(seats, options, first_starter=first_starter, first_dealer=first_dealer)
 
 
-GAME = Game("ebbes", "ebbes", tuple(sorted(DECK_VALUES)), rules=EbbesRules(),
+GAME: Game[GameState, PlayerView, Action] = Game(
+    "ebbes", "ebbes", tuple(sorted(DECK_VALUES)), rules=EbbesRules(),
             records=EbbesRecords(), wire=EbbesWire(), players=EbbesPlayers(),
             presentation=EbbesWords())

@@ -15,15 +15,15 @@ from ...game.codec import (
     BOOL, INT, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, between,
     fields_codec, many, one_of, optional, per_seat, row, seated, text,
 )
-from .actions import ArrangeChoices, parse_action, parse_option
-from .cards import HIGHEST, LOWEST, PENALTY, REWARD_KINDS
-from .events import (
+from .rules.actions import ArrangeChoices, parse_action, parse_option
+from .rules.cards import HIGHEST, LOWEST, PENALTY, REWARD_KINDS
+from .rules.events import (
     CardPlayed, DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
     PenaltyGiven, PlayBegins, RewardTaken, TrickTaken,
 )
-from .scoring import DealScore
-from .tricks import ENDS, Trick, TrickCard
-from .view import HuhnView, Table
+from .rules.scoring import DealScore
+from .rules.tricks import ENDS, Trick, TrickCard
+from .rules.view import HuhnView, Table
 
 PHASES = ("deal", "arrange", "play", "reward", "leader", "option", "over")
 

@@ -8,22 +8,22 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...game.errors import IllegalMove
-from ...game.defaults import PlayersBase, PresentationBase, RulesBase
+from ...game.defaults import FastRollouts, PresentationBase, RulesBase
 from ...game.protocols import Game, GameOption, SeatInfo
-from . import codec, record
-from .actions import Action, parse_action
-from .check import check_line, check_summary
-from .invariants import invariants
-from .normal import NormalBot
-from .rollout import play_out, rollout
-from .rules_text import RULES_TEXT
-from .sampler import sample_state
-from .state import DEAL, PLAY, HuhnState
-from .takeback import take_back
-from .view import HuhnView
+from . import codec
+from .bots.normal import NormalBot
+from .bots.rollout import play_out, rollout
+from .bots.sampler import sample_state
+from .rules import record
+from .rules.actions import Action, parse_action
+from .rules.invariants import faults
+from .rules.state import DEAL, PLAY, HuhnState
+from .rules.summary import check_line, summarize
+from .rules.takeback import take_back
+from .rules.view import HuhnView
 
 
-class HuhnRules(RulesBase):
+class HuhnRules(RulesBase[HuhnState, HuhnView, Action]):
     """Blindes Huhn extrem's rules and flow (H1-H14)."""
 
     options = (
@@ -64,7 +64,7 @@ class HuhnRules(RulesBase):
         return parse_action(text)
 
     def invariants(self, state: HuhnState) -> list[str]:
-        return invariants(state)
+        return faults(state)
 
 
 class HuhnRecords:
@@ -84,7 +84,7 @@ class HuhnRecords:
         return record.setup_of(rec)
 
     def check_summary(self, state: HuhnState) -> dict[str, Any]:
-        return check_summary(state)
+        return summarize(state)
 
     def check_line(self, state: HuhnState) -> str:
         return check_line(state)
@@ -105,7 +105,7 @@ class HuhnWire:
     event_from_json = staticmethod(codec.event_from_json)
 
 
-class HuhnPlayers(PlayersBase):
+class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):
     """Blindes Huhn extrem's normal bot, sampler and fast path; an arrangement (never
     listed) is the normal bot's."""
 
@@ -125,14 +125,15 @@ class HuhnPlayers(PlayersBase):
         play_out(state, rng)
         return True
 
-    def candidates(self, view: HuhnView, legal: Any, keep: int) -> list[Action]:
+    def candidates(self, view: HuhnView, legal: Sequence[Action], keep: int) -> list[Action]:
         """The ``keep`` most promising answers, best first. For the orders of a hand
         (never listed) these are the arrangement strategies' orders."""
         return NormalBot().candidates(view, legal, keep)
 
 
 class HuhnWords(PresentationBase):
-    """Blindes Huhn extrem's lines for History and Statistics, its figures and rules."""
+    """Blindes Huhn extrem's lines for History and Statistics, its figures; its rules
+    text is ``rules.md`` beside this module."""
 
     ui_module = "ebbes_tui.games.huhn.ui.screens"
     figure_labels = (("hens", "Hens"), ("penalties", "Penalties"), ("rewards", "Rewards"),
@@ -171,10 +172,8 @@ class HuhnWords(PresentationBase):
             "crossed": len(state.crossed[seat]),
         }
 
-    def rules_text(self) -> str:
-        return RULES_TEXT
 
-
-GAME = Game("huhn", "Blindes Huhn extrem", (2, 3, 4, 5), rules=HuhnRules(),
+GAME: Game[HuhnState, HuhnView, Action] = Game(
+    "huhn", "Blindes Huhn extrem", (2, 3, 4, 5), rules=HuhnRules(),
             records=HuhnRecords(), wire=HuhnWire(), players=HuhnPlayers(),
             presentation=HuhnWords())

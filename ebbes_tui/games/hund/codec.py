@@ -11,14 +11,14 @@ from ...game.codec import (
     BOOL, INT, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, fields_codec, many,
     one_of, optional, per_seat, row, seated, text, whole,
 )
-from .actions import parse_action
-from .cards import CODES, MAX_PLAYERS, parse_card
-from .events import (
+from .rules.actions import parse_action
+from .rules.cards import CODES, MAX_PLAYERS, parse_card
+from .rules.events import (
     Avstikk, CardPlayed, DroppedOut, Drew, GameDealt, HundFound, Krig, MatchOver, Played,
     SatOut, ShedBegan, TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
 )
-from .tricks import Move, Trick
-from .view import HundView
+from .rules.tricks import Move, Trick
+from .rules.view import HundView
 
 CARD = Kind(CODES.__getitem__, parse_card)
 CARDS = many(CARD)

@@ -8,20 +8,23 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...game.errors import IllegalMove, RecordError, SetupError
-from ...game.defaults import PlayersBase, PresentationBase, RulesBase
+from ...game.defaults import FastRollouts, PresentationBase, RulesBase
 from ...game.protocols import Game, GameOption, SeatInfo
-from . import codec, record
-from .actions import Action, Sjanse, parse_action
-from .cards import MAX_PLAYERS, MIN_PLAYERS
-from .check import check_line, check_summary, describe_result
-from .deal import deal_next_game
-from .events import Event
-from .invariants import faults
-from .normal import NormalBot, rank_candidates
-from .rollout import rollout
-from .sampler import sample_state
-from .state import HundState, Phase
-from .view import HundView
+from . import codec
+from .bots.normal import NormalBot, rank_candidates
+from .bots.rollout import rollout
+from .bots.sampler import sample_state
+from .describe import describe, figures, variant_key
+from .rules import record
+from .rules.actions import Action, Sjanse, parse_action
+from .rules.cards import MAX_PLAYERS, MIN_PLAYERS
+from .rules.checks import check_from_view
+from .rules.deal import deal_next_game
+from .rules.events import Event
+from .rules.invariants import faults
+from .rules.state import HundState, Phase
+from .rules.summary import check_line, summarize
+from .rules.view import HundView
 
 MAX_GAMES = 50
 
@@ -37,7 +40,7 @@ OPTIONS = (
 )
 
 
-class HundRules(RulesBase):
+class HundRules(RulesBase[HundState, HundView, Action]):
     """Hund's rules and flow (N1-N17)."""
 
     options = OPTIONS
@@ -72,8 +75,7 @@ class HundRules(RulesBase):
         return parse_action(text)
 
     def check(self, view: HundView, action: Action) -> None:
-        if action not in view.actions:
-            raise IllegalMove(view.seat, "cannot play that now")
+        check_from_view(view, action)
 
     def invariants(self, state: HundState) -> list[str]:
         return faults(state)
@@ -96,7 +98,7 @@ class HundRecords:
         return record.setup_of(data)
 
     def check_summary(self, state: HundState) -> dict[str, Any]:
-        return check_summary(state)
+        return summarize(state)
 
     def check_line(self, state: HundState) -> str:
         return check_line(state)
@@ -121,7 +123,7 @@ class HundWire:
     event_from_json = staticmethod(codec.event_from_json)
 
 
-class HundPlayers(PlayersBase):
+class HundPlayers(FastRollouts[HundState, HundView, Action]):
     """Hund's normal bot, sampler and fast path."""
 
     def normal(self) -> NormalBot:
@@ -161,37 +163,9 @@ class HundWords(PresentationBase):
                     "hund. Places: places added up, 1 for going out first (divide by the "
                     "games for the average). Wars won: wars (krig) this player won.")
 
-    def describe(self, state: HundState) -> dict[str, str]:
-        names = [s.name for s in state.seats]
-        variants = f"{state.games} game{'s' * (state.games != 1)}, " + \
-            ("series" if state.series else "single cards")
-        if state.results:
-            result = "; ".join(f"game {i}: {describe_result(r, names)}"
-                               for i, r in enumerate(state.results, 1))
-        else:
-            result = "no game finished"
-        if state.phase is Phase.OVER:
-            outcome = state.outcome()
-            assert outcome is not None
-            result += "; won by " + ", ".join(names[s] for s in outcome.winners)
-        tally = ", ".join(f"{n} {t}" for n, t in zip(names, state.tally))
-        saved = f"{len(names)} players, " + (
-            "match over" if state.phase is Phase.OVER
-            else f"game {len(state.results) + 1} of {state.games}") + f": times hund {tally}"
-        return {"players": ", ".join(names), "variants": variants, "result": result,
-                "saved": saved}
-
-    def variant_key(self, options: dict[str, Any]) -> tuple[str, str]:
-        if options.get("series"):
-            return "series", "with series"
-        return "single", "single cards"
-
-    def figures(self, state: HundState, seat: int) -> dict[str, int]:
-        results = state.results
-        places = sum((r.out + (r.hund,)).index(seat) + 1 for r in results)
-        wars = sum(1 for r in results for t in r.tricks if t.krig and t.winner == seat)
-        return {"games": len(results), "hund": state.tally[seat], "places": places,
-                "wars_won": wars}
+    describe = staticmethod(describe)
+    variant_key = staticmethod(variant_key)
+    figures = staticmethod(figures)
 
 
 def _take_back(data: dict[str, Any], seat: int) -> dict[str, Any] | None:
@@ -225,6 +199,7 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-GAME = Game("hund", "Hund (Bikkje)", tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+GAME: Game[HundState, HundView, Action] = Game(
+    "hund", "Hund (Bikkje)", tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
             rules=HundRules(), records=HundRecords(), wire=HundWire(), players=HundPlayers(),
             presentation=HundWords())

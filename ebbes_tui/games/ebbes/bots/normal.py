@@ -14,22 +14,23 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
+from ....game.protocols import Choices
 from ..rules.cards import SUIT_NAMES, SUIT_OF, SUITS, VALUE_OF, Card
 from ..rules.categories import CATEGORY_LABELS, Category
 from ..rules.actions import Action, choose_pair, name_starter, play
 from ..rules.determiners import categories_after, open_pairs
-from ..rules.scoring import ebbes_points
+from ..rules.scoring import CARD_POINTS, ebbes_points
 from ..rules.state import Phase
 from ..rules.tricks import trick_winner, trump_of
 from ..rules.view import PlayerView
-from .table import Table
+from .table import Table, seat_of
 
-#: What one taken card of a category is worth to its taker (R6); nix only names the
-#: next starter (R8), worth a little; ebbes is judged by the counts (R7), not per card.
-TAKEN_VALUE = {Category.TRUMP: 0.0, Category.PLUS: 1.0, Category.EBBES: 0.0,
-               Category.MINUS: -1.0, Category.NIX: 0.05}
+#: What one taken card of a category is worth to its taker (R6), with nix, which only
+#: names the next starter (R8), worth a little.
+TAKEN_VALUE = {**{category: float(points) for category, points in CARD_POINTS.items()},
+               Category.NIX: 0.05}
 
 
 #: A seat that holds a card to beat the trick still need not play it (R1: neither a
@@ -361,7 +362,7 @@ class NormalBot:
         self.weights = weights
         self.fired: Counter[str] = Counter()
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: PlayerView, legal: Choices[Action], rng: random.Random) -> Action:
         """A card by the rules in order; the starter and pairs as below."""
         if view.phase is Phase.CHOOSE_STARTER:
             return name_starter(self.choose_starter(view))
@@ -404,7 +405,7 @@ class NormalBot:
     def choose_starter(self, view: PlayerView) -> int:
         """The nix holder starts the round itself: leading first lets it play the
         determiner cards it holds before anyone else (R8)."""
-        return view.seat
+        return seat_of(view)
 
     def choose_pair(self, view: PlayerView) -> tuple[int, int]:
         """Pair my strongest open suit with a number whose card of that suit I hold, so

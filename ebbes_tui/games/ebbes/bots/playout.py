@@ -8,13 +8,14 @@ from __future__ import annotations
 import random
 
 from ..rules.cards import SUIT_OF, Card
+from ..rules.scoring import CARD_POINTS
 from ..rules.state import GameState
 from ..rules.tricks import beats, trick_winner, trump_of
 
 
-#: What a taken card of each category is worth in a playout, by ``cat_of`` + 1: open,
-#: Trump, Plus, ebbes, Minus, nix.
-_PLAYOUT_VALUE = (0, 0, 1, 0, -1, 0)
+#: What a taken card of each category is worth (R6), by ``cat_of`` + 1: an open suit
+#: first (nothing yet), then Trump to nix.
+_PLAYOUT_VALUE = (0, *CARD_POINTS.values())
 
 
 def playout(state: GameState, first: Card, seat: int, rng: random.Random,
@@ -32,7 +33,7 @@ def playout(state: GameState, first: Card, seat: int, rng: random.Random,
         return legal[int(rand() * len(legal))]
 
     s.play_out(pick)
-    points = s.results[-1].score.points  # type: ignore[union-attr]
+    points = s.results[-1].scored.points
     others = [p for i, p in enumerate(points) if i != seat and i != s.dummy]
     return points[seat] - sum(others) / len(others)
 
@@ -47,18 +48,19 @@ def greedy_card(s: GameState, legal: list[Card]) -> Card:
     value = 0
     for c in trick:
         value += _PLAYOUT_VALUE[cat_of[SUIT_OF[c]] + 1]
-    winners, losers = [], []
+    winners: list[Card] = []
+    losers: list[Card] = []
     for c in legal:
         (winners if beats(c, best, trump) else losers).append(c)
     # the cheapest card (every search's hot path: a scan, not min() with a key): to
     # take the trick the lowest one, to duck the highest one
     take = bool(winners) and (value > 0 or not losers)
-    pick, low = -1, 2
+    pick, low = legal[0], 2  # the first card looked at replaces it (every worth is lower)
     for c in winners if take else losers:
         worth = _PLAYOUT_VALUE[cat_of[SUIT_OF[c]] + 1]
         if worth < low or (worth == low and (c < pick) is take):
             pick, low = c, worth
-    return pick  # type: ignore[return-value]
+    return pick
 
 
 __all__ = ["greedy_card", "playout"]

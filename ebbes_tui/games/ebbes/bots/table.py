@@ -14,6 +14,13 @@ from ..rules.dummy import dummy_card
 from ..rules.tricks import trick_winner, trump_of
 from ..rules.view import PlayerView
 
+
+def seat_of(view: PlayerView) -> int:
+    """The seat a bot decides for: a view of the public table has none."""
+    if view.seat is None:
+        raise ValueError("a bot decides from a seat's view, not the public table")
+    return view.seat
+
 class Table:
     """One decision's reading of the view, computed once and shared by the heuristics."""
 
@@ -24,7 +31,7 @@ class Table:
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
-        self.me = view.seat
+        self.me = seat_of(view)
         config = view.config
         self.n = config.seat_count
         self.dummy = config.dummy
@@ -62,9 +69,9 @@ class Table:
         outside: list[list[Card]] = [[] for _ in SUITS]
         for c in self.unseen:
             outside[SUIT_OF[c]].append(c)
-        for c in self.view.dummy_up:
-            if c is not None and self.dummy != self.me:
-                outside[SUIT_OF[c]].append(c)
+        for up in self.view.dummy_up:
+            if up is not None and self.dummy != self.me:
+                outside[SUIT_OF[up]].append(up)
         return outside
 
     # ------------------------------------------------------------- categories

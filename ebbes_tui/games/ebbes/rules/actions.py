@@ -9,10 +9,12 @@ shared, so listing legal actions costs no allocation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import final
 
 from .cards import ALL_CARDS, MAX_VALUE, SUIT_NAMES, SUITS, Card, parse_card, parse_suit
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class PlayCard:
     """Play ``card`` to the trick (R1)."""
@@ -23,6 +25,7 @@ class PlayCard:
         return f"play {self.card}"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class NameStarter:
     """The nix holder names who starts the next round, themselves included (R8)."""
@@ -33,6 +36,7 @@ class NameStarter:
         return f"starter {self.seat}"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class ChoosePair:
     """Variant 2: pair the Suit Determiner ``suit`` with the Number Determiner

@@ -76,19 +76,19 @@ def check_decision(
         raise IllegalMove(None, f"the game waits for {words}")
     if seat is not None and seat != mover:
         raise IllegalMove(seat, _NOT_YOURS[phase].format(seat=mover))
-    if kind is PlayCard:
-        check_card(mover, action.card, hand, trick, dummy_up)  # type: ignore[union-attr]
-    elif kind is NameStarter:
-        starter = action.seat  # type: ignore[union-attr]
+    if type(action) is PlayCard:
+        check_card(mover, action.card, hand, trick, dummy_up)
+    elif type(action) is NameStarter:
+        starter = action.seat
         if not (isinstance(starter, int) and 0 <= starter < seats):
             raise IllegalMove(mover, f"cannot choose seat {starter}: seats run 0 to {seats - 1}")
-    else:
+    elif type(action) is ChoosePair:
         suits, numbers = open_pairs(pairs, choices)
-        if action.suit not in suits:  # type: ignore[union-attr]
-            name = SUIT_NAMES[action.suit] if action.suit in SUITS else repr(action.suit)  # type: ignore[union-attr]
+        if action.suit not in suits:
+            name = SUIT_NAMES[action.suit] if action.suit in SUITS else repr(action.suit)
             raise IllegalMove(mover, f"cannot take {name}: it is already paired")
-        if action.number not in numbers:  # type: ignore[union-attr]
-            raise IllegalMove(mover, f"cannot take {action.number}: choose one of "  # type: ignore[union-attr]
+        if action.number not in numbers:
+            raise IllegalMove(mover, f"cannot take {action.number}: choose one of "
                                      f"{', '.join(map(str, numbers))}")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import SUIT_NAMES, SUIT_OF, Card
 
 STACKS = 5
@@ -13,7 +15,7 @@ def lay_out(dealt: list[Card] | tuple[Card, ...]) -> tuple[list[Card | None], li
     return list(dealt[:STACKS]), list(dealt[STACKS:])
 
 
-def dummy_card(face_up: list[Card | None], led: int) -> Card:
+def dummy_card(face_up: Sequence[Card | None], led: int) -> Card:
     """The card the dummy must play: the leftmost face-up card of the led suit, else its
     leftmost face-up card; ``led`` is -1 when the dummy leads (R16)."""
     first = None
@@ -28,7 +30,7 @@ def dummy_card(face_up: list[Card | None], led: int) -> Card:
     return first
 
 
-def dummy_rule(face_up: list[Card | None], led: int) -> str:
+def dummy_rule(face_up: Sequence[Card | None], led: int) -> str:
     """Why the dummy plays what :func:`dummy_card` says, in a player's words."""
     if led < 0:
         return "its leftmost face-up card"

@@ -17,7 +17,7 @@ def faults(state: GameState) -> list[str]:
     if state.phase is Phase.GAME_OVER or state.phase is Phase.DEAL:
         if state.trick or len(state.results) != state.round_no:
             found.append("a trick or a round is left over between rounds")
-        sums = [sum(r.score.points[s] for r in state.results) for s in range(state.n)]  # type: ignore[union-attr]
+        sums = [sum(r.scored.points[s] for r in state.results) for s in range(state.n)]
         if state.totals != sums:
             found.append(f"totals {state.totals} are not the rounds' points added up {sums}")
         return found

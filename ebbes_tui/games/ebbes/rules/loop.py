@@ -61,7 +61,9 @@ def by_seat(players: Mapping[int, SeatPlayer]) -> Chooser:
 
     def choose(state: GameState, decision: Decision) -> Action:
         seat = decision.seat
-        return players[seat](state.view(seat), state.legal_actions())  # type: ignore[index]
+        if seat is None:
+            raise ValueError("chance steps are the game's, no player's")
+        return players[seat](state.view(seat), state.legal_actions())
 
     return choose
 

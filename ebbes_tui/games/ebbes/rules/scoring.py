@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .cards import SUIT_OF, SUITS
 from .categories import Category
 from .tricks import Trick
 
 EBBES_BONUS = 3
+#: What one taken card of each category is worth to its taker (R6): Plus +1, Minus -1,
+#: Trump nothing; ebbes pays by the counts (R7), nix only names the next starter (R8).
+CARD_POINTS: dict[Category, int] = {Category.TRUMP: 0, Category.PLUS: 1, Category.EBBES: 0,
+                                    Category.MINUS: -1, Category.NIX: 0}
 #: The categories a round is scored by, Plus to nix (Trump scores nothing, R6).
 _SCORED = slice(Category.PLUS.value, Category.NIX.value + 1)
 
@@ -27,7 +31,8 @@ class SeatScore(NamedTuple):
     @property
     def total(self) -> int:
         """Plus +1 each, ebbes +3 or 0, Minus -1 each; Trump and nix score nothing (R6, R7)."""
-        return self.plus_cards + self.ebbes_points - self.minus_cards
+        return (self.plus_cards * CARD_POINTS[Category.PLUS] + self.ebbes_points
+                + self.minus_cards * CARD_POINTS[Category.MINUS])
 
 
 class RoundScore(NamedTuple):
@@ -83,15 +88,17 @@ def certain_points(taken: Sequence[int], suits: Sequence[int]) -> int:
     """What a seat's taken cards (counted by suit) are sure to be worth already: +1 a
     Plus card, -1 a Minus card once those suits are fixed (R6); ebbes is decided only
     by the final counts (R7)."""
-    points = 0
-    if len(suits) > Category.PLUS:
-        points += taken[suits[Category.PLUS]]
-    if len(suits) > Category.MINUS:
-        points -= taken[suits[Category.MINUS]]
-    return points
+    return sum(taken[suit] * CARD_POINTS[Category(category)]
+               for category, suit in enumerate(suits[:Category.MINUS + 1]))
 
 
-def nix_holder(nix_counts: list[int], highest_nix: Sequence[int]) -> int:
+class BySeat(Protocol):
+    """A figure of each seat, looked up by seat: a list, or one worked out when asked."""
+
+    def __getitem__(self, seat: int, /) -> int: ...
+
+
+def nix_holder(nix_counts: list[int], highest_nix: BySeat) -> int:
     """R8: most nix cards; a tie goes to the tied seat holding the highest nix card
     (``highest_nix`` is asked only about tied seats)."""
     most = max(nix_counts)
@@ -145,7 +152,7 @@ def score_tricks(suits: tuple[int, ...], tricks: Sequence[Trick], seats: int) ->
 
 
 def _scored(suits: tuple[int, ...], counts: list[list[int]],
-            highest_nix: Sequence[int]) -> RoundScore:
+            highest_nix: BySeat) -> RoundScore:
     plus, ebbes, minus, nix = suits[_SCORED]
     bonus = ebbes_points([c[ebbes] for c in counts])
     seats = tuple([_new(SeatScore, (c[plus], c[ebbes], b, c[minus], c[nix]))
@@ -157,4 +164,4 @@ def _scored(suits: tuple[int, ...], counts: list[list[int]],
 #: Makes the NamedTuples without their constructors' Python frames: a round is scored
 #: at the end of every playout.
 _new = tuple.__new__
-_TOTAL = SeatScore.total.fget
+_TOTAL: Callable[[SeatScore], int] = vars(SeatScore)["total"].fget

@@ -102,6 +102,13 @@ class RoundResult(NamedTuple):
     score: RoundScore | None  # None while the round is unfinished
 
     @property
+    def scored(self) -> RoundScore:
+        """The score of a finished round (every round of ``results``)."""
+        if self.score is None:
+            raise ValueError("the round is not finished")
+        return self.score
+
+    @property
     def plays(self) -> tuple[Card, ...]:
         """Every card in the order played (the record's ``plays``)."""
         return tuple(c for t in self.tricks for c in t.cards) + self.current_trick
@@ -193,7 +200,7 @@ class GameState:
         if phase is _PLAY:
             return _PLAYING[self.to_move]
         if phase is Phase.CHOOSE_STARTER:
-            return _DECISIONS[phase][self.results[-1].score.nix_holder]  # type: ignore[union-attr]
+            return _DECISIONS[phase][self.results[-1].scored.nix_holder]
         if phase is Phase.CHOOSE_PAIR:
             return _DECISIONS[phase][self.pair_chooser()]
         if phase is Phase.DEAL:
@@ -245,7 +252,7 @@ class GameState:
         """Suits not yet paired, and numbers not yet taken, this round (R5)."""
         return open_pairs(self.pairs, self.config.number_choices)
 
-    def legal_moves(self) -> list[Card]:
+    def legal_moves(self) -> Sequence[Card]:
         """Cards the seat to move may play (R1; the dummy's one card, R16)."""
         if self.phase is not _PLAY:
             return []
@@ -253,7 +260,7 @@ class GameState:
         trick = self.trick
         if seat == self.dummy:
             return [dummy_card(self.up, SUIT_OF[trick[0]] if trick else NO_SUIT)]
-        return legal_cards(self.hands[seat], SUIT_OF[trick[0]] if trick else NO_SUIT)  # type: ignore[return-value]
+        return legal_cards(self.hands[seat], SUIT_OF[trick[0]] if trick else NO_SUIT)
 
     def legal_actions(self) -> list[Action]:
         """Every answer the pending decision allows (none at a deal or the end)."""
@@ -275,7 +282,7 @@ class GameState:
         if phase is Phase.DEAL:
             return _SEAM_DEALING
         decision = self.decision
-        return () if decision is None else _SEAM_PENDING[phase][decision.seat]  # type: ignore[index]
+        return () if decision is None or decision.seat is None else _SEAM_PENDING[phase][decision.seat]
 
     def legal(self, seat: int) -> list[Action]:
         """``seat``'s legal answers (none unless it is the seat to decide)."""
@@ -297,7 +304,7 @@ class GameState:
         if self.phase in (Phase.PLAY, Phase.CHOOSE_PAIR):
             rounds.append(self.current_round())
         named = sum(1 for i in range(1, len(rounds))
-                    if rounds[i - 1].score.nix_holder != self.dummy)  # type: ignore[union-attr]
+                    if rounds[i - 1].scored.nix_holder != self.dummy)
         return named + sum(len(r.pairs) + len(r.plays) for r in rounds)
 
     def current_round(self) -> RoundResult:
@@ -366,10 +373,10 @@ class GameState:
         self.cat_of = [-1] * len(SUITS)
         self.tricks = []
         events: list[Event] = [_round_started(self.round_no, dealer, number)]
-        if first:
-            self._set_starter(starter, None, events)  # type: ignore[arg-type]
+        if starter is not None:  # round 1 (checked above)
+            self._set_starter(starter, None, events)
         else:
-            holder = self.results[-1].score.nix_holder  # type: ignore[union-attr]
+            holder = self.results[-1].scored.nix_holder
             if holder == self.dummy:  # the dummy starts when it holds nix (R17)
                 self._set_starter(holder, None, events)
             else:
@@ -424,13 +431,14 @@ class GameState:
         phase = self.phase
         if phase is _PLAY and type(action) is PlayCard and (seat is None or seat == self.to_move):
             mover = self.to_move  # the common case, a card in turn: only R1 (R16) to check
-            check_card(mover, action.card, self.hands[mover], self.trick,  # type: ignore[union-attr]
+            check_card(mover, action.card, self.hands[mover], self.trick,
                        self.up if mover == self.dummy else None)
             return mover
+        decider = self.current_player
         if phase is _PLAY:
             mover = self.to_move
-        elif phase is Phase.CHOOSE_STARTER or phase is Phase.CHOOSE_PAIR:
-            mover = self.decision.seat  # type: ignore[union-attr,assignment]
+        elif (phase is Phase.CHOOSE_STARTER or phase is Phase.CHOOSE_PAIR) and decider is not None:
+            mover = decider
         else:
             raise IllegalMove(None, "there is nothing to decide now")
         check_decision(phase.value, mover, action, seat, hand=self.hands[mover], trick=self.trick,
@@ -441,16 +449,15 @@ class GameState:
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Answer the pending decision with ``action`` (checked first, for ``seat`` when
         given) and return what happened; an illegal action changes nothing."""
-        kind = type(action)
-        if kind is not PlayCard or self.phase is not _PLAY or (
+        if type(action) is not PlayCard or self.phase is not _PLAY or (
                 seat is not None and seat != self.to_move):
             mover = self.check(action, seat)  # a card out of turn raises here
-            if kind is not PlayCard:
-                return self._decide(action, mover)  # type: ignore[arg-type]
+            if type(action) is not PlayCard:
+                return self._decide(action, mover)
         # a card in turn, every validated game's hot path: R1 (R16) to check, then play
         # it and report what it caused, read off the state after it
         seat = self.to_move
-        card = action.card  # type: ignore[union-attr]
+        card = action.card
         check_card(seat, card, self.hands[seat], self.trick, self.up if seat == self.dummy else None)
         suits = self.suits
         fixed = len(suits)
@@ -463,7 +470,7 @@ class GameState:
             return events
         events.append(TrickWon(self.tricks[-1]))
         if self.phase is not _PLAY:  # the trick was the round's last
-            events.append(RoundScored(len(self.results) - 1, self.results[-1].score,  # type: ignore[arg-type]
+            events.append(RoundScored(len(self.results) - 1, self.results[-1].scored,
                                       tuple(self.totals)))
             if self.phase is Phase.GAME_OVER:
                 events.append(GameOver(tuple(self.totals), self.winners()))
@@ -543,7 +550,7 @@ class GameState:
                     else:
                         self.to_move = seat
                         seats[:] = turn[:len(trick)]
-                        card = pick(self, hand[low:high])  # type: ignore[operator]
+                        card = pick(self, hand[low:high])  # type: ignore[operator]  # no Random here
                         hand.remove(card)
                 trick.append(card)
                 if det[card]:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from .cards import Card
 from .deal import deal_hands
 from .events import Event
 from .state import GameState
 from .variants import BASIC_NUMBER_DETERMINERS, GameConfig
 
-Hands = list[tuple[int, ...]]
+Hands = list[tuple[Card, ...]]
 
 
 def deal_set(config: GameConfig, seed: int | str) -> tuple[list[tuple[Hands, int | None]], int, int]:
@@ -21,12 +22,12 @@ def deal_set(config: GameConfig, seed: int | str) -> tuple[list[tuple[Hands, int
     rand = rng.random
     numbers: list[int | None] = [None] * config.round_limit
     if not config.options.choose_determiners:
-        numbers = sorted(BASIC_NUMBER_DETERMINERS, key=lambda _: rand())  # type: ignore[assignment]
+        numbers = [*sorted(BASIC_NUMBER_DETERMINERS, key=lambda _: rand())]
     rounds = [(deal_hands(config, rng), numbers[r]) for r in range(config.round_limit)]
     players = [s for s in range(config.seat_count) if s != config.dummy]
     starter = players[int(rand() * len(players))]
     dealer = players[int(rand() * len(players))]
-    return rounds, starter, dealer  # type: ignore[return-value]
+    return rounds, starter, dealer
 
 
 def duplicate_dealer(seed: int | str) -> Callable[[GameState], list[Event]]:

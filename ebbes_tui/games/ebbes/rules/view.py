@@ -163,9 +163,10 @@ def _tricks_won(view: PlayerView) -> tuple[int, ...]:
     return tuple(won)
 
 
-PlayerView.actions = _Derived("actions", _actions)  # type: ignore[assignment]
-PlayerView.taken = _Derived("taken", _taken)  # type: ignore[assignment]
-PlayerView.tricks_won = _Derived("tricks_won", _tricks_won)  # type: ignore[assignment]
+# Worked out when first read (a descriptor in the field's place): mypy sees a field.
+PlayerView.actions = _Derived("actions", _actions)  # type: ignore[assignment]  # computed on read
+PlayerView.taken = _Derived("taken", _taken)  # type: ignore[assignment]  # computed on read
+PlayerView.tricks_won = _Derived("tricks_won", _tricks_won)  # type: ignore[assignment]  # computed on read
 
 _new_view = object.__new__
 _set_fields = object.__setattr__
@@ -206,6 +207,6 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
         "dummy_down": tuple([c is not None for c in state.down]) if up else (),
         "totals": tuple(state.totals),
         "scores": tuple(map(_score_of, results)),  # every round in results is scored
-        "nix_holder": results[-1].score.nix_holder if results else None,
+        "nix_holder": results[-1].scored.nix_holder if results else None,
     })
     return view

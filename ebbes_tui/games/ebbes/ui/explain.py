@@ -8,7 +8,7 @@ from rich.text import Text
 
 from ....controller import TakenBack, Update
 from ....ui.words import game_over_line, match_line, says, scored_line, verb_for
-from ..rules.cards import SUIT_NAMES, Card, card
+from ..rules.cards import ALL_CARDS, SUIT_NAMES, Card, card
 from ..rules.categories import Category
 from ..rules.determiners import determiner_cards, fixing_plays
 from ..rules.events import (
@@ -51,7 +51,7 @@ def takes_line(view: PlayerView, trick: Trick, names: list[str], look: EbbesLook
     return f"{says(names[trick.winner], 'takes')} it with {trick_reason(view, trick, look)}"
 
 
-def event_line(update: Update, names: list[str], look: EbbesLook) -> str | None:
+def event_line(update: Update[PlayerView], names: list[str], look: EbbesLook) -> str | None:
     """One line for the game log (and the hot-seat recap), or None for events that
     need no line of their own (a card: it is part of its trick's line)."""
     event, view = update.event, update.view
@@ -104,7 +104,7 @@ def next_starter_line(event: RoundScored, view: PlayerView, names: list[str],
     tied = [names[s] for s, n in enumerate(counts) if n == counts[holder] and s != holder]
     if tied:  # R8: of the seats tied on the most, the one that took the highest nix card
         highest = HighestTaken(view.tricks, event.score.suits[Category.NIX])[holder]
-        card = f" ({look.card_name(highest)})" if highest >= 0 else ""  # type: ignore[arg-type]
+        card = f" ({look.card_name(ALL_CARDS[highest])})" if highest >= 0 else ""
         why = (f"Tied on {counts[holder]} nix cards with {' and '.join(tied)}, "
                f"{names[holder]} took the highest of them{card}")
     if holder == view.config.dummy:

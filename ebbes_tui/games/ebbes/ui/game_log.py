@@ -9,13 +9,14 @@ from __future__ import annotations
 from ....controller import Update
 from ....table.events import ChatLine
 from ....ui.game_log import END, TrickLog
+from ..rules.cards import Card
 from ..rules.events import CardPlayed, RoundStarted, TrickWon
 from ..rules.view import PlayerView
 from .explain import card_run, event_line, takes_line
 from .look import EbbesLook
 
 
-class GameLog(TrickLog):
+class GameLog(TrickLog[PlayerView]):
     """ebbes' lines (:class:`~ebbes_tui.ui.game_log.TrickLog`), and the current
     trick's cards so far."""
 
@@ -23,9 +24,9 @@ class GameLog(TrickLog):
 
     def __init__(self, look: EbbesLook, *, personal: bool = True, memory_aid: bool = True) -> None:
         super().__init__(look, personal=personal, memory_aid=memory_aid)
-        self._trick: list[tuple[int, object]] = []  # the current trick's cards so far
+        self._trick: list[tuple[int, Card]] = []  # the current trick's cards so far
 
-    def start(self, update: Update) -> None:
+    def start(self, update: Update[PlayerView]) -> None:
         """Begin from a full view (a new or resumed game): this round so far."""
         view = update.view
         names = self.names(view)
@@ -43,7 +44,7 @@ class GameLog(TrickLog):
                           at=(deal, i + 1))
         self._trick = list(zip(view.trick_seats, view.trick))
 
-    def add(self, update: Update) -> None:
+    def add(self, update: Update[PlayerView]) -> None:
         """Note what ``update`` says."""
         event = update.event
         if isinstance(event, CardPlayed):
@@ -62,4 +63,4 @@ class GameLog(TrickLog):
         """The trick in progress, if any cards are down."""
         if not self._trick:
             return None
-        return "Now: " + card_run(self._trick, self.names(view), self.look).plain  # type: ignore[arg-type]
+        return "Now: " + card_run(self._trick, self.names(view), self.look).plain

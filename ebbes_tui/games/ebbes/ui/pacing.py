@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ....controller import Update
 from ....ui.pacing import Pacing
+from ..rules.view import PlayerView
 from ..rules.events import (
     CardPlayed, CategoryFixed, GameOver, PairChosen, RoundScored, StarterChosen, TrickWon,
 )
@@ -18,11 +19,12 @@ FLASH_SECONDS = 1.5
 
 
 @dataclass(frozen=True)
-class EbbesPacing(Pacing):
+class EbbesPacing(Pacing[PlayerView]):
     """A card of another seat waits ``pace``; a finished trick stays by the setting; a
     fixed job flashes; a round's first card waits a little longer."""
 
-    def hold(self, shown: Update, coming: Update, *, catching_up: bool = False) -> float:
+    def hold(self, shown: Update[PlayerView], coming: Update[PlayerView], *,
+             catching_up: bool = False) -> float:
         """The player's own card follows at once, and a screen that is catching up does
         not pause."""
         event = coming.event
@@ -44,7 +46,7 @@ class EbbesPacing(Pacing):
                 wait = max(wait, ROUND_START_SECONDS)
         return wait
 
-    def shows_finished_trick(self, update: Update) -> bool:
+    def shows_finished_trick(self, update: Update[PlayerView]) -> bool:
         """The update leaves a finished trick on the table (its last card, the job it
         fixed, its winner), which stays until the next card or the round's summary."""
         view = update.view
@@ -52,7 +54,7 @@ class EbbesPacing(Pacing):
                 and not view.trick and bool(view.tricks))
 
 
-def _first_of_round(update: Update) -> bool:
+def _first_of_round(update: Update[PlayerView]) -> bool:
     """The round's first card, or its first Variant 2 pair (R5)."""
     view, event = update.view, update.event
     if isinstance(event, CardPlayed):

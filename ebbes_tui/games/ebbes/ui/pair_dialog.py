@@ -13,10 +13,11 @@ from textual.widgets.option_list import Option
 from ..rules.actions import ChoosePair
 from ..rules.cards import card
 from ..rules.determiners import open_pairs
+from ..rules.view import PlayerView
 from ....ui.decision import DecisionDialog
 
 
-class PairDialog(DecisionDialog[ChoosePair]):
+class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
     """Pick a suit, then a number: Enter on a number takes the pair. The card of that
     suit and number will fix the next open category when played (R5). Shows whose
     each pair taken so far is, and the pair being built."""

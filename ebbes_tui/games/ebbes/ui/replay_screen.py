@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 
 from ....ui.footer import KeysFooter
+from ..game import GAME
 from ..rules.cards import Card
 from ..rules.events import CardPlayed, TrickWon
 from ..rules.record import Record
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 NAME = 8
 
 
-class ReplayScreen(ReplayBase):
+class ReplayScreen(ReplayBase[GameState, PlayerView]):
     """One recorded game, position by position; Esc goes back."""
 
     app: EbbesApp
@@ -58,7 +59,7 @@ class ReplayScreen(ReplayBase):
 
     def __init__(self, record: Record, title: str) -> None:
         """``record`` must replay (RecordError otherwise); ``title`` heads the status line."""
-        super().__init__(record, title)
+        super().__init__(GAME, record, title)
 
     def compose(self) -> ComposeResult:
         look = ebbes_look(self.app.look)

@@ -12,9 +12,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ....controller import Synced, Update
-from ....ui.game_ui import TRICK_KEY
+from ....ui.game_ui import TRICK_KEY, GameScreens
 from ....ui.look import Look
-from ..rules.actions import Action
 from ..rules.categories import Category
 from ..rules.cards import SUIT_NAMES
 from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, TrickWon
@@ -104,7 +103,7 @@ class EbbesScreens:
         """Why the hot-seat cover calls a player to the screen."""
         return _WHY.get(view.phase, "decide")
 
-    def note(self, update: Update, names: Sequence[str], look: Look,
+    def note(self, update: Update[PlayerView], names: Sequence[str], look: Look,
              news: str) -> tuple[str, str] | None:
         """The news line for ``update`` and how long it lasts: a suit that got its job
         stays until the next trick's lead (``fixed``), other news until the next card.
@@ -122,7 +121,7 @@ class EbbesScreens:
         line = event_line(update, list(names), look)
         return (line, "event") if line else None
 
-    def stale(self, kind: str, update: Update) -> bool:
+    def stale(self, kind: str, update: Update[PlayerView]) -> bool:
         """Whether news of ``kind`` is stale once ``update`` is shown: a card makes the
         news of the last move stale; a trick's first card, a fixed job too."""
         if not isinstance(update.event, CardPlayed):
@@ -139,7 +138,7 @@ class EbbesScreens:
     def log(self, look: Look, personal: bool, memory_aid: bool) -> GameLog:
         return GameLog(ebbes_look(look), personal=personal, memory_aid=memory_aid)
 
-    def interlude(self, update: Update, closes_after: float | None) -> Screen[Any] | None:
+    def interlude(self, update: Update[PlayerView], closes_after: float | None) -> Screen[Any] | None:
         """A round's summary after it is scored (at a shared table it closes itself)."""
         if not isinstance(update.event, RoundScored):
             return None
@@ -147,14 +146,14 @@ class EbbesScreens:
 
         return RoundSummaryScreen(update.event, update.view, closes_after=closes_after)
 
-    def final(self, update: Update, again: bool) -> Screen[str] | None:
+    def final(self, update: Update[PlayerView], again: bool) -> Screen[str] | None:
         if not isinstance(update.event, GameOver):
             return None
         from .final import FinalScreen
 
         return FinalScreen(update.event, update.view, again=again)
 
-    def dialog(self, view: PlayerView, error: str) -> Screen[Action | None] | None:
+    def dialog(self, view: PlayerView, error: str) -> Screen[Any] | None:
         """Who starts (the nix holder) and the Variant 2 pairs are dialogs; a card is
         played on the table itself."""
         if view.phase is Phase.CHOOSE_STARTER:
@@ -191,4 +190,4 @@ def _why_over(view: PlayerView, names: Sequence[str]) -> str:
     return ": " + ", ".join(reached)
 
 
-SCREENS = EbbesScreens()
+SCREENS: GameScreens[PlayerView] = EbbesScreens()

@@ -12,9 +12,10 @@ from textual.widgets.option_list import Option
 from ....ui.decision import DecisionDialog
 from ....ui.picker import seat_label
 from ..rules.actions import NameStarter
+from ..rules.view import PlayerView
 
 
-class StarterDialog(DecisionDialog[NameStarter]):
+class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
     """The nix holder's choice of the next round's starting seat."""
 
     def compose(self) -> ComposeResult:

@@ -4,6 +4,7 @@ or not, who chooses the next starter (R8, R17), then the scoring track (R9, R14)
 from __future__ import annotations
 
 
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -58,11 +59,12 @@ class RoundSummaryScreen(Interlude):
             yield Static(categories_line(look, score.suits))
             table = Table(box=None, pad_edge=False, header_style="bold", expand=False)
             # Two-line headers keep every row on one line at 80 columns.
-            for column, justify in (("", "left"), ("Plus\ncards", "right"),
-                                    ("ebbes\ncards", "right"), ("Minus\ncards", "right"),
-                                    ("nix\ncards", "right"), ("\nRound", "right"),
-                                    ("\nTotal", "right")):
-                table.add_column(column, justify=justify)  # type: ignore[arg-type]
+            columns: tuple[tuple[str, JustifyMethod], ...] = (
+                ("", "left"), ("Plus\ncards", "right"), ("ebbes\ncards", "right"),
+                ("Minus\ncards", "right"), ("nix\ncards", "right"), ("\nRound", "right"),
+                ("\nTotal", "right"))
+            for column, justify in columns:
+                table.add_column(column, justify=justify)
             for seat, s in enumerate(score.seats):
                 table.add_row(Text(names[seat]), f"{s.plus_cards} = {_signed(s.plus_cards)}",
                               f"{s.ebbes_cards} ({EBBES_WHY[places[seat]]})",

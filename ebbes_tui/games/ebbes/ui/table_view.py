@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from ....controller import Update
-from ....game.protocols import Action
+from ..rules.actions import Action
 from ....ui.game_ui import Decided, Drawing
 from ....ui.look import Look
 from ....ui.side_log import SideLog
@@ -111,9 +111,9 @@ class EbbesTable(Widget, can_focus=True):
         with Vertical(id="hand-box"):
             yield Hand(look, id="hand")
 
-    def show(self, update: Update, drawing: Drawing) -> None:
+    def show(self, update: Update[PlayerView], drawing: Drawing) -> None:
         """Draw ``update``'s view, and flash the board when a suit got its job."""
-        view: PlayerView = update.view  # type: ignore[assignment]
+        view = update.view
         self.view, self.acting = view, drawing.acting
         self.query_one(DeterminerBoard).show(view, wide=drawing.wide)
         self.query_one(SeatsPanel).show(view, memory_aid=drawing.memory_aid)

@@ -69,7 +69,7 @@ class TrickArea(Static):
             note = f" {look.won}" if seat == winner else (" led" if i == 0 else "")
             text.append(note.ljust(column - len(face.plain)), "bold" if seat == winner else "dim")
         if upcoming is not None:
-            mine = upcoming == view.seat  # type: ignore[union-attr]
+            mine = view is not None and upcoming == view.seat
             who = ("your lead" if mine else "to lead") if not cards else (
                 "your turn" if mine else "to play")
             text.append(f"({who})", "bold italic")

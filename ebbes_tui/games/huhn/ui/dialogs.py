@@ -12,15 +12,15 @@ from textual.widgets.option_list import Option
 
 from ....ui.decision import DecisionDialog
 from ....ui.picker import seat_label
-from ..actions import NONE, NameLeader, TakeReward
-from ..cards import REWARD_POINTS
-from ..scoring import score_deal
-from ..view import HuhnView
+from ..rules.actions import NONE, NameLeader, TakeReward
+from ..rules.cards import REWARD_POINTS
+from ..rules.scoring import score_deal
+from ..rules.view import HuhnView
 from .explain import option_words
 from .look import REWARD_WORDS
 
 
-class HuhnDialog(DecisionDialog[object]):
+class HuhnDialog(DecisionDialog[HuhnView, object]):
     """A list of choices, one line each, the preselected one highlighted."""
 
     DEFAULT_CSS = "HuhnDialog { align: center top; }"

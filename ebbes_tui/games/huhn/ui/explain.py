@@ -8,13 +8,14 @@ from collections.abc import Sequence
 
 from ....controller import TakenBack, Update
 from ....ui.words import game_over_line, match_line, says, scored_line
-from ..actions import CROSS_OPTION, HENS_OPTION, NO_OPTION, PENALTIES_OPTION
-from ..cards import PENALTY, PIGS, REWARD_POINTS
-from ..events import (
+from ..rules.actions import CROSS_OPTION, HENS_OPTION, NO_OPTION, PENALTIES_OPTION
+from ..rules.cards import PENALTY, PIGS, REWARD_POINTS
+from ..rules.events import (
     DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen, PenaltyGiven,
     PlayBegins, RewardTaken, TrickTaken,
 )
-from ..tricks import Trick, earns_reward, hens_in
+from ..rules.tricks import Trick, earns_reward, hens_in
+from ..rules.view import HuhnView
 from .look import REWARD_WORDS, HuhnLook
 
 
@@ -75,7 +76,7 @@ def option_line(seat: int, word: str, names: Sequence[str]) -> str:
     return f"{took} chose {word}: {option_words(word, name)}."
 
 
-def event_line(update: Update, names: Sequence[str], look: HuhnLook) -> str | None:
+def event_line(update: Update[HuhnView], names: Sequence[str], look: HuhnLook) -> str | None:
     """One line for the game log (and the hot-seat recap), or None for events that
     need no line of their own (a card: it is part of its trick's line)."""
     event, view = update.event, update.view

@@ -12,8 +12,8 @@ from textual.widgets import Static
 from ....ui.footer import KeysFooter
 from ....ui.interludes import FinalStandings
 from ....ui.words import seat_names, winners_line
-from ..events import GameOver
-from ..view import HuhnView
+from ..rules.events import GameOver
+from ..rules.view import HuhnView
 from .scores import score_sheet, sheet_notes
 
 

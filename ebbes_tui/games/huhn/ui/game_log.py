@@ -8,20 +8,20 @@ from __future__ import annotations
 from ....controller import Update
 from ....table.events import ChatLine
 from ....ui.game_log import END, TrickLog
-from ..events import CardPlayed, TrickTaken
-from ..view import HuhnView
+from ..rules.events import CardPlayed, TrickTaken
+from ..rules.view import HuhnView
 from .explain import event_line, takes_line, trick_cards, trick_gives
 from .look import HuhnLook
 
 
-class HuhnLog(TrickLog):
+class HuhnLog(TrickLog[HuhnView]):
     """Blindes Huhn extrem's lines (:class:`~ebbes_tui.ui.game_log.TrickLog`)."""
 
     look: HuhnLook
 
-    def start(self, update: Update) -> None:
+    def start(self, update: Update[HuhnView]) -> None:
         """Begin from a full view (a new or resumed game): this deal so far."""
-        view: HuhnView = update.view  # type: ignore[assignment]
+        view: HuhnView = update.view
         names = self.names(view)
         deal = view.position()[0]
         if view.scores:
@@ -36,7 +36,7 @@ class HuhnLog(TrickLog):
                       f"{takes_line(trick, names, self.look)}{f' ({gives})' if gives else ''}.",
                       trick=True, at=(deal, i + 1))
 
-    def add(self, update: Update) -> None:
+    def add(self, update: Update[HuhnView]) -> None:
         """Note what ``update`` says (a card: part of its trick's line; the trick in
         progress is :meth:`current`)."""
         event = update.event
@@ -49,7 +49,7 @@ class HuhnLog(TrickLog):
         if line is not None:
             self.note(update.seq, line, trick=isinstance(event, TrickTaken))
 
-    def current(self, view: HuhnView) -> str | None:  # type: ignore[override]
+    def current(self, view: HuhnView) -> str | None:
         """The trick in progress, if any cards are down (a back for a face-down card
         of another player's)."""
         if not view.trick:

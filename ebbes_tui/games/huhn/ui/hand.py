@@ -9,12 +9,14 @@ move it, or a quick order puts the whole hand in order.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ....ui.card_row import CardRow
-from ..arrange import ascending, bad_left_good_right
-from ..cards import IS_HEN, Card
+from ..rules.arrange import ascending, bad_left_good_right
+from ..rules.cards import IS_HEN, Card
 
 
 def _descending(hand: Sequence[Card], dealt: Sequence[Card]) -> tuple[Card, ...]:
@@ -98,8 +100,8 @@ class Arrangement:
 class HuhnHand(CardRow):
     """The row of your cards; while you arrange, no card has a key above it."""
 
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, keys="playable", **kw)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, keys="playable", **kw)
         self.arranging = False
 
     def key_of(self, index: int) -> str:

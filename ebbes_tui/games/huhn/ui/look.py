@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from ....ui.look import Look
-from ..cards import DOWN, HEN, PIG, SAU, SYMBOLS, Card
-from ..tricks import LEFT, RIGHT
+from ..rules.cards import DOWN, HEN, PIG, SAU, SYMBOLS, Card
+from ..rules.tricks import LEFT, RIGHT
 
 #: The letter after a card's number for each symbol, and what it is called.
 SYMBOL_LETTERS = {HEN: "H", PIG: "P", SAU: "S", DOWN: "D"}

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from ....controller import Update
 from ....ui.pacing import Pacing
-from ..events import (
+from ..rules.view import HuhnView
+from ..rules.events import (
     CardPlayed, DealScored, GameOver, LeaderNamed, OptionChosen, PenaltyGiven, RewardTaken,
     TrickTaken,
 )
@@ -17,11 +18,12 @@ DEAL_START_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
-class HuhnPacing(Pacing):
+class HuhnPacing(Pacing[HuhnView]):
     """Another seat's card, reward or named leader waits ``pace``; a finished trick
     stays by the setting; a deal's first card waits a little longer."""
 
-    def hold(self, shown: Update, coming: Update, *, catching_up: bool = False) -> float:
+    def hold(self, shown: Update[HuhnView], coming: Update[HuhnView], *,
+             catching_up: bool = False) -> float:
         """The player's own card follows at once, and a screen that is catching up does
         not pause."""
         event = coming.event
@@ -40,7 +42,7 @@ class HuhnPacing(Pacing):
             return self.pace
         return 0.0
 
-    def shows_finished_trick(self, update: Update) -> bool:
+    def shows_finished_trick(self, update: Update[HuhnView]) -> bool:
         """The update leaves a taken trick on the table (its last card, its taker,
         what it gave), which stays until the next card or the option."""
         view = update.view

@@ -15,10 +15,11 @@ from textual.widgets import Static
 from ....ui.footer import KeysFooter
 from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
-from ..cards import Card
-from ..events import CardPlayed, TrickTaken
-from ..state import HuhnState
-from ..view import HuhnView
+from ..rules.cards import Card
+from ..rules.events import CardPlayed, TrickTaken
+from ..game import GAME
+from ..rules.state import HuhnState
+from ..rules.view import HuhnView
 from .explain import event_line
 from .game_log import HuhnLog
 from .look import HuhnLook, huhn_look
@@ -29,7 +30,7 @@ from .trick import TrickArea
 NAME = 12
 
 
-class HuhnReplayScreen(ReplayBase):
+class HuhnReplayScreen(ReplayBase[HuhnState, HuhnView]):
     """One recorded game, position by position; Esc goes back."""
 
     SCOPED_CSS = False
@@ -39,7 +40,7 @@ class HuhnReplayScreen(ReplayBase):
              "replay-trick": "Trick", "replay-log": "This deal"}
 
     def __init__(self, record: dict[str, object], title: str) -> None:
-        super().__init__(record, title)
+        super().__init__(GAME, record, title)
 
     def compose(self) -> ComposeResult:
         look = huhn_look(self.app.look)
@@ -54,7 +55,7 @@ class HuhnReplayScreen(ReplayBase):
 
     def redraw(self) -> None:
         position, replay = self.position, self.replay
-        state: HuhnState = replay.steps[position].state  # type: ignore[assignment]
+        state: HuhnState = replay.steps[position].state
         view = self.view(position)
         look = huhn_look(self.app.look)
         names = [look.text(s.name) for s in view.seats]
@@ -85,7 +86,7 @@ class HuhnReplayScreen(ReplayBase):
             return ["Before the first deal: Right (or l) steps through the game."]
         look = huhn_look(self.app.look)
         lines = []
-        state: HuhnState = self.replay.steps[self.position].state  # type: ignore[assignment]
+        state: HuhnState = self.replay.steps[self.position].state
         for update in self.updates(self.position):
             event = update.event
             if isinstance(event, CardPlayed):

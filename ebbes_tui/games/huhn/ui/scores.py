@@ -19,10 +19,10 @@ from textual.widgets import Static
 
 from ....ui.closing import ClosesOnce
 from ....ui.footer import KeysFooter
-from ..actions import CROSS_OPTION, NO_OPTION
-from ..cards import REWARD_POINTS
-from ..scoring import DealScore
-from ..view import HuhnView
+from ..rules.actions import CROSS_OPTION, NO_OPTION
+from ..rules.cards import REWARD_POINTS
+from ..rules.scoring import DealScore
+from ..rules.view import HuhnView
 from .explain import option_line
 
 if TYPE_CHECKING:

@@ -13,14 +13,14 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ....controller import Synced, Update
-from ....ui.game_ui import TRICK_KEY
+from ....ui.game_ui import TRICK_KEY, GameScreens
 from ....ui.look import Look
 from ....ui.words import seat_names
-from ..cards import SET_ASIDE, hand_size
-from ..events import (
+from ..rules.cards import SET_ASIDE, hand_size
+from ..rules.events import (
     CardPlayed, DealScored, DealStarted, GameOver, HandArranged, TrickTaken,
 )
-from ..view import HuhnView
+from ..rules.view import HuhnView
 from .explain import event_line
 from .game_log import HuhnLog
 from .look import SYMBOL_LETTERS, huhn_look
@@ -134,7 +134,7 @@ class HuhnScreens:
         """Why the hot-seat cover calls a player to the screen."""
         return _YOUR_TURN.get(view.phase, "decide")
 
-    def note(self, update: Update, names: Sequence[str], look: Look,
+    def note(self, update: Update[HuhnView], names: Sequence[str], look: Look,
              news: str) -> tuple[str, str] | None:
         """The news line for ``update``: penalties, rewards, named leaders, the start
         of play, the option; cards, tricks and scores speak for themselves."""
@@ -145,7 +145,7 @@ class HuhnScreens:
         line = event_line(update, list(names), huhn_look(look))
         return (line, "event") if line else None
 
-    def stale(self, kind: str, update: Update) -> bool:
+    def stale(self, kind: str, update: Update[HuhnView]) -> bool:
         """Whether news of ``kind`` is stale once ``update`` is shown: the next trick's
         first card makes the news of the last one stale; any card a refusal's."""
         event = update.event
@@ -163,7 +163,7 @@ class HuhnScreens:
     def log(self, look: Look, personal: bool, memory_aid: bool) -> HuhnLog:
         return HuhnLog(huhn_look(look), personal=personal, memory_aid=memory_aid)
 
-    def interlude(self, update: Update, closes_after: float | None) -> Screen[Any] | None:
+    def interlude(self, update: Update[HuhnView], closes_after: float | None) -> Screen[Any] | None:
         """A deal's summary after it is scored (at a shared table it closes itself)."""
         if not isinstance(update.event, DealScored):
             return None
@@ -171,7 +171,7 @@ class HuhnScreens:
 
         return DealSummaryScreen(update.event, update.view, closes_after=closes_after)
 
-    def final(self, update: Update, again: bool) -> Screen[str] | None:
+    def final(self, update: Update[HuhnView], again: bool) -> Screen[str] | None:
         if not isinstance(update.event, GameOver):
             return None
         from .final import FinalScreen
@@ -197,4 +197,4 @@ class HuhnScreens:
         return HuhnReplayScreen(record, title)
 
 
-SCREENS = HuhnScreens()
+SCREENS: GameScreens[HuhnView] = HuhnScreens()

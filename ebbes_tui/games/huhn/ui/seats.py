@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ....ui.words import cut_names, seat_names
-from ..view import HuhnView
+from ..rules.view import HuhnView
 from .look import HuhnLook
 
 #: The narrowest name column (five letters and a space).

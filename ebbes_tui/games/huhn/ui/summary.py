@@ -12,8 +12,8 @@ from textual.widgets import Static
 from ....ui.footer import KeysFooter
 from ....ui.interludes import Interlude
 from ....ui.words import seat_names
-from ..events import DealScored
-from ..view import HuhnView
+from ..rules.events import DealScored
+from ..rules.view import HuhnView
 from .explain import option_line, takes_line
 from .look import huhn_look
 from .scores import score_sheet

@@ -20,14 +20,14 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ....controller import Update
-from ....game.protocols import Action
+from ..rules.actions import Action
 from ....ui.card_row import CARD_KEYS, CardRow
 from ....ui.game_ui import Decided, Drawing
 from ....ui.side_log import SideLog
 from ....ui.look import Look
-from ..actions import PLAY, Arrange, Play
-from ..cards import Card, hand_size
-from ..view import HuhnView
+from ..rules.actions import PLAY, Arrange, Play
+from ..rules.cards import Card, hand_size
+from ..rules.view import HuhnView
 from .hand import Arrangement, HuhnHand
 from .look import huhn_look
 from .seats import PlayersPanel, supply_line
@@ -122,9 +122,9 @@ class HuhnTable(Widget, can_focus=True):
         """The player at the screen must play a card now."""
         return self.acting and self.view.phase == "play" and bool(self.view.actions)
 
-    def show(self, update: Update, drawing: Drawing) -> None:
+    def show(self, update: Update[HuhnView], drawing: Drawing) -> None:
         """Draw ``update``'s view."""
-        view: HuhnView = update.view  # type: ignore[assignment]
+        view: HuhnView = update.view
         if view.seat != self.view.seat or view.deal != self.view.deal:
             self._note = ""
         self.view, self.acting = view, drawing.acting

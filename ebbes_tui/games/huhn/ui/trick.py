@@ -9,8 +9,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ....ui.words import says, seat_names
-from ..tricks import Trick, TrickCard
-from ..view import HuhnView
+from ..rules.tricks import Trick, TrickCard
+from ..rules.view import HuhnView
 from .explain import takes_line, trick_gives
 from .look import HuhnLook
 

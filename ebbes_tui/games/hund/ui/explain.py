@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....ui.words import says, verb_for
-from ..cards import RANK_OF, SUIT_OF, SUIT_WORD, SUIT_WORDS, Card, rank_word
-from ..checks import beat_with
-from ..events import (
+from ..rules.cards import RANK_OF, SUIT_OF, SUIT_WORD, SUIT_WORDS, Card, rank_word
+from ..rules.checks import beat_with
+from ..rules.events import (
     Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, SatOut, ShedBegan,
     TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
 )
-from ..tricks import Trick
-from ..view import HundView
+from ..rules.tricks import Trick
+from ..rules.view import HundView
 from .look import HundLook
 
 #: The game's own words, as the help explains them (and the first time each happens).

@@ -12,17 +12,17 @@ from ....controller import TakenBack, Update
 from ....table.events import ChatLine
 from ....ui.game_log import END, LATER, Moment, TrickLog
 from ....ui.words import match_line, says, verb_for
-from ..events import (
+from ..rules.events import (
     Avstikk, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played,
     SatOut, ShedBegan, TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
 )
-from ..tricks import Trick
-from ..view import HundView
+from ..rules.tricks import Trick
+from ..rules.view import HundView
 from .explain import ORDINALS, and_list, event_line, rank_plural, rounds_of, winning_card
 from .look import HundLook
 
 
-class HundLog(TrickLog):
+class HundLog(TrickLog[HundView]):
     """Lines of what happened, each tagged with the update's sequence number; every one
     stays (every card was played face up, N15)."""
 
@@ -39,7 +39,7 @@ class HundLog(TrickLog):
 
     # ------------------------------------------------------------- reading updates
 
-    def start(self, update: Update) -> None:
+    def start(self, update: Update[HundView]) -> None:
         """Begin from a full view (a new, resumed or joined game): this game so far."""
         view = update.view
         names = self.names(view)
@@ -60,7 +60,7 @@ class HundLog(TrickLog):
             self._began = view.began
             self._moves = [self._play(s, cards, names) for s, cards in view.shed_trick]
 
-    def add(self, update: Update) -> None:
+    def add(self, update: Update[HundView]) -> None:
         """Note what ``update`` says."""
         event, view, seq = update.event, update.view, update.seq
         names = self.names(view)
@@ -158,7 +158,7 @@ class HundLog(TrickLog):
         if line:
             self.note(seq, line, at=at)
 
-    def current(self, view: HundView) -> str | None:  # type: ignore[override]
+    def current(self, view: HundView) -> str | None:
         """The trick in progress, if any cards are down."""
         names = self.names(view)
         if view.phase == "collect" and view.trick:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from ....ui.look import Look
-from ..cards import RANK_CODES, SUIT_OF, SUIT_WORDS, SUITS, Card
+from ..rules.cards import RANK_CODES, SUIT_OF, SUIT_WORDS, SUITS, Card
 
 SUIT_GLYPHS = ("♠", "♥", "♦", "♣")
 #: Suit colours per palette; "" is the terminal's own text colour (spades on any

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from ....controller import Update
 from ....ui.pacing import Pacing
-from ..events import (
+from ..rules.view import HundView
+from ..rules.events import (
     Avstikk, CardPlayed, GameDealt, HundFound, Krig, Played, ShedBegan, TrickTaken,
     TrumpCardLaidAside, UndertrekkTaken,
 )
@@ -25,12 +26,13 @@ START_SECONDS = 2.5
 
 
 @dataclass(frozen=True)
-class HundPacing(Pacing):
+class HundPacing(Pacing[HundView]):
     """A card of another seat waits ``pace``; a finished trick stays by the setting; a
     krig or the trump card laid aside stays readable; a game's and phase 2's first
     card wait a little longer."""
 
-    def hold(self, shown: Update, coming: Update, *, catching_up: bool = False) -> float:
+    def hold(self, shown: Update[HundView], coming: Update[HundView], *,
+             catching_up: bool = False) -> float:
         event = coming.event
         if catching_up or (isinstance(event, MOVES) and event.seat == shown.view.seat):
             return 0.0  # your own move shows at once
@@ -45,7 +47,7 @@ class HundPacing(Pacing):
             wait = max(wait, START_SECONDS)
         return wait
 
-    def shows_finished_trick(self, update: Update) -> bool:
+    def shows_finished_trick(self, update: Update[HundView]) -> bool:
         """The update leaves a taken trick on the table: a phase-1 trick (with what
         followed it in the same move: draws, the trump card laid aside), or an
         avstikk."""

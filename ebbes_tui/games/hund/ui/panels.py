@@ -5,14 +5,16 @@ both use them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Sequence
 
 from rich.text import Text
 from textual.widgets import Static
 
 from ....ui.words import as_seen_by, cut_names, says
-from ..cards import SUIT_WORDS
-from ..view import HundView
+from ..rules.cards import SUIT_WORDS
+from ..rules.view import HundView
 from .explain import (
     ORDINALS, and_list, beat_hint, mid, rounds_of, undertrekk_reason, winning_card,
 )
@@ -179,11 +181,11 @@ class TrickPanel(Static):
     def __init__(self, look: HundLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
-        self._shown: dict[str, object] | None = None
+        self._shown: dict[str, Any] | None = None
 
     def on_resize(self) -> None:
         if self._shown is not None:
-            self.show(**self._shown)  # type: ignore[arg-type]
+            self.show(**self._shown)
 
     def _grid(self, view: HundView) -> list[Text]:
         """Names on a line, each round's cards below them (a krig's rounds labelled),

@@ -14,10 +14,11 @@ from textual.widgets import Static
 from ....ui.footer import KeysFooter
 from ....ui.replay import ReplayBase, replay_bindings
 from ....ui.words import says
-from ..cards import SUIT_OF, Card
-from ..events import CardPlayed, Played
-from ..state import HundState
-from ..view import HundView
+from ..rules.cards import SUIT_OF, Card
+from ..rules.events import CardPlayed, Played
+from ..game import GAME
+from ..rules.state import HundState
+from ..rules.view import HundView
 from .explain import event_line
 from .game_log import HundLog
 from .look import HundLook, hund_look
@@ -27,7 +28,7 @@ from .panels import PilePanel, TrickPanel, seat_names
 NAME = 8
 
 
-class HundReplayScreen(ReplayBase):
+class HundReplayScreen(ReplayBase[HundState, HundView]):
     """One recorded match, position by position; Esc goes back."""
 
     SCOPED_CSS = False
@@ -38,6 +39,9 @@ class HundReplayScreen(ReplayBase):
     BINDINGS = replay_bindings("Move", "Game")
     BOXES = {"replay-hands": "Hands (the match is over: all shown)", "replay-trick": "Trick",
              "replay-pile": "Draw pile", "replay-log": "This game"}
+
+    def __init__(self, record: dict[str, object], title: str) -> None:
+        super().__init__(GAME, record, title)
 
     def compose(self) -> ComposeResult:
         look = hund_look(self.app.look)

@@ -14,16 +14,17 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ....controller import Synced, TakenBack, Update
-from ....game.protocols import Action
+from ..rules.actions import Action
 from ....game.events import TrickEnded
+from ....ui.game_ui import GameScreens
 from ....ui.look import Look
 from ....ui.words import as_seen_by, match_line
-from ..cards import parse_card
-from ..events import (
+from ..rules.cards import parse_card
+from ..rules.events import (
     Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played, ShedBegan,
     UndertrekkTaken,
 )
-from ..view import HundView
+from ..rules.view import HundView
 from .explain import (
     TERMS, event_line, explaining, first_avstikk, first_krig, first_sjanse, first_undertrekk,
 )
@@ -138,7 +139,7 @@ class HundScreens:
                 "lead": "lead any card", "beat": "beat the top card, or take one in"
                 }.get(view.kind, "decide")
 
-    def note(self, update: Update, names: Sequence[str], look: Look,
+    def note(self, update: Update[HundView], names: Sequence[str], look: Look,
              news: str) -> tuple[str, str] | None:
         """The news line for ``update`` and how long it lasts: what happens inside a
         trick (a krig, a sjanse, an undertrekk) stays until the trick is over
@@ -159,7 +160,7 @@ class HundScreens:
             return line, "trick"
         return line, "event"
 
-    def stale(self, kind: str, update: Update) -> bool:
+    def stale(self, kind: str, update: Update[HundView]) -> bool:
         """News of the last move is stale at the next move; news about the trick (and
         a first explanation) once the trick is over (taken, or emptied by an
         undertrekk: N10) or a new game begins."""
@@ -180,7 +181,7 @@ class HundScreens:
         memory aid setting leaves it whole."""
         return HundLog(hund_look(look), personal=personal)
 
-    def interlude(self, update: Update, closes_after: float | None) -> Screen[Any] | None:
+    def interlude(self, update: Update[HundView], closes_after: float | None) -> Screen[Any] | None:
         """After a game that is not the match's last: its hund, places and the tally."""
         if not isinstance(update.event, HundFound) or update.view.over:
             return None
@@ -188,7 +189,7 @@ class HundScreens:
 
         return GameEndScreen(update.event, update.view, closes_after=closes_after)
 
-    def final(self, update: Update, again: bool) -> Screen[str] | None:
+    def final(self, update: Update[HundView], again: bool) -> Screen[str] | None:
         if not isinstance(update.event, MatchOver):
             return None
         from .standings import FinalScreen
@@ -223,4 +224,4 @@ def _first(view: HundView, event: object) -> bool:
     return False
 
 
-SCREENS = HundScreens()
+SCREENS: GameScreens[HundView] = HundScreens()

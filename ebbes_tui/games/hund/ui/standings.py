@@ -18,8 +18,8 @@ from ....ui.closing import ClosesOnce
 from ....ui.footer import KeysFooter
 from ....ui.interludes import FinalStandings, Interlude
 from ....ui.words import says
-from ..events import HundFound, MatchOver
-from ..view import HundView
+from ..rules.events import HundFound, MatchOver
+from ..rules.view import HundView
 from .explain import ORDINALS, and_list
 from .look import hund_look
 from .panels import seat_names

@@ -12,15 +12,15 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from ....controller import Synced, TakenBack, Update
-from ....game.protocols import Action
+from ..rules.actions import Action
 from ....ui.card_row import CardRow
 from ....ui.game_ui import Decided, Drawing
 from ....ui.side_log import SideLog
 from ....ui.look import Look
-from ..actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
-from ..checks import beat_with
-from ..events import CardPlayed, Drew, GameDealt, Played, TrickTaken
-from ..view import HundView
+from ..rules.actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
+from ..rules.checks import beat_with
+from ..rules.events import CardPlayed, Drew, GameDealt, Played, TrickTaken
+from ..rules.view import HundView
 from .look import hund_look
 from .panels import PilePanel, SeatsPanel, TrickPanel
 
@@ -101,9 +101,9 @@ class HundTable(Widget, can_focus=True):
 
     # ------------------------------------------------------------- drawing
 
-    def show(self, update: Update, drawing: Drawing) -> None:
+    def show(self, update: Update[HundView], drawing: Drawing) -> None:
         """Draw ``update``'s view; note who drew after the trick on show."""
-        view: HundView = update.view  # type: ignore[assignment]
+        view: HundView = update.view
         if drawing.fresh:
             self._follow(update)
         if not drawing.acting or view.phase != "shed":
@@ -112,7 +112,7 @@ class HundTable(Widget, can_focus=True):
         self.view, self.acting, self._drawing = view, drawing.acting, drawing
         self._draw()
 
-    def _follow(self, update: Update) -> None:
+    def _follow(self, update: Update[HundView]) -> None:
         """What the table remembers of the moves themselves: the draws after a
         trick (the view has only the counts), a note that no longer applies."""
         event = update.event

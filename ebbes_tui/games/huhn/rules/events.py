@@ -1,0 +1,92 @@
+"""What happened, as the engine reports it. Events may reach every seat, so none holds
+a secret: no hand, no order, no face-down card before its trick is complete (H13)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ....game.events import DealEnded, Dealt, Ended, TrickEnded
+from .cards import Card
+from .scoring import DealScore
+from .tricks import Trick
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted(Dealt):
+    deal: int  # from 1
+    dealer: int
+    leader: int  # left of the dealer (H2)
+    hand_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandArranged:
+    """``seat`` has arranged its hand (its order stays its own, H3)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBegins:
+    """Everyone has arranged; ``leader`` plays first (H2, H3)."""
+
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    """``card`` is None when it went face down (turned up with the trick, H5)."""
+
+    seat: int
+    card: Card | None
+    down: bool
+    end: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken(TrickEnded):
+    trick: Trick
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyGiven:
+    seat: int
+    penalty: int  # -3, -6, -10, -15 (H7)
+
+
+@dataclass(frozen=True, slots=True)
+class RewardTaken:
+    seat: int
+    kind: str  # H8
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderNamed:
+    """With *hand*, ``seat`` named ``leader`` for the next trick (H9)."""
+
+    seat: int
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class OptionChosen:
+    seat: int
+    option: str  # the record's word (H11)
+
+
+@dataclass(frozen=True, slots=True)
+class DealScored(DealEnded):
+    deal: int  # from 1
+    score: DealScore
+    totals: tuple[int, ...]
+    crossed: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Ended):
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+Event = (DealStarted | HandArranged | PlayBegins | CardPlayed | TrickTaken | PenaltyGiven
+         | RewardTaken | LeaderNamed | OptionChosen | DealScored | GameOver)

@@ -1,0 +1,417 @@
+"""The state of a game of Blindes Huhn extrem and the one interface that changes it.
+
+:meth:`HuhnState.pending` says what the game waits for: the deal (chance), every
+seat's arrangement at once (H3), a card (H4-H6), a reward card (H8), a leader named
+with *hand* (H9), the last trick's option (H11). :meth:`HuhnState.apply` checks an
+answer (:mod:`.checks`) and reports what happened; :meth:`HuhnState.apply_fast` is the
+same change without checks or events, for search. Seats are clockwise 0, 1, ... (H2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ....game.errors import RulesError
+from ....game.protocols import Decision, Outcome, SeatInfo
+from .actions import (
+    LEADER, REWARD, Action, Arrange, ArrangeChoices, ChooseOption, NameLeader, Play, TakeReward,
+)
+from .cards import PENALTY, REWARD_HAND, REWARD_KINDS, Card, code, deck, hand_size
+from .checks import check_decision
+from .events import (
+    CardPlayed, DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
+    PenaltyGiven, PlayBegins, RewardTaken, TrickTaken,
+)
+from .scoring import DealScore, options_for, score_deal, totals_of, winners_of
+from .tricks import Trick, earns_reward, end_of, hens_in, legal_plays, winning_index
+from .view import build_view
+
+if TYPE_CHECKING:
+    from .tricks import TrickCard
+    from .view import HuhnView, Table
+
+# What the game waits for (Decision kinds; "over" has none).
+DEAL, ARRANGE, PLAY, REWARD_CHOICE, NAME_LEADER, OPTION, OVER = (
+    "deal", "arrange", "play", "reward", "leader", "option", "over")
+
+
+class DealPlayed(NamedTuple):
+    """A finished deal as its record holds it: the hands as arranged, the tricks, the
+    reward kinds and named leaders in order, and the option's word."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    tricks: tuple[Trick, ...]
+    rewards: tuple[str, ...]
+    leaders: tuple[int, ...]
+    option: str
+
+    @property
+    def plays(self) -> list[str]:
+        return [code(c, d) for t in self.tricks for c, d in zip(t.cards, t.downs)]
+
+
+class HuhnState:
+    """One game of Blindes Huhn extrem, from the first deal to the final totals."""
+
+    __slots__ = (
+        "seats", "n", "deals", "first_dealer", "deck", "size", "phase", "scores", "played",
+        "crossed", "totals", "decisions",
+        # the current deal
+        "dealer", "orders", "hands", "trick", "trick_seats", "trick_downs", "trick_ends",
+        "tricks", "leader", "to_move", "named_by", "advantage", "hens", "penalties",
+        "rewards", "taken", "supply", "reward_log", "leader_log", "taker", "moves", "public",
+        "public_trick",
+    )
+
+    def __init__(self, seats: Sequence[SeatInfo], deals: int, dealer: int | None) -> None:
+        n = len(seats)
+        self.seats = tuple(seats)
+        self.n = n
+        self.deals = deals  # agreed at setup (H2)
+        self.first_dealer = dealer  # deal 1's, None: drawn at random with the deal
+        self.deck = deck(n)
+        self.size = hand_size(n)
+        self.phase = DEAL
+        # What changes rarely is kept in tuples, replaced on change: clones share them.
+        self.scores: tuple[DealScore, ...] = ()  # scored deals
+        self.played: tuple[DealPlayed, ...] = ()  # their records (none in a sampled state)
+        self.crossed: tuple[tuple[int, ...], ...] = ((),) * n  # per seat, deals from 1
+        self.totals: tuple[int, ...] = (0,) * n
+        self.decisions = 0
+        self.dealer = -1
+        self._clear_deal()
+
+    def _clear_deal(self) -> None:
+        n = self.n
+        self.orders: tuple[tuple[Card, ...] | None, ...] = (None,) * n  # as arranged (H3)
+        self.hands: list[list[Card]] = [[] for _ in range(n)]  # left to right
+        self.trick: list[Card] = []
+        self.trick_seats: list[int] = []
+        self.trick_downs: list[bool] = []
+        self.trick_ends: list[str] = []
+        self.tricks: tuple[Trick, ...] = ()
+        self.leader = self.to_move = -1
+        self.named_by: int | None = None  # who named this trick's leader with *hand*
+        self.advantage: str | None = None  # the leader's *down*/*ear* for this trick (H9)
+        self.hens: tuple[int, ...] = (0,) * n
+        self.penalties: tuple[tuple[int, ...], ...] = ((),) * n
+        self.rewards: tuple[tuple[str, ...], ...] = ((),) * n
+        self.taken: tuple[int, ...] = (0,) * n  # tricks taken
+        self.supply: tuple[str, ...] = REWARD_KINDS  # H8: one of each kind per deal
+        self.reward_log: tuple[tuple[int, int, str], ...] = ()  # (trick from 1, seat, kind)
+        self.leader_log: tuple[tuple[int, int, int], ...] = ()  # (trick named for, by, leader)
+        self.taker = -1  # who decides the reward, the leader, the option
+        self.moves = 0  # decisions in this deal
+        self.public: Table | None = None  # the public table, built once per change
+        self.public_trick: tuple[TrickCard, ...] = ()  # the trick as the public sees it
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def deal_no(self) -> int:
+        """The deal in progress from 1; between deals and at the end, the number of
+        deals scored (0 before the first)."""
+        return len(self.scores) + (self.phase not in (DEAL, OVER))
+
+    def pending(self) -> tuple[Decision, ...]:
+        phase = self.phase
+        if phase == PLAY:
+            return (Decision(PLAY, self.to_move),)
+        if phase == ARRANGE:
+            return tuple(Decision(ARRANGE, s) for s, o in enumerate(self.orders) if o is None)
+        if phase == DEAL:
+            return (Decision(DEAL, None),)
+        if phase == OVER:
+            return ()
+        return (Decision(phase, self.taker),)
+
+    def deciding(self) -> tuple[int, ...]:
+        """The seats whose decision the game waits for."""
+        if self.phase == PLAY:
+            return (self.to_move,)
+        if self.phase == ARRANGE:
+            return tuple(s for s, o in enumerate(self.orders) if o is None)
+        if self.phase in (DEAL, OVER):
+            return ()
+        return (self.taker,)
+
+    def legal(self, seat: int) -> Any:
+        """``seat``'s legal answers: listed, or the unlisted orders of a hand (H3)."""
+        phase = self.phase
+        if phase == PLAY:
+            if seat != self.to_move:
+                return ()
+            trick = self.trick
+            leading = not trick
+            return legal_plays(self.hands[seat], leading, len(trick) == self.n - 1,
+                               self.advantage if leading else None)
+        if phase == ARRANGE:
+            return ArrangeChoices(tuple(self.hands[seat])) if self.orders[seat] is None else ()
+        if seat != self.taker:
+            return ()
+        if phase == REWARD_CHOICE:
+            return [REWARD[k] for k in self.supply]
+        if phase == NAME_LEADER:
+            return list(LEADER[:self.n])
+        if phase == OPTION:
+            return self.options()
+        return ()
+
+    def options(self) -> list[ChooseOption]:
+        """The last-trick taker's options (H11)."""
+        last = self.tricks[-1]
+        return options_for(self.deal_no, last.sau, self.crossed[last.winner])
+
+    def next_dealer(self) -> int | None:
+        """H2: the seat left of the last deal's dealer; deal 1's comes from the setup
+        (None: at random)."""
+        if self.played or self.dealer >= 0:
+            return (self.dealer + 1) % self.n
+        return self.first_dealer
+
+    def decisions_made(self) -> int:
+        return self.decisions
+
+    def view(self, seat: int | None) -> HuhnView:
+        """What ``seat`` may see (H13); None: the public table."""
+        return build_view(self, seat)
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        return Outcome(tuple(float(t) for t in self.totals), winners_of(self.totals),
+                       crossed=self.crossed)
+
+    # ---------------------------------------------------------------- the deal
+
+    def deal(self, hands: Sequence[Sequence[Card]], dealer: int) -> list[Any]:
+        """Deal the next deal (the chance step): the hands as dealt and its dealer;
+        RulesError unless they are the cards of H1 and the dealer of H2."""
+        if self.phase != DEAL:
+            raise RulesError("a deal is still in progress" if self.phase != OVER
+                             else "the game is over")
+        n = self.n
+        if len(hands) != n:
+            raise RulesError(f"{n} hands must be dealt, not {len(hands)}")
+        if any(len(h) != self.size for h in hands):
+            raise RulesError(f"every hand must hold {self.size} cards (H1)")
+        if sorted(c for h in hands for c in h) != list(self.deck):
+            raise RulesError(f"the hands must hold each of the {len(self.deck)} cards in play "
+                             f"with {n} players exactly once (H1)")
+        expected = self.next_dealer()
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise RulesError(f"the dealer must be a seat from 0 to {n - 1} (H2)")
+        if expected is not None and dealer != expected:
+            raise RulesError(f"seat {expected} deals this deal, not seat {dealer} (H2)")
+        self._clear_deal()
+        self.dealer = dealer
+        self.hands = [list(h) for h in hands]
+        self.leader = self.to_move = (dealer + 1) % n
+        self.phase = ARRANGE
+        return [DealStarted(self.deal_no, dealer, self.leader, self.size)]
+
+    # --------------------------------------------------------------- deciding
+
+    def check(self, action: Action, seat: int | None = None) -> int:
+        """Raise :class:`~ebbes_tui.game.errors.IllegalMove` unless ``action`` answers a
+        pending decision (``seat``'s when given); change nothing. Returns the deciding
+        seat."""
+        return check_decision(self, action, seat)
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Any]:
+        """Answer a pending decision (checked first) and return what happened; an
+        illegal action changes nothing."""
+        mover = self.check(action, seat)
+        events: list[Any] = []
+        self._do(action, mover, events)
+        return events
+
+    def apply_fast(self, action: Action, seat: int) -> None:
+        """The same change as :meth:`apply` for an action known to be legal: no
+        checks, no events (search and benchmarks)."""
+        self._do(action, seat, None)
+
+    def _do(self, action: Action, seat: int, events: list[Any] | None) -> None:
+        self.decisions += 1
+        self.moves += 1
+        if type(action) is Play:
+            self.play_card(action.card, action.down, events)
+        elif type(action) is Arrange:
+            self._arrange(seat, action.order, events)
+        elif type(action) is TakeReward:
+            self._take_reward(seat, action.kind, events)
+        elif type(action) is NameLeader:
+            self._name_leader(seat, action.seat, events)
+        elif type(action) is ChooseOption:
+            self._choose_option(action, events)
+
+    def _arrange(self, seat: int, order: tuple[Card, ...], events: list[Any] | None) -> None:
+        """H3: the order is fixed; play begins when every hand is arranged."""
+        self.orders = _with(self.orders, seat, tuple(order))
+        self.hands[seat] = list(order)
+        self.public = None
+        if events is not None:
+            events.append(HandArranged(seat))
+        if None not in self.orders:
+            self.phase = PLAY
+            if events is not None:
+                events.append(PlayBegins(self.leader))
+
+    def play_card(self, card: Card, down: bool, events: list[Any] | None = None) -> None:
+        """The seat to move plays ``card`` (known to be legal): from its end (H4), or
+        the middle with *ear* (H9); the trick's last card completes it."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        if hand[0] == card:
+            index = 0
+        elif hand[-1] == card:
+            index = len(hand) - 1
+        else:
+            index = hand.index(card)
+        end = end_of(hand, index)
+        del hand[index]
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        self.trick_downs.append(down)
+        self.trick_ends.append(end)
+        if events is not None:
+            events.append(CardPlayed(seat, None if down else card, down, end))
+        if len(self.trick) == self.n:
+            self._finish_trick(events)
+        else:
+            self.to_move = (seat + 1) % self.n
+
+    def _finish_trick(self, events: list[Any] | None) -> None:
+        """H6 the taker; H7 a penalty at once; H8 a reward (chosen when two or more
+        kinds are left); the last trick leads to the option (H11)."""
+        cards = tuple(self.trick)
+        last = len(self.tricks) + 1 == self.size
+        index = winning_index(cards, last)
+        winner = self.trick_seats[index]
+        trick = Trick(self.leader, cards, tuple(self.trick_seats), tuple(self.trick_downs),
+                      tuple(self.trick_ends), winner, last and cards[index] == 0, self.advantage)
+        self.tricks += (trick,)
+        self.public = None
+        self.public_trick = ()
+        self.trick = []
+        self.trick_seats = []
+        self.trick_downs = []
+        self.trick_ends = []
+        self.advantage = None
+        self.named_by = None
+        self.taken = _with(self.taken, winner, self.taken[winner] + 1)
+        self.leader = self.to_move = winner
+        hens = hens_in(cards)
+        if hens:
+            self.hens = _with(self.hens, winner, self.hens[winner] + hens)
+        if events is not None:
+            events.append(TrickTaken(trick))
+        if hens >= 2:
+            self.penalties = _with(self.penalties, winner,
+                                   self.penalties[winner] + (PENALTY[hens],))
+            if events is not None:
+                events.append(PenaltyGiven(winner, PENALTY[hens]))
+        if earns_reward(cards) and self.supply:
+            if len(self.supply) == 1:  # nothing to choose: taken at once, still listed
+                self._take_reward(winner, self.supply[0], events)
+                return
+            self.phase = REWARD_CHOICE
+            self.taker = winner
+            return
+        self._next_trick()
+
+    def _next_trick(self) -> None:
+        if len(self.tricks) == self.size:
+            self.phase = OPTION
+            self.taker = self.tricks[-1].winner
+        else:
+            self.phase = PLAY
+
+    def _take_reward(self, seat: int, kind: str, events: list[Any] | None) -> None:
+        """H8/H9: the reward card is kept; its advantage is for the next trick only
+        (none after the last); *hand* first asks who leads."""
+        self.supply = tuple(k for k in self.supply if k != kind)
+        self.rewards = _with(self.rewards, seat, self.rewards[seat] + (kind,))
+        self.reward_log += ((len(self.tricks), seat, kind),)
+        self.public = None
+        if events is not None:
+            events.append(RewardTaken(seat, kind))
+        if len(self.tricks) == self.size:
+            self._next_trick()
+        elif kind == REWARD_HAND:
+            self.phase = NAME_LEADER
+            self.taker = seat
+        else:
+            self.advantage = kind
+            self._next_trick()
+
+    def _name_leader(self, seat: int, leader: int, events: list[Any] | None) -> None:
+        self.leader_log += ((len(self.tricks) + 1, seat, leader),)
+        self.leader = self.to_move = leader
+        self.named_by = seat
+        self.phase = PLAY
+        self.public = None
+        if events is not None:
+            events.append(LeaderNamed(seat, leader))
+
+    def skip_hand(self) -> None:
+        """A *hand* not used (a record without its leader entry): its taker leads.
+        Records of other programs need it; this game's players name a leader, which
+        may be themselves."""
+        if self.phase != NAME_LEADER:
+            raise RulesError("no leader is to be named now")
+        self.phase = PLAY
+        self.public = None
+
+    def _choose_option(self, option: ChooseOption, events: list[Any] | None) -> None:
+        """H11, then the deal is scored (H10) and the next deal or the end (H12)."""
+        taker = self.taker
+        score = score_deal(self.hens, self.penalties, self.rewards, self.tricks[-1], option)
+        if option.deal:
+            self.crossed = _with(self.crossed, taker, self.crossed[taker] + (option.deal,))
+        self.scores += (score,)
+        self.played += (DealPlayed(
+            self.dealer, tuple(o or () for o in self.orders), self.tricks,
+            tuple(k for _, _, k in self.reward_log), tuple(s for _, _, s in self.leader_log),
+            option.word),)
+        self.totals = totals_of(self.scores, self.crossed, self.n)
+        self.phase = OVER if len(self.scores) >= self.deals else DEAL
+        self.public = None
+        if events is not None:
+            events.append(OptionChosen(taker, option.word))
+            events.append(DealScored(len(self.scores), score, self.totals, self.crossed))
+            if self.phase == OVER:
+                events.append(GameOver(self.totals, winners_of(self.totals)))
+
+    # ---------------------------------------------------------------- copying
+
+    def clone(self) -> HuhnState:
+        """An independent copy: the hands and the trick copied, everything else (kept
+        in tuples) shared. Cheap, for search."""
+        new = _new_state(HuhnState)
+        new.seats, new.n, new.deals, new.first_dealer = self.seats, self.n, self.deals, self.first_dealer
+        new.deck, new.size, new.phase, new.scores = self.deck, self.size, self.phase, self.scores
+        new.played, new.crossed, new.totals = self.played, self.crossed, self.totals
+        new.decisions, new.dealer, new.orders = self.decisions, self.dealer, self.orders
+        new.hands = [h[:] for h in self.hands]
+        new.trick = self.trick[:]
+        new.trick_seats = self.trick_seats[:]
+        new.trick_downs = self.trick_downs[:]
+        new.trick_ends = self.trick_ends[:]
+        new.tricks, new.leader, new.to_move = self.tricks, self.leader, self.to_move
+        new.named_by, new.advantage, new.hens = self.named_by, self.advantage, self.hens
+        new.penalties, new.rewards, new.taken = self.penalties, self.rewards, self.taken
+        new.supply, new.reward_log, new.leader_log = self.supply, self.reward_log, self.leader_log
+        new.taker, new.moves, new.public = self.taker, self.moves, self.public
+        new.public_trick = self.public_trick
+        return new
+
+
+_new_state = object.__new__
+
+
+def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with the item at ``index`` replaced."""
+    return values[:index] + (value,) + values[index + 1:]

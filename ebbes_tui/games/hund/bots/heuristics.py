@@ -1,0 +1,317 @@
+"""The normal bot's named heuristics (FreeDoko style): small functions, each of which
+either picks a move with the sentence that explains it, or passes. The bot walks the
+list for the pending decision and the first that fires wins. Sentences are hints for
+players, so they say only what is true: "likely" where the bot is guessing.
+
+Phase 1 (collecting): take high cards and trumps-to-be, give away low cards, start a
+war when it pays, sjanse when the hand is all keepers. Phase 2 (shedding): beat with
+the cheapest card that beats, keep trumps for late, lead low singletons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
+
+from ..rules.actions import PLAY, SJANSE, UNDERTREKK, Action, PlayCard, Series
+from ..rules.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, Card
+from ..rules.checks import beat_with
+from .judge import Judge
+from ..rules.tricks import can_beat
+from ..rules.view import HundView
+
+
+class Choice(NamedTuple):
+    action: Action
+    why: str
+
+
+Heuristic = Callable[[Judge], "Choice | None"]
+
+
+def _name(j: Judge, seat: int) -> str:
+    return j.view.seats[seat].name
+
+
+def _codes(cards: Iterable[Card]) -> str:
+    return ", ".join(CODES[c] for c in cards)
+
+
+# ------------------------------------------------------------------ both phases
+
+
+def only_move(j: Judge) -> Choice | None:
+    """One legal move: say why it is the only one."""
+    actions = j.view.actions
+    if len(actions) != 1:
+        return None
+    action = actions[0]
+    if action is SJANSE:
+        return Choice(action, "Your hand is empty, so your only move is to sjanse: the pile's "
+                              "top card is played for you.")
+    if action is UNDERTREKK:
+        return must_take(j)
+    if j.view.phase == "collect":
+        return Choice(action, f"Play {action}: it is your only card.")
+    return Choice(action, f"Play {action}: it is the only play you may make.")
+
+
+# ---------------------------------------------------------------- phase 1 (N3-N8)
+
+
+def start_krig_when_it_pays(j: Judge) -> Choice | None:
+    """Match a card in the trick to start a war (the highest pair wars even below a
+    higher single card, N5) when the trick is worth having and a strong card is left
+    to win the war with."""
+    view = j.view
+    if view.krig or not view.trick:
+        return None
+    seats, cards = j.round_cards()
+    for c in sorted(view.hand, key=j.worth):
+        taker, warriors = j.outcome_with(c)
+        if view.seat not in warriors or j.trick_worth(c) <= j.w.take:
+            continue
+        rest = [h for h in view.hand if h != c]
+        follow = max(rest, key=RANK_OF.__getitem__, default=None)
+        if follow is None or RANK_OF[follow] < 12:
+            continue
+        rival = next(s for s, m in zip(seats, cards) if RANK_OF[m] == RANK_OF[c])
+        match = next(m for m in cards if RANK_OF[m] == RANK_OF[c])
+        return Choice(PLAY[c], f"Start a krig with {CODES[c]}: it matches {_name(j, rival)}'s "
+                               f"{CODES[match]}, the trick is likely worth taking, and your "
+                               f"{CODES[follow]} likely wins the krig.")
+    return None
+
+
+def take_high_cards(j: Judge) -> Choice | None:
+    """Take a trick of good cards (high ones, or of a suit likely to be trump) with a
+    card that beats everything in it: the cheapest when nobody plays after, else the
+    highest."""
+    view = j.view
+    if view.krig or not view.trick:
+        return None
+    winners = [c for c in view.hand if j.outcome_with(c)[0] == view.seat]
+    if not winners:
+        return None
+    last = not j.later()
+    c = min(winners, key=RANK_OF.__getitem__) if last else max(winners, key=RANK_OF.__getitem__)
+    if j.trick_worth(c) <= j.w.take:
+        return None
+    if last:
+        return Choice(PLAY[c], f"Take the trick with {CODES[c]}: nobody plays after you, "
+                               "and its cards are likely worth having in phase 2.")
+    return Choice(PLAY[c], f"Play {CODES[c]}: it likely takes the trick, whose cards are "
+                           "likely worth having in phase 2.")
+
+
+def sjanse_with_keepers(j: Judge) -> Choice | None:
+    """Every hand card is worth keeping for phase 2: play the pile's top card instead
+    of giving one away (N4)."""
+    view = j.view
+    if SJANSE not in view.actions or view.krig or not view.hand:
+        return None
+    if any(j.worth(c) < j.w.keeper for c in view.hand):
+        return None
+    return Choice(SJANSE, f"Sjanse: every card in your hand ({_codes(view.hand)}) is likely "
+                          "worth keeping for phase 2, so turn the pile's top card instead of "
+                          "giving one away.")
+
+
+def give_low_cards(j: Judge) -> Choice | None:
+    """Give away the card least worth holding in phase 2, one that does not take the
+    trick where there is one."""
+    view = j.view
+    if view.krig or not view.hand:
+        return None
+    c = min(view.hand, key=j.worth)
+    if not view.trick:
+        return Choice(PLAY[c], f"Lead {CODES[c]}, your card least worth holding in phase 2: "
+                               "whoever takes the trick must shed it later.")
+    losers = [h for h in view.hand if not j.could_take(h)]
+    if not losers:
+        return Choice(PLAY[c], f"Play {CODES[c]}, your card least worth holding in phase 2: "
+                               "each of your cards would take this trick or war for it as it "
+                               "stands.")
+    c = min(losers, key=j.worth)
+    if len(losers) == len(view.hand):
+        return Choice(PLAY[c], f"Give away {CODES[c]}, your card least worth holding in "
+                               "phase 2: none of your cards takes this trick as it stands.")
+    return Choice(PLAY[c], f"Give away {CODES[c]}: it does not take the trick, which is "
+                           "likely not worth taking, and it is likely worth little in phase 2.")
+
+
+def krig_to_win(j: Judge) -> Choice | None:
+    """In a war for a trick worth having, play the highest card; sjanse when the best
+    card is low (the pile's top card may be higher, N4)."""
+    view = j.view
+    if not view.krig or not view.hand or j.trick_worth(None) - j.expected <= j.w.take:
+        return None
+    best = max(view.hand, key=lambda c: (RANK_OF[c], -j.worth(c)))
+    so_far = len(view.trick)
+    if RANK_OF[best] < 10 and SJANSE in view.actions:
+        return Choice(SJANSE, f"Sjanse in the krig: your best card, {CODES[best]}, likely "
+                              "loses, and the pile's top card may be higher.")
+    return Choice(PLAY[best], f"Play {CODES[best]}, your highest card, in the krig: its "
+                              f"winner takes every card in the trick ({so_far} so far), "
+                              "likely worth having.")
+
+
+def krig_to_lose(j: Judge) -> Choice | None:
+    """In a war for a trick not worth having, play the lowest card."""
+    view = j.view
+    if not view.krig or not view.hand:
+        return None
+    low = min(view.hand, key=lambda c: (RANK_OF[c], j.worth(c)))
+    return Choice(PLAY[low], f"Play {CODES[low]}, your lowest card, in the krig: the trick "
+                             f"({len(view.trick)} cards so far) is likely not worth taking.")
+
+
+# -------------------------------------------------------------- phase 2 (N9-N14)
+
+
+def must_take(j: Judge) -> Choice | None:
+    """Nothing beats the top card: undertrekk is the only move (N10)."""
+    view = j.view
+    if view.actions != (UNDERTREKK,):
+        return None
+    top = view.top
+    assert top is not None
+    first = view.shed_trick[0][1]
+    what = f"the trick's first card, {CODES[first[0]]}" if len(first) == 1 else \
+        f"the trick's first play, the series {_codes(first)}"
+    lacking = "you hold no card" if not view.hand else \
+        f"you hold no card {beat_with(top, view.trump).replace('with ', '', 1)}"
+    return Choice(UNDERTREKK, f"You cannot beat {CODES[top]} ({lacking}), so you take in {what}.")
+
+
+def beat_cheapest(j: Judge) -> Choice | None:
+    """Beat with the cheapest play that beats: a non-trump before a trump (keep trumps
+    for late), the lowest top card, a longer series before a shorter one (N10, N14)."""
+    view = j.view
+    top = view.top
+    if top is None or UNDERTREKK in view.actions:
+        return None
+    trump = view.trump
+    plays = [a for a in view.actions if type(a) is PlayCard or type(a) is Series]  # N10: all
+    play = min(plays, key=lambda a: _beat_cost(a, trump))
+    high = play.cards[-1]
+    keeping = SUIT_OF[high] != trump and any(SUIT_OF[c] == trump for c in view.hand)
+    keep = ", keeping your trumps for later" if keeping else ""
+    if type(play) is Series:
+        return Choice(play, f"Beat {CODES[top]} with the series {play}: its top card is the "
+                            f"cheapest that beats{keep}, and it sheds {len(play.cards)} cards "
+                            "at once.")
+    return Choice(play, f"Beat {CODES[top]} with {play}, the cheapest card that beats it{keep}.")
+
+
+def _beat_cost(action: PlayCard | Series, trump: int) -> tuple[int, int, int]:
+    cards: tuple[Card, ...] = action.cards
+    high = cards[-1]
+    return (SUIT_OF[high] == trump, RANK_OF[high], -len(cards))
+
+
+def break_the_round(j: Judge) -> Choice | None:
+    """When the last moves repeat the ones before, cards only go round by undertrekk and
+    the game could go on for ever (N10 allows it): lead something else, a card the next
+    player can beat if there is one, chosen at random so that equal bots do not repeat."""
+    view = j.view
+    if view.top is not None or view.phase != "shed" or not _stalled(view):
+        return None
+    following = _next_in_play(view)
+    hold = j.known_hands()[following]
+    beatable = [a for a in view.actions if (type(a) is PlayCard or type(a) is Series)
+                and can_beat(hold, a.cards[-1], view.trump)]
+    if beatable:
+        lead = j.rng.choice(beatable)
+        return Choice(lead, f"Lead {lead}: the last moves repeat the ones before, so the cards "
+                            f"only go round; {_name(j, following)} can likely beat it, which "
+                            "keeps the trick going.")
+    play = j.rng.choice(view.actions)
+    return Choice(play, f"Lead {play}: the last moves repeat the ones before, so the cards "
+                        "only go round; another lead may break the round.")
+
+
+def _stalled(view: HundView) -> bool:
+    """The last moves repeat the ones just before them: the same cards go round (a
+    cycle of up to :data:`CYCLE` moves, seen twice)."""
+    log = view.log
+    last = len(log)
+    for length in range(2, min(CYCLE, last // 2) + 1):
+        if log[last - 1] == log[last - 1 - length] and \
+                log[last - length:] == log[last - 2 * length:last - length]:
+            return True
+    return False
+
+
+#: The longest cycle of moves :func:`_stalled` looks for.
+CYCLE = 80
+
+
+def _next_in_play(view: HundView) -> int:
+    n, me = len(view.seats), view.seat
+    if me is None:
+        raise ValueError("a bot decides from a seat's view, not the public table")
+    seat = (me + 1) % n
+    while seat in view.out:
+        seat = (seat + 1) % n
+    return seat
+
+
+def lead_low_singleton(j: Judge) -> Choice | None:
+    """Lead a low card that is alone in its suit: low cards are hard to shed except by
+    leading them."""
+    view = j.view
+    if view.top is not None or view.phase != "shed":
+        return None
+    trump = view.trump
+    counts = [0, 0, 0, 0]
+    for c in view.hand:
+        counts[SUIT_OF[c]] += 1
+    single = [c for c in view.hand
+              if counts[SUIT_OF[c]] == 1 and SUIT_OF[c] != trump and RANK_OF[c] <= 10]
+    if not single:
+        return None
+    c = min(single, key=RANK_OF.__getitem__)
+    return Choice(PLAY[c], f"Lead {CODES[c]}, your only {SUIT_WORD[SUIT_OF[c]]}: a low card "
+                           "is hard to shed except by leading it.")
+
+
+def lead_low_series(j: Judge) -> Choice | None:
+    """With series allowed, lead the longest run topped by a low card: several low
+    cards shed in one play (N14)."""
+    view = j.view
+    if view.top is not None or view.phase != "shed" or not view.series:
+        return None
+    runs = [a for a in view.actions if type(a) is Series and RANK_OF[a.top] <= 10
+            and SUIT_OF[a.top] != view.trump]
+    if not runs:
+        return None
+    run = max(runs, key=lambda a: (len(a.cards), -RANK_OF[a.top]))
+    return Choice(run, f"Lead the series {run}: it sheds {len(run.cards)} low cards in one play.")
+
+
+def lead_low(j: Judge) -> Choice | None:
+    """Lead the lowest card, a trump only when holding nothing else (keep trumps for
+    late)."""
+    view = j.view
+    if view.top is not None or view.phase != "shed" or not view.hand:
+        return None
+    trump = view.trump
+    plain = [c for c in view.hand if SUIT_OF[c] != trump]
+    if not plain:
+        c = min(view.hand, key=RANK_OF.__getitem__)
+        return Choice(PLAY[c], f"Lead {CODES[c]}, your lowest trump: you hold only trumps.")
+    c = min(plain, key=RANK_OF.__getitem__)
+    keep = ", and your trumps stay for later" if len(plain) < len(view.hand) else ""
+    return Choice(PLAY[c], f"Lead {CODES[c]}, your lowest card: low cards are hard to shed "
+                           f"except by leading them{keep}.")
+
+
+#: The heuristics for each kind of decision, in the order they are tried.
+RULES: dict[str, tuple[Heuristic, ...]] = {
+    "play": (only_move, start_krig_when_it_pays, take_high_cards, sjanse_with_keepers,
+             give_low_cards),
+    "krig": (only_move, krig_to_win, krig_to_lose),
+    "beat": (must_take, only_move, beat_cheapest),
+    "lead": (only_move, break_the_round, lead_low_series, lead_low_singleton, lead_low),
+}

@@ -1,0 +1,54 @@
+"""How a Hund match is summed up in the History list and counted in the Statistics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules.state import GameResult, HundState, Phase
+
+
+def describe(state: HundState) -> dict[str, str]:
+    """``players``, ``variants`` (games and series), ``result`` (each game's order of
+    going out and hund, then the winners) and ``saved`` (the Continue list's line)."""
+    names = [s.name for s in state.seats]
+    variants = f"{state.games} game{'s' * (state.games != 1)}, " + \
+        ("series" if state.series else "single cards")
+    if state.results:
+        result = "; ".join(f"game {i}: {_result(r, names)}"
+                           for i, r in enumerate(state.results, 1))
+    else:
+        result = "no game finished"
+    if state.phase is Phase.OVER:
+        outcome = state.outcome()
+        assert outcome is not None
+        result += "; won by " + ", ".join(names[s] for s in outcome.winners)
+    tally = ", ".join(f"{n} {t}" for n, t in zip(names, state.tally))
+    saved = f"{len(names)} players, " + (
+        "match over" if state.phase is Phase.OVER
+        else f"game {len(state.results) + 1} of {state.games}") + f": times hund {tally}"
+    return {"players": ", ".join(names), "variants": variants, "result": result,
+            "saved": saved}
+
+
+def variant_key(options: dict[str, Any]) -> tuple[str, str]:
+    """The kind of match the statistics group by: with series or single cards."""
+    if options.get("series"):
+        return "series", "with series"
+    return "single", "single cards"
+
+
+def figures(state: HundState, seat: int) -> dict[str, int]:
+    """``seat``'s games, times the hund, places added up and wars won."""
+    results = state.results
+    places = sum((r.out + (r.hund,)).index(seat) + 1 for r in results)
+    wars = sum(1 for r in results for t in r.tricks if t.krig and t.winner == seat)
+    return {"games": len(results), "hund": state.tally[seat], "places": places,
+            "wars_won": wars}
+
+
+def _result(result: GameResult, names: list[str]) -> str:
+    """One game's result in words: the order of going out and the hund."""
+    order = ", ".join(names[s] for s in result.out)
+    hund = names[result.hund]
+    was = "were" if hund == "You" else "was"  # History reads the player's own seat as You
+    return f"{hund} {was} the hund" + (f" (out: {order})" if order else "")

@@ -1,0 +1,42 @@
+"""The phases of a match of Hund, and what a game's deal and result keep."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from .actions import Action
+from .cards import Card
+from .tricks import Trick
+
+
+class Phase(Enum):
+    DEAL = "deal"  # chance: the next game must be dealt (N2)
+    COLLECT = "collect"  # phase 1: collecting cards in tricks (N3-N8)
+    SHED = "shed"  # phase 2: shedding them (N9-N13)
+    OVER = "over"  # the match is over (N16)
+
+
+class Deal(NamedTuple):
+    """One game's deal as the record keeps it (N2): the dealer, the ten cards set aside
+    with two players, each seat's three cards, the pile from its top card down."""
+
+    dealer: int
+    aside: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    pile: tuple[Card, ...]
+
+
+class GameResult(NamedTuple):
+    """A finished game: its deal and moves (the record), its phase-1 tricks, the trump
+    card and its holder, the hands phase 2 began with, the order of going out, and the
+    hund (N7-N13)."""
+
+    deal: Deal | None  # None in a sampled state (search), which has no record
+    moves: tuple[Action, ...]
+    tricks: tuple[Trick, ...]
+    trump_card: Card
+    trump_holder: int
+    phase2_hands: tuple[tuple[Card, ...], ...]
+    out: tuple[int, ...]
+    hund: int

@@ -1,0 +1,150 @@
+"""Phase 2, shedding (N9-N13): the taken cards become the hand, each play must beat
+the top play, undertrekk takes the trick's first play in, avstikk clears a complete
+trick, players go out one by one and the last one holding cards is the hund.
+Functions acting on a :class:`~.state.HundState`; ``events`` is None on the fast
+path."""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING
+
+from .actions import UNDERTREKK
+from .cards import Card
+from .events import (
+    Avstikk, Event, HundFound, MatchOver, Played, ShedBegan, UndertrekkTaken, WentOut,
+)
+from .phases import GameResult, Phase
+from .tricks import Move
+
+if TYPE_CHECKING:
+    from .state import HundState
+
+#: The one move of a player who cannot beat (N10).
+TAKE = UNDERTREKK
+
+
+def begin(st: HundState, holder: int | None, events: list[Event] | None) -> None:
+    """Phase 2 begins (N8, N9): the last player holding cards adds them to the cards
+    they took, the trump card's holder shows it and adds it to theirs, and each
+    player's taken cards become their hand; the trump card's holder leads."""
+    if holder is not None:
+        hand = st.hands[holder]
+        st.leftover = (holder, len(hand))
+        st.taken[holder].extend(hand)
+    st.taken[st.trump_holder].append(st.trump_card)
+    st.hands = [sorted(t) for t in st.taken]
+    st.taken = [[] for _ in range(st.n)]
+    st.phase2_hands = tuple(tuple(h) for h in st.hands)
+    st.phase = Phase.SHED
+    st.trick2 = []
+    st.began = st.n
+    st.leader = st.turn = st.trump_holder
+    if events is not None:
+        events.append(ShedBegan(st.trump_card, st.trump_holder, st.leftover,
+                                tuple(len(h) for h in st.hands)))
+
+
+def play(st: HundState, seat: int, cards: tuple[Card, ...], events: list[Event] | None) -> None:
+    """``seat`` plays ``cards`` (a lead, or a play that beats the top one, N10)."""
+    hand = st.hands[seat]
+    for c in cards:
+        hand.remove(c)
+    trick = st.trick2
+    if events is not None:
+        events.append(Played(seat, cards, not trick))
+    trick.append((seat, cards))
+    st.log2.append(Move(seat, cards, False))
+    if not hand:  # N12: played in phase 2 and holds none
+        st.out.append(seat)
+        if events is not None:
+            events.append(WentOut(seat, len(st.out)))
+        if st.n - len(st.out) == 1:  # N13
+            _end_game(st, events)
+            return
+    if len(trick) == st.began:  # N11: as many plays as players in play at its start
+        _avstikk(st, seat, events)
+        return
+    st.turn = _next_in_play(st, seat)
+
+
+def undertrekk(st: HundState, seat: int, events: list[Event] | None) -> None:
+    """``seat`` cannot beat and takes the trick's first play in (N10); the next player
+    beats the top play, unless it is theirs (N11) or the trick is now empty."""
+    trick = st.trick2
+    _, cards = trick.pop(0)
+    hand = st.hands[seat]
+    for c in cards:
+        insort(hand, c)
+    top = trick[-1][1] if trick else cards  # the play that could not be beaten
+    st.log2.append(Move(seat, cards, True, top[-1]))
+    if events is not None:
+        events.append(UndertrekkTaken(seat, cards, top))
+    n = st.n
+    out = st.out
+    if not trick:  # N10: the first player in play after the taker who holds a card
+        hands = st.hands
+        leader = seat
+        for i in range(1, n):
+            s = (seat + i) % n
+            if hands[s] and s not in out:
+                leader = s
+                break
+        st.began = n - len(out)
+        st.leader = st.turn = leader
+        return
+    following = _next_in_play(st, seat)
+    if following == trick[-1][0]:  # N11: nobody beats their own card
+        _avstikk(st, following, events)
+    else:
+        st.turn = following
+
+
+def _next_in_play(st: HundState, seat: int) -> int:
+    n = st.n
+    out = st.out
+    s = (seat + 1) % n
+    while s in out:
+        s = (s + 1) % n
+    return s
+
+
+def _avstikk(st: HundState, taker: int, events: list[Event] | None) -> None:
+    """``taker`` takes the complete trick; its cards leave the game and the taker leads
+    next, or the next seat clockwise in play that holds a card (N11)."""
+    trick = st.trick2
+    cards = tuple(c for _, cs in trick for c in cs)
+    st.gone.extend(cards)
+    st.last2 = tuple(trick)
+    st.trick2 = []
+    if events is not None:
+        events.append(Avstikk(taker, cards))
+    hands = st.hands
+    out = st.out
+    n = st.n
+    leader = taker
+    while not hands[leader] or leader in out:
+        leader = (leader + 1) % n
+        if leader == taker:
+            raise AssertionError("no player in play holds a card")  # cannot happen: N10
+    st.began = n - len(out)
+    st.leader = st.turn = leader
+
+
+def _end_game(st: HundState, events: list[Event] | None) -> None:
+    """Only one player is in play: the hund (N13). The tally counts it (N16)."""
+    out = st.out
+    hund = next(s for s in range(st.n) if s not in out)
+    st.hund = hund
+    st.tally[hund] += 1
+    st.turn = -1
+    # A sampled state (search) has no deal: its result is never written.
+    st.results.append(GameResult(st.deal, tuple(st.moves), tuple(st.tricks),
+                                 st.trump_card, st.trump_holder, st.phase2_hands or (), tuple(out), hund))
+    st.phase = Phase.OVER if len(st.results) >= st.games else Phase.DEAL
+    if events is not None:
+        events.append(HundFound(len(st.results), hund, tuple(out), tuple(st.tally)))
+        if st.phase is Phase.OVER:
+            fewest = min(st.tally)
+            events.append(MatchOver(tuple(st.tally),
+                                    tuple(s for s in range(st.n) if st.tally[s] == fewest)))
