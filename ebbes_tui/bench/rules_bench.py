@@ -115,7 +115,7 @@ def play_outs(config: BenchConfig, count: int = 64,
 def _deal_out(game: AnyGame, state: AnyState, rng: random.Random) -> None:
     """Play on with uniformly random decisions the validated way to the end of the deal."""
     deal = _deals(state)
-    chance = partial(game.rules.resolve_chance, seed=rng.random())
+    chance = partial(game.rules.resolve_chance, seed=rng.randrange(2**32))
     while _deals(state) == deal and (seat := next_to_decide(state, chance)) is not None:
         _decide_at_random(state, seat, rng)
 

@@ -26,7 +26,8 @@ from ebbes_tui.check import check_file
 from ebbes_tui.cli import build_parser, main
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.game.errors import SetupError
-from ebbes_tui.game.options import complete, flag, from_flags
+from ebbes_tui.flags import from_flags
+from ebbes_tui.game.options import complete, flag
 from ebbes_tui.game.protocols import Decision, Game, Record, SeatInfo, State, listed
 from ebbes_tui.game.records import dumps
 from ebbes_tui.game.registry import all_games, game_ids, game_of_format, load_game
