@@ -19,7 +19,7 @@ from textual.widgets import Static
 from tiny_game import GAME, Arrange, DealScored, Orders, Over, Played, Take, TrickTaken
 
 from ebbes_tui.controller import Update
-from ebbes_tui.table.events import ChatLine
+from ebbes_tui.game.events import ChatLine
 from ebbes_tui.ui.closing import ClosesOnce
 from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.footer import KeysFooter
@@ -80,18 +80,18 @@ class TinyTable(Static, can_focus=True):
         self.look = look
         self.view = view
         self.acting = False
-        self.pointed: object | None = None
+        self.pointed: Any = None
 
     def show(self, update: Update, drawing: Drawing) -> None:
         self.view, self.acting, self.pointed = update.view, drawing.acting, None
         self._draw()
         self.refresh_bindings()
 
-    def point_at(self, action: object) -> None:
+    def point_at(self, action: Any) -> None:
         self.pointed = action
         self._draw()
 
-    def choices(self) -> list[object]:
+    def choices(self) -> list[Any]:
         """What the player may do on the table now (keeping a trick is a dialog's)."""
         actions = self.view.actions if self.acting else ()
         if isinstance(actions, Orders):
@@ -211,6 +211,9 @@ class TinyReplay(ReplayBase):
     BINDINGS = replay_bindings("Move", "Deal")
     BOXES = {"replay-trick": "Table"}
 
+    def __init__(self, record: dict[str, Any], title: str) -> None:
+        super().__init__(GAME, record, title)
+
     def compose(self) -> ComposeResult:
         yield Static(id="replay-status", markup=False)
         with Horizontal(id="replay-middle"):
@@ -291,7 +294,7 @@ class TinyScreens:
             return None
         return FinalScreen(update.event, update.view, again=again)
 
-    def dialog(self, view: Any, error: str) -> Screen[object | None] | None:
+    def dialog(self, view: Any, error: str) -> Screen[Any] | None:
         actions = view.actions
         if isinstance(actions, Orders) or not any(isinstance(a, Take) for a in actions):
             return None

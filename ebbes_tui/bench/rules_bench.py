@@ -81,45 +81,43 @@ def play_outs(config: BenchConfig, count: int = 64,
     legal move, then the game's quick playout)."""
     game, seats, options = config
     starts = []  # (state, the seat to move)
-    firsts = []  # each deal's first decision, for a game with no fast path anywhere
+    openings: list[tuple[AnyState, int]] = []  # each game's first decision
     for seed in range(count):
         state, rng = game.rules.new_state(seats, options), random.Random(seed)
         deal = partial(game.rules.resolve_chance, seed=seed)
-        first = None
+        opening: tuple[AnyState, int] | None = None
         while (seat := next_to_decide(state, deal)) is not None:
             if game.players.random_playout(state.clone(), rng):
                 starts.append((state, seat))
                 break
-            first = first or (state.clone(), seat)
+            opening = opening or (state.clone(), seat)
             _decide_at_random(state, seat, rng)
         else:  # the game ended without a fast path
-            if first is not None:
-                firsts.append(first)
+            if opening is not None:
+                openings.append(opening)
     if not starts:  # a game with no fast path anywhere
-        starts = firsts
+        starts = openings
         if not search:
-            deals = cycle([state for state, _ in starts])
-            return lambda rng: _deal_out(game, next(deals).clone(), rng)
+            games = cycle([state for state, _ in starts])
+            return lambda rng: _deal_out(game, next(games).clone(), rng)
     if not search:
         turn = cycle([state for state, _ in starts])
         return lambda rng: game.players.random_playout(next(turn).clone(), rng)
-    rolled = []
+    firsts = []
     for state, seat in starts:
         legal = state.legal(seat)
-        rolled.append((state, seat, legal.sample(random.Random(0)) if isinstance(legal, Unlisted)
+        firsts.append((state, seat, legal.sample(random.Random(0)) if isinstance(legal, Unlisted)
                        else legal[0]))
-    rollouts = cycle(rolled)
+    rollouts = cycle(firsts)
     return lambda rng: game.players.rollout(*next(rollouts), rng)
 
 
 def _deal_out(game: AnyGame, state: AnyState, rng: random.Random) -> None:
     """Play on with uniformly random decisions the validated way to the end of the deal."""
     deal = _deals(state)
-    while (pending := state.pending()) and _deals(state) == deal:
-        if pending[0].seat is None:
-            game.rules.resolve_chance(state, rng.randrange(2**32))
-        else:
-            _decide_at_random(state, pending[0].seat, rng)
+    chance = partial(game.rules.resolve_chance, seed=rng.randrange(2**32))
+    while _deals(state) == deal and (seat := next_to_decide(state, chance)) is not None:
+        _decide_at_random(state, seat, rng)
 
 
 def _play_outs_of(module: ModuleType, config: Any,

@@ -652,5 +652,6 @@ def test_check_tournament_simulate_and_the_benches(any_game, tmp_path, capfd):
     assert main(["bench", "bots", "--game", game.id, "--seconds", "0.01", "--json"]) == 0
     figures = json.loads(capfd.readouterr().out)
     assert figures["game"] == game.id and set(figures["levels"]) == set(game.players.levels)
-    for row in figures["levels"].values():
-        assert 0 < row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
+    for row in figures["levels"].values():  # Tiny's random bot may read 0.0 ms
+        assert 0 <= row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
+    assert figures["levels"]["hard"]["p99_ms"] > 0
