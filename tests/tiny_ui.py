@@ -259,7 +259,7 @@ class TinyScreens:
         return kind in ("hint", "refusal") or kind == "event" and isinstance(update.event, Played)
 
     def replay(self, record: dict[str, Any], title: str) -> Screen[Any]:
-        return TinyReplay(GAME, record, title)
+        return TinyReplay(record, title)
 
     def table(self, look: Look, view: Any) -> Widget:
         return TinyTable(look, view, id="game-table")
