@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 from ebbes_tui.controller.events import Update
-from ebbes_tui.game.protocols import Game, SeatInfo, listed
+from ebbes_tui.game.protocols import Game, SeatInfo, any_answer
 from ebbes_tui.game.registry import game_ids, load_game
 from ebbes_tui.table.protocol import VERSION, state_message
 from ebbes_tui.table.rendezvous import PREFIX, chosen_parent, own_address
@@ -53,10 +53,7 @@ def evil_game(game: Game, seed: int = 7) -> tuple[list[dict[str, Any]], dict[str
         if decision.seat is None:
             events = game.rules.resolve_chance(state, seed)
         else:
-            legal = state.legal(decision.seat)
-            choices = listed(legal)
-            action = rng.choice(choices) if choices is not None else legal.sample(rng)
-            events = state.apply(action, decision.seat)
+            events = state.apply(any_answer(state.legal(decision.seat), rng), decision.seat)
         if len(shown) < 12:  # a few moves: the game shown never ends
             for event in events:
                 seq += 1

@@ -15,7 +15,7 @@ from typing import Any
 from test_wire_strings import _at, setups, with_text
 
 from ebbes_tui.controller.events import SeatChanged, Synced, Update
-from ebbes_tui.game.protocols import Game, SeatInfo, listed
+from ebbes_tui.game.protocols import Game, SeatInfo, any_answer
 from ebbes_tui.table.protocol import ProtocolError, state_message, update_from_message
 from ebbes_tui.ui.game_ui import screens_of
 from ebbes_tui.ui.look import Look
@@ -39,10 +39,7 @@ def seeded_updates(game: Game, options: dict, seed: int = 3) -> list[dict[str, A
         if decision.seat is None:
             events = game.rules.resolve_chance(state, seed)
         else:
-            legal = state.legal(decision.seat)
-            choices = listed(legal)
-            action = rng.choice(choices) if choices is not None else legal.sample(rng)
-            events = state.apply(action, decision.seat)
+            events = state.apply(any_answer(state.legal(decision.seat), rng), decision.seat)
         if len(messages) == 5:  # the seam's own event, at the table of this game
             events = [*events, SeatChanged(1, False, "normal")]
         for event in events:
