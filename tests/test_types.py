@@ -43,14 +43,18 @@ def test_a_game_whose_facets_disagree_on_its_types_is_refused(tmp_path):
     mixed = tmp_path / "mixed.py"
     mixed.write_text(
         "from ebbes_tui.game.protocols import Game\n"
-        "from ebbes_tui.games.ebbes.game import EbbesRecords, EbbesRules, EbbesWire, EbbesWords\n"
+        "from ebbes_tui.games.ebbes.game import EbbesRecords, EbbesRules, EbbesWords\n"
+        "from ebbes_tui.games.ebbes.codec import event_from_json, event_to_json\n"
+        "from ebbes_tui.games.ebbes.codec import view_from_json, view_to_json\n"
+        "from ebbes_tui.game.defaults import CodecWire\n"
         "from ebbes_tui.games.ebbes.rules.actions import Action\n"
         "from ebbes_tui.games.ebbes.rules.state import GameState\n"
         "from ebbes_tui.games.ebbes.rules.view import PlayerView\n"
         "from ebbes_tui.games.huhn.game import HuhnPlayers\n"
         "GAME: Game[GameState, PlayerView, Action] = Game(\n"
         "    'mixed', 'Mixed', (3,), rules=EbbesRules(), records=EbbesRecords(),\n"
-        "    wire=EbbesWire(), players=HuhnPlayers(), presentation=EbbesWords())\n",
+        "    wire=CodecWire(view_to_json, view_from_json, event_to_json, event_from_json),\n"
+        "    players=HuhnPlayers(), presentation=EbbesWords())\n",
         encoding="utf-8")
     said, status = _mypy(mixed)
     assert status == 1, said

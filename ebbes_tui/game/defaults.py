@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -12,6 +13,16 @@ from .errors import IllegalMove
 from .protocols import (
     ActionT, Bot, GameOption, SeatInfo, State, StateT, Unlisted, ViewT, ViewT_contra,
 )
+
+
+@dataclass(frozen=True)
+class CodecWire(Generic[ViewT]):
+    """The wire of a game whose codec has the four functions (every game's has)."""
+
+    view_to_json: Callable[[ViewT], dict[str, Any]]
+    view_from_json: Callable[[Any], ViewT]
+    event_to_json: Callable[[object], dict[str, Any] | None]
+    event_from_json: Callable[[dict[str, Any]], object | None]
 
 
 class RulesBase(Generic[StateT, ViewT, ActionT]):

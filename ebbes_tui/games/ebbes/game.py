@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...game.errors import IllegalMove, RecordError
-from ...game.defaults import PlayersBase, PresentationBase, RulesBase
+from ...game.defaults import CodecWire, PlayersBase, PresentationBase, RulesBase
 from ...game.protocols import Game, GameOption, SeatInfo
 from .bots.playout import playout
 from .bots.normal import Judge, NormalBot
@@ -154,15 +154,6 @@ class EbbesRecords:
         return cut
 
 
-class EbbesWire:
-    """ebbes' views and events on the wire."""
-
-    view_to_json = staticmethod(view_to_json)
-    view_from_json = staticmethod(view_from_json)
-    event_to_json = staticmethod(event_to_json)
-    event_from_json = staticmethod(event_from_json)
-
-
 class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     """ebbes' normal bot, its sampler of hidden deals and its fast path."""
 
@@ -233,6 +224,7 @@ def _config(seats: tuple[SeatInfo, ...], options: Options, first_starter: int | 
 
 
 GAME: Game[GameState, PlayerView, Action] = Game(
-    "ebbes", "ebbes", tuple(sorted(DECK_VALUES)), rules=EbbesRules(),
-            records=EbbesRecords(), wire=EbbesWire(), players=EbbesPlayers(),
-            presentation=EbbesWords())
+    "ebbes", "ebbes", tuple(sorted(DECK_VALUES)),
+    rules=EbbesRules(), records=EbbesRecords(),
+    wire=CodecWire(view_to_json, view_from_json, event_to_json, event_from_json),
+    players=EbbesPlayers(), presentation=EbbesWords())

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...game.errors import IllegalMove
-from ...game.defaults import FastRollouts, PresentationBase, RulesBase
+from ...game.defaults import CodecWire, FastRollouts, PresentationBase, RulesBase
 from ...game.protocols import Game, GameOption, SeatInfo
 from . import codec
 from .bots.normal import NormalBot
@@ -96,15 +96,6 @@ class HuhnRecords:
         return cut
 
 
-class HuhnWire:
-    """Blindes Huhn extrem's views and events on the wire."""
-
-    view_to_json = staticmethod(codec.view_to_json)
-    view_from_json = staticmethod(codec.view_from_json)
-    event_to_json = staticmethod(codec.event_to_json)
-    event_from_json = staticmethod(codec.event_from_json)
-
-
 class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):
     """Blindes Huhn extrem's normal bot, sampler and fast path; an arrangement (never
     listed) is the normal bot's."""
@@ -174,6 +165,8 @@ class HuhnWords(PresentationBase):
 
 
 GAME: Game[HuhnState, HuhnView, Action] = Game(
-    "huhn", "Blindes Huhn extrem", (2, 3, 4, 5), rules=HuhnRules(),
-            records=HuhnRecords(), wire=HuhnWire(), players=HuhnPlayers(),
-            presentation=HuhnWords())
+    "huhn", "Blindes Huhn extrem", (2, 3, 4, 5),
+    rules=HuhnRules(), records=HuhnRecords(),
+    wire=CodecWire(codec.view_to_json, codec.view_from_json, codec.event_to_json,
+                   codec.event_from_json),
+    players=HuhnPlayers(), presentation=HuhnWords())

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...game.errors import IllegalMove, RecordError, SetupError
-from ...game.defaults import FastRollouts, PresentationBase, RulesBase
+from ...game.defaults import CodecWire, FastRollouts, PresentationBase, RulesBase
 from ...game.protocols import Game, GameOption, SeatInfo
 from . import codec
 from .bots.normal import NormalBot, rank_candidates
@@ -114,15 +114,6 @@ class HundRecords:
         return cut
 
 
-class HundWire:
-    """Hund's views and events on the wire."""
-
-    view_to_json = staticmethod(codec.view_to_json)
-    view_from_json = staticmethod(codec.view_from_json)
-    event_to_json = staticmethod(codec.event_to_json)
-    event_from_json = staticmethod(codec.event_from_json)
-
-
 class HundPlayers(FastRollouts[HundState, HundView, Action]):
     """Hund's normal bot, sampler and fast path."""
 
@@ -201,5 +192,7 @@ def _whole(value: object) -> bool:
 
 GAME: Game[HundState, HundView, Action] = Game(
     "hund", "Hund (Bikkje)", tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-            rules=HundRules(), records=HundRecords(), wire=HundWire(), players=HundPlayers(),
-            presentation=HundWords())
+    rules=HundRules(), records=HundRecords(),
+    wire=CodecWire(codec.view_to_json, codec.view_from_json, codec.event_to_json,
+                   codec.event_from_json),
+    players=HundPlayers(), presentation=HundWords())
