@@ -15,6 +15,9 @@ EBBES_BONUS = 3
 #: Trump nothing; ebbes pays by the counts (R7), nix only names the next starter (R8).
 CARD_POINTS: dict[Category, int] = {Category.TRUMP: 0, Category.PLUS: 1, Category.EBBES: 0,
                                     Category.MINUS: -1, Category.NIX: 0}
+#: A Plus and a Minus card's points, read at the end of every playout (a name, not two
+#: enum lookups).
+_PLUS, _MINUS = CARD_POINTS[Category.PLUS], CARD_POINTS[Category.MINUS]
 #: The categories a round is scored by, Plus to nix (Trump scores nothing, R6).
 _SCORED = slice(Category.PLUS.value, Category.NIX.value + 1)
 
@@ -31,8 +34,7 @@ class SeatScore(NamedTuple):
     @property
     def total(self) -> int:
         """Plus +1 each, ebbes +3 or 0, Minus -1 each; Trump and nix score nothing (R6, R7)."""
-        return (self.plus_cards * CARD_POINTS[Category.PLUS] + self.ebbes_points
-                + self.minus_cards * CARD_POINTS[Category.MINUS])
+        return self.plus_cards * _PLUS + self.ebbes_points + self.minus_cards * _MINUS
 
 
 class RoundScore(NamedTuple):
