@@ -7,7 +7,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...game.errors import IllegalMove
 from ...game.defaults import CodecWire, FastRollouts, PresentationBase, RulesBase
 from ...game.protocols import Game, GameOption, SeatInfo
 from . import codec
@@ -90,10 +89,7 @@ class HuhnRecords:
         return check_line(state)
 
     def take_back(self, rec: dict[str, Any], seat: int) -> dict[str, Any]:
-        cut = take_back(rec, seat)
-        if cut is None:
-            raise IllegalMove(None, "there is nothing of yours to take back in this deal")
-        return cut
+        return take_back(rec, seat)
 
 
 class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):
