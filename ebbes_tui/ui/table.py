@@ -19,6 +19,7 @@ and the keys.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import TYPE_CHECKING, cast
 
 from textual import events
@@ -194,8 +195,12 @@ class TableScreen(Screen[None]):
         return self.feed.take_back_offered and self.feed.can_take_back()
 
     def on_decided(self, message: Decided) -> None:
-        """The player chose a move on the game's table."""
-        if self.feed.asks(self.update):
+        """The player chose a move on the game's table, or changed their answer so far,
+        which the game keeps (a save, or the table, brings it back)."""
+        if message.draft:
+            with contextlib.suppress(IllegalMove):  # the decision went by meanwhile
+                self.feed.draft(message.action)
+        elif self.feed.asks(self.update):
             self.submit(message.action)
 
     def submit(self, answer: object) -> str | None:
