@@ -97,6 +97,11 @@ class HotSeat:
             raise NotYourTurn(None, "the hand-off screen must be dismissed first")
         self.players[self.viewer].submit(action, decision)
 
+    def draft(self, action: object) -> None:
+        if self.viewer is None:
+            raise NotYourTurn(None, "the hand-off screen must be dismissed first")
+        self.players[self.viewer].draft(action)
+
     take_back_offered = False
     hints_offered = False
 

@@ -235,6 +235,18 @@ class Match:
             raise NotYourTurn(None, "that decision has not come yet")
         self._apply(seat, action)
 
+    def draft(self, seat: int, action: object) -> None:
+        """A person's answer so far to their pending decision (a hand being arranged):
+        not a decision, so nothing is numbered or told to anyone; it is saved, so the
+        game comes back with it. Raises :class:`IllegalMove` and changes nothing when
+        the game keeps no such answer now."""
+        if seat not in self.asked:
+            raise NotYourTurn(None, "it is not your turn")
+        if not self.human_plays(seat):
+            raise NotYourTurn(None, "a bot plays this seat while you are away")
+        self.game.rules.draft(self.state, seat, action)
+        self._save()
+
     def _apply(self, seat: int, action: object) -> None:
         events = self.state.apply(action, seat)
         self.decision += 1

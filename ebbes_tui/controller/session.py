@@ -55,6 +55,10 @@ class Feed(Protocol):
 
     def submit(self, action: object, decision: int | None = None) -> None: ...
 
+    def draft(self, action: object) -> None:
+        """Keep the player's answer so far, not decided (:meth:`Rules.draft`)."""
+        ...
+
     def can_take_back(self) -> bool: ...
 
     def take_back(self) -> None: ...
@@ -127,6 +131,15 @@ class Session(UpdateStream):
         asked = self.match.asked.get(self.seat, -1)  # there is one: else submit refuses
         self.match.submit(self.seat, action, decision)
         self.answered = asked
+
+    def draft(self, action: object) -> None:
+        """This seat's answer so far (a hand being arranged), kept and saved for it
+        alone; IllegalMove says why not."""
+        if self.seat is None:
+            raise NotYourTurn(None, "a spectator has no hand to arrange")
+        if self.closed:
+            raise NotYourTurn(None, "this session is closed")
+        self.match.draft(self.seat, action)
 
     @property
     def take_back_offered(self) -> bool:

@@ -46,6 +46,9 @@ class RulesBase(Generic[StateT, ViewT, ActionT]):
         if action not in view.actions:
             raise IllegalMove(view.seat, "cannot do that now")
 
+    def draft(self, state: StateT, seat: int, action: ActionT) -> None:
+        raise IllegalMove(None, "this game keeps no answer before it is made")
+
 
 class Explaining(Bot[ViewT_contra, ActionT], Protocol[ViewT_contra, ActionT]):
     """A game's own (``normal``) bot: it can say why it would do what it does."""

@@ -263,6 +263,14 @@ class Rules(Protocol[StateT, ViewT_contra, ActionT]):
         whoever plays which seat (duplicate deals)."""
         ...
 
+    def draft(self, state: StateT, seat: int, action: ActionT) -> None:
+        """Keep ``action`` as ``seat``'s answer so far to its pending decision, not yet
+        decided (Blindes Huhn's hand being arranged, H3): it changes no decision and no
+        other seat's view, and the record keeps it, so a save comes back with it.
+        IllegalMove says why it cannot be kept; a game that keeps no such answer
+        refuses every draft."""
+        ...
+
     def decision_seed(self, state: StateT, seat: int) -> str:
         """Where a decision falls, for seeding the Random of the bot that makes it (a
         resumed game gets the same answers)."""

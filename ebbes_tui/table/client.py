@@ -47,6 +47,10 @@ from .witness import Witness
 
 #: Seconds a table has to answer a hello: from connecting to the whole answer.
 ANSWER_TIMEOUT = 10.0
+#: Seconds between two orders of a hand being arranged sent to the table: a held key
+#: moves a card many times a second, and the table takes only so many messages (the
+#: latest order always follows).
+DRAFT_PAUSE = 0.25
 #: Seconds all the tables together have to describe themselves for a list.
 LIST_TIMEOUT = 1.5
 #: Seconds between tries to connect while a table's queue of new connections is full
@@ -674,6 +678,8 @@ class RemoteFeed(UpdateStream):
         self.answered = -1  # the last decision this feed answered
         self._turn_since = time.monotonic()
         self._woken = False  # asked for the seat back, and presence has not said yet
+        self._draft: object | None = None  # the answer so far waiting to be sent
+        self._draft_timer: asyncio.TimerHandle | None = None
 
     @property
     def latest(self) -> AnyUpdate:
@@ -758,6 +764,26 @@ class RemoteFeed(UpdateStream):
         self.client.plays.rules.check(latest.view, action)
         self.client.send({"type": "decide", "decision": latest.decision, "action": str(action)})
         self.answered = latest.decision
+
+    def draft(self, action: object) -> None:
+        """Send this seat's answer so far (a hand being arranged) for the table to keep:
+        at once, then at most one every :data:`DRAFT_PAUSE` seconds, the latest."""
+        if self.seat is None:
+            raise NotYourTurn(None, "a spectator has no hand to arrange")
+        if self.client.closed:
+            raise NotYourTurn(None, "the connection to the table is closed")
+        self.client.plays.rules.check(self._latest.view, action)
+        self._draft = action
+        if self._draft_timer is None:
+            self._send_draft()
+
+    def _send_draft(self) -> None:
+        self._draft_timer = None
+        if self._draft is None or self.client.closed:
+            return
+        self.client.send({"type": "draft", "action": str(self._draft)})
+        self._draft = None
+        self._draft_timer = asyncio.get_running_loop().call_later(DRAFT_PAUSE, self._send_draft)
 
     def hint(self) -> tuple[object, str]:
         raise NotYourTurn(None, "hints are for one player against bots")

@@ -1,9 +1,9 @@
 """What a player or a watcher may say to a table (``assets/protocol.md``), and who at
 the table answers it: hello (admitted from the kernel's uid, into the lobby or the
-game), info, start, a decision, back at the keyboard, a chat line, a request for the
-whole view; and the host's commands (:mod:`.host`). Each is called with a message
-already checked against the protocol's schema; a ProtocolError it raises is answered
-to the sender alone."""
+game), info, start, a decision, an answer so far (a hand being arranged), back at the
+keyboard, a chat line, a request for the whole view; and the host's commands
+(:mod:`.host`). Each is called with a message already checked against the protocol's
+schema; a ProtocolError it raises is answered to the sender alone."""
 
 from __future__ import annotations
 
@@ -60,6 +60,10 @@ def _decide(table: TableServer, client: Client, message: dict[str, Any]) -> None
     table.play.decide(client, message)
 
 
+def _draft(table: TableServer, client: Client, message: dict[str, Any]) -> None:
+    table.play.draft(client, message)
+
+
 def _back(table: TableServer, client: Client, message: dict[str, Any]) -> None:
     """The player is at the keyboard again: a bot that took their seat when their time
     ran out (or the host handed it to one) gives it back (R21)."""
@@ -85,6 +89,6 @@ def _sync(table: TableServer, client: Client, message: dict[str, Any]) -> None:
 
 #: The table's answer to each message, by type.
 HANDLERS: dict[str, Callable[[TableServer, Client, dict[str, Any]], Awaitable[None] | None]] = {
-    "hello": _hello, "info": _info, "start": _start, "decide": _decide, "back": _back,
-    "chat": _chat, "sync": _sync, **HOST_COMMANDS,
+    "hello": _hello, "info": _info, "start": _start, "decide": _decide, "draft": _draft,
+    "back": _back, "chat": _chat, "sync": _sync, **HOST_COMMANDS,
 }

@@ -184,6 +184,24 @@ class Play:
         except IllegalMove as e:
             client.error("illegal", e.player_text, decision=decision)
 
+    def draft(self, client: Client, message: dict[str, Any]) -> None:
+        """``client``'s answer so far to its own seat's decision (a hand being
+        arranged): kept and saved for that seat alone, sent to nobody; ProtocolError,
+        or an error to the player saying why it was not kept (nothing changes)."""
+        if self.match is None:
+            raise ProtocolError("not-now", "The game has not started yet.")
+        if client.session is None or client.seat is None:
+            raise ProtocolError("not-seated", "A spectator has no hand to arrange.")
+        try:
+            action = self.table.game.rules.parse_action(message["action"])
+        except ValueError as e:
+            raise ProtocolError("bad-field", not_an_action(client.session.view().actions,
+                                                           message["action"], e)) from None
+        try:
+            client.session.draft(action)
+        except IllegalMove as e:
+            client.error("not-kept", e.player_text)
+
     async def _follow(self, public: Session) -> None:
         """Note when each decision became pending (how long the player has been
         thinking, and their turn clock), where the game stands, and keep the latest

@@ -114,6 +114,7 @@ _CLIENT: dict[str, dict[str, tuple[bool, str]]] = {
     "info": {"version": (True, _INT)},
     "start": {},
     "decide": {"decision": (True, _INT), "action": (True, _STR), "seat": (False, _INT)},
+    "draft": {"action": (True, _STR)},
     "back": {},
     "chat": {"text": (True, _STR)},
     "sync": {},

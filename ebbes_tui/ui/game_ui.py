@@ -29,11 +29,13 @@ from .look import Look
 
 
 class Decided(Message):
-    """The player at the screen chose ``action`` on the game's table."""
+    """The player at the screen chose ``action`` on the game's table; ``draft``: not
+    yet, it is their answer so far (a hand being arranged), to be kept, not decided."""
 
-    def __init__(self, action: object) -> None:
+    def __init__(self, action: object, *, draft: bool = False) -> None:
         super().__init__()
         self.action = action
+        self.draft = draft
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ and the keys.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import TYPE_CHECKING, cast
 
 from textual import events
@@ -62,6 +63,8 @@ class TableScreen(Screen[None]):
         Binding("b", "scores", "Board"),
         Binding("p", "last_trick", "Last", show=False),
         Binding("u", "take_back", "Undo"),
+        # Where the game allows none now (the key is dimmed), u says why.
+        Binding("u", "take_back('why')", "Undo", show=False),
         Binding("i", "hint", "Hint"),
         Binding("v", "look", "My hand"),
         Binding("c", "chat", "Chat"),
@@ -177,7 +180,7 @@ class TableScreen(Screen[None]):
         if action == "take_back":  # hidden where it never works, else dimmed
             if not self.feed.take_back_offered:
                 return False
-            return self._can_take_back() or None
+            return bool(parameters) or self._can_take_back() or None
         if action == "hint":  # one player against bots, on their turn
             if not self.feed.hints_offered:
                 return False
@@ -192,8 +195,12 @@ class TableScreen(Screen[None]):
         return self.feed.take_back_offered and self.feed.can_take_back()
 
     def on_decided(self, message: Decided) -> None:
-        """The player chose a move on the game's table."""
-        if self.feed.asks(self.update):
+        """The player chose a move on the game's table, or changed their answer so far,
+        which the game keeps (a save, or the table, brings it back)."""
+        if message.draft:
+            with contextlib.suppress(IllegalMove):  # the decision went by meanwhile
+                self.feed.draft(message.action)
+        elif self.feed.asks(self.update):
             self.submit(message.action)
 
     def submit(self, answer: object) -> str | None:
@@ -216,7 +223,9 @@ class TableScreen(Screen[None]):
         self.show_last = not self.show_last
         self.redraw()
 
-    def action_take_back(self) -> None:
+    def action_take_back(self, why: str = "") -> None:
+        """Take back the player's last move; ``why``: there is none the game allows
+        now, and the game's refusal says why (nothing changes)."""
         try:
             self.feed.take_back()
         except IllegalMove as e:

@@ -21,6 +21,7 @@ from .rules.actions import Action, PlayCard, parse_action
 from .rules.checks import check_from_view
 from .rules.deal import deal_next_round
 from .rules.determinize import HiddenDeals, determinized_state
+from .rules.dummy import last_turn_up
 from .rules.record import FORMAT, Record, config_of, replay, to_record
 from .rules.state import GameState, Phase
 from .rules.summary import check_line, summarize
@@ -141,13 +142,19 @@ class EbbesRecords:
         return check_line(state)
 
     def take_back(self, record: Record, seat: int) -> Record:
-        """Cut this round's plays before ``seat``'s latest card; never past a deal
-        (R20)."""
+        """Cut this round's plays before ``seat``'s latest card; never past a deal, nor
+        back before the end of a trick after which the dummy turned up a card (R20)."""
         state = replay(record)
-        seats = state.current_round().play_seats if state.phase is Phase.PLAY else ()
+        current = state.current_round() if state.phase is Phase.PLAY else None
+        seats = current.play_seats if current is not None else ()
         index = next((k for k in range(len(seats) - 1, -1, -1) if seats[k] == seat), None)
-        if index is None:
+        if current is None or index is None:
             raise IllegalMove(None, "there is no card of yours to take back in this round")
+        seen = last_turn_up(current.hands[state.dummy], current.tricks, state.dummy) \
+            if state.dummy >= 0 else 0
+        if index < seen * state.n:
+            raise IllegalMove(None, f"you have seen the dummy's card turned up after trick "
+                                    f"{seen}, so take-back cannot go back before it")
         cut = dict(record)
         cut["rounds"] = [*record["rounds"][:-1], {**record["rounds"][-1],
                                                  "plays": record["rounds"][-1]["plays"][:index]}]

@@ -15,9 +15,9 @@ from .bots.normal import NormalBot
 from .bots.rollout import play_out, rollout
 from .bots.sampler import sample_state
 from .rules import record
-from .rules.actions import Action, parse_action
+from .rules.actions import Action, Arrange, parse_action
 from .rules.invariants import faults
-from .rules.state import DEAL, PLAY, HuhnState
+from .rules.state import ARRANGE, DEAL, PLAY, HuhnState
 from .rules.summary import check_line, summarize
 from .rules.takeback import take_back
 from .rules.view import HuhnView
@@ -63,6 +63,14 @@ class HuhnRules(RulesBase[HuhnState, HuhnView, Action]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def draft(self, state: HuhnState, seat: int, action: Action) -> None:
+        """The order ``seat``'s hand has so far while it is arranged: a record keeps it
+        as that hand (H3, "Game records"); nobody else sees it."""
+        if type(action) is not Arrange or state.phase != ARRANGE:
+            raise IllegalMove(None, "only a hand still being arranged can be put in order")
+        state.check(action, seat)  # its own hand, not arranged yet: its cards, each once
+        state.hands[seat] = list(action.order)
+
     def invariants(self, state: HuhnState) -> list[str]:
         return faults(state)
 
@@ -90,10 +98,7 @@ class HuhnRecords:
         return check_line(state)
 
     def take_back(self, rec: dict[str, Any], seat: int) -> dict[str, Any]:
-        cut = take_back(rec, seat)
-        if cut is None:
-            raise IllegalMove(None, "there is nothing of yours to take back in this deal")
-        return cut
+        return take_back(rec, seat)
 
 
 class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):

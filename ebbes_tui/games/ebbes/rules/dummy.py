@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import SUIT_NAMES, SUIT_OF, Card
+from .tricks import Trick
 
 STACKS = 5
 
@@ -45,3 +46,18 @@ def turn_up(face_down: list[Card | None], face_up: list[Card | None]) -> None:
         if face_up[i] is None and face_down[i] is not None:
             face_up[i] = face_down[i]
             face_down[i] = None
+
+
+def last_turn_up(dealt: Sequence[Card], tricks: Sequence[Trick], dummy: int) -> int:
+    """The number (from 1) of the round's last trick after which one of the dummy's
+    face-down cards was turned up, for everyone to see (R16, R20); 0 when none was.
+    ``dealt``: the dummy's cards in deal order."""
+    down, up = lay_out(tuple(dealt))
+    last = 0
+    for number, trick in enumerate(tricks, 1):
+        up[up.index(trick.cards[trick.seats.index(dummy)])] = None
+        hidden = STACKS - down.count(None)
+        turn_up(down, up)
+        if STACKS - down.count(None) < hidden:
+            last = number
+    return last

@@ -93,6 +93,7 @@ class HuhnTable(Widget, can_focus=True):
         self.acting = False
         self.arrangement: Arrangement | None = None
         self._arranging_for: tuple[int | None, int, tuple[Card, ...]] | None = None
+        self._kept: tuple[Card, ...] = ()  # the order the game keeps for the hand so far
         self._keys: tuple[object, ...] | None = None
         self._note = ""  # what the last key did, under the hand
         self._hot_seat = False
@@ -155,6 +156,7 @@ class HuhnTable(Widget, can_focus=True):
             hand.show([look.card(c) for c in arrangement.order], range(len(arrangement.order)),
                       active=True, marked=() if arrangement.picked is None
                       else (arrangement.picked,))
+            self._keep(tuple(arrangement.order))
         else:
             hand.arranging = False
             playable = self._playable() if self.playing else ()
@@ -171,9 +173,17 @@ class HuhnTable(Widget, can_focus=True):
         view = self.view
         key = (view.seat, view.deal, tuple(sorted(view.hand)))
         if self.arrangement is None or key != self._arranging_for:
-            self.arrangement = Arrangement(tuple(view.hand))
+            self.arrangement = Arrangement(tuple(view.hand))  # the order so far, if kept
             self._arranging_for = key
+            self._kept = tuple(view.hand)
         return self.arrangement
+
+    def _keep(self, order: tuple[Card, ...]) -> None:
+        """Every change of the order goes to the game, which keeps it (not a decision):
+        a save or a table that was left brings the hand back as it was (H3)."""
+        if order != self._kept:
+            self._kept = order
+            self.post_message(Decided(Arrange(order), draft=True))
 
     def _help(self) -> str:
         """The lines under the hand: why the order matters and the keys while you
