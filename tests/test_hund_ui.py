@@ -510,3 +510,41 @@ async def test_a_finished_games_last_pile_says_no_avstikk_is_coming():
         await pilot.pause()
         text = screen_text(app)
         assert "Top:" in text and "Avstikk after" not in text
+
+
+def _war_in_a_war(state) -> bool:
+    """Kari to play in a second krig of a trick one of whose cards was a sjanse."""
+    return state.phase.value == "collect" and state.krig >= 2 and any(state.t_sjanse)
+
+
+async def test_a_war_inside_a_war_keeps_the_tricks_cards_on_screen_at_80x24(tmp_path):
+    """Issue 25, 14: with a two-line explanation on the news line the trick panel
+    showed only "Krig: ... each play one more card", and the players panel wrapped a
+    row onto a line of its own ("(sjanse)")."""
+    record = position(3, _war_in_a_war, seeds=range(3000))
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's card in the krig")
+        screen.news.say("Krig! " + "An explanation long enough to take two lines. " * 2, "trick")
+        await pilot.pause()
+        view = table_of(app).view
+        text = screen_text(app)
+        fits(text, (80, 24))
+        trick = panel(app)
+        for _, card, _ in view.trick:  # every card of the trick under its player
+            assert LOOK.face(card) in trick
+        assert trick.count("krig ") >= 2 and "Your turn in the krig" in trick
+        assert app.screen.query_one("#seats").size.height == 4  # a header, 3 seats
+
+
+async def test_a_players_row_too_long_for_its_panel_is_cut_not_wrapped():
+    record = position(3, _war_in_a_war, seeds=range(3000))
+    view = Match.resume(HUND, record).state.view(0)
+    async with PanelApp(30).run_test(size=(80, 10)) as pilot:
+        panel = pilot.app.query_one(SeatsPanel)
+        panel.show(view)
+        await pilot.pause()
+        rows = screen_text(pilot.app).splitlines()[:5]
+        assert all(name in row for name, row in zip(("You", "Ola", "Per"), rows[1:4]))
+        assert not rows[4].strip()  # no fourth line: no row wrapped
