@@ -202,6 +202,12 @@ async def test_t_is_only_undertrekk_and_the_trick_display_moved_to_d(tmp_path):
         await pilot.press("t")  # she can beat: no undertrekk, and no other meaning either
         await pilot.pause()
         assert plays(app) == before and screen.pacing.trick == trick
+        top = LOOK.face(table_of(app).view.top)
+        assert f"No undertrekk: you can beat {top} with a higher " in panel(app)  # and why
+        await pilot.press("s")
+        await pilot.pause()
+        assert plays(app) == before
+        assert "No sjanse in phase 2: sjanse turns the draw pile's top card" in panel(app)
         assert "Undertrekk" not in footer(screen_text(app))
         await pilot.press("d")
         assert screen.pacing.trick != trick

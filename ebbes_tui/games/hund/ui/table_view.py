@@ -6,6 +6,7 @@ series; everything else (the feed, the pace, covers, chat) is the generic screen
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -21,6 +22,7 @@ from ..rules.actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
 from ..rules.checks import beat_with
 from ..rules.events import CardPlayed, Drew, GameDealt, Played, TrickTaken
 from ..rules.view import HundView
+from .explain import why_not
 from .look import hund_look
 from .panels import PilePanel, SeatsPanel, TrickPanel
 
@@ -219,6 +221,15 @@ class HundTable(Widget, can_focus=True):
         if self.acting and self.view.actions:
             self.marked.clear()
             self._offer((self.view.hand[message.index],))
+
+    def on_key(self, event: events.Key) -> None:
+        """``s`` or ``t`` when the move is not allowed: say why on the table (their
+        bindings are off then, so the key comes here)."""
+        move = {"s": "sjanse", "t": "undertrekk"}.get(event.key)
+        if move and self.view.seat is not None and not self.check_action(move, ()):
+            self.note = why_not(self.view, event.key, self.look)
+            self._draw()
+            event.stop()
 
     def action_sjanse(self) -> None:
         self.post_message(Decided(SJANSE))
