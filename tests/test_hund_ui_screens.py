@@ -421,3 +421,59 @@ def test_news_about_a_trick_goes_when_an_undertrekk_empties_it():
                 emptied += stale
                 kept += not stale
     assert emptied and kept
+
+
+def _krig_then_sjanse(record: dict) -> list[tuple[int, object, object]] | None:
+    """The updates of ``record`` up to the end of a trick in which the game's first
+    krig came before its first sjanse, or None."""
+    from ebbes_tui.games.hund.rules.events import CardPlayed, Krig, TrickTaken
+
+    replay = Replay(HUND, record)
+    updates, krig, sjanse = [], False, False
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(0)
+        for event in step.events:
+            updates.append((i, event, view))
+            if isinstance(event, Krig):
+                krig = True
+            if isinstance(event, CardPlayed) and event.sjanse:
+                if not krig:
+                    return None
+                sjanse = True
+            if isinstance(event, TrickTaken):
+                if sjanse:
+                    return updates
+                krig = False  # the first krig's trick is over, no sjanse in it
+                if any(t.krig for t in view.tricks):
+                    return None
+    return None
+
+
+async def test_two_explanations_in_one_trick_each_stay_four_seconds(tmp_path):
+    """Issue 25, 15: the first krig's explanation was replaced at once by the first
+    sjanse's in the same trick. Each now stays 4 s (the test's clock), the second
+    waits, and so does the end of the trick."""
+    from ebbes_tui.ui.table_news import HOLD
+
+    updates = next(u for seed in range(400)
+                   if (u := _krig_then_sjanse(finished_record(players=3, seed=seed))))
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, position(3, lambda s: True))
+        now = [1000.0]
+        screen.news.clock = lambda: now[0]
+        for i, event, view in updates:
+            screen.news.note(Update(i, event, view, i))
+            await pilot.pause()
+        news = screen.query_one("#news").render()
+        assert str(news).startswith("Krig! ") and "equal ranks go to war" in str(news)
+        now[0] += HOLD - 0.1
+        screen.news.flush()
+        assert str(screen.query_one("#news").render()).startswith("Krig! ")
+        now[0] += 0.2
+        screen.news.flush()
+        news = str(screen.query_one("#news").render())
+        assert news.startswith("Sjanse! ") and "A sjanse plays the pile's top card" in news
+        now[0] += HOLD + 0.1
+        screen.news.flush()  # then the news that came meanwhile: who took the trick
+        assert " the krig with " in str(screen.query_one("#news").render())

@@ -18,6 +18,7 @@ from ..rules.actions import Action
 from ....game.events import TrickEnded
 from ....ui.game_ui import GameScreens
 from ....ui.look import Look
+from ....ui.table_news import EXPLAIN
 from ....ui.words import as_seen_by, match_line
 from ..rules.cards import parse_card
 from ..rules.events import (
@@ -143,7 +144,8 @@ class HundScreens:
              news: str) -> tuple[str, str] | None:
         """The news line for ``update`` and how long it lasts: what happens inside a
         trick (a krig, a sjanse, an undertrekk) stays until the trick is over
-        (``trick``), as does the first explanation of each word; the end of a trick,
+        (``trick``), as does the first explanation of each word (and at least its
+        :data:`~ebbes_tui.ui.table_news.HOLD` seconds: ``explain``); the end of a trick,
         a new game, someone out, until the next move (``event``)."""
         event, view = update.event, update.view
         if isinstance(event, (Synced, MatchOver)):
@@ -153,7 +155,7 @@ class HundScreens:
         if not line:
             return None
         if _first(view, event) or isinstance(event, ShedBegan):
-            return line, "trick"
+            return line, EXPLAIN  # stays to be read: the news after it waits
         if explaining(news) and not isinstance(event, (TrickEnded, GameDealt)):
             return None  # an explanation is being read; the table shows this news too
         if isinstance(event, (Krig, DroppedOut)) or isinstance(event, CardPlayed) and event.sjanse:
@@ -167,7 +169,7 @@ class HundScreens:
         event = update.event
         emptied = isinstance(event, UndertrekkTaken) and not update.view.shed_trick
         if emptied or isinstance(event, (TrickEnded, GameDealt, TakenBack)):  # a trick over
-            return kind in ("trick", "event", "hint", "refusal")
+            return kind in (EXPLAIN, "trick", "event", "hint", "refusal")
         if isinstance(event, _MOVES):
             return kind in ("event", "hint", "refusal")
         return False
