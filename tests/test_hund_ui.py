@@ -554,3 +554,22 @@ async def test_a_players_row_too_long_for_its_panel_is_cut_not_wrapped():
         rows = screen_text(pilot.app).splitlines()[:5]
         assert all(name in row for name, row in zip(("You", "Ola", "Per"), rows[1:4]))
         assert not rows[4].strip()  # no fourth line: no row wrapped
+
+
+async def test_at_six_players_the_avstikk_line_stays_beside_a_two_line_explanation(tmp_path):
+    """Issue 25, 18: "Avstikk after ..." had no room at 80x24 with six players, a
+    two-line explanation up and the two lines of why you must take a card in: the
+    list of plays gives way first now."""
+    record = position(6, lambda s: s.phase.value == "shed" and len(s.trick2) >= 2
+                      and list(s.legal(0)) == [UNDERTREKK] and bool(s.hands[0]), seeds=range(400))
+    app = hund_app(tmp_path, players=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app, "undertrekk"), "Kari's undertrekk")
+        screen.news.say("Undertrekk! " + "An explanation long enough for two lines. " * 2,
+                        "trick")
+        await pilot.pause()
+        fits(screen_text(app), (80, 24))
+        trick = panel(app)
+        assert "Avstikk after " in trick and "Played: " not in trick
+        assert trick.endswith("into your hand (undertrekk).")

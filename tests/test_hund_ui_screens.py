@@ -477,3 +477,23 @@ async def test_two_explanations_in_one_trick_each_stay_four_seconds(tmp_path):
         now[0] += HOLD + 0.1
         screen.news.flush()  # then the news that came meanwhile: who took the trick
         assert " the krig with " in str(screen.query_one("#news").render())
+
+
+async def test_the_final_title_of_five_sharing_the_win_is_read_whole_at_80x24(tmp_path):
+    """Issue 25, 18: at six players the title was cut: "Final standings · Bot 1, Bot 2,
+    Bot 3, Bot 4 and Bot 5 share the win: each"."""
+    from ebbes_tui.games.hund.rules.events import MatchOver
+
+    record = finished_record(players=6, seed=1)
+    state = Replay(HUND, record).steps[-1].state
+    view = state.view(0)
+    winners = tuple(s for s, t in enumerate(view.tally) if t == min(view.tally))
+    assert len(winners) == 5
+    app = hund_app(tmp_path, players=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.screen.query("*") is not None, "the menu")
+        app.push_screen(FinalScreen(MatchOver(tuple(view.tally), winners), view))
+        await wait_until(pilot, lambda: isinstance(app.screen, FinalScreen), "the standings")
+        await pilot.pause()
+        text = flat(screen_text(app))
+        assert "share the win: each never the hund." in text

@@ -240,7 +240,7 @@ class TrickPanel(Static):
         self._shown = dict(view=view, acting=acting, draws=draws, show_last=show_last,
                            holding=holding, note=note, sequence=sequence)
         lines: list[Text] = []
-        spare: list[Text] = []  # said by the grid and the status line too: goes first
+        spare: list[Text] = []  # goes once the dim lines are gone, before your move
         if view.phase == "collect":
             if sequence:
                 lines.append(self._sequence(view))
@@ -250,6 +250,7 @@ class TrickPanel(Static):
                                                   and line not in spare], note, holding)
         elif view.phase in ("shed", "over"):
             title = self._shedding(view, lines, acting, show_last)
+            spare = [line for line in lines if line.plain.startswith("Avstikk after ")]
         else:
             title = "Trick"
             if view.hund >= 0:  # between two games: how the last one ended
@@ -372,7 +373,7 @@ class TrickPanel(Static):
             if view.phase == "shed":  # not once the game is over (its last pile stays)
                 unit = "plays" if view.series else "cards"
                 lines.append(Text(f"Avstikk after {view.began} {unit} ({len(pile)} so far), "
-                                  f"or when the turn comes back to {names[seat]}.", "dim"))
+                                  f"or when the turn comes back to {names[seat]}.", "italic"))
         elif view.phase == "shed" and view.deciding and not acting:  # else "Your lead"
             leader = names[view.deciding[0]]
             lines.append(Text(f"The trick is empty: {says(mid(leader), 'leads')}, any card.",
