@@ -250,31 +250,37 @@ async def test_phase_two_names_trump_and_marks_the_cards_that_beat(tmp_path, siz
         assert plays(app)[len(before)] == CODES[view.hand[min(beating)]]
 
 
-async def test_a_hand_of_37_cards_scrolls_at_80x24_and_its_keys_play_what_is_shown(tmp_path):
+async def test_a_hand_of_37_cards_takes_two_lines_at_80x24_and_its_keys_play_what_is_shown(
+        tmp_path):
+    """Issue 25, 16: a long hand scrolled while the trick panel had empty rows; now it
+    takes the lines the trick does not need, and the help says which cards have keys."""
     app = hund_app(tmp_path, players=2)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_at(app, pilot, long_hand())
         await wait_until(pilot, lambda: asks(app), "Kari's card")
         view = table.view
         row = table.query_one("#game-table").query_one(CardRow)
+        text = screen_text(app)
+        fits(text, (80, 24))
         assert len(view.hand) == 37 and list(view.hand) == sorted(view.hand)  # suit, rank
-        assert row.scrolled and f"▶{len(view.hand) - row.in_sight}" in screen_text(app)
-        assert "Your hand (37 cards)" in screen_text(app)
-        trumps = [i for i, c in enumerate(view.hand) if SUIT_OF[c] == view.trump]
-        assert trumps[-1] == len(view.hand) - 1 and row.key_of(trumps[-1]) == ""  # out of sight
-        for _ in range(len(row.playable)):  # Right walks the cards that beat, scrolling
-            await pilot.press("right")
-            if row.cursor == trumps[-1]:
-                break
-        assert row.first > 0 and f"{row.first}◀" in screen_text(app)
+        assert not row.scrolled and row.lines_used == 2 and "▶" not in row.render().plain
+        assert "Your hand (37 cards)" in text
+        for face in faces(view.hand):
+            assert face in text
+        assert f"Beat {LOOK.face(view.top)}" in panel(app)  # the trick keeps its lines
+        keyed = [i for i in range(len(view.hand)) if row.key_of(i)]
+        assert keyed == sorted(row.playable)[:len(CARD_KEYS)]
         last = view.hand[-1]
-        assert LOOK.face(last) in screen_text(app).splitlines()[-5]
         key = row.key_of(len(view.hand) - 1)
-        assert key and row.key_of(0) == ""  # the keys follow the cards in sight
+        assert key  # a trump, on the second line
         before = plays(app)
         await pilot.press(key)
         await wait_until(pilot, lambda: len(plays(app)) > len(before), "the card")
         assert plays(app)[len(before)] == CODES[last]
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        said = help_keys(app.screen)[f"1-9, 0, {' '.join(CARD_KEYS[10:])}"]
+        assert f"the first {len(CARD_KEYS)} of them in sight have their key" in said
 
 
 def _series_lead(state) -> bool:

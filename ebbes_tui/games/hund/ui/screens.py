@@ -48,12 +48,14 @@ class HundScreens:
 
     trick_key = TRICK_KEY  # t is undertrekk on this table
     keys = (
-        ("Left/Right, h/l", "move along your hand (a long hand scrolls; the numbers at "
-                            "either end count the cards out of sight)"),
+        ("Left/Right, h/l", "move along your hand (a long hand takes more lines where "
+                            "there is room, else it scrolls; the numbers at either end count "
+                            "the cards out of sight)"),
         ("Enter, Space", "play the card under the cursor, or the cards marked for a series"),
         (f"1-9, 0, {' '.join(CARD_KEYS[10:])}",
-         "play that card directly: each card you may play now has its key above it and "
-         "is underlined (the keys follow the cards in sight)"),
+         f"play that card directly: the cards you may play now are underlined, and the "
+         f"first {len(CARD_KEYS)} of them in sight have their key above them; a card keeps "
+         "its key while it stays in sight"),
         ("mouse click", "play the clicked card"),
         ("s", "sjanse (phase 1): play the draw pile's top card instead of one from your "
               "hand; offered while the pile holds two or more cards"),
