@@ -33,8 +33,8 @@ class CardRow(Widget):
     ``keys`` says what a key stands for: ``position`` (the n-th card of the hand, as
     ebbes' fifteen cards have it), ``playable`` (the n-th playable card in sight: Blindes
     Huhn's two ends) or ``held`` (for long hands: Hund's forty scroll; the playable cards
-    in sight get the keys in order, and a card keeps its key while it stays in sight and
-    playable). ``card_keys`` are the keys in order; only cards in sight have one."""
+    in sight get the keys in order, and as the row scrolls a card keeps its key while it
+    stays in sight). ``card_keys`` are the keys in order; only cards in sight have one."""
 
     DEFAULT_CSS = "CardRow { height: 3; }"
 
@@ -68,8 +68,11 @@ class CardRow(Widget):
         the player at the screen must play now, ``marked`` the cards picked for a move
         of several (a mark under each). The cursor stays on its spot, on a playable
         card when there is one."""
-        self.faces = tuple(faces)
-        self.playable, self.marked, self.active = frozenset(playable), frozenset(marked), active
+        faces, playable = tuple(faces), frozenset(playable)
+        if (faces, playable) != (self.faces, self.playable):
+            self._held = {}  # a new decision: the keys in order again
+        self.faces = faces
+        self.playable, self.marked, self.active = playable, frozenset(marked), active
         self.cursor = min(self.cursor, max(len(self.faces) - 1, 0))
         if active and self.playable and self.cursor not in self.playable:
             self.cursor = min(self.playable, key=lambda i: abs(i - self.cursor))

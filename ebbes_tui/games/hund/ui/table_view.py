@@ -31,9 +31,9 @@ from .panels import PilePanel, SeatsPanel, TrickPanel
 CARD_KEYS = "1234567890aefrwxyz"
 #: The trick display setting's key on this table (t is undertrekk here).
 TRICK_KEY = "d"
-#: The rows the trick panel keeps (its border and six lines) when a long hand takes
-#: more lines of cards.
-TRICK_ROWS = 8
+#: The rows the trick panel keeps (its border and five lines: the top card, the plays,
+#: when the avstikk comes, your move in two) when a long hand takes more lines of cards.
+TRICK_ROWS = 7
 
 _MOVE = Binding.Group("Move")
 #: Not in the footer: each key stands above its card (and the footer must fit 80
