@@ -68,11 +68,11 @@ class CardRow(Widget):
         the player at the screen must play now, ``marked`` the cards picked for a move
         of several (a mark under each). The cursor stays on its spot, on a playable
         card when there is one."""
-        faces, playable = tuple(faces), frozenset(playable)
-        if (faces, playable) != (self.faces, self.playable):
+        shown, may = tuple(faces), frozenset(playable)
+        if (shown, may) != (self.faces, self.playable):
             self._held = {}  # a new decision: the keys in order again
-        self.faces = faces
-        self.playable, self.marked, self.active = playable, frozenset(marked), active
+        self.faces = shown
+        self.playable, self.marked, self.active = may, frozenset(marked), active
         self.cursor = min(self.cursor, max(len(self.faces) - 1, 0))
         if active and self.playable and self.cursor not in self.playable:
             self.cursor = min(self.playable, key=lambda i: abs(i - self.cursor))
