@@ -123,6 +123,9 @@ async def test_a_card_keeps_its_key_while_the_row_scrolls():
         assert len(set(after.values())) == len(after)  # no key means two cards
         for i, key in after.items():
             assert row.index_of_key("1234567890aefrwxyz".index(key)) == i
+        row.show(FORTY, range(1, 40, 2), active=True)  # the next decision: in order again
+        keyed = sorted(i for i in range(40) if row.key_of(i))
+        assert [row.key_of(i) for i in keyed] == list("1234567890aefrwxyz"[:len(keyed)])
 
 
 async def test_a_long_hand_takes_the_lines_it_is_given():
