@@ -115,6 +115,11 @@ async def test_no_sjanse_with_the_pile_down_to_its_last_card(tmp_path):
         await pilot.press("s")
         await pilot.pause()
         assert plays(app) == before and asks(app)
+        assert "No sjanse: the draw pile's last card is the trump card, never played." in \
+            panel(app)  # the key says why it does nothing
+        await pilot.press("t")
+        await pilot.pause()
+        assert plays(app) == before and "No undertrekk in phase 1: " in panel(app)
 
 
 def _tie_ready(state) -> bool:

@@ -284,17 +284,17 @@ def beat_hint(view: HundView, look: HundLook) -> str:
 
 def why_not(view: HundView, key: str, look: HundLook) -> str:
     """Why ``s`` (sjanse) or ``t`` (undertrekk) does nothing now (N4, N10)."""
-    word = "sjanse" if key == "s" else "undertrekk"
+    if key == "s" and view.phase == "shed":
+        return "No sjanse in phase 2: sjanse turns the draw pile's top card in phase 1."
+    if key == "t" and view.phase == "collect":
+        return "No undertrekk in phase 1: it takes a card in when you cannot beat in phase 2."
     if not view.deciding or view.seat not in view.deciding:
+        word = "sjanse" if key == "s" else "undertrekk"
         return f"No {word} now: it is not your turn."
     if key == "s":
-        if view.phase != "collect":
-            return "No sjanse in phase 2: sjanse turns the draw pile's top card in phase 1."
         if view.pile_size == 1:
             return "No sjanse: the draw pile's last card is the trump card, never played."
         return "No sjanse: the draw pile is empty."
-    if view.phase != "shed":
-        return "No undertrekk in phase 1: it takes a card in when you cannot beat in phase 2."
     if view.top is None:
         return "No undertrekk: the trick is empty, so you lead any card."
     return (f"No undertrekk: you can beat {look.face(view.top)} "
