@@ -453,6 +453,7 @@ async def test_two_explanations_in_one_trick_each_stay_four_seconds(tmp_path):
     """Issue 25, 15: the first krig's explanation was replaced at once by the first
     sjanse's in the same trick. Each now stays 4 s (the test's clock), the second
     waits, and so does the end of the trick."""
+    from ebbes_tui.controller import TakenBack
     from ebbes_tui.ui.table_news import HOLD
 
     updates = next(u for seed in range(400)
@@ -477,6 +478,12 @@ async def test_two_explanations_in_one_trick_each_stay_four_seconds(tmp_path):
         now[0] += HOLD + 0.1
         screen.news.flush()  # then the news that came meanwhile: who took the trick
         assert " the krig with " in str(screen.query_one("#news").render())
+        for i, event, view in updates:  # again; then the moves are taken back
+            screen.news.note(Update(i, event, view, i))
+        screen.news.note(Update(i, TakenBack(), view, i))
+        now[0] += 2 * HOLD
+        screen.news.flush()  # nothing of the moves taken back comes after
+        assert str(screen.query_one("#news").render()) == "Your last move was taken back."
 
 
 async def test_the_final_title_of_five_sharing_the_win_is_read_whole_at_80x24(tmp_path):

@@ -103,6 +103,7 @@ class News:
         screen = self.screen
         event = update.event
         if isinstance(event, TakenBack):
+            self.waiting = []  # news of the moves taken back
             self.say("Your last move was taken back.")
         elif isinstance(event, ChatLine):
             if not event.earlier:  # what was said before: in the log (g), not news
