@@ -104,3 +104,43 @@ async def test_marked_cards_show_a_mark_under_them():
 def test_a_row_knows_only_two_kinds_of_keys():
     with pytest.raises(ValueError):
         CardRow(Look(), keys="letters")
+
+
+async def test_a_card_keeps_its_key_while_the_row_scrolls():
+    """Issue 25, 16: the keys re-numbered as the hand scrolled ("1" was K♠, then J♠,
+    then 10♣): a card keeps its key while it stays in sight."""
+    app = RowApp(keys="held", card_keys="1234567890aefrwxyz")
+    async with app.run_test(size=(80, 5)) as pilot:
+        row = app.query_one(CardRow)
+        row.show(FORTY, range(0, 40, 2), active=True)  # every other card may be played
+        await pilot.pause()
+        before = {i: row.key_of(i) for i in range(40) if row.key_of(i)}
+        while row.first < 6:
+            row.move(1)
+        after = {i: row.key_of(i) for i in range(40) if row.key_of(i)}
+        still = set(before) & set(after)
+        assert len(still) >= 5 and all(before[i] == after[i] for i in still)
+        assert len(set(after.values())) == len(after)  # no key means two cards
+        for i, key in after.items():
+            assert row.index_of_key("1234567890aefrwxyz".index(key)) == i
+        row.show(FORTY, range(1, 40, 2), active=True)  # the next decision: in order again
+        keyed = sorted(i for i in range(40) if row.key_of(i))
+        assert [row.key_of(i) for i in keyed] == list("1234567890aefrwxyz"[:len(keyed)])
+
+
+async def test_a_long_hand_takes_the_lines_it_is_given():
+    """Issue 25, 16: 52 cards showed 17 and "▶35" while the table had room for more
+    lines: given two, the row draws its cards on two lines."""
+    app = RowApp(keys="playable", card_keys="1234567890aefrwxyz")
+    async with app.run_test(size=(80, 8)) as pilot:
+        row = app.query_one(CardRow)
+        row.lines = 2
+        row.show(FORTY, range(40), active=True)
+        await pilot.pause()
+        assert row.size.height == 6 and not row.scrolled and row.in_sight == 40
+        text = lines(row)
+        assert "AS" in text[1] and "5C" in text[4] and ">" not in "".join(text)
+        row.lines = 1
+        row.show(FORTY, range(40), active=True)
+        await pilot.pause()
+        assert row.size.height == 3 and row.scrolled

@@ -115,6 +115,11 @@ async def test_no_sjanse_with_the_pile_down_to_its_last_card(tmp_path):
         await pilot.press("s")
         await pilot.pause()
         assert plays(app) == before and asks(app)
+        assert "No sjanse: the draw pile's last card is the trump card, never played." in \
+            panel(app)  # the key says why it does nothing
+        await pilot.press("t")
+        await pilot.pause()
+        assert plays(app) == before and "No undertrekk in phase 1: " in panel(app)
 
 
 def _tie_ready(state) -> bool:
@@ -202,6 +207,12 @@ async def test_t_is_only_undertrekk_and_the_trick_display_moved_to_d(tmp_path):
         await pilot.press("t")  # she can beat: no undertrekk, and no other meaning either
         await pilot.pause()
         assert plays(app) == before and screen.pacing.trick == trick
+        top = LOOK.face(table_of(app).view.top)
+        assert f"No undertrekk: you can beat {top} with a higher " in panel(app)  # and why
+        await pilot.press("s")
+        await pilot.pause()
+        assert plays(app) == before
+        assert "No sjanse in phase 2: sjanse turns the draw pile's top card" in panel(app)
         assert "Undertrekk" not in footer(screen_text(app))
         await pilot.press("d")
         assert screen.pacing.trick != trick
@@ -244,31 +255,37 @@ async def test_phase_two_names_trump_and_marks_the_cards_that_beat(tmp_path, siz
         assert plays(app)[len(before)] == CODES[view.hand[min(beating)]]
 
 
-async def test_a_hand_of_37_cards_scrolls_at_80x24_and_its_keys_play_what_is_shown(tmp_path):
+async def test_a_hand_of_37_cards_takes_two_lines_at_80x24_and_its_keys_play_what_is_shown(
+        tmp_path):
+    """Issue 25, 16: a long hand scrolled while the trick panel had empty rows; now it
+    takes the lines the trick does not need, and the help says which cards have keys."""
     app = hund_app(tmp_path, players=2)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_at(app, pilot, long_hand())
         await wait_until(pilot, lambda: asks(app), "Kari's card")
         view = table.view
         row = table.query_one("#game-table").query_one(CardRow)
+        text = screen_text(app)
+        fits(text, (80, 24))
         assert len(view.hand) == 37 and list(view.hand) == sorted(view.hand)  # suit, rank
-        assert row.scrolled and f"▶{len(view.hand) - row.in_sight}" in screen_text(app)
-        assert "Your hand (37 cards)" in screen_text(app)
-        trumps = [i for i, c in enumerate(view.hand) if SUIT_OF[c] == view.trump]
-        assert trumps[-1] == len(view.hand) - 1 and row.key_of(trumps[-1]) == ""  # out of sight
-        for _ in range(len(row.playable)):  # Right walks the cards that beat, scrolling
-            await pilot.press("right")
-            if row.cursor == trumps[-1]:
-                break
-        assert row.first > 0 and f"{row.first}◀" in screen_text(app)
+        assert not row.scrolled and row.lines_used == 2 and "▶" not in row.render().plain
+        assert "Your hand (37 cards)" in text
+        for face in faces(view.hand):
+            assert face in text
+        assert f"Beat {LOOK.face(view.top)}" in panel(app)  # the trick keeps its lines
+        keyed = [i for i in range(len(view.hand)) if row.key_of(i)]
+        assert keyed == sorted(row.playable)[:len(CARD_KEYS)]
         last = view.hand[-1]
-        assert LOOK.face(last) in screen_text(app).splitlines()[-5]
         key = row.key_of(len(view.hand) - 1)
-        assert key and row.key_of(0) == ""  # the keys follow the cards in sight
+        assert key  # a trump, on the second line
         before = plays(app)
         await pilot.press(key)
         await wait_until(pilot, lambda: len(plays(app)) > len(before), "the card")
         assert plays(app)[len(before)] == CODES[last]
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        said = help_keys(app.screen)[f"1-9, 0, {' '.join(CARD_KEYS[10:])}"]
+        assert f"the first {len(CARD_KEYS)} of them in sight have their key" in said
 
 
 def _series_lead(state) -> bool:
@@ -510,3 +527,60 @@ async def test_a_finished_games_last_pile_says_no_avstikk_is_coming():
         await pilot.pause()
         text = screen_text(app)
         assert "Top:" in text and "Avstikk after" not in text
+
+
+def _war_in_a_war(state) -> bool:
+    """Kari to play in a second krig of a trick one of whose cards was a sjanse."""
+    return state.phase.value == "collect" and state.krig >= 2 and any(state.t_sjanse)
+
+
+async def test_a_war_inside_a_war_keeps_the_tricks_cards_on_screen_at_80x24(tmp_path):
+    """Issue 25, 14: with a two-line explanation on the news line the trick panel
+    showed only "Krig: ... each play one more card", and the players panel wrapped a
+    row onto a line of its own ("(sjanse)")."""
+    record = position(3, _war_in_a_war, seeds=range(3000))
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's card in the krig")
+        screen.news.say("Krig! " + "An explanation long enough to take two lines. " * 2, "trick")
+        await pilot.pause()
+        view = table_of(app).view
+        text = screen_text(app)
+        fits(text, (80, 24))
+        trick = panel(app)
+        for _, card, _ in view.trick:  # every card of the trick under its player
+            assert LOOK.face(card) in trick
+        assert trick.count("krig ") >= 2 and "Your turn in the krig" in trick
+        assert app.screen.query_one("#seats").size.height == 4  # a header, 3 seats
+
+
+async def test_a_players_row_too_long_for_its_panel_is_cut_not_wrapped():
+    record = position(3, _war_in_a_war, seeds=range(3000))
+    view = Match.resume(HUND, record).state.view(0)
+    async with PanelApp(30).run_test(size=(80, 10)) as pilot:
+        panel = pilot.app.query_one(SeatsPanel)
+        panel.show(view)
+        await pilot.pause()
+        rows = screen_text(pilot.app).splitlines()[:5]
+        assert all(name in row for name, row in zip(("You", "Ola", "Per"), rows[1:4]))
+        assert not rows[4].strip()  # no fourth line: no row wrapped
+
+
+async def test_at_six_players_the_avstikk_line_stays_beside_a_two_line_explanation(tmp_path):
+    """Issue 25, 18: "Avstikk after ..." had no room at 80x24 with six players, a
+    two-line explanation up and the two lines of why you must take a card in: the
+    list of plays gives way first now."""
+    record = position(6, lambda s: s.phase.value == "shed" and len(s.trick2) >= 2
+                      and list(s.legal(0)) == [UNDERTREKK] and bool(s.hands[0]), seeds=range(400))
+    app = hund_app(tmp_path, players=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app, "undertrekk"), "Kari's undertrekk")
+        screen.news.say("Undertrekk! " + "An explanation long enough for two lines. " * 2,
+                        "trick")
+        await pilot.pause()
+        fits(screen_text(app), (80, 24))
+        trick = panel(app)
+        assert "Avstikk after " in trick and "Played: " not in trick
+        assert trick.endswith("into your hand (undertrekk).")

@@ -114,8 +114,9 @@ def test_the_log_has_every_trick_krig_sjanse_undertrekk_and_avstikk_and_why():
     assert re.search(r"krig over \w+: \w+ and \w+: ", krig) and "winning the krig" in krig
     assert "(sjanse)" in text
     assert re.search(r"\w+ cannot beat \S+: undertrekk, takes \S+ in", text)
-    assert re.search(r"avstikk: \w+ takes \d+ cards? out of the game \((every player in play "
-                     r"had played|the turn came back to \w+)\)\.$", text, re.M)
+    assert re.search(r"avstikk: \w+ takes \d+ cards? out of the game \((\d+ cards lay in it, "
+                     r"as many as the players in play when it began|the turn came back to "
+                     r"\w+)\)\.$", text, re.M)
     assert "Phase 2! " in text and " lays the last card aside face down" in text
     assert re.search(r"is the hund of game 1", text) and re.search(r"^Out: .*1st", text, re.M)
     assert "The match is over: " in text
@@ -420,3 +421,86 @@ def test_news_about_a_trick_goes_when_an_undertrekk_empties_it():
                 emptied += stale
                 kept += not stale
     assert emptied and kept
+
+
+def _krig_then_sjanse(record: dict) -> list[tuple[int, object, object]] | None:
+    """The updates of ``record`` up to the end of a trick in which the game's first
+    krig came before its first sjanse, or None."""
+    from ebbes_tui.games.hund.rules.events import CardPlayed, Krig, TrickTaken
+
+    replay = Replay(HUND, record)
+    updates, krig, sjanse = [], False, False
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(0)
+        for event in step.events:
+            updates.append((i, event, view))
+            if isinstance(event, Krig):
+                krig = True
+            if isinstance(event, CardPlayed) and event.sjanse:
+                if not krig:
+                    return None
+                sjanse = True
+            if isinstance(event, TrickTaken):
+                if sjanse:
+                    return updates
+                krig = False  # the first krig's trick is over, no sjanse in it
+                if any(t.krig for t in view.tricks):
+                    return None
+    return None
+
+
+async def test_two_explanations_in_one_trick_each_stay_four_seconds(tmp_path):
+    """Issue 25, 15: the first krig's explanation was replaced at once by the first
+    sjanse's in the same trick. Each now stays 4 s (the test's clock), the second
+    waits, and so does the end of the trick."""
+    from ebbes_tui.controller import TakenBack
+    from ebbes_tui.ui.table_news import HOLD
+
+    updates = next(u for seed in range(400)
+                   if (u := _krig_then_sjanse(finished_record(players=3, seed=seed))))
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, position(3, lambda s: True))
+        now = [1000.0]
+        screen.news.clock = lambda: now[0]
+        for i, event, view in updates:
+            screen.news.note(Update(i, event, view, i))
+            await pilot.pause()
+        news = screen.query_one("#news").render()
+        assert str(news).startswith("Krig! ") and "equal ranks go to war" in str(news)
+        now[0] += HOLD - 0.1
+        screen.news.flush()
+        assert str(screen.query_one("#news").render()).startswith("Krig! ")
+        now[0] += 0.2
+        screen.news.flush()
+        news = str(screen.query_one("#news").render())
+        assert news.startswith("Sjanse! ") and "A sjanse plays the pile's top card" in news
+        now[0] += HOLD + 0.1
+        screen.news.flush()  # then the news that came meanwhile: who took the trick
+        assert " the krig with " in str(screen.query_one("#news").render())
+        for i, event, view in updates:  # again; then the moves are taken back
+            screen.news.note(Update(i, event, view, i))
+        screen.news.note(Update(i, TakenBack(), view, i))
+        now[0] += 2 * HOLD
+        screen.news.flush()  # nothing of the moves taken back comes after
+        assert str(screen.query_one("#news").render()) == "Your last move was taken back."
+
+
+async def test_the_final_title_of_five_sharing_the_win_is_read_whole_at_80x24(tmp_path):
+    """Issue 25, 18: at six players the title was cut: "Final standings · Bot 1, Bot 2,
+    Bot 3, Bot 4 and Bot 5 share the win: each"."""
+    from ebbes_tui.games.hund.rules.events import MatchOver
+
+    record = finished_record(players=6, seed=1)
+    state = Replay(HUND, record).steps[-1].state
+    view = state.view(0)
+    winners = tuple(s for s, t in enumerate(view.tally) if t == min(view.tally))
+    assert len(winners) == 5
+    app = hund_app(tmp_path, players=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.screen.query("*") is not None, "the menu")
+        app.push_screen(FinalScreen(MatchOver(tuple(view.tally), winners), view))
+        await wait_until(pilot, lambda: isinstance(app.screen, FinalScreen), "the standings")
+        await pilot.pause()
+        text = flat(screen_text(app))
+        assert "share the win: each never the hund." in text

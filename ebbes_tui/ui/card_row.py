@@ -26,12 +26,15 @@ MARK = "+"
 
 
 class CardRow(Widget):
-    """Three lines: the keys of playable cards, the cards, the cursor (and the marks).
+    """Three lines: the keys of playable cards, the cards, the cursor (and the marks);
+    a long hand takes three more for each further line of cards it may use (``lines``,
+    which the table sets to the room it has).
 
     ``keys`` says what a key stands for: ``position`` (the n-th card of the hand, as
-    ebbes' fifteen cards have it) or ``playable`` (the n-th playable card in sight,
-    for long hands: Hund's forty scroll, and the keys follow what is on screen).
-    ``card_keys`` are the keys in order; only cards in sight have one."""
+    ebbes' fifteen cards have it), ``playable`` (the n-th playable card in sight: Blindes
+    Huhn's two ends) or ``held`` (for long hands: Hund's forty scroll; the playable cards
+    in sight get the keys in order, and as the row scrolls a card keeps its key while it
+    stays in sight). ``card_keys`` are the keys in order; only cards in sight have one."""
 
     DEFAULT_CSS = "CardRow { height: 3; }"
 
@@ -45,8 +48,8 @@ class CardRow(Widget):
     def __init__(self, look: Look, *, keys: str = "position", card_keys: str = CARD_KEYS,
                  id: str | None = None) -> None:
         super().__init__(id=id)
-        if keys not in ("position", "playable"):
-            raise ValueError(f"keys is 'position' or 'playable', not {keys!r}")
+        if keys not in ("position", "playable", "held"):
+            raise ValueError(f"keys is 'position', 'playable' or 'held', not {keys!r}")
         self.look = look
         self.keys = keys
         self.card_keys = card_keys
@@ -56,6 +59,8 @@ class CardRow(Widget):
         self.active = False
         self.cursor = 0
         self.first = 0  # the first card in sight
+        self.lines = 1  # the most lines of cards the row may take
+        self._held: dict[str, str] = {}  # a playable card's face: its key, kept in sight
 
     def show(self, faces: Sequence[Text], playable: Sequence[int] = (), *, active: bool = False,
              marked: Sequence[int] = ()) -> None:
@@ -63,39 +68,49 @@ class CardRow(Widget):
         the player at the screen must play now, ``marked`` the cards picked for a move
         of several (a mark under each). The cursor stays on its spot, on a playable
         card when there is one."""
-        self.faces = tuple(faces)
-        self.playable, self.marked, self.active = frozenset(playable), frozenset(marked), active
+        shown, may = tuple(faces), frozenset(playable)
+        if (shown, may) != (self.faces, self.playable):
+            self._held = {}  # a new decision: the keys in order again
+        self.faces = shown
+        self.playable, self.marked, self.active = may, frozenset(marked), active
         self.cursor = min(self.cursor, max(len(self.faces) - 1, 0))
         if active and self.playable and self.cursor not in self.playable:
             self.cursor = min(self.playable, key=lambda i: abs(i - self.cursor))
         self._follow()
+        self._fit()
         self.refresh()
 
     # ------------------------------------------------------------- keys
 
-    def _keyed(self) -> list[int]:
-        """The cards that have a key now, in key order."""
+    def _keyed(self) -> dict[int, str]:
+        """The cards that have a key now, and their keys."""
         self._follow()
         sight = range(self.first, min(len(self.faces), self.first + self.in_sight))
+        if self.keys == "position":
+            return {i: self.card_keys[i] for i in sight
+                    if i in self.playable and i < len(self.card_keys)}
         if self.keys == "playable":
-            cards = [i for i in sight if i in self.playable]
-            return cards[:len(self.card_keys)]
-        return [i for i in sight if i in self.playable and i < len(self.card_keys)]
+            return dict(zip([i for i in sight if i in self.playable], self.card_keys))
+        cards = {self.faces[i].plain: i for i in sight if i in self.playable}
+        held = {face: key for face, key in self._held.items() if face in cards}
+        free = [k for k in self.card_keys if k not in held.values()]
+        for face in cards:
+            if face not in held and free:
+                held[face] = free.pop(0)
+        self._held = held
+        return {cards[face]: key for face, key in held.items()}
 
     def key_of(self, index: int) -> str:
         """The key that picks card ``index``, or "" when it has none (not playable, out
         of sight, or past the last key)."""
-        keyed = self._keyed()
-        if index not in keyed:
-            return ""
-        return self.card_keys[keyed.index(index) if self.keys == "playable" else index]
+        return self._keyed().get(index, "")
 
     def index_of_key(self, number: int) -> int | None:
         """The card the ``number``-th key (0 for ``card_keys[0]``) picks now, if any."""
-        keyed = self._keyed()
-        if self.keys == "playable":
-            return keyed[number] if number < len(keyed) else None
-        return number if number in keyed else None
+        if not 0 <= number < len(self.card_keys):
+            return None
+        key = self.card_keys[number]
+        return next((i for i, k in self._keyed().items() if k == key), None)
 
     # ------------------------------------------------------------- the cursor
 
@@ -127,12 +142,32 @@ class CardRow(Widget):
         return max(widest + 1, min(widest + 4, room))
 
     @property
+    def per_line(self) -> int:
+        """How many cards a line holds (four columns each side kept for the counts
+        when the hand scrolls)."""
+        width, cell = self.size.width, self.cell
+        if len(self.faces) * cell <= width * self.lines:
+            return max(1, width // cell)
+        return max(1, (width - 8) // cell)
+
+    @property
+    def lines_used(self) -> int:
+        """The lines of cards drawn: as many as the hand needs, up to :attr:`lines`."""
+        return max(1, min(self.lines, -(-len(self.faces) // self.per_line)))
+
+    @property
     def in_sight(self) -> int:
-        """How many cards fit the width (four columns each side kept for the counts)."""
-        width = self.size.width
-        if len(self.faces) * self.cell <= width:
-            return len(self.faces)
-        return max(1, (width - 8) // self.cell)
+        """How many cards are in sight."""
+        return min(len(self.faces), self.per_line * self.lines_used)
+
+    def _fit(self) -> None:
+        """Three rows for each line of cards."""
+        height = 3 * self.lines_used
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
+
+    def on_resize(self) -> None:
+        self._fit()
 
     @property
     def scrolled(self) -> bool:
@@ -157,15 +192,28 @@ class CardRow(Widget):
         if not self.faces:
             return Text("")
         self._follow()  # the cursor in sight before anything is measured
+        keyed = self._keyed()
+        per, end = self.per_line, min(len(self.faces), self.first + self.in_sight)
+        lines = []
+        for start in range(self.first, end, per):
+            lines += self._line(range(start, min(start + per, end)), keyed)
+        text = Text("\n").join(lines)
+        text.no_wrap = True
+        text.overflow = "crop"
+        return text
+
+    def _line(self, shown: range, keyed: dict[int, str]) -> list[Text]:
+        """One line of cards: their keys, the faces, the cursor and marks; the counts
+        of cards out of sight before the first line and after the last."""
         cell, margin = self.cell, self._margin()
-        shown = range(self.first, min(len(self.faces), self.first + self.in_sight))
-        left = f"{self.first}{self.look.text('◀')} " if self.first else ""
+        left = f"{self.first}{self.look.text('◀')} " if self.first and \
+            shown.start == self.first else ""
         keys, faces, marks = Text(" " * margin), Text(left.rjust(margin)), Text(" " * margin)
         for i in shown:
             playable = i in self.playable
             face = self.faces[i].copy()
             width = len(face)
-            key = self.key_of(i) if self.active else ""  # a subclass may hide its keys
+            key = self.key_of(i) if self.active and i in keyed else ""  # a subclass may hide them
             keys.append(key.center(width).ljust(cell), "bold")
             style = "underline" if self.active and playable else ("dim" if self.active else "")
             if self.active and i == self.cursor:
@@ -180,15 +228,13 @@ class CardRow(Widget):
                 under = (under[:width - 1] + MARK) if under else MARK.center(width)
             marks.append(under.ljust(cell), "bold")
         right = len(self.faces) - shown.stop
-        if right:
+        if right and shown.stop == min(len(self.faces), self.first + self.in_sight):
             faces.append(f" {self.look.text('▶')}{right}")
-        lines = Text("\n").join([keys, faces, marks])
-        lines.no_wrap = True
-        lines.overflow = "crop"
-        return lines
+        return [keys, faces, marks]
 
     def on_click(self, event: events.Click) -> None:
         offset = event.x - self._margin()
-        index = self.first + offset // self.cell if offset >= 0 else -1
+        start = self.first + event.y // 3 * self.per_line
+        index = start + offset // self.cell if 0 <= offset < self.per_line * self.cell else -1
         if self.first <= index < min(len(self.faces), self.first + self.in_sight):
             self.post_message(self.Chosen(index))  # the game moves the cursor if it plays

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..rules.actions import PLAY, SJANSE, UNDERTREKK, Action, PlayCard, Series
 from ..rules.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, Card
-from ..rules.checks import beat_with
+from ..rules.checks import lacking
 from .judge import Judge
 from ..rules.tricks import can_beat
 from ..rules.view import HundView
@@ -161,9 +161,21 @@ def krig_to_lose(j: Judge) -> Choice | None:
     view = j.view
     if not view.krig or not view.hand:
         return None
-    low = min(view.hand, key=lambda c: (RANK_OF[c], j.worth(c)))
-    return Choice(PLAY[low], f"Play {CODES[low]}, your lowest card, in the krig: the trick "
-                             f"({len(view.trick)} cards so far) is likely not worth taking.")
+    def lowest(cards: list[Card]) -> Card:
+        return min(cards, key=lambda c: (RANK_OF[c], j.worth(c)))
+
+    so_far = f"the trick ({len(view.trick)} cards so far) is likely not worth taking"
+    losers = [c for c in view.hand if not j.could_take(c)]
+    if losers:
+        c = lowest(losers)
+        return Choice(PLAY[c], f"Play {CODES[c]} in the krig: it does not take the trick as it "
+                               f"stands, and {so_far}.")
+    low = lowest(list(view.hand))
+    if j.round_cards()[0]:  # each of your cards takes the trick or wars on for it
+        return Choice(PLAY[low], f"Play {CODES[low]}, your lowest card, in the krig: every card "
+                                 "you hold takes the trick or wars on for it as it stands, so "
+                                 "keep the higher ones.")
+    return Choice(PLAY[low], f"Play {CODES[low]}, your lowest card, in the krig: {so_far}.")
 
 
 # -------------------------------------------------------------- phase 2 (N9-N14)
@@ -179,9 +191,8 @@ def must_take(j: Judge) -> Choice | None:
     first = view.shed_trick[0][1]
     what = f"the trick's first card, {CODES[first[0]]}" if len(first) == 1 else \
         f"the trick's first play, the series {_codes(first)}"
-    lacking = "you hold no card" if not view.hand else \
-        f"you hold no card {beat_with(top, view.trump).replace('with ', '', 1)}"
-    return Choice(UNDERTREKK, f"You cannot beat {CODES[top]} ({lacking}), so you take in {what}.")
+    why = "you hold no card" if not view.hand else f"you hold {lacking(top, view.trump)}"
+    return Choice(UNDERTREKK, f"You cannot beat {CODES[top]} ({why}), so you take in {what}.")
 
 
 def beat_cheapest(j: Judge) -> Choice | None:
@@ -303,7 +314,9 @@ def lead_low(j: Judge) -> Choice | None:
         return Choice(PLAY[c], f"Lead {CODES[c]}, your lowest trump: you hold only trumps.")
     c = min(plain, key=RANK_OF.__getitem__)
     keep = ", and your trumps stay for later" if len(plain) < len(view.hand) else ""
-    return Choice(PLAY[c], f"Lead {CODES[c]}, your lowest card: low cards are hard to shed "
+    lower = any(RANK_OF[t] < RANK_OF[c] for t in view.hand if SUIT_OF[t] == trump)
+    what = "lowest card outside trumps" if lower else "lowest card"
+    return Choice(PLAY[c], f"Lead {CODES[c]}, your {what}: low cards are hard to shed "
                            f"except by leading them{keep}.")
 
 

@@ -99,3 +99,11 @@ def beat_with(top: Card, trump: int) -> str:
     if suit == trump:
         return "with a higher trump"
     return f"with a higher {SUIT_WORD[suit]} or a trump"
+
+
+def lacking(top: Card, trump: int) -> str:
+    """Why nothing beats ``top`` (N10): "no higher heart and no trump"."""
+    suit = SUIT_OF[top]
+    if suit == trump:
+        return "no higher trump"
+    return f"no higher {SUIT_WORD[suit]} and no trump"

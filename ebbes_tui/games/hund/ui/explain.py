@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....ui.words import says, verb_for
-from ..rules.cards import RANK_OF, SUIT_OF, SUIT_WORD, SUIT_WORDS, Card, rank_word
-from ..rules.checks import beat_with
+from ..rules.cards import RANK_OF, SUIT_OF, SUIT_WORDS, Card, rank_word
+from ..rules.checks import beat_with, lacking
 from ..rules.events import (
     Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, SatOut, ShedBegan,
     TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
@@ -31,10 +31,11 @@ TERMS = (
                "card and play it (s), also in a krig, while the pile holds two or more."),
     ("undertrekk", "taking in. In phase 2, a player who cannot beat the top card takes "
                    "the trick's first card into their hand (t); the next player must "
-                   "beat the top card."),
-    ("avstikk", "the trick taken in phase 2: once every player in play has played to "
-                "it, or the turn comes back to the player on top, that player takes it, "
-                "its cards leave the game, and they lead next."),
+                   "beat the top card, or leads anew when the trick is now empty."),
+    ("avstikk", "the trick taken in phase 2: once as many cards lie in it as there "
+                "were players in play when it began (plays, with series), or the turn comes "
+                "back to the player on top, that player takes it, its cards leave the game, "
+                "and they lead next."),
     ("hund", "the dog: the last player still holding cards in phase 2 has lost the "
              "game. Whoever is hund least often wins the match."),
 )
@@ -45,6 +46,7 @@ FIRST_TIME = {
     "krig": "equal ranks go to war, even when a higher card lies there.",
     "sjanse": "A sjanse plays the pile's top card instead of one from the hand.",
     "undertrekk": "the next player must beat the top card.",
+    "undertrekk, emptied": "the trick is empty now, so the next player leads anew.",
     "avstikk": "its cards leave the game, and the taker leads next.",
     "phase 2": "The cards each took are now their hand; beat the top card or take one in.",
 }
@@ -172,8 +174,9 @@ def undertrekk_line(view: HundView, event: UndertrekkTaken, names: Sequence[str]
     name = names[event.seat]
     took, top = look.play(event.cards), look.play(event.top)
     if first_undertrekk(view):
-        return (f"Undertrekk! {name} could not beat {top} and {verb_for(name, 'takes')} the trick's "
-                f"first card, {took}, into {possessive(name)} hand; {FIRST_TIME['undertrekk']}")
+        then = FIRST_TIME["undertrekk" if view.shed_trick else "undertrekk, emptied"]
+        return (f"Undertrekk! {name} could not beat {top} and {verb_for(name, 'takes')} "
+                f"{first_play(event.cards, look)}, into {possessive(name)} hand; {then}")
     return f"{name} cannot beat {top}: undertrekk, {verb_for(name, 'takes')} {took} in."
 
 
@@ -251,23 +254,23 @@ def hund_line(event: HundFound, names: Sequence[str]) -> str:
             "who has lost it.")
 
 
+def first_play(cards: Sequence[Card], look: HundLook) -> str:
+    """What an undertrekk takes in (N10, N14): ``the trick's first card, 5♣``, or
+    ``the trick's first play, the series 7♦-8♦-9♦``."""
+    if len(cards) == 1:
+        return f"the trick's first card, {look.play(tuple(cards))}"
+    return f"the trick's first play, the series {look.play(tuple(cards))}"
+
+
 def undertrekk_reason(view: HundView, look: HundLook) -> str:
     """Why the player at the screen may only take a card in, and what they take."""
-    first = look.play(view.shed_trick[0][1])
+    first = first_play(view.shed_trick[0][1], look)
     if not view.hand:
-        return f"You hold no card: t takes the trick's first card, {first}, into your hand."
+        return f"You hold no card: t takes {first}, into your hand."
     top = view.top
     assert top is not None
-    return (f"You cannot beat {look.face(top)}: {_lacking(top, view.trump)}. t takes the "
-            f"trick's first card, {first}, into your hand (undertrekk).")
-
-
-def _lacking(top: Card, trump: int) -> str:
-    """``you have no higher heart and no trump`` (N10)."""
-    suit = SUIT_OF[top]
-    if suit == trump:
-        return "you have no higher trump"
-    return f"you have no higher {SUIT_WORD[suit]} and no trump"
+    return (f"You cannot beat {look.face(top)}: you have {lacking(top, view.trump)}. t takes "
+            f"{first_play(view.shed_trick[0][1], look)}, into your hand (undertrekk).")
 
 
 def beat_hint(view: HundView, look: HundLook) -> str:
@@ -277,3 +280,22 @@ def beat_hint(view: HundView, look: HundLook) -> str:
     trump = SUIT_WORDS[view.trump]
     what = beat_with(top, view.trump).removeprefix("with ")
     return f"Beat {look.face(top)}: {what} ({trump} are trump)."
+
+
+def why_not(view: HundView, key: str, look: HundLook) -> str:
+    """Why ``s`` (sjanse) or ``t`` (undertrekk) does nothing now (N4, N10)."""
+    if key == "s" and view.phase == "shed":
+        return "No sjanse in phase 2: sjanse turns the draw pile's top card in phase 1."
+    if key == "t" and view.phase == "collect":
+        return "No undertrekk in phase 1: it takes a card in when you cannot beat in phase 2."
+    if not view.deciding or view.seat not in view.deciding:
+        word = "sjanse" if key == "s" else "undertrekk"
+        return f"No {word} now: it is not your turn."
+    if key == "s":
+        if view.pile_size == 1:
+            return "No sjanse: the draw pile's last card is the trump card, never played."
+        return "No sjanse: the draw pile is empty."
+    if view.top is None:
+        return "No undertrekk: the trick is empty, so you lead any card."
+    return (f"No undertrekk: you can beat {look.face(view.top)} "
+            f"{beat_with(view.top, view.trump)}, so you must.")

@@ -101,8 +101,10 @@ class HundLog(TrickLog[HundView]):
         elif isinstance(event, Avstikk):
             name = names[event.seat]
             count = len(event.cards)
-            why = "every player in play had played" if len(view.last_trick) >= self._began \
-                else f"the turn came back to {name}"
+            lying = len(view.last_trick)
+            unit = "plays" if view.series else "cards"
+            why = f"{lying} {unit} lay in it, as many as the players in play when it began" \
+                if lying >= self._began else f"the turn came back to {name}"
             self._end_trick(seq, f"avstikk: {says(name, 'takes')} {count} card"
                                  f"{'s' * (count != 1)} out of the game ({why})")
         elif isinstance(event, WentOut) and self._moves:  # after the play that did it

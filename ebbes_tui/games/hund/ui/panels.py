@@ -40,7 +40,10 @@ def place_of(view: HundView, seat: int) -> str:
 class SeatsPanel(Static):
     """One row per seat: whose turn (an arrow), cards in hand, the taken stack (phase
     1), times hund (a match of several games), and what the seat did in this trick:
-    its cards in phase 1, warriors marked "krig"; its place in phase 2."""
+    its cards in phase 1, warriors marked "krig"; its place in phase 2. A row is one
+    line, cut with an ellipsis: a wrapped row would read as a seat of its own."""
+
+    DEFAULT_CSS = "SeatsPanel { text-wrap: nowrap; text-overflow: ellipsis; }"
 
     def __init__(self, look: HundLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -75,7 +78,10 @@ class SeatsPanel(Static):
                 row.append(f"{view.tally[seat]:>5}")
             row.append("  ")
             if collecting:
-                row.append_text(self._trick_cell(view, seat))
+                cell = self._trick_cell(view, seat)
+                if row.cell_len + cell.cell_len > self.content_size.width > 0:
+                    cell = self._trick_cell(view, seat, krig=False)  # the trick panel marks them
+                row.append_text(cell)
                 note = f" drew {drew[seat]}" if seat in drew else ""
                 if row.cell_len + len(note) <= self.content_size.width:  # else the trick
                     row.append(note, "italic")  # panel's "Draws from the pile" says it
@@ -83,12 +89,11 @@ class SeatsPanel(Static):
                 row.append(place_of(view, seat), "bold")
             text.append("\n")
             text.append_text(row)
-        text.no_wrap, text.overflow = True, "ellipsis"  # a row is one line, or the table breaks
         self.update(text)
 
-    def _trick_cell(self, view: HundView, seat: int) -> Text:
+    def _trick_cell(self, view: HundView, seat: int, krig: bool = True) -> Text:
         """The seat's cards in this trick (or the one just taken), "krig" after the
-        card that tied, "(sjanse)" after a card turned from the pile."""
+        card that tied (``krig``), "(sjanse)" after a card turned from the pile."""
         look = self.look
         cell = Text()
         if view.trick:
@@ -113,7 +118,7 @@ class SeatsPanel(Static):
                 cell.append_text(look.card(card))
                 if sjanse:
                     cell.append(" (sjanse)", "italic")
-                if seat in later or (tying and seat in view.warriors):
+                if krig and (seat in later or (tying and seat in view.warriors)):
                     cell.append(" krig", "bold")
         if winner == seat:
             cell.append(f" {look.won} took {len(view.tricks[-1].cards)}", "bold")
@@ -235,16 +240,17 @@ class TrickPanel(Static):
         self._shown = dict(view=view, acting=acting, draws=draws, show_last=show_last,
                            holding=holding, note=note, sequence=sequence)
         lines: list[Text] = []
+        spare: list[Text] = []  # goes once the dim lines are gone, before your move
         if view.phase == "collect":
             if sequence:
                 lines.append(self._sequence(view))
             title = self._collecting(view, lines, acting, draws, show_last)
-            grid = self._grid(view)
-            if len(grid) + self._height(lines) + bool(note) + holding <= \
-                    self.content_size.height:
-                lines[:0] = grid  # the cards under their players, where there is room
+            spare = [line for line in lines if line.plain.startswith("Krig: ")]
+            lines[:0] = self._grid_fitting(view, [line for line in lines if line.style != "dim"
+                                                  and line not in spare], note, holding)
         elif view.phase in ("shed", "over"):
             title = self._shedding(view, lines, acting, show_last)
+            spare = [line for line in lines if line.plain.startswith("Avstikk after ")]
         else:
             title = "Trick"
             if view.hund >= 0:  # between two games: how the last one ended
@@ -253,16 +259,29 @@ class TrickPanel(Static):
             lines.insert(0, Text(self.look.text(note), "bold"))
         if holding:
             lines.append(Text("Any key goes on.", "bold"))
-        self.update(Text("\n").join(self._fitting(lines)))
+        self.update(Text("\n").join(self._fitting(lines, spare)))
         return title
 
-    def _fitting(self, lines: list[Text]) -> list[Text]:
+    def _grid_fitting(self, view: HundView, kept: list[Text], note: str,
+                      holding: bool) -> list[Text]:
+        """The grid of the trick's cards, where it fits beside the lines that stay
+        (``kept``); without its row of the round about to begin (an arrow alone) if
+        that makes it fit; else none (the players panel lists the cards too)."""
+        grid = self._grid(view)
+        room = self.content_size.height - self._height(kept) - bool(note) - holding
+        if len(grid) > room and grid and not grid[-1].plain.strip(" krig" + self.look.arrow):
+            grid = grid[:-1]
+        return grid if len(grid) <= room else []
+
+    def _fitting(self, lines: list[Text], spare: Sequence[Text] = ()) -> list[Text]:
         """``lines`` without the dim ones (what the players panel or the log also
-        says), last first, while they would not fit: what you must do stays in sight."""
+        says), last first, then the ``spare`` ones, while they would not fit: the
+        trick's cards and what you must do stay in sight."""
         lines = list(lines)
         room = self.content_size.height
         while room and self._height(lines) > room:
             dim = [i for i, line in enumerate(lines) if line.style == "dim"]
+            dim = dim or [i for i, line in enumerate(lines) if line in spare]
             if not dim:
                 break
             del lines[dim[-1]]
@@ -354,7 +373,7 @@ class TrickPanel(Static):
             if view.phase == "shed":  # not once the game is over (its last pile stays)
                 unit = "plays" if view.series else "cards"
                 lines.append(Text(f"Avstikk after {view.began} {unit} ({len(pile)} so far), "
-                                  f"or when the turn comes back to {names[seat]}.", "dim"))
+                                  f"or when the turn comes back to {names[seat]}.", "italic"))
         elif view.phase == "shed" and view.deciding and not acting:  # else "Your lead"
             leader = names[view.deciding[0]]
             lines.append(Text(f"The trick is empty: {says(mid(leader), 'leads')}, any card.",

@@ -18,6 +18,7 @@ from ..rules.actions import Action
 from ....game.events import TrickEnded
 from ....ui.game_ui import GameScreens
 from ....ui.look import Look
+from ....ui.table_news import EXPLAIN
 from ....ui.words import as_seen_by, match_line
 from ..rules.cards import parse_card
 from ..rules.events import (
@@ -47,12 +48,14 @@ class HundScreens:
 
     trick_key = TRICK_KEY  # t is undertrekk on this table
     keys = (
-        ("Left/Right, h/l", "move along your hand (a long hand scrolls; the numbers at "
-                            "either end count the cards out of sight)"),
+        ("Left/Right, h/l", "move along your hand (a long hand takes more lines where "
+                            "there is room, else it scrolls; the numbers at either end count "
+                            "the cards out of sight)"),
         ("Enter, Space", "play the card under the cursor, or the cards marked for a series"),
         (f"1-9, 0, {' '.join(CARD_KEYS[10:])}",
-         "play that card directly: each card you may play now has its key above it and "
-         "is underlined (the keys follow the cards in sight)"),
+         f"play that card directly: the cards you may play now are underlined, and the "
+         f"first {len(CARD_KEYS)} of them in sight have their key above them; a card keeps "
+         "its key while it stays in sight"),
         ("mouse click", "play the clicked card"),
         ("s", "sjanse (phase 1): play the draw pile's top card instead of one from your "
               "hand; offered while the pile holds two or more cards"),
@@ -143,7 +146,8 @@ class HundScreens:
              news: str) -> tuple[str, str] | None:
         """The news line for ``update`` and how long it lasts: what happens inside a
         trick (a krig, a sjanse, an undertrekk) stays until the trick is over
-        (``trick``), as does the first explanation of each word; the end of a trick,
+        (``trick``), as does the first explanation of each word (and at least its
+        :data:`~ebbes_tui.ui.table_news.HOLD` seconds: ``explain``); the end of a trick,
         a new game, someone out, until the next move (``event``)."""
         event, view = update.event, update.view
         if isinstance(event, (Synced, MatchOver)):
@@ -153,7 +157,7 @@ class HundScreens:
         if not line:
             return None
         if _first(view, event) or isinstance(event, ShedBegan):
-            return line, "trick"
+            return line, EXPLAIN  # stays to be read: the news after it waits
         if explaining(news) and not isinstance(event, (TrickEnded, GameDealt)):
             return None  # an explanation is being read; the table shows this news too
         if isinstance(event, (Krig, DroppedOut)) or isinstance(event, CardPlayed) and event.sjanse:
@@ -167,7 +171,7 @@ class HundScreens:
         event = update.event
         emptied = isinstance(event, UndertrekkTaken) and not update.view.shed_trick
         if emptied or isinstance(event, (TrickEnded, GameDealt, TakenBack)):  # a trick over
-            return kind in ("trick", "event", "hint", "refusal")
+            return kind in (EXPLAIN, "trick", "event", "hint", "refusal")
         if isinstance(event, _MOVES):
             return kind in ("event", "hint", "refusal")
         return False

@@ -132,9 +132,11 @@ class FinalScreen(FinalStandings):
     def compose(self) -> ComposeResult:
         view = self.view
         names = seat_names(view, hund_look(self.app.look))
-        yield Static(f"Final standings {hund_look(self.app.look).dot} "
-                     f"{leaders_line(view, names, self.event.winners)}",
-                     classes="screen-title", id="winners", markup=False)
+        title = Static(f"Final standings {hund_look(self.app.look).dot} "
+                       f"{leaders_line(view, names, self.event.winners)}",
+                       classes="screen-title", id="winners", markup=False)
+        title.styles.height = "auto"  # five sharing the win are longer than 80 columns
+        yield title
         with VerticalScroll(classes="score-body"):
             yield Static(tally_table(view, names, current=False))
             yield Static(Text("HUND: the last one holding cards, who lost that game. Whoever "

@@ -6,6 +6,7 @@ series; everything else (the feed, the pace, covers, chat) is the generic screen
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -21,6 +22,7 @@ from ..rules.actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
 from ..rules.checks import beat_with
 from ..rules.events import CardPlayed, Drew, GameDealt, Played, TrickTaken
 from ..rules.view import HundView
+from .explain import why_not
 from .look import hund_look
 from .panels import PilePanel, SeatsPanel, TrickPanel
 
@@ -29,6 +31,9 @@ from .panels import PilePanel, SeatsPanel, TrickPanel
 CARD_KEYS = "1234567890aefrwxyz"
 #: The trick display setting's key on this table (t is undertrekk here).
 TRICK_KEY = "d"
+#: The rows the trick panel keeps (its border and five lines: the top card, the plays,
+#: when the avstikk comes, your move in two) when a long hand takes more lines of cards.
+TRICK_ROWS = 7
 
 _MOVE = Binding.Group("Move")
 #: Not in the footer: each key stands above its card (and the footer must fit 80
@@ -53,7 +58,7 @@ class HundTable(Widget, can_focus=True):
     #pile { width: 28; height: auto; min-height: 4; }
     #middle { height: 1fr; min-height: 4; }
     #trick { width: 1fr; height: 100%; }
-    #hand-box { height: 5; border: round $accent; }
+    #hand-box { height: auto; border: round $accent; }
     #side-log {
         display: none; border: round $primary; border-title-color: $text; padding: 0 1;
         width: 44; height: 100%; scrollbar-size: 0 0;
@@ -93,7 +98,10 @@ class HundTable(Widget, can_focus=True):
             yield TrickPanel(look, id="trick")
             yield SideLog(id="side-log")
         with Vertical(id="hand-box"):
-            yield CardRow(look, keys="playable", card_keys=CARD_KEYS, id="hand")
+            yield CardRow(look, keys="held", card_keys=CARD_KEYS, id="hand")
+
+    def on_resize(self) -> None:
+        self._draw()
 
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = "Players"
@@ -136,9 +144,11 @@ class HundTable(Widget, can_focus=True):
                                         show_last=drawing.show_last, holding=drawing.holding,
                                         note=self.note)
         playable = self._playable()
-        self.query_one(CardRow).show([look.card(c) for c in view.hand], playable,
-                                     active=self.acting and bool(playable),
-                                     marked=[view.hand.index(c) for c in sorted(self.marked)])
+        row = self.query_one(CardRow)
+        room = self.size.height - self.query_one("#top").outer_size.height - 2 - TRICK_ROWS
+        row.lines = max(1, room // 3)  # a long hand uses the room the trick does not need
+        row.show([look.card(c) for c in view.hand], playable, active=self.acting and bool(playable),
+                 marked=[view.hand.index(c) for c in sorted(self.marked)])
         box = self.query_one("#hand-box")
         count = f"{len(view.hand)} card{'s' * (len(view.hand) != 1)}"
         if view.seat is None:
@@ -219,6 +229,15 @@ class HundTable(Widget, can_focus=True):
         if self.acting and self.view.actions:
             self.marked.clear()
             self._offer((self.view.hand[message.index],))
+
+    def on_key(self, event: events.Key) -> None:
+        """``s`` or ``t`` when the move is not allowed: say why on the table (their
+        bindings are off then, so the key comes here)."""
+        move = {"s": "sjanse", "t": "undertrekk"}.get(event.key)
+        if move and self.view.seat is not None and not self.check_action(move, ()):
+            self.note = why_not(self.view, event.key, self.look)
+            self._draw()
+            event.stop()
 
     def action_sjanse(self) -> None:
         self.post_message(Decided(SJANSE))
