@@ -57,8 +57,8 @@ def figure_text(figure: AnyFigure, value: float | None) -> str:
 
 
 def legend(game: AnyGame) -> str:
-    """Each column's heading and what it counts, the game's own first."""
-    return " ".join(f"{f.heading}: {f.meaning}" for f in game.presentation.statistics)
+    """Each column's heading and what it counts, a line each."""
+    return "\n".join(f"{f.heading}: {f.meaning}" for f in game.presentation.statistics)
 
 
 def summary_table(game: AnyGame, rows: list[tuple[str, PlayerStats]], *,
@@ -181,9 +181,9 @@ class StatsScreen(ClosesOnce, Screen[None]):
                 widgets.append(Static(name, classes="stats-heading", markup=False))
                 widgets.append(Horizontal(Static(kinds_table(game, player), classes="stats-kinds"),
                                           Static(bots_table(game, player, look)), classes="stats-player"))
-            widgets.append(Static(f"{legend(game)} {MEANING}"
+            widgets.append(Static(f"{legend(game)}\n{MEANING}"
                                   + (" " + ALL_MEANING if len(stats.players) > 1 else ""),
-                                  classes="stats-note"))
+                                  classes="stats-note", markup=False))
         if loaded.rebuilt and stats.seen:
             widgets.append(Static(f"Counted anew from the finished games: {loaded.rebuilt}.",
                                   classes="stats-note"))

@@ -154,7 +154,8 @@ class HundWords(PresentationBase):
     #: A record is a match of several games: no points, a place, and a hund (N16).
     statistics = (
         replace(PLAYED, heading="Matches", meaning="matches finished (a match has several games)."),
-        replace(WON, meaning="matches won: the hund least often (a tie shares the win)."),
+        replace(WON, meaning="matches won, by being the hund least often (a tie shares "
+                "the win)."),
         replace(WIN_RATE, meaning="won of the matches played."),
         Figure("games", "Games", "games of Hund in those matches.", games_played),
         Figure("hund", "Hund", "times the hund.", times_hund),
