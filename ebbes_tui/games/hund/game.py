@@ -153,7 +153,7 @@ class HundWords(PresentationBase):
     ui_module = "ebbes_tui.games.hund.ui.screens"
     #: A record is a match of several games: no points, a place, and a hund (N16).
     statistics = (
-        replace(PLAYED, heading="Matches", meaning="matches finished (a match has several games)."),
+        replace(PLAYED, heading="Matches", meaning="matches finished (each of one or more games)."),
         replace(WON, meaning="matches won, by being the hund least often (a tie shares "
                 "the win)."),
         replace(WIN_RATE, meaning="won of the matches played."),
