@@ -409,3 +409,14 @@ async def test_a_game_kept_twice_is_counted_and_listed_once(tmp_path, gid):
         assert len(stats.games) == 2 and len(stats.copies) == 2, stats
         assert stats.players["Ann"].total.games == 2
     assert len(finished_games(SaveStore(saves))) == 2
+
+
+def test_a_figure_is_shown_as_its_column_counts_it_and_nothing_reads_minus_zero():
+    """Issue 25, item 19: Hund's best "score" read -0.0. What rounds to nothing shows
+    as 0, a score keeps its sign, an average one decimal, a rate a percentage."""
+    from ebbes_tui.game.defaults import AVERAGE, BEST, PLAYED, WIN_RATE
+    from ebbes_tui.ui.stats_screen import figure_text
+
+    assert [figure_text(BEST, v) for v in (-0.0, 0, 3, -2.0, None)] == ["0", "0", "+3", "-2", "-"]
+    assert [figure_text(AVERAGE, v) for v in (-0.04, -2.5, 5.25)] == ["0.0", "-2.5", "+5.2"]
+    assert figure_text(WIN_RATE, 1 / 3) == "33%" and figure_text(PLAYED, 4) == "4"
