@@ -45,10 +45,11 @@ def test_describe_and_figures_of_a_finished_game():
     described = GAME.presentation.describe(state)
     assert described["players"] == "Bernd, Tim, Ulf" and described["variants"] == "3 deals"
     assert "won by" in described["result"]
-    figures = [GAME.presentation.figures(state, s) for s in range(3)]
-    assert [k for k, _ in GAME.presentation.figure_labels] == list(figures[0])
+    figures = [{f.key: f.value(state, s) for f in GAME.presentation.statistics}
+               for s in range(3)]
     assert sum(f["hens"] for f in figures) == sum(sum(s.hens) for s in state.scores)
-    assert sum(f["options"] for f in figures) <= 3
+    assert [f["average"] for f in figures] == list(state.totals)  # the final totals
+    assert all(f["penalties"] <= 0 for f in figures)  # minus points (H7)
 
 
 def test_rules_text_never_shows_ruling_numbers():

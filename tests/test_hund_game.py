@@ -82,11 +82,13 @@ def test_history_and_statistics_lines():
     assert described["variants"] == "2 games, single cards"
     assert described["result"].startswith("game 1: Bot 1 was the hund (out: Bot 0)")
     assert described["result"].endswith("won by Bot 0")
-    assert GAME.presentation.figures(state, 1) == {"games": 2, "hund": 2, "places": 4,
-                                      "wars_won": GAME.presentation.figures(state, 1)["wars_won"]}
+    figures = {f.key: f for f in GAME.presentation.statistics}
+    assert [f.heading for f in figures.values()] == ["Matches", "Won", "Win rate", "Games",
+                                                     "Hund", "Place", "Wars won"]
+    assert [figures[key].value(state, 1) for key in ("played", "won", "games", "hund", "place")] \
+        == [1, False, 2, 2, 2]  # Bot 1 was the hund twice: second of two
     wars = sum(1 for r in state.results for t in r.tricks if t.krig and t.winner == 0)
-    assert GAME.presentation.figures(state, 0)["wars_won"] == wars > 0
-    assert {k for k, _ in GAME.presentation.figure_labels} == set(GAME.presentation.figures(state, 0))
+    assert figures["wars_won"].value(state, 0) == wars > 0
     assert GAME.presentation.variant_key({"series": True}) == ("series", "with series")
     assert GAME.presentation.variant_key({}) == ("single", "single cards")
 

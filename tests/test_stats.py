@@ -90,9 +90,9 @@ def expected(records: dict, name: str | None) -> dict:
 
 def figures(player) -> dict:
     total = player.total
-    return {"games": total.games, "won": total.won, "points": total.points, "best": total.best,
-            "ebbes": player.figures.get("ebbes_payouts", 0),
-            "nix": player.figures.get("nix_held", 0),
+    return {"games": total.games, "won": total.sums["won"], "points": total.sums["average"],
+            "best": total.bests["best"], "ebbes": total.sums["ebbes_payouts"],
+            "nix": total.sums["nix_held"],
             "hints": player.hints,
             "kinds": {kind: tally.games for kind, tally in player.kinds.items()},
             "bots": {level: (b.games, b.beaten) for level, b in player.bots.items()}}
@@ -125,8 +125,10 @@ def test_averages_and_win_rates_come_from_the_sums():
     recs = records()
     ann = Statistics.from_records(EBBES, recs).players["Ann"]
     mine = expected(recs, "Ann")
-    assert ann.total.average == pytest.approx(mine["points"] / 5)
-    assert ann.total.win_rate == pytest.approx(mine["won"] / 5)
+    shown = {f.key: ann.total.shown(f) for f in EBBES.presentation.statistics}
+    assert shown["average"] == pytest.approx(mine["points"] / 5)
+    assert shown["win_rate"] == pytest.approx(mine["won"] / 5)
+    assert shown["best"] == mine["best"] and shown["played"] == 5
 
 
 def test_a_record_that_is_not_a_finished_game_is_skipped_with_the_reason():
@@ -202,7 +204,7 @@ def _garble(path, saves):
 
 def _wrong_shape(path, saves):
     data = json.loads(path.read_text())
-    data["players"]["Ann"]["figures"]["rounds"] = "many"
+    data["players"]["Ann"]["kinds"][0]["sums"]["won"] = "many"
     path.write_text(json.dumps(data))
 
 
@@ -229,7 +231,7 @@ async def test_a_lost_corrupt_or_mismatched_file_is_rebuilt_from_the_records(tmp
     path = tmp_path / "stats.json"
     damage(path, saves)
     loaded = KeptStatistics(EBBES, saves).load()
-    assert loaded.rebuilt
+    assert bool(loaded.rebuilt) is (damage is not _delete)  # none kept is nothing wrong
     assert loaded.stats == Statistics.from_records(EBBES, finished_records(saves))
     assert kept(saves) == loaded.stats  # written back
     assert KeptStatistics(EBBES, saves).load().rebuilt == ""  # and right from then on
@@ -328,7 +330,7 @@ async def test_the_screen_after_several_games(tmp_path, monkeypatch, several_gam
                      "Nix held", "Hints", "All people", jurgen, "[/b]Zed", "Back"):
             assert fact in text, fact
         ann_row = next(line for line in text.splitlines() if line.lstrip().startswith("Ann "))
-        assert ann_row.split()[1:3] == [str(ann.games), str(ann.won)]
+        assert ann_row.split()[1:3] == [str(ann.games), str(ann.sums["won"])]
         if size == (120, 40):  # room enough for each player's two tables side by side
             assert any("Variant" in line and "Bot level" in line for line in text.splitlines())
         await pilot.press("end")
@@ -407,3 +409,14 @@ async def test_a_game_kept_twice_is_counted_and_listed_once(tmp_path, gid):
         assert len(stats.games) == 2 and len(stats.copies) == 2, stats
         assert stats.players["Ann"].total.games == 2
     assert len(finished_games(SaveStore(saves))) == 2
+
+
+def test_a_figure_is_shown_as_its_column_counts_it_and_nothing_reads_minus_zero():
+    """Issue 25, item 19: Hund's best "score" read -0.0. What rounds to nothing shows
+    as 0, a score keeps its sign, an average one decimal, a rate a percentage."""
+    from ebbes_tui.game.defaults import AVERAGE, BEST, PLAYED, WIN_RATE
+    from ebbes_tui.ui.stats_screen import figure_text
+
+    assert [figure_text(BEST, v) for v in (-0.0, 0, 3, -2.0, None)] == ["0", "0", "+3", "-2", "-"]
+    assert [figure_text(AVERAGE, v) for v in (-0.04, -2.5, 5.25)] == ["0.0", "-2.5", "+5.2"]
+    assert figure_text(WIN_RATE, 1 / 3) == "33%" and figure_text(PLAYED, 4) == "4"

@@ -39,8 +39,9 @@ from ebbes_tui.game.codec import (
 )
 from ebbes_tui.game.errors import IllegalMove, RecordError, SetupError
 from ebbes_tui.game.events import DealEnded, Dealt, Ended, TrickEnded
+from ebbes_tui.game.defaults import AVERAGE, BEST, PLAYED, WIN_RATE, WON
 from ebbes_tui.game.protocols import (
-    Decision, Game, GameOption, Outcome, SeatInfo, Unlisted, players_entry,
+    Decision, Figure, Game, GameOption, Outcome, SeatInfo, Unlisted, players_entry,
 )
 
 
@@ -410,8 +411,14 @@ class TinyGame:
         GameOption("places", "Places", "bool", False, "One deal; the last with cards loses."),
         GameOption("cross", "Cross out", "bool", False, "Two deals; the first one is crossed out."),
     )
-    figure_labels = (("taken", "Cards taken"),)
-    figure_notes = "Cards taken: in all deals."
+    #: The seam's figures, and Tiny's own: one shown as a total, one as an average of
+    #: another figure's total.
+    statistics = (PLAYED, WON, WIN_RATE, AVERAGE, BEST,
+                  Figure("taken", "Taken", "cards taken, in all deals.",
+                         lambda state, seat: _taken(state, seat)),
+                  Figure("deals", "Deals", "deals played.", lambda state, seat: len(state.results)),
+                  Figure("per_deal", "Per deal", "cards taken per deal.",
+                         lambda state, seat: _taken(state, seat), shown="average", per="deals"))
 
     def seats_for(self, players: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
         return tuple(players)
@@ -584,11 +591,12 @@ class TinyGame:
     def variant_key(self, options: dict[str, Any]) -> tuple[str, str]:
         return ("places", "places") if options.get("places") else ("totals", "totals")
 
-    def figures(self, state: TinyState, seat: int) -> dict[str, int]:
-        return {"taken": sum(r[seat] for r in state.results)}
-
     def rules_text(self) -> str:
         return "# Tiny\n\nA game for the tests."
+
+
+def _taken(state: TinyState, seat: int) -> int:
+    return sum(r[seat] for r in state.results)
 
 
 def _deck(state: TinyState) -> list[int]:

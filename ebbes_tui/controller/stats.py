@@ -13,13 +13,12 @@ record of a game already counted is noted as a copy.
 The figures, for each human seat of each finished game (bots are the opponents; a
 seat nobody plays is no player):
 
-- games played and won (as the game's outcome says; a tie shares the win), with the
-  average and best final score, grouped by number of players and the game's variant;
-- the game's own figures (:meth:`Presentation.figures`: ebbes payouts, hens
-  taken, times hund ...);
+- the game's figures (:attr:`Presentation.statistics`: games played and won, the final
+  scores, ebbes payouts, hens taken, times hund ...), each kept as its sum and its best
+  of one game, grouped by number of players and the game's variant;
 - hints used, as the record counts them;
 - bots beaten, per bot level: of the games with a bot of that level at the table, those
-  in which the player's final score was strictly higher than every such bot's.
+  the player finished strictly ahead of every such bot (by the outcome's scores).
 
 "All people" adds up every human seat: a hot-seat game of two counts once for each.
 """
@@ -27,53 +26,65 @@ seat nobody plays is no player):
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..game.errors import RecordError
-from ..game.protocols import AnyGame, AnyState, Record
+from ..game.protocols import AnyFigure, AnyGame, AnyState, Record
 from ..game.records import load_record, record_key
 from .match import hints_of
 from .private_files import private_dir, write_atomically
 from .saves import FINISHED_DIR, SAVE_SUFFIX
 
-FORMAT = "ebbes-stats/3"
+FORMAT = "ebbes-stats/4"
+#: Kept files of earlier versions are counted anew, and nothing is wrong.
+FORMATS = "ebbes-stats/"
 STATS_FILE = "stats.json"
 #: The level of a bot whose record names none (the match plays it as ``normal``).
 DEFAULT_LEVEL = "normal"
 
 
+class EarlierFormat(ValueError):
+    """A kept file of another version's format: counted anew, and nothing is wrong."""
+
+
 @dataclass
 class Tally:
-    """Games of one kind: how many, how many won, the sum and best of the final totals."""
+    """Games of one kind: how many, and each figure's values (by its key) added up and
+    the best of one game."""
 
     games: int = 0
-    won: int = 0
-    points: float = 0
-    best: float | None = None
+    sums: dict[str, float] = field(default_factory=dict)
+    bests: dict[str, float] = field(default_factory=dict)
 
-    def add(self, total: float, won: bool) -> None:
+    def add(self, values: Mapping[str, float]) -> None:
+        """Count one game with these figures."""
         self.games += 1
-        self.won += won
-        self.points += total
-        self.best = total if self.best is None else max(self.best, total)
+        for key, value in values.items():
+            value = int(value) if isinstance(value, bool) else value  # kept as a number
+            self.sums[key] = self.sums.get(key, 0) + value
+            self.bests[key] = max(self.bests.get(key, value), value)
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
-        self.won += other.won
-        self.points += other.points
-        if other.best is not None:
-            self.best = other.best if self.best is None else max(self.best, other.best)
+        for key, value in other.sums.items():
+            self.sums[key] = self.sums.get(key, 0) + value
+        for key, value in other.bests.items():
+            self.bests[key] = max(self.bests.get(key, value), value)
 
-    @property
-    def average(self) -> float | None:
-        return self.points / self.games if self.games else None
-
-    @property
-    def win_rate(self) -> float | None:
-        return self.won / self.games if self.games else None
+    def shown(self, figure: AnyFigure) -> float | None:
+        """What ``figure``'s column shows for these games (None: nothing to show, as an
+        average of no games)."""
+        if figure.shown == "best":
+            return self.bests.get(figure.key)
+        total = self.sums.get(figure.key, 0)
+        if figure.shown == "total":
+            return total
+        whole = self.games if figure.per is None else self.sums.get(figure.per, 0)
+        return total / whole if whole else None
 
 
 @dataclass
@@ -90,8 +101,6 @@ class PlayerStats:
 
     #: Keyed by (number of players, the variant as players read it).
     kinds: dict[tuple[int, str], Tally] = field(default_factory=dict)
-    #: The game's own figures, by the keys of :attr:`Presentation.figure_labels`.
-    figures: dict[str, int] = field(default_factory=dict)
     hints: int = 0
     #: Keyed by bot level.
     bots: dict[str, BotsFaced] = field(default_factory=dict)
@@ -107,8 +116,6 @@ class PlayerStats:
     def merge(self, other: PlayerStats) -> None:
         for kind, tally in other.kinds.items():
             self.kinds.setdefault(kind, Tally()).merge(tally)
-        for key, value in other.figures.items():
-            self.figures[key] = self.figures.get(key, 0) + value
         self.hints += other.hints
         for level, faced in other.bots.items():
             mine = self.bots.setdefault(level, BotsFaced())
@@ -180,9 +187,8 @@ class Statistics:
                 continue
             player = self.players.setdefault(info.name, PlayerStats())
             score = scores[seat]
-            player.kinds.setdefault(kind, Tally()).add(score, seat in outcome.winners)
-            for key, value in game.presentation.figures(state, seat).items():
-                player.figures[key] = player.figures.get(key, 0) + value
+            player.kinds.setdefault(kind, Tally()).add(
+                {f.key: f.value(state, seat) for f in game.presentation.statistics})
             player.hints += hints.get(seat, 0)
             for level, best in bots.items():
                 faced = player.bots.setdefault(level, BotsFaced())
@@ -223,7 +229,10 @@ class Statistics:
     @classmethod
     def from_json(cls, data: object) -> Statistics:
         """Statistics from :meth:`to_json`'s form; ValueError for anything else."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        if isinstance(found, str) and found != FORMAT and found.startswith(FORMATS):
+            raise EarlierFormat(f"{found}, not {FORMAT}")
+        if not isinstance(data, dict) or found != FORMAT:
             raise ValueError(f"not {FORMAT}")
         games = _of(data, "games", dict)
         copies = _of(data, "copies", dict)
@@ -241,10 +250,9 @@ class Statistics:
 
 def _player_json(p: PlayerStats) -> dict[str, Any]:
     return {
-        "kinds": [{"players": players, "variant": variant, "games": t.games, "won": t.won,
-                   "points": t.points, "best": t.best}
+        "kinds": [{"players": players, "variant": variant, "games": t.games,
+                   "sums": dict(sorted(t.sums.items())), "bests": dict(sorted(t.bests.items()))}
                   for (players, variant), t in sorted(p.kinds.items())],
-        "figures": dict(sorted(p.figures.items())),
         "hints": p.hints,
         "bots": {level: {"games": b.games, "beaten": b.beaten} for level, b in sorted(p.bots.items())},
     }
@@ -257,16 +265,13 @@ def _player_from(data: object) -> PlayerStats:
     for k in _of(data, "kinds", list):
         if not isinstance(k, dict) or not isinstance(k.get("variant"), str):
             raise ValueError("a kind of game needs a variant")
-        best = k.get("best")
-        if best is not None:
-            best = _number(k, "best")
+        sums, bests = _of(k, "sums", dict), _of(k, "bests", dict)
         kinds[(_count(k, "players"), k["variant"])] = Tally(
-            _count(k, "games"), _count(k, "won"), _number(k, "points"), best)
-    figures = _of(data, "figures", dict)
+            _count(k, "games"), {key: _number(sums, key) for key in sums},
+            {key: _number(bests, key) for key in bests})
     bots = {level: BotsFaced(_count(b, "games"), _count(b, "beaten"))
             for level, b in _of(data, "bots", dict).items()}
-    return PlayerStats(kinds, {key: _count(figures, key) for key in figures},
-                       _count(data, "hints"), bots)
+    return PlayerStats(kinds, _count(data, "hints"), bots)
 
 
 def _of(obj: object, key: str, kind: type) -> Any:
@@ -278,7 +283,7 @@ def _of(obj: object, key: str, kind: type) -> Any:
 
 def _number(obj: object, key: str) -> float:
     value = obj.get(key) if isinstance(obj, dict) else None
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
         raise ValueError(f"{key!r} must be a number")
     return value
 
@@ -294,8 +299,9 @@ def _count(obj: object, key: str) -> int:
 
 
 class Loaded(NamedTuple):
-    """Statistics as :meth:`KeptStatistics.load` found them; ``rebuilt`` says why they
-    were rebuilt from the finished records ("" when the kept file was right)."""
+    """Statistics as :meth:`KeptStatistics.load` found them; ``rebuilt`` says what was
+    wrong with the kept file, so that they were rebuilt from the finished records (""
+    when nothing was: it was right, or there was none yet, or another version's)."""
 
     stats: Statistics
     rebuilt: str
@@ -324,7 +330,7 @@ class KeptStatistics:
         try:
             self._write(stats)
         except OSError as e:
-            why += f"; they could not be kept ({e.strerror or e})"
+            why = "; ".join(filter(None, [why, f"they could not be kept ({e.strerror or e})"]))
         return Loaded(stats, why)
 
     def add_finished(self, record_path: Path, played: tuple[Record, AnyState] | None = None) -> None:
@@ -364,8 +370,8 @@ class KeptStatistics:
         """The kept statistics, or None and why they cannot be used."""
         try:
             return Statistics.from_json(json.loads(self.path.read_bytes())), ""
-        except FileNotFoundError:
-            return None, "there were none kept yet"
+        except (FileNotFoundError, EarlierFormat):  # a first run, another version's file
+            return None, ""
         except (OSError, ValueError, RecursionError):  # JSONDecodeError is a ValueError
             return None, "the kept ones could not be read"
 

@@ -11,7 +11,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import IllegalMove
 from .protocols import (
-    ActionT, Bot, GameOption, SeatInfo, State, StateT, Unlisted, ViewT, ViewT_contra,
+    ActionT, Bot, Figure, GameOption, Outcome, SeatInfo, State, StateT, Unlisted, ViewT,
+    ViewT_contra,
 )
 
 
@@ -114,8 +115,47 @@ class FastRollouts(PlayersBase[FastStateT, ViewT, ActionT]):
         return self.play_out(start, seat, rng)
 
 
+def _outcome(state: State[Any, Any]) -> Outcome:
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("statistics count finished games only")
+    return outcome
+
+
+def _played(state: State[Any, Any], seat: int) -> float:
+    return 1
+
+
+def _won(state: State[Any, Any], seat: int) -> float:
+    return seat in _outcome(state).winners
+
+
+def _final(state: State[Any, Any], seat: int) -> float:
+    return _outcome(state).scores[seat]
+
+
+#: Every game's first figures: games played and won, as the outcome says; a game
+#: whose record is a match of several games calls them matches (``dataclasses.replace``).
+PLAYED: Figure[State[Any, Any]] = Figure("played", "Games", "games finished.", _played,
+                                         by_kind=True)
+WON: Figure[State[Any, Any]] = Figure(
+    "won", "Won", "games won, as the game's result says (a tie shares the win).", _won,
+    by_kind=True)
+WIN_RATE: Figure[State[Any, Any]] = Figure("win_rate", "Win rate", "won of those played.",
+                                           _won, shown="percent", by_kind=True)
+#: A game that ends with scores: the final score's average and best.
+AVERAGE: Figure[State[Any, Any]] = Figure("average", "Average", "final score per game.",
+                                          _final, shown="average", signed=True, by_kind=True)
+BEST: Figure[State[Any, Any]] = Figure("best", "Best", "the best final score of a game.",
+                                       _final, shown="best", signed=True, by_kind=True)
+
+
 class PresentationBase:
-    """A game's words: its rules text is ``rules.md`` in its own package."""
+    """A game's words: its rules text is ``rules.md`` in its own package; its
+    Statistics count games played and won and the final scores (a game adds its own
+    figures, or counts others)."""
+
+    statistics: tuple[Figure[Any], ...] = (PLAYED, WON, WIN_RATE, AVERAGE, BEST)
 
     def rules_text(self) -> str:
         package = type(self).__module__.rpartition(".")[0]

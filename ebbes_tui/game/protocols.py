@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 #: A game record: the JSON object of the game's record format.
 Record = dict[str, Any]
@@ -410,9 +410,36 @@ class Players(Protocol[StateT, ViewT_contra, ActionT]):
         ...
 
 
+#: What a Statistics column shows of a figure's values (:class:`Figure`).
+Shown = Literal["total", "average", "percent", "best"]
+
+
+@dataclass(frozen=True)
+class Figure(Generic[StateT_contra]):
+    """One column of a game's Statistics and how it is counted. ``value`` is one
+    person's figure in one finished game (a record: an ebbes game, a Hund match);
+    the column ``shown`` is the values added up (``total``), their sum per game
+    counted or per the total of the figure ``per`` names (``average``, or as a
+    ``percent``), or the highest of one game (``best``).
+
+    ``heading`` is short, so that a person's row fits 80 columns; ``meaning`` says
+    what it counts, for the screen's legend ("Hund: times the hund."). ``signed``:
+    shown with its sign, as a score. ``by_kind``: also in each person's table by
+    number of players and variant."""
+
+    key: str
+    heading: str
+    meaning: str
+    value: Callable[[StateT_contra, int], float]
+    shown: Shown = "total"
+    per: str | None = None
+    signed: bool = False
+    by_kind: bool = False
+
+
 class Presentation(Protocol[StateT_contra]):
-    """Words for people: History and Statistics lines, the game's own figures, the
-    rules text, and where its screens live (loaded by the UI only)."""
+    """Words for people: History lines, the Statistics' columns, the rules text, and
+    where its screens live (loaded by the UI only)."""
 
     @property
     def ui_module(self) -> str:
@@ -420,13 +447,9 @@ class Presentation(Protocol[StateT_contra]):
         ...
 
     @property
-    def figure_labels(self) -> tuple[tuple[str, str], ...]:
-        """The game's own figures: (key, column heading)."""
-        ...
-
-    @property
-    def figure_notes(self) -> str:
-        """One or two sentences saying what the game's own figures count."""
+    def statistics(self) -> Sequence[Figure[StateT_contra]]:
+        """The columns of the game's Statistics, in order (:class:`Figure`): what a
+        finished game counts for each person in it."""
         ...
 
     def describe(self, state: StateT_contra) -> dict[str, str]:
@@ -436,11 +459,6 @@ class Presentation(Protocol[StateT_contra]):
 
     def variant_key(self, options: dict[str, Any]) -> tuple[str, str]:
         """The kind of game for grouping statistics: (key, label)."""
-        ...
-
-    def figures(self, state: StateT_contra, seat: int) -> dict[str, int]:
-        """The game's own statistics of one seat of a finished game (ebbes payouts,
-        hens taken, times hund ...), keys as in :attr:`figure_labels`."""
         ...
 
     def rules_text(self) -> str:
@@ -470,3 +488,4 @@ AnyView = View[object]
 AnyState = State[object, AnyView]
 AnyGame = Game[AnyState, AnyView, object]
 AnyBot = Bot[AnyView, object]
+AnyFigure = Figure[AnyState]

@@ -47,7 +47,8 @@ class TableJoiner:
         self.sit_down(connection)
 
     def sit_down(self, connection: TableConnection) -> None:
-        """At a shared table: the lobby until the game starts, then the table."""
+        """At a shared table: the lobby until the game starts, then the table; from
+        then on the menu is about that game, its History and Statistics too."""
         self.app.run_worker(self._sit_down(connection), name="sit-down", group="sit-down",
                             exclusive=True)
 
@@ -68,6 +69,7 @@ class TableJoiner:
             app.show_menu_message("You left the table.")
             return
         game = client.plays
+        app.settings.game = game.id  # the menu is about the game played (issue 25, item 20)
         await app.push_screen(TableScreen(feed, game, memory_aid=app.settings.of(game).memory_aid,
                                           pace=app.pace, trick_display=app.settings.trick_display))
 

@@ -18,7 +18,8 @@ from textual.widgets import Static
 
 
 from ..controller.stats import KeptStatistics, Loaded, PlayerStats
-from ..game.protocols import AnyGame
+from ..game.defaults import PLAYED
+from ..game.protocols import AnyFigure, AnyGame
 from .closing import ClosesOnce
 from .footer import KeysFooter
 from .look import Look
@@ -29,14 +30,10 @@ if TYPE_CHECKING:
 
 EMPTY = "No games finished yet."
 BOTS_ONLY = "Only bots played, and statistics are about people."
-#: What the figures mean, said once below them (the definitions of controller.stats);
-#: the game's own figures are explained by the game (:attr:`Presentation.figure_notes`).
-MEANING = (
-    "Won: as the game's result says (a tie shares the win). Average and best: final "
-    "scores. Hints: asked for with i at the table. "
-    "A bot level is beaten in a game when the player's final score is higher than that "
-    "of every bot of that level at the table."
-)
+#: What the columns every game has mean, said below the game's own (its figures'
+#: meanings, :attr:`Presentation.statistics`): the definitions of controller.stats.
+MEANING = ("Hints: asked for with i at the table. A bot level is beaten in a game when "
+           "the player finished ahead of every bot of that level at the table.")
 #: Below MEANING when there is an "All people" row.
 ALL_MEANING = ("All people adds up the games of everyone above (the bots are their "
                "opponents): a hot-seat game of two counts once for each.")
@@ -46,44 +43,65 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
+def figure_text(figure: AnyFigure, value: float | None) -> str:
+    """A figure as its column shows it: a whole number, one decimal for an average, a
+    percentage, a sign where it is a score; "-" for none. Never "-0" or "-0.0": what
+    rounds to nothing shows as 0."""
+    if value is None:
+        return "-"
+    if figure.shown == "percent":
+        return f"{100 * value:.0f}%"
+    places = 1 if figure.shown == "average" or value != int(value) else 0
+    shown = round(value, places) or 0.0  # -0.0 and 0.0 both show as 0
+    return f"{shown:{'+' if figure.signed and shown else ''}.{places}f}"
+
+
+def legend(game: AnyGame) -> str:
+    """Each column's heading and what it counts, a line each."""
+    return "\n".join(f"{f.heading}: {f.meaning}" for f in game.presentation.statistics)
+
+
 def summary_table(game: AnyGame, rows: list[tuple[str, PlayerStats]], *,
                   total: bool = False) -> Table:
-    """One line per player (``total``: the first adds up the others, in bold): games,
-    wins, scores, the game's own figures, hints."""
+    """One line per player (``total``: the first adds up the others, in bold): the
+    game's figures, then hints."""
+    figures = game.presentation.statistics
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Player")
-    for heading in ("Games", "Won", "Win rate", "Average", "Best",
-                    *(label for _, label in game.presentation.figure_labels), "Hints"):
-        table.add_column(heading, justify="right")
+    for figure in figures:
+        table.add_column(figure.heading, justify="right")
+    table.add_column("Hints", justify="right")
     for i, (name, player) in enumerate(rows):
         tally = player.total
-        own = (str(player.figures.get(key, 0)) for key, _ in game.presentation.figure_labels)
-        table.add_row(Text(name), str(tally.games), str(tally.won), percent(tally.won, tally.games),
-                      _signed(tally.average), _signed(tally.best), *own, str(player.hints),
-                      style="bold" if total and i == 0 else None)
+        table.add_row(Text(name), *(figure_text(f, tally.shown(f)) for f in figures),
+                      str(player.hints), style="bold" if total and i == 0 else None)
     return table
 
 
-def kinds_table(player: PlayerStats) -> Table:
-    """Games by number of players and variant."""
+def kinds_table(game: AnyGame, player: PlayerStats) -> Table:
+    """The game's figures of each kind (:attr:`Figure.by_kind`), by number of players
+    and variant."""
+    figures = [f for f in game.presentation.statistics if f.by_kind]
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Players", justify="right")
     table.add_column("Variant")
-    for heading in ("Games", "Won", "Win rate", "Average", "Best"):
-        table.add_column(heading, justify="right")
+    for figure in figures:
+        table.add_column(figure.heading, justify="right")
     for (players, variant), tally in sorted(player.kinds.items()):
-        table.add_row(str(players), variant, str(tally.games), str(tally.won),
-                      percent(tally.won, tally.games), _signed(tally.average), _signed(tally.best))
+        table.add_row(str(players), variant, *(figure_text(f, tally.shown(f)) for f in figures))
     return table
 
 
-def bots_table(player: PlayerStats, look: Look) -> Table | str:
-    """Per bot level: games against it and how often it was beaten."""
+def bots_table(game: AnyGame, player: PlayerStats, look: Look) -> Table | str:
+    """Per bot level: games against it (as the game calls what it counts: Hund's
+    matches) and how often it was beaten."""
     if not player.bots:
         return "No games against bots."
+    played = next((f.heading for f in game.presentation.statistics if f.key == PLAYED.key),
+                  PLAYED.heading)
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Bot level")
-    for heading in ("Games", "Beaten", "Rate"):
+    for heading in (played, "Beaten", "Rate"):
         table.add_column(heading, justify="right")
     for level, faced in sorted(player.bots.items()):
         table.add_row(Text(look.text(level)), str(faced.games), str(faced.beaten),
@@ -95,12 +113,6 @@ def counted(n: int, what: str) -> str:
     return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
-def _signed(value: float | None) -> str:
-    if value is None:
-        return "-"
-    return f"{value:+d}" if isinstance(value, int) else f"{value:+.1f}"
-
-
 class StatsScreen(ClosesOnce, Screen[None]):
     """Counted in the background (a rebuild may replay many records); Esc, Enter or
     ``s`` go back to the menu."""
@@ -108,7 +120,7 @@ class StatsScreen(ClosesOnce, Screen[None]):
     app: EbbesApp
     BINDINGS = [Binding("escape,enter,s", "close", "Back")]
     DEFAULT_CSS = """
-    StatsScreen #stats-body { padding: 0 1; }
+    StatsScreen #stats-body { padding: 0 0 0 1; scrollbar-size-vertical: 1; }
     StatsScreen #stats-body Static { margin: 0 0 1 0; }
     StatsScreen #stats-body .stats-heading { text-style: bold; margin: 0; }
     StatsScreen #stats-body .stats-note { color: $text-muted; }
@@ -167,11 +179,11 @@ class StatsScreen(ClosesOnce, Screen[None]):
             widgets.append(Static(summary_table(game, rows, total=len(stats.players) > 1)))
             for name, player in rows:
                 widgets.append(Static(name, classes="stats-heading", markup=False))
-                widgets.append(Horizontal(Static(kinds_table(player), classes="stats-kinds"),
-                                          Static(bots_table(player, look)), classes="stats-player"))
-            widgets.append(Static(f"{game.presentation.figure_notes} {MEANING}"
+                widgets.append(Horizontal(Static(kinds_table(game, player), classes="stats-kinds"),
+                                          Static(bots_table(game, player, look)), classes="stats-player"))
+            widgets.append(Static(f"{legend(game)}\n{MEANING}"
                                   + (" " + ALL_MEANING if len(stats.players) > 1 else ""),
-                                  classes="stats-note"))
+                                  classes="stats-note", markup=False))
         if loaded.rebuilt and stats.seen:
             widgets.append(Static(f"Counted anew from the finished games: {loaded.rebuilt}.",
                                   classes="stats-note"))

@@ -267,9 +267,9 @@ async def test_a_whole_game_by_keys_in_hot_seat_then_history_replay_and_statisti
                     what="Statistics")
         stats = ebbes.screen.loaded.stats
         assert sorted(stats.players) == ["Ann", "Bea"] and len(stats.games) == 1
-        labels = {key for key, _ in game.presentation.figure_labels}
+        keys = {figure.key for figure in game.presentation.statistics}
         for player in stats.players.values():
-            assert player.total.games == 1 and set(player.figures) <= labels
+            assert player.total.games == 1 and set(player.total.sums) == keys
         assert "1 finished game counted" in screen_text(ebbes)
 
 

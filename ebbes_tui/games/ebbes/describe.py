@@ -58,9 +58,11 @@ def variant_key(options: dict[str, Any]) -> tuple[str, str]:
     return key, VARIANTS[key]
 
 
-def figures(state: GameState, seat: int) -> dict[str, int]:
-    """ebbes' own figures of one seat of a finished game: rounds in which it got the +3
-    ebbes bonus (R7), rounds in which it held nix (R8)."""
-    scores = [r.score for r in state.results if r.score is not None]
-    return {"ebbes_payouts": sum(s.seats[seat].ebbes_points > 0 for s in scores),
-            "nix_held": sum(s.nix_holder == seat for s in scores)}
+def ebbes_payouts(state: GameState, seat: int) -> float:
+    """Rounds of a finished game in which ``seat`` got the +3 ebbes bonus (R7)."""
+    return sum(r.score.seats[seat].ebbes_points > 0 for r in state.results if r.score is not None)
+
+
+def nix_held(state: GameState, seat: int) -> float:
+    """Rounds of a finished game in which ``seat`` held nix (R8)."""
+    return sum(r.score.nix_holder == seat for r in state.results if r.score is not None)

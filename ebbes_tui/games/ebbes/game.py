@@ -11,12 +11,12 @@ from typing import Any
 
 from ...game.errors import IllegalMove, RecordError
 from ...game.defaults import CodecWire, PlayersBase, PresentationBase, RulesBase
-from ...game.protocols import Game, GameOption, SeatInfo
+from ...game.protocols import Figure, Game, GameOption, SeatInfo
 from .bots.playout import playout
 from .bots.normal import Judge, NormalBot
 from .bots.table import Table
 from .codec import event_from_json, event_to_json, view_from_json, view_to_json
-from .describe import describe, figures, variant_key
+from .describe import describe, ebbes_payouts, nix_held, variant_key
 from .rules.actions import Action, PlayCard, parse_action
 from .rules.checks import check_from_view
 from .rules.deal import deal_next_round
@@ -213,13 +213,15 @@ class EbbesWords(PresentationBase):
     """ebbes' lines for History and Statistics, its figures and its rules text."""
 
     ui_module = "ebbes_tui.games.ebbes.ui.screens"
-    figure_labels = (("ebbes_payouts", "ebbes +3"), ("nix_held", "Nix held"))
-    figure_notes = ("ebbes +3: rounds with the ebbes bonus. Nix held: rounds with the most "
-                    "nix cards (the holder names the next starter).")
+    statistics = (*PresentationBase.statistics,
+                  Figure("ebbes_payouts", "ebbes +3", "rounds with the ebbes bonus.",
+                         ebbes_payouts),
+                  Figure("nix_held", "Nix held",
+                         "rounds with the most nix cards (the holder names the next starter).",
+                         nix_held))
 
     describe = staticmethod(describe)
     variant_key = staticmethod(variant_key)
-    figures = staticmethod(figures)
 
 
 @lru_cache(maxsize=64)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...game.errors import IllegalMove
 from ...game.defaults import CodecWire, FastRollouts, PresentationBase, RulesBase
-from ...game.protocols import Game, GameOption, SeatInfo
+from ...game.protocols import Figure, Game, GameOption, SeatInfo
 from . import codec
 from .bots.normal import NormalBot
 from .bots.rollout import play_out, rollout
@@ -127,16 +127,33 @@ class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):
         return NormalBot().candidates(view, legal, keep)
 
 
+def hens_taken(state: HuhnState, seat: int) -> float:
+    """The hen cards ``seat`` took in a finished game, every deal's."""
+    return sum(s.hens[seat] for s in state.scores)
+
+
+def penalty_points(state: HuhnState, seat: int) -> float:
+    """``seat``'s penalties of a finished game, added up (minus points, H7)."""
+    return sum(sum(s.penalties[seat]) for s in state.scores)
+
+
+def rewards_taken(state: HuhnState, seat: int) -> float:
+    """The reward cards ``seat`` took in a finished game."""
+    return sum(len(s.rewards[seat]) for s in state.scores)
+
+
 class HuhnWords(PresentationBase):
-    """Blindes Huhn extrem's lines for History and Statistics, its figures; its rules
-    text is ``rules.md`` beside this module."""
+    """Blindes Huhn extrem's lines for History, its Statistics (the final totals, then
+    its own figures); its rules text is ``rules.md`` beside this module."""
 
     ui_module = "ebbes_tui.games.huhn.ui.screens"
-    figure_labels = (("hens", "Hens"), ("penalties", "Penalties"), ("rewards", "Rewards"),
-                     ("options", "Options"), ("crossed", "Crossed"))
-    figure_notes = ("Hens: hen cards taken. Penalties: their minus points added up. Rewards: "
-                    "reward cards taken. Options: last-trick options used. Crossed: earlier "
-                    "deals crossed out.")
+    statistics = (
+        *PresentationBase.statistics,
+        Figure("hens", "Hens", "hen cards taken.", hens_taken),
+        Figure("penalties", "Penalty", "penalty points, added up.", penalty_points,
+               signed=True),
+        Figure("rewards", "Rewards", "reward cards taken.", rewards_taken),
+    )
 
     def describe(self, state: HuhnState) -> dict[str, str]:
         names = [s.name for s in state.seats]
@@ -158,15 +175,6 @@ class HuhnWords(PresentationBase):
         if deals is None:
             return "deals=players", "one deal per player"
         return f"deals={deals}", f"{deals} deal{'s' * (deals != 1)}"
-
-    def figures(self, state: HuhnState, seat: int) -> dict[str, int]:
-        return {
-            "hens": sum(s.hens[seat] for s in state.scores),
-            "penalties": sum(sum(s.penalties[seat]) for s in state.scores),
-            "rewards": sum(len(s.rewards[seat]) for s in state.scores),
-            "options": sum(s.taker == seat and s.option != "none" for s in state.scores),
-            "crossed": len(state.crossed[seat]),
-        }
 
 
 GAME: Game[HuhnState, HuhnView, Action] = Game(

@@ -37,13 +37,26 @@ def variant_key(options: dict[str, Any]) -> tuple[str, str]:
     return "single", "single cards"
 
 
-def figures(state: HundState, seat: int) -> dict[str, int]:
-    """``seat``'s games, times the hund, places added up and wars won."""
-    results = state.results
-    places = sum((r.out + (r.hund,)).index(seat) + 1 for r in results)
-    wars = sum(1 for r in results for t in r.tricks if t.krig and t.winner == seat)
-    return {"games": len(results), "hund": state.tally[seat], "places": places,
-            "wars_won": wars}
+def games_played(state: HundState, seat: int) -> float:
+    """The games of Hund in a finished match."""
+    return len(state.results)
+
+
+def times_hund(state: HundState, seat: int) -> float:
+    """How often ``seat`` was the hund in a finished match (N16's tally)."""
+    return state.tally[seat]
+
+
+def match_place(state: HundState, seat: int) -> float:
+    """``seat``'s place in a finished match, as its outcome gives it (N16)."""
+    outcome = state.outcome()
+    assert outcome is not None and outcome.places is not None
+    return outcome.places[seat]
+
+
+def wars_won(state: HundState, seat: int) -> float:
+    """The wars (krig) ``seat`` won in a finished match."""
+    return sum(1 for r in state.results for t in r.tricks if t.krig and t.winner == seat)
 
 
 def _result(result: GameResult, names: list[str]) -> str:

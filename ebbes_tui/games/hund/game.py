@@ -4,17 +4,20 @@ registry lists."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...game.errors import IllegalMove, RecordError, SetupError
-from ...game.defaults import CodecWire, FastRollouts, PresentationBase, RulesBase
-from ...game.protocols import Game, GameOption, SeatInfo
+from ...game.defaults import (
+    PLAYED, WIN_RATE, WON, CodecWire, FastRollouts, PresentationBase, RulesBase,
+)
+from ...game.protocols import Figure, Game, GameOption, SeatInfo
 from . import codec
 from .bots.normal import NormalBot, rank_candidates
 from .bots.rollout import rollout
 from .bots.sampler import sample_state
-from .describe import describe, figures, variant_key
+from .describe import describe, games_played, match_place, times_hund, variant_key, wars_won
 from .rules import record
 from .rules.actions import Action, Sjanse, parse_action
 from .rules.cards import MAX_PLAYERS, MIN_PLAYERS
@@ -148,15 +151,22 @@ class HundWords(PresentationBase):
     """Hund's lines for History and Statistics, its figures and its rules text."""
 
     ui_module = "ebbes_tui.games.hund.ui.screens"
-    figure_labels = (("games", "Games"), ("hund", "Hund"), ("places", "Places"),
-                     ("wars_won", "Wars won"))
-    figure_notes = ("Games: games of Hund played (a match has several). Hund: times the "
-                    "hund. Places: places added up, 1 for going out first (divide by the "
-                    "games for the average). Wars won: wars (krig) this player won.")
+    #: A record is a match of several games: no points, a place, and a hund (N16).
+    statistics = (
+        replace(PLAYED, heading="Matches", meaning="matches finished (each of one or more games)."),
+        replace(WON, meaning="matches won, by being the hund least often (a tie shares "
+                "the win)."),
+        replace(WIN_RATE, meaning="won of the matches played."),
+        Figure("games", "Games", "games of Hund in those matches.", games_played),
+        Figure("hund", "Hund", "times the hund.", times_hund),
+        Figure("place", "Place", "the average place in a match (1: the hund least often, "
+               "a tie going by the places in its games).", match_place, shown="average",
+               by_kind=True),
+        Figure("wars_won", "Wars won", "wars (krig) won.", wars_won),
+    )
 
     describe = staticmethod(describe)
     variant_key = staticmethod(variant_key)
-    figures = staticmethod(figures)
 
 
 def _take_back(data: dict[str, Any], seat: int) -> dict[str, Any] | None:
