@@ -295,7 +295,7 @@ async def test_the_reward_dialog_explains_each_card_and_ear_gives_every_card_a_k
         await pilot.pause()
         text = screen_text(app)
         assert "Ear reward: lead any card of your hand" in text
-        assert "The ear reward: any card may lead." in text
+        assert "You lead with the ear reward: any card of your hand may lead." in text
         assert "Your turn: lead any card (ear)" in text.splitlines()[0]  # not "an end card"
         hand = app.screen.view.hand
         keys_line = next(line for line in text.splitlines() if " 1 " in line and " a " in line)

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
+from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -80,6 +81,8 @@ class HuhnScreens:
                            (16, "the face-down symbol: may be played face down")):
             table.add_row(look.card(card), what)
         table.add_row(look.back(), "a card played face down (turned up with the trick)")
+        table.add_row(Text.assemble(look.card(28), look.down),
+                      "in the previous trick: a card that was played face down")
         letters = ", ".join(SYMBOL_LETTERS.values())
         return f"Cards: a letter ({letters}) after the number for each symbol", table
 

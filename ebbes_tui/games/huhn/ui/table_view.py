@@ -192,12 +192,13 @@ class HuhnTable(Widget, can_focus=True):
                 line = f"1 plays your left end ({self.look.card(ends[0]).plain}), 2 your right " \
                        f"end ({self.look.card(ends[-1]).plain})." if len(ends) > 1 else \
                     f"1 plays your last card ({self.look.card(ends[0]).plain})."
+            # One paragraph, short: at 80x24 a second line would cost the trick a line.
             down = [c for c in self._cards() if PLAY[c][1] in view.actions]
             if len(down) == 1:
-                line += f"\nf plays {self.look.card(down[0]).plain} face down."
-            elif down:
-                cards = " and ".join(self.look.card(c).plain for c in down)
-                line += f"\nf plays the marked card face down ({cards} may go face down)."
+                line += f" f plays {self.look.card(down[0]).plain} face down."
+            elif down:  # both ends (the down reward, or two face-down symbols)
+                both = " and ".join(self.look.card(c).plain for c in down)
+                line = f"1 or 2 plays an end face up ({both}), f the marked one face down."
             return self._note or line
         if view.phase == "arrange" and view.seat is not None and view.arranged[view.seat]:
             return "Your hand is arranged: play begins when everyone is done."

