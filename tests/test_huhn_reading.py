@@ -13,12 +13,13 @@ import pytest
 from rich.console import Console
 from huhn_support import auto, hands_with, record
 from test_huhn_screens import at, huhn_app, playing
-from ui_support import screen_text, wait_until
+from ui_support import screen_text, seats, wait_until
 
 from ebbes_tui.games.huhn import GAME as HUHN
 from ebbes_tui.games.huhn.rules.view import build_view
 from ebbes_tui.games.huhn.ui.look import HuhnLook
 from ebbes_tui.games.huhn.ui import trick
+from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.words import seat_names
 
 FIVE = [{"name": "Ann", "kind": "human"},
@@ -117,3 +118,25 @@ def test_the_legend_explains_the_mark_of_a_card_played_face_down():
         console.print(table)
         text = console.export_text()
         assert f"28D{look.down}" in text and "was played face down" in text
+
+
+async def test_home_and_end_move_the_chosen_card_to_an_end_while_arranging(tmp_path):
+    settings = {"players": 5, "options": {"dealer": 4},
+                "seats": seats(("Ann", "human"), *((f"Bot {i}", "random") for i in range(1, 5)))}
+    app = huhn_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted
+                         and app.screen.query_one("#game-table").arranging, "Ann arranges")
+        await pilot.pause()
+        row = app.screen.query_one("#game-table").arrangement
+        dealt = list(row.order)
+        await pilot.press("right", "right", "end")  # the third card to the right end
+        assert row.order == dealt[:2] + dealt[3:] + [dealt[2]]
+        await pilot.press("home")  # and on to the left end, in one key
+        assert row.order == [dealt[2]] + dealt[:2] + dealt[3:]
+        text = screen_text(app)
+        assert "Home End move it" in text
+        # The Players panel's last column says what it counts: the deals scored.
+        header = next(line for line in text.splitlines() if "Name" in line and "Hand" in line)
+        assert header.rstrip(" │").endswith("Past deals") and "Total" not in header

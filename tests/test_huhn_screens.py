@@ -101,7 +101,7 @@ async def test_arranging_a_hand_with_keys_and_quick_orders_then_playing_its_ends
         text = screen_text(app)
         assert "Your hand: arrange it" in text
         assert "Order matters: you can only play an end card" in text  # why order matters
-        assert "o quick order" in text and "Enter done" in text
+        assert "o order" in text and "Home End move it" in text and "Enter done" in text
         # Hens, pigs and the face-down symbol carry a letter, not a colour alone.
         for card in dealt:
             letter = "H" if IS_HEN[card] else "P" if IS_PIG[card] else "D" if IS_DOWN[card] \

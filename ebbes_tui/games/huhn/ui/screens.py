@@ -52,6 +52,7 @@ class HuhnScreens:
     keys = (
         ("Left/Right, h/l", "arranging: choose a card; playing: mark an end card"),
         (", . (comma, period), < >, Shift+Left/Right", "arranging: move the chosen card left or right"),
+        ("Home, End", "arranging: move the chosen card to the left or right end"),
         ("o", "arranging: a quick order, one after the other: ascending, descending, hens "
               "to the left, hens to the right, as dealt"),
         ("mouse click", "arranging: click a card, then click where it should go; playing: "

@@ -5,9 +5,9 @@ draws a view (H13) and answers the game's keys; everything else (the feed, the p
 covers, chat) is the generic table screen's.
 
 Keys (none of the table screen's g b p u i v c ? t q Esc): arranging ←→ h l choose a
-card, , . (< >, Shift+←→) move it, o a quick order, Enter done; playing 1 and 2 the
-left and right end (with *ear* the keys above every card), ←→ Enter the marked card,
-f face down (the marked card, or the one that may).
+card, , . (< >, Shift+←→) move it, Home End to an end, o a quick order, Enter done;
+playing 1 and 2 the left and right end (with *ear* the keys above every card), ←→
+Enter the marked card, f face down (the marked card, or the one that may).
 """
 
 from __future__ import annotations
@@ -78,6 +78,9 @@ class HuhnTable(Widget, can_focus=True):
                 key_display=", ."),
         Binding("greater_than_sign,shift+right,full_stop", "shift(1)", "Move", group=_SHIFT,
                 show=False),
+        # Not in the footer (no room at 80 columns): the line under the hand names them.
+        Binding("home", "to_end(0)", "To the left end", show=False),
+        Binding("end", "to_end(1)", "To the right end", show=False),
         Binding("o", "quick", "Order"),
         Binding("enter,space", "done", "Done"),
         Binding("enter,space", "play", "Play"),
@@ -182,7 +185,7 @@ class HuhnTable(Widget, can_focus=True):
         if self.arranging:
             arrangement = self._arrangement()
             quick = f" (now: {arrangement.quick_name})" if arrangement.quick_name else ""
-            note = self._note or f"←→ card  , . move it  o quick order{quick}  Enter done"
+            note = self._note or f"←→ card  , . Home End move it  o order{quick}  Enter done"
             return f"{WHY_ORDER}\n{note}"
         if self.playing:
             if self._ear():
@@ -258,7 +261,7 @@ class HuhnTable(Widget, can_focus=True):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "move":
             return self.arranging or self.playing
-        if action in ("shift", "quick", "done"):
+        if action in ("shift", "to_end", "quick", "done"):
             return self.arranging
         if action == "play":
             return self.playing
@@ -285,6 +288,12 @@ class HuhnTable(Widget, can_focus=True):
 
     def action_shift(self, step: int) -> None:
         self._arrangement().shift(step)
+        self._note = ""
+        self._draw_hand()
+
+    def action_to_end(self, right: int) -> None:
+        """Home and End: the chosen card to the left or right end at once."""
+        self._arrangement().to_end(bool(right))
         self._note = ""
         self._draw_hand()
 
