@@ -140,3 +140,27 @@ async def test_home_and_end_move_the_chosen_card_to_an_end_while_arranging(tmp_p
         # The Players panel's last column says what it counts: the deals scored.
         header = next(line for line in text.splitlines() if "Name" in line and "Hand" in line)
         assert header.rstrip(" │").endswith("Past deals") and "Total" not in header
+
+
+def test_the_cover_calls_a_player_with_the_ear_reward_to_lead_any_card():
+    from ebbes_tui.games.huhn.ui.screens import SCREENS
+
+    hands = hands_with(3, {0: ([45], []), 1: ([19], []), 2: ([15], [])})
+    state = HUHN.records.replay(record(hands, 2, "45 19 15", rewards=["ear"]))
+    view = build_view(state, None)  # the cover shows no hand
+    assert view.advantage == "ear" and view.to_move == 0
+    assert SCREENS.why(view) == "lead any card (ear)"
+    state = HUHN.records.replay(record(hands, 2, "45 19 15 20", rewards=["ear"]))
+    assert SCREENS.why(build_view(state, None)) == "play an end card"  # the others follow
+
+
+def test_the_last_trick_option_reads_as_a_sentence():
+    from ebbes_tui.games.huhn.ui.explain import option_line
+
+    names = ["You", "Bob"]
+    assert option_line(0, "cross 1", names) == \
+        "You took the last trick and crossed out deal 1: your result there no longer counts."
+    assert option_line(1, "hens", names) == \
+        "Bob took the last trick and chose the hens option: only their hens of the last " \
+        "trick count."
+    assert option_line(1, "none", names) == "Bob took the last trick and chose no option."

@@ -135,8 +135,9 @@ class HuhnScreens:
         return text  # its rules and bots name cards as the table does
 
     def why(self, view: HuhnView) -> str:
-        """Why the hot-seat cover calls a player to the screen."""
-        return _YOUR_TURN.get(view.phase, "decide")
+        """Why the hot-seat cover calls a player to the screen (with the ear reward,
+        to lead any card)."""
+        return _your_turn(view, view.phase) if view.phase in _YOUR_TURN else "decide"
 
     def note(self, update: Update[HuhnView], names: Sequence[str], look: Look,
              news: str) -> tuple[str, str] | None:
