@@ -7,6 +7,7 @@ and the replay's and option's words."""
 from __future__ import annotations
 
 import io
+import json
 from typing import Any
 
 import pytest
@@ -164,3 +165,45 @@ def test_the_last_trick_option_reads_as_a_sentence():
         "Bob took the last trick and chose the hens option: only their hens of the last " \
         "trick count."
     assert option_line(1, "none", names) == "Bob took the last trick and chose no option."
+
+
+def test_every_step_of_a_replay_after_the_start_is_a_deal_or_a_decision():
+    """The replay's first two steps both said "The cards are being dealt.": Blindes
+    Huhn's replay showed the empty table twice. Every game, every example record."""
+    from pathlib import Path
+
+    from ebbes_tui.controller.playback import Replay
+    from ebbes_tui.game.registry import game_of_format
+
+    records = Path(__file__).parent / "records"
+    examples = sorted(p for p in records.rglob("*.json") if not p.name.endswith(".expected.json"))
+    games = set()
+    for path in examples:
+        rec = json.loads(path.read_text())
+        game = game_of_format(rec.get("format"))
+        games.add(game.id)
+        replay = Replay(game, rec)
+        assert all(step.events for step in replay.steps[1:]), path.name
+    assert {"ebbes", "huhn", "hund"} <= games
+
+
+async def test_the_replays_score_sheet_goes_back_to_the_replay(tmp_path):
+    from ebbes_tui.games.huhn.ui.replay_screen import HuhnReplayScreen
+    from huhn_support import finished
+
+    rec = HUHN.records.to_record(finished(5, 4, deals=1))
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(HuhnReplayScreen(rec, "a game"))
+        await wait_until(pilot, lambda: isinstance(app.screen, HuhnReplayScreen), "the replay")
+        await pilot.pause()
+        assert "Before the first deal" in screen_text(app)
+        await pilot.press("right")
+        await pilot.pause()
+        assert "deals, Bernd leads the first trick" in screen_text(app)  # the deal, at once
+        await pilot.press("b")
+        await wait_until(pilot, lambda: "Score sheet" in screen_text(app), "the score sheet")
+        footer = screen_text(app).splitlines()[-1]
+        assert "Back to the replay" in footer and "table" not in footer
+        await pilot.press("b")
+        await wait_until(pilot, lambda: isinstance(app.screen, HuhnReplayScreen), "the replay")
