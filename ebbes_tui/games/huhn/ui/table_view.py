@@ -151,6 +151,7 @@ class HuhnTable(Widget, can_focus=True):
         view, hand = self.view, self.query_one(HuhnHand)
         look = self.look
         self.query_one("#hand-box").border_title = self._title()
+        hand.display = view.seat is not None  # no hand: one line, not an empty row of cards
         if self.arranging:
             arrangement = self._arrangement()
             hand.arranging = True
@@ -205,6 +206,8 @@ class HuhnTable(Widget, can_focus=True):
             return self._note or line
         if view.phase == "arrange" and view.seat is not None and view.arranged[view.seat]:
             return "Your hand is arranged: play begins when everyone is done."
+        if view.seat is None and not self._hot_seat:
+            return "You are watching: every hand stays hidden."
         return self._note
 
     # ------------------------------------------------------------- what may be played
