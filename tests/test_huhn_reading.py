@@ -229,3 +229,123 @@ async def test_a_spectators_hand_box_is_one_line(home):
             assert "You are watching: every hand stays hidden." in shown[top + 1]
             assert shown[top + 2].startswith("╰")  # the box's bottom, right after
             player.close()
+
+
+# ------------------------------------------------------------ arranging hints
+
+
+def _played_with(strategy: str, players: int, seed: int) -> Any:
+    """One seeded deal: seat 0 arranged by ``strategy``, the others as the normal bot
+    arranges, every decision the normal bot's. Yields seat 0's order as arranged, then
+    the state after every decision."""
+    import random
+
+    from huhn_support import new_game
+
+    from ebbes_tui.games.huhn.bots.normal import NormalBot
+    from ebbes_tui.games.huhn.rules.actions import Arrange
+    from ebbes_tui.games.huhn.rules.arrange import STRATEGIES, last_in_first_trick
+
+    state = new_game(players, deals=1)
+    HUHN.rules.resolve_chance(state, seed)
+    bot = NormalBot()
+    arranged = STRATEGIES[strategy][0](state.hands[0], last_in_first_trick(0, state.dealer))
+    yield arranged
+    for seat in range(players):
+        order = arranged if seat == 0 else bot.decide(state.view(seat))[0].order
+        state.apply(Arrange(tuple(order)), seat)
+    rng = random.Random(seed)
+    while (pending := state.pending()) and pending[0].seat is not None:
+        yield state
+        seat = pending[0].seat
+        view = state.view(seat)
+        state.apply(bot.choose(view, view.actions, rng), seat)
+    yield state
+
+
+def _ends(hand: Any) -> set[int]:
+    return {hand[0], hand[-1]} if hand else set()
+
+
+def _ascending(arranged, state) -> bool:
+    hand = state.hands[0]
+    return list(hand) == sorted(hand)  # so the ends are the lowest and the highest
+
+
+def _sau_inside(arranged, state) -> bool:
+    hand = state.hands[0]
+    if 0 not in arranged or 0 not in hand:
+        return True
+    i = arranged.index(0)
+    left_held = i > 0 and arranged[i - 1] in hand
+    right_held = any(c in hand for c in arranged[i + 1:])
+    return 0 not in _ends(hand) or not (left_held and right_held)
+
+
+def _hens_inside(arranged, state) -> bool:
+    from ebbes_tui.games.huhn.rules.cards import IS_HEN
+
+    hand = state.hands[0]
+    for hen in _ends(hand):
+        if IS_HEN[hen]:
+            j = arranged.index(hen)
+            if any(c in hand for c in arranged[:j]) and any(c in hand for c in arranged[j + 1:]):
+                return False
+    others = [c for c in arranged if not IS_HEN[c]]
+    return others == sorted(others)  # lowest left, highest right
+
+
+def _hens_left(arranged, state) -> bool:
+    from ebbes_tui.games.huhn.rules.cards import IS_HEN
+
+    hand = state.hands[0]
+    others = [c for c in hand if not IS_HEN[c]]
+    hen_left = not any(IS_HEN[c] for c in hand) or IS_HEN[hand[0]]
+    return hen_left and (not others or hand[-1] == max(others))
+
+
+def _hen_right(arranged, state) -> bool:
+    from ebbes_tui.games.huhn.rules.cards import IS_HEN
+
+    hens = [c for c in arranged if IS_HEN[c]]
+    first_trick = not state.tricks and 0 not in state.trick_seats
+    return not hens or not first_trick or state.hands[0][-1] == min(hens)
+
+
+#: What each arranging hint says the order makes sure of, as a check of a position.
+CLAIMS = {"ascending": _ascending, "sau_kept_inside": _sau_inside,
+          "bad_cards_in_the_middle": _hens_inside, "bad_left_good_right": _hens_left,
+          "shed_early_as_last": _hen_right}
+
+
+@pytest.mark.parametrize("strategy", sorted(CLAIMS))
+def test_every_arranging_hint_holds_through_seeded_deals_played_by_the_normal_bot(strategy):
+    from ebbes_tui.games.huhn.rules.arrange import STRATEGIES
+
+    assert set(CLAIMS) == set(STRATEGIES)  # a new strategy needs its claim checked
+    for players in (2, 3, 4, 5):
+        for seed in range(4):
+            steps = _played_with(strategy, players, seed)
+            arranged = next(steps)
+            for state in steps:
+                assert CLAIMS[strategy](arranged, state), (players, seed, state.hands[0])
+
+
+def test_no_hint_promises_the_0_is_kept_for_the_last_trick():
+    """The normal bot, playing the order with the 0 kept inside, does play the 0
+    before the last trick in some deals: no hint may say the order keeps it."""
+    from ebbes_tui.games.huhn.rules.arrange import STRATEGIES
+
+    early = 0
+    for players in (3, 4, 5):
+        for seed in range(12):
+            steps = _played_with("sau_kept_inside", players, seed)
+            arranged = next(steps)
+            if 0 not in arranged:
+                continue
+            *_, state = steps
+            assert len(state.tricks) == state.size  # the deal's every trick
+            early += any(0 in t.cards for t in state.tricks[:-1])
+    assert early
+    for _, why in STRATEGIES.values():
+        assert "keep the 0" not in why and "keeps the 0" not in why
