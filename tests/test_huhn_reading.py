@@ -349,3 +349,42 @@ def test_no_hint_promises_the_0_is_kept_for_the_last_trick():
     assert early
     for _, why in STRATEGIES.values():
         assert "keep the 0" not in why and "keeps the 0" not in why
+
+
+# ------------------------------------------------------------ dialogs
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_dialog_shows_its_own_keys_and_the_board_log_and_hint_work_under_it(
+        tmp_path, size):
+    from ebbes_tui.games.huhn.ui.dialogs import LeaderDialog, RewardDialog
+    from ebbes_tui.games.huhn.ui.scores import ScoreSheetScreen
+    from ebbes_tui.ui.log_screen import LogScreen
+
+    # Ann takes trick 1 with 45 and its only pig, 19: the reward dialog.
+    rec = five("45 19 20 22 23", {0: ([45], []), 1: ([19], []), 2: ([20], []),
+                                  3: ([22], []), 4: ([23], [])})
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: isinstance(app.screen, RewardDialog), "the reward")
+        await pilot.pause()
+        dialog = app.screen
+        text = screen_text(app)
+        assert "take a reward card" in text
+        assert "19P" in text and "Friedrich" in text  # the trick stays in view above it
+        keys = text.splitlines()[-1]
+        assert "b Board" in keys and "g Log" in keys and "i Hint" in keys
+        assert "Menu" not in keys and "Undo" not in keys and "Play" not in keys
+        await pilot.press("i")
+        await wait_until(pilot, lambda: "Hint: Take hand" in screen_text(app), "the hint")
+        options = dialog.query_one("OptionList")
+        assert dialog.choices()[options.highlighted][1].kind == "hand"
+        assert app.game.match.record().get("hints") == {"0": 1}  # counted, as at the table
+        for key, screen in (("b", ScoreSheetScreen), ("g", LogScreen)):
+            await pilot.press(key)
+            await wait_until(pilot, lambda screen=screen: isinstance(app.screen, screen), key)
+            await pilot.press(key)
+            await wait_until(pilot, lambda: app.screen is dialog, "back to the dialog")
+        await pilot.press("enter")  # the hint's hand: Ann names who leads next
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaderDialog), "who leads")

@@ -11,6 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ....ui.decision import DecisionDialog
+from ....ui.footer import KeysFooter
 from ....ui.picker import seat_label
 from ..rules.actions import NONE, NameLeader, TakeReward
 from ..rules.cards import REWARD_POINTS
@@ -21,9 +22,10 @@ from .look import REWARD_WORDS
 
 
 class HuhnDialog(DecisionDialog[HuhnView, object]):
-    """A list of choices, one line each, the preselected one highlighted."""
+    """A list of choices, one line each, the preselected one highlighted; low on the
+    screen, so the players and the trick above stay in view, with its own key line."""
 
-    DEFAULT_CSS = "HuhnDialog { align: center top; }"
+    DEFAULT_CSS = "HuhnDialog { align: center bottom; }"
 
     def title_text(self) -> str:
         raise NotImplementedError
@@ -48,6 +50,8 @@ class HuhnDialog(DecisionDialog[HuhnView, object]):
                                for i, (label, _) in enumerate(self.choices())))
             yield Static("Up/Down: choose   Enter: take it", classes="dialog-help")
             yield Static(self.error, classes="dialog-error", markup=False)
+            yield Static(id="dialog-hint", markup=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         box = self.query_one(".dialog")
@@ -60,6 +64,13 @@ class HuhnDialog(DecisionDialog[HuhnView, object]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.answer(self._answers[int(event.option.id or 0)])
+
+    def point_at(self, answer: object) -> None:
+        if answer in self._answers:
+            self.query_one(OptionList).highlighted = self._answers.index(answer)
+
+    def show_hint(self, text: str) -> None:
+        self.query_one("#dialog-hint", Static).update(self.app.look.text(text))
 
 
 class RewardDialog(HuhnDialog):
