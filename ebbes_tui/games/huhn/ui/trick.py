@@ -96,6 +96,7 @@ class TrickArea(Static):
         names = seat_names(view, look)
         text = Text()
         last = view.last_trick
+        room = self.content_size.height
         self.border_title = look.text(trick_title(view))
         self.border_subtitle = "Any key goes on" if holding else ""
         if view.phase == "arrange":
@@ -107,12 +108,16 @@ class TrickArea(Static):
             gives = short_gives(last)
             text.append(f"\n{look.text(takes_line(last, names, look))}"
                         f"{f' ({gives})' if gives else ''}.", "italic")
-            if view.phase == "play" and (view.named_by is not None or view.advantage):
-                text.append(f"\n{look.text(lead_line(view, names))}")
+            # Who leads next: always when a reward decided it, else where there is room.
+            room = self.content_size.height
+            decided = view.named_by is not None or view.advantage
+            if view.phase == "play" and (decided or not room or room > 4):
+                lead = lead_line(view, names) if decided else \
+                    f"{says(names[view.leader], 'leads')} the next trick."
+                text.append(f"\n{look.text(lead)}")
         else:
             self._cards(text, names, view.trick, upcoming=view.to_move, mine=view.seat)
             # Once led, the first column shows the leader: why, only where there is room.
-            room = self.content_size.height
             if not view.tricks or not view.trick or not room or room > 5:
                 text.append(f"\n{look.text(lead_line(view, names))}")
             if show_last and last is not None:
@@ -133,8 +138,8 @@ class TrickArea(Static):
 
     def _arranging(self, text: Text, view: HuhnView, names: list[str]) -> None:
         waiting = [names[s] for s, done in enumerate(view.arranged) if not done]
-        text.append("Everyone arranges their hand", "bold")
-        text.append(" (nobody sees another's order). Play begins when all are done.\n")
+        text.append("Everyone arranges their hand", "bold")  # one line at 80 columns
+        text.append(" unseen; play begins when all are done.\n")
         if waiting:
             text.append(f"Still arranging: {', '.join(waiting)}.\n")
         text.append(self.look.text(lead_line(view, names)))
