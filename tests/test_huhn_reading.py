@@ -373,6 +373,7 @@ async def test_a_dialog_shows_its_own_keys_and_the_board_log_and_hint_work_under
         text = screen_text(app)
         assert "take a reward card" in text
         assert "19P" in text and "Friedrich" in text  # the trick stays in view above it
+        assert "You take it with 45" in text
         keys = text.splitlines()[-1]
         assert "b Board" in keys and "g Log" in keys and "i Hint" in keys
         assert "Menu" not in keys and "Undo" not in keys and "Play" not in keys

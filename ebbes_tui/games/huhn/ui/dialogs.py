@@ -58,6 +58,9 @@ class HuhnDialog(DecisionDialog[HuhnView, object]):
         # Wider and taller than the app's dialogs (its stylesheet wins over DEFAULT_CSS):
         # each choice's line of explanation fits on one line at 80 columns.
         box.styles.width, box.styles.max_height = 76, 20
+        # No empty lines: the lower the dialog begins, the more of the trick shows.
+        self.query_one(".dialog-error").display = bool(self.error)
+        self.query_one("#dialog-hint").display = False
         options = self.query_one(OptionList)
         options.highlighted = self.preselected()
         options.focus()
@@ -70,7 +73,9 @@ class HuhnDialog(DecisionDialog[HuhnView, object]):
             self.query_one(OptionList).highlighted = self._answers.index(answer)
 
     def show_hint(self, text: str) -> None:
-        self.query_one("#dialog-hint", Static).update(self.app.look.text(text))
+        hint = self.query_one("#dialog-hint", Static)
+        hint.update(self.app.look.text(text))
+        hint.display = True
 
 
 class RewardDialog(HuhnDialog):
