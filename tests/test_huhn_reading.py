@@ -78,7 +78,7 @@ async def test_the_down_reward_is_said_whole_at_80x24_with_five_players(tmp_path
         shown = lines(app)
         assert any("You lead with the down reward: your lead may go face down." in line
                    for line in shown), "\n".join(shown)
-        assert any("You take it with 45, the highest card (1 pig: a reward card)." in line
+        assert any("You take it with 45 (1 pig: a reward card)." in line
                    for line in shown)
 
 

@@ -55,13 +55,14 @@ def trick_title(view: HuhnView) -> str:
     return "Trick"
 
 
-def taken_line(trick: Trick, names: list[str], look: HuhnLook) -> str:
-    """``Bot 1 took it with 10 (3 hens: penalty -6)``: the previous trick's taker,
-    short enough for one line at 80 columns."""
+def taken_line(trick: Trick, names: list[str], look: HuhnLook, verb: str = "took") -> str:
+    """``Bot 1 took it with 10 (3 hens: penalty -6).``: a trick's taker and what it
+    gave, short enough for one line at 80 columns; the 0's win says why (H6)."""
     gives = short_gives(trick)
     won = trick.cards[trick.seats.index(trick.winner)]
-    return f"{says(names[trick.winner], 'took')} it with {look.card(won).plain}" \
-           f"{f' ({gives})' if gives else ''}."
+    how = takes_line(trick, names, look) if trick.sau else \
+        f"{says(names[trick.winner], verb)} it with {look.card(won).plain}"
+    return f"{how}{f' ({gives})' if gives else ''}."
 
 
 def short_gives(trick: Trick) -> str:
@@ -96,7 +97,6 @@ class TrickArea(Static):
         names = seat_names(view, look)
         text = Text()
         last = view.last_trick
-        room = self.content_size.height
         self.border_title = look.text(trick_title(view))
         self.border_subtitle = "Any key goes on" if holding else ""
         if view.phase == "arrange":
@@ -105,21 +105,21 @@ class TrickArea(Static):
             text.append("The cards are being dealt.")
         elif not view.trick and last is not None:  # the taken trick stays until the next lead
             self._cards(text, names, _as_played(last), winner=last.winner)
-            gives = short_gives(last)
-            text.append(f"\n{look.text(takes_line(last, names, look))}"
-                        f"{f' ({gives})' if gives else ''}.", "italic")
+            text.append(f"\n{look.text(taken_line(last, names, look, 'takes'))}", "italic")
             # Who leads next: always when a reward decided it, else where there is room.
-            room = self.content_size.height
             decided = view.named_by is not None or view.advantage
-            if view.phase == "play" and (decided or not room or room > 4):
+            if view.phase == "play":
                 lead = lead_line(view, names) if decided else \
                     f"{says(names[view.leader], 'leads')} the next trick."
-                text.append(f"\n{look.text(lead)}")
+                if decided or self._room_for(text, lead, 0):
+                    text.append(f"\n{look.text(lead)}")
         else:
             self._cards(text, names, view.trick, upcoming=view.to_move, mine=view.seat)
-            # Once led, the first column shows the leader: why, only where there is room.
-            if not view.tricks or not view.trick or not room or room > 5:
-                text.append(f"\n{look.text(lead_line(view, names))}")
+            # Once led, the first column shows the leader: why, only where there is room
+            # (the previous trick's two lines come first).
+            lead = lead_line(view, names)
+            if not view.tricks or not view.trick or self._room_for(text, lead, 2):
+                text.append(f"\n{look.text(lead)}")
             if show_last and last is not None:
                 label = "Previous trick: "
                 text.append(f"\n{label}", "bold")
@@ -132,6 +132,15 @@ class TrickArea(Static):
         if self._shown is not None:
             view, show_last, holding = self._shown
             self.show(view, show_last=show_last, holding=holding)
+
+    def _room_for(self, text: Text, line: str, keep: int) -> bool:
+        """Whether ``line`` fits under ``text`` with ``keep`` rows to spare (an
+        unknown size: yes)."""
+        room, width = self.content_size.height, self._width()
+        if not room:
+            return True
+        rows = sum(max(1, -(-len(row) // width)) for row in f"{text.plain}\n{line}".split("\n"))
+        return rows + keep <= room
 
     def _width(self) -> int:
         return self.content_size.width or 76
