@@ -389,3 +389,33 @@ async def test_a_dialog_shows_its_own_keys_and_the_board_log_and_hint_work_under
             await wait_until(pilot, lambda: app.screen is dialog, "back to the dialog")
         await pilot.press("enter")  # the hint's hand: Ann names who leads next
         await wait_until(pilot, lambda: isinstance(app.screen, LeaderDialog), "who leads")
+
+
+async def test_a_trick_held_until_a_key_says_so_and_who_took_it_at_80x24(tmp_path):
+    from ebbes_tui.controller import Library, SaveStore
+
+    path = tmp_path / "config" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"game": "huhn", "trick_display": "key"}))
+    app = huhn_app(tmp_path)
+    app = type(app)(library=Library(HUHN, SaveStore(tmp_path / "saves")), settings_path=path,
+                    pace=0, animation=False, game="huhn")
+    # Marianne leads trick 1 and Ann plays last, her 2: a bot takes it and leads next,
+    # so the trick waits for a key (the random bots choose their ends).
+    rec = five("", {0: ([], [2]), 1: ([12], [13]), 2: ([18], [14]), 3: ([5], [6]),
+                    4: ([20], [7])})  # no pig at any end: no reward dialog
+    rec["deals"][0]["dealer"] = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: playing(app) and len(app.screen.view.trick) == 4,
+                         "Ann plays last")
+        await pilot.press("2")
+        await wait_until(pilot, lambda: getattr(app.screen, "holding", False), "the trick held")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Any key goes on" in text
+        view = app.screen.view
+        names = seat_names(view, HuhnLook())
+        taken = trick.taken_line(view.last_trick, names, HuhnLook(), "takes")
+        assert taken in text  # whole, with what it gave
+        assert f"{names[view.leader]} lead" in text
