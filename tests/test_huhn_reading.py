@@ -419,3 +419,32 @@ async def test_a_trick_held_until_a_key_says_so_and_who_took_it_at_80x24(tmp_pat
         taken = trick.taken_line(view.last_trick, names, HuhnLook(), "takes")
         assert taken in text  # whole, with what it gave
         assert f"{names[view.leader]} lead" in text
+
+
+async def test_short_of_room_the_previous_trick_and_its_taker_stay_on_screen():
+    """A two-line hint under the hand leaves the trick panel four rows at 80x24 with
+    five players: the ends the cards came from give way, not the previous trick."""
+    from textual.app import App
+
+    from ebbes_tui.games.huhn.ui.trick import TrickArea
+
+    hands = hands_with(5, {0: ([12], []), 1: ([45], []), 2: ([37], []), 3: ([44], []),
+                           4: ([5], [])})
+    state = HUHN.records.replay(record(hands, 4, "12 45 37d 44d 5 10"))
+    view = build_view(state, 0)
+
+    class Panel(App[None]):
+        def compose(self):
+            area = TrickArea(HuhnLook(), id="trick")
+            area.styles.height = 4
+            yield area
+
+    app = Panel()
+    async with app.run_test(size=(80, 10)) as pilot:
+        area = app.query_one(TrickArea)
+        area.show(view)
+        await pilot.pause()
+        shown = [line.rstrip() for line in screen_text(app).splitlines()[:4]]
+        assert shown[2] == "Previous trick: You 12H  Tim 45✓  Ulf 37D↓  Marianne 44D↓  Anna 5H", \
+            shown
+        assert shown[3] == "Tim took it with 45 (2 hens: penalty -3).", shown

@@ -114,13 +114,19 @@ class TrickArea(Static):
                 if decided or self._room_for(text, lead, 0):
                     text.append(f"\n{look.text(lead)}")
         else:
-            self._cards(text, names, view.trick, upcoming=view.to_move, mine=view.seat)
+            previous = show_last and last is not None
+            # Short of room (a hint of two lines under the hand), the ends the cards came
+            # from give way to the previous trick and its taker.
+            room = self.content_size.height
+            ends = not previous or not room or room >= 5
+            self._cards(text, names, view.trick, upcoming=view.to_move, mine=view.seat,
+                        ends=ends)
             # Once led, the first column shows the leader: why, only where there is room
             # (the previous trick's two lines come first).
             lead = lead_line(view, names)
             if not view.tricks or not view.trick or self._room_for(text, lead, 2):
                 text.append(f"\n{look.text(lead)}")
-            if show_last and last is not None:
+            if previous and last is not None:
                 label = "Previous trick: "
                 text.append(f"\n{label}", "bold")
                 text.append_text(self._run(last, names, self._width() - len(label)))
@@ -155,9 +161,9 @@ class TrickArea(Static):
 
     def _cards(self, text: Text, names: list[str], cards: tuple[TrickCard, ...], *,
                winner: int | None = None, upcoming: int | None = None,
-               mine: int | None = None) -> None:
+               mine: int | None = None, ends: bool = True) -> None:
         """Names on one line, the cards below, the end each came from below that (no
-        such line before the lead)."""
+        such line before the lead, or without ``ends``)."""
         look = self.look
         seats = [tc.seat for tc in cards]
         if upcoming is not None and upcoming not in seats:
@@ -176,7 +182,7 @@ class TrickArea(Static):
             text.append(note.ljust(column - len(face.plain)), "bold")
         if upcoming is not None and upcoming not in [tc.seat for tc in cards]:
             text.append("(your turn)" if upcoming == mine else "(to play)", "bold italic")
-        if not cards:
+        if not cards or not ends:
             return
         text.append("\n")
         for tc in cards:
