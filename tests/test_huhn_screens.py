@@ -101,7 +101,7 @@ async def test_arranging_a_hand_with_keys_and_quick_orders_then_playing_its_ends
         text = screen_text(app)
         assert "Your hand: arrange it" in text
         assert "Order matters: you can only play an end card" in text  # why order matters
-        assert "o quick order" in text and "Enter done" in text
+        assert "o order" in text and "Home End move it" in text and "Enter done" in text
         # Hens, pigs and the face-down symbol carry a letter, not a colour alone.
         for card in dealt:
             letter = "H" if IS_HEN[card] else "P" if IS_PIG[card] else "D" if IS_DOWN[card] \
@@ -295,7 +295,7 @@ async def test_the_reward_dialog_explains_each_card_and_ear_gives_every_card_a_k
         await pilot.pause()
         text = screen_text(app)
         assert "Ear reward: lead any card of your hand" in text
-        assert "The ear reward: any card may lead." in text
+        assert "You lead with the ear reward: any card of your hand may lead." in text
         assert "Your turn: lead any card (ear)" in text.splitlines()[0]  # not "an end card"
         hand = app.screen.view.hand
         keys_line = next(line for line in text.splitlines() if " 1 " in line and " a " in line)
@@ -384,7 +384,8 @@ async def test_the_last_trick_option_shows_each_effect_with_the_best_preselected
         await pilot.pause()
         text = screen_text(app)
         assert "Last trick: You take it with the 0: the 0 beats the 49 in the last trick." in text
-        assert "You took the last trick and chose cross 1" in text
+        assert "You took the last trick and crossed out deal 1: your result there no longer" \
+            " counts." in " ".join(text.split())
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, FinalScreen), "the standings")
         await pilot.pause()

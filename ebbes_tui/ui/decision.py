@@ -1,13 +1,20 @@
 """What the decision dialogs share: the chooser's view, and an answer given back to
 the table by dismissing with it (the table submits it; an illegal answer comes back
-in a new dialog with the reason, "You cannot take brown: ...", and changes nothing)."""
+in a new dialog with the reason, "You cannot take brown: ...", and changes nothing).
+
+A dialog covers the table's key line with its own: the table's board (b) and log (g)
+open over it, and i asks for a hint where the table offers hints; the table's other
+keys (take-back, the menu) wait until the decision is made."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from textual.screen import ModalScreen
+from textual.binding import Binding
+from textual.screen import ModalScreen, Screen
 
+from ..game.errors import IllegalMove
 from ..game.protocols import ViewT
 from .closing import ClosesOnce
 
@@ -24,11 +31,49 @@ class DecisionDialog(ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
     cover, a round summary) goes on top of the table, never under this dialog."""
 
     app: EbbesApp
+    BINDINGS = [
+        Binding("b", "beneath('scores')", "Board"),
+        Binding("g", "beneath('log')", "Log"),
+        Binding("i", "hint", "Hint"),
+    ]
 
     def __init__(self, view: ViewT, error: str = "") -> None:
         super().__init__()
         self.view = view
         self.error = error
+        #: The table under the dialog, whose board and log b and g open (set by the table).
+        self.beneath: Screen[Any] | None = None
+        #: What the normal bot would answer and why, where the table offers hints.
+        self.hint: Callable[[], tuple[object, str]] | None = None
 
     def answer(self, value: A) -> None:
         self.dismiss(value)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "beneath":
+            return self.beneath is not None
+        if action == "hint":
+            return self.hint is not None
+        return True
+
+    async def action_beneath(self, action: str) -> None:
+        if self.beneath is not None:
+            await self.app.run_action(action, self.beneath)
+
+    def action_hint(self) -> None:
+        if self.hint is None:
+            return
+        try:
+            answer, why = self.hint()
+        except IllegalMove as e:
+            self.show_hint(e.player_text)
+            return
+        self.point_at(answer)
+        self.show_hint(f"Hint: {why}")
+
+    def point_at(self, answer: object) -> None:
+        """Mark the hint's answer among the choices (nothing is chosen)."""
+
+    def show_hint(self, text: str) -> None:
+        """Say the hint (a dialog with room for it shows it)."""
+        self.notify(text)

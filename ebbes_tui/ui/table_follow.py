@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..controller import TakenBack, Update
 from ..game.events import ChatLine, Ended
 from ..table.events import Disconnected, GameStarted, Lobby, Presence, Refused
+from .decision import DecisionDialog
 from .pacing import SUMMARY_SECONDS, behind
 
 if TYPE_CHECKING:
@@ -143,6 +144,9 @@ class Follower:
         screen = self.screen
         error = ""
         while (dialog := screen.screens.dialog(update.view, error)) is not None:
+            if isinstance(dialog, DecisionDialog):  # its b, g and i work on this table
+                dialog.beneath = screen
+                dialog.hint = screen.feed.hint if screen.feed.hints_offered else None
             answer = await screen.app.push_screen_wait(dialog)
             if answer is None:
                 return

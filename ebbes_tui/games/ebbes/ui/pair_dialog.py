@@ -15,6 +15,7 @@ from ..rules.cards import card
 from ..rules.determiners import open_pairs
 from ..rules.view import PlayerView
 from ....ui.decision import DecisionDialog
+from ....ui.footer import KeysFooter
 
 
 class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
@@ -56,6 +57,7 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
             yield Static("Up/Down: choose   Tab: suit or number   Enter on a number: "
                          "take the pair", classes="dialog-help")
             yield Static(self.error, classes="dialog-error", markup=False)
+        yield KeysFooter()  # its own keys, not the table's under it
 
     def _taken(self) -> Text:
         """Who starts the round (the dialog covers the table's status line), and each

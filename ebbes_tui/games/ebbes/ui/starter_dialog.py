@@ -10,6 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ....ui.decision import DecisionDialog
+from ....ui.footer import KeysFooter
 from ....ui.picker import seat_label
 from ..rules.actions import NameStarter
 from ..rules.view import PlayerView
@@ -33,6 +34,7 @@ class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
             yield OptionList(*options, id="starter-options")
             yield Static("Up/Down: choose   Enter: this player starts", classes="dialog-help")
             yield Static(self.error, classes="dialog-error", markup=False)
+        yield KeysFooter()  # its own keys, not the table's under it
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

@@ -57,26 +57,29 @@ def sau_kept_inside(hand: Sequence[Card], last_in_first: bool) -> tuple[Card, ..
     return tuple(order)
 
 
-#: Every strategy, with the sentence a hint gives for it.
+#: Every strategy, with the sentence a hint gives for it. Each says only what the order
+#: itself makes sure of, whatever is played later (issue 25: "keep the 0 for the last
+#: trick" was a promise the play did not keep): tests/test_huhn_reading.py checks them.
 STRATEGIES: dict[str, tuple[Strategy, str]] = {
-    "ascending": (ascending, "Arrange in ascending order: your lowest card stays on the left "
-                             "and your highest on the right, so in every trick you choose "
-                             "between them."),
+    "ascending": (ascending, "Arrange in ascending order: your end cards are always your "
+                             "lowest and your highest card left, so in every trick you "
+                             "choose between them."),
     "bad_cards_in_the_middle": (bad_cards_in_the_middle,
-                                "Put your hens in the middle: they can be played only after "
-                                "the cards around them, late in the deal, while your low and "
-                                "high cards stay at the ends."),
+                                "Put your hens in the middle: a hen becomes an end card only "
+                                "once every card on one side of it is played; your other "
+                                "cards go around them, the lowest left, the highest right."),
     "bad_left_good_right": (bad_left_good_right,
                             "Put your hens on the left, lowest first, and your other cards "
-                            "ascending to the right: one end offers a hen to shed while you "
-                            "hold one, the other your highest card."),
+                            "ascending to the right: your left end is a hen while you hold "
+                            "one, your right end your highest other card."),
     "shed_early_as_last": (shed_early_as_last,
-                           "You play last in the first trick: your lowest hen waits at the right "
-                           "end, to be shed there if someone else's card beats it."),
+                           "Arrange in ascending order with your lowest hen at the right end, "
+                           "ready to be shed in the first trick if someone else's card beats "
+                           "it."),
     "sau_kept_inside": (sau_kept_inside,
-                        "Arrange in ascending order with the 0 just inside the left end: you "
-                        "duck with your low cards and keep the 0 for the last trick, which it "
-                        "takes if the 49 is in it."),
+                        "Arrange in ascending order with the 0 second from the left: it becomes "
+                        "an end card only once the card left of it, or every card right of it, "
+                        "is played."),
 }
 
 

@@ -76,8 +76,6 @@ def replay(record: Any, observe: StepObserver | None = None) -> HuhnState:
         state = new_state(seats, options)
     except SetupError as e:
         raise RecordError(str(e).rstrip(".")) from None
-    if observe is not None:
-        observe(state, [])
     deals = _field(record, "deals", list, "the record")
     for d, deal in enumerate(deals, 1):
         if state.phase == OVER:

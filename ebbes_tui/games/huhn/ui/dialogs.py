@@ -11,6 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ....ui.decision import DecisionDialog
+from ....ui.footer import KeysFooter
 from ....ui.picker import seat_label
 from ..rules.actions import NONE, NameLeader, TakeReward
 from ..rules.cards import REWARD_POINTS
@@ -21,9 +22,10 @@ from .look import REWARD_WORDS
 
 
 class HuhnDialog(DecisionDialog[HuhnView, object]):
-    """A list of choices, one line each, the preselected one highlighted."""
+    """A list of choices, one line each, the preselected one highlighted; low on the
+    screen, so the players and the trick above stay in view, with its own key line."""
 
-    DEFAULT_CSS = "HuhnDialog { align: center top; }"
+    DEFAULT_CSS = "HuhnDialog { align: center bottom; }"
 
     def title_text(self) -> str:
         raise NotImplementedError
@@ -48,18 +50,32 @@ class HuhnDialog(DecisionDialog[HuhnView, object]):
                                for i, (label, _) in enumerate(self.choices())))
             yield Static("Up/Down: choose   Enter: take it", classes="dialog-help")
             yield Static(self.error, classes="dialog-error", markup=False)
+            yield Static(id="dialog-hint", markup=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         box = self.query_one(".dialog")
         # Wider and taller than the app's dialogs (its stylesheet wins over DEFAULT_CSS):
         # each choice's line of explanation fits on one line at 80 columns.
         box.styles.width, box.styles.max_height = 76, 20
+        # No empty lines: the lower the dialog begins, the more of the trick shows.
+        self.query_one(".dialog-error").display = bool(self.error)
+        self.query_one("#dialog-hint").display = False
         options = self.query_one(OptionList)
         options.highlighted = self.preselected()
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.answer(self._answers[int(event.option.id or 0)])
+
+    def point_at(self, answer: object) -> None:
+        if answer in self._answers:
+            self.query_one(OptionList).highlighted = self._answers.index(answer)
+
+    def show_hint(self, text: str) -> None:
+        hint = self.query_one("#dialog-hint", Static)
+        hint.update(self.app.look.text(text))
+        hint.display = True
 
 
 class RewardDialog(HuhnDialog):

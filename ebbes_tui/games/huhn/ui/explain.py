@@ -67,13 +67,17 @@ def option_words(word: str, name: str) -> str:
 
 
 def option_line(seat: int, word: str, names: Sequence[str]) -> str:
-    """``Bob took the last trick and chose hens: only their hens of the last trick
-    count``."""
+    """``Bob took the last trick and chose the hens option: only their hens of the
+    last trick count``; ``You took the last trick and crossed out deal 1: your result
+    there no longer counts`` (H11)."""
     name = names[seat]
     took = f"{name} took the last trick and"
     if word == NO_OPTION:
         return f"{took} chose no option."
-    return f"{took} chose {word}: {option_words(word, name)}."
+    if word.startswith(CROSS_OPTION):
+        own = "your" if name == "You" else "their"
+        return f"{took} crossed out deal {word.split()[1]}: {own} result there no longer counts."
+    return f"{took} chose the {word} option: {option_words(word, name)}."
 
 
 def event_line(update: Update[HuhnView], names: Sequence[str], look: HuhnLook) -> str | None:

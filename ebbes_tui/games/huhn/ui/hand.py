@@ -66,6 +66,11 @@ class Arrangement:
         if 0 <= to < len(self.order):
             self.put(self.cursor, to)
 
+    def to_end(self, right: bool) -> None:
+        """Move the card under the cursor to the left or right end of the hand (it
+        stays under the cursor)."""
+        self.put(self.cursor, len(self.order) - 1 if right else 0)
+
     def put(self, frm: int, to: int) -> None:
         """Take the card at ``frm`` out and put it in at ``to``."""
         card = self.order.pop(frm)

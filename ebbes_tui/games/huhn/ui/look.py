@@ -55,6 +55,11 @@ class HuhnLook(Look):
         """A face-down card."""
         return Text(self.card_back, style=f"bold {style}".strip())
 
+    @property
+    def down(self) -> str:
+        """After a card of a completed trick that was played face down."""
+        return "v" if self.ascii else "↓"
+
     def backs(self, count: int) -> str:
         """A hand of ``count`` cards as a row of backs, one column a card."""
         return self.card_back[0] * count

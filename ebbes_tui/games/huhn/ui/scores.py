@@ -132,3 +132,9 @@ class ScoreSheetScreen(ClosesOnce, Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+
+class ReplayScoreSheetScreen(ScoreSheetScreen, inherit_bindings=False):
+    """The score sheet opened from a replay (``b``): it goes back to the replay."""
+
+    BINDINGS = [Binding("escape,b,enter", "close", "Back to the replay")]

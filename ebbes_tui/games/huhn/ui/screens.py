@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
+from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -51,6 +52,7 @@ class HuhnScreens:
     keys = (
         ("Left/Right, h/l", "arranging: choose a card; playing: mark an end card"),
         (", . (comma, period), < >, Shift+Left/Right", "arranging: move the chosen card left or right"),
+        ("Home, End", "arranging: move the chosen card to the left or right end"),
         ("o", "arranging: a quick order, one after the other: ascending, descending, hens "
               "to the left, hens to the right, as dealt"),
         ("mouse click", "arranging: click a card, then click where it should go; playing: "
@@ -80,6 +82,8 @@ class HuhnScreens:
                            (16, "the face-down symbol: may be played face down")):
             table.add_row(look.card(card), what)
         table.add_row(look.back(), "a card played face down (turned up with the trick)")
+        table.add_row(Text.assemble(look.card(28), look.down),
+                      "in the previous trick: a card that was played face down")
         letters = ", ".join(SYMBOL_LETTERS.values())
         return f"Cards: a letter ({letters}) after the number for each symbol", table
 
@@ -131,8 +135,9 @@ class HuhnScreens:
         return text  # its rules and bots name cards as the table does
 
     def why(self, view: HuhnView) -> str:
-        """Why the hot-seat cover calls a player to the screen."""
-        return _YOUR_TURN.get(view.phase, "decide")
+        """Why the hot-seat cover calls a player to the screen (with the ear reward,
+        to lead any card)."""
+        return _your_turn(view, view.phase) if view.phase in _YOUR_TURN else "decide"
 
     def note(self, update: Update[HuhnView], names: Sequence[str], look: Look,
              news: str) -> tuple[str, str] | None:

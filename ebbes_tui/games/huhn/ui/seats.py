@@ -1,7 +1,7 @@
 """Every player at a glance, in front of them as at a real table: their hand as a row
 of backs with its count, and this deal's tricks, hen cards, penalties and reward
-cards (H13: all of it was shown face up); the game's total. While the hands are being
-arranged, who is done."""
+cards (H13: all of it was shown face up); the game's total of the deals scored so
+far. While the hands are being arranged, who is done."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from .look import HuhnLook
 
 #: The narrowest name column (five letters and a space).
 NAME_WIDTH = 6
+#: The game total's column: it counts the deals scored, not the deal in progress.
+TOTAL = "Past deals"
 
 
 def turn_seats(view: HuhnView) -> tuple[int, ...]:
@@ -37,13 +39,13 @@ class PlayersPanel(Static):
         names = seat_names(view, look)
         arranging = view.phase == "arrange"
         hand = max(view.dealt, 2) + 4  # the backs, a space, the count
-        fixed = 3 + hand + (12 if arranging else 7 + 5 + 10 + 15) + 7
+        fixed = 3 + hand + (12 if arranging else 7 + 5 + 10 + 15) + len(TOTAL) + 1
         width = max(NAME_WIDTH, min(max(map(len, names)) + 1, self.content_size.width - fixed))
         text = Text()
         text.append(f"   {'Name':<{width}}{'Hand':<{hand}}", "bold")
         text.append("Arranging   " if arranging else "Tricks Hens Penalties Rewards        ",
                     "bold")
-        text.append(" Total", "bold")
+        text.append(f" {TOTAL}", "bold")
         turn = turn_seats(view)
         shown = cut_names(names, width - 1)
         for seat in range(len(view.seats)):
@@ -66,7 +68,7 @@ class PlayersPanel(Static):
                 text.append(f"{view.taken[seat]:>6} {view.hens[seat]:>4} ")
                 text.append(f"{penalties:<10}", "bold" if penalties else "")
                 text.append(f"{rewards:<15}", "bold" if rewards else "")
-            text.append(f"{view.totals[seat]:>+6}")
+            text.append(f"{view.totals[seat]:>+{len(TOTAL) + 1}}")
         self.update(text)
 
     def on_resize(self) -> None:

@@ -5,9 +5,9 @@ draws a view (H13) and answers the game's keys; everything else (the feed, the p
 covers, chat) is the generic table screen's.
 
 Keys (none of the table screen's g b p u i v c ? t q Esc): arranging ←→ h l choose a
-card, , . (< >, Shift+←→) move it, o a quick order, Enter done; playing 1 and 2 the
-left and right end (with *ear* the keys above every card), ←→ Enter the marked card,
-f face down (the marked card, or the one that may).
+card, , . (< >, Shift+←→) move it, Home End to an end, o a quick order, Enter done;
+playing 1 and 2 the left and right end (with *ear* the keys above every card), ←→
+Enter the marked card, f face down (the marked card, or the one that may).
 """
 
 from __future__ import annotations
@@ -78,6 +78,9 @@ class HuhnTable(Widget, can_focus=True):
                 key_display=", ."),
         Binding("greater_than_sign,shift+right,full_stop", "shift(1)", "Move", group=_SHIFT,
                 show=False),
+        # Not in the footer (no room at 80 columns): the line under the hand names them.
+        Binding("home", "to_end(0)", "To the left end", show=False),
+        Binding("end", "to_end(1)", "To the right end", show=False),
         Binding("o", "quick", "Order"),
         Binding("enter,space", "done", "Done"),
         Binding("enter,space", "play", "Play"),
@@ -149,6 +152,7 @@ class HuhnTable(Widget, can_focus=True):
         view, hand = self.view, self.query_one(HuhnHand)
         look = self.look
         self.query_one("#hand-box").border_title = self._title()
+        hand.display = view.seat is not None  # no hand: one line, not an empty row of cards
         if self.arranging:
             arrangement = self._arrangement()
             hand.arranging = True
@@ -192,7 +196,7 @@ class HuhnTable(Widget, can_focus=True):
         if self.arranging:
             arrangement = self._arrangement()
             quick = f" (now: {arrangement.quick_name})" if arrangement.quick_name else ""
-            note = self._note or f"←→ card  , . move it  o quick order{quick}  Enter done"
+            note = self._note or f"←→ card  , . Home End move it  o order{quick}  Enter done"
             return f"{WHY_ORDER}\n{note}"
         if self.playing:
             if self._ear():
@@ -202,15 +206,18 @@ class HuhnTable(Widget, can_focus=True):
                 line = f"1 plays your left end ({self.look.card(ends[0]).plain}), 2 your right " \
                        f"end ({self.look.card(ends[-1]).plain})." if len(ends) > 1 else \
                     f"1 plays your last card ({self.look.card(ends[0]).plain})."
+            # One paragraph, short: at 80x24 a second line would cost the trick a line.
             down = [c for c in self._cards() if PLAY[c][1] in view.actions]
             if len(down) == 1:
-                line += f"\nf plays {self.look.card(down[0]).plain} face down."
-            elif down:
-                cards = " and ".join(self.look.card(c).plain for c in down)
-                line += f"\nf plays the marked card face down ({cards} may go face down)."
+                line += f" f plays {self.look.card(down[0]).plain} face down."
+            elif down:  # both ends (the down reward, or two face-down symbols)
+                both = " and ".join(self.look.card(c).plain for c in down)
+                line = f"1 or 2 plays an end face up ({both}), f the marked one face down."
             return self._note or line
         if view.phase == "arrange" and view.seat is not None and view.arranged[view.seat]:
             return "Your hand is arranged: play begins when everyone is done."
+        if view.seat is None and not self._hot_seat:
+            return "You are watching: every hand stays hidden."
         return self._note
 
     # ------------------------------------------------------------- what may be played
@@ -267,7 +274,7 @@ class HuhnTable(Widget, can_focus=True):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "move":
             return self.arranging or self.playing
-        if action in ("shift", "quick", "done"):
+        if action in ("shift", "to_end", "quick", "done"):
             return self.arranging
         if action == "play":
             return self.playing
@@ -294,6 +301,12 @@ class HuhnTable(Widget, can_focus=True):
 
     def action_shift(self, step: int) -> None:
         self._arrangement().shift(step)
+        self._note = ""
+        self._draw_hand()
+
+    def action_to_end(self, right: int) -> None:
+        """Home and End: the chosen card to the left or right end at once."""
+        self._arrangement().to_end(bool(right))
         self._note = ""
         self._draw_hand()
 

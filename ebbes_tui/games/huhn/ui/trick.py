@@ -1,104 +1,174 @@
 """The middle of the table: the trick being played, each card under its player's name
 with the end of the hand it came from, a back for a face-down card (H5, H13); who
-leads and why (H6, H9 *hand*); the last completed trick with its taker, why, and what
-it gave (H7, H8). While the hands are arranged, what happens next."""
+leads and why (H6, H9 *hand*); the previous trick with its taker and what it gave (H7,
+H8); in the deal's last trick, the rule of the 0 and the 49 while it can still matter
+(H6). While the hands are arranged, what happens next."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ui.words import says, seat_names
-from ..rules.tricks import Trick, TrickCard
+from ....ui.words import cut_names, says, seat_names
+from ..rules.cards import HIGHEST, LOWEST, PENALTY
+from ..rules.tricks import Trick, TrickCard, earns_reward, hens_in
 from ..rules.view import HuhnView
-from .explain import takes_line, trick_gives
+from .explain import takes_line
 from .look import HuhnLook
 
 
 def lead_line(view: HuhnView, names: list[str]) -> str:
     """Who leads the trick in progress (or the next) and why: the first trick's
-    leader sits left of the dealer (H2); later, the last trick's taker (H6) or the
+    leader sits left of the dealer (H2); later, the previous trick's taker (H6) or the
     player named with *hand* (H9). With *down* or *ear*, what the lead may do."""
-    leader = view.leader
-    who = names[leader]
+    who = names[view.leader]
     leads = says(who, "leads")
+    if view.advantage in _MAY and view.phase == "play" and not view.trick:
+        own = "your" if who == "You" else "their"
+        return f"{leads} with the {view.advantage} reward: {_MAY[view.advantage].format(own=own)}."
     if not view.tricks:
         why = f"left of the dealer, {names[view.dealer]}" if names[view.dealer] != "You" \
             else "left of you, the dealer"
-        line = f"{leads} the first trick: {why}."
-    elif view.named_by is not None:
+        return f"{leads} the first trick: {why}."
+    if view.named_by is not None:
         by = names[view.named_by]
-        line = f"{leads}: named by {'you' if by == 'You' else by} with the hand reward."
-    else:
-        line = f"{leads}: {'you' if who == 'You' else 'they'} took the last trick."
-    if view.advantage in ("down", "ear") and view.phase == "play" and not view.trick:
-        line += f" The {view.advantage} reward: {_MAY[view.advantage]}."
-    if view.last_round and view.phase == "play":
-        line += " Last trick: the 0 takes it if the 49 is in it."
-    return line
+        return f"{leads}: named by {'you' if by == 'You' else by} with the hand reward."
+    return f"{leads}: {'you' if who == 'You' else 'they'} took the previous trick."
 
 
 #: What the lead may do with a reward's advantage, short (the hand's help says more).
-_MAY = {"down": "the lead may go face down", "ear": "any card may lead"}
+_MAY = {"down": "{own} lead may go face down", "ear": "any card of {own} hand may lead"}
+
+
+def sau_matters(view: HuhnView) -> bool:
+    """The trick in progress is the deal's last and neither the 0 nor the 49 has been
+    played before it, so the 0 may still take it from the 49 (H6)."""
+    return view.phase == "play" and view.last_round and not any(
+        LOWEST in t.cards or HIGHEST in t.cards for t in view.tricks)
+
+
+def trick_title(view: HuhnView) -> str:
+    """The trick panel's title: in the deal's last trick, the rule of the 0 and the
+    49 while it can still matter."""
+    if sau_matters(view):
+        return "Trick: the deal's last, where the 0 takes it if the 49 is in it"
+    return "Trick"
+
+
+def taken_line(trick: Trick, names: list[str], look: HuhnLook, verb: str = "took") -> str:
+    """``Bot 1 took it with 10 (3 hens: penalty -6).``: a trick's taker and what it
+    gave, short enough for one line at 80 columns; the 0's win says why (H6)."""
+    gives = short_gives(trick)
+    won = trick.cards[trick.seats.index(trick.winner)]
+    how = takes_line(trick, names, look) if trick.sau else \
+        f"{says(names[trick.winner], verb)} it with {look.card(won).plain}"
+    return f"{how}{f' ({gives})' if gives else ''}."
+
+
+def short_gives(trick: Trick) -> str:
+    """What a taken trick gave, in a few words: ``2 hens: penalty -3; 1 pig: a reward
+    card``."""
+    parts = []
+    hens = hens_in(trick.cards)
+    if hens >= 2:
+        parts.append(f"{hens} hens: penalty {PENALTY[hens]}")
+    elif hens == 1:
+        parts.append("1 hen")
+    if earns_reward(trick.cards):
+        parts.append("1 pig: a reward card")
+    return "; ".join(parts)
 
 
 class TrickArea(Static):
     """Cards in play order under their players' names; the next player's column says
     "to play". A finished trick stays with its taker marked until the next lead; then
-    it moves to the "last trick" lines below."""
+    it moves to the "previous trick" lines below, with who took it and what it gave.
+    Each line fits the panel's width (names are cut in the previous trick's line)."""
 
     def __init__(self, look: HuhnLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
+        self._shown: tuple[HuhnView, bool, bool] | None = None
 
     def show(self, view: HuhnView, *, show_last: bool = True, holding: bool = False) -> None:
         """``holding``: the finished trick on show waits for a key (the setting)."""
+        self._shown = (view, show_last, holding)
         look = self.look
         names = seat_names(view, look)
         text = Text()
         last = view.last_trick
+        self.border_title = look.text(trick_title(view))
+        self.border_subtitle = "Any key goes on" if holding else ""
         if view.phase == "arrange":
             self._arranging(text, view, names)
         elif view.phase == "deal" and last is None:
             text.append("The cards are being dealt.")
         elif not view.trick and last is not None:  # the taken trick stays until the next lead
             self._cards(text, names, _as_played(last), winner=last.winner)
-            gives = trick_gives(last)
-            text.append(f"\n{look.text(takes_line(last, names, look))}"
-                        f"{f' ({gives})' if gives else ''}.", "italic")
+            text.append(f"\n{look.text(taken_line(last, names, look, 'takes'))}", "italic")
+            # Who leads next: always when a reward decided it, else where there is room.
+            decided = view.named_by is not None or view.advantage
             if view.phase == "play":
-                text.append(f"\n{look.text(lead_line(view, names))}")
-            if holding:
-                text.append("\nAny key goes on.", "bold")
+                lead = lead_line(view, names) if decided else \
+                    f"{says(names[view.leader], 'leads')} the next trick."
+                if decided or self._room_for(text, lead, 0):
+                    text.append(f"\n{look.text(lead)}")
         else:
-            self._cards(text, names, view.trick, upcoming=view.to_move, mine=view.seat)
-            text.append(f"\n{look.text(lead_line(view, names))}")
-            if show_last and last is not None:
-                text.append("\nLast trick: ", "bold")
-                text.append_text(self._run(last, names))
-                gives = trick_gives(last)
-                text.append(f" {look.dot} {look.text(takes_line(last, names, look))}"
-                            f"{f' ({gives})' if gives else ''}.", "italic")
+            previous = show_last and last is not None
+            # Short of room (a hint of two lines under the hand), the ends the cards came
+            # from give way to the previous trick and its taker.
+            room = self.content_size.height
+            ends = not previous or not room or room >= 5
+            self._cards(text, names, view.trick, upcoming=view.to_move, mine=view.seat,
+                        ends=ends)
+            # Once led, the first column shows the leader: why, only where there is room
+            # (the previous trick's two lines come first).
+            lead = lead_line(view, names)
+            if not view.tricks or not view.trick or self._room_for(text, lead, 2):
+                text.append(f"\n{look.text(lead)}")
+            if previous and last is not None:
+                label = "Previous trick: "
+                text.append(f"\n{label}", "bold")
+                text.append_text(self._run(last, names, self._width() - len(label)))
+                text.append(f"\n{look.text(taken_line(last, names, look))}", "italic")
         self.update(text)
+
+    def on_resize(self) -> None:
+        """The lines follow the panel's size (names cut, a line left out)."""
+        if self._shown is not None:
+            view, show_last, holding = self._shown
+            self.show(view, show_last=show_last, holding=holding)
+
+    def _room_for(self, text: Text, line: str, keep: int) -> bool:
+        """Whether ``line`` fits under ``text`` with ``keep`` rows to spare (an
+        unknown size: yes)."""
+        room, width = self.content_size.height, self._width()
+        if not room:
+            return True
+        rows = sum(max(1, -(-len(row) // width)) for row in f"{text.plain}\n{line}".split("\n"))
+        return rows + keep <= room
+
+    def _width(self) -> int:
+        return self.content_size.width or 76
 
     def _arranging(self, text: Text, view: HuhnView, names: list[str]) -> None:
         waiting = [names[s] for s, done in enumerate(view.arranged) if not done]
-        text.append("Everyone arranges their hand", "bold")
-        text.append(" (nobody sees another's order). Play begins when all are done.\n")
+        text.append("Everyone arranges their hand", "bold")  # one line at 80 columns
+        text.append(" unseen; play begins when all are done.\n")
         if waiting:
             text.append(f"Still arranging: {', '.join(waiting)}.\n")
         text.append(self.look.text(lead_line(view, names)))
 
     def _cards(self, text: Text, names: list[str], cards: tuple[TrickCard, ...], *,
                winner: int | None = None, upcoming: int | None = None,
-               mine: int | None = None) -> None:
-        """Names on one line, the cards below, the end each came from below that."""
+               mine: int | None = None, ends: bool = True) -> None:
+        """Names on one line, the cards below, the end each came from below that (no
+        such line before the lead, or without ``ends``)."""
         look = self.look
         seats = [tc.seat for tc in cards]
         if upcoming is not None and upcoming not in seats:
             seats.append(upcoming)
-        width = self.content_size.width or 76
-        column = max(10, min(16, width // max(len(names), 1)))
+        column = max(10, min(16, self._width() // max(len(names), 1)))
         for seat in seats:
             text.append(f"{names[seat][:column - 2]:<{column}}", "bold")
         text.append("\n")
@@ -112,20 +182,30 @@ class TrickArea(Static):
             text.append(note.ljust(column - len(face.plain)), "bold")
         if upcoming is not None and upcoming not in [tc.seat for tc in cards]:
             text.append("(your turn)" if upcoming == mine else "(to play)", "bold italic")
+        if not cards or not ends:
+            return
         text.append("\n")
         for tc in cards:
             mark = look.end_mark(tc.end) + (", down" if tc.down else "")
             text.append(f"{mark[:column - 1]:<{column}}", "dim")
 
-    def _run(self, trick: Trick, names: list[str]) -> Text:
-        """``Ann 17H  Bob 28D✓``: a completed trick on one line."""
+    def _run(self, trick: Trick, names: list[str], room: int) -> Text:
+        """``Ann 17H  Bob 28D↓✓``: a completed trick on one line of ``room`` columns
+        (names cut as far as needed), a card that was played face down marked."""
         look = self.look
+        faces = [look.card(c) for c in trick.cards]
+        marks = [(look.down if down else "") + (look.won if seat == trick.winner else "")
+                 for seat, down in zip(trick.seats, trick.downs)]
+        played = [names[s] for s in trick.seats]
+        fixed = sum(len(f.plain) + len(m) + 3 for f, m in zip(faces, marks)) - 2
+        cut = max(3, (room - fixed) // max(len(played), 1))
+        if fixed + sum(map(len, played)) > room:
+            played = cut_names(played, cut)
         run = Text()
-        for i, (seat, card) in enumerate(zip(trick.seats, trick.cards)):
-            run.append(f"{'  ' if i else ''}{names[seat]} ")
-            run.append_text(look.card(card))
-            if seat == trick.winner:
-                run.append(look.won, "bold")
+        for i, (name, face, mark) in enumerate(zip(played, faces, marks)):
+            run.append(f"{'  ' if i else ''}{name} ")
+            run.append_text(face)
+            run.append(mark, "bold")
         return run
 
 
