@@ -40,7 +40,7 @@ def variant_key(options: dict[str, Any]) -> tuple[str, str]:
 def figures(state: HundState, seat: int) -> dict[str, int]:
     """``seat``'s games, times the hund, places added up and wars won."""
     results = state.results
-    places = sum((r.out + (r.hund,)).index(seat) + 1 for r in results)
+    places = sum(r.place(seat) for r in results)
     wars = sum(1 for r in results for t in r.tricks if t.krig and t.winner == seat)
     return {"games": len(results), "hund": state.tally[seat], "places": places,
             "wars_won": wars}
@@ -51,4 +51,7 @@ def _result(result: GameResult, names: list[str]) -> str:
     order = ", ".join(names[s] for s in result.out)
     hund = names[result.hund]
     was = "were" if hund == "You" else "was"  # History reads the player's own seat as You
-    return f"{hund} {was} the hund" + (f" (out: {order})" if order else "")
+    notes = [f"out: {order}"] if order else []
+    if result.shared:  # N17 ended it
+        notes.append("the same position came round a third time")
+    return f"{hund} {was} the hund" + (f" ({'; '.join(notes)})" if notes else "")

@@ -59,8 +59,8 @@ _CARD_FIELDS = {"hand", "actions", "trick", "tricks", "trump_card", "shed_trick"
 _NO_CARD_FIELDS = {
     "seat", "seats", "series", "games", "phase", "game", "moves", "dealer", "kind",
     "deciding", "hand_sizes", "taken_sizes", "pile_size", "aside_size", "leader", "krig",
-    "warriors", "round_start", "to_play", "trump_holder", "leftover", "began", "out",
-    "gone", "hund", "tally", "hunds", "outs"}
+    "warriors", "round_start", "to_play", "trump_holder", "leftover", "began", "repeats", "out",
+    "gone", "hund", "tally", "hunds", "outs", "shared"}
 _UNSORTED = sorted(set(HundView._fields)
                    - _CARD_FIELDS - _NO_CARD_FIELDS)
 
