@@ -247,8 +247,15 @@ def event_line(view: HundView, event: object, names: Sequence[str],
 
 def hund_line(event: HundFound, names: Sequence[str]) -> str:
     name = names[event.seat]
+    if event.shared:  # N17
+        return (f"{says(name, 'is')} the hund of game {event.game}: {REPEATED}, which ends "
+                f"the game. {says(name, 'holds')} the most cards.")
     return (f"{says(name, 'is')} the hund of game {event.game}: the last one holding cards, "
             "who has lost it.")
+
+
+#: Why a game ended without its last player holding cards (N17).
+REPEATED = "the same position came round a third time"
 
 
 def undertrekk_reason(view: HundView, look: HundLook) -> str:
