@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CODES, DECK_SIZE, HAND_SIZE
-from .shed import times_seen
+from .repetition import times_seen
 from .state import HundState, Phase
 from .view import HundView
 

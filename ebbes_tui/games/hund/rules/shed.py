@@ -11,11 +11,12 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from .actions import UNDERTREKK
-from .cards import DECK_SIZE, MAX_PLAYERS, Card
+from .cards import DECK_SIZE, Card
 from .events import (
     Avstikk, Event, HundFound, MatchOver, Played, ShedBegan, UndertrekkTaken, WentOut,
 )
 from .phases import GameResult, Phase
+from .repetition import HAND_KEY, MOVER_KEY, NEED_KEY, OUT_KEY, PLAY_BITS, hands_key, position
 from .tricks import Move
 
 if TYPE_CHECKING:
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 #: The one move of a player who cannot beat (N10).
 TAKE = UNDERTREKK
-#: The bit of card ``c`` in seat ``s``'s hand in :attr:`HundState.held`, at 52 * s + c.
-BIT = tuple(1 << i for i in range(DECK_SIZE * MAX_PLAYERS))
 
 
 def begin(st: HundState, holder: int | None, events: list[Event] | None) -> None:
@@ -50,16 +49,11 @@ def open_phase(st: HundState, leader: int) -> None:
     this first position counts once (N17)."""
     st.phase = Phase.SHED
     st.trick2 = []
+    st.lying = 0
     st.began = st.n - len(st.out)
     st.leader = st.turn = leader
-    held = 0
-    for seat, hand in enumerate(st.hands):
-        base = DECK_SIZE * seat
-        for c in hand:
-            held |= BIT[base + c]
-    st.held = held
-    st.seen = {}
-    _arrive(st, None)
+    st.held = hands_key(st.hands) ^ NEED_KEY[st.began] ^ OUT_KEY[len(st.out)]
+    st.seen = {position(st): 1}
 
 
 def play(st: HundState, seat: int, cards: tuple[Card, ...], events: list[Event] | None) -> None:
@@ -69,14 +63,17 @@ def play(st: HundState, seat: int, cards: tuple[Card, ...], events: list[Event] 
     held = st.held
     for c in cards:
         hand.remove(c)
-        held ^= BIT[base + c]
+        held ^= HAND_KEY[base + c]
     st.held = held
     trick = st.trick2
     if events is not None:
         events.append(Played(seat, cards, not trick))
+    # the play's code in the trick's key (repetition.PLAY_BITS)
+    st.lying |= (1 + (base + cards[-1]) * DECK_SIZE + cards[0]) << PLAY_BITS * len(trick)
     trick.append((seat, cards))
     st.log2.append(Move(seat, cards, False))
     if not hand:  # N12: played in phase 2 and holds none
+        st.held ^= OUT_KEY[len(st.out)] ^ OUT_KEY[len(st.out) + 1]
         st.out.append(seat)
         if events is not None:
             events.append(WentOut(seat, len(st.out)))
@@ -87,7 +84,12 @@ def play(st: HundState, seat: int, cards: tuple[Card, ...], events: list[Event] 
         _avstikk(st, seat, events)
     else:
         st.turn = _next_in_play(st, seat)
-    _arrive(st, events)
+    # N17: count the position (repetition.position, written out: it runs at every move)
+    key = st.held ^ st.lying ^ MOVER_KEY[st.turn]
+    seen = st.seen
+    times = seen[key] = seen.get(key, 0) + 1
+    if times == 3:
+        _repeated(st, events)
 
 
 def undertrekk(st: HundState, seat: int, events: list[Event] | None) -> None:
@@ -95,12 +97,13 @@ def undertrekk(st: HundState, seat: int, events: list[Event] | None) -> None:
     beats the top play, unless it is theirs (N11) or the trick is now empty."""
     trick = st.trick2
     _, cards = trick.pop(0)
+    st.lying >>= PLAY_BITS
     hand = st.hands[seat]
     base = DECK_SIZE * seat
     held = st.held
     for c in cards:
         insort(hand, c)
-        held ^= BIT[base + c]
+        held ^= HAND_KEY[base + c]
     st.held = held
     top = trick[-1][1] if trick else cards  # the play that could not be beaten
     st.log2.append(Move(seat, cards, True, top[-1]))
@@ -116,7 +119,7 @@ def undertrekk(st: HundState, seat: int, events: list[Event] | None) -> None:
             if hands[s] and s not in out:
                 leader = s
                 break
-        st.began = n - len(out)
+        _new_trick(st, n - len(out))
         st.leader = st.turn = leader
     else:
         following = _next_in_play(st, seat)
@@ -124,7 +127,12 @@ def undertrekk(st: HundState, seat: int, events: list[Event] | None) -> None:
             _avstikk(st, following, events)
         else:
             st.turn = following
-    _arrive(st, events)
+    # N17: count the position (as in play)
+    key = st.held ^ st.lying ^ MOVER_KEY[st.turn]
+    seen = st.seen
+    times = seen[key] = seen.get(key, 0) + 1
+    if times == 3:
+        _repeated(st, events)
 
 
 def _next_in_play(st: HundState, seat: int) -> int:
@@ -144,6 +152,7 @@ def _avstikk(st: HundState, taker: int, events: list[Event] | None) -> None:
     st.gone.extend(cards)
     st.last2 = tuple(trick)
     st.trick2 = []
+    st.lying = 0
     st.seen = {}  # cards left the game: no earlier position can come round again (N17)
     if events is not None:
         events.append(Avstikk(taker, cards))
@@ -155,32 +164,14 @@ def _avstikk(st: HundState, taker: int, events: list[Event] | None) -> None:
         leader = (leader + 1) % n
         if leader == taker:
             raise AssertionError("no player in play holds a card")  # cannot happen: N10
-    st.began = n - len(out)
+    _new_trick(st, n - len(out))
     st.leader = st.turn = leader
 
 
-def position(st: HundState) -> tuple[object, ...]:
-    """The position phase 2 stands in (N17): the hands (as sets), the plays lying in the
-    trick with their players, the player to move, who is out (``out`` only grows) and
-    the plays the trick needs (N11)."""
-    return (st.held, st.turn, st.began, len(st.out), *st.trick2)
-
-
-def times_seen(st: HundState) -> int:
-    """How often phase 2's position has come round so far, this time included (N17)."""
-    return st.seen.get(position(st), 0) if st.phase is Phase.SHED else 0
-
-
-def _arrive(st: HundState, events: list[Event] | None) -> None:
-    """Count the position phase 2 stands in (N17); the third time it comes round,
-    phase 2 ends."""
-    key = position(st)
-    seen = st.seen
-    times = seen.get(key, 0) + 1
-    if times == 3:
-        _repeated(st, events)
-    else:
-        seen[key] = times
+def _new_trick(st: HundState, players: int) -> None:
+    """The next trick needs ``players`` plays (N11); the position's key says so."""
+    st.held ^= NEED_KEY[st.began] ^ NEED_KEY[players]
+    st.began = players
 
 
 def _repeated(st: HundState, events: list[Event] | None) -> None:

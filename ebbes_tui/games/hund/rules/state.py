@@ -39,8 +39,9 @@ class HundState:
         "t_cards", "t_seats", "t_sjanse", "krig", "warriors", "queue", "round_start",
         # phase 2 (N9-N13)
         "phase2_hands", "trick2", "began", "out", "gone", "log2", "last2", "hund",
-        # N17: the hands as one bit mask, and how often each position came round
-        "held", "seen",
+        # N17 (:mod:`.repetition`): the hands' and the trick's keys, and how often
+        # each position came round since the last avstikk
+        "held", "lying", "seen",
         # caches, dropped by every move
         "_legal", "_views",
     )
@@ -83,9 +84,10 @@ class HundState:
         self.log2: list[Move] = []
         self.last2: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         self.hund = -1
-        self.held = 0  # bit 52 * seat + card: the card is in the seat's hand (phase 2)
+        self.held = 0  # the key of the hands, the plays needed, the players out (phase 2)
+        self.lying = 0  # trick2, 16 bits a play, the first lowest
         #: Phase 2's positions since the last avstikk and how often each came round (N17).
-        self.seen: dict[tuple[object, ...], int] = {}
+        self.seen: dict[int, int] = {}
         self._legal: tuple[Action, ...] | None = None
         #: Each seat's view, and under "table" the public part they share (a tuple).
         self._views: dict[int | str | None, Any] = {}
@@ -126,7 +128,7 @@ class HundState:
         self.log2 = []
         self.last2 = ()
         self.hund = -1
-        self.held = 0
+        self.held = self.lying = 0
         self.seen = {}
         self.phase = Phase.COLLECT
         events: list[Event] = [GameDealt(len(self.results) + 1, deal.dealer, len(deal.aside),
@@ -228,7 +230,7 @@ class HundState:
         other.gone = self.gone[:]
         other.log2 = self.log2[:]
         other.last2, other.hund = self.last2, self.hund
-        other.held, other.seen = self.held, self.seen.copy()
+        other.held, other.lying, other.seen = self.held, self.lying, self.seen.copy()
         other._legal = self._legal
         other._views = {}
         return other

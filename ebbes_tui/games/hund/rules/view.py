@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ....game.protocols import SeatInfo
 from .actions import Action
 from .cards import SUIT_OF, Card
-from . import shed
+from .repetition import times_seen
 from .phases import Phase
 from .tricks import Move, Trick
 
@@ -164,7 +164,7 @@ def public_table(state: HundState) -> tuple[object, ...]:
         state.leftover,
         tuple(state.trick2),
         state.began if phase is Phase.SHED else 0,
-        shed.times_seen(state),
+        times_seen(state),
         tuple(state.log2),
         state.last2,
         tuple(state.out),
