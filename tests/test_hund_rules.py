@@ -11,7 +11,7 @@ import pytest
 
 from ebbes_tui.game.errors import IllegalMove, RecordError, SetupError
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund.rules.actions import SJANSE, UNDERTREKK, parse_action
+from ebbes_tui.games.hund.rules.actions import PLAY, SJANSE, UNDERTREKK, parse_action
 from ebbes_tui.games.hund.rules.cards import CODES, DECK, RANK_OF, SUITS, parse_card, pile_size
 from ebbes_tui.game.errors import RuleBroken
 from ebbes_tui.games.hund.rules.events import (
@@ -19,6 +19,7 @@ from ebbes_tui.games.hund.rules.events import (
     TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
 )
 from ebbes_tui.games.hund.rules.phases import Phase
+from ebbes_tui.games.hund.rules.tricks import beats, legal_plays
 
 from hund_support import cards, late, of_type, play, random_match, seats, shedding, started
 
@@ -543,3 +544,13 @@ def test_n17_a_record_that_goes_on_after_the_repetition_is_refused():
     with pytest.raises(RecordError, match=r"game 1, move \d+: the game is over, seat 1 is the "
                                           r"hund \(N17\)"):
         GAME.records.replay(record)
+
+
+def test_n10_the_plays_that_beat_are_every_card_that_beats_in_the_hands_order():
+    """legal_plays finds them by bisection; beats() says it card by card."""
+    rng = random.Random(10)
+    for _ in range(20_000):
+        hand = sorted(rng.sample(DECK, rng.randrange(0, 20)))
+        top, trump = rng.randrange(52), rng.randrange(4)
+        assert legal_plays(hand, top, trump, False) == [
+            PLAY[c] for c in hand if beats(c, top, trump)]

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 #: The one move of a player who cannot beat (N10).
 TAKE = UNDERTREKK
+#: Makes a NamedTuple at a third less than calling its class: phase 2 logs every move.
+_new = tuple.__new__
 
 
 def begin(st: HundState, holder: int | None, events: list[Event] | None) -> None:
@@ -71,7 +73,7 @@ def play(st: HundState, seat: int, cards: tuple[Card, ...], events: list[Event] 
     # the play's code in the trick's key (repetition.PLAY_BITS)
     st.lying |= (1 + (base + cards[-1]) * DECK_SIZE + cards[0]) << PLAY_BITS * len(trick)
     trick.append((seat, cards))
-    st.log2.append(Move(seat, cards, False))
+    st.log2.append(_new(Move, (seat, cards, False, -1)))  # Move(...), at every play
     if not hand:  # N12: played in phase 2 and holds none
         st.held ^= OUT_KEY[len(st.out)] ^ OUT_KEY[len(st.out) + 1]
         st.out.append(seat)
@@ -106,7 +108,7 @@ def undertrekk(st: HundState, seat: int, events: list[Event] | None) -> None:
         held ^= HAND_KEY[base + c]
     st.held = held
     top = trick[-1][1] if trick else cards  # the play that could not be beaten
-    st.log2.append(Move(seat, cards, True, top[-1]))
+    st.log2.append(_new(Move, (seat, cards, True, top[-1])))
     if events is not None:
         events.append(UndertrekkTaken(seat, cards, top))
     n = st.n

@@ -166,7 +166,7 @@ class HundState:
                 plays.append(SJANSE)
             return tuple(plays)
         top = self.trick2[-1][1][-1] if self.trick2 else None
-        beating = legal_plays(hand, top, self.trump_suit, self.series)
+        beating = legal_plays(hand, top, SUIT_OF[self.trump_card], self.series)  # shown (N9)
         return tuple(beating) if beating else (shed.TAKE,)
 
     @property

@@ -101,28 +101,23 @@ def legal_plays(hand: Sequence[Card], top: Card | None, trump: int, series: bool
     highest card does, so only runs topped by a beating card count."""
     if top is None:
         plays: list[Play] = [PLAY[c] for c in hand]
-    else:
-        plays = [PLAY[c] for c in beating(hand, top, trump)]
+    else:  # as beats() says, found by bisection: this runs at every beat
+        # card numbers count down the ranks of a suit: the higher cards of top's suit
+        # are a run of numbers up to top, the trumps the trump suit's thirteen
+        suit = SUIT_OF[top]
+        same = hand[bisect_left(hand, suit * 13):bisect_left(hand, top)]
+        if suit == trump or trump < 0:
+            plays = [PLAY[c] for c in same]
+        else:
+            first = trump * 13
+            trumps = hand[bisect_left(hand, first):bisect_left(hand, first + 13)]
+            plays = [PLAY[c] for c in ([*same, *trumps] if suit < trump else [*trumps, *same])]
     if series:
         for high, low in runs(hand):
             for h in range(high, low):
                 if top is None or beats(h, top, trump):
                     plays.extend(SERIES[h, lo] for lo in range(h + 1, low + 1))
     return plays
-
-
-def beating(hand: Sequence[Card], top: Card, trump: int) -> Sequence[Card]:
-    """The cards of a sorted ``hand`` that beat ``top`` (N10), in the hand's order, as
-    :func:`beats` says: card numbers count down the ranks of a suit, so the higher
-    cards of ``top``'s suit are a run of numbers up to ``top``, and the trumps are the
-    trump suit's thirteen (found by bisection: this runs at every beat)."""
-    suit = SUIT_OF[top]
-    same = hand[bisect_left(hand, suit * 13):bisect_left(hand, top)]
-    if suit == trump or trump < 0:
-        return same
-    first = trump * 13
-    trumps = hand[bisect_left(hand, first):bisect_left(hand, first + 13)]
-    return [*same, *trumps] if suit < trump else [*trumps, *same]
 
 
 def can_beat(hand: Sequence[Card], top: Card, trump: int) -> bool:
