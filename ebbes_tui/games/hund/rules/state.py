@@ -26,6 +26,10 @@ from .view import HundView, player_view
 __all__ = ["Deal", "GameResult", "HundState", "Phase", "match_outcome"]
 
 
+#: The phases in which seats move (made once: ``legal`` asks at every move).
+_PLAYING = (Phase.COLLECT, Phase.SHED)
+
+
 class HundState:
     """A match of Hund: several games (N16), each of two phases."""
 
@@ -151,7 +155,7 @@ class HundState:
         return ()
 
     def legal(self, seat: int) -> tuple[Action, ...]:
-        if seat != self.turn or self.phase not in (Phase.COLLECT, Phase.SHED):
+        if seat != self.turn or self.phase not in _PLAYING:
             return ()
         legal = self._legal
         if legal is None:
