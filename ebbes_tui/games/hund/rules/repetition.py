@@ -4,7 +4,8 @@ The hands are a Zobrist key: the exclusive or of a fixed random number for each 
 in each seat's hand, so a card taken in or played changes it by one XOR of small
 ints; the plays the trick needs (N11) and the players out add a number each, changed
 when they change (:attr:`HundState.held`). The trick is exact, 16 bits a play with
-its first play lowest, so that an undertrekk shifts it out (:attr:`HundState.lying`).
+its last play lowest, so that an undertrekk masks its first play off
+(:attr:`HundState.lying`).
 The player to move adds a number. Two different positions share a key with a chance
 of about 2**-62; the numbers come from a fixed seed, so every path and every run
 agree.
@@ -32,6 +33,8 @@ OUT_KEY: tuple[int, ...] = tuple(_draw(62) for _ in range(MAX_PLAYERS + 1))
 #: card) * 52 + lowest card``, below 2**16 (a series is a run, so its highest and
 #: lowest cards name it, N14).
 PLAY_BITS = 16
+#: The trick's key keeps its last ``k`` plays when masked by ``KEEP[k]``.
+KEEP: tuple[int, ...] = tuple((1 << PLAY_BITS * k) - 1 for k in range(MAX_PLAYERS + 1))
 
 
 def hands_key(hands: list[list[Card]]) -> int:

@@ -16,7 +16,9 @@ from .events import (
     Avstikk, Event, HundFound, MatchOver, Played, ShedBegan, UndertrekkTaken, WentOut,
 )
 from .phases import GameResult, Phase
-from .repetition import HAND_KEY, MOVER_KEY, NEED_KEY, OUT_KEY, PLAY_BITS, hands_key, position
+from .repetition import (
+    HAND_KEY, KEEP, MOVER_KEY, NEED_KEY, OUT_KEY, PLAY_BITS, hands_key, position,
+)
 from .tricks import Move
 
 if TYPE_CHECKING:
@@ -70,8 +72,8 @@ def play(st: HundState, seat: int, cards: tuple[Card, ...], events: list[Event] 
     trick = st.trick2
     if events is not None:
         events.append(Played(seat, cards, not trick))
-    # the play's code in the trick's key (repetition.PLAY_BITS)
-    st.lying |= (1 + (base + cards[-1]) * DECK_SIZE + cards[0]) << PLAY_BITS * len(trick)
+    # the play's code joins the trick's key (repetition.PLAY_BITS)
+    st.lying = st.lying << PLAY_BITS | (1 + (base + cards[-1]) * DECK_SIZE + cards[0])
     trick.append((seat, cards))
     st.log2.append(_new(Move, (seat, cards, False, -1)))  # Move(...), at every play
     if not hand:  # N12: played in phase 2 and holds none
@@ -99,7 +101,7 @@ def undertrekk(st: HundState, seat: int, events: list[Event] | None) -> None:
     beats the top play, unless it is theirs (N11) or the trick is now empty."""
     trick = st.trick2
     _, cards = trick.pop(0)
-    st.lying >>= PLAY_BITS
+    st.lying &= KEEP[len(trick)]
     hand = st.hands[seat]
     base = DECK_SIZE * seat
     held = st.held

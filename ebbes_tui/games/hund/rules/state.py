@@ -89,7 +89,7 @@ class HundState:
         self.last2: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         self.hund = -1
         self.held = 0  # the key of the hands, the plays needed, the players out (phase 2)
-        self.lying = 0  # trick2, 16 bits a play, the first lowest
+        self.lying = 0  # trick2, 16 bits a play, the last lowest
         #: Phase 2's positions since the last avstikk and how often each came round (N17).
         self.seen: dict[int, int] = {}
         self._legal: tuple[Action, ...] | None = None
