@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from ebbes_tui.game.protocols import SeatInfo
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund.rules import collect
+from ebbes_tui.games.hund.rules import collect, shed
 from ebbes_tui.games.hund.rules.actions import parse_action
 from ebbes_tui.games.hund.rules.cards import ASIDE_TWO_PLAYERS, DECK, HAND_SIZE, parse_card
 from ebbes_tui.games.hund.rules.phases import Deal, Phase
@@ -83,8 +83,7 @@ def shedding(hands: list[str], trump: str, holder: int, *, leader: int | None = 
             state.tricks.append(Trick(seat, won, (seat,) * len(won), (False,) * len(won), seat,
                                       False))
     state.trump_holder = holder
-    state.began = len(hands)
-    state.leader = state.turn = holder if leader is None else leader
+    shed.open_phase(state, holder if leader is None else leader)
     return state
 
 

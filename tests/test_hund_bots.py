@@ -14,8 +14,8 @@ from ebbes_tui.games.hund.bots.rollout import rollout
 from ebbes_tui.games.hund import GAME
 from ebbes_tui.games.hund.rules.actions import PLAY, SJANSE, UNDERTREKK, Series
 from ebbes_tui.games.hund.rules.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, parse_card
-from ebbes_tui.games.hund.rules.events import Krig, TrickTaken
-from ebbes_tui.games.hund.bots.heuristics import RULES, _stalled, break_the_round
+from ebbes_tui.games.hund.rules.events import HundFound, Krig, TrickTaken
+from ebbes_tui.games.hund.bots.heuristics import RULES, leave_the_round
 from ebbes_tui.games.hund.bots.judge import Judge
 from ebbes_tui.games.hund.bots.normal import NormalBot
 from ebbes_tui.games.hund.rules.phases import Phase
@@ -75,7 +75,7 @@ def test_every_heuristic_decides_somewhere_in_seeded_games():
         for players in (2, 4):
             _hund_of(players, seed, {0: bot, 1: bot}, series=seed % 2 == 0)
     names = {rule.__name__ for rules in RULES.values() for rule in rules}
-    assert names - set(bot.fired) <= {"break_the_round"}  # tested on its own below
+    assert names - set(bot.fired) <= {"leave_the_round"}  # tested on its own below
 
 
 # ------------------------------------------------------------------ true hints
@@ -171,22 +171,49 @@ def test_hint_sentences_are_true(players, series):
     assert len(seen) >= 8, seen
 
 
-def test_a_round_of_undertrekk_is_broken_by_another_lead():
-    """Aces nobody can beat (no spades, spades trump) go round by undertrekk for ever
-    unless someone leads something else (N10 allows the round)."""
+#: Aces nobody can beat (no spades, spades trump) go round by undertrekk (N10), and
+#: every twelve moves the position at the start comes round again.
+ROUND = "AH take AD take AH take AD take AH take AD take"
+
+
+def test_a_round_of_undertrekk_ends_phase_2_at_the_third_time_round():
+    """N17: the start counts once, so the twenty-fourth move ends phase 2; seats 0 and
+    2 hold two cards each, and seat 0, to move, is the first of them."""
     state = shedding(["AH 2C", "3C", "AD 4C"], trump="2S", holder=0)
-    round_ = "AH take AD take AH take AD take AH take AD take"
-    play(state, round_)
-    assert not _stalled(state.view(0))
-    play(state, round_)
-    view = state.view(state.turn)
-    assert _stalled(view) and view.kind == "lead"
-    choice = break_the_round(Judge(view, rng=random.Random(1)))
-    assert choice is not None and choice.action in view.actions
-    assert "the last moves repeat the ones before" in choice.why
-    following = (view.seat + 1) % 3
-    assert can_beat(state.hands[following], choice.action.cards[-1], view.trump)
-    assert NormalBot().decide(view)[1] == "break_the_round"
+    play(state, ROUND)
+    assert state.phase is Phase.SHED and state.view(0).repeats == 2
+    events = play(state, ROUND)
+    assert len(state.moves) == 24 and state.phase is Phase.OVER
+    assert [len(h) for h in state.hands] == [2, 1, 2]
+    hund = next(e for e in events if type(e) is HundFound)
+    assert (hund.seat, hund.out, hund.shared) == (0, (), (1, 2))
+
+
+def test_the_seat_that_would_be_the_hund_leaves_the_round():
+    """Twice round, seat 0 (tied on the most cards and to move) would be the hund:
+    it leads another card than the ace, one the next player can beat."""
+    state = shedding(["AH 2C", "3C", "AD 4C"], trump="2S", holder=0)
+    play(state, ROUND)
+    view = state.view(0)
+    choice = leave_the_round(Judge(view, rng=random.Random(1)))
+    assert choice is not None and str(choice.action) == "2C"
+    assert choice.why.startswith("Lead 2C: you led AH here before, this position has come round "
+                                 "twice, and once more ends phase 2 with you, holding the most "
+                                 "cards, the hund")
+    assert can_beat(state.hands[1], choice.action.cards[-1], view.trump)
+    assert NormalBot().decide(view)[1] == "leave_the_round"
+    state.apply(choice.action, 0)
+    assert state.phase is Phase.SHED
+
+
+def test_a_seat_that_would_not_be_the_hund_lets_the_round_end():
+    """The same round with seat 1 holding a third card: it would be the hund, so
+    seat 0 leads as it did before."""
+    state = shedding(["AH 2C", "3C 5C 6C", "AD 4C"], trump="2S", holder=0)
+    play(state, ROUND)
+    view = state.view(0)
+    assert view.kind == "lead" and view.repeats == 2
+    assert leave_the_round(Judge(view, rng=random.Random(1))) is None
 
 
 # ------------------------------------------------------------------ for search

@@ -16,6 +16,7 @@ from ebbes_tui.game.errors import SetupError
 from ebbes_tui.game.protocols import Decision
 from ebbes_tui.game.registry import game_of_format, load_game
 from ebbes_tui.games.hund import GAME
+from ebbes_tui.games.hund.bots.rollout import place_value
 from ebbes_tui.games.hund.rules.phases import Phase
 
 from hund_support import random_match, seats
@@ -107,3 +108,17 @@ def test_hunds_rules_load_without_textual_rich_or_ebbes_own_code():
             " 'table', 'ui')))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_players_a_repetition_leaves_in_play_share_the_places_after_those_out():
+    """N17: Kari and Per share the first place, Ola is the hund; the History line,
+    the statistics' places, the match's places and a rollout's score all say so."""
+    state = GAME.records.replay(json.loads(
+        (RECORDS / "hund-three-players-repetition.json").read_text()))
+    result = state.results[0]
+    assert (result.out, result.hund, result.shared) == ((), 1, (0, 2))
+    assert [GAME.presentation.figures(state, s)["places"] for s in range(3)] == [1, 3, 1]
+    assert state.outcome().places == (1, 3, 1)
+    assert GAME.presentation.describe(state)["result"].startswith(
+        "game 1: Ola was the hund (the same position came round a third time)")
+    assert [place_value(state, 0, s) for s in range(3)] == [1.0, 0.0, 1.0]

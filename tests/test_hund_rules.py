@@ -1,15 +1,17 @@
-"""Hund's rules, ruling by ruling (RULINGS-hund N1-N16), and the rulebook's own
+"""Hund's rules, ruling by ruling (RULINGS-hund N1-N17), and the rulebook's own
 examples: the war of the fives, and Kari, Ola and Per's undertrekk."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from ebbes_tui.game.errors import IllegalMove, SetupError
+from ebbes_tui.game.errors import IllegalMove, RecordError, SetupError
 from ebbes_tui.games.hund import GAME
-from ebbes_tui.games.hund.rules.actions import SJANSE, UNDERTREKK, parse_action
+from ebbes_tui.games.hund.rules.actions import PLAY, SJANSE, UNDERTREKK, parse_action
 from ebbes_tui.games.hund.rules.cards import CODES, DECK, RANK_OF, SUITS, parse_card, pile_size
 from ebbes_tui.game.errors import RuleBroken
 from ebbes_tui.games.hund.rules.events import (
@@ -17,8 +19,12 @@ from ebbes_tui.games.hund.rules.events import (
     TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
 )
 from ebbes_tui.games.hund.rules.phases import Phase
+from ebbes_tui.games.hund.rules.tricks import beats, legal_plays
 
 from hund_support import cards, late, of_type, play, random_match, seats, shedding, started
+
+
+RECORDS = Path(__file__).parent / "records" / "hund"
 
 
 def codes(cs: object) -> list[str]:
@@ -496,3 +502,55 @@ def test_moves_out_of_turn_are_refused_and_change_nothing():
     with pytest.raises(IllegalMove, match="before phase 2"):
         state.apply(UNDERTREKK, 0)
     assert GAME.records.to_record(state) == before
+
+
+# ------------------------------------------------------------------ N17 repetition
+
+#: Aces nobody can beat (spades trump, no spade in play) go round by undertrekk: Kari
+#: leads the ace of hearts, Ola takes it in, Per leads the ace of diamonds, Kari takes
+#: it in, and so on; after twelve moves every hand is as it was.
+ROUND = "AH take AD take AH take AD take AH take AD take"
+
+
+def test_n17_the_third_time_a_position_comes_round_the_most_cards_are_the_hund():
+    """The start counts once, so the 24th move brings it round the third time. Ola
+    holds three cards, the most: the hund. Kari and Per are not out; they share the
+    first place."""
+    state = shedding(["AH 2C", "3C 5C 6C", "AD 4C"], trump="2S", holder=0)
+    fast = state.clone()
+    events = play(state, ROUND)
+    assert not of_type(events, HundFound) and state.view(0).repeats == 2
+    events = play(state, ROUND)
+    assert len(state.moves) == 24 and state.phase is Phase.OVER
+    assert of_type(events, HundFound) == [HundFound(1, 1, (), (0, 1, 0), (0, 2))]
+    result = state.results[0]
+    assert result.out == () and [result.place(s) for s in range(3)] == [1, 3, 1]
+    assert state.outcome().places == (1, 3, 1) and state.outcome().loser == 1
+    for text in f"{ROUND} {ROUND}".split():  # the fast path ends the same way
+        fast.apply_fast(parse_action(text), fast.turn)
+    assert fast.results == state.results and fast.phase is Phase.OVER
+
+
+def test_n17_a_tie_goes_to_the_first_clockwise_from_the_player_to_move():
+    """Kari and Per hold two cards each, Ola one; Kari is to move: Kari is the hund."""
+    state = shedding(["AH 2C", "3C", "AD 4C"], trump="2S", holder=0)
+    events = play(state, f"{ROUND} {ROUND}")
+    assert of_type(events, HundFound) == [HundFound(1, 0, (), (1, 0, 0), (1, 2))]
+
+
+def test_n17_a_record_that_goes_on_after_the_repetition_is_refused():
+    record = json.loads((RECORDS / "hund-three-players-repetition.json").read_text())
+    record["games"][0]["plays"].append("take")
+    with pytest.raises(RecordError, match=r"game 1, move \d+: the game is over, seat 1 is the "
+                                          r"hund \(N17\)"):
+        GAME.records.replay(record)
+
+
+def test_n10_the_plays_that_beat_are_every_card_that_beats_in_the_hands_order():
+    """legal_plays finds them by bisection; beats() says it card by card."""
+    rng = random.Random(10)
+    for _ in range(20_000):
+        hand = sorted(rng.sample(DECK, rng.randrange(0, 20)))
+        top, trump = rng.randrange(52), rng.randrange(4)
+        assert legal_plays(hand, top, trump, False) == [
+            PLAY[c] for c in hand if beats(c, top, trump)]

@@ -19,7 +19,7 @@ from ebbes_tui.games.hund.bots.rollout import rollout
 from ebbes_tui.games.hund.bots.sampler import unseen_cards
 from ebbes_tui.games.hund.rules.tricks import beats
 
-from hund_support import decisions, shedding
+from hund_support import decisions, random_match, shedding
 
 
 def _placed(state) -> list[int]:
@@ -180,3 +180,25 @@ def test_a_sample_needs_a_decision():
     with pytest.raises(ValueError):
         GAME.players.sample(state.view(0), random.Random(1))
     assert len(DECK) == 52
+
+
+def test_a_sample_counts_the_positions_that_came_round_as_the_game_did():
+    """N17 holds in samples too: phase 2 is played again from its start, so a sample
+    taken where a position has come round twice knows it (its view says so), and its
+    playouts end."""
+    found = 0
+    for seed in range(40):
+        state = random_match(3, seed)
+        rng = random.Random(seed)
+        while state.phase in (Phase.COLLECT, Phase.SHED):
+            view = state.view(state.turn)
+            if view.repeats == 2 and state.leftover and state.leftover[0] != state.turn:
+                sample = GAME.players.sample(view, rng)
+                assert sample.view(state.turn) == view
+                assert 0.0 <= rollout(sample, state.turn, rng) <= 1.0
+                found += 1
+                break
+            legal = state.legal(state.turn)
+            state.apply(rng.choice(legal) if state.phase is Phase.COLLECT else legal[0],
+                        state.turn)
+    assert found >= 5

@@ -43,3 +43,32 @@ def test_the_fast_path_plays_the_same_game_as_the_checked_one(players, series):
             checked.apply(action, checked.turn)
         assert GAME.records.to_record(fast) == GAME.records.to_record(checked)
         assert fast.tally == checked.tally and fast.results == checked.results
+
+
+#: A bound on one game's moves that only a game going on for ever reaches (the longest
+#: game below takes a few hundred).
+HANG = 100_000
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_game_ends_even_when_phase_2_always_makes_its_first_legal_move(players):
+    """Phase 1 at random, phase 2 by a fixed choice: then a position that comes round
+    once comes round for ever, but the third time ends phase 2 (N17), with the
+    invariants after every move, the fast path ending each game alike."""
+    repeated = 0
+    for seed in range(40):
+        state = random_match(players, seed)
+        fast = state.clone()
+        rng = random.Random(seed)
+        moves = 0
+        while state.phase in (Phase.COLLECT, Phase.SHED) and moves < HANG:
+            legal = state.legal(state.turn)
+            action = rng.choice(legal) if state.phase is Phase.COLLECT else legal[0]
+            fast.apply_fast(action, fast.turn)
+            state.apply(action, state.turn)
+            assert GAME.rules.invariants(state) == []
+            moves += 1
+        assert state.phase is Phase.OVER, f"seed {seed}: no hund after {moves} moves"
+        assert fast.results == state.results
+        repeated += bool(state.results[0].shared)
+    assert repeated > 20  # most such games end by N17

@@ -67,8 +67,10 @@ VIEW_FIELDS: dict[str, Kind] = {
     "krig": INT, "warriors": SEATS, "round_start": INT, "to_play": SEATS,
     "tricks": many(TRICK), "trump_holder": SEAT_OR_NOBODY, "trump_card": TRUMP_CARD,
     "leftover": optional(SEATS_CARDS), "shed_trick": many(LYING), "began": INT,
+    "repeats": INT,
     "log": many(MOVE), "last_trick": many(LYING), "out": SEATS, "gone": INT,
     "hund": SEAT_OR_NOBODY, "tally": COUNTS, "hunds": SEATS, "outs": many(SEATS),
+    "shared": many(SEATS),
 }
 
 #: The events by their names on the wire (each class's name).
@@ -87,7 +89,7 @@ EVENTS = EventCodec({cls.__name__: (cls, fields) for cls, fields in (
     (UndertrekkTaken, {"seat": SEAT, "cards": CARDS, "top": CARDS}),
     (Avstikk, {"seat": SEAT, "cards": CARDS}),
     (WentOut, {"seat": SEAT, "place": PLACE}),
-    (HundFound, {"game": INT, "seat": SEAT, "out": SEATS, "tally": COUNTS}),
+    (HundFound, {"game": INT, "seat": SEAT, "out": SEATS, "tally": COUNTS, "shared": SEATS}),
     (MatchOver, {"tally": COUNTS, "winners": SEATS}),
 )})
 

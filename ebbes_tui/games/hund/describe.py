@@ -64,4 +64,7 @@ def _result(result: GameResult, names: list[str]) -> str:
     order = ", ".join(names[s] for s in result.out)
     hund = names[result.hund]
     was = "were" if hund == "You" else "was"  # History reads the player's own seat as You
-    return f"{hund} {was} the hund" + (f" (out: {order})" if order else "")
+    notes = [f"out: {order}"] if order else []
+    if result.shared:  # N17 ended it
+        notes.append("the same position came round a third time")
+    return f"{hund} {was} the hund" + (f" ({'; '.join(notes)})" if notes else "")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from ..rules.actions import PLAY, SJANSE, UNDERTREKK, Action, PlayCard, Series
+from ..rules.actions import PLAY, SJANSE, UNDERTREKK, Action, PlayCard, Series, play_of
 from ..rules.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, Card
 from ..rules.checks import lacking
 from .judge import Judge
@@ -221,41 +221,52 @@ def _beat_cost(action: PlayCard | Series, trump: int) -> tuple[int, int, int]:
     return (SUIT_OF[high] == trump, RANK_OF[high], -len(cards))
 
 
-def break_the_round(j: Judge) -> Choice | None:
-    """When the last moves repeat the ones before, cards only go round by undertrekk and
-    the game could go on for ever (N10 allows it): lead something else, a card the next
-    player can beat if there is one, chosen at random so that equal bots do not repeat."""
+def leave_the_round(j: Judge) -> Choice | None:
+    """The position has come round twice: once more and phase 2 ends, the player in
+    play holding the most cards the hund (N17). When that is this seat, lead another
+    card than it led from here last time, one the next player can beat if there is
+    one, chosen at random so that equal bots do not repeat. Any other seat gains by
+    letting the round end, and does."""
     view = j.view
-    if view.top is not None or view.phase != "shed" or not _stalled(view):
+    if view.top is not None or view.phase != "shed" or view.repeats < 2 \
+            or _hund_if_it_ends(view) != view.seat:
+        return None
+    last = _led_from_here(view)
+    others = [a for a in view.actions if getattr(a, "cards", None) != last]
+    if last is None or not others:
         return None
     following = _next_in_play(view)
     hold = j.known_hands()[following]
-    beatable = [a for a in view.actions if (type(a) is PlayCard or type(a) is Series)
+    beatable = [a for a in others if (type(a) is PlayCard or type(a) is Series)
                 and can_beat(hold, a.cards[-1], view.trump)]
+    ends = (f"you led {play_of(last)} here before, this position has come round twice, and "
+            "once more ends phase 2 with you, holding the most cards, the hund")
     if beatable:
         lead = j.rng.choice(beatable)
-        return Choice(lead, f"Lead {lead}: the last moves repeat the ones before, so the cards "
-                            f"only go round; {_name(j, following)} can likely beat it, which "
-                            "keeps the trick going.")
-    play = j.rng.choice(view.actions)
-    return Choice(play, f"Lead {play}: the last moves repeat the ones before, so the cards "
-                        "only go round; another lead may break the round.")
+        return Choice(lead, f"Lead {lead}: {ends}; {_name(j, following)} can likely beat it, "
+                            "which keeps the trick going.")
+    other = j.rng.choice(others)
+    return Choice(other, f"Lead {other}: {ends}.")
 
 
-def _stalled(view: HundView) -> bool:
-    """The last moves repeat the ones just before them: the same cards go round (a
-    cycle of up to :data:`CYCLE` moves, seen twice)."""
-    log = view.log
-    last = len(log)
-    for length in range(2, min(CYCLE, last // 2) + 1):
-        if log[last - 1] == log[last - 1 - length] and \
-                log[last - length:] == log[last - 2 * length:last - length]:
-            return True
-    return False
+def _led_from_here(view: HundView) -> tuple[Card, ...] | None:
+    """What this seat played the last time every hand was as it is now (the moves
+    since then, taken back, change no hand), or None."""
+    changed: set[tuple[int, Card]] = set()
+    for m in reversed(view.log):
+        changed.symmetric_difference_update((m.seat, c) for c in m.cards)
+        if not changed and m.seat == view.seat and not m.took:
+            return m.cards
+    return None
 
 
-#: The longest cycle of moves :func:`_stalled` looks for.
-CYCLE = 80
+def _hund_if_it_ends(view: HundView) -> int:
+    """Who is the hund if phase 2 ends now by N17: the player in play holding the most
+    cards, on a tie the first clockwise from the player to move."""
+    n = len(view.seats)
+    mover = view.deciding[0]
+    playing = [s for s in ((mover + i) % n for i in range(n)) if s not in view.out]
+    return max(playing, key=view.hand_sizes.__getitem__)
 
 
 def _next_in_play(view: HundView) -> int:
@@ -326,5 +337,5 @@ RULES: dict[str, tuple[Heuristic, ...]] = {
              give_low_cards),
     "krig": (only_move, krig_to_win, krig_to_lose),
     "beat": (must_take, only_move, beat_cheapest),
-    "lead": (only_move, break_the_round, lead_low_series, lead_low_singleton, lead_low),
+    "lead": (only_move, leave_the_round, lead_low_series, lead_low_singleton, lead_low),
 }

@@ -1,8 +1,7 @@
 """Fast playouts for search: the game played on to its end by a cheap policy (phase 1
 at random, phase 2 mostly as the normal bot plays it: phase 2 decides who is the
-hund), on the unchecked path. Phase 2 may in principle go round without end (cards can pass from
-hand to hand by undertrekk, N10), so a playout stops after :data:`MAX_MOVES` and
-scores the position by hand sizes instead."""
+hund), on the unchecked path. Every playout ends: a phase-2 position that comes round
+a third time ends the game (N17)."""
 
 from __future__ import annotations
 
@@ -13,9 +12,8 @@ from ..rules.cards import RANK_OF, SUIT_OF
 from ..rules.state import HundState, Phase
 from ..rules.tricks import legal_plays
 
-MAX_MOVES = 2000
-#: How often a phase-2 playout move is random rather than the cheapest: enough to break
-#: rounds of undertrekk that would go on for ever.
+#: How often a phase-2 playout move is random rather than the cheapest, so that
+#: playouts try other lines than the normal bot's.
 EXPLORE = 0.15
 
 
@@ -24,7 +22,6 @@ def rollout(state: HundState, seat: int, rng: random.Random) -> float:
     for ``seat``: 0 for the hund, about 1 otherwise (:func:`place_value`)."""
     st = state.clone()
     games = len(st.results)
-    moves = 0
     rand = rng.random
     while st.phase is Phase.COLLECT or st.phase is Phase.SHED:
         mover = st.turn
@@ -48,32 +45,19 @@ def rollout(state: HundState, seat: int, rng: random.Random) -> float:
                 play = min(plays, key=lambda p: (SUIT_OF[p.cards[-1]] == trump,
                                                  RANK_OF[p.cards[-1]], -len(p.cards)))
             st.apply_fast(play, mover)
-        moves += 1
-        if moves > MAX_MOVES:
-            return _by_hands(st, seat)
     return place_value(st, games, seat)
 
 
 def place_value(st: HundState, games_before: int, seat: int) -> float:
     """How the game after ``games_before`` ended for ``seat``: 0 for the hund, the only
     result a match counts (N16); otherwise 1 for first out, a little less for each
-    later place."""
+    later place (players a repetition left in play share one, N17)."""
     result = st.results[games_before]
     if result.hund == seat:
         return 0.0
-    return 1.0 - PLACE_WEIGHT * result.out.index(seat) / (st.n - 1)
+    return 1.0 - PLACE_WEIGHT * (result.place(seat) - 1) / (st.n - 1)
 
 
 #: How much the order of going out counts beside not being the hund.
 PLACE_WEIGHT = 0.1
 
-
-def _by_hands(st: HundState, seat: int) -> float:
-    """An unfinished playout: the seats in play holding the most cards share the
-    chance of being the hund."""
-    if seat in st.out:
-        return 1.0 - PLACE_WEIGHT * st.out.index(seat) / (st.n - 1)
-    playing = [s for s in range(st.n) if s not in st.out]
-    most = max(len(st.hands[s]) for s in playing)
-    heavy = [s for s in playing if len(st.hands[s]) == most]
-    return 1.0 - PLACE_WEIGHT - (1.0 - PLACE_WEIGHT) * (seat in heavy) / len(heavy)

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import random
 
+from ..rules.actions import UNDERTREKK, play_of
 from ..rules.cards import DECK, Card
 from ..rules.phases import Deal, GameResult, Phase
+from ..rules.shed import open_phase
 from ..rules.state import HundState
 from ..rules.tricks import beats
 from ..rules.view import HundView
@@ -40,18 +42,16 @@ def unseen_cards(view: HundView) -> list[Card]:
     return [c for c in DECK if c not in seen]
 
 
-def known_hands(view: HundView) -> tuple[list[list[Card]], list[Card], int]:
+def known_hands(view: HundView) -> tuple[list[list[Card]], int]:
     """Phase 2: the cards each seat is known to hold now (public memory: taken tricks,
-    the shown trump card, every move since), the cards the leftover's holder has played
-    from its unseen part, and how many of that part it still holds. The seat's own
-    hand stands as it is."""
+    the shown trump card, every move since), and how many of its unseen part the
+    leftover's holder still holds. The seat's own hand stands as it is."""
     n = len(view.seats)
     hold: list[list[Card]] = [[] for _ in range(n)]
     for t in view.tricks:
         hold[t.winner].extend(t.cards)
     hold[view.trump_holder].append(view.trump_card)
     holder = view.leftover[0] if view.leftover else -1
-    from_leftover: list[Card] = []
     for m in view.log:
         if m.took:
             hold[m.seat].extend(m.cards)
@@ -59,22 +59,20 @@ def known_hands(view: HundView) -> tuple[list[list[Card]], list[Card], int]:
         for c in m.cards:
             if c in hold[m.seat]:
                 hold[m.seat].remove(c)
-            elif m.seat == holder:
-                from_leftover.append(c)
-            else:
+            elif m.seat != holder:  # the holder may play a card of its unseen part
                 raise ValueError(f"seat {m.seat} played a card it cannot hold")
     hidden = 0
     if holder >= 0 and holder != view.seat:
         hidden = view.hand_sizes[holder] - len(hold[holder])
     if view.seat is not None:
         hold[view.seat] = list(view.hand)
-    return hold, from_leftover, hidden
+    return hold, hidden
 
 
 def leftover_choices(view: HundView) -> tuple[list[Card], int]:
     """Phase 2: the unseen cards the leftover's holder may still hold (none beats a
     card it could not beat, N10), and how many it holds."""
-    _, _, hidden = known_hands(view)
+    _, hidden = known_hands(view)
     trump = view.trump
     holder = view.leftover[0] if view.leftover else -1
     tops = [m.top for m in view.log if m.took and m.seat == holder]
@@ -89,8 +87,8 @@ def sample_state(view: HundView, rng: random.Random) -> HundState:
     if view.phase not in ("collect", "shed") or not view.deciding:
         raise ValueError("a state is sampled at a seat's decision in a game")
     state = HundState(view.seats, series=view.series, games=view.games, dealer=None)
-    state.results = [GameResult(None, (), (), -1, -1, (), out, h)
-                     for out, h in zip(view.outs, view.hunds)]
+    state.results = [GameResult(None, (), (), -1, -1, (), out, h, shared)
+                     for out, h, shared in zip(view.outs, view.hunds, view.shared)]
     state.tally = list(view.tally)
     state.unknown = view.moves
     state.tricks = list(view.tricks)
@@ -138,41 +136,31 @@ def _collect(state: HundState, view: HundView, rng: random.Random) -> None:
 
 
 def _shed(state: HundState, view: HundView, rng: random.Random) -> None:
-    state.phase = Phase.SHED
-    hold, from_leftover, hidden = known_hands(view)
+    hold, hidden = known_hands(view)
     allowed, _ = leftover_choices(view)
     if hidden > len(allowed) or hidden < 0:
         raise ValueError("no placement of the unseen cards fits the view")
-    guess = rng.sample(allowed, hidden)
     holder = view.leftover[0] if view.leftover else -1
     if hidden:
-        hold[holder].extend(guess)
-    state.hands = [sorted(h) for h in hold]
+        hold[holder].extend(rng.sample(allowed, hidden))
     state.trump_card = view.trump_card
-    lying = [c for _, cs in view.shed_trick for c in cs]
-    held = {c for h in state.hands for c in h}
+    held = {c for h in hold for c in h}
     aside = set(unseen_cards(view)) - held
     if len(aside) != view.aside_size:
         raise ValueError("the view's counts do not add up to the unseen cards")
     state.deal = Deal(view.dealer, tuple(sorted(aside)), (), ())
-    state.gone = [c for c in DECK if c not in held and c not in aside and c not in lying]
-    start = _start_hands(view)
-    if holder >= 0 and holder != view.seat:  # the seat's own leftover is not told apart
-        start[holder] += from_leftover + guess
-    state.phase2_hands = tuple(tuple(sorted(h)) for h in start)
-    state.trick2 = list(view.shed_trick)
-    state.began = view.began
-    state.out = list(view.out)
-    state.log2 = list(view.log)
-    state.last2 = view.last_trick
-
-
-def _start_hands(view: HundView) -> list[list[Card]]:
-    """The known part of each hand at the start of phase 2: the cards taken, and the
-    trump card for its holder (N9)."""
-    start: list[list[Card]] = [[] for _ in view.seats]
-    for t in view.tricks:
-        start[t.winner].extend(t.cards)
-    start[view.trump_holder].append(view.trump_card)
-    return start
-
+    # Phase 2 is played again from its start, so that its positions come round as they
+    # did (N17): each hand then is the hand now with its plays back, its take-ins out.
+    start = hold
+    for m in reversed(view.log):
+        if m.took:
+            for c in m.cards:
+                start[m.seat].remove(c)
+        else:
+            start[m.seat].extend(m.cards)
+    state.hands = [sorted(h) for h in start]
+    state.phase2_hands = tuple(tuple(h) for h in state.hands)
+    state.unknown = view.moves - len(view.log)
+    open_phase(state, view.trump_holder)
+    for m in view.log:
+        state.apply_fast(UNDERTREKK if m.took else play_of(m.cards), m.seat)

@@ -7,7 +7,7 @@ a series as codes joined by ``-``, low to high (``8D-9D-10D``, N14).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import final
 
 from .cards import CODES, DECK, SUIT_OF, Card, parse_card
@@ -20,10 +20,11 @@ class PlayCard:
     that beats, N10)."""
 
     card: Card
+    #: ``(card,)``, made once: phase 2 reads a play's cards at every move.
+    cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", (self.card,))
 
     def __str__(self) -> str:
         return CODES[self.card]

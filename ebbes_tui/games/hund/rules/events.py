@@ -131,12 +131,15 @@ class WentOut:
 @dataclass(frozen=True, slots=True)
 class HundFound(DealEnded):
     """Game ``game`` ended: ``seat`` is the hund (N13); ``out`` is the order of going
-    out, ``tally`` the match's count of times hund so far (N16)."""
+    out, ``tally`` the match's count of times hund so far (N16). ``shared`` is empty
+    unless a position came round a third time (N17): then the hund holds the most
+    cards, and ``shared`` are the others in play, who share the places after ``out``."""
 
     game: int
     seat: int
     out: tuple[int, ...]
     tally: tuple[int, ...]
+    shared: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

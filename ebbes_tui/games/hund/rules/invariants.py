@@ -1,14 +1,16 @@
 """What must hold in every state of Hund, checked after every step of the random
 simulations: the 52 cards conserved and none twice, hands of at most three in phase
-1, the tally equal to the hunds found, and no card in any seat's view (or the
-spectator's) that the seat has not seen (N15). The wire form of views is checked by
-the tests with :func:`codes_in_json`."""
+1, the tally equal to the hunds found, phase 2 over once a position comes round a
+third time and that hund holding the most cards (N17), and no card in any seat's view
+(or the spectator's) that the seat has not seen (N15). The wire form of views is
+checked by the tests with :func:`codes_in_json`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .cards import CODES, DECK_SIZE, HAND_SIZE
+from .repetition import times_seen
 from .state import HundState, Phase
 from .view import HundView
 
@@ -26,6 +28,12 @@ def faults(state: HundState) -> list[str]:
         found.append(f"the tally counts {sum(state.tally)} hunds in {len(state.results)} games")
     if len(set(state.out)) != len(state.out) or state.hund in state.out:
         found.append(f"the order of going out {state.out} repeats a seat or holds the hund")
+    if times_seen(state) > 2:
+        found.append("a phase-2 position came round a third time and phase 2 went on (N17)")
+    last = state.results[-1] if state.results and state.hund >= 0 else None
+    if last is not None and any(len(state.hands[s]) > len(state.hands[last.hund])
+                                for s in last.shared):
+        found.append("a player left in play by a repetition holds more cards than the hund (N17)")
     found += _nothing_hidden_shown(state)
     return found
 
@@ -59,8 +67,8 @@ _CARD_FIELDS = {"hand", "actions", "trick", "tricks", "trump_card", "shed_trick"
 _NO_CARD_FIELDS = {
     "seat", "seats", "series", "games", "phase", "game", "moves", "dealer", "kind",
     "deciding", "hand_sizes", "taken_sizes", "pile_size", "aside_size", "leader", "krig",
-    "warriors", "round_start", "to_play", "trump_holder", "leftover", "began", "out",
-    "gone", "hund", "tally", "hunds", "outs"}
+    "warriors", "round_start", "to_play", "trump_holder", "leftover", "began", "repeats", "out",
+    "gone", "hund", "tally", "hunds", "outs", "shared"}
 _UNSORTED = sorted(set(HundView._fields)
                    - _CARD_FIELDS - _NO_CARD_FIELDS)
 

@@ -29,8 +29,9 @@ class Deal(NamedTuple):
 
 class GameResult(NamedTuple):
     """A finished game: its deal and moves (the record), its phase-1 tricks, the trump
-    card and its holder, the hands phase 2 began with, the order of going out, and the
-    hund (N7-N13)."""
+    card and its holder, the hands phase 2 began with, the order of going out, the
+    hund (N7-N13), and the players in play beside the hund when a repetition ended
+    phase 2 (N17: they share the places after those out; empty when N13 ended it)."""
 
     deal: Deal | None  # None in a sampled state (search), which has no record
     moves: tuple[Action, ...]
@@ -40,3 +41,15 @@ class GameResult(NamedTuple):
     phase2_hands: tuple[tuple[Card, ...], ...]
     out: tuple[int, ...]
     hund: int
+    shared: tuple[int, ...] = ()
+
+    def place(self, seat: int) -> int:
+        """``seat``'s place in this game, from 1: the order of going out (N12), the hund
+        last; players left in play by a repetition share the first place after those
+        out, as tied players share a place (N17)."""
+        out = self.out
+        if seat in out:
+            return out.index(seat) + 1
+        if seat == self.hund:
+            return len(out) + len(self.shared) + 1
+        return len(out) + 1

@@ -99,7 +99,8 @@ def replay(record: Record, observe: StepObserver | None = None) -> HundState:
 
 def _replay_move(state: HundState, text: object, where: str, observe: StepObserver | None) -> None:
     if state.game_over():
-        raise RecordError(f"{where}: the game is over, seat {state.hund} is the hund (N13)")
+        ruling = "N17" if state.results and state.results[-1].shared else "N13"
+        raise RecordError(f"{where}: the game is over, seat {state.hund} is the hund ({ruling})")
     try:
         action = parse_action(text)
     except ValueError as e:

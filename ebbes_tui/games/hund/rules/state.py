@@ -26,6 +26,10 @@ from .view import HundView, player_view
 __all__ = ["Deal", "GameResult", "HundState", "Phase", "match_outcome"]
 
 
+#: The phases in which seats move (made once: ``legal`` asks at every move).
+_PLAYING = (Phase.COLLECT, Phase.SHED)
+
+
 class HundState:
     """A match of Hund: several games (N16), each of two phases."""
 
@@ -39,6 +43,9 @@ class HundState:
         "t_cards", "t_seats", "t_sjanse", "krig", "warriors", "queue", "round_start",
         # phase 2 (N9-N13)
         "phase2_hands", "trick2", "began", "out", "gone", "log2", "last2", "hund",
+        # N17 (:mod:`.repetition`): the hands' and the trick's keys, and how often
+        # each position came round since the last avstikk
+        "held", "lying", "seen",
         # caches, dropped by every move
         "_legal", "_views",
     )
@@ -81,6 +88,10 @@ class HundState:
         self.log2: list[Move] = []
         self.last2: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         self.hund = -1
+        self.held = 0  # the key of the hands, the plays needed, the players out (phase 2)
+        self.lying = 0  # trick2, 16 bits a play, the last lowest
+        #: Phase 2's positions since the last avstikk and how often each came round (N17).
+        self.seen: dict[int, int] = {}
         self._legal: tuple[Action, ...] | None = None
         #: Each seat's view, and under "table" the public part they share (a tuple).
         self._views: dict[int | str | None, Any] = {}
@@ -121,6 +132,8 @@ class HundState:
         self.log2 = []
         self.last2 = ()
         self.hund = -1
+        self.held = self.lying = 0
+        self.seen = {}
         self.phase = Phase.COLLECT
         events: list[Event] = [GameDealt(len(self.results) + 1, deal.dealer, len(deal.aside),
                                          len(deal.pile))]
@@ -142,7 +155,7 @@ class HundState:
         return ()
 
     def legal(self, seat: int) -> tuple[Action, ...]:
-        if seat != self.turn or self.phase not in (Phase.COLLECT, Phase.SHED):
+        if seat != self.turn or self.phase not in _PLAYING:
             return ()
         legal = self._legal
         if legal is None:
@@ -157,7 +170,7 @@ class HundState:
                 plays.append(SJANSE)
             return tuple(plays)
         top = self.trick2[-1][1][-1] if self.trick2 else None
-        beating = legal_plays(hand, top, self.trump_suit, self.series)
+        beating = legal_plays(hand, top, SUIT_OF[self.trump_card], self.series)  # shown (N9)
         return tuple(beating) if beating else (shed.TAKE,)
 
     @property
@@ -221,6 +234,7 @@ class HundState:
         other.gone = self.gone[:]
         other.log2 = self.log2[:]
         other.last2, other.hund = self.last2, self.hund
+        other.held, other.lying, other.seen = self.held, self.lying, self.seen.copy()
         other._legal = self._legal
         other._views = {}
         return other
@@ -234,7 +248,7 @@ class HundState:
     def outcome(self) -> Outcome | None:
         if self.phase is not Phase.OVER:
             return None
-        return match_outcome(self.tally, [r.out + (r.hund,) for r in self.results])
+        return match_outcome(self.tally, self.results)
 
     def decisions_made(self) -> int:
         return self.base + self.moves_in_game()
@@ -251,15 +265,13 @@ class HundState:
         return f"<HundState game {self.game_no + 1} {self.phase.value} move {self.moves_in_game()}>"
 
 
-def match_outcome(tally: list[int], orders: list[tuple[int, ...]]) -> Outcome:
+def match_outcome(tally: list[int], results: list[GameResult]) -> Outcome:
     """The match's result (N16): whoever was hund least often wins, ties share. Places
-    rank by the tally, then by the sum of each game's place in the order of going out
-    (the hund last); the loser is the one seat hund most often, if there is one."""
+    rank by the tally, then by the sum of each game's place (the order of going out,
+    the hund last, N17's shared places); the loser is the one seat hund most often, if
+    there is one."""
     n = len(tally)
-    place_sum = [0] * n
-    for order in orders:
-        for place, seat in enumerate(order, 1):
-            place_sum[seat] += place
+    place_sum = [sum(r.place(seat) for r in results) for seat in range(n)]
     key = [(tally[s], place_sum[s]) for s in range(n)]
     places = tuple(1 + sum(1 for t in range(n) if key[t] < key[s]) for s in range(n))
     fewest = min(tally)

@@ -4,6 +4,7 @@ checks, the bots and the sampler call them."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -94,14 +95,27 @@ def runs(hand: Sequence[Card]) -> list[tuple[Card, Card]]:
     return found
 
 
+#: The play of one card, as a function (mapped over a hand at every move).
+_PLAY_OF = PLAY.__getitem__
+
+
 def legal_plays(hand: Sequence[Card], top: Card | None, trump: int, series: bool) -> list[Play]:
-    """The plays a phase-2 hand may make (N10, N14): any card or series to lead
+    """The plays a sorted phase-2 hand may make (N10, N14): any card or series to lead
     (``top`` None), else every card or series that beats ``top``. A series beats as its
     highest card does, so only runs topped by a beating card count."""
     if top is None:
-        plays: list[Play] = [PLAY[c] for c in hand]
-    else:
-        plays = [PLAY[c] for c in hand if beats(c, top, trump)]
+        plays: list[Play] = list(map(_PLAY_OF, hand))
+    else:  # as beats() says, found by bisection: this runs at every beat
+        # card numbers count down the ranks of a suit: the higher cards of top's suit
+        # are a run of numbers up to top, the trumps the trump suit's thirteen
+        suit = SUIT_OF[top]
+        same = hand[bisect_left(hand, suit * 13):bisect_left(hand, top)]
+        if suit == trump or trump < 0:
+            plays = list(map(_PLAY_OF, same))
+        else:
+            first = trump * 13
+            trumps = hand[bisect_left(hand, first):bisect_left(hand, first + 13)]
+            plays = list(map(_PLAY_OF, [*same, *trumps] if suit < trump else [*trumps, *same]))
     if series:
         for high, low in runs(hand):
             for h in range(high, low):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ....game.protocols import SeatInfo
 from .actions import Action
 from .cards import SUIT_OF, Card
+from .repetition import times_seen
 from .phases import Phase
 from .tricks import Move, Trick
 
@@ -64,6 +65,9 @@ class HundView(NamedTuple):
     # phase 2 (N9-N14)
     shed_trick: tuple[Lying, ...]  # the plays lying in the trick, the top one last
     began: int  # plays that complete the trick: players in play when it began (N11)
+    #: how often this position has come round (N17: the third time ends phase 2); public,
+    #: as an unseen card stays in its hand all phase 2 and so changes no comparison
+    repeats: int
     log: tuple[Move, ...]  # every phase-2 move of this game
     last_trick: tuple[Lying, ...]  # the last avstikk's plays
     out: tuple[int, ...]  # seats in the order they went out (N12)
@@ -72,6 +76,9 @@ class HundView(NamedTuple):
     tally: tuple[int, ...]  # times each seat was the hund (N16)
     hunds: tuple[int, ...]  # each finished game's hund, in order
     outs: tuple[tuple[int, ...], ...]  # each finished game's order of going out (N16)
+    #: each finished game's players left in play beside the hund when a position came
+    #: round a third time (N17: they share the places after those out), else ()
+    shared: tuple[tuple[int, ...], ...]
 
     @property
     def over(self) -> bool:
@@ -157,6 +164,7 @@ def public_table(state: HundState) -> tuple[object, ...]:
         state.leftover,
         tuple(state.trick2),
         state.began if phase is Phase.SHED else 0,
+        times_seen(state),
         tuple(state.log2),
         state.last2,
         tuple(state.out),
@@ -165,4 +173,5 @@ def public_table(state: HundState) -> tuple[object, ...]:
         tuple(state.tally),
         tuple([r.hund for r in state.results]),
         tuple([r.out for r in state.results]),
+        tuple([r.shared for r in state.results]),
     )

@@ -248,8 +248,15 @@ def event_line(view: HundView, event: object, names: Sequence[str],
     return None
 
 
+#: Why a game ended without its last player holding cards (N17).
+REPEATED = "the same position came round a third time"
+
+
 def hund_line(event: HundFound, names: Sequence[str]) -> str:
     name = names[event.seat]
+    if event.shared:  # N17
+        return (f"{says(name, 'is')} the hund of game {event.game}: {REPEATED}, which ends "
+                f"the game. {says(name, 'holds')} the most cards.")
     return (f"{says(name, 'is')} the hund of game {event.game}: the last one holding cards, "
             "who has lost it.")
 

@@ -20,7 +20,7 @@ from ....ui.interludes import FinalStandings, Interlude
 from ....ui.words import says
 from ..rules.events import HundFound, MatchOver
 from ..rules.view import HundView
-from .explain import ORDINALS, and_list
+from .explain import ORDINALS, REPEATED, and_list, hund_line
 from .look import hund_look
 from .panels import seat_names
 
@@ -56,6 +56,13 @@ def _place(out: tuple[int, ...], hund: int, seat: int) -> Text:
     if seat == hund:
         return Text("HUND", "bold reverse")
     return Text(ORDINALS[out.index(seat)] if seat in out else "-")
+
+
+def repetitions(view: HundView, names: list[str]) -> list[str]:
+    """A line for each game that ended when a position came round a third time (N17)."""
+    return [f"Game {game}: {REPEATED}, which ended it. {says(names[hund], 'held')} the most "
+            "cards." for game, (hund, shared) in enumerate(zip(view.hunds, view.shared), 1)
+            if shared]
 
 
 def leaders_line(view: HundView, names: list[str], winners: tuple[int, ...] | None = None) -> str:
@@ -113,8 +120,12 @@ class GameEndScreen(Interlude):
                      classes="screen-title")
         with VerticalScroll(classes="score-body"):
             order = ", ".join(f"{ORDINALS[i]} {names[s]}" for i, s in enumerate(event.out))
-            yield Static(Text(f"Out in this order: {order}. {says(hund, 'holds')} the last "
-                              "cards: the hund (the dog) has lost this game."))
+            if event.shared:  # N17
+                yield Static(Text(hund_line(event, names)
+                                  + (f" Out before: {order}." if order else "")))
+            else:
+                yield Static(Text(f"Out in this order: {order}. {says(hund, 'holds')} the last "
+                                  "cards: the hund (the dog) has lost this game."))
             yield Static(tally_table(view, names, current=False))
             note = leaders_line(view, names)
             if self.closes_after is not None:
@@ -139,6 +150,8 @@ class FinalScreen(FinalStandings):
         yield title
         with VerticalScroll(classes="score-body"):
             yield Static(tally_table(view, names, current=False))
+            for line in repetitions(view, names):
+                yield Static(Text(line))
             yield Static(Text("HUND: the last one holding cards, who lost that game. Whoever "
                               "was the hund least often wins; a tie shares the win.", "italic"))
         yield Static(self.keys_line, id="final-help")
