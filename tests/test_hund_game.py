@@ -117,7 +117,8 @@ def test_players_a_repetition_leaves_in_play_share_the_places_after_those_out():
         (RECORDS / "hund-three-players-repetition.json").read_text()))
     result = state.results[0]
     assert (result.out, result.hund, result.shared) == ((), 1, (0, 2))
-    assert [GAME.presentation.figures(state, s)["places"] for s in range(3)] == [1, 3, 1]
+    place = next(f for f in GAME.presentation.statistics if f.key == "place")
+    assert [place.value(state, s) for s in range(3)] == [1, 3, 1]
     assert state.outcome().places == (1, 3, 1)
     assert GAME.presentation.describe(state)["result"].startswith(
         "game 1: Ola was the hund (the same position came round a third time)")
