@@ -29,21 +29,22 @@ def takes_line(trick: Trick, names: Sequence[str], look: HuhnLook) -> str:
     return f"{who} it with {look.card(won).plain}, the highest card"
 
 
-def trick_gives(trick: Trick) -> str:
+def trick_gives(trick: Trick, short: bool = False) -> str:
     """What a taken trick gives its taker at once: ``3 hens: a penalty of -6`` (H7),
-    ``one pig: a reward card`` (H8), or "" when it gives nothing."""
+    ``one pig: a reward card`` (H8), or "" when it gives nothing; ``short``, in fewer
+    words, for one line at 80 columns: ``2 hens: penalty -3; 1 pig: a reward card``."""
     parts = []
     hens = hens_in(trick.cards)
     if hens >= 2:
-        parts.append(f"{hens} hens: a penalty of {PENALTY[hens]}")
+        parts.append(f"{hens} hens: {'penalty' if short else 'a penalty of'} {PENALTY[hens]}")
     elif hens == 1:
         parts.append("1 hen")
     pigs = sum(c in PIGS for c in trick.cards)
     if earns_reward(trick.cards):
-        parts.append("one pig: a reward card")
-    elif pigs > 1:
+        parts.append(f"{'1' if short else 'one'} pig: a reward card")
+    elif pigs > 1 and not short:
         parts.append(f"{pigs} pigs: no reward")
-    return ", ".join(parts)
+    return ("; " if short else ", ").join(parts)
 
 
 def trick_cards(trick: Trick, names: Sequence[str], look: HuhnLook) -> str:

@@ -10,10 +10,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ....ui.words import cut_names, says, seat_names
-from ..rules.cards import HIGHEST, LOWEST, PENALTY
-from ..rules.tricks import Trick, TrickCard, earns_reward, hens_in
+from ..rules.cards import HIGHEST, LOWEST
+from ..rules.tricks import Trick, TrickCard
 from ..rules.view import HuhnView
-from .explain import takes_line
+from .explain import takes_line, trick_gives
 from .look import HuhnLook
 
 
@@ -58,25 +58,13 @@ def trick_title(view: HuhnView) -> str:
 def taken_line(trick: Trick, names: list[str], look: HuhnLook, verb: str = "took") -> str:
     """``Bot 1 took it with 10 (3 hens: penalty -6).``: a trick's taker and what it
     gave, short enough for one line at 80 columns; the 0's win says why (H6)."""
-    gives = short_gives(trick)
+    gives = trick_gives(trick, short=True)
     won = trick.cards[trick.seats.index(trick.winner)]
     how = takes_line(trick, names, look) if trick.sau else \
         f"{says(names[trick.winner], verb)} it with {look.card(won).plain}"
     return f"{how}{f' ({gives})' if gives else ''}."
 
 
-def short_gives(trick: Trick) -> str:
-    """What a taken trick gave, in a few words: ``2 hens: penalty -3; 1 pig: a reward
-    card``."""
-    parts = []
-    hens = hens_in(trick.cards)
-    if hens >= 2:
-        parts.append(f"{hens} hens: penalty {PENALTY[hens]}")
-    elif hens == 1:
-        parts.append("1 hen")
-    if earns_reward(trick.cards):
-        parts.append("1 pig: a reward card")
-    return "; ".join(parts)
 
 
 class TrickArea(Static):
