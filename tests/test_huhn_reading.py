@@ -209,28 +209,6 @@ async def test_the_replays_score_sheet_goes_back_to_the_replay(tmp_path):
         await wait_until(pilot, lambda: isinstance(app.screen, HuhnReplayScreen), "the replay")
 
 
-async def test_a_spectators_hand_box_is_one_line(home):
-    from table_support import LocalTable, spec
-
-    from ebbes_tui.table.client import connect_table
-    from ebbes_tui.ui.app import EbbesApp
-
-    async with LocalTable(home, spec("watch", seats="player,bot:random,bot:random", seed=4,
-                                     game="huhn", spectators=True)) as table:
-        player = await table.join(player=1)  # arranges at leisure: the table waits
-        connection = await connect_table("watch", directory=table.directory, watch=True)
-        ebbes = EbbesApp(pace=0, animation=False, table=connection)
-        async with ebbes.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: isinstance(ebbes.screen, TableScreen)
-                             and ebbes.screen.is_mounted, "the table")
-            await pilot.pause()
-            shown = lines(ebbes)
-            top = next(i for i, line in enumerate(shown) if "No hand (watching)" in line)
-            assert "You are watching: every hand stays hidden." in shown[top + 1]
-            assert shown[top + 2].startswith("╰")  # the box's bottom, right after
-            player.close()
-
-
 # ------------------------------------------------------------ arranging hints
 
 

@@ -524,7 +524,10 @@ async def test_a_spectator_sees_backs_for_every_hand(home):
             view = ebbes.screen.view
             assert view.seat is None and view.hand == ()
             text = screen_text(ebbes)
-            assert "No hand (watching)" in text
+            shown = text.splitlines()
+            top = next(i for i, line in enumerate(shown) if "No hand (watching)" in line)
+            assert "You are watching: every hand stays hidden." in shown[top + 1]
+            assert shown[top + 2].startswith("╰")  # the box is one line, not six empty rows
             rows = [line for line in text.splitlines() if line.startswith(("│ 1", "│ 2", "│ 3"))]
             assert len(rows) == 3 and all("▒" in row for row in rows)
             assert "Still arranging: " in text
