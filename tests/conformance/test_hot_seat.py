@@ -4,10 +4,14 @@ each seat has a name of its own."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from table_support import until
-from test_conformance import app, decide_by_keys, quickest, settings_file, waits_for_a_key
+from test_conformance import (app, decide_by_keys, flat, quickest, settings_file,
+                              waits_for_a_key)
 from textual import events
+from textual.widgets import Input
 from ui_support import screen_text
 
 from ebbes_tui.controller.hot_seat import HotSeat
@@ -15,6 +19,7 @@ from ebbes_tui.ui import unhurried
 from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.interludes import FinalStandings, Interlude
+from ebbes_tui.ui.new_game import NewGameScreen
 from ebbes_tui.ui.table import TableScreen
 
 PEOPLE = [("Ann", "human"), ("Bea", "human"), ("Cid", "human")]
@@ -111,3 +116,46 @@ async def test_a_key_typed_before_a_cover_came_does_not_take_it_away(any_game, h
         assert ebbes.screen is cover
         await pilot.press("enter")
         await until(lambda: ebbes.screen is not cover, what="the key after the pause")
+
+
+async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, clock):
+    """A seat made human beside the default "You" (as the form leaves it): each person
+    has a name of their own, from the form to the final standings. The cover calls the
+    next player by it, the table shows the others by theirs, and the final standings,
+    read by everyone at the screen, name the winner: nobody there is "You"."""
+    game = any_game
+    settings_file(home, game, [("You", "human"), ("Player 2", "human"), ("Cyd", "random")],
+                  quickest(game))
+    names = ["Player 1", "Player 2", "Cyd"]
+    ebbes = app()
+    async with ebbes.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n", "enter")
+        await until(lambda: isinstance(ebbes.screen, NewGameScreen) and ebbes.screen.is_mounted,
+                    what="the form")
+        assert ebbes.screen.query_one("#name-0", Input).value == "Player 1"
+        await pilot.press("enter")
+        called: set[int] = set()
+        while True:
+            await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+            screen, text = ebbes.screen, screen_text(ebbes)
+            if isinstance(screen, FinalStandings):
+                break
+            if isinstance(screen, TableScreen):
+                other = names[1 - screen.view.seat]  # cut to fit, maybe: "Pla 2"
+                assert re.search(rf"\bPla\w* {other[-1]}\b", text) and "Cyd" in text, text
+                await decide_by_keys(screen, pilot)
+                continue
+            if isinstance(screen, HandOffScreen):
+                assert f"Pass the keyboard to {names[screen.seat]}." in text
+                called.add(screen.seat)
+            clock.past_the_pause()
+            await pilot.press("enter")
+        assert called == {0, 1}
+        assert [s.name for s in ebbes.game.match.setup.seats][:3] == names
+        outcome = ebbes.game.match.state.outcome()
+        assert outcome is not None
+        title = flat(text).split("Final standings", 1)[1][:120]
+        winners = [names[s] for s in outcome.winners]
+        assert all(name in title for name in winners), title
+        assert (f"{winners[0]} wins" if len(winners) == 1 else "share the win") in title
+        assert not re.search(r"\bYou\b", text), text
