@@ -159,3 +159,20 @@ async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, 
         assert all(name in title for name in winners), title
         assert (f"{winners[0]} wins" if len(winners) == 1 else "share the win") in title
         assert not re.search(r"\bYou\b", text), text
+
+
+async def test_the_form_names_the_first_person_when_a_second_joins(any_game, home):
+    """One player against bots is "You"; made a second person, a bot's seat is "Player 2",
+    and the first "Player 1"."""
+    settings_file(home, any_game, [("You", "human"), ("Bot 1", "random"), ("Bot 2", "random")])
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await until(lambda: isinstance(ebbes.screen, NewGameScreen) and ebbes.screen.is_mounted,
+                    what="the form")
+        form = ebbes.screen
+        assert form.query_one("#name-0", Input).value == "You"
+        form.query_one("#kind-1").focus()
+        await pilot.press("left")  # bot, random -> human
+        assert [form.query_one(f"#name-{i}", Input).value for i in range(3)] == \
+            ["Player 1", "Player 2", "Bot 2"]
