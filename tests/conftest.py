@@ -36,3 +36,15 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("NO_COLOR", raising=False)
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def covers_take_keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test not about it does without the covers' pause after they appear (as bots
+    without their pause): each reading of the covers' clock is a second after the last.
+    A key typed before a cover appeared still does nothing."""
+    from itertools import count
+
+    from ebbes_tui.ui import unhurried
+
+    monkeypatch.setattr(unhurried, "clock", count(step=1.0).__next__)

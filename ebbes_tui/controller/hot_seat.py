@@ -82,6 +82,11 @@ class HotSeat:
         self.viewer = seat
         return self._as_shown(self._shown)
 
+    def for_everyone(self) -> AnyUpdate:
+        """The update on show as everyone at the screen may read it (a deal's summary,
+        the final standings): no hand, and nobody called "you"."""
+        return self._shown
+
     def cover(self) -> AnyUpdate:
         """Nobody's hand is on screen any more."""
         self.viewer = None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -50,6 +50,16 @@ class PlayerChoice:
 
 def _default_players() -> list[PlayerChoice]:
     return [PlayerChoice("You", "human")] + [PlayerChoice(f"Bot {i}") for i in range(1, SEATS_KEPT)]
+
+
+def at_one_keyboard(seats: list[PlayerChoice]) -> list[PlayerChoice]:
+    """``seats`` with a name for each person: with several at one keyboard (hot-seat),
+    a person's seat still called "You" (one player's default against bots) is called
+    by its place, "Player 2": the screens call only the player whose turn it is "you"."""
+    if sum(c.kind == "human" for c in seats) < 2:
+        return seats
+    return [replace(c, name=f"Player {i + 1}") if c.kind == "human" and
+            c.name.strip().casefold() == "you" else c for i, c in enumerate(seats)]
 
 
 @dataclass
@@ -96,7 +106,7 @@ class GameSettings:
     def setup(self, game: AnyGame) -> MatchSetup:
         """The game these settings describe (a new seed each time); an option that
         does not apply to this number of players is left at its default."""
-        seats = self.seats[: self.players]
+        seats = at_one_keyboard(self.seats[: self.players])
         options = {}
         for option in game.rules.options:
             value = self.options.get(option.key, option.default)

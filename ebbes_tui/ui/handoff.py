@@ -11,11 +11,13 @@ from textual.widgets import Static
 
 from .closing import ClosesOnce
 from .footer import KeysFooter
+from .unhurried import Unhurried
 
 
-class HandOffScreen(ClosesOnce, Screen[str]):
+class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
     """"Pass the keyboard to Bob": an opaque screen, so no hand shows through (R18).
-    Dismissed with ``ready`` once that player is at the screen, or ``menu``."""
+    Dismissed with ``ready`` once that player is at the screen, or ``menu``; not by a
+    key the last player typed on (:class:`~.unhurried.Unhurried`)."""
 
     BINDINGS = [Binding("enter", "dismiss('ready')", "I am here"),
                 Binding("escape", "dismiss('menu')", "Menu")]

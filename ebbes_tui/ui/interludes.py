@@ -10,15 +10,17 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .closing import ClosesOnce
+from .unhurried import Unhurried
 
 if TYPE_CHECKING:
     from .app import EbbesApp
 
 
-class Interlude(ClosesOnce, Screen[None]):
-    """Read at leisure: the table waits until it is closed. At a shared table it
-    closes by itself after ``closes_after`` seconds, so nobody falls behind the
-    table (a spectator) or holds it up (a player who must act next)."""
+class Interlude(Unhurried, ClosesOnce, Screen[None]):
+    """Read at leisure: the table waits until it is closed, and not by a key typed
+    for the last card (in hot-seat a cover comes next: :class:`~.unhurried.Unhurried`).
+    At a shared table it closes by itself after ``closes_after`` seconds, so nobody
+    falls behind the table (a spectator) or holds it up (a player who must act next)."""
 
     app: EbbesApp
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]

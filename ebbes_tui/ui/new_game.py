@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
 from ..bots import LEVELS
-from ..controller.settings import SEATS_KEPT, GameSettings, PlayerChoice
+from ..controller.settings import SEATS_KEPT, GameSettings, PlayerChoice, at_one_keyboard
 from ..game.protocols import AnyGame, GameOption
 from .choice import Choice
 from .closing import ClosesOnce
@@ -75,6 +75,7 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        self._name_people()
         self._update_rows()
         self.query_one("#players", Choice).focus()
 
@@ -129,6 +130,7 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         seat = (message.choice.id or "").removeprefix("kind-")
         if seat.isdigit():
             self._rename(int(seat), message.choice.value[0])
+        self._name_people()
         self._update_rows()
 
     def _rename(self, seat: int, kind: str) -> None:
@@ -142,6 +144,15 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         elif kind == "bot" and (not name or name == "You" or re.fullmatch(r"Player \d", name)):
             field.value = next(f"Bot {k}" for k in range(1, SEATS_KEPT + 2)
                                if f"Bot {k}" not in others)
+
+    def _name_people(self) -> None:
+        """Several people at one keyboard: the form shows the names they will have
+        (nobody is "You" but the player whose turn it is)."""
+        seats = [PlayerChoice(self._seat_name(i), *self.query_one(f"#kind-{i}", Choice).value)
+                 for i in range(self._players())]
+        for i, seat in enumerate(at_one_keyboard(seats)):
+            if seat.name != seats[i].name:
+                self.query_one(f"#name-{i}", Input).value = seat.name
 
     def on_input_changed(self) -> None:
         self._update_rows()

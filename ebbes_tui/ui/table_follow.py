@@ -112,24 +112,26 @@ class Follower:
         screen.redraw(fresh=True)
 
     async def settle(self) -> None:
-        """Put up what the update on show needs: the hand-off cover (privacy first), a
-        deal's summary, the final standings, a decision dialog."""
+        """Put up what the update on show needs: a deal's summary and the final
+        standings (in hot-seat read by everyone at the screen, before the keyboard
+        goes on), the hand-off cover (privacy first), a decision dialog."""
         screen = self.screen
         update = screen.update
         await self.big_enough()
-        if screen.covers is not None:
-            await screen.covers.hand_off(update)
-            update = screen.update
+        everyone = screen.seats.for_everyone() if screen.seats is not None else update
         # At a shared table nobody holds up the others, nor falls behind them.
-        interlude = screen.screens.interlude(update, SUMMARY_SECONDS if screen.shared else None)
+        interlude = screen.screens.interlude(everyone, SUMMARY_SECONDS if screen.shared else None)
         if interlude is not None:
             await screen.app.push_screen_wait(interlude)
             await self.big_enough()
         if update.view.over and isinstance(update.event, Ended):
-            final = screen.screens.final(update, not screen.shared)
+            final = screen.screens.final(everyone, not screen.shared)
             choice = await screen.app.push_screen_wait(final) if final is not None else "menu"
             screen.post_message(screen.Left(choice or "menu", finished=True))
             return
+        if screen.covers is not None:
+            await screen.covers.hand_off(update)
+            update = screen.update
         if screen.feed.asks(update):
             await self.decide(update)
 

@@ -1,0 +1,35 @@
+"""Screens that cannot be pressed through (issue 25): the hot-seat cover, and a deal's
+summary, which in hot-seat comes just before one. A second Enter typed a moment after
+a card (or a key's repeat) must not take the cover away and show the next player's
+hand to the one who played."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from textual import events
+
+#: How long such a screen takes no key after it appears, in seconds.
+PAUSE = 0.5
+#: The clock the pause is read by (tests put a clock of their own here: no sleeps).
+clock: Callable[[], float] = time.monotonic
+
+
+class Unhurried:
+    """Mixed in before ``Screen``: a key typed before the screen appeared (still queued
+    when it came), and any key in its first :data:`PAUSE` seconds, does nothing."""
+
+    _typed_after = float("inf")  # keys are stamped by Textual's event clock ...
+    _shown_at = float("-inf")  # ... the pause is read by :data:`clock`
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The screen is on top: put up now, or back after another on top of it."""
+        self._typed_after = event.time  # the moment it was put on top
+        self._shown_at = clock()
+
+    def on_key(self, event: events.Key) -> None:
+        """Runs before the bindings (the app looks them up once the key reaches it)."""
+        if event.time < self._typed_after or clock() - self._shown_at < PAUSE:
+            event.stop()
+            event.prevent_default()

@@ -1,0 +1,180 @@
+"""Hot-seat as the people at one keyboard meet it, in every game (issue 25): a cover
+and a deal's summary cannot be pressed through by keys typed for the last move, and
+each seat has a name of its own."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from table_support import until
+from test_conformance import (app, decide_by_keys, flat, quickest, settings_file,
+                              waits_for_a_key)
+from textual import events
+from textual.widgets import Input
+from ui_support import screen_text
+
+from ebbes_tui.controller.hot_seat import HotSeat
+from ebbes_tui.ui import unhurried
+from ebbes_tui.ui.decision import DecisionDialog
+from ebbes_tui.ui.handoff import HandOffScreen
+from ebbes_tui.ui.interludes import FinalStandings, Interlude
+from ebbes_tui.ui.new_game import NewGameScreen
+from ebbes_tui.ui.table import TableScreen
+
+#: Two people and a random bot: the bot's moves end a Hund phase 2 that people who
+#: always take the first key could play round and round (issue 25, item 13).
+PEOPLE = [("Ann", "human"), ("Bea", "human"), ("Cid", "random")]
+
+
+class Clock:
+    """The covers' clock, moved on by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def past_the_pause(self) -> None:
+        self.now += unhurried.PAUSE + 0.1
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    fake = Clock()
+    monkeypatch.setattr(unhurried, "clock", fake)
+    return fake
+
+
+async def test_a_cover_and_a_summary_take_no_key_typed_for_the_last_move(any_game, home, clock,
+                                                                        monkeypatch):
+    """Two people (and a bot); each makes a move with Enter (on the table or in a dialog) and types
+    Enter twice more at once, as a fast typist (or a key's repeat) does. Whenever that
+    move brings the next player's cover or a deal's summary, it stays up: nobody else's
+    hand was shown, nobody else's card played. Once the pause has passed, Enter does
+    take the cover or the summary away."""
+    game = any_game
+    shown: list[int] = []  # every player called to the screen, in turn
+    take = HotSeat.take
+    monkeypatch.setattr(HotSeat, "take", lambda seats, seat: (shown.append(seat),
+                                                              take(seats, seat))[1])
+    settings_file(home, game, PEOPLE, quickest(game, more=1))
+    ebbes = app()
+    held: set[str] = set()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        while held != {"cover", "summary"}:
+            await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+            screen = ebbes.screen
+            assert not isinstance(screen, FinalStandings), f"only {held} came after a move"
+            if not isinstance(screen, (TableScreen, DecisionDialog)):  # a cover, a summary
+                clock.past_the_pause()
+                await pilot.press("enter")
+                continue
+            table = ebbes.table
+            assert table is not None and table.seats is not None
+            player, sessions = table.view.seat, table.seats.players
+            made = ebbes.game.match.decision
+            others = {s: session.answered for s, session in sessions.items() if s != player}
+            called = len(shown)
+            await pilot.press("enter", "enter", "enter")
+            if ebbes.game.match.decision == made:  # Enter makes no move here: the game's key
+                assert screen is table
+                await decide_by_keys(table, pilot)
+                continue
+            await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+            assert shown[called:] == [], f"{shown[called:]} came by keys {player} typed"
+            assert {s: sessions[s].answered for s in others} == others, screen_text(ebbes)
+            top = ebbes.screen
+            if not isinstance(top, (HandOffScreen, Interlude)):
+                continue
+            await pilot.press("enter", "space")  # still in the pause
+            assert ebbes.screen is top and shown[called:] == [], screen_text(ebbes)
+            assert ebbes.table is not None
+            if isinstance(top, HandOffScreen):  # nobody's hand under the cover
+                assert ebbes.table.view.seat is None and top.seat != player
+                assert "Pass the keyboard to" in screen_text(ebbes)
+            held.add("cover" if isinstance(top, HandOffScreen) else "summary")
+            clock.past_the_pause()
+            await pilot.press("enter")
+            await until(lambda top=top: ebbes.screen is not top, what="the key after the pause")
+
+
+async def test_a_key_typed_before_a_cover_came_does_not_take_it_away(any_game, home, clock):
+    """A key still queued when the cover came (typed before it, read after) does
+    nothing, however late it is read; one typed after the pause does."""
+    settings_file(home, any_game, PEOPLE, quickest(any_game))
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        early = events.Key("enter", "\r")  # stamped now: before the game's first cover
+        await pilot.press("n", "enter", "enter")
+        await until(lambda: isinstance(ebbes.screen, HandOffScreen) and ebbes.screen.is_mounted,
+                    what="the first cover")
+        cover = ebbes.screen
+        clock.past_the_pause()
+        ebbes.post_message(early)
+        await pilot.pause()
+        assert ebbes.screen is cover
+        await pilot.press("enter")
+        await until(lambda: ebbes.screen is not cover, what="the key after the pause")
+
+
+async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, clock):
+    """A seat made human beside the default "You" (as the form leaves it): each person
+    has a name of their own, from the form to the final standings. The cover calls the
+    next player by it, the table shows the others by theirs, and the final standings,
+    read by everyone at the screen, name the winner: nobody there is "You"."""
+    game = any_game
+    settings_file(home, game, [("You", "human"), ("Player 2", "human"), ("Cyd", "random")],
+                  quickest(game))
+    names = ["Player 1", "Player 2", "Cyd"]
+    ebbes = app()
+    async with ebbes.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n", "enter")
+        await until(lambda: isinstance(ebbes.screen, NewGameScreen) and ebbes.screen.is_mounted,
+                    what="the form")
+        assert ebbes.screen.query_one("#name-0", Input).value == "Player 1"
+        await pilot.press("enter")
+        called: set[int] = set()
+        while True:
+            await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+            screen, text = ebbes.screen, screen_text(ebbes)
+            if isinstance(screen, FinalStandings):
+                break
+            if isinstance(screen, TableScreen):
+                other = names[1 - screen.view.seat]  # cut to fit, maybe: "Pla 2"
+                assert re.search(rf"\bPla\w* {other[-1]}\b", text) and "Cyd" in text, text
+                await decide_by_keys(screen, pilot)
+                continue
+            if isinstance(screen, HandOffScreen):
+                assert f"Pass the keyboard to {names[screen.seat]}." in text
+                called.add(screen.seat)
+            clock.past_the_pause()
+            await pilot.press("enter")
+        assert called == {0, 1}
+        assert [s.name for s in ebbes.game.match.setup.seats][:3] == names
+        outcome = ebbes.game.match.state.outcome()
+        assert outcome is not None
+        title = flat(text).split("Final standings", 1)[1][:120]
+        winners = [names[s] for s in outcome.winners]
+        assert all(name in title for name in winners), title
+        assert (f"{winners[0]} wins" if len(winners) == 1 else "share the win") in title
+        assert not re.search(r"\bYou\b", text), text
+
+
+async def test_the_form_names_the_first_person_when_a_second_joins(any_game, home):
+    """One player against bots is "You"; made a second person, a bot's seat is "Player 2",
+    and the first "Player 1"."""
+    settings_file(home, any_game, [("You", "human"), ("Bot 1", "random"), ("Bot 2", "random")])
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await until(lambda: isinstance(ebbes.screen, NewGameScreen) and ebbes.screen.is_mounted,
+                    what="the form")
+        form = ebbes.screen
+        assert form.query_one("#name-0", Input).value == "You"
+        form.query_one("#kind-1").focus()
+        await pilot.press("left")  # bot, random -> human
+        assert [form.query_one(f"#name-{i}", Input).value for i in range(3)] == \
+            ["Player 1", "Player 2", "Bot 2"]
