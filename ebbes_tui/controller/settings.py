@@ -55,9 +55,12 @@ def _default_players() -> list[PlayerChoice]:
 def at_one_keyboard(seats: list[PlayerChoice]) -> list[PlayerChoice]:
     """``seats`` with a name for each person: with several at one keyboard (hot-seat),
     a person's seat still called "You" (one player's default against bots) is called
-    by its place, "Player 2": the screens call only the player whose turn it is "you"."""
+    by its place, "Player 2": the screens call only the player whose turn it is "you".
+    Back to one person, that person's "Player 1" (a name given above) is "You" again,
+    the name the table calls them by."""
     if sum(c.kind == "human" for c in seats) < 2:
-        return seats
+        return [replace(c, name="You") if c.kind == "human" and c.name == f"Player {i + 1}"
+                else c for i, c in enumerate(seats)]
     return [replace(c, name=f"Player {i + 1}") if c.kind == "human" and
             c.name.strip().casefold() == "you" else c for i, c in enumerate(seats)]
 

@@ -165,7 +165,8 @@ async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, 
 
 async def test_the_form_names_the_first_person_when_a_second_joins(any_game, home):
     """One player against bots is "You"; made a second person, a bot's seat is "Player 2",
-    and the first "Player 1"."""
+    and the first "Player 1"; made a bot again, the first is "You" again (the table calls
+    the one person "You": "dealer Player 1" beside "1 You" read as two people)."""
     settings_file(home, any_game, [("You", "human"), ("Bot 1", "random"), ("Bot 2", "random")])
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
@@ -178,3 +179,6 @@ async def test_the_form_names_the_first_person_when_a_second_joins(any_game, hom
         await pilot.press("left")  # bot, random -> human
         assert [form.query_one(f"#name-{i}", Input).value for i in range(3)] == \
             ["Player 1", "Player 2", "Bot 2"]
+        await pilot.press("right")  # human -> bot, normal
+        assert [form.query_one(f"#name-{i}", Input).value for i in range(3)] == \
+            ["You", "Bot 1", "Bot 2"]
