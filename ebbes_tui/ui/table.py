@@ -101,6 +101,7 @@ class TableScreen(Screen[None]):
         self.seats: HotSeat | None = feed if isinstance(feed, HotSeat) else None
         self.remote: RemoteFeed | None = feed if isinstance(feed, RemoteFeed) else None
         self.hot_seat = self.seats is not None
+        self._typed_after = float("-inf")  # see on_screen_resume
         self.shared = self.remote is not None  # a shared table (its feed speaks to a server)
         self.game = game
         self.screens = screens_of(game)
@@ -294,6 +295,12 @@ class TableScreen(Screen[None]):
         self.post_message(self.TrickDisplay(trick))
         self.news.say(f"Trick display: {TRICK_LABELS[trick]} ({self.trick_key} changes it).")
 
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Back on top after a cover or a summary: in hot-seat, keys typed with the one
+        that took it away (read in one go) must not act for the player now at the
+        screen (issue 25)."""
+        self._typed_after = event.time
+
     def on_key(self, event: events.Key) -> None:
         """Any key hurries the table along (a bot's move, a finished trick), and at a
         shared table takes back a seat a bot plays because the player's time ran out.
@@ -303,7 +310,7 @@ class TableScreen(Screen[None]):
         play a card). (This runs before the bindings: they are looked up once the key
         reaches the app.)"""
         woke = self.remote is not None and self.remote.wake()
-        if self.holding or woke:
+        if self.holding or woke or (self.hot_seat and event.time < self._typed_after):
             event.stop()
             event.prevent_default()
         self.follower.hurry()
