@@ -50,6 +50,19 @@ def test_describe_and_figures_of_a_finished_game():
     assert sum(f["hens"] for f in figures) == sum(sum(s.hens) for s in state.scores)
     assert [f["average"] for f in figures] == list(state.totals)  # the final totals
     assert all(f["penalties"] <= 0 for f in figures)  # minus points (H7)
+    assert [f["penalties"] for f in figures] == \
+        [sum(s.penalty_points[seat] for s in state.scores) for seat in range(3)]  # H11 too
+
+
+def test_the_penalty_figure_is_the_deals_score_when_the_penalties_option_was_taken():
+    """H11: a last trick's taker who chose penalties counts that trick's penalty, not the
+    penalty cards taken; the Statistics' Penalty column follows the score."""
+    penalty = next(f for f in GAME.presentation.statistics if f.key == "penalties")
+    for seed in range(60):
+        state = finished(3, seed)
+        for seat in range(3):
+            assert penalty.value(state, seat) == sum(s.penalty_points[seat]
+                                                     for s in state.scores)
 
 
 def test_rules_text_never_shows_ruling_numbers():

@@ -133,8 +133,9 @@ def hens_taken(state: HuhnState, seat: int) -> float:
 
 
 def penalty_points(state: HuhnState, seat: int) -> float:
-    """``seat``'s penalties of a finished game, added up (minus points, H7)."""
-    return sum(sum(s.penalties[seat]) for s in state.scores)
+    """``seat``'s penalty points of a finished game, as each deal scored them (H7; the
+    penalties option of H11 may change the last trick's)."""
+    return sum(s.penalty_points[seat] for s in state.scores)
 
 
 def rewards_taken(state: HuhnState, seat: int) -> float:
