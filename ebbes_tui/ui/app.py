@@ -31,6 +31,7 @@ from .look import WIDE, Look, palette_for, to_ascii
 from .menu import MenuScreen
 from .opening import GameOpener
 from .too_small import SizeGuard
+from .unhurried import refused
 
 if TYPE_CHECKING:
     from ..controller import Library, LocalGame
@@ -278,6 +279,13 @@ class EbbesApp(App[None]):
             return False
         loop.call_soon_threadsafe(self.save_and_quit)
         return True
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key back from the screen it was given to goes to the bindings of the screen
+        on top now, unless that screen refuses it (:func:`~.unhurried.refused`)."""
+        if isinstance(event, events.Key) and event.is_forwarded and refused(self.screen, event):
+            return
+        await super().on_event(event)
 
     def on_resize(self, event: events.Resize) -> None:
         self.size_guard.check(event.size)  # called before the app's own size is updated

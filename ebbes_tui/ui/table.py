@@ -301,6 +301,11 @@ class TableScreen(Screen[None]):
         screen (issue 25)."""
         self._typed_after = event.time
 
+    def refuses(self, event: events.Key) -> bool:
+        """In hot-seat, a key typed before the table came back on top (see
+        :func:`~.unhurried.refused`)."""
+        return self.hot_seat and event.time < self._typed_after
+
     def on_key(self, event: events.Key) -> None:
         """Any key hurries the table along (a bot's move, a finished trick), and at a
         shared table takes back a seat a bot plays because the player's time ran out.
@@ -310,7 +315,7 @@ class TableScreen(Screen[None]):
         play a card). (This runs before the bindings: they are looked up once the key
         reaches the app.)"""
         woke = self.remote is not None and self.remote.wake()
-        if self.holding or woke or (self.hot_seat and event.time < self._typed_after):
+        if self.holding or woke or self.refuses(event):
             event.stop()
             event.prevent_default()
         self.follower.hurry()

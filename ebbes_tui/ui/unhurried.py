@@ -16,6 +16,17 @@ PAUSE = 0.5
 clock: Callable[[], float] = time.monotonic
 
 
+def refused(screen: object, event: events.Key) -> bool:
+    """Whether ``screen`` takes no ``event``, if it is a screen that may refuse keys
+    (has ``refuses``). The app asks this of the screen on top before it looks the key
+    up in that screen's bindings: a key is given to the screen on top when it is read,
+    but reaches the app's bindings only after that screen had it, and a cover may have
+    come on top meanwhile (Enters typed together on a deal's summary took the next
+    player's cover away that way, never passing the cover's ``on_key``)."""
+    refuses = getattr(screen, "refuses", None)
+    return refuses is not None and bool(refuses(event))
+
+
 class Unhurried:
     """Mixed in before ``Screen``: a key typed before the screen appeared (still queued
     when it came), and any key in its first :data:`PAUSE` seconds, does nothing."""
@@ -28,8 +39,12 @@ class Unhurried:
         self._typed_after = event.time  # the moment it was put on top
         self._shown_at = clock()
 
+    def refuses(self, event: events.Key) -> bool:
+        """A key typed before the screen came, or in its pause."""
+        return event.time < self._typed_after or clock() - self._shown_at < PAUSE
+
     def on_key(self, event: events.Key) -> None:
         """Runs before the bindings (the app looks them up once the key reaches it)."""
-        if event.time < self._typed_after or clock() - self._shown_at < PAUSE:
+        if self.refuses(event):
             event.stop()
             event.prevent_default()
