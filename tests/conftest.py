@@ -31,7 +31,11 @@ def any_game(request: pytest.FixtureRequest) -> Game:
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    """Private data and config dirs (saves, settings, tables' saves) for this test."""
+    """Private data and config dirs (saves, settings, tables' saves) for this test, and
+    its own place for tables: the tables other users of the machine have open are not
+    this test's (a real user's table in /tmp made the Tables screen list two)."""
+    (tmp_path / "tables").mkdir()
+    monkeypatch.setenv("EBBES_TABLES_DIR", str(tmp_path / "tables"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("NO_COLOR", raising=False)

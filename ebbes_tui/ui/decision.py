@@ -17,6 +17,7 @@ from textual.screen import ModalScreen, Screen
 from ..game.errors import IllegalMove
 from ..game.protocols import ViewT
 from .closing import ClosesOnce
+from .unhurried import TypedAfter
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -24,8 +25,10 @@ if TYPE_CHECKING:
 A = TypeVar("A")
 
 
-class DecisionDialog(ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
-    """Shown only to the human who must decide, while they are at the screen.
+class DecisionDialog(TypedAfter, ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
+    """Shown only to the human who must decide, while they are at the screen. It comes
+    by itself, so a key typed before it came (the Enter that took the cover away, read
+    twice) does not answer it.
 
     It closes before the answer is applied, so whatever the answer brings (a hand-off
     cover, a round summary) goes on top of the table, never under this dialog."""

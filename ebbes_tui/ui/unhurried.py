@@ -1,7 +1,7 @@
 """Screens that cannot be pressed through (issue 25): the hot-seat cover, and a deal's
 summary, which in hot-seat comes just before one. A second Enter typed a moment after
 a card (or a key's repeat) must not take the cover away and show the next player's
-hand to the one who played."""
+hand to the one who played; nor may it answer the dialog that comes after a cover."""
 
 from __future__ import annotations
 
@@ -27,9 +27,10 @@ def refused(screen: object, event: events.Key) -> bool:
     return refuses is not None and bool(refuses(event))
 
 
-class Unhurried:
-    """Mixed in before ``Screen``: a key typed before the screen appeared (still queued
-    when it came), and any key in its first :data:`PAUSE` seconds, does nothing."""
+class TypedAfter:
+    """Mixed in before ``Screen``: a key typed before the screen came on top (still
+    queued when it came, or given to the screen below) does nothing here. For screens
+    that come by themselves, not at a key: a decision dialog after a cover."""
 
     _typed_after = float("inf")  # keys are stamped by Textual's event clock ...
     _shown_at = float("-inf")  # ... the pause is read by :data:`clock`
@@ -40,11 +41,20 @@ class Unhurried:
         self._shown_at = clock()
 
     def refuses(self, event: events.Key) -> bool:
-        """A key typed before the screen came, or in its pause."""
-        return event.time < self._typed_after or clock() - self._shown_at < PAUSE
+        """A key typed before the screen came."""
+        return event.time < self._typed_after
 
     def on_key(self, event: events.Key) -> None:
         """Runs before the bindings (the app looks them up once the key reaches it)."""
         if self.refuses(event):
             event.stop()
             event.prevent_default()
+
+
+class Unhurried(TypedAfter):
+    """A :class:`TypedAfter` screen that also takes no key in its first :data:`PAUSE`
+    seconds: a cover, or a summary just before one."""
+
+    def refuses(self, event: events.Key) -> bool:
+        """A key typed before the screen came, or in its pause."""
+        return super().refuses(event) or clock() - self._shown_at < PAUSE
