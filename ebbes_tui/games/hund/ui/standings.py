@@ -20,7 +20,7 @@ from ....ui.interludes import FinalStandings, Interlude
 from ....ui.words import says
 from ..rules.events import HundFound, MatchOver
 from ..rules.view import HundView
-from .explain import ORDINALS, REPEATED, and_list, hund_line
+from .explain import ORDINALS, REPEATED, and_list, hund_line, last_play_line
 from .look import hund_look
 from .panels import seat_names
 
@@ -119,6 +119,7 @@ class GameEndScreen(Interlude):
         yield Static(f"Game {event.game} of {view.games}: {says(hund, 'is')} the hund",
                      classes="screen-title")
         with VerticalScroll(classes="score-body"):
+            yield Static(Text(last_play_line(view, names, hund_look(self.app.look))))
             order = ", ".join(f"{ORDINALS[i]} {names[s]}" for i, s in enumerate(event.out))
             if event.shared:  # N17
                 yield Static(Text(hund_line(event, names)
@@ -149,6 +150,7 @@ class FinalScreen(FinalStandings):
         title.styles.height = "auto"  # five sharing the win are longer than 80 columns
         yield title
         with VerticalScroll(classes="score-body"):
+            yield Static(Text(last_play_line(view, names, hund_look(self.app.look))))
             yield Static(tally_table(view, names, current=False))
             for line in repetitions(view, names):
                 yield Static(Text(line))
