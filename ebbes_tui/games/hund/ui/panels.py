@@ -20,6 +20,8 @@ from .explain import (
 )
 from .look import HundLook
 
+#: After a sjanse card, turned from the draw pile (N4): short, and alike in ASCII.
+SJANSE_MARK = "(s)"
 #: The narrowest and widest name column.
 NAME_WIDTH = (6, 12)
 
@@ -65,6 +67,13 @@ class SeatsPanel(Static):
                        if collecting else ("  Place" if view.out else "")), "bold")
         drew = dict(draws)
         shown = cut_names(names, width - 1)
+        # One scheme for every row: the taker's count, then the krig marks give way
+        # where a row has no room for them (the trick panel says both).
+        room = self.content_size.width - (2 + width + 4 + 6 + 5 * tally + 2)
+        for krig, took in ((True, True), (True, False), (False, False)):
+            cells = [self._trick_cell(view, seat, krig, took) for seat in range(len(view.seats))]
+            if self.content_size.width <= 0 or max(c.cell_len for c in cells) <= room:
+                break
         for seat in range(len(view.seats)):
             row = Text()
             turn = seat in view.deciding
@@ -78,10 +87,7 @@ class SeatsPanel(Static):
                 row.append(f"{view.tally[seat]:>5}")
             row.append("  ")
             if collecting:
-                cell = self._trick_cell(view, seat)
-                if row.cell_len + cell.cell_len > self.content_size.width > 0:
-                    cell = self._trick_cell(view, seat, krig=False)  # the trick panel marks them
-                row.append_text(cell)
+                row.append_text(cells[seat])
                 note = f" drew {drew[seat]}" if seat in drew else ""
                 if row.cell_len + len(note) <= self.content_size.width:  # else the trick
                     row.append(note, "italic")  # panel's "Draws from the pile" says it
@@ -91,9 +97,10 @@ class SeatsPanel(Static):
             text.append_text(row)
         self.update(text)
 
-    def _trick_cell(self, view: HundView, seat: int, krig: bool = True) -> Text:
+    def _trick_cell(self, view: HundView, seat: int, krig: bool, took: bool) -> Text:
         """The seat's cards in this trick (or the one just taken), "krig" after the
-        card that tied (``krig``), "(sjanse)" after a card turned from the pile."""
+        card that tied (``krig``), :data:`SJANSE_MARK` after a card turned from the pile,
+        the taker's mark (and the count of cards taken: ``took``)."""
         look = self.look
         cell = Text()
         if view.trick:
@@ -117,11 +124,12 @@ class SeatsPanel(Static):
                 card, sjanse = cards[i]
                 cell.append_text(look.card(card))
                 if sjanse:
-                    cell.append(" (sjanse)", "italic")
+                    cell.append(SJANSE_MARK, "italic")
                 if krig and (seat in later or (tying and seat in view.warriors)):
                     cell.append(" krig", "bold")
         if winner == seat:
-            cell.append(f" {look.won} took {len(view.tricks[-1].cards)}", "bold")
+            cell.append(f" {look.won}" + (f" took {len(view.tricks[-1].cards)}" if took else ""),
+                        "bold")
         return cell
 
     def _name_width(self, names: Sequence[str]) -> int:
@@ -199,10 +207,10 @@ class TrickPanel(Static):
         look = self.look
         names = seat_names(view, look)
         taken = None if view.trick or not view.tricks else view.tricks[-1]
-        played = list(zip(taken.seats, taken.cards)) if taken is not None else \
-            [(s, c) for s, c, _ in view.trick]
+        played = list(zip(taken.seats, taken.cards, taken.sjanse)) if taken is not None else \
+            list(view.trick)
         upcoming = () if taken is not None else view.to_play
-        seats = list(dict.fromkeys([s for s, _ in played] + list(upcoming)))
+        seats = list(dict.fromkeys([s for s, _, _ in played] + list(upcoming)))
         if not seats:
             return []
         label = 6
@@ -210,10 +218,10 @@ class TrickPanel(Static):
         rows = [Text(" " * label)]
         for seat in seats:
             rows[0].append(f"{names[seat][:width - 1]:<{width}}", "bold")
-        rounds = [list(r) for r in rounds_of([s for s, _ in played])]
+        rounds = [list(r) for r in rounds_of([s for s, _, _ in played])]
         if not rounds or (view.trick and view.krig and view.round_start >= len(played)):
             rounds.append([])  # the round about to begin: a krig's, or the first
-        won = max((i for i, (s, _) in enumerate(played) if taken and s == taken.winner),
+        won = max((i for i, (s, _, _) in enumerate(played) if taken and s == taken.winner),
                   default=-1)
         nxt = upcoming[0] if upcoming else None
         for k, indexes in enumerate(rounds):
@@ -223,6 +231,8 @@ class TrickPanel(Static):
                 if seat in cells:
                     i = cells[seat]
                     face = look.card(played[i][1], style="reverse" if i == won else "")
+                    if played[i][2]:
+                        face.append(SJANSE_MARK, "italic")
                     mark = f" {look.won}" if i == won else ""
                     row.append_text(face)
                     row.append(mark.ljust(width - len(face)), "bold")
@@ -314,7 +324,7 @@ class TrickPanel(Static):
                 text.append(f"{', ' if n else ''}{names[seat]} ")
                 text.append_text(look.card(card))
                 if sjanse:
-                    text.append(" (sjanse)", "italic")
+                    text.append(SJANSE_MARK, "italic")
         return text
 
     def _collecting(self, view: HundView, lines: list[Text], acting: bool,
