@@ -268,7 +268,7 @@ def last_play_line(view: HundView, names: Sequence[str], look: HundLook) -> str:
         return ""
     move = view.log[-1]
     name = names[move.seat]
-    what = (f"undertrekk: {says(name, 'took')} {look.play(move.cards)} in" if move.took
+    what = (f"{says(name, 'took')} {look.play(move.cards)} in by undertrekk" if move.took
             else f"{says(name, 'played')} {look.play(move.cards)}")
     if move.seat in view.out and not move.took:
         what += f" and went out {ORDINALS[view.out.index(move.seat)]}"

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ui.words import as_seen_by, cut_names, says
+from ....ui.words import as_seen_by, cut_names, names_whole, says
 from ..rules.cards import SUIT_WORDS
 from ..rules.view import HundView
 from .explain import (
@@ -90,7 +90,7 @@ class SeatsPanel(Static):
                 row.append_text(cells[seat])
                 note = f" drew {drew[seat]}" if seat in drew else ""
                 if row.cell_len + len(note) <= self.content_size.width:  # else the trick
-                    row.append(note, "italic")  # panel's "Draws from the pile" says it
+                    row.append(note, "italic")  # panel's "From the pile" says it
             else:
                 row.append(place_of(view, seat), "bold")
             text.append("\n")
@@ -148,18 +148,26 @@ class PilePanel(Static):
     def __init__(self, look: HundLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
+        self._shown: HundView | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(self._shown)
 
     def show(self, view: HundView) -> str:
         """Draw the panel; its title is returned (``Draw pile``, ``Trump``)."""
+        self._shown = view
         look = self.look
         names = seat_names(view, look)
+        width = self.content_size.width
         text = Text()
         if view.trump_card >= 0:
             text.append_text(look.card(view.trump_card))
             text.append(": ")
             text.append(SUIT_WORDS[view.trump], f"bold {look.colour(view.trump)}".strip())
             text.append(" are trump\n")
-            text.append(f"The trump card was {_poss(names[view.trump_holder])}.", "dim")
+            text.append(names_whole(f"The trump card was {_poss(names[view.trump_holder])}.",
+                                    names, width), "dim")
             self.update(text)
             return "Trump"
         if view.phase == "deal" and view.hund < 0:
@@ -170,8 +178,8 @@ class PilePanel(Static):
         else:
             text.append("Empty: no more drawing.", "bold")
         if view.trump_holder >= 0:
-            text.append(f"\nTrump card: {_poss(names[view.trump_holder])}, face down, "
-                        "unseen until phase 2.")
+            text.append("\n" + names_whole(f"Trump card: {_poss(names[view.trump_holder])}, "
+                                            "face down, unseen until phase 2.", names, width))
         elif view.pile_size:
             text.append("\nIts last card will be the trump card.", "dim")
         if view.aside_size:
@@ -345,8 +353,8 @@ class TrickPanel(Static):
             lines.append(Text(f"{says(taker, 'takes')} the trick: {len(last.cards)} cards, "
                               f"{look.face(winning_card(last))} {why}.", "italic"))
             if draws:
-                order = ", ".join(f"{names[s]} {n}" for s, n in draws)
-                lines.append(Text(f"Draws from the pile: {order}.", "italic"))
+                order = ", ".join(f"{says(names[s], 'drew')} {n}" for s, n in draws)
+                lines.append(Text(f"From the pile: {order}.", "italic"))
         else:
             lines.append(Text(f"{says(names[view.leader], 'leads')} the first trick.", "italic"))
         if acting:
