@@ -72,6 +72,13 @@ def test_check_lines_say_how_the_match_stands():
         "times hund: Bot 0 0, Bot 1 0, Bot 2 0, Bot 3 0")
 
 
+def test_the_check_line_says_a_game_ended_by_repetition():
+    """Play test pt2 7: ``ebbes check`` said only "hund: Ola" of a game N17 ended (its
+    JSON stays as the independent implementation has it)."""
+    line = GAME.records.check_line(GAME.records.replay(load("hund-three-players-repetition.json")))
+    assert "hund: Ola (most cards when a position came round a third time, N17);" in line
+
+
 # ------------------------------------------------------------------ invalid records
 
 
