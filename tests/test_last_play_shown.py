@@ -13,14 +13,17 @@ from typing import Any
 
 import pytest
 
-from ebbes_tui.controller import Library, LocalGame, Match, SaveStore
+from ebbes_tui.controller import Library, LocalGame, Match, SaveStore, Update
 from ebbes_tui.game.events import DealEnded
 from ebbes_tui.game.protocols import SeatInfo, any_answer
 from ebbes_tui.game.registry import game_ids, load_game
 from ebbes_tui.ui.app import EbbesApp
+from ebbes_tui.games.hund.rules.events import HundFound
+from ebbes_tui.games.hund.ui.pacing import HundPacing
 from ebbes_tui.ui.interludes import FinalStandings, Interlude
 from ebbes_tui.ui.look import Look
 from ebbes_tui.ui.menu import MenuScreen
+from ebbes_tui.ui.pacing import TRICK_SECONDS, UNTIL_KEY
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.words import seat_names
 
@@ -116,3 +119,24 @@ async def test_the_play_that_ends_a_deal_or_the_game_is_shown_with_what_follows(
         text = " ".join(screen_text(app).split())
         for play in shown_last(game_id, screen.view, app.look):
             assert play in text, (play, text)
+
+
+@pytest.mark.parametrize("setting, seconds", [("normal", TRICK_SECONDS["normal"]),
+                                              ("key", UNTIL_KEY)])
+def test_the_play_that_ends_a_hund_game_stays_on_the_table_by_the_trick_display(
+        setting: str, seconds: float) -> None:
+    """Before, the table went from the last play to the tally at once (no finished
+    trick lies there when a player goes out with a lead)."""
+    game = load_game("hund")
+    for seed in range(5):
+        state = game.records.replay(near_the_end("hund", seed=seed))
+        rng = random.Random(seed)
+        events: list[object] = []
+        while not any(isinstance(e, HundFound) for e in events):
+            seat = state.pending()[0].seat
+            events = list(state.apply(any_answer(state.legal(seat), rng), seat))
+        updates = [Update(i, e, state.view(0), i) for i, e in enumerate(events)]
+        found = next(i for i, u in enumerate(updates) if isinstance(u.event, HundFound))
+        assert found > 0  # the play itself came first, and stays
+        pacing = HundPacing(0.5, setting)
+        assert pacing.hold(updates[found - 1], updates[found]) == seconds
