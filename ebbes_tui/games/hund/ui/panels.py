@@ -16,7 +16,8 @@ from ....ui.words import as_seen_by, cut_names, names_whole, says
 from ..rules.cards import SUIT_WORDS
 from ..rules.view import HundView
 from .explain import (
-    ORDINALS, and_list, beat_hint, mid, rounds_of, undertrekk_reason, winning_card,
+    ORDINALS, and_list, beat_hint, last_play_line, mid, rounds_of, undertrekk_reason,
+    winning_card,
 )
 from .look import HundLook
 
@@ -423,10 +424,12 @@ class TrickPanel(Static):
 
 
 def _game_end(view: HundView, look: HundLook) -> list[Text]:
-    """``Out: Ola 1st, Per 2nd.`` and ``Kari is the hund of game 1.``"""
+    """The play that ended the game (it stays a moment before the tally), ``Out: Ola
+    1st, Per 2nd.`` and ``Kari is the hund of game 1.``"""
     names = seat_names(view, look)
     order = ", ".join(f"{names[s]} {ORDINALS[i]}" for i, s in enumerate(view.out))
-    return [Text(f"Out: {order}.") if view.out else Text(""),
+    return [Text(last_play_line(view, names, look), "italic"),
+            Text(f"Out: {order}.") if view.out else Text(""),
             Text(f"{says(names[view.hund], 'is')} the hund of game {view.game}.", "bold")]
 
 
