@@ -52,7 +52,7 @@ def check_line(state: HundState) -> str:
                              if r.shared else "") for r in done)
     if state.phase in (Phase.COLLECT, Phase.SHED):
         line += f"; game {len(done) + 1} in progress ({_where(state)})"
-    tally = ", ".join(f"{n} {t}" for n, t in zip(names, state.tally))
+    tally = ", ".join(f"{n}: {t}" for n, t in zip(names, state.tally))  # not "Bot 1 2"
     return f"{line}; times hund: {tally}"
 
 
