@@ -118,8 +118,8 @@ class HundScreens:
             parts.append(f"phase 1 {look.dot} dealer {names[view.dealer]}")
         elif view.phase == "shed":
             parts += ["phase 2", trump_words(view, look)]
-        elif view.phase == "deal":
-            parts.append("dealing")
+        elif view.phase == "deal":  # the last game's end stays a moment before the deal
+            parts.append("dealing" if view.hund < 0 else f"game {view.game} is over")
         if view.deciding:
             parts.append(self._turn(view, names, look))
         return dot.join(parts)
