@@ -66,10 +66,17 @@ def test_a_replayed_record_is_written_back_as_it_was(path):
 
 def test_check_lines_say_how_the_match_stands():
     assert GAME.records.check_line(GAME.records.replay(load("hund-two-players-aside.json"))) == (
-        "valid, 2 games of 2 complete; hund: Bot 1, Bot 1; times hund: Bot 0 0, Bot 1 2")
+        "valid, 2 games of 2 complete; hund: Bot 1, Bot 1; times hund: Bot 0: 0, Bot 1: 2")
     assert GAME.records.check_line(GAME.records.replay(load("hund-four-players-saved-in-phase-2.json"))) == (
         "valid, 0 games of 1 complete; game 1 in progress (phase 2, 0 out); "
-        "times hund: Bot 0 0, Bot 1 0, Bot 2 0, Bot 3 0")
+        "times hund: Bot 0: 0, Bot 1: 0, Bot 2: 0, Bot 3: 0")
+
+
+def test_the_check_line_says_a_game_ended_by_repetition():
+    """Play test pt2 7: ``ebbes check`` said only "hund: Ola" of a game N17 ended (its
+    JSON stays as the independent implementation has it)."""
+    line = GAME.records.check_line(GAME.records.replay(load("hund-three-players-repetition.json")))
+    assert "hund: Ola (most cards when a position came round a third time, N17);" in line
 
 
 # ------------------------------------------------------------------ invalid records

@@ -448,6 +448,13 @@ async def test_before_the_deal_and_between_games_the_panels_say_so():
         assert f"Out: {order}." in text
         assert f"{names[between.hund]} is the hund of game 1." in text
         assert "Not dealt yet." in text and "Empty" not in text
+        # The play that ended the game (play test pt2 3: never seen on the table).
+        last = between.log[-1]
+        assert f"The last play of game 1: {names[last.seat]} played {LOOK.play(last.cards)}" \
+            in " ".join(text.split()), text
+    from ebbes_tui.games.hund.ui.screens import SCREENS
+
+    assert SCREENS.status(between, names, LOOK) == "Game 1 of 2 · game 1 is over"
 
 
 async def test_your_lead_in_phase_two_is_said_once():

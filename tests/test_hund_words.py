@@ -74,7 +74,7 @@ def test_every_hint_claim_holds_in_its_position():
                 first = view.shed_trick[0][1]
                 assert m.group(3) == (f"the trick's first card, {CODES[first[0]]}" if len(first) == 1
                                       else f"the trick's first play, the series "
-                                           f"{', '.join(CODES[c] for c in first)}"), why
+                                           f"{'-'.join(CODES[c] for c in first)}"), why
                 if hand:
                     lacking = "no higher trump" if SUIT_OF[top] == view.trump else \
                         "no higher " if "and no trump" in m.group(2) else None
@@ -87,6 +87,19 @@ def test_every_hint_claim_holds_in_its_position():
                 assert RANK_OF[card] == min(RANK_OF[c] for c in pool), (why, hand)
                 checked["lead"] += 1
     assert all(n >= 5 for n in checked.values()), checked  # each claim was met in play
+
+
+def test_a_hint_for_the_last_card_in_hand_calls_it_that():
+    """Play test pt2 8: "Play 6♠, your lowest card, in the krig" with 6♠ the only card
+    in hand."""
+    said = 0
+    for players, series in ((3, False), (4, True)):
+        for view, why in hints(12, players, series):
+            if len(view.hand) != 1:
+                continue
+            assert not re.search(r"your (lowest|highest|best) card|your card least", why), why
+            said += "your last card" in why
+    assert said >= 1  # met in these games (most last cards are the only move)
 
 
 def test_the_first_undertrekk_says_what_happens_next():

@@ -4,11 +4,24 @@ itself makes (a seat changing hands, a save that failed)."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from ..controller import SaveFailed, SeatChanged
 from .look import Look
+
+
+def names_whole(text: str, names: Sequence[str], width: int) -> str:
+    """``text`` wrapped at ``width`` (0: not yet known, left to the widget) without
+    cutting a name across two lines: "The trump card was Bot" over "2's." reads as
+    someone called Bot."""
+    if width <= 0:
+        return text
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, name.replace(" ", "\xa0"))  # textwrap breaks at ASCII spaces
+    return "\n".join(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
+                     for line in text.split("\n")).replace("\xa0", " ")
 
 
 def as_seen_by(names: list[str], seat: int | None) -> list[str]:

@@ -19,7 +19,7 @@ from ..rules.events import RoundScored
 from ..rules.scoring import EbbesPlace, ebbes_places
 from ..rules.view import PlayerView
 from ....ui.interludes import Interlude
-from .explain import next_starter_line
+from .explain import card_run, next_starter_line, takes_line
 from .look import EbbesLook, ebbes_look
 from .track import TrackBoard
 
@@ -56,6 +56,12 @@ class RoundSummaryScreen(Interlude):
         yield Static(f"Round {event.round_no + 1} of {config.round_limit} is scored",
                      classes="screen-title")
         with VerticalScroll(classes="score-body"):
+            last = self.view.last_trick
+            if last is not None:  # the trick that ended the round, also for whoever missed it
+                story = Text("Last trick: ")
+                story.append_text(card_run(list(zip(last.seats, last.cards)), names, look))
+                story.append(f". {look.text(takes_line(self.view, last, names, look))}.")
+                yield Static(story)
             yield Static(categories_line(look, score.suits))
             table = Table(box=None, pad_edge=False, header_style="bold", expand=False)
             # Two-line headers keep every row on one line at 80 columns.

@@ -14,7 +14,7 @@ from ....ui.interludes import Interlude
 from ....ui.words import seat_names
 from ..rules.events import DealScored
 from ..rules.view import HuhnView
-from .explain import option_line, takes_line
+from .explain import option_line, takes_line, trick_cards
 from .look import huhn_look
 from .scores import score_sheet
 
@@ -34,7 +34,8 @@ class DealSummaryScreen(Interlude):
             last = view.last_trick
             story = Text()
             if last is not None:
-                story.append(look.text(f"Last trick: {takes_line(last, names, look)}.\n"))
+                story.append(look.text(f"Last trick: {trick_cards(last, names, look)}. "
+                                       f"{takes_line(last, names, look)}.\n"))
             story.append(look.text(option_line(event.score.taker, event.score.option, names)))
             yield Static(story)
             yield Static(score_sheet(view, plain, only=event.deal))

@@ -37,6 +37,16 @@ def _codes(cards: Iterable[Card]) -> str:
     return ", ".join(CODES[c] for c in cards)
 
 
+def _series(cards: Iterable[Card]) -> str:
+    """A series as the table writes it: ``3D-4D-5D``."""
+    return "-".join(CODES[c] for c in cards)
+
+
+def _your(view: HundView, what: str) -> str:
+    """``your lowest card``; ``your last card`` when it is the only one in hand."""
+    return "your last card" if len(view.hand) == 1 else f"your {what}"
+
+
 # ------------------------------------------------------------------ both phases
 
 
@@ -124,18 +134,19 @@ def give_low_cards(j: Judge) -> Choice | None:
     if view.krig or not view.hand:
         return None
     c = min(view.hand, key=j.worth)
+    least = _your(view, "card least worth holding in phase 2")
     if not view.trick:
-        return Choice(PLAY[c], f"Lead {CODES[c]}, your card least worth holding in phase 2: "
-                               "whoever takes the trick must shed it later.")
+        return Choice(PLAY[c], f"Lead {CODES[c]}, {least}: whoever takes the trick must shed "
+                               "it later.")
     losers = [h for h in view.hand if not j.could_take(h)]
     if not losers:
-        return Choice(PLAY[c], f"Play {CODES[c]}, your card least worth holding in phase 2: "
-                               "each of your cards would take this trick or war for it as it "
-                               "stands.")
+        each = "it" if len(view.hand) == 1 else "each of your cards"
+        return Choice(PLAY[c], f"Play {CODES[c]}, {least}: {each} would take this trick or "
+                               "war for it as it stands.")
     c = min(losers, key=j.worth)
     if len(losers) == len(view.hand):
-        return Choice(PLAY[c], f"Give away {CODES[c]}, your card least worth holding in "
-                               "phase 2: none of your cards takes this trick as it stands.")
+        none = "it does not take" if len(view.hand) == 1 else "none of your cards takes"
+        return Choice(PLAY[c], f"Give away {CODES[c]}, {least}: {none} this trick as it stands.")
     return Choice(PLAY[c], f"Give away {CODES[c]}: it does not take the trick, which is "
                            "likely not worth taking, and it is likely worth little in phase 2.")
 
@@ -149,10 +160,10 @@ def krig_to_win(j: Judge) -> Choice | None:
     best = max(view.hand, key=lambda c: (RANK_OF[c], -j.worth(c)))
     so_far = len(view.trick)
     if RANK_OF[best] < 10 and SJANSE in view.actions:
-        return Choice(SJANSE, f"Sjanse in the krig: your best card, {CODES[best]}, likely "
-                              "loses, and the pile's top card may be higher.")
-    return Choice(PLAY[best], f"Play {CODES[best]}, your highest card, in the krig: its "
-                              f"winner takes every card in the trick ({so_far} so far), "
+        return Choice(SJANSE, f"Sjanse in the krig: {_your(view, 'best card')}, {CODES[best]}, "
+                              "likely loses, and the pile's top card may be higher.")
+    return Choice(PLAY[best], f"Play {CODES[best]}, {_your(view, 'highest card')}, in the krig: "
+                              f"its winner takes every card in the trick ({so_far} so far), "
                               "likely worth having.")
 
 
@@ -171,11 +182,12 @@ def krig_to_lose(j: Judge) -> Choice | None:
         return Choice(PLAY[c], f"Play {CODES[c]} in the krig: it does not take the trick as it "
                                f"stands, and {so_far}.")
     low = lowest(list(view.hand))
-    if j.round_cards()[0]:  # each of your cards takes the trick or wars on for it
+    if j.round_cards()[0] and len(view.hand) > 1:  # each card takes the trick or wars on
         return Choice(PLAY[low], f"Play {CODES[low]}, your lowest card, in the krig: every card "
                                  "you hold takes the trick or wars on for it as it stands, so "
                                  "keep the higher ones.")
-    return Choice(PLAY[low], f"Play {CODES[low]}, your lowest card, in the krig: {so_far}.")
+    return Choice(PLAY[low], f"Play {CODES[low]}, {_your(view, 'lowest card')}, in the krig: "
+                             f"{so_far}.")
 
 
 # -------------------------------------------------------------- phase 2 (N9-N14)
@@ -190,7 +202,7 @@ def must_take(j: Judge) -> Choice | None:
     assert top is not None
     first = view.shed_trick[0][1]
     what = f"the trick's first card, {CODES[first[0]]}" if len(first) == 1 else \
-        f"the trick's first play, the series {_codes(first)}"
+        f"the trick's first play, the series {_series(first)}"
     why = "you hold no card" if not view.hand else f"you hold {lacking(top, view.trump)}"
     return Choice(UNDERTREKK, f"You cannot beat {CODES[top]} ({why}), so you take in {what}.")
 
@@ -318,6 +330,9 @@ def lead_low(j: Judge) -> Choice | None:
     view = j.view
     if view.top is not None or view.phase != "shed" or not view.hand:
         return None
+    if len(view.hand) == 1:
+        c = view.hand[0]
+        return Choice(PLAY[c], f"Lead {CODES[c]}, your last card: once it is down, you are out.")
     trump = view.trump
     plain = [c for c in view.hand if SUIT_OF[c] != trump]
     if not plain:

@@ -41,16 +41,18 @@ def _trick(trick: Trick) -> dict[str, Any]:
 
 
 def check_line(state: HundState) -> str:
-    """One line for people: games complete, each game's hund, the tally, and where an
-    unfinished game stands."""
+    """One line for people: games complete, each game's hund (and why, when a position
+    came round a third time: N17), the tally, and where an unfinished game stands."""
     names = [s.name for s in state.seats]
     done = state.results
     line = f"valid, {len(done)} game{'s' * (len(done) != 1)} of {state.games} complete"
     if done:
-        line += "; hund: " + ", ".join(names[r.hund] for r in done)
+        line += "; hund: " + ", ".join(
+            names[r.hund] + (" (most cards when a position came round a third time, N17)"
+                             if r.shared else "") for r in done)
     if state.phase in (Phase.COLLECT, Phase.SHED):
         line += f"; game {len(done) + 1} in progress ({_where(state)})"
-    tally = ", ".join(f"{n} {t}" for n, t in zip(names, state.tally))
+    tally = ", ".join(f"{n}: {t}" for n, t in zip(names, state.tally))  # not "Bot 1 2"
     return f"{line}; times hund: {tally}"
 
 

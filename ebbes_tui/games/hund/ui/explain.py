@@ -261,6 +261,24 @@ def hund_line(event: HundFound, names: Sequence[str]) -> str:
             "who has lost it.")
 
 
+def last_play_line(view: HundView, names: Sequence[str], look: HundLook) -> str:
+    """The move that ended the game, for whoever did not see it land: ``Game 1 ended
+    with Bot 1's play of 7♣: Bot 1 went out 2nd; Ola still held 3 cards.``"""
+    if not view.log:
+        return ""
+    move = view.log[-1]
+    name = names[move.seat]
+    what = (f"{says(name, 'took')} {look.play(move.cards)} in by undertrekk" if move.took
+            else f"{says(name, 'played')} {look.play(move.cards)}")
+    if move.seat in view.out and not move.took:
+        what += f" and went out {ORDINALS[view.out.index(move.seat)]}"
+    line = f"The last play of game {view.game}: {what}."
+    if view.hund >= 0:
+        held = view.hand_sizes[view.hund]
+        line += f" {names[view.hund]} still held {held} card{'s' * (held != 1)}."
+    return line
+
+
 def first_play(cards: Sequence[Card], look: HundLook) -> str:
     """What an undertrekk takes in (N10, N14): ``the trick's first card, 5♣``, or
     ``the trick's first play, the series 7♦-8♦-9♦``."""

@@ -27,17 +27,18 @@ START_SECONDS = 2.5
 
 @dataclass(frozen=True)
 class HundPacing(Pacing[HundView]):
-    """A card of another seat waits ``pace``; a finished trick stays by the setting; a
-    krig or the trump card laid aside stays readable; a game's and phase 2's first
-    card wait a little longer."""
+    """A card of another seat waits ``pace``; a finished trick, and the play that ends
+    a game, stay by the setting; a krig or the trump card laid aside stays readable;
+    a game's and phase 2's first card wait a little longer."""
 
     def hold(self, shown: Update[HundView], coming: Update[HundView], *,
              catching_up: bool = False) -> float:
         event = coming.event
         if catching_up or (isinstance(event, MOVES) and event.seat == shown.view.seat):
             return 0.0  # your own move shows at once
-        if self.shows_finished_trick(shown) and isinstance(event, (*MOVES, HundFound)):
-            return self.trick_hold()
+        if isinstance(event, HundFound) or (self.shows_finished_trick(shown)
+                                            and isinstance(event, MOVES)):
+            return self.trick_hold()  # the play that ended the game lands before the tally
         if self.pace <= 0 or not isinstance(event, MOVES):
             return 0.0
         wait = self.pace

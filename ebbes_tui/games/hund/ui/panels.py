@@ -12,14 +12,17 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ui.words import as_seen_by, cut_names, says
+from ....ui.words import as_seen_by, cut_names, names_whole, says
 from ..rules.cards import SUIT_WORDS
 from ..rules.view import HundView
 from .explain import (
-    ORDINALS, and_list, beat_hint, mid, rounds_of, undertrekk_reason, winning_card,
+    ORDINALS, and_list, beat_hint, last_play_line, mid, rounds_of, undertrekk_reason,
+    winning_card,
 )
 from .look import HundLook
 
+#: After a sjanse card, turned from the draw pile (N4): short, and alike in ASCII.
+SJANSE_MARK = "(s)"
 #: The narrowest and widest name column.
 NAME_WIDTH = (6, 12)
 
@@ -65,6 +68,13 @@ class SeatsPanel(Static):
                        if collecting else ("  Place" if view.out else "")), "bold")
         drew = dict(draws)
         shown = cut_names(names, width - 1)
+        # One scheme for every row: the taker's count, then the krig marks give way
+        # where a row has no room for them (the trick panel says both).
+        room = self.content_size.width - (2 + width + 4 + 6 + 5 * tally + 2)
+        for krig, took in ((True, True), (True, False), (False, False)):
+            cells = [self._trick_cell(view, seat, krig, took) for seat in range(len(view.seats))]
+            if self.content_size.width <= 0 or max(c.cell_len for c in cells) <= room:
+                break
         for seat in range(len(view.seats)):
             row = Text()
             turn = seat in view.deciding
@@ -78,22 +88,20 @@ class SeatsPanel(Static):
                 row.append(f"{view.tally[seat]:>5}")
             row.append("  ")
             if collecting:
-                cell = self._trick_cell(view, seat)
-                if row.cell_len + cell.cell_len > self.content_size.width > 0:
-                    cell = self._trick_cell(view, seat, krig=False)  # the trick panel marks them
-                row.append_text(cell)
+                row.append_text(cells[seat])
                 note = f" drew {drew[seat]}" if seat in drew else ""
                 if row.cell_len + len(note) <= self.content_size.width:  # else the trick
-                    row.append(note, "italic")  # panel's "Draws from the pile" says it
+                    row.append(note, "italic")  # panel's "From the pile" says it
             else:
                 row.append(place_of(view, seat), "bold")
             text.append("\n")
             text.append_text(row)
         self.update(text)
 
-    def _trick_cell(self, view: HundView, seat: int, krig: bool = True) -> Text:
+    def _trick_cell(self, view: HundView, seat: int, krig: bool, took: bool) -> Text:
         """The seat's cards in this trick (or the one just taken), "krig" after the
-        card that tied (``krig``), "(sjanse)" after a card turned from the pile."""
+        card that tied (``krig``), :data:`SJANSE_MARK` after a card turned from the pile,
+        the taker's mark (and the count of cards taken: ``took``)."""
         look = self.look
         cell = Text()
         if view.trick:
@@ -117,11 +125,12 @@ class SeatsPanel(Static):
                 card, sjanse = cards[i]
                 cell.append_text(look.card(card))
                 if sjanse:
-                    cell.append(" (sjanse)", "italic")
+                    cell.append(SJANSE_MARK, "italic")
                 if krig and (seat in later or (tying and seat in view.warriors)):
                     cell.append(" krig", "bold")
         if winner == seat:
-            cell.append(f" {look.won} took {len(view.tricks[-1].cards)}", "bold")
+            cell.append(f" {look.won}" + (f" took {len(view.tricks[-1].cards)}" if took else ""),
+                        "bold")
         return cell
 
     def _name_width(self, names: Sequence[str]) -> int:
@@ -140,18 +149,26 @@ class PilePanel(Static):
     def __init__(self, look: HundLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
+        self._shown: HundView | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(self._shown)
 
     def show(self, view: HundView) -> str:
         """Draw the panel; its title is returned (``Draw pile``, ``Trump``)."""
+        self._shown = view
         look = self.look
         names = seat_names(view, look)
+        width = self.content_size.width
         text = Text()
         if view.trump_card >= 0:
             text.append_text(look.card(view.trump_card))
             text.append(": ")
             text.append(SUIT_WORDS[view.trump], f"bold {look.colour(view.trump)}".strip())
             text.append(" are trump\n")
-            text.append(f"The trump card was {_poss(names[view.trump_holder])}.", "dim")
+            text.append(names_whole(f"The trump card was {_poss(names[view.trump_holder])}.",
+                                    names, width), "dim")
             self.update(text)
             return "Trump"
         if view.phase == "deal" and view.hund < 0:
@@ -162,8 +179,8 @@ class PilePanel(Static):
         else:
             text.append("Empty: no more drawing.", "bold")
         if view.trump_holder >= 0:
-            text.append(f"\nTrump card: {_poss(names[view.trump_holder])}, face down, "
-                        "unseen until phase 2.")
+            text.append("\n" + names_whole(f"Trump card: {_poss(names[view.trump_holder])}, "
+                                            "face down, unseen until phase 2.", names, width))
         elif view.pile_size:
             text.append("\nIts last card will be the trump card.", "dim")
         if view.aside_size:
@@ -199,10 +216,10 @@ class TrickPanel(Static):
         look = self.look
         names = seat_names(view, look)
         taken = None if view.trick or not view.tricks else view.tricks[-1]
-        played = list(zip(taken.seats, taken.cards)) if taken is not None else \
-            [(s, c) for s, c, _ in view.trick]
+        played = list(zip(taken.seats, taken.cards, taken.sjanse)) if taken is not None else \
+            list(view.trick)
         upcoming = () if taken is not None else view.to_play
-        seats = list(dict.fromkeys([s for s, _ in played] + list(upcoming)))
+        seats = list(dict.fromkeys([s for s, _, _ in played] + list(upcoming)))
         if not seats:
             return []
         label = 6
@@ -210,10 +227,10 @@ class TrickPanel(Static):
         rows = [Text(" " * label)]
         for seat in seats:
             rows[0].append(f"{names[seat][:width - 1]:<{width}}", "bold")
-        rounds = [list(r) for r in rounds_of([s for s, _ in played])]
+        rounds = [list(r) for r in rounds_of([s for s, _, _ in played])]
         if not rounds or (view.trick and view.krig and view.round_start >= len(played)):
             rounds.append([])  # the round about to begin: a krig's, or the first
-        won = max((i for i, (s, _) in enumerate(played) if taken and s == taken.winner),
+        won = max((i for i, (s, _, _) in enumerate(played) if taken and s == taken.winner),
                   default=-1)
         nxt = upcoming[0] if upcoming else None
         for k, indexes in enumerate(rounds):
@@ -223,6 +240,8 @@ class TrickPanel(Static):
                 if seat in cells:
                     i = cells[seat]
                     face = look.card(played[i][1], style="reverse" if i == won else "")
+                    if played[i][2]:
+                        face.append(SJANSE_MARK, "italic")
                     mark = f" {look.won}" if i == won else ""
                     row.append_text(face)
                     row.append(mark.ljust(width - len(face)), "bold")
@@ -314,7 +333,7 @@ class TrickPanel(Static):
                 text.append(f"{', ' if n else ''}{names[seat]} ")
                 text.append_text(look.card(card))
                 if sjanse:
-                    text.append(" (sjanse)", "italic")
+                    text.append(SJANSE_MARK, "italic")
         return text
 
     def _collecting(self, view: HundView, lines: list[Text], acting: bool,
@@ -335,8 +354,8 @@ class TrickPanel(Static):
             lines.append(Text(f"{says(taker, 'takes')} the trick: {len(last.cards)} cards, "
                               f"{look.face(winning_card(last))} {why}.", "italic"))
             if draws:
-                order = ", ".join(f"{names[s]} {n}" for s, n in draws)
-                lines.append(Text(f"Draws from the pile: {order}.", "italic"))
+                order = ", ".join(f"{says(names[s], 'drew')} {n}" for s, n in draws)
+                lines.append(Text(f"From the pile: {order}.", "italic"))
         else:
             lines.append(Text(f"{says(names[view.leader], 'leads')} the first trick.", "italic"))
         if acting:
@@ -405,10 +424,12 @@ class TrickPanel(Static):
 
 
 def _game_end(view: HundView, look: HundLook) -> list[Text]:
-    """``Out: Ola 1st, Per 2nd.`` and ``Kari is the hund of game 1.``"""
+    """The play that ended the game (it stays a moment before the tally), ``Out: Ola
+    1st, Per 2nd.`` and ``Kari is the hund of game 1.``"""
     names = seat_names(view, look)
     order = ", ".join(f"{names[s]} {ORDINALS[i]}" for i, s in enumerate(view.out))
-    return [Text(f"Out: {order}.") if view.out else Text(""),
+    return [Text(last_play_line(view, names, look), "italic"),
+            Text(f"Out: {order}.") if view.out else Text(""),
             Text(f"{says(names[view.hund], 'is')} the hund of game {view.game}.", "bold")]
 
 

@@ -32,7 +32,7 @@ from .explain import (
 from .game_log import HundLog
 from .look import SUIT_GLYPHS, hund_look
 from .pacing import HundPacing
-from .panels import trump_words
+from .panels import SJANSE_MARK, trump_words
 from .table_view import CARD_KEYS, TRICK_KEY, HundTable
 
 #: The moves of a seat: what makes the news of the last move stale.
@@ -87,6 +87,12 @@ class HundScreens:
         table.add_row("", "")
         for word, meaning in TERMS:
             table.add_row(word, meaning)
+        table.add_row("", "")
+        five = f"5{look.suit(2, name=False).plain}"
+        table.add_row(five + SJANSE_MARK, "a sjanse card (the trick panel, the players panel)")
+        table.add_row(f"{five} krig", "in the players panel: the card tied, and a krig "
+                                      "followed (the trick panel gives a krig's cards a row "
+                                      "of their own)")
         return "Cards: rank then suit; the game's own words", table
 
     def setup_note(self, players: int) -> str:
@@ -112,8 +118,8 @@ class HundScreens:
             parts.append(f"phase 1 {look.dot} dealer {names[view.dealer]}")
         elif view.phase == "shed":
             parts += ["phase 2", trump_words(view, look)]
-        elif view.phase == "deal":
-            parts.append("dealing")
+        elif view.phase == "deal":  # the last game's end stays a moment before the deal
+            parts.append("dealing" if view.hund < 0 else f"game {view.game} is over")
         if view.deciding:
             parts.append(self._turn(view, names, look))
         return dot.join(parts)

@@ -20,7 +20,7 @@ from ....ui.interludes import FinalStandings, Interlude
 from ....ui.words import says
 from ..rules.events import HundFound, MatchOver
 from ..rules.view import HundView
-from .explain import ORDINALS, REPEATED, and_list, hund_line
+from .explain import ORDINALS, REPEATED, and_list, hund_line, last_play_line
 from .look import hund_look
 from .panels import seat_names
 
@@ -56,6 +56,15 @@ def _place(out: tuple[int, ...], hund: int, seat: int) -> Text:
     if seat == hund:
         return Text("HUND", "bold reverse")
     return Text(ORDINALS[out.index(seat)] if seat in out else "-")
+
+
+def no_place(view: HundView) -> list[str]:
+    """What the tally's "-" means, where it shows: a player still in play when a
+    repeated position ended the game (N17) has no place of their own."""
+    if not any(view.shared):
+        return []
+    return ["-: still holding cards when a repeated position ended the game; those players "
+            "share the places after the ones out."]
 
 
 def repetitions(view: HundView, names: list[str]) -> list[str]:
@@ -98,6 +107,8 @@ class TallyScreen(ClosesOnce, Screen[None]):
                      "whoever is the hund least often wins", classes="screen-title")
         with VerticalScroll(classes="score-body"):
             yield Static(tally_table(self.view, names))
+            for line in no_place(self.view):
+                yield Static(Text(line))
             yield Static(Text(leaders_line(self.view, names), "italic"))
         yield KeysFooter()
 
@@ -119,6 +130,7 @@ class GameEndScreen(Interlude):
         yield Static(f"Game {event.game} of {view.games}: {says(hund, 'is')} the hund",
                      classes="screen-title")
         with VerticalScroll(classes="score-body"):
+            yield Static(Text(last_play_line(view, names, hund_look(self.app.look))))
             order = ", ".join(f"{ORDINALS[i]} {names[s]}" for i, s in enumerate(event.out))
             if event.shared:  # N17
                 yield Static(Text(hund_line(event, names)
@@ -127,6 +139,8 @@ class GameEndScreen(Interlude):
                 yield Static(Text(f"Out in this order: {order}. {says(hund, 'holds')} the last "
                                   "cards: the hund (the dog) has lost this game."))
             yield Static(tally_table(view, names, current=False))
+            for line in no_place(view):
+                yield Static(Text(line))
             note = leaders_line(view, names)
             if self.closes_after is not None:
                 note += f" The table goes on: this closes by itself in {self.closes_after:.0f} s."
@@ -149,8 +163,9 @@ class FinalScreen(FinalStandings):
         title.styles.height = "auto"  # five sharing the win are longer than 80 columns
         yield title
         with VerticalScroll(classes="score-body"):
+            yield Static(Text(last_play_line(view, names, hund_look(self.app.look))))
             yield Static(tally_table(view, names, current=False))
-            for line in repetitions(view, names):
+            for line in [*no_place(view), *repetitions(view, names)]:
                 yield Static(Text(line))
             yield Static(Text("HUND: the last one holding cards, who lost that game. Whoever "
                               "was the hund least often wins; a tie shares the win.", "italic"))
