@@ -175,6 +175,12 @@ class TableScreen(Screen[None]):
             self._keys = keys
             self.refresh_bindings()
 
+    def on_resize(self) -> None:
+        """The game log beside a wide table comes with the width: filled at once, not
+        at the next move."""
+        if self.is_mounted:
+            self.redraw()
+
     # ------------------------------------------------------------- actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
