@@ -288,6 +288,28 @@ async def test_a_hand_of_37_cards_takes_two_lines_at_80x24_and_its_keys_play_wha
         assert f"the first {len(CARD_KEYS)} of them in sight have their key" in said
 
 
+async def test_a_long_hand_keeps_its_lines_while_three_lines_of_news_are_up(tmp_path):
+    """pt2 item 1: a two- or three-line news line folded the 37 cards back to one
+    scrolling line while the trick panel had empty rows; the trick gives the rows now."""
+    app = hund_app(tmp_path, players=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_at(app, pilot, long_hand())
+        await wait_until(pilot, lambda: asks(app), "Kari's card")
+        row = table.query_one("#game-table").query_one(CardRow)
+        view = table.view
+        for news in ("", "Hint: " + "a long reason " * 14, "Undertrekk! " + "word " * 60):
+            table.news.say(news)
+            await pilot.pause()
+            await pilot.pause()
+            text = screen_text(app)
+            fits(text, (80, 24))
+            assert table.query_one("#news").outer_size.height == (3 if news else 1)
+            assert not row.scrolled and row.lines_used == 2, news
+            for face in faces(view.hand):
+                assert face in text, (face, news)
+            assert f"Beat {LOOK.face(view.top)}" in panel(app)  # the trick's own line stays
+
+
 def _series_lead(state) -> bool:
     return (state.phase.value == "shed" and not state.trick2 and state.series
             and bool(runs(state.hands[0])))

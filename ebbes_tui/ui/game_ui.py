@@ -55,6 +55,14 @@ class Drawing:
     fresh: bool = False
 
 
+def quiet_height(table: Widget) -> int:
+    """The rows of the game's table with a one-line news line under it. What must not
+    jump as news come and go (a long hand's lines of cards) is sized by this; the
+    table's flexible part (the trick) gives a longer news line its rows."""
+    news = table.screen.query("#news")
+    return table.size.height + (max(news.first().outer_size.height - 1, 0) if news else 0)
+
+
 ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
 
 

@@ -15,7 +15,7 @@ from textual.widget import Widget
 from ....controller import Synced, TakenBack, Update
 from ..rules.actions import Action
 from ....ui.card_row import CardRow
-from ....ui.game_ui import Decided, Drawing
+from ....ui.game_ui import Decided, Drawing, quiet_height
 from ....ui.side_log import SideLog
 from ....ui.look import Look
 from ..rules.actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
@@ -32,7 +32,8 @@ CARD_KEYS = "1234567890aefrwxyz"
 #: The trick display setting's key on this table (t is undertrekk here).
 TRICK_KEY = "d"
 #: The rows the trick panel keeps (its border and five lines: the top card, the plays,
-#: when the avstikk comes, your move in two) when a long hand takes more lines of cards.
+#: when the avstikk comes, your move in two) when a long hand takes more lines of cards;
+#: a news line of two or three lines takes its rows from these, not from the hand.
 TRICK_ROWS = 7
 
 _MOVE = Binding.Group("Move")
@@ -145,8 +146,9 @@ class HundTable(Widget, can_focus=True):
                                         note=self.note)
         playable = self._playable()
         row = self.query_one(CardRow)
-        room = self.size.height - self.query_one("#top").outer_size.height - 2 - TRICK_ROWS
-        row.lines = max(1, room // 3)  # a long hand uses the room the trick does not need
+        # A long hand uses the room the trick does not need, the same whatever the news.
+        room = quiet_height(self) - self.query_one("#top").outer_size.height - 2 - TRICK_ROWS
+        row.lines = max(1, room // 3)
         row.show([look.card(c) for c in view.hand], playable, active=self.acting and bool(playable),
                  marked=[view.hand.index(c) for c in sorted(self.marked)])
         box = self.query_one("#hand-box")
