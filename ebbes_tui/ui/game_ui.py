@@ -38,6 +38,16 @@ class Decided(Message):
         self.draft = draft
 
 
+class Declined(Message):
+    """The game's table did nothing with a key (a move the rules do not allow now):
+    ``text`` says why, on the news line until the next move, so nothing the table shows
+    gives way to it."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
 @dataclass(frozen=True)
 class Drawing:
     """How the table is drawn now: the screen's width class; the memory aid; whether

@@ -15,7 +15,7 @@ from textual.widget import Widget
 from ....controller import Synced, TakenBack, Update
 from ..rules.actions import Action
 from ....ui.card_row import CardRow
-from ....ui.game_ui import Decided, Drawing, quiet_height
+from ....ui.game_ui import Decided, Declined, Drawing, quiet_height
 from ....ui.side_log import SideLog
 from ....ui.look import Look
 from ..rules.actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
@@ -233,12 +233,11 @@ class HundTable(Widget, can_focus=True):
             self._offer((self.view.hand[message.index],))
 
     def on_key(self, event: events.Key) -> None:
-        """``s`` or ``t`` when the move is not allowed: say why on the table (their
-        bindings are off then, so the key comes here)."""
+        """``s`` or ``t`` when the move is not allowed: say why (their bindings are off
+        then, so the key comes here)."""
         move = {"s": "sjanse", "t": "undertrekk"}.get(event.key)
         if move and self.view.seat is not None and not self.check_action(move, ()):
-            self.note = why_not(self.view, event.key, self.look)
-            self._draw()
+            self.post_message(Declined(why_not(self.view, event.key, self.look)))
             event.stop()
 
     def action_sjanse(self) -> None:
@@ -260,26 +259,24 @@ class HundTable(Widget, can_focus=True):
         self._draw()
 
     def _offer(self, cards: tuple[int, ...]) -> None:
-        """Play ``cards`` (low to high) if that is a legal play now; else say why on
-        the table, in the game's words, and change nothing."""
+        """Play ``cards`` (low to high) if that is a legal play now; else say why, in
+        the game's words, and change nothing."""
         view = self.view
         if not self.acting or not view.actions:
             return
         run = len(cards) == 1 or (SERIES.get((cards[-1], cards[0])) is not None
                                   and SERIES[cards[-1], cards[0]].cards == cards)
+        what = self.look.play(cards)
         if not run:
-            self.note = (f"{self.look.play(cards)} is not a series: cards of one suit in "
-                         "unbroken rank order.")
+            why = f"{what} is not a series: cards of one suit in unbroken rank order."
         elif (action := play_of(cards)) in view.actions:
             self.marked.clear()
             self.note = ""
             self.post_message(Decided(action))
             return
         elif view.top is not None:
-            what = self.look.play(cards)
-            self.note = (f"{what} cannot beat {self.look.face(view.top)}: you must beat it "
-                         f"{beat_with(view.top, view.trump)}.")
+            why = (f"{what} cannot beat {self.look.face(view.top)}: you must beat it "
+                   f"{beat_with(view.top, view.trump)}.")
         else:
-            self.note = f"{self.look.play(cards)} cannot be played now."
-        self._draw()
-
+            why = f"{what} cannot be played now."
+        self.post_message(Declined(why))
