@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from rich.table import Table
+from rich.text import Text
 from textual.widgets import Static
 
 from ebbes_tui.controller import Update
@@ -551,6 +552,40 @@ async def test_news_that_come_while_an_explanation_stays_are_each_said_in_turn(t
         for line in expected:  # every one, in order
             at = told.index(app.look.text(line), at) + 1
         await pilot.pause()
+
+
+async def test_a_keys_answer_comes_at_once_and_news_too_long_together_come_in_turn(tmp_path):
+    """A refusal or a hint is said at once; the explanation it interrupted comes back
+    after it. News waiting that do not fit on the line together are said one line
+    after another, none cut or lost."""
+    from ebbes_tui.ui.table_news import EXPLAIN, HOLD, READ
+
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, position(3, lambda s: True))
+        await pilot.pause()
+        now = [1000.0]
+        news = screen.news
+        news.clock = lambda: now[0]
+        explained = "Krig! Ola and you played K♥ and K♣: equal ranks go to war."
+        news.say(explained, EXPLAIN)
+        news.say("No undertrekk in phase 1.", "refusal")
+        assert news.text == "No undertrekk in phase 1."
+        now[0] += READ + 0.1
+        news.flush()
+        assert news.text == explained and news.held()  # back for its whole time
+        lines = [f"News {n}: " + " ".join(["a sentence of some length."] * 4) for n in range(3)]
+        news.waiting += [(line, "trick") for line in lines]
+        shown = []
+        while news.waiting:
+            now[0] += HOLD + 0.1
+            news.flush()
+            shown.append(news.text)
+            await pilot.pause()
+            line = screen.query_one("#news")
+            assert len(Text(news.text).wrap(app.console, line.content_size.width)) <= 3
+        assert " ".join(shown) == " ".join(lines)  # every one, in order, none cut
+        assert len(shown) > 1  # not all on one line
 
 
 async def test_the_final_title_of_five_sharing_the_win_is_read_whole_at_80x24(tmp_path):
