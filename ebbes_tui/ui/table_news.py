@@ -88,7 +88,7 @@ class News:
         if not self.waiting:
             return
         if self.held():
-            self._timer = self.screen.set_timer(self.until - self.clock() + 0.05, self.flush)
+            self._timer = self.screen.set_timer(self.until - self.clock() + 0.05, self._woken)
             return
         said = [self.waiting.pop(0)]
         while self.waiting and not explains(said[-1][1]) and \
@@ -99,6 +99,10 @@ class News:
                    HOLD if explains(kind) else READ if self.waiting else 0.0)
         if self.waiting:
             self.flush()
+
+    def _woken(self) -> None:
+        self._timer = None  # it has run out: nothing to stop
+        self.flush()
 
     def _fits(self, said: list[tuple[str, str]]) -> bool:
         """Whether the news ``said`` together fit on the news line."""
