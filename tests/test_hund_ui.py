@@ -116,10 +116,10 @@ async def test_no_sjanse_with_the_pile_down_to_its_last_card(tmp_path):
         await pilot.pause()
         assert plays(app) == before and asks(app)
         assert "No sjanse: the draw pile's last card is the trump card, never played." in \
-            panel(app)  # the key says why it does nothing
+            panel(app, "#news")  # the key says why it does nothing
         await pilot.press("t")
         await pilot.pause()
-        assert plays(app) == before and "No undertrekk in phase 1: " in panel(app)
+        assert plays(app) == before and "No undertrekk in phase 1: " in panel(app, "#news")
 
 
 def _tie_ready(state) -> bool:
@@ -208,11 +208,11 @@ async def test_t_is_only_undertrekk_and_the_trick_display_moved_to_d(tmp_path):
         await pilot.pause()
         assert plays(app) == before and screen.pacing.trick == trick
         top = LOOK.face(table_of(app).view.top)
-        assert f"No undertrekk: you can beat {top} with a higher " in panel(app)  # and why
+        assert f"No undertrekk: you can beat {top} with a higher " in panel(app, "#news")  # and why
         await pilot.press("s")
         await pilot.pause()
         assert plays(app) == before
-        assert "No sjanse in phase 2: sjanse turns the draw pile's top card" in panel(app)
+        assert "No sjanse in phase 2: sjanse turns the draw pile's top card" in panel(app, "#news")
         assert "Undertrekk" not in footer(screen_text(app))
         await pilot.press("d")
         assert screen.pacing.trick != trick
@@ -286,6 +286,28 @@ async def test_a_hand_of_37_cards_takes_two_lines_at_80x24_and_its_keys_play_wha
         assert isinstance(app.screen, HelpScreen)
         said = help_keys(app.screen)[f"1-9, 0, {' '.join(CARD_KEYS[10:])}"]
         assert f"the first {len(CARD_KEYS)} of them in sight have their key" in said
+
+
+async def test_a_long_hand_keeps_its_lines_while_three_lines_of_news_are_up(tmp_path):
+    """pt2 item 1: a two- or three-line news line folded the 37 cards back to one
+    scrolling line while the trick panel had empty rows; the trick gives the rows now."""
+    app = hund_app(tmp_path, players=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_at(app, pilot, long_hand())
+        await wait_until(pilot, lambda: asks(app), "Kari's card")
+        row = table.query_one("#game-table").query_one(CardRow)
+        view = table.view
+        for news in ("", "Hint: " + "a long reason " * 14, "Undertrekk! " + "word " * 60):
+            table.news.say(news)
+            await pilot.pause()
+            await pilot.pause()
+            text = screen_text(app)
+            fits(text, (80, 24))
+            assert table.query_one("#news").outer_size.height == (3 if news else 1)
+            assert not row.scrolled and row.lines_used == 2, news
+            for face in faces(view.hand):
+                assert face in text, (face, news)
+            assert f"Beat {LOOK.face(view.top)}" in panel(app)  # the trick's own line stays
 
 
 def _series_lead(state) -> bool:
@@ -560,6 +582,28 @@ async def test_a_war_inside_a_war_keeps_the_tricks_cards_on_screen_at_80x24(tmp_
             assert LOOK.face(card) in trick
         assert trick.count("krig ") >= 2 and "Your turn in the krig" in trick
         assert app.screen.query_one("#seats").size.height == 4  # a header, 3 seats
+
+
+async def test_a_refused_key_is_news_until_the_next_move_and_the_krig_line_stays(tmp_path):
+    """pt2 1b: t in a krig put "No undertrekk in phase 1" in the trick panel, in place
+    of "Krig: ... each play one more card" for the rest of the krig."""
+    record = position(3, lambda s: s.phase.value == "collect" and s.krig >= 1)
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app), "Kari's card in the krig")
+        krig = "each play one more card; the highest new card takes the whole trick."
+        assert krig in panel(app)
+        before = plays(app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert plays(app) == before and asks(app)
+        assert panel(app, "#news").startswith("No undertrekk in phase 1: ")
+        assert krig in panel(app) and "No undertrekk" not in panel(app)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: len(plays(app)) > len(before), "Kari's card")
+        await pilot.pause()
+        assert "No undertrekk" not in screen_text(app)  # gone with the next move
 
 
 async def test_a_players_row_too_long_for_its_panel_is_cut_not_wrapped():

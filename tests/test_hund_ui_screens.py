@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from rich.table import Table
+from rich.text import Text
 from textual.widgets import Static
 
 from ebbes_tui.controller import Update
@@ -484,6 +485,107 @@ async def test_two_explanations_in_one_trick_each_stay_four_seconds(tmp_path):
         now[0] += 2 * HOLD
         screen.news.flush()  # nothing of the moves taken back comes after
         assert str(screen.query_one("#news").render()) == "Your last move was taken back."
+
+
+def _krig_again(record: dict) -> tuple[list, int, int] | None:
+    """The updates of ``record`` up to the end of the trick of the game's first krig,
+    when that krig was tied again; with the indexes of the first krig and the second."""
+    from ebbes_tui.games.hund.rules.events import Krig, TrickTaken
+
+    replay = Replay(HUND, record)
+    updates: list[tuple[int, object, object]] = []
+    first = again = None
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(0)
+        for event in step.events:
+            updates.append((i, event, view))
+            if isinstance(event, Krig):
+                if first is None:
+                    first = len(updates) - 1
+                elif again is None and event.level > 1:
+                    again = len(updates) - 1
+            if isinstance(event, TrickTaken) and first is not None:
+                return (updates, first, again) if again is not None else None
+    return None
+
+
+async def test_news_that_come_while_an_explanation_stays_are_each_said_in_turn(tmp_path):
+    """pt2 item 9: while the first krig's explanation stayed, the sjanse cards and
+    "Krig again!" were never said, and the explanation ("the winner takes all 5
+    cards") stayed 7 s though 7 cards were at stake by then. It gives way at once to
+    what made it false, and every news that came meanwhile is said, in order."""
+    from ebbes_tui.games.hund.ui.screens import SCREENS
+    from ebbes_tui.ui.table_news import HOLD, READ
+
+    updates, first, again = next(found for seed in range(3000) if (
+        found := _krig_again(finished_record(players=3, seed=seed))))
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, position(3, lambda s: True))
+        now = [1000.0]
+        screen.news.clock = lambda: now[0]
+        news = screen.news
+        names = SCREENS.names(updates[first][2], True, app.look)
+        expected = []
+        for n, (i, event, view) in enumerate(updates[:again + 1]):
+            now[0] += 0.3 if n > first else HOLD + READ  # the krig's moves come fast
+            news.flush()
+            news.note(Update(i, event, view, i))
+            said = SCREENS.note(Update(i, event, view, i), names, app.look, "")
+            if n > first and said:
+                expected.append(said[0])
+            if n == first:
+                explained = news.text
+                assert explained.startswith("Krig! ") and "the winner takes all" in explained
+            elif first < n < again:  # the explanation stays; the news after it wait
+                assert news.text == explained
+        assert expected and expected[-1].startswith("Krig again! ")
+        assert news.text != explained  # its count of cards no longer holds: it gave way
+        shown = [news.text]
+        while news.waiting:
+            now[0] += max(HOLD, READ) + 0.1
+            news.flush()
+            shown.append(news.text)
+        told = " ".join(shown)
+        assert explained not in told
+        at = 0
+        for line in expected:  # every one, in order
+            at = told.index(app.look.text(line), at) + 1
+        await pilot.pause()
+
+
+async def test_a_keys_answer_comes_at_once_and_news_too_long_together_come_in_turn(tmp_path):
+    """A refusal or a hint is said at once; the explanation it interrupted comes back
+    after it. News waiting that do not fit on the line together are said one line
+    after another, none cut or lost."""
+    from ebbes_tui.ui.table_news import EXPLAIN, HOLD, READ
+
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, position(3, lambda s: True))
+        await pilot.pause()
+        now = [1000.0]
+        news = screen.news
+        news.clock = lambda: now[0]
+        explained = "Krig! Ola and you played K♥ and K♣: equal ranks go to war."
+        news.say(explained, EXPLAIN)
+        news.say("No undertrekk in phase 1.", "refusal")
+        assert news.text == "No undertrekk in phase 1."
+        now[0] += READ + 0.1
+        news.flush()
+        assert news.text == explained and news.held()  # back for its whole time
+        lines = [f"News {n}: " + " ".join(["a sentence of some length."] * 4) for n in range(3)]
+        news.waiting += [(line, "trick") for line in lines]
+        shown = []
+        while news.waiting:
+            now[0] += HOLD + 0.1
+            news.flush()
+            shown.append(news.text)
+            await pilot.pause()
+            line = screen.query_one("#news")
+            assert len(Text(news.text).wrap(app.console, line.content_size.width)) <= 3
+        assert " ".join(shown) == " ".join(lines)  # every one, in order, none cut
+        assert len(shown) > 1  # not all on one line
 
 
 async def test_the_final_title_of_five_sharing_the_win_is_read_whole_at_80x24(tmp_path):

@@ -38,6 +38,16 @@ class Decided(Message):
         self.draft = draft
 
 
+class Declined(Message):
+    """The game's table did nothing with a key (a move the rules do not allow now):
+    ``text`` says why, on the news line until the next move, so nothing the table shows
+    gives way to it."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
 @dataclass(frozen=True)
 class Drawing:
     """How the table is drawn now: the screen's width class; the memory aid; whether
@@ -53,6 +63,14 @@ class Drawing:
     hot_seat: bool = False
     side_log: str = ""
     fresh: bool = False
+
+
+def quiet_height(table: Widget) -> int:
+    """The rows of the game's table with a one-line news line under it. What must not
+    jump as news come and go (a long hand's lines of cards) is sized by this; the
+    table's flexible part (the trick) gives a longer news line its rows."""
+    news = table.screen.query("#news")
+    return table.size.height + (max(news.first().outer_size.height - 1, 0) if news else 0)
 
 
 ActionT_contra = TypeVar("ActionT_contra", contravariant=True)

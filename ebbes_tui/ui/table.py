@@ -37,7 +37,7 @@ from ..game.protocols import AnyGame, AnyView
 from ..table.client import RemoteFeed
 from .chat import close_chat, open_chat, send_chat
 from .footer import KeysFooter
-from .game_ui import TRICK_KEY, Decided, Drawing, GameLog, GameTable, screens_of
+from .game_ui import TRICK_KEY, Decided, Declined, Drawing, GameLog, GameTable, screens_of
 from .log_screen import LogScreen
 from .look import WIDE
 from .pacing import TRICK_LABELS, next_trick_display
@@ -175,6 +175,12 @@ class TableScreen(Screen[None]):
             self._keys = keys
             self.refresh_bindings()
 
+    def on_resize(self) -> None:
+        """The game log beside a wide table comes with the width: filled at once, not
+        at the next move."""
+        if self.is_mounted:
+            self.redraw()
+
     # ------------------------------------------------------------- actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -203,6 +209,9 @@ class TableScreen(Screen[None]):
                 self.feed.draft(message.action)
         elif self.feed.asks(self.update):
             self.submit(message.action)
+
+    def on_declined(self, message: Declined) -> None:
+        self.news.say(self.screens.in_words(message.text, self.app.look), "refusal")
 
     def submit(self, answer: object) -> str | None:
         """Hand the decision of the player at the screen to the feed. An illegal one

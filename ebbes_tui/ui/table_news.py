@@ -1,7 +1,13 @@
 """The news line of a table: what the update on show means (moves speak for themselves
 on the table), a hint, a refusal, a chat line, a shared table's word; each said until
-an update makes it stale (the game says which update makes which kind stale). An
-explanation stays long enough to be read: news that comes meanwhile waits its turn."""
+an update makes it stale (the game says which update makes which kind stale).
+
+An explanation stays long enough to be read. The game's news that come meanwhile
+wait their turn, every one of them, in order: once the explanation has stayed its time
+they are said together, as many as the line holds. News that go stale while they wait
+are dropped, because a newer one says it better (the end of the trick says how a krig
+ended); the game log keeps every move. An explanation whose facts no longer hold (the
+game makes it stale) gives way at once."""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.widgets import Static
 
 from ..controller import TakenBack, Update
@@ -21,14 +28,24 @@ if TYPE_CHECKING:
     from .table import TableScreen
 
 #: The kind of news a game gives to what explains one of its words the first time: it
-#: stays on the line at least :data:`HOLD` seconds, even when a move makes it stale.
+#: stays on the line at least :data:`HOLD` seconds, unless it goes stale. A game may
+#: name its explanations apart (``explain krig``), to make some stale at other moments.
 EXPLAIN = "explain"
 #: Seconds an explanation stays before the next news replaces it.
 HOLD = 4.0
+#: Seconds news that had to wait stay when more wait behind them (they did not all fit
+#: on the line, or an explanation comes next).
+READ = 2.0
+
+
+def explains(kind: str) -> bool:
+    """Whether news of ``kind`` is an explanation (:data:`EXPLAIN`)."""
+    return kind.split(" ", 1)[0] == EXPLAIN
 
 
 class News:
-    """One table screen's news line: its text, and the kind of news it is."""
+    """One table screen's news line: its text, the kind of news it is, and the game's
+    news waiting for their turn."""
 
     #: The clock the hold is measured by (a test's own clock: no sleeps).
     clock: Callable[[], float] = staticmethod(time.monotonic)
@@ -37,65 +54,63 @@ class News:
         self.screen = screen
         self.text = ""
         self.kind = ""  # what the news line says: stale at different moments
-        self.until = 0.0  # an explanation on show stays until then
-        self.expired = False  # it went stale while it stayed
-        self.waiting: list[tuple[str, str, bool]] = []  # (news, kind, stale) to come
+        self.until = 0.0  # the news on show stays until then
+        self.waiting: list[tuple[str, str]] = []  # the game's (news, kind) to come
         self._timer: Timer | None = None
 
     def say(self, message: str, kind: str = "event") -> None:
-        """Put ``message`` on the news line now. Its ``kind`` says when it goes stale
-        (the game says which move makes which kind stale): an ``event``, a ``hint``,
-        a ``refusal``, :data:`EXPLAIN`, or the game's own kinds."""
+        """Put ``message`` on the news line now (the answer to a key, a chat line, a
+        shared table's word): an explanation it interrupts, and the game's news
+        waiting, come after it in turn. Its ``kind`` says when it goes stale (the game
+        says which move makes which kind stale): an ``event``, a ``hint``, a
+        ``refusal``, :data:`EXPLAIN`, or the game's own kinds."""
+        if message and self.held() and explains(self.kind):
+            self.waiting.insert(0, (self.text, self.kind))
+        self._show(message, kind, HOLD if explains(kind) else READ if self.waiting else 0.0)
+        self.flush()
+
+    def _show(self, message: str, kind: str, hold: float) -> None:
         self.text = self.screen.app.look.text(message)
         self.kind = kind if message else ""
-        self.until = self.clock() + HOLD if message and kind == EXPLAIN else 0.0
-        self.expired = False
+        self.until = self.clock() + hold if message else 0.0
         self.screen.query_one("#news", Static).update(self.text)
 
     def held(self) -> bool:
-        """Whether an explanation on show must stay."""
+        """Whether the news on show must stay."""
         return self.clock() < self.until
 
-    def tell(self, message: str, kind: str) -> None:
-        """Say a game's news, after the explanation on show (and those waiting) have
-        stayed their time; of the other news only the newest waits."""
-        if not self.held() and not self.waiting:
-            self.say(message, kind)
-            return
-        if kind != EXPLAIN:
-            self.waiting = [w for w in self.waiting if w[1] == EXPLAIN]
-        self.waiting.append((message, kind, False))
-        self._wake()
-
     def flush(self) -> None:
-        """Once the explanation on show has stayed its time: the next news waiting, or
-        an empty line if it went stale meanwhile."""
-        self._timer = None
+        """Once the news on show has stayed its time: the news waiting, together as
+        far as the line holds them, up to and with the first explanation."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if not self.waiting:
+            return
         if self.held():
-            self._wake()
-        elif self.waiting:
-            message, kind, stale = self.waiting.pop(0)
-            self.say(message, kind)
-            self.expired = stale
-            if self.waiting or stale:
-                self._wake()
-        elif self.expired:
-            self.say("")
+            self._timer = self.screen.set_timer(self.until - self.clock() + 0.05, self._woken)
+            return
+        said = [self.waiting.pop(0)]
+        while self.waiting and not explains(said[-1][1]) and \
+                self._fits([*said, self.waiting[0]]):
+            said.append(self.waiting.pop(0))
+        kind = next((k for _, k in said if explains(k)), said[-1][1])
+        self._show(" ".join(m for m, _ in said), kind,
+                   HOLD if explains(kind) else READ if self.waiting else 0.0)
+        if self.waiting:
+            self.flush()
 
-    def _wake(self) -> None:
-        if self._timer is None:
-            self._timer = self.screen.set_timer(max(self.until - self.clock(), 0.0) + 0.05,
-                                                self.flush)
+    def _woken(self) -> None:
+        self._timer = None  # it has run out: nothing to stop
+        self.flush()
 
-    def _stale(self) -> None:
-        """The news on show (and the other news waiting) no longer applies; an
-        explanation stays or waits its time all the same."""
-        self.waiting = [(m, k, True) for m, k, _ in self.waiting if k == EXPLAIN]
-        if self.held() or self.waiting:
-            self.expired = True
-            self._wake()
-        else:
-            self.say("")
+    def _fits(self, said: list[tuple[str, str]]) -> bool:
+        """Whether the news ``said`` together fit on the news line."""
+        line = self.screen.query_one("#news", Static)
+        rows = line.styles.max_height
+        text = Text(self.screen.app.look.text(" ".join(m for m, _ in said)))
+        return len(text.wrap(self.screen.app.console, max(line.content_size.width, 20))) <= \
+            (int(rows.value) if rows is not None else 1)
 
     def note(self, update: Update) -> None:
         """Say what an update means on the news line (moves speak for themselves on the
@@ -103,8 +118,8 @@ class News:
         screen = self.screen
         event = update.event
         if isinstance(event, TakenBack):
-            self.waiting = []  # news of the moves taken back
-            self.say("Your last move was taken back.")
+            self.waiting = []  # news of the moves taken back, an explanation too
+            self._show("Your last move was taken back.", "event", 0.0)
         elif isinstance(event, ChatLine):
             if not event.earlier:  # what was said before: in the log (g), not news
                 self.say(f"{event.sender}: {event.text}", "chat")
@@ -119,9 +134,12 @@ class News:
                 self.say(f"A {mine.bot} bot plays for you (your time ran out, or the host "
                          "handed your seat to it): press any key to play again.", "table")
         else:
-            if self.kind and screen.screens.stale(self.kind, update):
-                self._stale()
+            stale = screen.screens.stale
+            self.waiting = [(m, k) for m, k in self.waiting if not stale(k, update)]
+            if self.kind and stale(self.kind, update):
+                self._show("", "", 0.0)  # an explanation too: its facts no longer hold
             names = screen.screens.names(update.view, not screen.hot_seat, screen.app.look)
             said = screen.screens.note(update, names, screen.app.look, self.text)
             if said is not None:
-                self.tell(*said)
+                self.waiting.append(said)
+            self.flush()

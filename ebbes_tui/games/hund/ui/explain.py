@@ -40,8 +40,8 @@ TERMS = (
              "game. Whoever is hund least often wins the match."),
 )
 
-#: What each word means, said the first time it happens in a game: while one is on
-#: the news line, smaller news of the same trick waits (the table shows it anyway).
+#: What each word means, said the first time it happens in a game (and held on the
+#: news line for a while: the news after it wait their turn).
 FIRST_TIME = {
     "krig": "equal ranks go to war, even when a higher card lies there.",
     "sjanse": "A sjanse plays the pile's top card instead of one from the hand.",
@@ -52,11 +52,6 @@ FIRST_TIME = {
 }
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
-
-
-def explaining(news: str) -> bool:
-    """Whether the news line on show explains one of the game's words."""
-    return any(why in news for why in FIRST_TIME.values())
 
 
 def and_list(words: Sequence[str]) -> str:

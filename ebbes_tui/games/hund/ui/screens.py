@@ -27,7 +27,7 @@ from ..rules.events import (
 )
 from ..rules.view import HundView
 from .explain import (
-    TERMS, event_line, explaining, first_avstikk, first_krig, first_sjanse, first_undertrekk,
+    TERMS, event_line, first_avstikk, first_krig, first_sjanse, first_undertrekk,
 )
 from .game_log import HundLog
 from .look import SUIT_GLYPHS, hund_look
@@ -37,6 +37,8 @@ from .table_view import CARD_KEYS, TRICK_KEY, HundTable
 
 #: The moves of a seat: what makes the news of the last move stale.
 _MOVES = (CardPlayed, Played, UndertrekkTaken)
+#: The kind of news of the first krig's explanation, which counts the cards at stake.
+KRIG_EXPLAINED = f"{EXPLAIN} krig"
 
 
 #: A card's record code in a sentence: rank then suit letter (``10H``, ``AS``).
@@ -151,10 +153,11 @@ class HundScreens:
     def note(self, update: Update[HundView], names: Sequence[str], look: Look,
              news: str) -> tuple[str, str] | None:
         """The news line for ``update`` and how long it lasts: what happens inside a
-        trick (a krig, a sjanse, an undertrekk) stays until the trick is over
-        (``trick``), as does the first explanation of each word (and at least its
-        :data:`~ebbes_tui.ui.table_news.HOLD` seconds: ``explain``); the end of a trick,
-        a new game, someone out, until the next move (``event``)."""
+        trick (a krig, a sjanse) stays until the trick is over (``trick``); the first
+        explanation of each word at least :data:`~ebbes_tui.ui.table_news.HOLD` seconds
+        (the news after it wait), the first krig's only while its count of cards holds
+        (:data:`KRIG_EXPLAINED`); the end of a trick, a new game, someone out, until
+        the next move (``event``)."""
         event, view = update.event, update.view
         if isinstance(event, (Synced, MatchOver)):
             return None
@@ -163,21 +166,23 @@ class HundScreens:
         if not line:
             return None
         if _first(view, event) or isinstance(event, ShedBegan):
-            return line, EXPLAIN  # stays to be read: the news after it waits
-        if explaining(news) and not isinstance(event, (TrickEnded, GameDealt)):
-            return None  # an explanation is being read; the table shows this news too
+            return line, KRIG_EXPLAINED if isinstance(event, Krig) else EXPLAIN
         if isinstance(event, (Krig, DroppedOut)) or isinstance(event, CardPlayed) and event.sjanse:
             return line, "trick"
         return line, "event"
 
     def stale(self, kind: str, update: Update[HundView]) -> bool:
-        """News of the last move is stale at the next move; news about the trick (and
-        a first explanation) once the trick is over (taken, or emptied by an
-        undertrekk: N10) or a new game begins."""
+        """News of the last move is stale at the next move; news about the trick once
+        the trick is over (taken, or emptied by an undertrekk: N10) or a new game
+        begins. A first explanation stays true (the next news replaces it after its
+        time), but the first krig's says how many cards the winner takes: another krig
+        in it, or a player out of it, makes that false."""
         event = update.event
+        if kind == KRIG_EXPLAINED:
+            return isinstance(event, (Krig, DroppedOut))
         emptied = isinstance(event, UndertrekkTaken) and not update.view.shed_trick
         if emptied or isinstance(event, (TrickEnded, GameDealt, TakenBack)):  # a trick over
-            return kind in (EXPLAIN, "trick", "event", "hint", "refusal")
+            return kind in ("trick", "event", "hint", "refusal")
         if isinstance(event, _MOVES):
             return kind in ("event", "hint", "refusal")
         return False

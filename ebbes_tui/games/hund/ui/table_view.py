@@ -15,7 +15,7 @@ from textual.widget import Widget
 from ....controller import Synced, TakenBack, Update
 from ..rules.actions import Action
 from ....ui.card_row import CardRow
-from ....ui.game_ui import Decided, Drawing
+from ....ui.game_ui import Decided, Declined, Drawing, quiet_height
 from ....ui.side_log import SideLog
 from ....ui.look import Look
 from ..rules.actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
@@ -32,7 +32,8 @@ CARD_KEYS = "1234567890aefrwxyz"
 #: The trick display setting's key on this table (t is undertrekk here).
 TRICK_KEY = "d"
 #: The rows the trick panel keeps (its border and five lines: the top card, the plays,
-#: when the avstikk comes, your move in two) when a long hand takes more lines of cards.
+#: when the avstikk comes, your move in two) when a long hand takes more lines of cards;
+#: a news line of two or three lines takes its rows from these, not from the hand.
 TRICK_ROWS = 7
 
 _MOVE = Binding.Group("Move")
@@ -145,8 +146,9 @@ class HundTable(Widget, can_focus=True):
                                         note=self.note)
         playable = self._playable()
         row = self.query_one(CardRow)
-        room = self.size.height - self.query_one("#top").outer_size.height - 2 - TRICK_ROWS
-        row.lines = max(1, room // 3)  # a long hand uses the room the trick does not need
+        # A long hand uses the room the trick does not need, the same whatever the news.
+        room = quiet_height(self) - self.query_one("#top").outer_size.height - 2 - TRICK_ROWS
+        row.lines = max(1, room // 3)
         row.show([look.card(c) for c in view.hand], playable, active=self.acting and bool(playable),
                  marked=[view.hand.index(c) for c in sorted(self.marked)])
         box = self.query_one("#hand-box")
@@ -231,12 +233,11 @@ class HundTable(Widget, can_focus=True):
             self._offer((self.view.hand[message.index],))
 
     def on_key(self, event: events.Key) -> None:
-        """``s`` or ``t`` when the move is not allowed: say why on the table (their
-        bindings are off then, so the key comes here)."""
+        """``s`` or ``t`` when the move is not allowed: say why (their bindings are off
+        then, so the key comes here)."""
         move = {"s": "sjanse", "t": "undertrekk"}.get(event.key)
         if move and self.view.seat is not None and not self.check_action(move, ()):
-            self.note = why_not(self.view, event.key, self.look)
-            self._draw()
+            self.post_message(Declined(why_not(self.view, event.key, self.look)))
             event.stop()
 
     def action_sjanse(self) -> None:
@@ -258,26 +259,24 @@ class HundTable(Widget, can_focus=True):
         self._draw()
 
     def _offer(self, cards: tuple[int, ...]) -> None:
-        """Play ``cards`` (low to high) if that is a legal play now; else say why on
-        the table, in the game's words, and change nothing."""
+        """Play ``cards`` (low to high) if that is a legal play now; else say why, in
+        the game's words, and change nothing."""
         view = self.view
         if not self.acting or not view.actions:
             return
         run = len(cards) == 1 or (SERIES.get((cards[-1], cards[0])) is not None
                                   and SERIES[cards[-1], cards[0]].cards == cards)
+        what = self.look.play(cards)
         if not run:
-            self.note = (f"{self.look.play(cards)} is not a series: cards of one suit in "
-                         "unbroken rank order.")
+            why = f"{what} is not a series: cards of one suit in unbroken rank order."
         elif (action := play_of(cards)) in view.actions:
             self.marked.clear()
             self.note = ""
             self.post_message(Decided(action))
             return
         elif view.top is not None:
-            what = self.look.play(cards)
-            self.note = (f"{what} cannot beat {self.look.face(view.top)}: you must beat it "
-                         f"{beat_with(view.top, view.trump)}.")
+            why = (f"{what} cannot beat {self.look.face(view.top)}: you must beat it "
+                   f"{beat_with(view.top, view.trump)}.")
         else:
-            self.note = f"{self.look.play(cards)} cannot be played now."
-        self._draw()
-
+            why = f"{what} cannot be played now."
+        self.post_message(Declined(why))
