@@ -264,3 +264,26 @@ def test_an_earlier_versions_saves_move_once_to_the_default_games_own_place(tmp_
     assert [info.slot for info in store.list()] == ["game-1"]
     assert (store.root / "finished" / "game-0.json").read_text() == record
     assert not earlier.exists()
+
+
+def test_saves_an_earlier_version_put_beside_another_games_move_to_their_own(tmp_path,
+                                                                            monkeypatch):
+    """An earlier version saved a game begun after the app had opened another game's
+    saves under that game's folder (``hund/huhn/saves``), where Continue and History
+    never looked: they move to the game's own place, finished games too, and a save of
+    the same name already there is not overwritten."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    huhn = load_game("huhn")
+    record = next((RECORDS / "huhn").glob("*.json")).read_text()
+    stray = tmp_path / "data" / "ebbes-tui" / "hund" / "huhn" / "saves"
+    (stray / "finished").mkdir(parents=True)
+    for name in ("game-1.json", "finished/game-0.json", "game-2.json"):
+        (stray / name).write_text(record)
+    own = tmp_path / "data" / "ebbes-tui" / "huhn" / "saves"
+    own.mkdir(parents=True)
+    (own / "game-2.json").write_text("{}")  # the same name: neither is lost
+    store = SaveStore(game=huhn)
+    assert store.root == own
+    assert sorted(info.slot for info in store.list()) == ["game-1", "game-2"]
+    assert (own / "finished" / "game-0.json").read_text() == record
+    assert (own / "game-2.json").read_text() == "{}" and (stray / "game-2.json").exists()

@@ -34,3 +34,20 @@ def test_every_games_saves_go_beside_the_given_libraries(tmp_path, monkeypatch, 
     roots = {game.id: app.library_for(game).store.root for game in all_games()}
     assert roots == {game.id: home / "saves" if game is given else home / game.id / "saves"
                      for game in all_games()}
+
+
+@pytest.mark.parametrize("first", all_games(), ids=lambda g: g.id)
+def test_every_games_saves_go_to_its_own_place_in_the_users_data_dir(tmp_path, monkeypatch,
+                                                                     first):
+    """Opened with no library given, whichever game the app opened first, each game's
+    saves go where that game's Continue and History look: a Blindes Huhn game begun
+    after the app had opened Hund's games was saved under hund/huhn/, and
+    `ebbes --game huhn --continue` said there was no saved game (a shared server's
+    user found it)."""
+    from ebbes_tui.controller.saves import data_dir
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user"))
+    app = EbbesApp(settings_path=tmp_path / "settings.json", game=first.id)
+    app.library_for(first)
+    roots = {game.id: app.library_for(game).store.root for game in all_games()}
+    assert roots == {game.id: data_dir(game) / "saves" for game in all_games()}

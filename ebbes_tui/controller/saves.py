@@ -51,7 +51,24 @@ def data_dir(game: AnyGame | None = None) -> Path:
         return root
     if game.id == DEFAULT_GAME and not _earlier_saves_moved(root):
         return root
-    return private_dir(root / game.id)
+    own = private_dir(root / game.id)
+    _strays_gathered(root, own / "saves", game)
+    return own
+
+
+def _strays_gathered(root: Path, own: Path, game: AnyGame) -> None:
+    """An earlier version put a game's saves beside those of the first game the app
+    opened (``hund/huhn/saves``), where neither Continue nor History looked: move them
+    to the game's own place, finished games with them. Not a folder an earlier
+    version's window has a game open in, nor onto a save of the same name."""
+    for stray in root.glob(f"*/{game.id}/saves"):
+        if stray == own or any(lock_holder(lock) for lock in stray.glob("*.lock")):
+            continue
+        for path in sorted(stray.rglob(f"*{SAVE_SUFFIX}")):
+            target = own / path.relative_to(stray)
+            if not target.exists():
+                private_dir(target.parent)
+                path.rename(target)
 
 
 def _earlier_saves_moved(root: Path) -> bool:

@@ -83,6 +83,7 @@ class EbbesApp(App[None]):
         super().__init__(ansi_color=True if native else None)
         #: This user's games of each game, opened on first use.
         self._libraries: dict[str, Library] = {} if library is None else {library.game.id: library}
+        self._given = library  # a test's or a bench's: the others go beside it
         self.settings_path = settings_path or settings_file.default_path()
         self.games = playable_games()
         self.settings, self.settings_note = settings_file.load(self.settings_path, self.games)
@@ -126,7 +127,7 @@ class EbbesApp(App[None]):
         if game.id not in self._libraries:
             from ..controller import Library, SaveStore
 
-            given = next(iter(self._libraries.values()), None)
+            given = self._given  # not the first one opened: that is the user's own
             store = None if given is None else SaveStore(given.store.root.parent / game.id / "saves")
             self._libraries[game.id] = Library(game, store)
         return self._libraries[game.id]
