@@ -95,6 +95,27 @@ async def test_a_draft_is_no_decision_and_only_the_seats_own_hand_being_arranged
     await asyncio.wait_for(task, WAIT)
 
 
+async def test_a_bot_standing_in_for_an_away_player_arranges_as_they_had():
+    """A player who leaves a shared table mid-arrangement, or whose time runs out, finds
+    on coming back the order they had made, not one the stand-in bot chose: the order
+    so far is their answer, and the bot makes it (a real table's player lost his)."""
+    setup = players_setup(HUHN, [("Ann", "human", None), ("Bob", "human", None),
+                                 ("Cyd", "bot", "random")], {"dealer": 2}, seed=3)
+    match = Match(setup, bot_pause=0)
+    task = asyncio.create_task(match.run())
+    await until(lambda: match.state.phase == "arrange" and match.state.orders[2] is not None)
+    low = tuple(sorted(match.state.hands[0]))
+    order = (*low[1:], low[0])  # the lowest card at the right end: no bot's order
+    match.session(0).draft(Arrange(order))
+    match.stand_in(0)  # Ann is away
+    await until(lambda: match.state.orders[0] is not None)
+    assert match.state.orders[0] == order
+    match.stand_in(1)  # Bob made no order: the bot arranges his hand
+    await until(lambda: match.state.orders[1] is not None)
+    match.stop()
+    await asyncio.wait_for(task, WAIT)
+
+
 # ------------------------------------------------------------------ a shared table
 
 def table_spec(name: str):

@@ -93,6 +93,9 @@ class Match:
         #: For each seat that must decide: the decision number when its decision came up.
         self.asked: dict[int, int] = {}
         self._kinds: dict[int, str] = {}  # the kind of each seat's pending decision
+        #: A person's answer so far to the decision asked (its number): a bot standing
+        #: in for them while they are away makes it theirs, not its own.
+        self._drafts: dict[int, tuple[int, object]] = {}
         self.sessions: list[Session] = []
         self._changed = asyncio.Event()
         self._generation = 0  # bumped by take-back and seat changes: answers before are stale
@@ -209,9 +212,13 @@ class Match:
         bot = self.bots.get(seat)
         if bot is None:
             return only_action(legal, seat)
-        view = self.state.view(seat)
-        rng = random.Random(f"{self.seed}:{self.game.rules.decision_seed(self.state, seat)}")
-        thinking = asyncio.to_thread(bot.choose, view, legal, rng)
+        asked, draft = self._drafts.get(seat, (None, None))
+        if asked is not None and asked == self.asked.get(seat):  # the away player's own
+            thinking: Awaitable[object] = asyncio.sleep(0, draft)
+        else:
+            view = self.state.view(seat)
+            rng = random.Random(f"{self.seed}:{self.game.rules.decision_seed(self.state, seat)}")
+            thinking = asyncio.to_thread(bot.choose, view, legal, rng)
         if self.bot_pause > 0:  # the same least time, whether or not it had a choice
             action, _ = await asyncio.gather(thinking, self._sleep(self.bot_pause))
             return action
@@ -245,6 +252,7 @@ class Match:
         if not self.human_plays(seat):
             raise NotYourTurn(None, "a bot plays this seat while you are away")
         self.game.rules.draft(self.state, seat, action)
+        self._drafts[seat] = (self.asked[seat], action)
         self._save()
 
     def _apply(self, seat: int, action: object) -> None:
@@ -353,7 +361,7 @@ class Match:
         record = self.game.records.take_back(self.record(), seat)
         self.state = self.game.records.replay(record)
         self.decision = self.state.decisions_made()
-        self.asked = {}
+        self.asked, self._drafts = {}, {}
         self._note_asked()
         self._interrupt()
         self._save()
