@@ -172,8 +172,11 @@ class Home:
                         EBBES_TABLES_DIR=str(self.tables))
         self.processes: list[subprocess.Popen] = []
 
-    def run(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "ebbes_tui", *args], env=self.env,
+    def run(self, *args: str, timeout: float = 60, seed: int | None = None
+            ) -> subprocess.CompletedProcess:
+        """``ebbes ARGS``; ``seed``: a table's seed, where only its owner reads it."""
+        env = self.env if seed is None else {**self.env, "EBBES_TABLE_SEED": str(seed)}
+        return subprocess.run([sys.executable, "-m", "ebbes_tui", *args], env=env,
                               capture_output=True, text=True, timeout=timeout,
                               stdin=subprocess.DEVNULL)
 

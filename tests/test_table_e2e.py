@@ -33,7 +33,7 @@ def socket_of(home: Home, name: str):
 
 def test_three_bots_and_a_spectator_play_a_whole_game_in_their_own_processes(home, tmp_path):
     served = home.run("table", "serve", "friday", "--seats", "player,player,player,bot:normal",
-                      "--spectators", "--seed", "12")
+                      "--spectators", seed=12)
     assert served.returncode == 0, served.stderr
     assert served.stdout == (f"{ME}/friday is open (ebbes): friends join with "
                              f"'ebbes table join {ME}/friday'.\n")
@@ -156,6 +156,9 @@ def test_the_command_line_refuses_in_one_sentence(home, tmp_path):
         (("table", "close", "nothere"), "You have no table called nothere"),
         (("table", "set", "x"), "Say what to set"),
         (("table", "serve", "no.dots"), "cannot name a table"),
+        # a seed in the process list would show every hand to every user of the machine
+        (("table", "serve", "x", "--seats", "player,player", "--seed", "3"), "EBBES_TABLE_SEED=S"),
+        (("table", "serve", "x", "--spectators", "--seed", "3"), "process list"),
         (("table", "join", "nothere", "--bot", "random"), "There is no table"),
         (("table", "join", "x", "--bot", "normal", "--watch"), "choose one"),
         (("table", "join", "x", "--bot", "genius"), "unknown bot level"),

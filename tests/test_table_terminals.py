@@ -31,8 +31,9 @@ class Host:
                         XDG_CONFIG_HOME=str(tmp_path / "config"), TERM="xterm-256color",
                         LANG="C.UTF-8", EBBES_TABLES_DIR=str(self.tables))
 
-    def serve(self, *args: str) -> None:
-        done = subprocess.run(ebbes_command("table", "serve", *args), env=self.env,
+    def serve(self, *args: str, seed: int | None = None) -> None:
+        env = self.env if seed is None else {**self.env, "EBBES_TABLE_SEED": str(seed)}
+        done = subprocess.run(ebbes_command("table", "serve", *args), env=env,
                               capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr
 
@@ -74,7 +75,7 @@ def press_until(sessions: list[PtySession], done, timeout: float = WAIT) -> None
 def test_two_players_in_their_own_terminals_one_hangs_up_and_comes_back(tmp_path):
     host = Host(tmp_path)
     host.serve("duo", "--seats", "player,player,bot:normal,bot:normal", "--away-after", "never",
-               "--seed", "7")
+               seed=7)
     ann, bob = host.join("duo", 1), host.join("duo", 2)
     try:
         assert ann.wait_for("Round 1 of 5", 30) and bob.wait_for("Round 1 of 5", 30)

@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 import logging.handlers
+import os
 import signal
 import socket
 import subprocess
@@ -25,6 +26,7 @@ from typing import Any
 from ..bots import LEVELS
 from ..controller.saves import SaveError, SaveStore
 from ..controller.setup import players_setup
+from ..game.clean import clean
 from ..game.errors import SetupError
 from ..flags import from_flags
 from ..game.options import complete, flag_name
@@ -46,6 +48,8 @@ DEFAULT_SEATS = "player,player,player"
 #: Arguments that choose a new game (besides the game's own options): refused when a
 #: saved game of the table is reopened.
 GAME_ARGUMENTS = ("seats", "seed")
+#: Where a table others sit at takes its seed from (see :func:`_seed`).
+SEED_VARIABLE = "EBBES_TABLE_SEED"
 #: A detached table's log: at most this many bytes, and one older file beside it.
 LOG_BYTES, LOG_BACKUPS = 1 << 20, 1
 LOG_FORMAT = "%(asctime)s %(message)s"
@@ -89,10 +93,31 @@ def plan_table(args: argparse.Namespace) -> Plan:
         players_setup(game, [("seat", "bot" if s.kind == "bot" else "human", s.level)
                              for s in specs], options).new_state()  # SetupError if not allowed
     invite = frozenset(uid_of(login) for login in (args.invite or "").split(",") if login)
-    spec = TableSpec(name, host, game.id, specs, options, args.seed, invite, args.open,
+    seed = None if saved is not None else _seed(args, specs, bool(invite))
+    spec = TableSpec(name, host, game.id, specs, options, seed, invite, args.open,
                      args.spectators, parse_seconds(args.away_after, "--away-after"),
                      parse_seconds(args.turn_time, "--turn-time"))
     return Plan(spec, own_address(name, args.dir), store, saved)
+
+
+def _seed(args: argparse.Namespace, specs: tuple[SeatSpec, ...], invited: bool) -> int | None:
+    """The seed to deal from. ``--seed`` only at a table nobody else may join or watch:
+    the process list shows a command's arguments to every user of the machine, who
+    could work out every hand from it; its environment only to its owner."""
+    others = args.open or args.spectators or invited or sum(s.kind != "bot" for s in specs) > 1
+    if args.seed is not None:
+        if others:
+            raise TableError(f"--seed shows in the process list, where every user of this "
+                             f"machine could read it and work out every hand: give it as "
+                             f"{SEED_VARIABLE}=S before the command instead.")
+        return int(args.seed)
+    text = os.environ.get(SEED_VARIABLE)
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise TableError(f"{SEED_VARIABLE} must be a whole number, not {clean(text)!r}.") from None
 
 
 def _keep_as_saved(args: argparse.Namespace, name: str, game: AnyGame) -> None:
