@@ -54,12 +54,13 @@ async def test_the_previous_trick_and_its_taker_fit_at_80x24_with_five_players(t
                          "Ann plays last in trick 2")
         await pilot.pause()
         shown = lines(app)
-        down = "v" if ascii else "↓"
-        won = "*" if ascii else "✓"
+        # In ASCII the marks stand apart from the card's name: 37D[v], not 37Dv.
+        down = "[v]" if ascii else "↓"
+        won = "[*]" if ascii else "✓"
         previous = next(line for line in shown if "Previous trick:" in line)
-        for card in ("12H", f"45{won}", f"37D{down}", f"44D{down}", "5H"):
+        for card in ("12H ", f"45{won} ", f"37D{down} ", f"44D{down} ", "5H"):
             assert card in previous, previous
-        assert "Marian" in previous and "Bot 4" in previous  # long names cut to fit
+        assert "Maria" in previous and "Bot 4" in previous  # long names cut to fit
         assert any("Marianne Muster took it with 45 (2 hens: penalty -3)." in line
                    for line in shown)
         assert "Last trick" not in screen_text(app)  # it was the previous trick
@@ -109,16 +110,18 @@ def test_who_leads_names_the_previous_trick_not_the_last():
     assert "took the previous trick" in line and "last" not in line
 
 
-def test_the_legend_explains_the_mark_of_a_card_played_face_down():
+@pytest.mark.parametrize(("ascii", "down", "won"), [(False, "↓", "✓"), (True, "[v]", "[*]")])
+def test_the_legend_explains_the_marks_of_a_card_played_face_down_and_of_the_taker(
+        ascii, down, won):
     from ebbes_tui.games.huhn.ui.screens import SCREENS
 
-    for ascii in (False, True):
-        look = HuhnLook(ascii=ascii)
-        _, table = SCREENS.legend(look)
-        console = Console(width=100, record=True, file=io.StringIO())
-        console.print(table)
-        text = console.export_text()
-        assert f"28D{look.down}" in text and "was played face down" in text
+    look = HuhnLook(ascii=ascii)
+    _, table = SCREENS.legend(look)
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(table)
+    text = console.export_text()
+    assert f"28D{down} " in text and "was played face down" in text
+    assert f"45{won} " in text and "the card that took it" in text
 
 
 async def test_home_and_end_move_the_chosen_card_to_an_end_while_arranging(tmp_path):

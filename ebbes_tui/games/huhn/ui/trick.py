@@ -166,7 +166,7 @@ class TrickArea(Static):
             if won:
                 face.stylize("reverse")
             text.append_text(face)
-            note = f" {look.won}" if won else ""
+            note = f" {look.marks(won=True)}" if won else ""
             text.append(note.ljust(column - len(face.plain)), "bold")
         if upcoming is not None and upcoming not in [tc.seat for tc in cards]:
             text.append("(your turn)" if upcoming == mine else "(to play)", "bold italic")
@@ -182,7 +182,7 @@ class TrickArea(Static):
         (names cut as far as needed), a card that was played face down marked."""
         look = self.look
         faces = [look.card(c) for c in trick.cards]
-        marks = [(look.down if down else "") + (look.won if seat == trick.winner else "")
+        marks = [look.marks(down=down, won=seat == trick.winner)
                  for seat, down in zip(trick.seats, trick.downs)]
         played = [names[s] for s in trick.seats]
         fixed = sum(len(f.plain) + len(m) + 3 for f, m in zip(faces, marks)) - 2
