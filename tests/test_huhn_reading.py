@@ -85,6 +85,54 @@ async def test_the_down_reward_is_said_whole_at_80x24_with_five_players(tmp_path
 
 
 
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_a_lead_face_down_with_the_down_reward_says_why_at_80x24_with_five_players(
+        tmp_path, ascii):
+    # Marianne takes trick 1 with 45 and the pig 19, takes down and leads 30 face down:
+    # the panel's rows went to the cards, their ends and the previous trick, and a back
+    # led by a card without the face-down symbol stood there unexplained.
+    rec = five("19 45 20 22 23 30d", {0: ([19], []), 1: ([45, 30], []), 2: ([20], []),
+                                      3: ([22], []), 4: ([23], [])}, rewards=["down"])
+    app = huhn_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: playing(app), "Ann plays")
+        await pilot.pause()
+        shown = "\n".join(lines(app))
+        assert "Marianne Muster leads with the down reward: their lead may go face down." \
+            in shown, shown
+        assert "Previous trick: You 19P" in shown, shown
+        assert "Marianne Muster took it with 45 (1 pig: a reward card)." in shown, shown
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_short_of_room_a_lead_a_reward_decided_stays_under_the_taken_trick(ascii):
+    """A two-line hint under the hand leaves the trick panel four rows: the ends give
+    way to the lead with the down reward, not the other way round."""
+    from textual.app import App
+
+    from ebbes_tui.games.huhn.ui.trick import TrickArea
+
+    hands = hands_with(5, {0: ([45], []), 1: ([19], []), 2: ([20], []), 3: ([22], []),
+                           4: ([23], [])})
+    view = build_view(HUHN.records.replay(record(hands, 4, "45 19 20 22 23",
+                                                 rewards=["down"])), 0)
+
+    class Panel(App[None]):
+        def compose(self):
+            area = TrickArea(HuhnLook(ascii=ascii), id="trick")
+            area.styles.height = 4
+            yield area
+
+    app = Panel()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(TrickArea).show(view)
+        await pilot.pause()
+        shown = [line.rstrip() for line in screen_text(app).splitlines()[:4]]
+        assert shown[2] == "You take it with 45 (1 pig: a reward card).", shown
+        assert shown[3] == "You lead with the down reward: your lead may go face down.", shown
+
+
 def test_the_rule_of_the_0_and_the_49_shows_in_the_last_trick_only_while_it_can_matter():
     # Both still in the hands at the last trick (they are the left ends, played
     # leftmost first by auto: so arrange them at the right ends instead).
