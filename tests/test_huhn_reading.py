@@ -477,3 +477,37 @@ async def test_short_of_room_the_previous_trick_and_its_taker_stay_on_screen():
         assert shown[2] == "Previous trick: You 12H  Tim 45✓  Ulf 37D↓  Marianne 44D↓  Anna 5H", \
             shown
         assert shown[3] == "Tim took it with 45 (2 hens: penalty -3).", shown
+
+
+@pytest.mark.parametrize("players", [3, 5])
+async def test_every_heading_of_the_players_panel_stands_over_its_figures(players):
+    """The hand's count stood after the backs, in an unlabelled gap before Tricks:
+    ``Player 1               0      3    2`` read as Tricks 0, Hens 3, Penalties 2."""
+    from textual.app import App
+
+    from ebbes_tui.games.huhn.ui.seats import TOTAL, PlayersPanel
+
+    state = HUHN.records.replay(record(hands_with(players, {}), 2))
+    auto(state, lambda s: s.phase == "play" and len(s.tricks) == 6)
+    view = build_view(state, 0)
+
+    class Panel(App[None]):
+        def compose(self):
+            yield PlayersPanel(HuhnLook(), id="players")
+
+    app = Panel()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(PlayersPanel).show(view)
+        await pilot.pause()
+        header, *rows = screen_text(app).splitlines()[:players + 1]
+        headings = ["Hand", "Tricks", "Hens", "Penalties", "Rewards", TOTAL]
+        starts = [header.index(h) for h in headings]
+        for seat, row in enumerate(rows):
+            figures = [str(view.hand_sizes[seat]), str(view.taken[seat]), str(view.hens[seat]),
+                       " ".join(map(str, view.penalties[seat])), " ".join(view.rewards[seat]),
+                       f"{view.totals[seat]:+}"]
+            for i, (heading, start, figure) in enumerate(zip(headings, starts, figures)):
+                # Under the heading itself; a list of cards may run on to the next one.
+                end = starts[i + 1] if heading in ("Penalties", "Rewards") else \
+                    start + len(heading)
+                assert row[start:end].strip() == figure, (heading, header, row)

@@ -161,7 +161,7 @@ async def test_other_hands_are_rows_of_backs_with_counts_and_the_supply_is_liste
         text = screen_text(app)
         assert "reward cards left: down, ear, hand" in text
         lines = [line for line in text.splitlines() if line.startswith(("│ 2  Bob", "│ 3  Cyd"))]
-        assert all("▒" * 12 + " 12" in line for line in lines) and len(lines) == 2
+        assert all("  12 " + "▒" * 12 in line for line in lines) and len(lines) == 2
         assert "Tricks Hens Penalties Rewards" in text
         # Ann's own row counts her cards; her cards are in her hand below.
         assert "yours" in text and "45 " in text
