@@ -511,3 +511,32 @@ async def test_every_heading_of_the_players_panel_stands_over_its_figures(player
                 end = starts[i + 1] if heading in ("Penalties", "Rewards") else \
                     start + len(heading)
                 assert row[start:end].strip() == figure, (heading, header, row)
+
+
+async def test_the_log_under_a_dialog_holds_the_trick_the_dialog_asks_about(tmp_path):
+    """Ann's card takes a trick with one pig: the log opened from the reward dialog
+    ended at the trick before (the trick taken was still waiting to be shown), and
+    its key line said Esc went back to the table."""
+    from ebbes_tui.games.huhn.ui.dialogs import RewardDialog
+    from ebbes_tui.ui.log_screen import LogScreen
+
+    # Bob leads (Ann deals): the bots play 19 20 22 23, Ann's 45 takes the pig.
+    rec = record(hands_with(5, {0: ([45], []), 1: ([19], []), 2: ([20], []), 3: ([22], []),
+                                4: ([23], [])}), 0, "19 20 22 23")
+    rec["players"] = FIVE
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: playing(app), "Ann plays last")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, RewardDialog), "the reward")
+        dialog = app.screen
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, LogScreen), "the log")
+        await pilot.pause()
+        log = app.screen.body
+        assert "Trick 1:" in log and "You take it with 45" in log, log
+        keys = screen_text(app).splitlines()[-1]
+        assert "Back to your decision" in keys, keys
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is dialog, "back to the dialog")

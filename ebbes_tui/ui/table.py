@@ -255,7 +255,9 @@ class TableScreen(Screen[None]):
 
     def action_log(self) -> None:
         if self.game_log is not None:
-            self.app.push_screen(LogScreen(self.game_log.text(self.view)))
+            # Opened from a decision dialog over the table, Esc goes back to that.
+            back = "the table" if self.app.screen is self else "your decision"
+            self.app.push_screen(LogScreen(self.game_log.text(self.view), back=back))
 
     def action_look(self) -> None:
         """Hot-seat: a player asks to see their own hand while no one must decide."""

@@ -129,6 +129,9 @@ class Follower:
             choice = await screen.app.push_screen_wait(final) if final is not None else "menu"
             screen.post_message(screen.Left(choice or "menu", finished=True))
             return
+        if any(u.decision == update.decision and not isinstance(u.event, TABLE_EVENTS)
+               for u in screen.feed.waiting()):
+            return  # the rest of the move first (the trick it took): the log then holds it
         if screen.covers is not None:
             await screen.covers.hand_off(update)
             update = screen.update
