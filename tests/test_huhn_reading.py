@@ -253,7 +253,7 @@ async def test_the_replays_score_sheet_goes_back_to_the_replay(tmp_path):
         await pilot.pause()
         assert "deals, Bernd leads the first trick" in screen_text(app)  # the deal, at once
         await pilot.press("b")
-        await wait_until(pilot, lambda: "Score sheet" in screen_text(app), "the score sheet")
+        await wait_until(pilot, lambda: "Board · score sheet" in screen_text(app), "the score sheet")
         footer = screen_text(app).splitlines()[-1]
         assert "Back to the replay" in footer and "table" not in footer
         await pilot.press("b")

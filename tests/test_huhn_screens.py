@@ -480,7 +480,7 @@ async def test_a_finished_game_replays_from_history_with_every_hand_as_arranged(
         assert "Deal 1 of 1" in screen_text(app)
         await pilot.press("b")
         await pilot.pause()
-        assert "Score sheet" in screen_text(app) and "result" in screen_text(app)
+        assert "Board · score sheet" in screen_text(app) and "result" in screen_text(app)
 
 
 # ------------------------------------------------------------------ shared tables

@@ -37,7 +37,7 @@ from ..game.protocols import AnyGame, AnyView
 from ..table.client import RemoteFeed
 from .chat import close_chat, open_chat, send_chat
 from .footer import KeysFooter
-from .game_ui import TRICK_KEY, Decided, Drawing, GameLog, GameTable, screens_of
+from .game_ui import BOARD, TRICK_KEY, Decided, Drawing, GameLog, GameTable, screens_of
 from .log_screen import LogScreen
 from .look import WIDE
 from .pacing import TRICK_LABELS, next_trick_display
@@ -60,7 +60,7 @@ class TableScreen(Screen[None]):
     AUTO_FOCUS = "#game-table"  # the game's keys; the chat line takes focus when opened
     BINDINGS = [
         Binding("g", "log", "Log"),
-        Binding("b", "scores", "Board"),
+        Binding("b", "scores", BOARD),
         Binding("p", "last_trick", "Last", show=False),
         Binding("u", "take_back", "Undo"),
         # Where the game allows none now (the key is dimmed), u says why.
