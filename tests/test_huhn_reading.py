@@ -540,3 +540,24 @@ async def test_the_log_under_a_dialog_holds_the_trick_the_dialog_asks_about(tmp_
         assert "Back to your decision" in keys, keys
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is dialog, "back to the dialog")
+
+
+async def test_while_arranging_the_backs_stand_apart_from_done():
+    from textual.app import App
+
+    from ebbes_tui.games.huhn.ui.seats import PlayersPanel
+
+    state = HUHN.records.replay(record(hands_with(5, {}), 4))
+    state.phase = "arrange"
+    view = build_view(state, 0)
+
+    class Panel(App[None]):
+        def compose(self):
+            yield PlayersPanel(HuhnLook(), id="players")
+
+    app = Panel()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(PlayersPanel).show(view)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Arranging" in text and "▒" * 10 + " " in text, text

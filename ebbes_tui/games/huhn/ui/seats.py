@@ -56,11 +56,11 @@ class PlayersPanel(Static):
             text.append(look.arrow if seat in turn else " ", "bold")
             text.append(f" {shown[seat]:<{width}}", "bold" if seat in turn else "")
             count = view.hand_sizes[seat]
-            text.append(f"{count:>4} ")
+            text.append(f"{count:>3} ")  # under "Hand"; the backs, then a space
             if seat == view.seat:
-                text.append(f"{'yours':<{hand - 5}}", "dim")
+                text.append(f"{'yours':<{hand - 4}}", "dim")
             else:
-                text.append(f"{look.backs(count):<{hand - 5}}")
+                text.append(f"{look.backs(count):<{hand - 4}}")
             if arranging:
                 done = view.arranged[seat]
                 text.append(f"{'done ' + look.won if done else 'arranging':<12}",
