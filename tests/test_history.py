@@ -390,7 +390,8 @@ async def test_replay_jumps_by_trick_and_round_and_fits_in_ascii(tmp_path, size,
         await pilot.press("home")
         assert screen.position == 0
         await pilot.press("b")
-        await wait_until(pilot, lambda: "Scoring board" in screen_text(app), "the board")
+        await wait_until(pilot, lambda: "Board - the rounds and the scoring track" in screen_text(app),
+                         "the board")
         _fits(screen_text(app), size, ascii=True)
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen, "back to the replay")

@@ -54,12 +54,13 @@ async def test_the_previous_trick_and_its_taker_fit_at_80x24_with_five_players(t
                          "Ann plays last in trick 2")
         await pilot.pause()
         shown = lines(app)
-        down = "v" if ascii else "↓"
-        won = "*" if ascii else "✓"
+        # In ASCII the marks stand apart from the card's name: 37D[v], not 37Dv.
+        down = "[v]" if ascii else "↓"
+        won = "[*]" if ascii else "✓"
         previous = next(line for line in shown if "Previous trick:" in line)
-        for card in ("12H", f"45{won}", f"37D{down}", f"44D{down}", "5H"):
+        for card in ("12H ", f"45{won} ", f"37D{down} ", f"44D{down} ", "5H"):
             assert card in previous, previous
-        assert "Marian" in previous and "Bot 4" in previous  # long names cut to fit
+        assert "Maria" in previous and "Bot 4" in previous  # long names cut to fit
         assert any("Marianne Muster took it with 45 (2 hens: penalty -3)." in line
                    for line in shown)
         assert "Last trick" not in screen_text(app)  # it was the previous trick
@@ -82,6 +83,54 @@ async def test_the_down_reward_is_said_whole_at_80x24_with_five_players(tmp_path
                    for line in shown)
 
 
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_a_lead_face_down_with_the_down_reward_says_why_at_80x24_with_five_players(
+        tmp_path, ascii):
+    # Marianne takes trick 1 with 45 and the pig 19, takes down and leads 30 face down:
+    # the panel's rows went to the cards, their ends and the previous trick, and a back
+    # led by a card without the face-down symbol stood there unexplained.
+    rec = five("19 45 20 22 23 30d", {0: ([19], []), 1: ([45, 30], []), 2: ([20], []),
+                                      3: ([22], []), 4: ([23], [])}, rewards=["down"])
+    app = huhn_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: playing(app), "Ann plays")
+        await pilot.pause()
+        shown = "\n".join(lines(app))
+        assert "Marianne Muster leads with the down reward: their lead may go face down." \
+            in shown, shown
+        assert "Previous trick: You 19P" in shown, shown
+        assert "Marianne Muster took it with 45 (1 pig: a reward card)." in shown, shown
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_short_of_room_a_lead_a_reward_decided_stays_under_the_taken_trick(ascii):
+    """A two-line hint under the hand leaves the trick panel four rows: the ends give
+    way to the lead with the down reward, not the other way round."""
+    from textual.app import App
+
+    from ebbes_tui.games.huhn.ui.trick import TrickArea
+
+    hands = hands_with(5, {0: ([45], []), 1: ([19], []), 2: ([20], []), 3: ([22], []),
+                           4: ([23], [])})
+    view = build_view(HUHN.records.replay(record(hands, 4, "45 19 20 22 23",
+                                                 rewards=["down"])), 0)
+
+    class Panel(App[None]):
+        def compose(self):
+            area = TrickArea(HuhnLook(ascii=ascii), id="trick")
+            area.styles.height = 4
+            yield area
+
+    app = Panel()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(TrickArea).show(view)
+        await pilot.pause()
+        shown = [line.rstrip() for line in screen_text(app).splitlines()[:4]]
+        assert shown[2] == "You take it with 45 (1 pig: a reward card).", shown
+        assert shown[3] == "You lead with the down reward: your lead may go face down.", shown
 
 
 def test_the_rule_of_the_0_and_the_49_shows_in_the_last_trick_only_while_it_can_matter():
@@ -109,16 +158,18 @@ def test_who_leads_names_the_previous_trick_not_the_last():
     assert "took the previous trick" in line and "last" not in line
 
 
-def test_the_legend_explains_the_mark_of_a_card_played_face_down():
+@pytest.mark.parametrize(("ascii", "down", "won"), [(False, "↓", "✓"), (True, "[v]", "[*]")])
+def test_the_legend_explains_the_marks_of_a_card_played_face_down_and_of_the_taker(
+        ascii, down, won):
     from ebbes_tui.games.huhn.ui.screens import SCREENS
 
-    for ascii in (False, True):
-        look = HuhnLook(ascii=ascii)
-        _, table = SCREENS.legend(look)
-        console = Console(width=100, record=True, file=io.StringIO())
-        console.print(table)
-        text = console.export_text()
-        assert f"28D{look.down}" in text and "was played face down" in text
+    look = HuhnLook(ascii=ascii)
+    _, table = SCREENS.legend(look)
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(table)
+    text = console.export_text()
+    assert f"28D{down} " in text and "was played face down" in text
+    assert f"45{won} " in text and "the card that took it" in text
 
 
 async def test_home_and_end_move_the_chosen_card_to_an_end_while_arranging(tmp_path):
@@ -202,7 +253,7 @@ async def test_the_replays_score_sheet_goes_back_to_the_replay(tmp_path):
         await pilot.pause()
         assert "deals, Bernd leads the first trick" in screen_text(app)  # the deal, at once
         await pilot.press("b")
-        await wait_until(pilot, lambda: "Score sheet" in screen_text(app), "the score sheet")
+        await wait_until(pilot, lambda: "Board · score sheet" in screen_text(app), "the score sheet")
         footer = screen_text(app).splitlines()[-1]
         assert "Back to the replay" in footer and "table" not in footer
         await pilot.press("b")
@@ -426,3 +477,87 @@ async def test_short_of_room_the_previous_trick_and_its_taker_stay_on_screen():
         assert shown[2] == "Previous trick: You 12H  Tim 45✓  Ulf 37D↓  Marianne 44D↓  Anna 5H", \
             shown
         assert shown[3] == "Tim took it with 45 (2 hens: penalty -3).", shown
+
+
+@pytest.mark.parametrize("players", [3, 5])
+async def test_every_heading_of_the_players_panel_stands_over_its_figures(players):
+    """The hand's count stood after the backs, in an unlabelled gap before Tricks:
+    ``Player 1               0      3    2`` read as Tricks 0, Hens 3, Penalties 2."""
+    from textual.app import App
+
+    from ebbes_tui.games.huhn.ui.seats import TOTAL, PlayersPanel
+
+    state = HUHN.records.replay(record(hands_with(players, {}), 2))
+    auto(state, lambda s: s.phase == "play" and len(s.tricks) == 6)
+    view = build_view(state, 0)
+
+    class Panel(App[None]):
+        def compose(self):
+            yield PlayersPanel(HuhnLook(), id="players")
+
+    app = Panel()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(PlayersPanel).show(view)
+        await pilot.pause()
+        header, *rows = screen_text(app).splitlines()[:players + 1]
+        headings = ["Hand", "Tricks", "Hens", "Penalties", "Rewards", TOTAL]
+        starts = [header.index(h) for h in headings]
+        for seat, row in enumerate(rows):
+            figures = [str(view.hand_sizes[seat]), str(view.taken[seat]), str(view.hens[seat]),
+                       " ".join(map(str, view.penalties[seat])), " ".join(view.rewards[seat]),
+                       f"{view.totals[seat]:+}"]
+            for i, (heading, start, figure) in enumerate(zip(headings, starts, figures)):
+                # Under the heading itself; a list of cards may run on to the next one.
+                end = starts[i + 1] if heading in ("Penalties", "Rewards") else \
+                    start + len(heading)
+                assert row[start:end].strip() == figure, (heading, header, row)
+
+
+async def test_the_log_under_a_dialog_holds_the_trick_the_dialog_asks_about(tmp_path):
+    """Ann's card takes a trick with one pig: the log opened from the reward dialog
+    ended at the trick before (the trick taken was still waiting to be shown), and
+    its key line said Esc went back to the table."""
+    from ebbes_tui.games.huhn.ui.dialogs import RewardDialog
+    from ebbes_tui.ui.log_screen import LogScreen
+
+    # Bob leads (Ann deals): the bots play 19 20 22 23, Ann's 45 takes the pig.
+    rec = record(hands_with(5, {0: ([45], []), 1: ([19], []), 2: ([20], []), 3: ([22], []),
+                                4: ([23], [])}), 0, "19 20 22 23")
+    rec["players"] = FIVE
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: playing(app), "Ann plays last")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, RewardDialog), "the reward")
+        dialog = app.screen
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, LogScreen), "the log")
+        await pilot.pause()
+        log = app.screen.body
+        assert "Trick 1:" in log and "You take it with 45" in log, log
+        keys = screen_text(app).splitlines()[-1]
+        assert "Back to your decision" in keys, keys
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is dialog, "back to the dialog")
+
+
+async def test_while_arranging_the_backs_stand_apart_from_done():
+    from textual.app import App
+
+    from ebbes_tui.games.huhn.ui.seats import PlayersPanel
+
+    state = HUHN.records.replay(record(hands_with(5, {}), 4))
+    state.phase = "arrange"
+    view = build_view(state, 0)
+
+    class Panel(App[None]):
+        def compose(self):
+            yield PlayersPanel(HuhnLook(), id="players")
+
+    app = Panel()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(PlayersPanel).show(view)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Arranging" in text and "▒" * 10 + " " in text, text

@@ -161,7 +161,7 @@ async def test_other_hands_are_rows_of_backs_with_counts_and_the_supply_is_liste
         text = screen_text(app)
         assert "reward cards left: down, ear, hand" in text
         lines = [line for line in text.splitlines() if line.startswith(("│ 2  Bob", "│ 3  Cyd"))]
-        assert all("▒" * 12 + " 12" in line for line in lines) and len(lines) == 2
+        assert all("  12 " + "▒" * 12 in line for line in lines) and len(lines) == 2
         assert "Tricks Hens Penalties Rewards" in text
         # Ann's own row counts her cards; her cards are in her hand below.
         assert "yours" in text and "45 " in text
@@ -193,12 +193,26 @@ async def test_f_plays_the_marked_end_face_down_and_the_others_see_a_back(tmp_pa
         await wait_until(pilot, lambda: playing(app), "Ann leads")
         await pilot.pause()
         assert "f plays 16D face down." in screen_text(app)
-        assert "f Face down" in footer(app)
+        assert "f Down" in footer(app)
         await pilot.press("right")  # the right end marked, a hen: f still means the 16
         assert table(app).check_action("face_down", ()) is True
         await pilot.press("f")
         await wait_until(pilot, lambda: first_play(app) is not None, "the card is down")
         assert first_play(app) == "16d"
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_the_footer_with_f_fits_80_columns(tmp_path, ascii):
+    """Solo, with both ends to play and one to go face down, the key line is the
+    longest it gets: it lost "Menu" in ASCII ("Enter" is wider than its glyph)."""
+    app = huhn_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, scene("", {0: ([16], [17]), 1: ([49], []), 2: ([48], [])}))
+        await wait_until(pilot, lambda: playing(app), "Ann leads")
+        await pilot.pause()
+        keys = footer(app).rstrip()
+        assert "f Down" in keys and "1 2 Ends" in keys and "Hint" in keys, keys
+        assert keys.endswith("Esc Menu" if ascii else "esc Menu"), keys
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -217,7 +231,7 @@ async def test_another_players_face_down_card_is_a_back_and_the_last_player_has_
         assert cards.index("▒▒") < cards.index("15")  # Bob's card: a back, before Cyd's 15
         assert "28" not in cards
         assert "left, down" in text  # which end it came from, and that it lies face down
-        assert "f plays" not in text and "Face down" not in footer(app)  # H5: not the last
+        assert "f plays" not in text and "f Down" not in footer(app)  # H5: not the last
         assert table(app).check_action("face_down", ()) is False
         await pilot.press("f")  # played through: f did nothing and said nothing
         await pilot.pause()
@@ -467,7 +481,7 @@ async def test_a_finished_game_replays_from_history_with_every_hand_as_arranged(
         assert "Deal 1 of 1" in screen_text(app)
         await pilot.press("b")
         await pilot.pause()
-        assert "Score sheet" in screen_text(app) and "result" in screen_text(app)
+        assert "Board · score sheet" in screen_text(app) and "result" in screen_text(app)
 
 
 # ------------------------------------------------------------------ shared tables

@@ -4,11 +4,19 @@ every card, which cost a tenth of a game's CPU.)"""
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ebbes_tui.controller import Library, SaveStore
+from ebbes_tui.game import registry
+from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.footer import KeysFooter
+from ebbes_tui.ui.table import TableScreen
+from ui_support import screen_text, seats, wait_until
 
 
 class Keys(Screen[None]):
@@ -91,3 +99,31 @@ async def test_a_key_enabled_or_disabled_is_dimmed_in_place_and_one_that_comes_o
         screen.refresh_bindings()
         await pilot.pause()
         assert list(keys(app)) == ["Take back", "Hint", "Quit"]
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_every_games_key_line_keeps_menu_at_80_columns(tmp_path, game_id, ascii):
+    """Alone against bots (Undo and Hint shown) at the first turns of each game, in
+    ASCII ("Enter" for the glyph) as in Unicode: the line ends with Menu."""
+    game = registry.load_game(game_id)
+    path = tmp_path / "settings.json"
+    seated = seats(("Ann", "human"), ("Bot 1", "random"), ("Bot 2", "random"))
+    path.write_text(json.dumps({"game": game_id, "games": {game_id: {"players": 3,
+                                                                     "seats": seated}}}))
+    app = EbbesApp(library=Library(game, SaveStore(tmp_path / "saves")), settings_path=path,
+                   pace=0, animation=False, game=game_id, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")  # the game, its form
+        turns = 0
+        while turns < 3:  # a dialog or a summary on the way: Enter takes it
+            await wait_until(pilot, lambda: not isinstance(app.screen, TableScreen) or (
+                app.screen.is_mounted and app.screen.feed.asks(app.screen.update)),
+                "Ann's turn")
+            await pilot.pause()
+            if isinstance(app.screen, TableScreen):
+                turns += 1
+                line = screen_text(app).splitlines()[-1].rstrip()
+                assert "Hint" in line and line.endswith("Esc Menu" if ascii else "esc Menu"), \
+                    line
+            await pilot.press("enter")

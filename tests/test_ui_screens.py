@@ -88,7 +88,7 @@ async def test_table_summary_and_board_read_well_in_every_mode(tmp_path, monkeyp
         await pilot.pause()
         text = screen_text(app)
         _fits(text, size, ascii)
-        assert "Scoring board" in text and "Rhoi" in text
+        assert "the rounds and the scoring track" in text and "Rhoi" in text
 
 
 def test_in_16_colours_the_five_suits_are_five_different_ansi_colours():

@@ -24,7 +24,7 @@ from ebbes_tui.ui.closing import ClosesOnce
 from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.footer import KeysFooter
 from ebbes_tui.ui.game_log import TrickLog
-from ebbes_tui.ui.game_ui import TRICK_KEY, Decided, Drawing
+from ebbes_tui.ui.game_ui import TRICK_KEY, Decided, Drawing, board_title
 from ebbes_tui.ui.interludes import FinalStandings, Interlude
 from ebbes_tui.ui.look import Look
 from ebbes_tui.ui.pacing import Pacing
@@ -164,8 +164,8 @@ class ScoresScreen(ClosesOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         names = seat_names(self.view, self.app.look)
-        yield Static("Cards taken: " + ", ".join(f"{names[s]} {n}" for s, n in
-                                                 enumerate(self.view.taken)), markup=False)
+        yield Static(board_title(self.app.look, "cards taken: " + ", ".join(
+            f"{names[s]} {n}" for s, n in enumerate(self.view.taken))), markup=False)
         yield KeysFooter()
 
     def action_close(self) -> None:

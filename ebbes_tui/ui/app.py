@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from .table import TableScreen
     from .tables import TablesScreen
 
-_ASCII_KEYS = {"←→": "<>", "up": "Up", "down": "Down", "left": "Left", "right": "Right", "escape": "Esc",
-               "enter": "Enter", "backspace": "BkSp"}
+_ASCII_KEYS = {"←→": "<>", "↑↓": "Up Down", "up": "Up", "down": "Down", "left": "Left",
+               "right": "Right", "escape": "Esc", "enter": "Enter", "backspace": "BkSp"}
 
 
 def _color_system() -> str | None:

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen, Screen
 from ..game.errors import IllegalMove
 from ..game.protocols import ViewT
 from .closing import ClosesOnce
+from .game_ui import BOARD
 from .unhurried import TypedAfter
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ class DecisionDialog(TypedAfter, ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
 
     app: EbbesApp
     BINDINGS = [
-        Binding("b", "beneath('scores')", "Board"),
+        Binding("b", "beneath('scores')", BOARD),
         Binding("g", "beneath('log')", "Log"),
         Binding("i", "hint", "Hint"),
     ]

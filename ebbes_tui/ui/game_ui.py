@@ -137,6 +137,16 @@ class Pace(Protocol[ViewT_contra]):
         ...
 
 
+#: What ``b`` is called in every key line; the title of the screen it opens begins so.
+BOARD = "Board"
+
+
+def board_title(look: Look, what: str) -> str:
+    """The title of a game's board (``b``): ``Board · score sheet, deal 1 of 3``, the
+    key's name first, so key and screen agree."""
+    return f"{BOARD} {look.dot} {what}"
+
+
 #: The table's key for how long a finished trick stays, unless the game's screens name
 #: another (:attr:`GameScreens.trick_key`).
 TRICK_KEY = "t"

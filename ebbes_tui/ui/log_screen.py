@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -17,11 +16,11 @@ from .footer import KeysFooter
 class LogScreen(ClosesOnce, ModalScreen[None]):
     """The log in a scrollable box, newest at the bottom (opened with ``g``)."""
 
-    BINDINGS = [Binding("escape,g,enter", "close", "Back to the table")]
-
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, back: str = "the table") -> None:
+        """``back``: what Esc goes back to (a dialog over the table opens it too)."""
         super().__init__()
         self.body = text
+        self._bindings.bind("escape,g,enter", "close", f"Back to {back}")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help", id="log-box"):

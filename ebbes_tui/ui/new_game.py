@@ -135,10 +135,12 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
 
     def _rename(self, seat: int, kind: str) -> None:
         """A seat turned from bot to human (or back) that still has the other kind's
-        default name takes its own kind's: "Bot 2" as a person read as a bot."""
+        default name takes its own kind's: "Bot 2" as a person read as a bot. A bot's
+        number is the smallest no other seat in play has (the seats hidden beyond the
+        player count made it "Bot 5" in a game of three)."""
         field = self.query_one(f"#name-{seat}", Input)
         name = field.value.strip()
-        others = {self._seat_name(i) for i in range(max(self.game.player_counts)) if i != seat}
+        others = {self._seat_name(i) for i in range(self._players()) if i != seat}
         if kind == "human" and (not name or re.fullmatch(r"Bot \d", name)):
             field.value = f"Player {seat + 1}"
         elif kind == "bot" and (not name or name == "You" or re.fullmatch(r"Player \d", name)):

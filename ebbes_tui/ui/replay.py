@@ -23,6 +23,7 @@ from ..controller.playback import Replay
 from ..game.protocols import Game, StateT, ViewT
 from ..game.records import load_record
 from .closing import ClosesOnce
+from .game_ui import BOARD
 from .look import WIDE, Look
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def replay_bindings(move: str, deal: str) -> list[BindingType]:
         Binding("pagedown,n", "round(1)", deal, group=deals, key_display="PgDn"),
         Binding("home", "end(0)", "Start", group=ends, key_display="Home"),
         Binding("end", "end(1)", "End", group=ends, key_display="End"),
-        Binding("b", "board", "Board"),
+        Binding("b", "board", BOARD),
         Binding("escape", "close", "Back"),
     ]
 

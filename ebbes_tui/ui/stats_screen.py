@@ -118,7 +118,12 @@ class StatsScreen(ClosesOnce, Screen[None]):
     ``s`` go back to the menu."""
 
     app: EbbesApp
-    BINDINGS = [Binding("escape,enter,s", "close", "Back")]
+    BINDINGS = [
+        # Shown while the figures run past the screen (before the body's own keys).
+        Binding("down", "scroll(1)", "Scroll", key_display="↑↓", priority=True),
+        Binding("up", "scroll(-1)", "Scroll", show=False, priority=True),
+        Binding("escape,enter,s", "close", "Back"),
+    ]
     DEFAULT_CSS = """
     StatsScreen #stats-body { padding: 0 0 0 1; scrollbar-size-vertical: 1; }
     StatsScreen #stats-body Static { margin: 0 0 1 0; }
@@ -159,20 +164,36 @@ class StatsScreen(ClosesOnce, Screen[None]):
         await body.remove_children()
         await body.mount_all(widgets)
         self.loaded = loaded
+        self.call_after_refresh(self.refresh_bindings)  # scrolls now, or not
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll":
+            return self.query_one("#stats-body", VerticalScroll).max_scroll_y > 0
+        return True
+
+    def action_scroll(self, rows: int) -> None:
+        self.query_one("#stats-body", VerticalScroll).scroll_relative(y=rows, animate=False)
 
     def _figures(self, loaded: Loaded) -> list[Widget]:
         look = self.app.look
         stats = loaded.stats
         widgets: list[Widget] = []
+        # A total of one person would only repeat their row ("All players" showed
+        # exactly "You"): it comes only when it adds up several, and the count of games
+        # says why its figure may be more (it read "3 finished games" above "4").
+        rows = [("All people", stats.overall())] if len(stats.players) > 1 else []
         if not stats.games:
             widgets.append(Static(EMPTY))
         else:
             note = f"{counted(len(stats.games), 'finished game')} counted."
+            if rows:
+                note += (f" All people counts {rows[0][1].total.games}: each game once for "
+                         "each person in it.")
             widgets.append(Static(note if stats.players else f"{note} {BOTS_ONLY}", classes="stats-note"))
         if stats.players:
-            # A total of one person would only repeat their row ("All players" showed
-            # exactly "You"): it comes only when it adds up several.
-            rows = [("All people", stats.overall())] if len(stats.players) > 1 else []
             rows += [(look.text(name), stats.players[name])
                      for name in sorted(stats.players, key=str.casefold)]
             game = self.library.game

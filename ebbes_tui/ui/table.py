@@ -37,7 +37,7 @@ from ..game.protocols import AnyGame, AnyView
 from ..table.client import RemoteFeed
 from .chat import close_chat, open_chat, send_chat
 from .footer import KeysFooter
-from .game_ui import TRICK_KEY, Decided, Declined, Drawing, GameLog, GameTable, screens_of
+from .game_ui import BOARD, TRICK_KEY, Decided, Declined, Drawing, GameLog, GameTable, screens_of
 from .log_screen import LogScreen
 from .look import WIDE
 from .pacing import TRICK_LABELS, next_trick_display
@@ -60,7 +60,7 @@ class TableScreen(Screen[None]):
     AUTO_FOCUS = "#game-table"  # the game's keys; the chat line takes focus when opened
     BINDINGS = [
         Binding("g", "log", "Log"),
-        Binding("b", "scores", "Board"),
+        Binding("b", "scores", BOARD),
         Binding("p", "last_trick", "Last", show=False),
         Binding("u", "take_back", "Undo"),
         # Where the game allows none now (the key is dimmed), u says why.
@@ -264,7 +264,9 @@ class TableScreen(Screen[None]):
 
     def action_log(self) -> None:
         if self.game_log is not None:
-            self.app.push_screen(LogScreen(self.game_log.text(self.view)))
+            # Opened from a decision dialog over the table, Esc goes back to that.
+            back = "the table" if self.app.screen is self else "your decision"
+            self.app.push_screen(LogScreen(self.game_log.text(self.view), back=back))
 
     def action_look(self) -> None:
         """Hot-seat: a player asks to see their own hand while no one must decide."""

@@ -132,7 +132,11 @@ class Follower:
         if screen.covers is not None:
             await screen.covers.hand_off(update)
             update = screen.update
-        if screen.feed.asks(update):
+        # A dialog waits for the rest of the move that asks it (the trick it took):
+        # the log under it holds that too.
+        if screen.feed.asks(update) and not any(
+                u.decision == update.decision and not isinstance(u.event, TABLE_EVENTS)
+                for u in screen.feed.waiting()):
             await self.decide(update)
 
     async def big_enough(self) -> None:

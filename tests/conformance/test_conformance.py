@@ -42,7 +42,7 @@ from ebbes_tui.ui import table_follow
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.game_picker import GamePicker
-from ebbes_tui.ui.game_ui import screens_of
+from ebbes_tui.ui.game_ui import BOARD, screens_of
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.history import HistoryScreen
 from ebbes_tui.ui.interludes import FinalStandings, Interlude
@@ -210,6 +210,25 @@ async def test_the_new_game_form_explains_starts_and_remembers_the_setup(any_gam
     assert kept["game"] == game.id and mine["players"] == 4 and mine["seats"][0]["name"] == "Zoe"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+async def test_b_opens_a_screen_titled_as_the_key_line_names_it(any_game, home):
+    """The key line said "b Board" and the screen it opened read "Score sheet"
+    (Blindes Huhn), "Scoring board" (ebbes), "The match" (Hund)."""
+    settings_file(home, any_game, [("Ann", "human"), ("Bea", "random"), ("Cyd", "random")])
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")  # the menu's game, its form, start
+        await until(lambda: isinstance(ebbes.screen, TableScreen) and ebbes.screen.is_mounted,
+                    what="the table")
+        table = ebbes.screen
+        await pilot.pause()
+        assert f"b {BOARD}" in screen_text(ebbes).splitlines()[-1]
+        await pilot.press("b")
+        await until(lambda: ebbes.screen is not table, what="the board")
+        await pilot.pause()
+        title = screen_text(ebbes).strip().splitlines()[0].strip()
+        assert title.startswith(f"{BOARD} "), title
 
 
 def flat(text: str) -> str:

@@ -4,6 +4,7 @@ each seat has a name of its own."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -198,3 +199,27 @@ async def test_the_form_names_the_first_person_when_a_second_joins(any_game, hom
         await pilot.press("right")  # human -> bot, normal
         assert [form.query_one(f"#name-{i}", Input).value for i in range(3)] == \
             ["You", "Bot 1", "Bot 2"]
+
+
+async def test_a_seat_made_a_bot_takes_the_smallest_bot_number_of_the_seats_in_play(
+        any_game, home):
+    """Three people; the seats beyond the player count, hidden, keep their names ("Bot 1",
+    "Bot 2"): the first person made a bot was "Bot 3" (the tester met "Bot 5"), not the
+    "Bot 1" of a game of three."""
+    path = home / "config" / "ebbes-tui" / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    seated = [{"name": f"Player {i}", "kind": "human", "level": "normal"} for i in (1, 2, 3)]
+    seated += [{"name": f"Bot {i}", "kind": "bot", "level": "random"} for i in (1, 2, 3)]
+    path.write_text(json.dumps({"game": any_game.id, "games": {any_game.id: {
+        "players": 3, "seats": seated[:max(any_game.player_counts)],
+        "options": quickest(any_game)}}}))
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await until(lambda: isinstance(ebbes.screen, NewGameScreen) and ebbes.screen.is_mounted,
+                    what="the form")
+        form = ebbes.screen
+        form.query_one("#kind-0").focus()
+        await pilot.press("right")  # human -> bot, random
+        assert [form.query_one(f"#name-{i}", Input).value for i in range(3)] == \
+            ["Bot 1", "Player 2", "Player 3"]

@@ -120,3 +120,29 @@ async def test_the_screen_shows_the_games_own_columns_whole_with_a_legend(any_ga
         for figure in game.presentation.statistics:
             assert f"{figure.heading}: {figure.meaning}" in legend, figure.key
         assert not MINUS_NOTHING.search(screen_text(ebbes))
+
+
+async def test_the_count_of_games_agrees_with_all_people_and_the_key_line_says_it_scrolls(
+        any_game, home):
+    """Three finished games, one of two people: "3 finished games counted." stood
+    right above "All people 4" unexplained, and nothing said the screen scrolled to
+    the rest (the legend at the bottom among it)."""
+    keep_three(home, any_game)
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        text = await open_stats(ebbes, pilot)
+        flat = " ".join(text.split())
+        assert "3 finished games counted. All people counts 4: each game once for each " \
+               "person in it." in flat, text
+        row = next(line for line in text.splitlines() if line.lstrip().startswith("All people"))
+        assert row.split()[2] == "4", row  # its games (or matches): the count's 4
+        await until(lambda: "↑↓ Scroll" in screen_text(ebbes).splitlines()[-1],
+                    what="the key line saying it scrolls")
+        await pilot.press("down")
+        body = ebbes.screen.query_one("#stats-body")
+        await until(lambda: body.scroll_y > 0, what="scrolled")
+    ebbes = app()
+    async with ebbes.run_test(size=(160, 80)) as pilot:  # all of it on the screen
+        text = await open_stats(ebbes, pilot)
+        await pilot.pause()
+        assert "Scroll" not in screen_text(ebbes).splitlines()[-1], text

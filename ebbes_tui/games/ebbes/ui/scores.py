@@ -15,6 +15,7 @@ from textual.widgets import Static
 from ..rules.view import PlayerView
 from ....ui.closing import ClosesOnce
 from ....ui.footer import KeysFooter
+from ....ui.game_ui import board_title
 from .look import ebbes_look
 from .track import TrackBoard
 
@@ -55,7 +56,8 @@ class ScoreBoardScreen(ClosesOnce, Screen[None]):
         look = ebbes_look(self.app.look)
         view = self.view
         names = [look.text(s.name) for s in view.config.seats]
-        yield Static("Scoring board", classes="screen-title")
+        yield Static(board_title(look, "the rounds and the scoring track"),
+                     classes="screen-title")
         with VerticalScroll(classes="score-body"):
             if view.scores:
                 yield Static(rounds_table(view, names))

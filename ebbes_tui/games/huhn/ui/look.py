@@ -55,10 +55,14 @@ class HuhnLook(Look):
         """A face-down card."""
         return Text(self.card_back, style=f"bold {style}".strip())
 
-    @property
-    def down(self) -> str:
-        """After a card of a completed trick that was played face down."""
-        return "v" if self.ascii else "↓"
+    def marks(self, *, down: bool = False, won: bool = False) -> str:
+        """After a card of a completed trick: ``↓`` it was played face down, ``✓`` it
+        took the trick. In ASCII in brackets (``16D[v]``, ``29[*]``, ``28D[v*]``): a
+        bare ``v`` or ``*`` would read as part of the card's name."""
+        if self.ascii:
+            inner = ("v" if down else "") + ("*" if won else "")
+            return f"[{inner}]" if inner else ""
+        return ("↓" if down else "") + (self.won if won else "")
 
     def backs(self, count: int) -> str:
         """A hand of ``count`` cards as a row of backs, one column a card."""

@@ -82,8 +82,10 @@ class HuhnScreens:
                            (16, "the face-down symbol: may be played face down")):
             table.add_row(look.card(card), what)
         table.add_row(look.back(), "a card played face down (turned up with the trick)")
-        table.add_row(Text.assemble(look.card(28), look.down),
+        table.add_row(Text.assemble(look.card(28), look.marks(down=True)),
                       "in the previous trick: a card that was played face down")
+        table.add_row(Text.assemble(look.card(45), look.marks(won=True)),
+                      "in a taken trick: the card that took it")
         letters = ", ".join(SYMBOL_LETTERS.values())
         return f"Cards: a letter ({letters}) after the number for each symbol", table
 

@@ -38,12 +38,14 @@ class PlayersPanel(Static):
         look = self.look
         names = seat_names(view, look)
         arranging = view.phase == "arrange"
-        hand = max(view.dealt, 2) + 4  # the backs, a space, the count
-        fixed = 3 + hand + (12 if arranging else 7 + 5 + 10 + 15) + len(TOTAL) + 1
+        # The count under "Hand", then the backs: a count after the backs stood in an
+        # unlabelled gap and read as the next column's.
+        hand = max(view.dealt, 2) + 5
+        fixed = 3 + hand + (12 if arranging else 7 + 5 + 10 + 14) + len(TOTAL) + 1
         width = max(NAME_WIDTH, min(max(map(len, names)) + 1, self.content_size.width - fixed))
         text = Text()
         text.append(f"   {'Name':<{width}}{'Hand':<{hand}}", "bold")
-        text.append("Arranging   " if arranging else "Tricks Hens Penalties Rewards        ",
+        text.append("Arranging   " if arranging else "Tricks Hens Penalties Rewards       ",
                     "bold")
         text.append(f" {TOTAL}", "bold")
         turn = turn_seats(view)
@@ -54,10 +56,11 @@ class PlayersPanel(Static):
             text.append(look.arrow if seat in turn else " ", "bold")
             text.append(f" {shown[seat]:<{width}}", "bold" if seat in turn else "")
             count = view.hand_sizes[seat]
+            text.append(f"{count:>3} ")  # under "Hand"; the backs, then a space
             if seat == view.seat:
-                text.append(f"{'yours':<{hand - 3}}{count:>2} ", "dim")
+                text.append(f"{'yours':<{hand - 4}}", "dim")
             else:
-                text.append(f"{look.backs(count):<{hand - 3}}{count:>2} ")
+                text.append(f"{look.backs(count):<{hand - 4}}")
             if arranging:
                 done = view.arranged[seat]
                 text.append(f"{'done ' + look.won if done else 'arranging':<12}",
@@ -67,7 +70,7 @@ class PlayersPanel(Static):
                 rewards = " ".join(view.rewards[seat])
                 text.append(f"{view.taken[seat]:>6} {view.hens[seat]:>4} ")
                 text.append(f"{penalties:<10}", "bold" if penalties else "")
-                text.append(f"{rewards:<15}", "bold" if rewards else "")
+                text.append(f"{rewards:<14}", "bold" if rewards else "")
             text.append(f"{view.totals[seat]:>+{len(TOTAL) + 1}}")
         self.update(text)
 

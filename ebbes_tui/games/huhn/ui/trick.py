@@ -23,7 +23,7 @@ def lead_line(view: HuhnView, names: list[str]) -> str:
     player named with *hand* (H9). With *down* or *ear*, what the lead may do."""
     who = names[view.leader]
     leads = says(who, "leads")
-    if view.advantage in _MAY and view.phase == "play" and not view.trick:
+    if view.advantage in _MAY and view.phase == "play":
         own = "your" if who == "You" else "their"
         return f"{leads} with the {view.advantage} reward: {_MAY[view.advantage].format(own=own)}."
     if not view.tricks:
@@ -92,33 +92,44 @@ class TrickArea(Static):
         elif view.phase == "deal" and last is None:
             text.append("The cards are being dealt.")
         elif not view.trick and last is not None:  # the taken trick stays until the next lead
-            self._cards(text, names, _as_played(last), winner=last.winner)
-            text.append(f"\n{look.text(taken_line(last, names, look, 'takes'))}", "italic")
-            # Who leads next: always when a reward decided it, else where there is room.
-            decided = view.named_by is not None or view.advantage
+            taken = look.text(taken_line(last, names, look, "takes"))
+            # Who leads next: always when a reward decided it, else where there is room;
+            # short of room, the ends the cards came from give way to it.
+            decided = view.named_by is not None or bool(view.advantage)
+            lead = ""
             if view.phase == "play":
-                lead = lead_line(view, names) if decided else \
-                    f"{says(names[view.leader], 'leads')} the next trick."
-                if decided or self._room_for(text, lead, 0):
-                    text.append(f"\n{look.text(lead)}")
+                lead = look.text(lead_line(view, names) if decided else
+                                 f"{says(names[view.leader], 'leads')} the next trick.")
+            needed = 2 + self._rows(taken) + (self._rows(lead) if decided and lead else 0)
+            self._cards(text, names, _as_played(last), winner=last.winner,
+                        ends=self._fits(needed + 1))
+            text.append(f"\n{taken}", "italic")
+            if lead and (decided or self._room_for(text, lead, 0)):
+                text.append(f"\n{lead}")
         else:
             previous = show_last and last is not None
+            lead = look.text(lead_line(view, names))
+            # Before the lead, who leads and why; once led, the first column shows the
+            # leader, and the line stays only where a reward decided it (a card led face
+            # down, or from the middle, needs its why) or where there is room.
+            decided = not view.tricks or not view.trick or view.named_by is not None \
+                or bool(view.advantage)
+            taken = look.text(taken_line(last, names, look)) if previous and last else ""
+            below = 1 + self._rows(taken) if taken else 0
+            needed = 2 + below + (self._rows(lead) if decided else 0)
             # Short of room (a hint of two lines under the hand), the ends the cards came
-            # from give way to the previous trick and its taker.
-            room = self.content_size.height
-            ends = not previous or not room or room >= 5
+            # from give way to the previous trick, its taker and a lead a reward decided;
+            # with no room at all, the taker's line goes (its card is marked).
             self._cards(text, names, view.trick, upcoming=view.to_move, mine=view.seat,
-                        ends=ends)
-            # Once led, the first column shows the leader: why, only where there is room
-            # (the previous trick's two lines come first).
-            lead = lead_line(view, names)
-            if not view.tricks or not view.trick or self._room_for(text, lead, 2):
-                text.append(f"\n{look.text(lead)}")
+                        ends=self._fits(needed + 1))
+            if decided or self._room_for(text, lead, below):
+                text.append(f"\n{lead}")
             if previous and last is not None:
                 label = "Previous trick: "
                 text.append(f"\n{label}", "bold")
                 text.append_text(self._run(last, names, self._width() - len(label)))
-                text.append(f"\n{look.text(taken_line(last, names, look))}", "italic")
+                if self._fits(self._rows(text.plain) + self._rows(taken)):
+                    text.append(f"\n{taken}", "italic")
         self.update(text)
 
     def on_resize(self) -> None:
@@ -130,11 +141,17 @@ class TrickArea(Static):
     def _room_for(self, text: Text, line: str, keep: int) -> bool:
         """Whether ``line`` fits under ``text`` with ``keep`` rows to spare (an
         unknown size: yes)."""
-        room, width = self.content_size.height, self._width()
-        if not room:
-            return True
-        rows = sum(max(1, -(-len(row) // width)) for row in f"{text.plain}\n{line}".split("\n"))
-        return rows + keep <= room
+        return self._fits(self._rows(f"{text.plain}\n{line}") + keep)
+
+    def _fits(self, rows: int) -> bool:
+        """Whether ``rows`` rows fit the panel (an unknown size: yes)."""
+        room = self.content_size.height
+        return not room or rows <= room
+
+    def _rows(self, lines: str) -> int:
+        """How many rows ``lines`` take at the panel's width."""
+        width = self._width()
+        return sum(max(1, -(-len(row) // width)) for row in lines.split("\n"))
 
     def _width(self) -> int:
         return self.content_size.width or 76
@@ -166,7 +183,7 @@ class TrickArea(Static):
             if won:
                 face.stylize("reverse")
             text.append_text(face)
-            note = f" {look.won}" if won else ""
+            note = f" {look.marks(won=True)}" if won else ""
             text.append(note.ljust(column - len(face.plain)), "bold")
         if upcoming is not None and upcoming not in [tc.seat for tc in cards]:
             text.append("(your turn)" if upcoming == mine else "(to play)", "bold italic")
@@ -182,7 +199,7 @@ class TrickArea(Static):
         (names cut as far as needed), a card that was played face down marked."""
         look = self.look
         faces = [look.card(c) for c in trick.cards]
-        marks = [(look.down if down else "") + (look.won if seat == trick.winner else "")
+        marks = [look.marks(down=down, won=seat == trick.winner)
                  for seat, down in zip(trick.seats, trick.downs)]
         played = [names[s] for s in trick.seats]
         fixed = sum(len(f.plain) + len(m) + 3 for f, m in zip(faces, marks)) - 2

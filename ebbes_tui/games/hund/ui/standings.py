@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from ....ui.closing import ClosesOnce
 from ....ui.footer import KeysFooter
+from ....ui.game_ui import board_title
 from ....ui.interludes import FinalStandings, Interlude
 from ....ui.words import says
 from ..rules.events import HundFound, MatchOver
@@ -103,8 +104,9 @@ class TallyScreen(ClosesOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         names = seat_names(self.view, hund_look(self.app.look))
-        yield Static(f"The match: {self.view.games} game{'s' * (self.view.games != 1)}, "
-                     "whoever is the hund least often wins", classes="screen-title")
+        yield Static(board_title(self.app.look, f"the match: {self.view.games} game"
+                                 f"{'s' * (self.view.games != 1)}, whoever is the hund least "
+                                 "often wins"), classes="screen-title")
         with VerticalScroll(classes="score-body"):
             yield Static(tally_table(self.view, names))
             for line in no_place(self.view):
