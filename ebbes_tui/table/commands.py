@@ -236,6 +236,10 @@ def open_table(arguments: list[str], *, env: Mapping[str, str] | None = None,
 
 
 def list_command(args: argparse.Namespace) -> int:
+    # A --dir that is not there is a mistake to name, not a folder without tables.
+    if args.dir is not None and not Path(args.dir).is_dir():
+        return _fail(f"There is no folder {clean(str(args.dir))}: give --dir the folder "
+                     "the tables are served in.")
     try:
         tables = list_tables(args.dir)
     except TableError as e:
