@@ -163,6 +163,8 @@ def test_the_command_line_refuses_in_one_sentence(home, tmp_path):
         (("table", "join", "x", "--bot", "normal", "--watch"), "choose one"),
         (("table", "join", "x", "--bot", "genius"), "unknown bot level"),
         (("table", "join", "x"), "needs a terminal"),
+        # it said "No tables are open.", as if the folder were there and empty
+        (("table", "list", "--dir", str(tmp_path / "nonexistent")), "There is no folder"),
     ]
     for args, words in cases:
         done = home.run(*args)

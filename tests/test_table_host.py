@@ -418,3 +418,40 @@ async def test_a_reopened_table_keeps_a_seat_for_its_holders_uid_though_renamed(
         robert.close()
     (table.store.root / f"{slot}{HOLDERS_SUFFIX}").write_text('{"0": "alice", "1": "bob"}')
     assert read_holders(table.store, slot) == {0: ("alice", None), 1: ("bob", None)}
+
+
+async def test_listing_tables_does_not_keep_an_empty_lobby_open(users, tmp_path):
+    """Played through: carol's empty table stayed open 22 minutes although nobody came
+    for LOBBY_IDLE, because every `table list` (an info connection) started the count
+    again. Only a person who joins counts; after them the count starts afresh."""
+    from ebbes_tui.table.server import LOBBY_IDLE
+
+    clock = ManualClock()
+    async with alices(tmp_path, users, clock) as table:
+        server = table.server
+        clock.advance(LOBBY_IDLE - 10)
+        [listed] = await find_tables(table.directory, system=users.system("bob"))
+        assert listed["name"] == "t"
+        await until(lambda: not server.connections.clients, what="the info connection to end")
+        clock.advance(20)  # LOBBY_IDLE + 10 since it opened, 20 since bob listed it
+        await table.ended()
+    assert server.done.is_set()
+
+
+async def test_a_person_who_joins_keeps_the_lobby_open_and_the_count_restarts(
+        users, tmp_path):
+    from ebbes_tui.table.server import LOBBY_IDLE
+
+    clock = ManualClock()
+    async with alices(tmp_path, users, clock, spectators=True) as table:
+        server = table.server
+        clock.advance(LOBBY_IDLE - 10)
+        carol = await sit(table, users, "carol", watch=True)
+        clock.advance(LOBBY_IDLE * 2)
+        assert not server.done.is_set()  # someone is there
+        carol.close()
+        await until(lambda: not server.connections.clients, what="carol to leave")
+        clock.advance(LOBBY_IDLE - 1)
+        assert not server.done.is_set()
+        clock.advance(2)
+        await table.ended()

@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import socket
+import stat
 import threading
 import unicodedata
 from types import SimpleNamespace
@@ -571,6 +572,26 @@ async def test_the_refusal_log_names_a_knocker_one_way_before_their_login_is_kno
     assert lines[0].startswith("refused carol: ")
     assert lines[-1].startswith("carol refused ") and lines[-1].endswith(" more times in the "
                                                                          "last minute")
+
+
+def test_the_tables_log_is_only_its_users_to_read(tmp_path):
+    """Played through: the logs (who came, who was refused) were 0644 in their 0700
+    folder; every file of the user's is 0600, a log an older ebbes left too."""
+    path = tmp_path / "friday.log"
+    path.write_text("an older ebbes' log\n")
+    path.chmod(0o644)
+    handler = table_log(path)
+    try:
+        log = logging.getLogger("ebbes.table")
+        log.info("carol joined")
+        log.info("x" * (1 << 20))  # the log is full: it rotates, and a new one begins
+        log.info("bob joined")
+        handler.flush()
+        modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in tmp_path.iterdir()}
+        assert modes == {"friday.log": 0o600, "friday.log.1": 0o600}
+    finally:
+        logging.getLogger().removeHandler(handler)
+        handler.close()
 
 
 def test_the_tables_log_is_capped_and_rotated(tmp_path):

@@ -261,6 +261,17 @@ async def test_help_opens_from_the_menu_too(tmp_path):
         assert "a s d f x" in screen_text(app)
 
 
+async def test_the_menus_help_says_where_shared_tables_are(tmp_path):
+    """Played through: the menu's ? listed a game's keys and nothing about Tables."""
+    from test_hund_ui import help_keys
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert help_keys(app.screen)["t in the menu"].startswith("Tables: play or watch")
+
+
 async def test_the_footer_fits_80_columns_in_every_mode(tmp_path):
     """The menu's footer names o (colours) and, with a game to continue, still q (it
     lost "Quit" then); the table's card keys are those of the hand: "1-0" for ten

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import logging
 import logging.handlers
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import LEVELS
+from ..controller.private_files import open_private_append
 from ..controller.saves import SaveError, SaveStore
 from ..controller.setup import players_setup
 from ..game.clean import clean
@@ -149,12 +151,19 @@ def parse_seconds(text: str | None, option: str) -> float | None:
     return seconds
 
 
+class _PrivateLog(logging.handlers.RotatingFileHandler):
+    """A rotating log only its user may read (0600, as every file of theirs): it names
+    who came to the table and what they were refused."""
+
+    def _open(self) -> io.TextIOWrapper:
+        return open_private_append(Path(self.baseFilename), self.encoding)
+
+
 def table_log(path: Path | None) -> logging.Handler:
     """Where a table logs: its file, capped and rotated (so nobody can fill the host's
     disk through it), or stderr in the foreground (``path`` None)."""
     handler: logging.Handler = logging.StreamHandler() if path is None else \
-        logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
-                                             encoding="utf-8")
+        _PrivateLog(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
     return handler
@@ -236,6 +245,10 @@ def open_table(arguments: list[str], *, env: Mapping[str, str] | None = None,
 
 
 def list_command(args: argparse.Namespace) -> int:
+    # A --dir that is not there is a mistake to name, not a folder without tables.
+    if args.dir is not None and not Path(args.dir).is_dir():
+        return _fail(f"There is no folder {clean(str(args.dir))}: give --dir the folder "
+                     "the tables are served in.")
     try:
         tables = list_tables(args.dir)
     except TableError as e:

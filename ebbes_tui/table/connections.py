@@ -206,7 +206,6 @@ class Connections:
             return
         client = Client(writer, peer, login, self.table.clock)
         self.clients.add(client)
-        self.table.someone_came()
         hello = self.table.clock.later(HELLO_TIMEOUT, self._too_slow, client)
         try:
             async for line in read_lines(reader.read, CLIENT_LINE_LIMIT):

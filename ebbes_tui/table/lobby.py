@@ -51,6 +51,7 @@ class Lobby:
             client.close()
             return False
         log.info("%s joined (%s, seat %s)", login, client.role, client.seat)
+        table.someone_came()
         client.send({"type": "welcome", "version": VERSION, "game": table.game.id,
                      "table": self.info(client),
                      "login": login, "role": client.role, "seat": client.seat,

@@ -185,7 +185,9 @@ class TableServer:
     # ------------------------------------------------- who comes and goes
 
     def someone_came(self) -> None:
-        """A connection came: the empty lobby no longer counts down to closing."""
+        """A person joined or sat down: the empty lobby no longer counts down to closing.
+        A connection that only asks (a ``table list``'s info) does not stop the count,
+        or anyone listing tables would keep an empty table open for ever."""
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
@@ -218,7 +220,7 @@ class TableServer:
             return
         match = self.play.match
         if match is None:
-            if not self.connections.clients:
+            if not any(c.role is not None for c in self.connections.clients):
                 self._wait_idle()
         elif self.play.over:
             if not self.connections.clients and self.save.archived():

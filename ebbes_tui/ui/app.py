@@ -174,9 +174,9 @@ class EbbesApp(App[None]):
 
             self.push_screen(RulesScreen(self.current))
         elif what == "help":
-            from .help_screen import HelpScreen
+            from .help_screen import MENU_TABLES, HelpScreen
 
-            self.push_screen(HelpScreen(self.current))
+            self.push_screen(HelpScreen(self.current, also=(MENU_TABLES,)))
         elif what == "tables":
             from .tables import TablesScreen
 

@@ -1,5 +1,6 @@
 """Every key of the table in one place (the footer shows the most used ones): the
-game's own keys first, then those of every table."""
+game's own keys first, then those of every table; at a table, only the keys that do
+something there (a spectator holds no hand, a shared table offers no take-back)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,11 @@ KEYS = (
     ("q", "quit (asks first; the game is saved)"),
     ("Ctrl+Q", "quit at once (the game is saved)"),
 )
+#: The menu's help also says where shared tables are (the table's t is another key).
+MENU_TABLES = ("t in the menu", "Tables: play or watch a game with other users of this "
+                                "machine, or open a table of your own")
+#: Of a game's own keys, those that work without a hand (a spectator's): the last trick.
+WITHOUT_A_HAND = frozenset({"p"})
 
 
 class HelpScreen(ClosesOnce, ModalScreen[None]):
@@ -45,17 +51,27 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
     app: EbbesApp
     BINDINGS = [Binding("escape,question_mark,enter", "close", "Close")]
 
-    def __init__(self, game: AnyGame) -> None:
+    def __init__(self, game: AnyGame, *, left_out: frozenset[str] = frozenset(),
+                 watching: bool = False, also: tuple[tuple[str, str], ...] = ()) -> None:
+        """``left_out``: keys that do nothing where the help was asked for;
+        ``watching``: a spectator's help, without the keys of a hand; ``also``: rows
+        after every table's keys."""
         super().__init__()
         self.screens = screens_of(game)
+        self.left_out = left_out
+        self.watching = watching
+        self.also = also
 
     def compose(self) -> ComposeResult:
         keys = Table(box=None, show_header=False, pad_edge=False)
         keys.add_column(style="bold")
         keys.add_column()
         trick = (self.screens.trick_key, TRICK_DISPLAY)
-        for key, what in (*self.screens.keys, ANY_KEY, trick, *KEYS):
-            keys.add_row(key, what)
+        own = [row for row in self.screens.keys
+               if not self.watching or row[0] in WITHOUT_A_HAND]
+        for key, what in (*own, ANY_KEY, trick, *KEYS, *self.also):
+            if key not in self.left_out:
+                keys.add_row(key, what)
         heading, legend = self.screens.legend(self.app.look)
         with VerticalScroll(classes="dialog help"):
             yield Static("Keys", classes="dialog-title")

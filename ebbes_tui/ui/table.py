@@ -279,7 +279,12 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         from .help_screen import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.game))
+        # Only the keys that do something here: a spectator has no hand to play from.
+        left_out = {"u": not self.feed.take_back_offered, "i": not self.feed.hints_offered,
+                    "v": not self.hot_seat, "c": not self.shared}
+        self.app.push_screen(HelpScreen(
+            self.game, left_out=frozenset(k for k, out in left_out.items() if out),
+            watching=self.shared and self.view.seat is None))
 
     def action_rules(self) -> None:
         from .rules_screen import RulesScreen

@@ -11,6 +11,9 @@ from typing import Any
 from ..controller import SaveFailed, SeatChanged
 from .look import Look
 
+#: Under a spectator's "No hand (watching)", in every game: why the box is empty.
+WATCHING = "You are watching: every hand stays hidden."
+
 
 def names_whole(text: str, names: Sequence[str], width: int) -> str:
     """``text`` wrapped at ``width`` (0: not yet known, left to the widget) without

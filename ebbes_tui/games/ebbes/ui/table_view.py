@@ -12,12 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ....controller import Update
 from ..rules.actions import Action
 from ....ui.game_ui import Decided, Drawing
 from ....ui.look import Look
 from ....ui.side_log import SideLog
+from ....ui.words import WATCHING
 from ..rules.actions import PlayCard
 from ..rules.events import CategoryFixed
 from ..rules.view import PlayerView
@@ -63,7 +65,7 @@ class EbbesTable(Widget, can_focus=True):
     #table-track { display: none; border: round $primary; padding: 0 1; }
     Screen.-tall #table-track { display: block; }
     #dummy { width: 39; height: 100%; }
-    #hand-box { height: 5; border: round $accent; }
+    #hand-box { height: auto; border: round $accent; }
     App.-ascii #board, App.-ascii #seats, App.-ascii #trick, App.-ascii #dummy,
     App.-ascii #hand-box, App.-ascii #table-track { border: ascii $primary; }
     App.-ascii #board.-flash { border: ascii $warning; }
@@ -110,6 +112,7 @@ class EbbesTable(Widget, can_focus=True):
             yield _titled(SideLog(id="side-log"), "Game log (g)")
         with Vertical(id="hand-box"):
             yield Hand(look, id="hand")
+            yield Static(WATCHING, id="watching", markup=False)
 
     def show(self, update: Update[PlayerView], drawing: Drawing) -> None:
         """Draw ``update``'s view, and flash the board when a suit got its job."""
@@ -126,6 +129,8 @@ class EbbesTable(Widget, can_focus=True):
         self.query_one(TrackBoard).move(
             tuple(t - p for t, p in zip(view.totals, last)), view.totals)
         box = self.query_one("#hand-box")
+        self.query_one(Hand).display = view.seat is not None  # no hand: one line, not three
+        self.query_one("#watching").display = view.seat is None and not drawing.hot_seat
         if view.seat is None or view.seat == view.config.dummy:
             box.border_title = "Hand hidden" if drawing.hot_seat else "No hand (watching)"
         else:

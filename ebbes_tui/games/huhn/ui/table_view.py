@@ -25,6 +25,7 @@ from ....ui.card_row import CARD_KEYS, CardRow
 from ....ui.game_ui import Decided, Drawing
 from ....ui.side_log import SideLog
 from ....ui.look import Look
+from ....ui.words import WATCHING
 from ..rules.actions import PLAY, Arrange, Play
 from ..rules.cards import Card, hand_size
 from ..rules.view import HuhnView
@@ -219,7 +220,7 @@ class HuhnTable(Widget, can_focus=True):
         if view.phase == "arrange" and view.seat is not None and view.arranged[view.seat]:
             return "Your hand is arranged: play begins when everyone is done."
         if view.seat is None and not self._hot_seat:
-            return "You are watching: every hand stays hidden."
+            return WATCHING
         return self._note
 
     # ------------------------------------------------------------- what may be played

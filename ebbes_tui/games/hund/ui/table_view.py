@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ....controller import Synced, TakenBack, Update
 from ..rules.actions import Action
@@ -18,6 +19,7 @@ from ....ui.card_row import CardRow
 from ....ui.game_ui import Decided, Declined, Drawing, quiet_height
 from ....ui.side_log import SideLog
 from ....ui.look import Look
+from ....ui.words import WATCHING
 from ..rules.actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
 from ..rules.checks import beat_with
 from ..rules.events import CardPlayed, Drew, GameDealt, Played, TrickTaken
@@ -100,6 +102,7 @@ class HundTable(Widget, can_focus=True):
             yield SideLog(id="side-log")
         with Vertical(id="hand-box"):
             yield CardRow(look, keys="held", card_keys=CARD_KEYS, id="hand")
+            yield Static(WATCHING, id="watching", markup=False)
 
     def on_resize(self) -> None:
         self._draw()
@@ -152,6 +155,8 @@ class HundTable(Widget, can_focus=True):
         row.show([look.card(c) for c in view.hand], playable, active=self.acting and bool(playable),
                  marked=[view.hand.index(c) for c in sorted(self.marked)])
         box = self.query_one("#hand-box")
+        row.display = view.seat is not None  # no hand: one line, not empty rows of cards
+        self.query_one("#watching").display = view.seat is None and not drawing.hot_seat
         count = f"{len(view.hand)} card{'s' * (len(view.hand) != 1)}"
         if view.seat is None:
             box.border_title = "Hand hidden" if drawing.hot_seat else "No hand (watching)"
