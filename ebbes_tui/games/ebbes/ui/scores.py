@@ -15,6 +15,7 @@ from textual.widgets import Static
 from ..rules.view import PlayerView
 from ....ui.closing import ClosesOnce
 from ....ui.footer import KeysFooter
+from ....ui.words import seat_names
 from .look import ebbes_look
 from .track import TrackBoard
 
@@ -54,7 +55,7 @@ class ScoreBoardScreen(ClosesOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         look = ebbes_look(self.app.look)
         view = self.view
-        names = [look.text(s.name) for s in view.config.seats]
+        names = seat_names(view, look)
         yield Static("Scoring board", classes="screen-title")
         with VerticalScroll(classes="score-body"):
             if view.scores:
@@ -63,7 +64,7 @@ class ScoreBoardScreen(ClosesOnce, Screen[None]):
                 yield Static("No round has been scored yet.")
             before = tuple(t - s for t, s in zip(
                 view.totals, view.scores[-1].points)) if view.scores else view.totals
-            yield TrackBoard(look, view.config, before, view.totals)
+            yield TrackBoard(look, view.config, before, view.totals, names=names)
         yield KeysFooter()
 
     def action_close(self) -> None:

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from ..rules.categories import Category
 from ..rules.scoring import certain_points
 from ..rules.view import PlayerView
-from ....ui.words import cut_names
+from ....ui.words import cut_names, seat_names
 from .look import EbbesLook
 
 #: What a memory-aid column's suit does, under its head once it has a job (R4).
@@ -49,7 +49,7 @@ class SeatsPanel(Static):
                 jobs.append(f"{job:>3}", f"bold {look.colour(suit)}")
             text.append("\n")
             text.append_text(jobs)
-        names = cut_names([look.text(info.name) for info in view.config.seats], name_width - 1)
+        names = cut_names(seat_names(view, look), name_width - 1)
         for seat, name in enumerate(names):
             text.append("\n")
             turn = view.to_move == seat
@@ -67,7 +67,7 @@ class SeatsPanel(Static):
     def _name_width(self, view: PlayerView, memory_aid: bool) -> int:
         """Room for the longest name (plus a space), at least 6, as far as the panel's
         width allows beside the disc and number columns (15) and the memory aid (19)."""
-        longest = max(len(self.look.text(s.name)) for s in view.config.seats)
+        longest = max(map(len, seat_names(view, self.look)))
         room = self.content_size.width - 15 - (19 if memory_aid else 0)
         return max(NAME_WIDTH, min(longest + 1, room))
 

@@ -21,6 +21,7 @@ from ....ui.side_log import SideLog
 from ..rules.actions import PlayCard
 from ..rules.events import CategoryFixed
 from ..rules.view import PlayerView
+from ....ui.words import seat_names
 from .board import DeterminerBoard
 from .dummy_stacks import DummyStacks
 from .hand import CARD_KEYS, Hand
@@ -102,7 +103,8 @@ class EbbesTable(Widget, can_focus=True):
             with Vertical(id="middle-left"):
                 yield _titled(TrickArea(look, id="trick"), "Trick")
                 zeros = (0,) * self.config.seat_count
-                yield _titled(TrackBoard(look, self.config, zeros, zeros, id="table-track"),
+                yield _titled(TrackBoard(look, self.config, zeros, zeros, id="table-track",
+                                         names=seat_names(self.view, look)),
                               "Scoring track")
             dummy = _titled(DummyStacks(look, id="dummy"), "Dummy's stacks")
             dummy.display = self.config.dummy is not None
