@@ -55,9 +55,9 @@ class EbbesTable(Widget, can_focus=True):
         border: round $primary; border-title-color: $text; border-title-style: bold;
         padding: 0 1;
     }
-    #board { width: 37; height: auto; }
+    #board { width: 36; height: auto; padding: 0 0 0 1; }  /* its widest line fills it */
     #board.-flash { border: heavy $warning; background: $warning 20%; }
-    #seats { width: 1fr; padding: 0 0 0 1; height: auto; }
+    #seats { width: 1fr; padding: 0; height: auto; }  /* room for "Player 1" at 80 */
     #middle { height: 1fr; min-height: 5; }
     #middle-left { width: 1fr; }
     #trick { height: 1fr; }
