@@ -89,5 +89,6 @@ async def test_a_solo_game_after_a_hot_seat_game_has_one_name_a_seat(any_game: G
         assert [s.name for s in ebbes.game.match.setup.seats][0] == "Ann"  # kept, not shown
         for text in screens:
             assert "Ann" not in text, text
-            assert not THIRD_PERSON.search(text) and "dealer You" not in text, text
+            wrong = THIRD_PERSON.search(text)
+            assert not wrong and "dealer You" not in text, f"{wrong}\n{text}"
         assert any(re.search(r"\bYou\b", text) for text in screens)
