@@ -143,7 +143,7 @@ async def test_five_discs_on_two_shared_spaces_read_alone_and_the_totals_show_at
         await app.push_screen(ScoreBoardScreen(view))
         await pilot.pause()
         text = screen_text(app)  # what is on screen, no scrolling
-        names = ["Alex", "Haui", "Jesko", "Bernhard", "Paul"]
+        names = ["You", "Haui", "Jesko", "Bernhard", "Paul"]  # Alex reads it
         for seat, total in enumerate(SHARED):
             label = f"{seat + 1} {names[seat]}: {place_label(DEFAULT_TRACK, total, app.look)}"
             assert label in text, label

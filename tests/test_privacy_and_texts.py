@@ -206,7 +206,7 @@ async def test_final_standings_list_the_dummy_apart_after_the_players(tmp_path):
         await app.push_screen(FinalScreen(GameOver((9, 2, -1), (1,)), view))
         await pilot.pause()
         lines = screen_text(app).splitlines()
-        ann = next(i for i, line in enumerate(lines) if "1. Ann" in line)
+        ann = next(i for i, line in enumerate(lines) if "1. You" in line)  # Ann reads it
         dummy = next(i for i, line in enumerate(lines) if "Dummy" in line and "+9" in line)
         assert dummy > ann and "cannot win" in lines[dummy]
         assert not any(line.strip().startswith("1. Dummy") for line in lines)

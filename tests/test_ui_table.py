@@ -28,7 +28,7 @@ async def test_the_table_at_80x24_shows_every_important_fact(tmp_path):
         assert "Round 1 of 5" in lines[0] and "Your turn: play a card" in lines[0]
         assert f"Number Determiner  {view.number}" in text
         for label in ("Trump", "Plus", "ebbes", "Minus", "nix", "Determiners", "Players",
-                      "Trick", "Your hand", "Ann", "Bea", "Cyd", "Hand Tks Rnd Total",
+                      "Trick", "Your hand", "You", "Bea", "Cyd", "Hand Tks Rnd Total",
                       "+1 each", "-1 each", "+3 between", "picks starter",
                       f"The next {view.number} played fixes Trump."):
             assert label in text, label
@@ -37,9 +37,9 @@ async def test_the_table_at_80x24_shows_every_important_fact(tmp_path):
             assert look.card(card).plain in text
         assert list(view.hand) == sorted(view.hand)
         assert "Play" in lines[-1] and "Help" in lines[-1]
-        assert "Last trick: none yet this round" in screen_text(app)
+        assert "No trick taken yet this round." in screen_text(app)
         await pilot.press("p")  # p hides the last trick line, and shows it again
-        assert "Last trick" not in screen_text(app)
+        assert "No trick taken" not in screen_text(app)
 
 
 async def test_an_illegal_card_is_explained_and_changes_nothing(tmp_path):
@@ -164,8 +164,8 @@ async def test_the_app_starts_too_small_and_says_so(tmp_path):
 
 async def test_the_players_panel_shows_long_names_whole_where_there_is_room(tmp_path):
     """Play-testing: "Bernhard" read "Bernh" whatever the room."""
-    names = ("Bernhard", "Jesko", "Rosemarie")
-    whole, cut = list(names), ["Bernh", "Jesko", "Rosem"]
+    names = ("You", "Bernhard", "Rosemarie")
+    whole, cut = list(names), ["You", "Bernhard", "Rosemari"]
     for size, memory_aid, shown in (((160, 40), True, whole), ((80, 24), False, whole),
                                     ((80, 24), True, cut)):
         settings = {"players": 3, "starter": 0, "memory_aid": memory_aid, "seats": seats(
@@ -181,8 +181,10 @@ async def test_the_players_panel_shows_long_names_whole_where_there_is_room(tmp_
             assert max(len(row) for row in rows) <= panel.content_size.width  # no wrapping
 
 
-async def test_names_cut_to_fit_the_players_panel_stay_apart(tmp_path):
-    """Play-testing in hot-seat at 80x24: "Player 1" and "Player 2" both read "Playe"."""
+async def test_names_fit_the_players_panel_or_are_cut_to_stay_apart(tmp_path):
+    """Play-testing in hot-seat at 80x24: "Player 1" and "Player 2" read "Playe", then
+    "Pla 1" and "Pla 2": they fit whole at 80 columns with the memory aid; longer names
+    cut to fit keep their ends, so they stay apart."""
     settings = {"players": 3, "starter": 0, "memory_aid": True, "seats": seats(
         ("Player 1", "human"), ("Player 2", "human"), ("Bot 1", "random"))}
     app = make_app(tmp_path, settings)
@@ -196,7 +198,7 @@ async def test_names_cut_to_fit_the_players_panel_stay_apart(tmp_path):
             return str(table.query_one("#seats").render()).splitlines()[2:]
 
         await wait_until(pilot, lambda: len(rows()) == 3, "the players panel")
-        assert [row[2:7] for row in rows()] == ["Pla 1", "Pla 2", "Bot 1"]
+        assert [row[2:10] for row in rows()] == ["Player 1", "Player 2", "Bot 1   "]
 
 
 async def test_the_scoring_track_beside_the_table_fits_its_panel(tmp_path):

@@ -140,14 +140,14 @@ class KeepDialog(DecisionDialog[Any, Take]):
 
 class DealScreen(Interlude):
     def compose(self) -> ComposeResult:
-        names = seat_names(self.view, self.app.look, personal=False)
+        names = seat_names(self.view, self.app.look)
         yield Static(_line(self.event, names) or "", markup=False)
         yield KeysFooter()
 
 
 class FinalScreen(FinalStandings):
     def compose(self) -> ComposeResult:
-        names = seat_names(self.view, self.app.look, personal=False)
+        names = seat_names(self.view, self.app.look)
         outcome_winners = tuple(s for s, v in enumerate(self.event.scores)
                                 if v == max(self.event.scores))
         yield Static(f"Final standings: {winners_line(names, outcome_winners)}\n"

@@ -49,6 +49,9 @@ class DecisionDialog(TypedAfter, ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
         self.beneath: Screen[Any] | None = None
         #: What the normal bot would answer and why, where the table offers hints.
         self.hint: Callable[[], tuple[object, str]] | None = None
+        #: One person reads it, so their own seat is "You"; not in hot-seat, where
+        #: several do (set by the table).
+        self.personal = True
 
     def answer(self, value: A) -> None:
         self.dismiss(value)

@@ -49,10 +49,13 @@ def palette_for(theme: str, color_system: str | None) -> str:
 
 @dataclass(frozen=True)
 class Look:
-    """The drawing choices of one app run: glyphs or plain ASCII, and a palette."""
+    """The drawing choices of one app run: glyphs or plain ASCII, and a palette; and of
+    one screen: ``hot_seat``, several people read it, so each seat is called by its
+    name (one person's screen calls their own seat "You")."""
 
     ascii: bool = False
     palette: str = "dark"
+    hot_seat: bool = False
 
     def text(self, text: str) -> str:
         """Any text about to be drawn: transliterated in ASCII mode."""

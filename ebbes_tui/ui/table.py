@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from textual import events
@@ -137,7 +138,8 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
-        yield self.screens.table(self.app.look, self.view)
+        # A hot-seat table is read by several people: each seat by its name there.
+        yield self.screens.table(replace(self.app.look, hot_seat=self.hot_seat), self.view)
         yield Static(id="presence", markup=False)
         yield Static(id="news", markup=False)
         yield KeysFooter(compact=True)  # room for "1-0,asdfx Card" beside the rest at 80
@@ -165,7 +167,7 @@ class TableScreen(Screen[None]):
         self.game_table.show(self.update, Drawing(
             wide=wide, memory_aid=self.memory_aid, acting=acting, show_last=self.show_last,
             holding=self.holding, hot_seat=self.hot_seat, side_log=side, fresh=fresh))
-        names = [look.text(s.name) for s in view.seats]
+        names = self.screens.names(view, not self.hot_seat, look)
         closed = self.link is not None and self.link.closed
         self.query_one("#status", Static).update(
             CLOSED if closed else self.screens.status(view, names, look))
@@ -274,7 +276,9 @@ class TableScreen(Screen[None]):
             self.run_worker(self.covers.look(), name="look", group="look", exclusive=True)
 
     def action_scores(self) -> None:
-        self.app.push_screen(self.screens.scores(self.view))
+        """The board; in hot-seat as everyone at the screen reads it (nobody "You")."""
+        everyone = self.seats.for_everyone().view if self.seats is not None else self.view
+        self.app.push_screen(self.screens.scores(everyone))
 
     def action_help(self) -> None:
         from .help_screen import HelpScreen

@@ -153,6 +153,7 @@ class Follower:
             if isinstance(dialog, DecisionDialog):  # its b, g and i work on this table
                 dialog.beneath = screen
                 dialog.hint = screen.feed.hint if screen.feed.hints_offered else None
+                dialog.personal = not screen.hot_seat
             answer = await screen.app.push_screen_wait(dialog)
             if answer is None:
                 return

@@ -38,9 +38,16 @@ def as_seen_by(names: list[str], seat: int | None) -> list[str]:
 
 def seat_names(view: Any, look: Look, personal: bool = True) -> list[str]:
     """The names of ``view``'s seats, drawn for ``look``; ``personal``: as the view's
-    own seat reads them (its own is "You")."""
+    own seat reads them, its own "You" whatever name it was given (one name for a seat
+    on every screen: never "dealer Ann" above "1 You"). A hot-seat screen (``look``)
+    is read by several people: each seat by its name there."""
     names = [look.text(s.name) for s in view.seats]
-    return as_seen_by(names, view.seat) if personal else names
+    return as_seen_by(names, view.seat) if personal and not look.hot_seat else names
+
+
+def dealer_words(names: Sequence[str], dealer: int) -> str:
+    """``dealer Ann`` for a status line, ``you deal`` for the player reading it."""
+    return "you deal" if names[dealer] == "You" else f"dealer {names[dealer]}"
 
 
 def cut_names(names: Sequence[str], width: int) -> list[str]:

@@ -11,6 +11,7 @@ from ..rules.cards import card
 from ..rules.categories import CATEGORY_LABELS, FIXED_BY_CARDS
 from ..rules.determiners import determiner_cards, fixing_plays
 from ..rules.view import PlayerView
+from ....ui.words import seat_names
 from .look import EbbesLook, ROMAN
 
 #: The board's width inside its frame at 80 columns.
@@ -47,7 +48,7 @@ class DeterminerBoard(Static):
 
     def show(self, view: PlayerView, *, wide: bool = False) -> None:
         look = self.look
-        names = [look.text(s.name) for s in view.config.seats]
+        names = seat_names(view, look)
         plays = fixing_plays(view.plays(), determiner_cards(view.number, view.pairs))
         text = Text()
         if view.config.options.choose_determiners:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from ....controller import TakenBack, Update
-from ....ui.words import game_over_line, match_line, says, scored_line, verb_for
+from ....ui.words import (dealer_words, game_over_line, match_line, says, scored_line,
+                          verb_for)
 from ..rules.cards import ALL_CARDS, SUIT_NAMES, Card, card
 from ..rules.categories import Category
 from ..rules.determiners import determiner_cards, fixing_plays
@@ -57,7 +58,7 @@ def event_line(update: Update[PlayerView], names: list[str], look: EbbesLook) ->
     event, view = update.event, update.view
     if isinstance(event, RoundStarted):
         number = f", Number Determiner {event.number}" if event.number else ""
-        dealer = f", dealer {names[event.dealer]}" if event.dealer is not None else ""
+        dealer = f", {dealer_words(names, event.dealer)}" if event.dealer is not None else ""
         return f"Round {event.round_no + 1}{number}{dealer}."
     if isinstance(event, StarterChosen):
         if event.chooser is None:

@@ -12,7 +12,7 @@ from ..rules.events import GameOver
 from ..rules.view import PlayerView
 from ....ui.footer import KeysFooter
 from ....ui.interludes import FinalStandings
-from ....ui.words import winners_line
+from ....ui.words import seat_names, winners_line
 from .look import ebbes_look
 from .scores import rounds_table
 from .track import TrackBoard, place_label
@@ -49,7 +49,7 @@ class FinalScreen(FinalStandings):
         look = ebbes_look(self.app.look)
         view, event = self.view, self.event
         config = view.config
-        names = [look.text(s.name) for s in config.seats]
+        names = seat_names(view, look)
         yield Static(f"Final standings {look.dot} {winners_line(names, event.winners)}", markup=False,
                      classes="screen-title", id="winners")
         with VerticalScroll(classes="score-body"):
@@ -75,6 +75,6 @@ class FinalScreen(FinalStandings):
             yield Static(rounds_table(view, names, best=True))
             last = view.scores[-1].points if view.scores else (0,) * len(names)
             before = tuple(t - p for t, p in zip(event.totals, last))
-            yield TrackBoard(look, config, before, event.totals, animate=self.app.animation)
+            yield TrackBoard(look, config, before, event.totals, names=names, animate=self.app.animation)
         yield Static(self.keys_line, id="final-help")
         yield KeysFooter()

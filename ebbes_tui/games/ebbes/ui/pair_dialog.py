@@ -16,6 +16,7 @@ from ..rules.determiners import open_pairs
 from ..rules.view import PlayerView
 from ....ui.decision import DecisionDialog
 from ....ui.footer import KeysFooter
+from ....ui.words import seat_names
 
 
 class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
@@ -63,7 +64,7 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
         """Who starts the round (the dialog covers the table's status line), and each
         pair taken so far with its taker's disc."""
         look, view = ebbes_look(self.app.look), self.view
-        names = [look.text(s.name) for s in view.config.seats]
+        names = seat_names(view, look, self.personal)
         choosers = view.pair_choosers()
         starter = "You start" if view.starter == view.seat else f"{names[view.starter]} starts"
         text = Text(f"{starter} this round; pairs go round from the left.\n")

@@ -16,6 +16,7 @@ from ..rules.view import PlayerView
 from ....ui.closing import ClosesOnce
 from ....ui.footer import KeysFooter
 from ....ui.game_ui import board_title
+from ....ui.words import seat_names
 from .look import ebbes_look
 from .track import TrackBoard
 
@@ -55,7 +56,7 @@ class ScoreBoardScreen(ClosesOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         look = ebbes_look(self.app.look)
         view = self.view
-        names = [look.text(s.name) for s in view.config.seats]
+        names = seat_names(view, look)
         yield Static(board_title(look, "the rounds and the scoring track"),
                      classes="screen-title")
         with VerticalScroll(classes="score-body"):
@@ -65,7 +66,7 @@ class ScoreBoardScreen(ClosesOnce, Screen[None]):
                 yield Static("No round has been scored yet.")
             before = tuple(t - s for t, s in zip(
                 view.totals, view.scores[-1].points)) if view.scores else view.totals
-            yield TrackBoard(look, view.config, before, view.totals)
+            yield TrackBoard(look, view.config, before, view.totals, names=names)
         yield KeysFooter()
 
     def action_close(self) -> None:

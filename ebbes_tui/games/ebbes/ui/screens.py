@@ -20,7 +20,7 @@ from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, Tri
 from ..rules.record import Record
 from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
-from ....ui.words import seat_names
+from ....ui.words import dealer_words, seat_names
 from .explain import event_line
 from .game_log import GameLog
 from .look import ebbes_look
@@ -75,7 +75,8 @@ class EbbesScreens:
         return EbbesPacing(pace, trick)
 
     def status(self, view: PlayerView, names: Sequence[str], look: Look) -> str:
-        """``Round 2 of 5 · dealer Ann · Your turn: play a card``."""
+        """``Round 2 of 5 · dealer Ann · Your turn: play a card`` (``you deal``: the
+        player reading it deals)."""
         config = view.config
         dot = f" {look.dot} "
         over = view.phase in (Phase.GAME_OVER, Phase.DEAL) and bool(view.scores)
@@ -83,7 +84,7 @@ class EbbesScreens:
         shown = len(view.scores) if over else view.round_no + 1
         parts = [f"Round {shown} of {config.round_limit}"]
         if view.dealer is not None:
-            parts.append(f"dealer {names[view.dealer]}")
+            parts.append(dealer_words(names, view.dealer))
         seat = view.to_move
         if view.phase is Phase.GAME_OVER:
             parts.append(f"game over{_why_over(view, names)}")

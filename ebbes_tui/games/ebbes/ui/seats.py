@@ -9,7 +9,7 @@ from textual.widgets import Static
 from ..rules.categories import Category
 from ..rules.scoring import certain_points
 from ..rules.view import PlayerView
-from ....ui.words import cut_names
+from ....ui.words import cut_names, seat_names
 from .look import EbbesLook
 
 #: What a memory-aid column's suit does, under its head once it has a job (R4).
@@ -17,7 +17,8 @@ JOB_HEADS = {Category.TRUMP: "Tr", Category.PLUS: "+1", Category.EBBES: "eb",
              Category.MINUS: "-1", Category.NIX: "nx"}
 
 
-#: The narrowest name column (five letters and a space): 80 columns with the memory aid.
+#: The narrowest name column: "Name" and a space over it, then the head "Hand" (whose
+#: column is three wide: its head reaches into the name's).
 NAME_WIDTH = 6
 
 
@@ -49,15 +50,15 @@ class SeatsPanel(Static):
                 jobs.append(f"{job:>3}", f"bold {look.colour(suit)}")
             text.append("\n")
             text.append_text(jobs)
-        names = cut_names([look.text(info.name) for info in view.config.seats], name_width - 1)
+        names = cut_names(seat_names(view, look), name_width)
         for seat, name in enumerate(names):
             text.append("\n")
             turn = view.to_move == seat
             text.append_text(look.disc(seat))
             text.append(look.arrow if turn else " ", "bold")
-            text.append(f"{name:<{name_width - 1}}", "bold" if turn else "")
+            text.append(f"{name:<{name_width}}", "bold" if turn else "")
             sure = certain_points(view.taken[seat], view.suits)
-            text.append(f"{view.hand_sizes[seat]:>4}{view.tricks_won[seat]:>4}"
+            text.append(f"{view.hand_sizes[seat]:>3}{view.tricks_won[seat]:>4}"
                         f"{f'{sure:>+4}' if memory_aid else ''}{view.totals[seat]:>+6}")
             if memory_aid:
                 for count in view.taken[seat]:
@@ -65,11 +66,12 @@ class SeatsPanel(Static):
         self.update(text)
 
     def _name_width(self, view: PlayerView, memory_aid: bool) -> int:
-        """Room for the longest name (plus a space), at least 6, as far as the panel's
-        width allows beside the disc and number columns (15) and the memory aid (19)."""
-        longest = max(len(self.look.text(s.name)) for s in view.config.seats)
+        """Room for the longest name, at least :data:`NAME_WIDTH`, as far as the panel's
+        width allows beside the disc and number columns (15) and the memory aid (19):
+        "Player 1" whole at 80 columns."""
+        longest = max(map(len, seat_names(view, self.look)))
         room = self.content_size.width - 15 - (19 if memory_aid else 0)
-        return max(NAME_WIDTH, min(longest + 1, room))
+        return max(NAME_WIDTH, min(longest, room))
 
     def on_resize(self) -> None:
         if self._shown is not None:

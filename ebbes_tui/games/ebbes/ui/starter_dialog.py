@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 from ....ui.decision import DecisionDialog
 from ....ui.footer import KeysFooter
 from ....ui.picker import seat_label
+from ....ui.words import seat_names
 from ..rules.actions import NameStarter
 from ..rules.view import PlayerView
 
@@ -28,8 +29,9 @@ class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
         with Vertical(classes="dialog"):
             yield Static(f"You hold nix (the most nix cards). Who starts round "
                          f"{view.round_no + 1}?", classes="dialog-title")
-            options = [Option(Text(look.text(seat_label(info.name, own=seat == view.seat,
-                                                   kind=info.kind))), id=str(seat))
+            names = seat_names(view, look, self.personal)
+            options = [Option(Text(seat_label(names[seat], own=seat == view.seat,
+                                              kind=info.kind)), id=str(seat))
                        for seat, info in enumerate(view.config.seats)]
             yield OptionList(*options, id="starter-options")
             yield Static("Up/Down: choose   Enter: this player starts", classes="dialog-help")

@@ -19,6 +19,7 @@ from ..rules.events import RoundScored
 from ..rules.scoring import EbbesPlace, ebbes_places
 from ..rules.view import PlayerView
 from ....ui.interludes import Interlude
+from ....ui.words import seat_names
 from .explain import card_run, next_starter_line, takes_line
 from .look import EbbesLook, ebbes_look
 from .track import TrackBoard
@@ -50,7 +51,7 @@ class RoundSummaryScreen(Interlude):
         look = ebbes_look(self.app.look)
         event, config = self.event, self.view.config
         score = event.score
-        names = [look.text(s.name) for s in config.seats]
+        names = seat_names(self.view, look)
         before = tuple(t - p for t, p in zip(event.totals, score.points))
         places = ebbes_places([s.ebbes_cards for s in score.seats])
         yield Static(f"Round {event.round_no + 1} of {config.round_limit} is scored",
@@ -84,7 +85,7 @@ class RoundSummaryScreen(Interlude):
             yield Static(Text("Points: Plus +1 a card, ebbes +3 when strictly between the "
                               "fewest and the most, Minus -1 a card." + (f"\n{note}" if note else ""),
                               style="italic"))
-            yield TrackBoard(look, config, before, event.totals, animate=self.app.animation)
+            yield TrackBoard(look, config, before, event.totals, names=names, animate=self.app.animation)
         yield KeysFooter()
 
     def on_key(self, event: events.Key) -> None:

@@ -23,6 +23,7 @@ from ....ui.words import WATCHING
 from ..rules.actions import PlayCard
 from ..rules.events import CategoryFixed
 from ..rules.view import PlayerView
+from ....ui.words import seat_names
 from .board import DeterminerBoard
 from .dummy_stacks import DummyStacks
 from .hand import CARD_KEYS, Hand
@@ -56,9 +57,9 @@ class EbbesTable(Widget, can_focus=True):
         border: round $primary; border-title-color: $text; border-title-style: bold;
         padding: 0 1;
     }
-    #board { width: 37; height: auto; }
+    #board { width: 36; height: auto; padding: 0 0 0 1; }  /* its widest line fills it */
     #board.-flash { border: heavy $warning; background: $warning 20%; }
-    #seats { width: 1fr; padding: 0 0 0 1; height: auto; }
+    #seats { width: 1fr; padding: 0; height: auto; }  /* room for "Player 1" at 80 */
     #middle { height: 1fr; min-height: 5; }
     #middle-left { width: 1fr; }
     #trick { height: 1fr; }
@@ -104,7 +105,8 @@ class EbbesTable(Widget, can_focus=True):
             with Vertical(id="middle-left"):
                 yield _titled(TrickArea(look, id="trick"), "Trick")
                 zeros = (0,) * self.config.seat_count
-                yield _titled(TrackBoard(look, self.config, zeros, zeros, id="table-track"),
+                yield _titled(TrackBoard(look, self.config, zeros, zeros, id="table-track",
+                                         names=seat_names(self.view, look)),
                               "Scoring track")
             dummy = _titled(DummyStacks(look, id="dummy"), "Dummy's stacks")
             dummy.display = self.config.dummy is not None

@@ -14,6 +14,7 @@ in the rules (``rules/track_data.py``).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.widget import Widget
@@ -65,15 +66,19 @@ def _row_label(mark: Landmark | None) -> str:
 
 class TrackBoard(Widget):
     """The board with every disc at ``after``; :meth:`walk` moves them there space by
-    space from ``before``."""
+    space from ``before``. ``names``: the seats' names as the screen reads them (else
+    as given)."""
 
     DEFAULT_CSS = "TrackBoard { height: auto; }"
 
     def __init__(self, look: EbbesLook, config: GameConfig, before: tuple[int, ...],
-                 after: tuple[int, ...], *, animate: bool = False, id: str | None = None) -> None:
+                 after: tuple[int, ...], *, names: Sequence[str] | None = None,
+                 animate: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
         self.config = config
+        self.names = list(names) if names is not None else \
+            [look.text(s.name) for s in config.seats]
         self.before = before
         self.after = after
         self.shown = list(after if not animate else before)  # where each disc stands now
@@ -195,10 +200,10 @@ class TrackBoard(Widget):
         """Every disc and its place, each entry kept whole on one line."""
         look, track = self.look, self.track
         entries = []
-        for seat, info in enumerate(self.config.seats):
+        for seat, name in enumerate(self.names):
             entry = Text()
             entry.append_text(look.disc(seat))
-            entry.append(f" {look.text(info.name)}: {place_label(track, self.after[seat], look)}")
+            entry.append(f" {name}: {place_label(track, self.after[seat], look)}")
             entries.append(entry)
         lines, line = [], Text()
         for entry in entries:

@@ -42,7 +42,7 @@ class TrickArea(Static):
         else:
             self._row(text, names, column, view.trick_seats, view.trick, view=view)
             if show_last and last is None:
-                text.append("\nLast trick: none yet this round", "dim")
+                text.append("\nNo trick taken yet this round.", "dim")
             elif show_last and last is not None:
                 text.append("\nLast trick: ", "bold")
                 for i, (seat, card) in enumerate(zip(last.seats, last.cards)):

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from ....ui.decision import DecisionDialog
 from ....ui.footer import KeysFooter
 from ....ui.picker import seat_label
+from ....ui.words import seat_names
 from ..rules.actions import NONE, NameLeader, TakeReward
 from ..rules.cards import REWARD_POINTS
 from ..rules.scoring import score_deal
@@ -113,6 +114,7 @@ class LeaderDialog(HuhnDialog):
         view = self.view
         me = view.seat or 0
         n = len(view.seats)
+        names = seat_names(view, self.app.look, self.personal)
         out: list[tuple[str, object]] = []
         for action in view.actions:
             if not isinstance(action, NameLeader):
@@ -121,7 +123,7 @@ class LeaderDialog(HuhnDialog):
             place = (me - seat) % n
             where = "you lead" if place == 0 else "you play last" if place == n - 1 else \
                 f"you play {_ordinal(place + 1)} of {n}"
-            label = seat_label(view.seats[seat].name, own=seat == me, kind=view.seats[seat].kind)
+            label = seat_label(names[seat], own=seat == me, kind=view.seats[seat].kind)
             out.append((f"{label:<24} {where}", action))
         return out
 

@@ -40,11 +40,11 @@ class FinalScreen(FinalStandings):
     def compose(self) -> ComposeResult:
         look = self.app.look
         view, event = self.view, self.event
-        plain, names = seat_names(view, look, False), seat_names(view, look)
+        names = seat_names(view, look)
         yield Static(Text(f"Final standings {look.dot} {winners_line(names, event.winners)}"),
                      classes="screen-title", id="winners")
         with VerticalScroll(classes="score-body"):
             yield Static(standings(event.totals, event.winners, names))
-            yield Static(Group(score_sheet(view, plain), sheet_notes(view, plain)))
+            yield Static(Group(score_sheet(view, names), sheet_notes(view, names)))
         yield Static(self.keys_line, id="final-help")
         yield KeysFooter()

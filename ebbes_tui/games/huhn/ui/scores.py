@@ -20,6 +20,7 @@ from textual.widgets import Static
 from ....ui.closing import ClosesOnce
 from ....ui.footer import KeysFooter
 from ....ui.game_ui import board_title
+from ....ui.words import seat_names
 from ..rules.actions import CROSS_OPTION, NO_OPTION
 from ..rules.cards import REWARD_POINTS
 from ..rules.scoring import DealScore
@@ -119,7 +120,7 @@ class ScoreSheetScreen(ClosesOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         look = self.app.look
         view = self.view
-        names = [look.text(s.name) for s in view.seats]
+        names = seat_names(view, look)
         yield Static(board_title(look, f"score sheet, deal {max(view.deal, 1)} of {view.deals}"),
                      classes="screen-title")
         with VerticalScroll(classes="score-body"):

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from ....controller import Synced, Update
 from ....ui.game_ui import TRICK_KEY, GameScreens
 from ....ui.look import Look
-from ....ui.words import seat_names
+from ....ui.words import dealer_words, seat_names
 from ..rules.cards import SET_ASIDE, hand_size
 from ..rules.events import (
     CardPlayed, DealScored, DealStarted, GameOver, HandArranged, TrickTaken,
@@ -112,7 +112,7 @@ class HuhnScreens:
         """``Deal 1 of 4 · dealer Ann · trick 3 of 12 · Your turn: play an end card``."""
         parts = [f"Deal {max(view.deal, 1)} of {view.deals}"]
         if view.dealer >= 0:
-            parts.append(f"dealer {names[view.dealer]}")
+            parts.append(dealer_words(names, view.dealer))
         phase = view.phase
         if phase in ("play", "reward", "leader", "option"):  # the trick in progress or taken
             parts.append(f"trick {len(view.tricks) + (phase == 'play')} of {view.dealt}")

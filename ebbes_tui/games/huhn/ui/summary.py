@@ -28,7 +28,7 @@ class DealSummaryScreen(Interlude):
     def compose(self) -> ComposeResult:
         look = huhn_look(self.app.look)
         view, event = self.view, self.event
-        plain, names = seat_names(view, look, False), seat_names(view, look)
+        names = seat_names(view, look)
         yield Static(f"Deal {event.deal} of {view.deals} scored", classes="screen-title")
         with VerticalScroll(classes="score-body"):
             last = view.last_trick
@@ -38,7 +38,7 @@ class DealSummaryScreen(Interlude):
                                        f"{takes_line(last, names, look)}.\n"))
             story.append(look.text(option_line(event.score.taker, event.score.option, names)))
             yield Static(story)
-            yield Static(score_sheet(view, plain, only=event.deal))
+            yield Static(score_sheet(view, names, only=event.deal))
             more = "" if view.over else f"Deal {event.deal + 1} comes next. "
             if self.closes_after is not None:
                 more += f"The table goes on: this closes by itself in {self.closes_after:.0f} s."

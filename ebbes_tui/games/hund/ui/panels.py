@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ui.words import as_seen_by, cut_names, names_whole, says
+from ....ui import words
+from ....ui.words import cut_names, names_whole, says
 from ..rules.cards import SUIT_WORDS
 from ..rules.view import HundView
 from .explain import (
@@ -28,9 +29,8 @@ NAME_WIDTH = (6, 12)
 
 
 def seat_names(view: HundView, look: HundLook, personal: bool = True) -> list[str]:
-    """The seats' names as this screen reads them (its own seat: "You")."""
-    names = [look.text(s.name) for s in view.seats]
-    return as_seen_by(names, view.seat) if personal else names
+    """The seats' names as this screen reads them (:func:`~ebbes_tui.ui.words.seat_names`)."""
+    return words.seat_names(view, look, personal)
 
 
 def place_of(view: HundView, seat: int) -> str:

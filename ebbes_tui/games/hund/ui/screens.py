@@ -19,7 +19,7 @@ from ....game.events import TrickEnded
 from ....ui.game_ui import GameScreens
 from ....ui.look import Look
 from ....ui.table_news import EXPLAIN
-from ....ui.words import as_seen_by, match_line
+from ....ui.words import as_seen_by, dealer_words, match_line
 from ..rules.cards import parse_card
 from ..rules.events import (
     Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played, ShedBegan,
@@ -117,7 +117,7 @@ class HundScreens:
             return f"The match is over ({view.games} game{'s' * (view.games != 1)})"
         parts = [f"Game {view.game} of {view.games}"]
         if view.phase == "collect":
-            parts.append(f"phase 1 {look.dot} dealer {names[view.dealer]}")
+            parts.append(f"phase 1 {look.dot} {dealer_words(names, view.dealer)}")
         elif view.phase == "shed":
             parts += ["phase 2", trump_words(view, look)]
         elif view.phase == "deal":  # the last game's end stays a moment before the deal

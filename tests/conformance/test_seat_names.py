@@ -1,0 +1,94 @@
+"""One name for a seat on every screen, in every game (issue 25, point 3): one person
+against bots is "You" everywhere (the table, its status line, dialogs, the board, a
+deal's summary, the final standings), whatever name the form keeps for them; people
+at one keyboard (hot-seat) are each called by their name, and "you" is only the
+second person of a prompt ("Your turn", "Your hand (Ann)")."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from table_support import until
+from test_conformance import app, decide_by_keys, quickest, settings_file, waits_for_a_key
+from textual.pilot import Pilot
+from ui_support import screen_text
+
+from ebbes_tui.game.protocols import Game
+from ebbes_tui.ui import unhurried
+from ebbes_tui.ui.app import EbbesApp
+from ebbes_tui.ui.interludes import FinalStandings
+from ebbes_tui.ui.menu import MenuScreen
+from ebbes_tui.ui.new_game import NewGameScreen
+from ebbes_tui.ui.table import TableScreen
+
+#: "You" as a prompt speaks to the player at the keyboard; as a seat's name it may
+#: stand anywhere else.
+PROMPT = re.compile(r"\bYou (?:cannot|must|may|hold|took the last trick)\b")
+#: A verb that does not agree with "You": "You plays", "You deals", "You is".
+THIRD_PERSON = re.compile(r"\bYou (?:is|has|does|[a-z]*[^s\W]s)\b")
+
+
+@pytest.fixture(autouse=True)
+def unhurried_covers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every key comes long after the cover or summary it is for (no sleeps)."""
+    monkeypatch.setattr(unhurried, "clock", itertools.count(0.0, unhurried.PAUSE + 1).__next__)
+
+
+async def play_reading_every_screen(ebbes: EbbesApp, pilot: Pilot) -> list[str]:
+    """Play to the final standings by keys, looking at the board (b) now and then;
+    the text of every screen that waited for a key, the board's and the standings'."""
+    read: list[str] = []
+    decisions = 0
+    while True:
+        await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+        screen = ebbes.screen
+        read.append(screen_text(ebbes))
+        if isinstance(screen, FinalStandings):
+            return read
+        if not isinstance(screen, TableScreen):
+            await pilot.press("enter")
+            continue
+        if decisions % 4 == 0:
+            await pilot.press("b")
+            await until(lambda screen=screen: ebbes.screen is not screen and
+                        ebbes.screen.is_mounted, what="the board")
+            read.append(screen_text(ebbes))
+            await pilot.press("escape")
+            await until(lambda screen=screen: ebbes.screen is screen, what="the table again")
+        decisions += 1
+        await decide_by_keys(screen, pilot)
+
+
+async def test_a_solo_game_after_a_hot_seat_game_has_one_name_a_seat(any_game: Game, home):
+    """Ann and Bea play at one keyboard (beside a bot), then Ann alone: the form keeps
+    her name. At one keyboard nobody is "You" and both names are on the table; alone,
+    Ann is "You" on every screen, "Ann" on none, and every verb agrees with "You"."""
+    game = any_game
+    settings_file(home, game, [("Ann", "human"), ("Bea", "human"), ("Cyd", "random")],
+                  quickest(game))
+    ebbes = app()
+    async with ebbes.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        for text in await play_reading_every_screen(ebbes, pilot):
+            assert not re.search(r"\bYou\b", PROMPT.sub("", text)), text
+        await pilot.press("m")
+        await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
+
+        await pilot.press("n", "enter")  # the same game, its form as the last game left it
+        await until(lambda: isinstance(ebbes.screen, NewGameScreen) and ebbes.screen.is_mounted,
+                    what="the form")
+        ebbes.screen.query_one("#kind-1").focus()
+        await pilot.press("right", "enter")  # Bea's seat: human -> a bot; start
+        await until(lambda: isinstance(ebbes.screen, TableScreen) or waits_for_a_key(ebbes),
+                    what="the solo game")
+        screens = await play_reading_every_screen(ebbes, pilot)
+        table = ebbes.table
+        assert table is not None and not table.hot_seat
+        assert [s.name for s in ebbes.game.match.setup.seats][0] == "Ann"  # kept, not shown
+        for text in screens:
+            assert "Ann" not in text, text
+            wrong = THIRD_PERSON.search(text)
+            assert not wrong and "dealer You" not in text, f"{wrong}\n{text}"
+        assert any(re.search(r"\bYou\b", text) for text in screens)
