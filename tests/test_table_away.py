@@ -4,9 +4,10 @@ stands in for, the welcome back, and the Tables list for a player with a seat.""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
-from table_support import WAIT, LocalTable, spec
+from table_support import WAIT, LocalTable, ManualClock, spec
 
 from ebbes_tui.games.ebbes.ui.explain import trick_reason
 from ebbes_tui.table.client import connect_table
@@ -46,3 +47,91 @@ async def test_why_an_ebbes_trick_was_won_shows_whole_beside_the_presence_line(h
                 row += 1
                 assert lines[row].startswith("│"), f"cut: {sentence!r}"
                 sentence += " " + lines[row].strip("│ ")
+
+
+def presence_of(ebbes: EbbesApp) -> str:
+    """The presence line of the table screen, under a summary or not."""
+    tables = [s for s in ebbes.screen_stack if isinstance(s, TableScreen)]
+    return str(tables[-1].query_one("#presence").render()) if tables else ""
+
+
+async def until(pilot, condition, what: str) -> None:
+    """Let the app run until ``condition()`` holds (the table answers over a socket)."""
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, f"never: {what} ({presence_of(pilot.app)!r})"
+        await pilot.pause(0.05)
+
+
+def timed_table(home, name: str, clock: ManualClock) -> LocalTable:
+    return LocalTable(home, spec(name, seats="player,player,bot:random", seed=8,
+                                 turn_time=120.0, away_after=120.0), clock=clock)
+
+
+async def test_the_presence_line_tells_a_player_who_left_from_one_whose_time_ran_out(home):
+    """Play-testing: "2 bob (away 0:05) · waiting for bob 0:11" (two clocks, and no
+    word of when a bot takes over), bob back to "thinking 1:03 of 2:00" though a
+    player back has a whole turn again, and "away" for bob at the keyboard whose
+    time had run out."""
+    clock = ManualClock()
+    async with timed_table(home, "away", clock) as table:
+        alice = EbbesApp(pace=0, animation=False, table=await connect_table(
+            "away", directory=table.directory, player=1))
+        async with alice.run_test(size=(80, 24)) as pilot:
+            bob = await table.join(player=2)
+            feed = await asyncio.wait_for(bob.game(), WAIT)
+            await until(pilot, lambda: isinstance(alice.screen, TableScreen), "the table")
+            deadline = time.monotonic() + WAIT
+            while not feed.asks(feed.latest):  # Bob's turn comes round
+                assert time.monotonic() < deadline, "Bob's turn never came"
+                if alice.screen.feed.asks(alice.screen.update):
+                    await pilot.press("enter")
+                await pilot.pause(0.05)
+                while feed.poll() is not None:
+                    pass
+            name = f"{table.address.host} (2)"
+            clock.advance(60.0)
+            bob.close()  # Bob hangs up on his turn: the game waits for him, a while
+            await until(pilot, lambda: f"2 {name} (away 0:0" in presence_of(alice),
+                        "Bob away")
+            line = presence_of(alice)
+            assert line.endswith(f"· waiting for {name}")  # one clock, and its limit
+            assert f"2 {name} (away 0:0" in line and " of 2:00)" in line
+            clock.advance(30.0)
+            bob = await table.join(player=2)  # back on his turn: a whole turn again
+            await asyncio.wait_for(bob.game(), WAIT)
+            await until(pilot, lambda: "(away" not in presence_of(alice), "Bob back")
+            assert table.server.play.presence()["thinking"] < 1.0
+            await until(pilot, lambda: f"{name} thinking 0:0" in presence_of(alice),
+                        "Bob's clock from his return")
+            clock.advance(121.0)  # he lets it run out, at the keyboard
+            await until(pilot, lambda: f"2 {name} (time ran out: a normal bot plays)"
+                        in presence_of(alice), "a bot for Bob, whose time ran out")
+            bob.close()
+            await until(pilot, lambda: f"2 {name} (left: a normal bot plays)"
+                        in presence_of(alice), "a bot for Bob, who left")
+            await pilot.press("escape", "enter")
+
+
+async def test_a_player_whose_time_ran_out_is_told_a_bot_plays_and_a_key_takes_it_back(home):
+    from ebbes_tui.table.headless import play_bot
+
+    clock = ManualClock()
+    async with timed_table(home, "slow", clock) as table:
+        alice = await table.join(player=1)
+        playing = asyncio.ensure_future(play_bot(alice, "random"))
+        bob = EbbesApp(pace=0, animation=False, table=await connect_table(
+            "slow", directory=table.directory, player=2))
+        async with bob.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(bob.screen, TableScreen)
+                        and bob.screen.feed.asks(bob.screen.update), "Bob's turn")
+            playing.cancel()  # Alice stays, but the game waits at her turn from now on
+            clock.advance(121.0)
+            said = ("Your time ran out: a normal bot plays for you. "
+                    "Press any key to play again.")
+            await until(pilot, lambda: presence_of(bob) == said, "Bob told")
+            await pilot.press("x")
+            await until(pilot, lambda: "time ran out" not in presence_of(bob)
+                        and presence_of(bob).startswith("1 "), "Bob plays again")
+            await pilot.press("escape", "enter")
+        alice.close()
