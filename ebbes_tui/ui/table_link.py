@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 
-from ..controller import Update
+from ..controller import SeatChanged, Update
 from ..table.client import RemoteFeed
 from ..table.events import Disconnected, Presence, unshowable
 
@@ -52,7 +52,8 @@ class TableLink:
 
     async def recap(self) -> None:
         """A player back at a shared table is told what they missed, as the hot-seat
-        cover tells a player what happened since they last looked."""
+        cover tells a player what happened since they last looked; their own seat is
+        "You", and a bot that played it while they were away is said first."""
         from .handoff import HandOffScreen
 
         screen = self.screen
@@ -61,11 +62,20 @@ class TableLink:
         if not missed or seat is None:
             return
         log = screen.screens.log(screen.app.look, personal=True, memory_aid=screen.memory_aid)
+        log.reader = seat  # the missed news is public: its views have no seat
+        stood_in = None
         for update in missed:
+            event = update.event
+            if isinstance(event, SeatChanged) and event.seat == seat and not event.human:
+                stood_in = event.level  # said once, first, in the past
+                continue
             log.add(update)
+        lines = log.since(-1)
+        if stood_in is not None:
+            lines.insert(0, f"You were away: a {stood_in} bot played for you.")
         name = screen.app.look.text(screen.view.seats[seat].name)
         answer = await screen.app.push_screen_wait(HandOffScreen(
-            seat, name, recap="\n".join(log.since(-1)), back=True))
+            seat, name, recap="\n".join(lines), back=True))
         if answer == "menu":
             screen.action_menu()
 
