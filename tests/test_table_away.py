@@ -133,8 +133,13 @@ async def test_a_player_whose_time_ran_out_is_told_a_bot_plays_and_a_key_takes_i
             await pilot.press("x")
             await until(pilot, lambda: "time ran out" not in presence_of(bob)
                         and presence_of(bob).startswith("1 "), "Bob plays again")
+            news = lambda: str(bob.screen.query_one("#news").render())  # noqa: E731
+            await until(pilot, lambda: news() == "You are back.", "Bob told he is back")
+            alice.close()  # the next event: "You are back." no longer news (play-testing)
+            await until(pilot, lambda: "(left" in presence_of(bob) or "(away" in presence_of(bob),
+                        "Alice gone")
+            await until(pilot, lambda: news() != "You are back.", "the stale news cleared")
             await pilot.press("escape", "enter")
-        alice.close()
 
 
 async def test_the_welcome_back_speaks_to_the_returning_player_of_their_own_seat(home):
