@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
 from table_support import WAIT, LocalTable, ManualClock, spec
 
+from ebbes_tui.game.registry import game_ids
 from ebbes_tui.games.ebbes.ui.explain import trick_reason
 from ebbes_tui.table.client import connect_table
 from ebbes_tui.ui.app import EbbesApp
@@ -176,3 +178,29 @@ async def test_the_welcome_back_speaks_to_the_returning_player_of_their_own_seat
             await pilot.press("escape", "enter")
         playing.cancel()
         other.close()
+
+
+@pytest.mark.parametrize("game", game_ids())
+async def test_the_players_panel_calls_the_player_at_the_screen_you(home, game):
+    """Play-testing: ebbes' Players panel called bob "bob" on his own screen, where
+    Huhn's and Hund's said "You"."""
+    async with LocalTable(home, spec("you", seats="player,bot:random,bot:random", seed=3,
+                                     game=game)) as table:
+        ebbes = EbbesApp(pace=0, animation=False, table=await connect_table(
+            "you", directory=table.directory))
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(ebbes.screen, TableScreen)
+                        and "Players" in "".join(screen_lines(ebbes)), "the table")
+            await pilot.pause(0.2)
+            lines = screen_lines(ebbes)
+            [top] = [i for i, line in enumerate(lines) if "─ Players" in line]
+            left = lines[top].rindex("╭", 0, lines[top].index("─ Players"))
+            panel = []
+            for line in lines[top + 1:]:
+                if line[left] == "╰":
+                    break
+                panel.append(line[left:])
+            me = table.address.host
+            assert any("You" in row for row in panel), panel
+            assert not any(me in row for row in panel), panel
+            await pilot.press("escape", "enter")

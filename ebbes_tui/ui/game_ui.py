@@ -53,7 +53,8 @@ class Drawing:
     """How the table is drawn now: the screen's width class; the memory aid; whether
     the player at the screen must act on the table now; the last trick shown or not; a
     finished trick held until a key; a hot-seat screen; the game log's latest lines for
-    the side of a wide table; whether the update has just come (not a redraw)."""
+    the side of a wide table; whether the update has just come (not a redraw); a
+    shared table."""
 
     wide: bool
     memory_aid: bool
@@ -63,6 +64,7 @@ class Drawing:
     hot_seat: bool = False
     side_log: str = ""
     fresh: bool = False
+    shared: bool = False
 
 
 def quiet_height(table: Widget) -> int:

@@ -164,7 +164,8 @@ class TableScreen(Screen[None]):
             side = "\n".join(self.game_log.text(view).splitlines()[-40:])
         self.game_table.show(self.update, Drawing(
             wide=wide, memory_aid=self.memory_aid, acting=acting, show_last=self.show_last,
-            holding=self.holding, hot_seat=self.hot_seat, side_log=side, fresh=fresh))
+            holding=self.holding, hot_seat=self.hot_seat, side_log=side, fresh=fresh,
+            shared=self.shared))
         names = [look.text(s.name) for s in view.seats]
         closed = self.link is not None and self.link.closed
         self.query_one("#status", Static).update(

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from ..rules.categories import Category
 from ..rules.scoring import certain_points
 from ..rules.view import PlayerView
-from ....ui.words import cut_names
+from ....ui.words import as_seen_by, cut_names
 from .look import EbbesLook
 
 #: What a memory-aid column's suit does, under its head once it has a job (R4).
@@ -30,10 +30,12 @@ class SeatsPanel(Static):
     def __init__(self, look: EbbesLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
-        self._shown: tuple[PlayerView, bool] | None = None
+        self._shown: tuple[PlayerView, bool, bool] | None = None
 
-    def show(self, view: PlayerView, *, memory_aid: bool) -> None:
-        self._shown = (view, memory_aid)
+    def show(self, view: PlayerView, *, memory_aid: bool, shared: bool = False) -> None:
+        """``shared``: a shared table, where the seat of the player at the screen is
+        "You" (as every game's news and log call it)."""
+        self._shown = (view, memory_aid, shared)
         look = self.look
         name_width = self._name_width(view, memory_aid)
         text = Text()
@@ -49,7 +51,8 @@ class SeatsPanel(Static):
                 jobs.append(f"{job:>3}", f"bold {look.colour(suit)}")
             text.append("\n")
             text.append_text(jobs)
-        names = cut_names([look.text(info.name) for info in view.config.seats], name_width - 1)
+        names = [look.text(info.name) for info in view.config.seats]
+        names = cut_names(as_seen_by(names, view.seat) if shared else names, name_width - 1)
         for seat, name in enumerate(names):
             text.append("\n")
             turn = view.to_move == seat
@@ -73,5 +76,5 @@ class SeatsPanel(Static):
 
     def on_resize(self) -> None:
         if self._shown is not None:
-            view, memory_aid = self._shown
-            self.show(view, memory_aid=memory_aid)
+            view, memory_aid, shared = self._shown
+            self.show(view, memory_aid=memory_aid, shared=shared)

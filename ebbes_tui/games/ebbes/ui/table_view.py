@@ -116,7 +116,8 @@ class EbbesTable(Widget, can_focus=True):
         view = update.view
         self.view, self.acting = view, drawing.acting
         self.query_one(DeterminerBoard).show(view, wide=drawing.wide)
-        self.query_one(SeatsPanel).show(view, memory_aid=drawing.memory_aid)
+        self.query_one(SeatsPanel).show(view, memory_aid=drawing.memory_aid,
+                                        shared=drawing.shared)
         self.query_one(TrickArea).show(view, show_last=drawing.show_last,
                                        holding=drawing.holding)
         if view.dummy_up:
