@@ -204,3 +204,30 @@ async def test_the_players_panel_calls_the_player_at_the_screen_you(home, game):
             assert any("You" in row for row in panel), panel
             assert not any(me in row for row in panel), panel
             await pilot.press("escape", "enter")
+
+
+async def test_the_tables_list_says_a_players_seat_is_kept_for_them_during_the_game(
+        home, monkeypatch):
+    """Play-testing: "playing, 3 seats (0 free)" for the table bob had left, which
+    read as no way back."""
+    from ebbes_tui.ui.tables import TablesScreen
+
+    async with LocalTable(home, spec("friday", seats="player,player,bot:random", seed=3,
+                                     away_after=None)) as table:
+        monkeypatch.setenv("EBBES_TABLES_DIR", str(table.directory))
+        stays = await table.join(player=1)
+        leaves = await table.join(player=2)
+        await asyncio.wait_for(leaves.game(), WAIT)
+        leaves.close()  # the seat of this login is kept while the game goes on
+        ebbes = EbbesApp(pace=0, animation=False)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            await until(pilot, lambda: isinstance(ebbes.screen, TablesScreen)
+                        and ebbes.screen.query_one("#tables").option_count == 1
+                        and "kept" in str(ebbes.screen.query_one("#tables")
+                                          .get_option_at_index(0).prompt), "the table listed")
+            listed = str(ebbes.screen.query_one("#tables").get_option_at_index(0).prompt)
+            me = table.address.host
+            assert listed.startswith(
+                f"{me}/friday: playing, 3 seats (0 free, your seat is kept for you)")
+        stays.close()
