@@ -107,10 +107,10 @@ async def test_the_presence_line_tells_a_player_who_left_from_one_whose_time_ran
             await until(pilot, lambda: f"{name} thinking 0:0" in presence_of(alice),
                         "Bob's clock from his return")
             clock.advance(121.0)  # he lets it run out, at the keyboard
-            await until(pilot, lambda: f"2 {name} (time ran out: a normal bot plays)"
+            await until(pilot, lambda: f"2 {name} (time ran out: a bot plays)"
                         in presence_of(alice), "a bot for Bob, whose time ran out")
             bob.close()
-            await until(pilot, lambda: f"2 {name} (left: a normal bot plays)"
+            await until(pilot, lambda: f"2 {name} (left: a bot plays)"
                         in presence_of(alice), "a bot for Bob, who left")
             await pilot.press("escape", "enter")
 

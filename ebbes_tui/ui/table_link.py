@@ -131,7 +131,7 @@ class TableLink:
             note = ""
             if seat.kind == "human" and seat.bot:
                 why = "time ran out" if seat.connected else "left"
-                note = f" ({why}: a {seat.bot} bot plays)"
+                note = f" ({why}: a bot plays)"  # its level would cost the line its end
             elif seat.kind == "human" and not seat.connected:
                 waiting.add(seat.seat)
                 if seat.away_since is not None:
