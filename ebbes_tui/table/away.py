@@ -27,6 +27,7 @@ class Away:
         self._away: dict[int, tuple[float, Timer | None]] = {}  # seat -> (since, stand-in)
         #: Each deciding player's turn clock: (the number their decision came up at, timer).
         self.turn_timers: dict[int, tuple[int, Timer]] = {}
+        self._armed_at: dict[int, float] = {}  # seat -> when its turn clock started
 
     def is_away(self, seat: int) -> bool:
         return seat in self._away
@@ -35,6 +36,11 @@ class Away:
         """When ``seat``'s player went away (by the table's clock); None: here."""
         away = self._away.get(seat)
         return away[0] if away else None
+
+    def turn_started(self, seat: int) -> float | None:
+        """When ``seat``'s turn clock started (a player back gets a whole turn_time
+        again, so it is shown from then); None: no clock runs for it."""
+        return self._armed_at.get(seat) if seat in self.turn_timers else None
 
     def set_away(self, seat: int) -> None:
         """``seat``'s player has no connection: after ``away_after`` a bot stands in."""
@@ -93,6 +99,7 @@ class Away:
             return
         for seat, asked in timed.items():
             if seat not in self.turn_timers:
+                self._armed_at[seat] = self.table.clock.now()
                 self.turn_timers[seat] = (asked, self.table.clock.later(
                     turn_time, self._time_up, seat, asked))
 

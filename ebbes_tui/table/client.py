@@ -874,7 +874,7 @@ def _presence(message: dict[str, Any], now: float) -> Presence:
     return Presence(tuple(seats), turn if type(turn) is int else None,
                     since(message.get("thinking")), _count(message.get("watchers")),
                     _seconds(message.get("turn_time")), _names(message.get("watching")),
-                    message.get("waiting") is True)
+                    message.get("waiting") is True, _seconds(message.get("away_after")))
 
 
 def _seconds(value: object) -> float | None:

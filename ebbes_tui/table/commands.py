@@ -274,8 +274,11 @@ def describe(table: dict[str, Any]) -> str:
     chosen = describe_options(game, table["options"])
     extras = [game.title, *([chosen] if chosen else [])]
     seats = f"{table['seats']} seats ({table['free_seats']} free"
-    if table.get("kept_for_you"):
-        seats += f", {table['kept_for_you']} kept for you"
+    kept = table.get("kept_for_you")
+    if kept and table["phase"] == "playing":  # "0 free" must not read as no way back
+        seats += ", your seat is kept for you" if kept == 1 else f", {kept} kept for you"
+    elif kept:
+        seats += f", {kept} kept for you"
     watch = ", spectators welcome" if table["spectators"] else ""
     line = (f"{table['host']}/{table['name']}: {table['phase']}, {seats}), "
             f"{', '.join(extras)}{watch}; {table['access']}")

@@ -30,7 +30,8 @@ class Presence:
     """Who is connected and whose turn it is, since when (``time.monotonic()``); how
     long a connected player has for one decision (``turn_time``, None: no limit); the
     logins watching; ``waiting``: a bot stands in for every person, so the game waits
-    until one of them is back."""
+    until one of them is back; ``away_after``: how long a seat with no connection waits
+    before a bot plays it (None: never)."""
 
     seats: tuple[SeatPresence, ...]
     turn: int | None
@@ -39,6 +40,7 @@ class Presence:
     turn_time: float | None = None
     watching: tuple[str, ...] = ()
     waiting: bool = False
+    away_after: float | None = None
 
 
 @dataclass(frozen=True)

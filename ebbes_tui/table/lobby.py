@@ -81,8 +81,9 @@ class Lobby:
             "pid": os.getpid(),
             "seats": len(table.seating.seats),
             "free_seats": len(table.seating.free()) if lobby else 0,
+            # During the game too: a player who left has their seat back on coming back.
             "kept_for_you": len(table.seating.kept_for(uid, table.connections.connected_seats()))
-            if lobby else 0,
+            if not table.play.over else 0,
             "spectators": table.access.welcomes_watching(uid), "access": access,
             "phase": "over" if table.play.over else "lobby" if lobby else "playing",
             "reopened": table.save.resumed is not None,

@@ -146,11 +146,15 @@ class Play:
                           "bot": bot.level if bot is not None else None})
         deciding = list(match.awaiting) if not self.over else []
         turn = deciding[0] if deciding else None
-        thinking = round(now - self._turn[1], 3) if turn is not None else None
+        # A player back on their turn has a whole turn_time again: shown from then.
+        started = table.away.turn_started(turn) if turn is not None else None
+        since = self._turn[1] if started is None else max(started, self._turn[1])
+        thinking = round(now - since, 3) if turn is not None else None
         watching = table.connections.watching()
         return {"type": "presence", **position(match.state.view(None)), "turn": turn,
                 "deciding": deciding,
                 "thinking": thinking, "turn_time": table.spec.turn_time, "seats": seats,
+                "away_after": table.spec.away_after,
                 "waiting": match.nobody_here and not self.over,
                 "watchers": len(watching), "watching": watching}
 

@@ -13,7 +13,7 @@ from typing import Generic
 from ..game.events import ChatLine
 from ..game.protocols import ViewT
 from .look import Look
-from .words import seat_names
+from .words import as_seen_by, seat_names
 
 #: Where a line stands in the game, to put chat said earlier among the moves: (deal,
 #: tricks taken in it), as :mod:`ebbes_tui.table.moments` counts them. A line written
@@ -37,6 +37,9 @@ class TrickLog(Generic[ViewT]):
         self.lines: list[tuple[int, str]] = []
         self.moments: list[Moment] = []  # where each line stands in the game, in order
         self._trick_lines: list[int] = []  # where in ``lines`` each trick's line is
+        #: The reader's seat where the views are public news (a shared table's recap):
+        #: it is still "You".
+        self.reader: int | None = None
 
     def note(self, seq: int, line: str, *, trick: bool = False, at: Moment = LATER) -> None:
         """A line for update ``seq`` (``trick``: a completed trick's, a memory aid;
@@ -82,4 +85,7 @@ class TrickLog(Generic[ViewT]):
 
     def names(self, view: ViewT) -> list[str]:
         """The seats' names as the log's reader reads them."""
-        return seat_names(view, self.look, self.personal)
+        names = seat_names(view, self.look, self.personal)
+        if self.personal and getattr(view, "seat", None) is None:
+            return as_seen_by(names, self.reader)
+        return names

@@ -94,6 +94,8 @@ class GameLog(Protocol[ViewT_contra]):
 
     #: Every line, with the number of the update that brought it.
     lines: list[tuple[int, str]]
+    #: The reader's seat where the views are public news (a shared table's recap).
+    reader: int | None
 
     def start(self, update: Update[ViewT_contra]) -> None: ...
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 
-from ..controller import Update
+from ..controller import SeatChanged, Update
 from ..table.client import RemoteFeed
 from ..table.events import Disconnected, Presence, unshowable
 
@@ -52,7 +52,8 @@ class TableLink:
 
     async def recap(self) -> None:
         """A player back at a shared table is told what they missed, as the hot-seat
-        cover tells a player what happened since they last looked."""
+        cover tells a player what happened since they last looked; their own seat is
+        "You", and a bot that played it while they were away is said first."""
         from .handoff import HandOffScreen
 
         screen = self.screen
@@ -61,11 +62,20 @@ class TableLink:
         if not missed or seat is None:
             return
         log = screen.screens.log(screen.app.look, personal=True, memory_aid=screen.memory_aid)
+        log.reader = seat  # the missed news is public: its views have no seat
+        stood_in = None
         for update in missed:
+            event = update.event
+            if isinstance(event, SeatChanged) and event.seat == seat and not event.human:
+                stood_in = event.level  # said once, first, in the past
+                continue
             log.add(update)
+        lines = log.since(-1)
+        if stood_in is not None:
+            lines.insert(0, f"You were away: a {stood_in} bot played for you.")
         name = screen.app.look.text(screen.view.seats[seat].name)
         answer = await screen.app.push_screen_wait(HandOffScreen(
-            seat, name, recap="\n".join(log.since(-1)), back=True))
+            seat, name, recap="\n".join(lines), back=True))
         if answer == "menu":
             screen.action_menu()
 
@@ -81,9 +91,11 @@ class TableLink:
         screen.redraw()
 
     def show_presence(self) -> None:
-        """"1 Ann  2 Bob (away 0:42)  3 Cid · waiting for Bob 0:07" (the game waits
-        for an away player), or "· Cid thinking 0:07"; while a bot stands in for every
-        person, that the table waits and what brings it back (R21)."""
+        """"1 Ann  2 Bob (away 0:42 of 2:00)  3 Cid · waiting for Bob" (the game waits
+        for an away player until a bot takes the seat), or "· Cid thinking 0:07 of
+        2:00"; while a bot stands in for every person, that the table waits and what
+        brings it back (R21). The player whose time ran out is told a key takes the
+        seat back."""
         screen = self.screen
         presence = self.presence
         if presence is None:
@@ -92,16 +104,24 @@ class TableLink:
         if self.closed:  # no table: no clock ticks on
             line.update("Not connected.")
             return
+        seat = screen.view.seat
+        mine = presence.seats[seat] if seat is not None and seat < len(presence.seats) \
+            else None
         if presence.waiting:
-            seat = screen.view.seat
-            mine = seat is not None and seat < len(presence.seats) and presence.seats[seat].bot
             line.update("The table waits: everyone is away. " + (
-                "Press any key to play on." if mine else "It goes on when a player comes back."))
+                "Press any key to play on." if mine is not None and mine.bot
+                else "It goes on when a player comes back."))
+            return
+        if mine is not None and mine.bot and mine.connected:
+            line.update(f"Your time ran out: a {mine.bot} bot plays for you. "
+                        "Press any key to play again.")
             return
         line.update(screen.app.look.text(self._presence_line(presence)))
 
     def _presence_line(self, presence: Presence) -> str:
-        """Each seat with its player's absence, and whose turn it is since when."""
+        """Each seat with its player's absence, and whose turn it is since when: one
+        clock each, and the time it runs to (a turn's, or until a bot takes the seat
+        of a player who left)."""
         now = time.monotonic()
         parts = []
         waiting = set()  # seats whose player is away and no bot stands in: the game waits
@@ -109,21 +129,28 @@ class TableLink:
             if seat.kind not in ("human", "bot"):
                 continue
             note = ""
-            if seat.kind == "human" and (not seat.connected or seat.bot):
-                away = f" {_clock(now - seat.away_since)}" if seat.away_since is not None else ""
-                note = f" (away{away}{', a ' + seat.bot + ' bot plays' if seat.bot else ''})"
-                if not seat.bot:
-                    waiting.add(seat.seat)
+            if seat.kind == "human" and seat.bot:
+                why = "time ran out" if seat.connected else "left"
+                note = f" ({why}: a bot plays)"  # its level would cost the line its end
+            elif seat.kind == "human" and not seat.connected:
+                waiting.add(seat.seat)
+                if seat.away_since is not None:
+                    limit = presence.away_after
+                    note = f" (away {_clock(now - seat.away_since)}" + (
+                        f" of {_clock(limit)})" if limit is not None else ")")
+                else:
+                    note = " (away)"
             parts.append(f"{seat.seat + 1} {seat.name}{note}")
         line = "  ".join(parts)
         dot = self.screen.app.look.dot
-        if presence.turn is not None and presence.turn_since is not None:
+        if presence.turn is not None and presence.turn in waiting:
+            line += f" {dot} waiting for {self.screen.view.seats[presence.turn].name}"
+        elif presence.turn is not None and presence.turn_since is not None:
             name = self.screen.view.seats[presence.turn].name
             clock = _clock(now - presence.turn_since)
-            if presence.turn_time is not None and presence.turn not in waiting:
+            if presence.turn_time is not None:
                 clock += f" of {_clock(presence.turn_time)}"
-            line += f" {dot} " + (f"waiting for {name} {clock}" if presence.turn in waiting
-                                  else f"{name} thinking {clock}")
+            line += f" {dot} {name} thinking {clock}"
         if presence.watchers:
             line += f" {dot} {presence.watchers} watching"
         return line

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from ..controller import TakenBack, Update
+from ..controller import SeatChanged, TakenBack, Update
 from ..game.events import ChatLine
 from ..table.events import Disconnected, Presence, Refused
 
@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 #: stays on the line at least :data:`HOLD` seconds, unless it goes stale. A game may
 #: name its explanations apart (``explain krig``), to make some stale at other moments.
 EXPLAIN = "explain"
+#: The kind of news that a bot took a seat or gave it back ("You are back."): stale at
+#: the next event, a change of who is at the table too.
+SEAT = "seat"
 #: Seconds an explanation stays before the next news replaces it.
 HOLD = 4.0
 #: Seconds news that had to wait stay when more wait behind them (they did not all fit
@@ -129,6 +132,8 @@ class News:
         elif isinstance(event, Presence):
             if screen.link is not None:
                 screen.link.show_presence()
+            if self.kind == SEAT:  # who plays which seat has changed since: stale
+                self._show("", "", 0.0)
             mine = next((s for s in event.seats if s.seat == update.view.seat), None)
             if mine is not None and mine.connected and mine.bot:
                 self.say(f"A {mine.bot} bot plays for you (your time ran out, or the host "
@@ -136,10 +141,10 @@ class News:
         else:
             stale = screen.screens.stale
             self.waiting = [(m, k) for m, k in self.waiting if not stale(k, update)]
-            if self.kind and stale(self.kind, update):
+            if self.kind == SEAT or self.kind and stale(self.kind, update):
                 self._show("", "", 0.0)  # an explanation too: its facts no longer hold
             names = screen.screens.names(update.view, not screen.hot_seat, screen.app.look)
             said = screen.screens.note(update, names, screen.app.look, self.text)
             if said is not None:
-                self.waiting.append(said)
+                self.waiting.append((said[0], SEAT) if isinstance(event, SeatChanged) else said)
             self.flush()

@@ -23,16 +23,18 @@ from ..rules.view import PlayerView
 from .look import EbbesLook
 
 
-def trick_reason(view: PlayerView, trick: Trick, look: EbbesLook) -> str:
+def trick_reason(view: PlayerView, trick: Trick, look: EbbesLook, *,
+                 short: bool = False) -> str:
     """Why ``trick`` went to its winner (R2), naming the card that won it: ``▲Y6, the
-    highest trump (yellow became Trump in this trick)`` or ``●B5, the highest blue``.
-    ``view`` is a view from the same round, at the trick's end or later."""
+    highest trump (yellow became Trump in this trick)`` or ``●B5, the highest blue``;
+    ``short``: without saying when Trump was fixed (the log still says it). ``view``
+    is a view from the same round, at the trick's end or later."""
     won = trick.cards[trick.seats.index(trick.winner)]
     face = look.card(won).plain
     fixer = _trump_fixer(view, trick)
     if fixer is None or fixer.suit != won.suit:
         return f"{face}, the highest {SUIT_NAMES[trick.cards[0].suit]}"
-    if fixer in trick.cards:
+    if fixer in trick.cards and not short:
         return f"{face}, the highest trump ({SUIT_NAMES[won.suit]} became Trump in this trick)"
     return f"{face}, the highest trump"
 
@@ -47,9 +49,11 @@ def _trump_fixer(view: PlayerView, trick: Trick) -> Card | None:
     return fixing[0][1] if fixing else None
 
 
-def takes_line(view: PlayerView, trick: Trick, names: list[str], look: EbbesLook) -> str:
+def takes_line(view: PlayerView, trick: Trick, names: list[str], look: EbbesLook, *,
+               short: bool = False) -> str:
     """``Bot 1 takes it with ♥R4, the highest trump``."""
-    return f"{says(names[trick.winner], 'takes')} it with {trick_reason(view, trick, look)}"
+    reason = trick_reason(view, trick, look, short=short)
+    return f"{says(names[trick.winner], 'takes')} it with {reason}"
 
 
 def event_line(update: Update[PlayerView], names: list[str], look: EbbesLook) -> str | None:

@@ -26,7 +26,16 @@ class TrickArea(Static):
         self.look = look
 
     def show(self, view: PlayerView, *, show_last: bool = True, holding: bool = False) -> None:
-        """``holding``: the finished trick on show waits for a key (the setting)."""
+        """``holding``: the finished trick on show waits for a key (the setting). Why
+        the trick was won is said whole: shorter where the area has too few rows (a
+        shared table's presence line takes one at 80x24)."""
+        text = self._text(view, show_last, holding, short=False)
+        width, height = self.content_size
+        if height and len(text.wrap(self.app.console, width)) > height:
+            text = self._text(view, show_last, holding, short=True)
+        self.update(text)
+
+    def _text(self, view: PlayerView, show_last: bool, holding: bool, *, short: bool) -> Text:
         look = self.look
         names = seat_names(view, look)
         width = self.content_size.width or 76
@@ -36,7 +45,8 @@ class TrickArea(Static):
         if not view.trick and last is not None:  # the finished trick stays until the next lead
             self._row(text, names, column, last.seats, last.cards, winner=last.winner)
             lead = " Your lead." if view.to_move == view.seat and view.phase is Phase.PLAY else ""
-            text.append(f"\n{look.text(takes_line(view, last, names, look))}.{lead}", "italic")
+            takes = takes_line(view, last, names, look, short=short)
+            text.append(f"\n{look.text(takes)}.{lead}", "italic")
             if holding:
                 text.append("\nAny key goes on.", "bold")
         else:
@@ -50,8 +60,9 @@ class TrickArea(Static):
                     text.append_text(look.card(card))
                     if seat == last.winner:
                         text.append(look.won, "bold")
-                text.append(f"\n{look.text(takes_line(view, last, names, look))}.", "italic")
-        self.update(text)
+                takes = takes_line(view, last, names, look, short=short)
+                text.append(f"\n{look.text(takes)}.", "italic")
+        return text
 
     def _row(self, text: Text, names: list[str], column: int, seats: tuple[int, ...],
              cards: tuple[Card, ...], winner: int | None = None,
