@@ -62,7 +62,7 @@ def test_every_bot_answers_every_decision_legally(players, more, choose):
 
 
 def test_normal_bot_plays_whole_games_of_every_setup_legally():
-    for i, (players, more, choose) in enumerate(SETUPS * 3):
+    for i, (players, more, choose) in enumerate(SETUPS):
         state = GameState(config(players, more_cards=more, choose=choose))
         play_checked(state, {seat: NormalBot() for seat in range(state.n)}, i)
         assert state.phase is Phase.GAME_OVER
