@@ -62,7 +62,7 @@ def test_every_bot_answers_every_decision_legally(players, more, choose):
 
 
 def test_normal_bot_plays_whole_games_of_every_setup_legally():
-    for i, (players, more, choose) in enumerate(SETUPS * 3):
+    for i, (players, more, choose) in enumerate(SETUPS):
         state = GameState(config(players, more_cards=more, choose=choose))
         play_checked(state, {seat: NormalBot() for seat in range(state.n)}, i)
         assert state.phase is Phase.GAME_OVER
@@ -136,7 +136,7 @@ def test_make_bot_builds_every_level_and_rejects_others():
 
 def test_the_normal_bots_named_rules_fire_and_are_counted():
     bot = NormalBot()
-    for i, setup in enumerate(SETUPS * 2):
+    for i, setup in enumerate(SETUPS):
         state = GameState(config(setup[0], more_cards=setup[1], choose=setup[2]))
         play_checked(state, {seat: bot for seat in range(state.n)}, 50 + i)
     names = [rule.__name__ for rule in RULES]

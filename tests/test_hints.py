@@ -162,7 +162,7 @@ def test_every_certain_hint_holds_for_every_way_the_trick_can_end():
     won it, and in two-player games for a leader before any card was down."""
     seen: Counter = Counter()
     for players in (2, 3, 4, 5):
-        for view in hint_positions(players, 150):
+        for view in hint_positions(players, 100):
             check_hint(view, seen)
     # The certainties were really put to the test.
     least = {"nobody can beat it": 1, "no card can win": 50, "card cannot win": 10,
@@ -178,7 +178,7 @@ def test_what_a_bot_calls_certain_about_a_card_holds_for_every_ending():
 
     found: Counter = Counter()
     for players in (2, 3, 4, 5):
-        for view in hint_positions(players, 30):
+        for view in hint_positions(players, 15):
             table = Table(view)
             for c in view.legal:
                 cards = view.trick + (c,)

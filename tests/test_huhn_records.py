@@ -162,7 +162,7 @@ JSON = st.recursive(
 BASES = {p.stem: json.loads(p.read_text()) for p in EXAMPLES}
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(BASES)), st.data())
 def test_fuzzed_records_raise_only_record_errors(name, data):
     """A shared record with one to three places replaced by any JSON value (or
@@ -184,7 +184,7 @@ def test_fuzzed_records_raise_only_record_errors(name, data):
         assert "\n" not in str(e) and str(e)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(JSON)
 def test_any_json_raises_only_record_errors(value):
     for rec in (value, {"format": "huhn-record/1", "players": value},

@@ -1,4 +1,4 @@
-"""2,000 seeded random games of Blindes Huhn extrem with the invariants checked after
+"""1,000 seeded random games of Blindes Huhn extrem with the invariants checked after
 every action and every deal (OpenSpiel's RandomSimTest): cards conserved, none held
 twice, hands losing only end cards, no hidden card in any view, scores the sum of
 their parts, the game ending. Also: the invariants do catch faults, and the fast
@@ -15,7 +15,7 @@ from ebbes_tui.games.huhn import GAME
 from ebbes_tui.games.huhn.rules import tricks
 from ebbes_tui.games.huhn.rules.actions import NONE
 
-GAMES = 2000
+GAMES = 1000
 SETUPS = [(players, deals) for players in (2, 3, 4, 5) for deals in (1, 2)]
 
 

@@ -1,4 +1,4 @@
-"""2,000 seeded random games of Hund through the seam's random simulation, with the
+"""1,000 seeded random games of Hund through the seam's random simulation, with the
 game's invariants after every action (52 cards conserved, no hidden card in any view,
 the game ends), and the fast path playing the same games as the checked one."""
 
@@ -15,9 +15,9 @@ from ebbes_tui.games.hund.rules.phases import Phase
 from hund_support import random_match
 
 #: (players, series, games per match): every player count, with and without series,
-#: some matches of two games; 2,000 games in all.
+#: some matches of two games; 1,000 games in all.
 SETUPS = [(players, series) for players in range(2, 7) for series in (False, True)]
-GAMES = 2_000
+GAMES = 1_000
 
 
 @pytest.mark.parametrize("players, series", SETUPS)

@@ -23,7 +23,7 @@ from ebbes_tui.game.registry import DEFAULT_GAME, all_games
 from ui_support import make_app
 
 GAMES = list(all_games())
-EXAMPLES = settings(max_examples=200, deadline=None)
+EXAMPLES = settings(max_examples=100, deadline=None)
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.floats(0, 9)
                     | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=4)
