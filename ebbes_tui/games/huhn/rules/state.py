@@ -24,7 +24,7 @@ from .events import (
     PenaltyGiven, PlayBegins, RewardTaken, TrickTaken,
 )
 from .scoring import DealScore, options_for, score_deal, totals_of, winners_of
-from .tricks import Trick, earns_reward, end_of, hens_in, legal_plays, winning_index
+from .tricks import LEFT, MIDDLE, RIGHT, Trick, earns_reward, hens_in, legal_plays, winning_index
 from .view import build_view
 
 if TYPE_CHECKING:
@@ -118,14 +118,14 @@ class HuhnState:
     def pending(self) -> tuple[Decision, ...]:
         phase = self.phase
         if phase == PLAY:
-            return (Decision(PLAY, self.to_move),)
+            return _PENDING[PLAY][self.to_move]
         if phase == ARRANGE:
             return tuple(Decision(ARRANGE, s) for s, o in enumerate(self.orders) if o is None)
         if phase == DEAL:
-            return (Decision(DEAL, None),)
+            return _DEAL_PENDING
         if phase == OVER:
             return ()
-        return (Decision(phase, self.taker),)
+        return _PENDING[phase][self.taker]
 
     def deciding(self) -> tuple[int, ...]:
         """The seats whose decision the game waits for."""
@@ -205,10 +205,24 @@ class HuhnState:
             raise RulesError(f"the dealer must be a seat from 0 to {n - 1} (H2)")
         if expected is not None and dealer != expected:
             raise RulesError(f"seat {expected} deals this deal, not seat {dealer} (H2)")
+        return self._start_deal([list(h) for h in hands], dealer)
+
+    def deal_shuffled(self, cards: list[Card], dealer: int) -> list[Any]:
+        """:meth:`deal` for ``cards``, the cards in play (:attr:`deck`) shuffled, and
+        the dealer :meth:`next_dealer` names (or one drawn for deal 1): dealt in turn
+        in slices of a hand, with none of the checks such a deal passes anyway."""
+        if self.phase != DEAL:
+            raise RulesError("a deal is still in progress" if self.phase != OVER
+                             else "the game is over")
+        size = self.size
+        return self._start_deal([cards[i:i + size] for i in range(0, len(cards), size)],
+                                dealer)
+
+    def _start_deal(self, hands: list[list[Card]], dealer: int) -> list[Any]:
         self._clear_deal()
         self.dealer = dealer
-        self.hands = [list(h) for h in hands]
-        self.leader = self.to_move = (dealer + 1) % n
+        self.hands = hands
+        self.leader = self.to_move = (dealer + 1) % self.n
         self.phase = ARRANGE
         return [DealStarted(self.deal_no, dealer, self.leader, self.size)]
 
@@ -264,14 +278,15 @@ class HuhnState:
         the middle with *ear* (H9); the trick's last card completes it."""
         seat = self.to_move
         hand = self.hands[seat]
-        if hand[0] == card:
-            index = 0
+        if hand[0] == card:  # a hand's only card lies at its left end too
+            end = LEFT
+            del hand[0]
         elif hand[-1] == card:
-            index = len(hand) - 1
+            end = RIGHT
+            hand.pop()
         else:
-            index = hand.index(card)
-        end = end_of(hand, index)
-        del hand[index]
+            end = MIDDLE
+            hand.remove(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
         self.trick_downs.append(down)
@@ -279,13 +294,14 @@ class HuhnState:
         if events is not None:
             events.append(CardPlayed(seat, None if down else card, down, end))
         if len(self.trick) == self.n:
-            self._finish_trick(events)
+            self.finish_trick(events)
         else:
             self.to_move = (seat + 1) % self.n
 
-    def _finish_trick(self, events: list[Any] | None) -> None:
-        """H6 the taker; H7 a penalty at once; H8 a reward (chosen when two or more
-        kinds are left); the last trick leads to the option (H11)."""
+    def finish_trick(self, events: list[Any] | None = None) -> None:
+        """The trick's last card is in (played by :meth:`play_card`, or by a playout
+        that plays as it does): H6 the taker; H7 a penalty at once; H8 a reward (chosen
+        when two or more kinds are left); the last trick leads to the option (H11)."""
         cards = tuple(self.trick)
         last = len(self.tricks) + 1 == self.size
         index = winning_index(cards, last)
@@ -410,6 +426,11 @@ class HuhnState:
 
 
 _new_state = object.__new__
+
+#: pending() of a deal's chance step, and of a seat's card, reward, leader or option.
+_DEAL_PENDING = (Decision(DEAL, None),)
+_PENDING = {phase: tuple((Decision(phase, s),) for s in range(8))
+            for phase in (PLAY, REWARD_CHOICE, NAME_LEADER, OPTION)}
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
