@@ -15,6 +15,8 @@ from ebbes_tui.game.simulate import random_games
 from ebbes_tui.games.huhn import GAME
 from ebbes_tui.games.huhn.rules import draws, tricks
 from ebbes_tui.games.huhn.rules.actions import NONE, PLAY
+from ebbes_tui.games.huhn.rules.events import CardPlayed, card_played
+from ebbes_tui.games.huhn.rules.tricks import ENDS
 
 GAMES = 2000
 SETUPS = [(players, deals) for players in (2, 3, 4, 5) for deals in (1, 2)]
@@ -175,3 +177,12 @@ def test_a_deal_and_an_arrangement_draw_as_the_standard_library_draws():
         hand = tuple(range(100, 100 + seed % 21 + 1))
         assert draws.sample(hand, rng) == tuple(other.sample(hand, len(hand)))
         assert rng.random() == other.random()
+
+
+def test_the_shared_card_played_events_are_the_events_the_engine_would_make():
+    for seat in range(5):
+        for card in range(50):
+            for down in (False, True):
+                for end in ENDS:
+                    assert card_played(seat, card, down, end) == \
+                        CardPlayed(seat, None if down else card, down, end)

@@ -42,7 +42,7 @@ def check_decision(state: HuhnState, action: Action, seat: int | None) -> int:
         raise IllegalMove(None, f"the game waits for {words}")
     if seat is not None and seat != mover:
         raise IllegalMove(seat, f"must wait: the game waits for seat {mover}")
-    if type(action) is Play and _play_allowed(state, mover, action):
+    if type(action) is Play and play_allowed(state, mover, action):
         return mover
     if type(action) is not Play and action in state.legal(mover):
         return mover
@@ -60,7 +60,7 @@ def check_decision(state: HuhnState, action: Action, seat: int | None) -> int:
     raise AssertionError("unreachable")
 
 
-def _play_allowed(state: HuhnState, seat: int, play: Play) -> bool:
+def play_allowed(state: HuhnState, seat: int, play: Play) -> bool:
     """Whether ``play`` is among ``seat``'s legal plays (:meth:`HuhnState.legal`),
     decided without listing them: an end card (H4), any card leading with *ear* (H9),
     face down where H5/H9 allow."""

@@ -18,10 +18,10 @@ from .actions import (
     LEADER, REWARD, Action, Arrange, ArrangeChoices, ChooseOption, NameLeader, Play, TakeReward,
 )
 from .cards import PENALTY, REWARD_HAND, REWARD_KINDS, Card, code, deck, hand_size
-from .checks import check_decision
+from .checks import check_decision, play_allowed
 from .events import (
-    CardPlayed, DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
-    PenaltyGiven, PlayBegins, RewardTaken, TrickTaken,
+    DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
+    PenaltyGiven, PlayBegins, RewardTaken, TrickTaken, card_played,
 )
 from .scoring import DealScore, options_for, score_deal, totals_of, winners_of
 from .tricks import LEFT, MIDDLE, RIGHT, Trick, earns_reward, hens_in, legal_plays, winning_index
@@ -120,7 +120,8 @@ class HuhnState:
         if phase == PLAY:
             return _PENDING[PLAY][self.to_move]
         if phase == ARRANGE:
-            return tuple(Decision(ARRANGE, s) for s, o in enumerate(self.orders) if o is None)
+            arranging = _ARRANGING
+            return tuple(arranging[s] for s, o in enumerate(self.orders) if o is None)
         if phase == DEAL:
             return _DEAL_PENDING
         if phase == OVER:
@@ -237,8 +238,15 @@ class HuhnState:
     def apply(self, action: Action, seat: int | None = None) -> list[Any]:
         """Answer a pending decision (checked first) and return what happened; an
         illegal action changes nothing."""
-        mover = self.check(action, seat)
         events: list[Any] = []
+        if type(action) is Play and self.phase == PLAY:  # most decisions: checked here
+            mover = self.to_move
+            if (seat is None or seat == mover) and play_allowed(self, mover, action):
+                self.decisions += 1
+                self.moves += 1
+                self.play_card(action.card, action.down, events)
+                return events
+        mover = self.check(action, seat)  # anything else, and every refusal's reason
         self._do(action, mover, events)
         return events
 
@@ -292,7 +300,7 @@ class HuhnState:
         self.trick_downs.append(down)
         self.trick_ends.append(end)
         if events is not None:
-            events.append(CardPlayed(seat, None if down else card, down, end))
+            events.append(card_played(seat, card, down, end))
         if len(self.trick) == self.n:
             self.finish_trick(events)
         else:
@@ -303,21 +311,21 @@ class HuhnState:
         that plays as it does): H6 the taker; H7 a penalty at once; H8 a reward (chosen
         when two or more kinds are left); the last trick leads to the option (H11)."""
         cards = tuple(self.trick)
-        last = len(self.tricks) + 1 == self.size
+        seats = tuple(self.trick_seats)
+        tricks = len(self.tricks) + 1
+        last = tricks == self.size
         index = winning_index(cards, last)
-        winner = self.trick_seats[index]
-        trick = Trick(self.leader, cards, tuple(self.trick_seats), tuple(self.trick_downs),
-                      tuple(self.trick_ends), winner, last and cards[index] == 0, self.advantage)
+        winner = seats[index]
+        trick = _new_trick(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
+                                   tuple(self.trick_ends), winner, last and cards[index] == 0,
+                                   self.advantage))
         self.tricks += (trick,)
-        self.public = None
+        self.public = self.advantage = self.named_by = None
         self.public_trick = ()
-        self.trick = []
-        self.trick_seats = []
-        self.trick_downs = []
-        self.trick_ends = []
-        self.advantage = None
-        self.named_by = None
-        self.taken = _with(self.taken, winner, self.taken[winner] + 1)
+        self.trick, self.trick_seats, self.trick_downs, self.trick_ends = [], [], [], []
+        taken = list(self.taken)
+        taken[winner] += 1
+        self.taken = tuple(taken)
         self.leader = self.to_move = winner
         hens = hens_in(cards)
         if hens:
@@ -336,7 +344,11 @@ class HuhnState:
             self.phase = REWARD_CHOICE
             self.taker = winner
             return
-        self._next_trick()
+        if last:
+            self.phase = OPTION
+            self.taker = winner
+        else:
+            self.phase = PLAY
 
     def _next_trick(self) -> None:
         if len(self.tricks) == self.size:
@@ -426,9 +438,12 @@ class HuhnState:
 
 
 _new_state = object.__new__
+#: Trick(*fields) without the named tuple's own __new__ (a frame per trick).
+_new_trick = tuple.__new__
 
 #: pending() of a deal's chance step, and of a seat's card, reward, leader or option.
 _DEAL_PENDING = (Decision(DEAL, None),)
+_ARRANGING = tuple(Decision(ARRANGE, s) for s in range(8))
 _PENDING = {phase: tuple((Decision(phase, s),) for s in range(8))
             for phase in (PLAY, REWARD_CHOICE, NAME_LEADER, OPTION)}
 
