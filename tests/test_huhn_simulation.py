@@ -10,10 +10,13 @@ import sys
 import pytest
 from huhn_support import auto, decisions_of, hands_with, new_game, random_choice, state_of
 
+from ebbes_tui.game.errors import IllegalMove
 from ebbes_tui.game.simulate import random_games
 from ebbes_tui.games.huhn import GAME
-from ebbes_tui.games.huhn.rules import tricks
-from ebbes_tui.games.huhn.rules.actions import NONE
+from ebbes_tui.games.huhn.rules import draws, tricks
+from ebbes_tui.games.huhn.rules.actions import NONE, PLAY
+from ebbes_tui.games.huhn.rules.events import CardPlayed, card_played
+from ebbes_tui.games.huhn.rules.tricks import ENDS
 
 GAMES = 1000
 SETUPS = [(players, deals) for players in (2, 3, 4, 5) for deals in (1, 2)]
@@ -136,3 +139,50 @@ def test_the_fast_path_plays_the_same_game_as_the_checked_one(players):
             assert fast.pending() == checked.pending()
         assert GAME.records.to_record(fast) == GAME.records.to_record(checked)
         assert fast.outcome() == checked.outcome()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_card_is_accepted_exactly_when_it_is_among_the_legal_plays(players):
+    """The check decides a card without listing the legal plays: at every card of
+    random games (the *ear* and *down* leads and a trick's last player among them) it
+    accepts each card of the hand, face up or down, exactly when ``legal`` lists it."""
+    advantages = set()
+    for seed in range(6):
+        for state in decisions_of(players, seed, deals=2):
+            if state.phase != "play":
+                continue
+            seat = state.to_move
+            legal = state.legal(seat)
+            advantages.add(state.advantage if not state.trick else None)
+            for card in state.hands[seat]:
+                for down in (False, True):
+                    try:
+                        state.check(PLAY[card][down], seat)
+                        accepted = True
+                    except IllegalMove:
+                        accepted = False
+                    assert accepted == (PLAY[card][down] in legal), (card, down, legal)
+    assert {"ear", "down"} <= advantages
+
+
+def test_a_deal_and_an_arrangement_draw_as_the_standard_library_draws():
+    """Seeded deals and random orders stay as they were: the engine's own shuffle and
+    sample take the same numbers from a Random as ``shuffle`` and ``sample``."""
+    for seed in range(300):
+        mine, theirs = list(range(seed % 50 + 1)), list(range(seed % 50 + 1))
+        rng, other = random.Random(seed), random.Random(seed)
+        draws.shuffle(mine, rng)
+        other.shuffle(theirs)
+        assert mine == theirs
+        hand = tuple(range(100, 100 + seed % 21 + 1))
+        assert draws.sample(hand, rng) == tuple(other.sample(hand, len(hand)))
+        assert rng.random() == other.random()
+
+
+def test_the_shared_card_played_events_are_the_events_the_engine_would_make():
+    for seat in range(5):
+        for card in range(50):
+            for down in (False, True):
+                for end in ENDS:
+                    assert card_played(seat, card, down, end) == \
+                        CardPlayed(seat, None if down else card, down, end)

@@ -16,6 +16,7 @@ from .bots.rollout import play_out, rollout
 from .bots.sampler import sample_state
 from .rules import record
 from .rules.actions import Action, Arrange, parse_action
+from .rules.draws import shuffle
 from .rules.invariants import faults
 from .rules.state import ARRANGE, DEAL, PLAY, HuhnState
 from .rules.summary import check_line, summarize
@@ -48,9 +49,8 @@ class HuhnRules(RulesBase[HuhnState, HuhnView, Action]):
         if dealer is None:
             dealer = rng.randrange(state.n)
         cards = list(state.deck)
-        rng.shuffle(cards)
-        size = state.size
-        return state.deal([cards[i * size:(i + 1) * size] for i in range(state.n)], dealer)
+        shuffle(cards, rng)
+        return state.deal_shuffled(cards, dealer)
 
     def decision_seed(self, state: HuhnState, seat: int) -> str:
         """Arrangements are simultaneous: their seed does not depend on who arranged

@@ -7,11 +7,13 @@ randomness so playouts differ."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..rules.actions import LEADER, REWARD, Arrange
 from ..rules.cards import IS_HEN, REWARD_HAND
 from ..rules.scoring import option_gains, preselected
 from ..rules.state import ARRANGE, NAME_LEADER, OPTION, PLAY, REWARD_CHOICE, HuhnState
+from ..rules.tricks import LEFT, RIGHT
 
 #: How often a playout plays a random end card instead of the policy's.
 EXPLORE = 0.1
@@ -31,30 +33,10 @@ def rollout(state: HuhnState, seat: int, rng: random.Random) -> float:
 def play_out(s: HuhnState, rng: random.Random) -> None:
     """Finish the current deal of ``s`` in place (nothing when no deal is on)."""
     deals = len(s.scores)
-    rand = rng.random
-    n = s.n
     while len(s.scores) == deals:
         phase = s.phase
         if phase == PLAY:
-            hand = s.hands[s.to_move]
-            trick = s.trick
-            left, right = hand[0], hand[-1]
-            if left == right:
-                card = left
-            elif rand() < EXPLORE:
-                card = left if rand() < 0.5 else right
-            elif not trick:
-                card = left if left < right else right
-            else:
-                best = max(trick)
-                beaten = [c for c in (left, right) if c < best]
-                if beaten:
-                    card = max(beaten, key=lambda c: (IS_HEN[c], c))
-                elif len(trick) == n - 1:
-                    card = max((left, right), key=lambda c: (not IS_HEN[c], c))
-                else:
-                    card = left if left < right else right
-            s.play_card(card, False)
+            _play_trick(s, rng.random)
         elif phase == ARRANGE:
             for who, order in enumerate(s.orders):
                 if order is None:
@@ -63,7 +45,7 @@ def play_out(s: HuhnState, rng: random.Random) -> None:
             kind = REWARD_HAND if REWARD_HAND in s.supply else s.supply[0]
             s.apply_fast(REWARD[kind], s.taker)
         elif phase == NAME_LEADER:
-            s.apply_fast(LEADER[(s.taker + 1) % n], s.taker)
+            s.apply_fast(LEADER[(s.taker + 1) % s.n], s.taker)
         elif phase == OPTION:
             taker = s.taker
             options = s.options()
@@ -71,3 +53,54 @@ def play_out(s: HuhnState, rng: random.Random) -> None:
             s.apply_fast(preselected(options, gains), taker)
         else:
             return
+
+
+def _play_trick(s: HuhnState, rand: Callable[[], float]) -> None:
+    """Play the trick in progress to its end by the policy, each card face up from an
+    end (what :meth:`HuhnState.play_card` does, card by card, without its calls; who
+    moves next is the taker's, set when the trick is finished)."""
+    hands, trick, seats, downs, ends = s.hands, s.trick, s.trick_seats, s.trick_downs, \
+        s.trick_ends
+    n = s.n
+    seat = s.to_move
+    best = max(trick) if trick else -1
+    to_play = n - len(trick)
+    while to_play:
+        to_play -= 1
+        hand = hands[seat]
+        left, right = hand[0], hand[-1]
+        if left == right:
+            card = left
+        elif rand() < EXPLORE:
+            card = left if rand() < 0.5 else right
+        elif best < 0:  # the lead: the lower end
+            card = left if left < right else right
+        elif left < best or right < best:  # shed a beaten card, a hen first, else the higher
+            if right > best:
+                card = left
+            elif left > best:
+                card = right
+            elif IS_HEN[left] != IS_HEN[right]:
+                card = left if IS_HEN[left] else right
+            else:
+                card = left if left > right else right
+        elif not to_play:  # the trick's last card takes it anyway: the higher, a hen last
+            if IS_HEN[left] != IS_HEN[right]:
+                card = right if IS_HEN[left] else left
+            else:
+                card = left if left > right else right
+        else:  # duck low
+            card = left if left < right else right
+        if card == left:
+            del hand[0]
+            ends.append(LEFT)
+        else:
+            hand.pop()
+            ends.append(RIGHT)
+        trick.append(card)
+        seats.append(seat)
+        downs.append(False)
+        if card > best:
+            best = card
+        seat = seat + 1 if seat + 1 < n else 0
+    s.finish_trick()

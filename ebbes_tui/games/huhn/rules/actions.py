@@ -14,6 +14,7 @@ from typing import final
 
 from ....game.protocols import Unlisted
 from .cards import ALL_CARDS, REWARD_KINDS, Card, code, parse_card, parse_play
+from .draws import sample
 
 
 @final
@@ -125,7 +126,7 @@ class ArrangeChoices(Unlisted):
     hand: tuple[Card, ...]
 
     def sample(self, rng: random.Random) -> Arrange:
-        return Arrange(tuple(rng.sample(self.hand, len(self.hand))))
+        return Arrange(sample(self.hand, rng))
 
     def __contains__(self, action: object) -> bool:
         return (type(action) is Arrange and len(action.order) == len(self.hand)

@@ -18,13 +18,13 @@ from .actions import (
     LEADER, REWARD, Action, Arrange, ArrangeChoices, ChooseOption, NameLeader, Play, TakeReward,
 )
 from .cards import PENALTY, REWARD_HAND, REWARD_KINDS, Card, code, deck, hand_size
-from .checks import check_decision
+from .checks import check_decision, play_allowed
 from .events import (
-    CardPlayed, DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
-    PenaltyGiven, PlayBegins, RewardTaken, TrickTaken,
+    DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
+    PenaltyGiven, PlayBegins, RewardTaken, TrickTaken, card_played,
 )
 from .scoring import DealScore, options_for, score_deal, totals_of, winners_of
-from .tricks import Trick, earns_reward, end_of, hens_in, legal_plays, winning_index
+from .tricks import LEFT, MIDDLE, RIGHT, Trick, earns_reward, hens_in, legal_plays, winning_index
 from .view import build_view
 
 if TYPE_CHECKING:
@@ -118,14 +118,15 @@ class HuhnState:
     def pending(self) -> tuple[Decision, ...]:
         phase = self.phase
         if phase == PLAY:
-            return (Decision(PLAY, self.to_move),)
+            return _PENDING[PLAY][self.to_move]
         if phase == ARRANGE:
-            return tuple(Decision(ARRANGE, s) for s, o in enumerate(self.orders) if o is None)
+            arranging = _ARRANGING
+            return tuple(arranging[s] for s, o in enumerate(self.orders) if o is None)
         if phase == DEAL:
-            return (Decision(DEAL, None),)
+            return _DEAL_PENDING
         if phase == OVER:
             return ()
-        return (Decision(phase, self.taker),)
+        return _PENDING[phase][self.taker]
 
     def deciding(self) -> tuple[int, ...]:
         """The seats whose decision the game waits for."""
@@ -205,10 +206,24 @@ class HuhnState:
             raise RulesError(f"the dealer must be a seat from 0 to {n - 1} (H2)")
         if expected is not None and dealer != expected:
             raise RulesError(f"seat {expected} deals this deal, not seat {dealer} (H2)")
+        return self._start_deal([list(h) for h in hands], dealer)
+
+    def deal_shuffled(self, cards: list[Card], dealer: int) -> list[Any]:
+        """:meth:`deal` for ``cards``, the cards in play (:attr:`deck`) shuffled, and
+        the dealer :meth:`next_dealer` names (or one drawn for deal 1): dealt in turn
+        in slices of a hand, with none of the checks such a deal passes anyway."""
+        if self.phase != DEAL:
+            raise RulesError("a deal is still in progress" if self.phase != OVER
+                             else "the game is over")
+        size = self.size
+        return self._start_deal([cards[i:i + size] for i in range(0, len(cards), size)],
+                                dealer)
+
+    def _start_deal(self, hands: list[list[Card]], dealer: int) -> list[Any]:
         self._clear_deal()
         self.dealer = dealer
-        self.hands = [list(h) for h in hands]
-        self.leader = self.to_move = (dealer + 1) % n
+        self.hands = hands
+        self.leader = self.to_move = (dealer + 1) % self.n
         self.phase = ARRANGE
         return [DealStarted(self.deal_no, dealer, self.leader, self.size)]
 
@@ -223,8 +238,15 @@ class HuhnState:
     def apply(self, action: Action, seat: int | None = None) -> list[Any]:
         """Answer a pending decision (checked first) and return what happened; an
         illegal action changes nothing."""
-        mover = self.check(action, seat)
         events: list[Any] = []
+        if type(action) is Play and self.phase == PLAY:  # most decisions: checked here
+            mover = self.to_move
+            if (seat is None or seat == mover) and play_allowed(self, mover, action):
+                self.decisions += 1
+                self.moves += 1
+                self.play_card(action.card, action.down, events)
+                return events
+        mover = self.check(action, seat)  # anything else, and every refusal's reason
         self._do(action, mover, events)
         return events
 
@@ -264,44 +286,46 @@ class HuhnState:
         the middle with *ear* (H9); the trick's last card completes it."""
         seat = self.to_move
         hand = self.hands[seat]
-        if hand[0] == card:
-            index = 0
+        if hand[0] == card:  # a hand's only card lies at its left end too
+            end = LEFT
+            del hand[0]
         elif hand[-1] == card:
-            index = len(hand) - 1
+            end = RIGHT
+            hand.pop()
         else:
-            index = hand.index(card)
-        end = end_of(hand, index)
-        del hand[index]
+            end = MIDDLE
+            hand.remove(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
         self.trick_downs.append(down)
         self.trick_ends.append(end)
         if events is not None:
-            events.append(CardPlayed(seat, None if down else card, down, end))
+            events.append(card_played(seat, card, down, end))
         if len(self.trick) == self.n:
-            self._finish_trick(events)
+            self.finish_trick(events)
         else:
             self.to_move = (seat + 1) % self.n
 
-    def _finish_trick(self, events: list[Any] | None) -> None:
-        """H6 the taker; H7 a penalty at once; H8 a reward (chosen when two or more
-        kinds are left); the last trick leads to the option (H11)."""
+    def finish_trick(self, events: list[Any] | None = None) -> None:
+        """The trick's last card is in (played by :meth:`play_card`, or by a playout
+        that plays as it does): H6 the taker; H7 a penalty at once; H8 a reward (chosen
+        when two or more kinds are left); the last trick leads to the option (H11)."""
         cards = tuple(self.trick)
-        last = len(self.tricks) + 1 == self.size
+        seats = tuple(self.trick_seats)
+        tricks = len(self.tricks) + 1
+        last = tricks == self.size
         index = winning_index(cards, last)
-        winner = self.trick_seats[index]
-        trick = Trick(self.leader, cards, tuple(self.trick_seats), tuple(self.trick_downs),
-                      tuple(self.trick_ends), winner, last and cards[index] == 0, self.advantage)
+        winner = seats[index]
+        trick = _new_trick(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
+                                   tuple(self.trick_ends), winner, last and cards[index] == 0,
+                                   self.advantage))
         self.tricks += (trick,)
-        self.public = None
+        self.public = self.advantage = self.named_by = None
         self.public_trick = ()
-        self.trick = []
-        self.trick_seats = []
-        self.trick_downs = []
-        self.trick_ends = []
-        self.advantage = None
-        self.named_by = None
-        self.taken = _with(self.taken, winner, self.taken[winner] + 1)
+        self.trick, self.trick_seats, self.trick_downs, self.trick_ends = [], [], [], []
+        taken = list(self.taken)
+        taken[winner] += 1
+        self.taken = tuple(taken)
         self.leader = self.to_move = winner
         hens = hens_in(cards)
         if hens:
@@ -320,7 +344,11 @@ class HuhnState:
             self.phase = REWARD_CHOICE
             self.taker = winner
             return
-        self._next_trick()
+        if last:
+            self.phase = OPTION
+            self.taker = winner
+        else:
+            self.phase = PLAY
 
     def _next_trick(self) -> None:
         if len(self.tricks) == self.size:
@@ -410,6 +438,14 @@ class HuhnState:
 
 
 _new_state = object.__new__
+#: Trick(*fields) without the named tuple's own __new__ (a frame per trick).
+_new_trick = tuple.__new__
+
+#: pending() of a deal's chance step, and of a seat's card, reward, leader or option.
+_DEAL_PENDING = (Decision(DEAL, None),)
+_ARRANGING = tuple(Decision(ARRANGE, s) for s in range(8))
+_PENDING = {phase: tuple((Decision(phase, s),) for s in range(8))
+            for phase in (PLAY, REWARD_CHOICE, NAME_LEADER, OPTION)}
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -39,14 +39,6 @@ class TrickCard(NamedTuple):
     end: str
 
 
-def end_of(hand: Sequence[Card], index: int) -> str:
-    """Where the card at ``index`` lies: the leftmost (also a hand's only card), the
-    rightmost, or in between (only *ear* may take it, H9)."""
-    if index == 0:
-        return LEFT
-    return RIGHT if index == len(hand) - 1 else MIDDLE
-
-
 def winning_index(cards: Sequence[Card], last: bool) -> int:
     """H6: the highest card takes the trick; in a deal's last trick the 0 takes it if
     the 49 is in it."""
@@ -81,19 +73,25 @@ def may_go_down(card: Card, leading: bool, last_player: bool, advantage: str | N
     return IS_DOWN[card] or (leading and advantage == REWARD_DOWN)
 
 
+#: A card's plays (H5): face up only; face down too; and as its symbol allows.
+_UP: tuple[tuple[Play, ...], ...] = tuple((PLAY[c][0],) for c in range(HIGHEST + 1))
+_BOTH: tuple[tuple[Play, ...], ...] = tuple(PLAY[c] for c in range(HIGHEST + 1))
+_BY_SYMBOL = tuple(_BOTH[c] if IS_DOWN[c] else _UP[c] for c in range(HIGHEST + 1))
+
+
 def legal_plays(hand: Sequence[Card], leading: bool, last_player: bool,
                 advantage: str | None) -> list[Play]:
     """Every play allowed: the leftmost or rightmost card (H4), any card when leading
-    with *ear* (H9), each also face down where H5/H9 allow; left before right."""
-    if leading and advantage == REWARD_EAR:
-        cards: Sequence[Card] = hand
-    elif len(hand) == 1:
-        cards = hand
+    with *ear* (H9), each also face down where H5/H9 allow (:func:`may_go_down`); left
+    before right."""
+    if last_player:
+        plays = _UP
+    elif leading and advantage == REWARD_DOWN:
+        plays = _BOTH
     else:
-        cards = (hand[0], hand[-1])
-    plays = []
-    for c in cards:
-        plays.append(PLAY[c][0])
-        if may_go_down(c, leading, last_player, advantage):
-            plays.append(PLAY[c][1])
-    return plays
+        plays = _BY_SYMBOL
+    if leading and advantage == REWARD_EAR:
+        return [p for c in hand for p in plays[c]]
+    if len(hand) == 1:
+        return list(plays[hand[0]])
+    return [*plays[hand[0]], *plays[hand[-1]]]

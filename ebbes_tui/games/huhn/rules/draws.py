@@ -1,0 +1,52 @@
+"""The shuffle of a deal (H1) and the random order of a hand, drawn exactly as
+:meth:`random.Random.shuffle` and :meth:`random.Random.sample` draw them (the same
+numbers from the same generator, so every seeded deal and game stays as it was), with
+the per-draw calls of the standard library taken out: a deal is dealt, and a search
+arranges hands, thousands of times a second.
+
+Only a plain :class:`random.Random` is drawn from here; a subclass may draw its own
+way, so it gets the standard library's methods.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+#: BITS[n]: n.bit_length(), what ``Random._randbelow(n)`` asks ``getrandbits`` for.
+BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(64))
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(items)``."""
+    if type(rng) is not random.Random or len(items) > len(BITS):
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = BITS[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def sample(items: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
+    """``tuple(rng.sample(items, len(items)))``: all of ``items`` in a random order
+    (the standard library's pool method, which it uses for up to 21 items)."""
+    n = len(items)
+    if type(rng) is not random.Random or n > 21:
+        return tuple(rng.sample(items, n))
+    getrandbits = rng.getrandbits
+    pool = list(items)
+    result = []
+    for last in range(n - 1, -1, -1):
+        size = last + 1
+        k = BITS[size]
+        j = getrandbits(k)
+        while j >= size:
+            j = getrandbits(k)
+        result.append(pool[j])
+        pool[j] = pool[last]
+    return tuple(result)
