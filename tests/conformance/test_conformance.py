@@ -247,7 +247,8 @@ async def test_a_whole_game_by_keys_in_hot_seat_then_history_replay_and_statisti
     lists it and replays it, move by move, trick by trick and deal by deal, with the
     board of scores at any position, and Statistics counts it for both people."""
     game = any_game
-    settings_file(home, game, [("Ann", "human"), ("Bea", "human"), ("Cyd", "random")])
+    settings_file(home, game, [("Ann", "human"), ("Bea", "human"), ("Cyd", "random")],
+                  quickest(game))
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter", "enter")  # the menu's game, its form, start
