@@ -1,13 +1,15 @@
 """Every game's table screen as a player resizes it (issue 25, pt2 item 4): the game log
-beside a wide table shows what happened at once, not after the next move."""
+beside a wide table shows what happened at once, not after the next move. And its news
+line at a new deal."""
 
 from __future__ import annotations
 
 import pytest
 from textual.widgets import Static
 
-from ebbes_tui.controller import LocalGame, Match
+from ebbes_tui.controller import LocalGame, Match, Update
 from ebbes_tui.controller.setup import players_setup
+from ebbes_tui.game.events import Dealt
 from ebbes_tui.game.registry import all_games
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.side_log import SideLog
@@ -44,3 +46,17 @@ async def test_the_game_log_beside_the_table_is_filled_as_soon_as_the_window_wid
         first = " ".join(table.game_log.text(table.view).splitlines()[0].split())
         assert first and first in logged  # the log so far, no move made
         assert table.update is update and "Game log (g)" in screen_text(app)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+async def test_a_new_deal_takes_the_last_deals_news_off_the_line(tmp_path, game):
+    """"Bea took the last trick and chose the hens option ..." stayed on the news line
+    over the next deal's hands, until a trick's first card."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_new(app, pilot, game)
+        table.news.say("Bea took the last trick.", "event")
+        update = table.update
+        table.news.note(Update(update.seq + 1, Dealt(), update.view, update.decision))
+        await pilot.pause()
+        assert "Bea took" not in screen_text(app)

@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ..controller import SeatChanged, TakenBack, Update
-from ..game.events import ChatLine
+from ..game.events import ChatLine, Dealt
 from ..table.events import Disconnected, Presence, Refused
 
 if TYPE_CHECKING:
@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 #: stays on the line at least :data:`HOLD` seconds, unless it goes stale. A game may
 #: name its explanations apart (``explain krig``), to make some stale at other moments.
 EXPLAIN = "explain"
+#: The kinds of news about the deal on the table (a move, a hint, a refusal): stale once
+#: the next deal is dealt ("Bea took the last trick ..." stayed over the next deal's hands).
+LAST_DEALS = ("event", "hint", "refusal")
 #: The kind of news that a bot took a seat or gave it back ("You are back."): stale at
 #: the next event, a change of who is at the table too.
 SEAT = "seat"
@@ -139,7 +142,9 @@ class News:
                 self.say(f"A {mine.bot} bot plays for you (your time ran out, or the host "
                          "handed your seat to it): press any key to play again.", "table")
         else:
-            stale = screen.screens.stale
+            def stale(kind: str, update: Update) -> bool:  # a new deal: the last one's news too
+                return screen.screens.stale(kind, update) or (
+                    isinstance(update.event, Dealt) and kind in LAST_DEALS)
             self.waiting = [(m, k) for m, k in self.waiting if not stale(k, update)]
             if self.kind == SEAT or self.kind and stale(self.kind, update):
                 self._show("", "", 0.0)  # an explanation too: its facts no longer hold
