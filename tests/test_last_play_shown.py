@@ -70,13 +70,10 @@ def shown_last(game_id: str, view: Any, look: Look) -> list[str]:
         return [hund_look(look).play(view.log[-1].cards)]
     last = view.last_trick
     if game_id == "huhn":
-        from ebbes_tui.games.huhn.ui.look import huhn_look
-
-        names, faces = seat_names(view, look), huhn_look(look)
+        from ebbes_tui.games.huhn.ui.look import huhn_look as game_look
     else:
-        from ebbes_tui.games.ebbes.ui.look import ebbes_look
-
-        names, faces = [s.name for s in view.config.seats], ebbes_look(look)
+        from ebbes_tui.games.ebbes.ui.look import ebbes_look as game_look
+    names, faces = seat_names(view, look), game_look(look)  # the player: "You"
     return [f"{names[s]} {faces.card(c).plain}" for s, c in zip(last.seats, last.cards)]
 
 

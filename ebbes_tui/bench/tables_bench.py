@@ -24,6 +24,7 @@ from typing import Any
 
 from ..game.records import load_record
 from ..table.client import TableClient, connect_table
+from ..table.commands import SEED_VARIABLE
 from ..table.headless import play_bot
 from .bots_bench import percentile
 
@@ -77,11 +78,12 @@ def _said(path: Path) -> list[str]:
 
 def _serve(name: str, seats: int, seed: int, directory: Path,
            env: dict[str, str]) -> subprocess.Popen[str]:
-    """A table server in the foreground of its own process, once it listens."""
+    """A table server in the foreground of its own process, once it listens (its seed
+    where only its owner reads it: a table for several players takes no ``--seed``)."""
     server = subprocess.Popen(
         [sys.executable, "-m", "ebbes_tui", "table", "serve", name, "--seats",
-         ",".join(["player"] * seats), "--seed", str(seed), "--dir", str(directory),
-         "--foreground"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+         ",".join(["player"] * seats), "--dir", str(directory), "--foreground"],
+        env={**env, SEED_VARIABLE: str(seed)}, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         stdin=subprocess.DEVNULL, text=True)
     assert server.stdout is not None
     server.stdout.readline()  # the socket path, printed once it accepts

@@ -39,7 +39,6 @@ from ..table.client import RemoteFeed
 from .chat import close_chat, open_chat, send_chat
 from .footer import KeysFooter
 from .game_ui import BOARD, TRICK_KEY, Decided, Declined, Drawing, GameLog, GameTable, screens_of
-from .log_screen import LogScreen
 from .look import WIDE
 from .pacing import TRICK_LABELS, next_trick_display
 from .table_covers import HotSeatCovers
@@ -47,12 +46,14 @@ from .table_follow import Follower
 from .table_leaving import Leaving
 from .table_link import CLOSED, TableLink
 from .table_news import News
+from .table_pages import TablePages
+from .unhurried import TypedAfter
 
 if TYPE_CHECKING:
     from .app import EbbesApp
 
 
-class TableScreen(Screen[None]):
+class TableScreen(TablePages, TypedAfter, Screen[None]):
     """The game in progress: the game's table widget draws the view and takes the
     game's keys (they work only while the player at the screen must act); this screen
     follows the feed and takes every other key."""
@@ -102,7 +103,6 @@ class TableScreen(Screen[None]):
         self.seats: HotSeat | None = feed if isinstance(feed, HotSeat) else None
         self.remote: RemoteFeed | None = feed if isinstance(feed, RemoteFeed) else None
         self.hot_seat = self.seats is not None
-        self._typed_after = float("-inf")  # see on_screen_resume
         self.shared = self.remote is not None  # a shared table (its feed speaks to a server)
         self.game = game
         self.screens = screens_of(game)
@@ -264,36 +264,10 @@ class TableScreen(Screen[None]):
             send_chat(message, self.remote.send_chat)
         self.query_one("#game-table").focus()
 
-    def action_log(self) -> None:
-        if self.game_log is not None:
-            # Opened from a decision dialog over the table, Esc goes back to that.
-            back = "the table" if self.app.screen is self else "your decision"
-            self.app.push_screen(LogScreen(self.game_log.text(self.view), back=back))
-
     def action_look(self) -> None:
         """Hot-seat: a player asks to see their own hand while no one must decide."""
         if self.covers is not None:
             self.run_worker(self.covers.look(), name="look", group="look", exclusive=True)
-
-    def action_scores(self) -> None:
-        """The board; in hot-seat as everyone at the screen reads it (nobody "You")."""
-        everyone = self.seats.for_everyone().view if self.seats is not None else self.view
-        self.app.push_screen(self.screens.scores(everyone))
-
-    def action_help(self) -> None:
-        from .help_screen import HelpScreen
-
-        # Only the keys that do something here: a spectator has no hand to play from.
-        left_out = {"u": not self.feed.take_back_offered, "i": not self.feed.hints_offered,
-                    "v": not self.hot_seat, "c": not self.shared}
-        self.app.push_screen(HelpScreen(
-            self.game, left_out=frozenset(k for k, out in left_out.items() if out),
-            watching=self.shared and self.view.seat is None))
-
-    def action_rules(self) -> None:
-        from .rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.game))
 
     def action_menu(self) -> None:
         """Esc: back to the menu (a shared table: leave it), asked once, because Esc
@@ -315,16 +289,11 @@ class TableScreen(Screen[None]):
         self.post_message(self.TrickDisplay(trick))
         self.news.say(f"Trick display: {TRICK_LABELS[trick]} ({self.trick_key} changes it).")
 
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        """Back on top after a cover or a summary: in hot-seat, keys typed with the one
-        that took it away (read in one go) must not act for the player now at the
-        screen (issue 25)."""
-        self._typed_after = event.time
-
     def refuses(self, event: events.Key) -> bool:
-        """In hot-seat, a key typed before the table came back on top (see
-        :func:`~.unhurried.refused`)."""
-        return self.hot_seat and event.time < self._typed_after
+        """In hot-seat, a key typed before the table came back on top after a cover or
+        a summary: keys typed with the one that took it away (read in one go) must not
+        act for the player now at the screen (issue 25; :func:`~.unhurried.refused`)."""
+        return self.hot_seat and super().refuses(event)
 
     def on_key(self, event: events.Key) -> None:
         """Any key hurries the table along (a bot's move, a finished trick), and at a
