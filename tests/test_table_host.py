@@ -207,7 +207,9 @@ async def test_reserved_seats_are_not_free_and_a_private_table_says_private_once
 
 
 async def test_a_decision_from_the_future_is_not_already_made(tmp_path):
-    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random")) as table:
+    # Seed 3 deals the first decision to the player: with a bot first, the refusal
+    # could be "not your turn", by how fast the bot was.
+    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random", seed=3)) as table:
         raw = await Raw.open(table, {})
         state = await raw.receive("state")
         raw.send({"type": "decide", "decision": state["decision"] + 5, "action": "play blue1"})

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from table_support import until
+from test_seat_names import PROMPT
 from test_conformance import (app, decide_by_keys, flat, quickest, settings_file,
                               waits_for_a_key)
 from textual import events
@@ -157,6 +158,7 @@ async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, 
         while True:
             await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
             screen, text = ebbes.screen, screen_text(ebbes)
+            assert not re.search(r"\bYou\b", PROMPT.sub("", text)), text  # "You" only a prompt
             if isinstance(screen, FinalStandings):
                 break
             if isinstance(screen, TableScreen):
