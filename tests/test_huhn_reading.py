@@ -483,34 +483,23 @@ async def test_short_of_room_the_previous_trick_and_its_taker_stay_on_screen():
 async def test_every_heading_of_the_players_panel_stands_over_its_figures(players):
     """The hand's count stood after the backs, in an unlabelled gap before Tricks:
     ``Player 1               0      3    2`` read as Tricks 0, Hens 3, Penalties 2."""
-    from textual.app import App
-
-    from ebbes_tui.games.huhn.ui.seats import TOTAL, PlayersPanel
+    from ebbes_tui.games.huhn.ui.seats import TOTAL
 
     state = HUHN.records.replay(record(hands_with(players, {}), 2))
     auto(state, lambda s: s.phase == "play" and len(s.tricks) == 6)
     view = build_view(state, 0)
-
-    class Panel(App[None]):
-        def compose(self):
-            yield PlayersPanel(HuhnLook(), id="players")
-
-    app = Panel()
-    async with app.run_test(size=(80, 10)) as pilot:
-        app.query_one(PlayersPanel).show(view)
-        await pilot.pause()
-        header, *rows = screen_text(app).splitlines()[:players + 1]
-        headings = ["Hand", "Tricks", "Hens", "Penalties", "Rewards", TOTAL]
-        starts = [header.index(h) for h in headings]
-        for seat, row in enumerate(rows):
-            figures = [str(view.hand_sizes[seat]), str(view.taken[seat]), str(view.hens[seat]),
-                       " ".join(map(str, view.penalties[seat])), " ".join(view.rewards[seat]),
-                       f"{view.totals[seat]:+}"]
-            for i, (heading, start, figure) in enumerate(zip(headings, starts, figures)):
-                # Under the heading itself; a list of cards may run on to the next one.
-                end = starts[i + 1] if heading in ("Penalties", "Rewards") else \
-                    start + len(heading)
-                assert row[start:end].strip() == figure, (heading, header, row)
+    header, *rows = (await players_panel(view)).splitlines()[:players + 1]
+    headings = ["Hand", "Tricks", "Hens", "Penalties", "Rewards", TOTAL]
+    starts = [header.index(h) for h in headings]
+    for seat, row in enumerate(rows):
+        figures = [str(view.hand_sizes[seat]), str(view.taken[seat]), str(view.hens[seat]),
+                   " ".join(map(str, view.penalties[seat])), " ".join(view.rewards[seat]),
+                   f"{view.totals[seat]:+}"]
+        for i, (heading, start, figure) in enumerate(zip(headings, starts, figures)):
+            # Under the heading itself; a list of cards may run on to the next one.
+            end = starts[i + 1] if heading in ("Penalties", "Rewards") else \
+                start + len(heading)
+            assert row[start:end].strip() == figure, (heading, header, row)
 
 
 async def test_the_log_under_a_dialog_holds_the_trick_the_dialog_asks_about(tmp_path):
@@ -543,13 +532,17 @@ async def test_the_log_under_a_dialog_holds_the_trick_the_dialog_asks_about(tmp_
 
 
 async def test_while_arranging_the_backs_stand_apart_from_done():
+    state = HUHN.records.replay(record(hands_with(5, {}), 4))
+    state.phase = "arrange"
+    text = await players_panel(build_view(state, 0))
+    assert "Arranging" in text and "▒" * 10 + " " in text, text
+
+
+async def players_panel(view) -> str:
+    """The Players panel of ``view``, alone at 80 columns."""
     from textual.app import App
 
     from ebbes_tui.games.huhn.ui.seats import PlayersPanel
-
-    state = HUHN.records.replay(record(hands_with(5, {}), 4))
-    state.phase = "arrange"
-    view = build_view(state, 0)
 
     class Panel(App[None]):
         def compose(self):
@@ -559,5 +552,4 @@ async def test_while_arranging_the_backs_stand_apart_from_done():
     async with app.run_test(size=(80, 10)) as pilot:
         app.query_one(PlayersPanel).show(view)
         await pilot.pause()
-        text = screen_text(app)
-        assert "Arranging" in text and "▒" * 10 + " " in text, text
+        return screen_text(app)

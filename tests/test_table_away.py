@@ -144,42 +144,6 @@ async def test_a_player_whose_time_ran_out_is_told_a_bot_plays_and_a_key_takes_i
             await pilot.press("escape", "enter")
 
 
-async def test_the_welcome_back_speaks_to_the_returning_player_of_their_own_seat(home):
-    """Play-testing: "bob is away: a normal bot plays for them." on bob's own welcome
-    back, which never said the bot had played for him."""
-    from ebbes_tui.table.headless import play_bot
-    from ebbes_tui.ui.handoff import HandOffScreen
-
-    async with LocalTable(home, spec("back", seats="player,player,bot:random", seed=8,
-                                     away_after=0.0)) as table:
-        first = await table.join(player=1)
-        other = await table.join(player=2)
-        playing = asyncio.ensure_future(play_bot(other, "random"))
-        await asyncio.wait_for(first.game(), WAIT)
-        first.close()
-        match = table.server.play.match
-        start = match.decision
-        deadline = time.monotonic() + WAIT
-        while match.decision <= start + 8:  # the bot plays a few cards for the first
-            assert time.monotonic() < deadline
-            await asyncio.sleep(0.05)
-        ebbes = EbbesApp(pace=0, animation=False, table=await connect_table(
-            "back", directory=table.directory, player=1))
-        async with ebbes.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(ebbes.screen, HandOffScreen), "the recap")
-            shown = str(ebbes.screen.query_one("#handoff-text").render())
-            recap = shown.split("While you were away:\n")[1]
-            me = table.address.host
-            assert recap.startswith("You were away: a normal bot played for you.\n")
-            assert f"{me} " not in recap.replace(f"{me} (2)", "")  # "You", never "root"
-            assert "You " in recap.split("\n", 1)[1]  # the bot's cards, as "You"
-            await pilot.press("enter")
-            await until(pilot, lambda: isinstance(ebbes.screen, TableScreen), "the table")
-            await pilot.press("escape", "enter")
-        playing.cancel()
-        other.close()
-
-
 @pytest.mark.parametrize("game", game_ids())
 async def test_the_players_panel_calls_the_player_at_the_screen_you(home, game):
     """Play-testing: ebbes' Players panel called bob "bob" on his own screen, where

@@ -325,6 +325,9 @@ async def test_when_the_server_dies_the_clock_stops_and_the_player_is_told(home)
 
 
 async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):
+    """What they missed speaks to them of their own seat: play-testing read "bob is
+    away: a normal bot plays for them." on bob's own welcome back, which never said the
+    bot had played for him."""
     from ebbes_tui.table.headless import play_bot
     from ebbes_tui.ui.handoff import HandOffScreen
 
@@ -349,6 +352,10 @@ async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):
             me = table.address.host
             assert shown.startswith(f"Welcome back, {me}: press Enter to go on.")
             assert "While you were away:" in shown and "Trick" in shown
+            recap = shown.split("While you were away:\n")[1]
+            assert recap.startswith("You were away: a normal bot played for you.\n")
+            assert f"{me} " not in recap.replace(f"{me} (2)", "")  # "You", never "root"
+            assert "You " in recap.split("\n", 1)[1]  # the bot's cards, as "You"
             await pilot.press("enter")
             await until(pilot, lambda: table_up(ebbes), "the table after the recap")
             await pilot.press("escape", "enter")  # leaving asks once

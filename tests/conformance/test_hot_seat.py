@@ -182,6 +182,14 @@ async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, 
         assert not re.search(r"\bYou\b", text), text
 
 
+async def the_form(ebbes, pilot) -> NewGameScreen:
+    """The menu's game's New game form, as the settings left it."""
+    await pilot.press("n", "enter")
+    await until(lambda: isinstance(ebbes.screen, NewGameScreen) and ebbes.screen.is_mounted,
+                what="the form")
+    return ebbes.screen
+
+
 async def test_the_form_names_the_first_person_when_a_second_joins(any_game, home):
     """One player against bots is "You"; made a second person, a bot's seat is "Player 2",
     and the first "Player 1"; made a bot again, the first is "You" again (the table calls
@@ -189,10 +197,7 @@ async def test_the_form_names_the_first_person_when_a_second_joins(any_game, hom
     settings_file(home, any_game, [("You", "human"), ("Bot 1", "random"), ("Bot 2", "random")])
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
-        await until(lambda: isinstance(ebbes.screen, NewGameScreen) and ebbes.screen.is_mounted,
-                    what="the form")
-        form = ebbes.screen
+        form = await the_form(ebbes, pilot)
         assert form.query_one("#name-0", Input).value == "You"
         form.query_one("#kind-1").focus()
         await pilot.press("left")  # bot, random -> human
@@ -217,10 +222,7 @@ async def test_a_seat_made_a_bot_takes_the_smallest_bot_number_of_the_seats_in_p
         "options": quickest(any_game)}}}))
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
-        await until(lambda: isinstance(ebbes.screen, NewGameScreen) and ebbes.screen.is_mounted,
-                    what="the form")
-        form = ebbes.screen
+        form = await the_form(ebbes, pilot)
         form.query_one("#kind-0").focus()
         await pilot.press("right")  # human -> bot, random
         assert [form.query_one(f"#name-{i}", Input).value for i in range(3)] == \
