@@ -19,7 +19,7 @@ from .rules.actions import Action, Arrange, parse_action
 from .rules.draws import shuffle
 from .rules.invariants import faults
 from .rules.state import ARRANGE, DEAL, PLAY, HuhnState
-from .rules.summary import check_line, summarize
+from .rules.summary import check_line, hens_taken, penalty_points, rewards_taken, summarize
 from .rules.takeback import take_back
 from .rules.view import HuhnView
 
@@ -125,22 +125,6 @@ class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):
         """The ``keep`` most promising answers, best first. For the orders of a hand
         (never listed) these are the arrangement strategies' orders."""
         return NormalBot().candidates(view, legal, keep)
-
-
-def hens_taken(state: HuhnState, seat: int) -> float:
-    """The hen cards ``seat`` took in a finished game, every deal's."""
-    return sum(s.hens[seat] for s in state.scores)
-
-
-def penalty_points(state: HuhnState, seat: int) -> float:
-    """``seat``'s penalty points of a finished game, as each deal scored them (H7; the
-    penalties option of H11 may change the last trick's)."""
-    return sum(s.penalty_points[seat] for s in state.scores)
-
-
-def rewards_taken(state: HuhnState, seat: int) -> float:
-    """The reward cards ``seat`` took in a finished game."""
-    return sum(len(s.rewards[seat]) for s in state.scores)
 
 
 class HuhnWords(PresentationBase):

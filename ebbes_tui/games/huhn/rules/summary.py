@@ -67,3 +67,19 @@ def check_line(state: HuhnState) -> str:
     if outcome is not None:
         line += "; won by " + " and ".join(names[s] for s in outcome.winners)
     return line
+
+
+def hens_taken(state: HuhnState, seat: int) -> float:
+    """The hen cards ``seat`` took in a finished game, every deal's."""
+    return sum(s.hens[seat] for s in state.scores)
+
+
+def penalty_points(state: HuhnState, seat: int) -> float:
+    """``seat``'s penalty points of a finished game, as each deal scored them (H7; the
+    penalties option of H11 may change the last trick's)."""
+    return sum(s.penalty_points[seat] for s in state.scores)
+
+
+def rewards_taken(state: HuhnState, seat: int) -> float:
+    """The reward cards ``seat`` took in a finished game."""
+    return sum(len(s.rewards[seat]) for s in state.scores)
