@@ -83,8 +83,6 @@ async def test_the_down_reward_is_said_whole_at_80x24_with_five_players(tmp_path
                    for line in shown)
 
 
-
-
 @pytest.mark.parametrize("ascii", [False, True])
 async def test_a_lead_face_down_with_the_down_reward_says_why_at_80x24_with_five_players(
         tmp_path, ascii):
