@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from ebbes_tui.controller import Library, LocalGame, Match, SaveStore, Update
-from ebbes_tui.game.events import DealEnded
 from ebbes_tui.game.protocols import SeatInfo, any_answer
 from ebbes_tui.game.registry import game_ids, load_game
 from ebbes_tui.ui.app import EbbesApp
@@ -27,38 +26,11 @@ from ebbes_tui.ui.pacing import TRICK_SECONDS, UNTIL_KEY
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.words import seat_names
 
+from record_support import near_the_end
 from ui_support import screen_text, wait_until
 
 SEATS = (SeatInfo("Kari", "human"), SeatInfo("Ola", "bot", "normal"),
          SeatInfo("Per", "bot", "normal"))
-
-
-def near_the_end(game_id: str, seed: int = 3, before: int = 4) -> dict:
-    """The record of a seeded random first deal stopped ``before`` decisions before
-    its end."""
-    game = load_game(game_id)
-    options = {o.key: o.default for o in game.rules.options}
-
-    def play(stop: int | None) -> tuple[Any, int]:
-        state = game.rules.new_state(SEATS, options)
-        rng = random.Random(seed)
-        made = 0
-        while pending := state.pending():
-            decision = pending[0]
-            if decision.seat is None:
-                game.rules.resolve_chance(state, seed)
-                continue
-            if made == stop:
-                break
-            events = state.apply(any_answer(state.legal(decision.seat), rng), decision.seat)
-            made += 1
-            if any(isinstance(e, DealEnded) for e in events):
-                break
-        return state, made
-
-    _, decisions = play(None)
-    state, _ = play(decisions - before)
-    return game.records.to_record(state)
 
 
 def shown_last(game_id: str, view: Any, look: Look) -> list[str]:
@@ -96,7 +68,7 @@ async def test_the_play_that_ends_a_deal_or_the_game_is_shown_with_what_follows(
     ending = (Interlude, FinalStandings)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        app.call_later(app.opener.open, LocalGame(Match.resume(game, near_the_end(game_id)),
+        app.call_later(app.opener.open, LocalGame(Match.resume(game, near_the_end(game, SEATS)),
                                                   None))
         table = await wait_until_table(app, pilot)
         while not isinstance(app.screen, ending):
@@ -126,7 +98,7 @@ def test_the_play_that_ends_a_hund_game_stays_on_the_table_by_the_trick_display(
     trick lies there when a player goes out with a lead)."""
     game = load_game("hund")
     for seed in range(5):
-        state = game.records.replay(near_the_end("hund", seed=seed))
+        state = game.records.replay(near_the_end(game, SEATS, seed=seed))
         rng = random.Random(seed)
         events: list[object] = []
         while not any(isinstance(e, HundFound) for e in events):

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from table_support import until
+from record_support import near_the_end
 from test_seat_names import PROMPT
 from test_conformance import (app, decide_by_keys, flat, quickest, settings_file,
                               waits_for_a_key)
@@ -16,17 +17,23 @@ from textual import events
 from textual.widgets import Input
 from ui_support import screen_text
 
+from ebbes_tui.controller import LocalGame, Match
 from ebbes_tui.controller.hot_seat import HotSeat
+from ebbes_tui.game.protocols import SeatInfo
 from ebbes_tui.ui import unhurried
+from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.interludes import FinalStandings, Interlude
+from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.new_game import NewGameScreen
 from ebbes_tui.ui.table import TableScreen
 
 #: Two people and a random bot: the bot's moves end a Hund phase 2 that people who
 #: always take the first key could play round and round (issue 25, item 13).
 PEOPLE = [("Ann", "human"), ("Bea", "human"), ("Cid", "random")]
+#: The names the form gives two people and a bot.
+NAMES = ["Player 1", "Player 2", "Cyd"]
 
 
 class Clock:
@@ -51,8 +58,9 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 async def test_a_cover_and_a_summary_take_no_key_typed_for_the_last_move(any_game, home, clock,
                                                                         monkeypatch):
-    """Two people (and a bot); each makes a move with Enter (on the table or in a dialog) and types
-    Enter twice more at once, as a fast typist (or a key's repeat) does. Whenever that
+    """Two people (and a bot), near the end of a first deal; each makes a move with Enter (on the
+    table or in a dialog) and types Enter twice more at once, as a fast typist (or a key's
+    repeat) does. Whenever that
     move brings the next player's cover or a deal's summary, it stays up: nobody else's
     hand was shown, nobody else's card played. Once the pause has passed, Enter does
     take the cover or the summary away."""
@@ -62,10 +70,13 @@ async def test_a_cover_and_a_summary_take_no_key_typed_for_the_last_move(any_gam
     monkeypatch.setattr(HotSeat, "take", lambda seats, seat: (shown.append(seat),
                                                               take(seats, seat))[1])
     settings_file(home, game, PEOPLE, quickest(game, more=1))
+    near = near_the_end(game, [SeatInfo(name, "human" if kind == "human" else "bot", kind)
+                               for name, kind in PEOPLE],
+                        quickest(game, more=1), before=8, ended_by={0, 1})
     ebbes = app()
     held: set[str] = set()
     async with ebbes.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter", "enter")
+        await resume(ebbes, Match.resume(game, near))
         while held != {"cover", "summary"}:
             await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
             screen = ebbes.screen
@@ -112,6 +123,14 @@ async def test_a_cover_and_a_summary_take_no_key_typed_for_the_last_move(any_gam
             await until(lambda top=top: ebbes.screen is not top, what="the key after the pause")
 
 
+async def resume(ebbes: EbbesApp, match: Match) -> None:
+    """Continue ``match`` from the menu, as a saved game is."""
+    await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
+    ebbes.call_later(ebbes.opener.open, LocalGame(match, None))
+    await until(lambda: isinstance(ebbes.screen, (TableScreen, HandOffScreen)),
+                what="the game")
+
+
 @pytest.mark.parametrize("way", ["queued", "back from the screen below"])
 async def test_a_key_typed_before_a_cover_came_does_not_take_it_away(any_game, home, clock, way):
     """A key still queued when the cover came (typed before it, read after) does
@@ -140,13 +159,11 @@ async def test_a_key_typed_before_a_cover_came_does_not_take_it_away(any_game, h
 
 async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, clock):
     """A seat made human beside the default "You" (as the form leaves it): each person
-    has a name of their own, from the form to the final standings. The cover calls the
-    next player by it, the table shows the others by theirs, and the final standings,
-    read by everyone at the screen, name the winner: nobody there is "You"."""
+    has a name of their own, from the form on. The cover calls the next player by it,
+    and the table shows the others by theirs: nobody there is "You"."""
     game = any_game
     settings_file(home, game, [("You", "human"), ("Player 2", "human"), ("Cyd", "random")],
                   quickest(game))
-    names = ["Player 1", "Player 2", "Cyd"]
     ebbes = app()
     async with ebbes.run_test(size=(120, 40)) as pilot:
         await pilot.press("n", "enter")
@@ -155,6 +172,36 @@ async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, 
         assert ebbes.screen.query_one("#name-0", Input).value == "Player 1"
         await pilot.press("enter")
         called: set[int] = set()
+        tables: set[int] = set()
+        while called != {0, 1} or tables != {0, 1}:
+            await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+            screen, text = ebbes.screen, screen_text(ebbes)
+            assert not re.search(r"\bYou\b", PROMPT.sub("", text)), text  # "You" only a prompt
+            if isinstance(screen, TableScreen):
+                other = NAMES[1 - screen.view.seat]  # cut to fit, maybe: "Pla 2"
+                assert re.search(rf"\bPla\w* {other[-1]}\b", text) and "Cyd" in text, text
+                tables.add(screen.view.seat)
+                await decide_by_keys(screen, pilot)
+                continue
+            if isinstance(screen, HandOffScreen):
+                assert f"Pass the keyboard to {NAMES[screen.seat]}." in text
+                called.add(screen.seat)
+            clock.past_the_pause()
+            await pilot.press("enter")
+        assert [s.name for s in ebbes.game.match.setup.seats][:3] == NAMES
+
+
+async def test_the_final_standings_at_one_keyboard_name_the_winner(any_game, home, clock):
+    """The last moves of a game at one keyboard and its final standings, read by
+    everyone at the screen, name the winner: nobody there is "You"."""
+    game = any_game
+    seats = [SeatInfo("Player 1"), SeatInfo("Player 2"), SeatInfo("Cyd", "bot", "random")]
+    settings_file(home, game, [("Player 1", "human"), ("Player 2", "human"), ("Cyd", "random")],
+                  quickest(game))
+    ebbes = app()
+    async with ebbes.run_test(size=(120, 40)) as pilot:
+        await resume(ebbes, Match.resume(game, near_the_end(game, seats, quickest(game),
+                                                            before=8, whole_match=True)))
         while True:
             await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
             screen, text = ebbes.screen, screen_text(ebbes)
@@ -162,21 +209,14 @@ async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, 
             if isinstance(screen, FinalStandings):
                 break
             if isinstance(screen, TableScreen):
-                other = names[1 - screen.view.seat]  # cut to fit, maybe: "Pla 2"
-                assert re.search(rf"\bPla\w* {other[-1]}\b", text) and "Cyd" in text, text
                 await decide_by_keys(screen, pilot)
                 continue
-            if isinstance(screen, HandOffScreen):
-                assert f"Pass the keyboard to {names[screen.seat]}." in text
-                called.add(screen.seat)
             clock.past_the_pause()
             await pilot.press("enter")
-        assert called == {0, 1}
-        assert [s.name for s in ebbes.game.match.setup.seats][:3] == names
         outcome = ebbes.game.match.state.outcome()
         assert outcome is not None
         title = flat(text).split("Final standings", 1)[1][:120]
-        winners = [names[s] for s in outcome.winners]
+        winners = [NAMES[s] for s in outcome.winners]
         assert all(name in title for name in winners), title
         assert (f"{winners[0]} wins" if len(winners) == 1 else "share the win") in title
         assert not re.search(r"\bYou\b", text), text
