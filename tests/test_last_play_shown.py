@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ebbes_tui.controller import Library, LocalGame, Match, SaveStore, Update
+from ebbes_tui.controller import Library, Match, SaveStore, Update
 from ebbes_tui.game.protocols import SeatInfo, any_answer
 from ebbes_tui.game.registry import game_ids, load_game
 from ebbes_tui.ui.app import EbbesApp
@@ -21,13 +21,12 @@ from ebbes_tui.games.hund.rules.events import HundFound
 from ebbes_tui.games.hund.ui.pacing import HundPacing
 from ebbes_tui.ui.interludes import FinalStandings, Interlude
 from ebbes_tui.ui.look import Look
-from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.pacing import TRICK_SECONDS, UNTIL_KEY
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.words import seat_names
 
 from record_support import near_the_end
-from ui_support import screen_text, wait_until
+from ui_support import resume, screen_text, wait_until
 
 SEATS = (SeatInfo("Kari", "human"), SeatInfo("Ola", "bot", "normal"),
          SeatInfo("Per", "bot", "normal"))
@@ -67,9 +66,7 @@ async def test_the_play_that_ends_a_deal_or_the_game_is_shown_with_what_follows(
     rng = random.Random(1)
     ending = (Interlude, FinalStandings)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        app.call_later(app.opener.open, LocalGame(Match.resume(game, near_the_end(game, SEATS)),
-                                                  None))
+        await resume(app, pilot, Match.resume(game, near_the_end(game, SEATS)))
         table = await wait_until_table(app, pilot)
         while not isinstance(app.screen, ending):
             await wait_until(pilot, lambda: isinstance(app.screen, ending) or (

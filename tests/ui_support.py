@@ -9,7 +9,7 @@ from collections.abc import Callable
 import time
 
 from ebbes_tui.games.ebbes import GAME as EBBES
-from ebbes_tui.controller import Library, SaveStore
+from ebbes_tui.controller import Library, LocalGame, Match, SaveStore
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.table import TableScreen
 
@@ -45,6 +45,18 @@ async def wait_until(pilot, condition: Callable[[], bool], what: str,
         if time.monotonic() > deadline:
             raise AssertionError(f"waited in vain for {what}")
         await pilot.pause()
+
+
+async def resume(app: EbbesApp, pilot, match: Match) -> None:
+    """Continue ``match`` from the menu, as a saved game is: its table (or first cover)
+    up."""
+    from ebbes_tui.ui.handoff import HandOffScreen
+    from ebbes_tui.ui.menu import MenuScreen
+
+    await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+    app.call_later(app.opener.open, LocalGame(match, None))
+    await wait_until(pilot, lambda: isinstance(app.screen, (TableScreen, HandOffScreen))
+                     and app.screen.is_mounted, "the game")
 
 
 def ready(app: EbbesApp, *screens: type) -> bool:

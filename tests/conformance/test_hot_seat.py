@@ -15,17 +15,15 @@ from test_conformance import (app, decide_by_keys, flat, quickest, settings_file
                               waits_for_a_key)
 from textual import events
 from textual.widgets import Input
-from ui_support import screen_text
+from ui_support import resume, screen_text
 
-from ebbes_tui.controller import LocalGame, Match
+from ebbes_tui.controller import Match
 from ebbes_tui.controller.hot_seat import HotSeat
 from ebbes_tui.game.protocols import SeatInfo
 from ebbes_tui.ui import unhurried
-from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.interludes import FinalStandings, Interlude
-from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.new_game import NewGameScreen
 from ebbes_tui.ui.table import TableScreen
 
@@ -76,7 +74,7 @@ async def test_a_cover_and_a_summary_take_no_key_typed_for_the_last_move(any_gam
     ebbes = app()
     held: set[str] = set()
     async with ebbes.run_test(size=(80, 24)) as pilot:
-        await resume(ebbes, Match.resume(game, near))
+        await resume(ebbes, pilot, Match.resume(game, near))
         while held != {"cover", "summary"}:
             await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
             screen = ebbes.screen
@@ -121,14 +119,6 @@ async def test_a_cover_and_a_summary_take_no_key_typed_for_the_last_move(any_gam
             clock.past_the_pause()
             await pilot.press("enter")
             await until(lambda top=top: ebbes.screen is not top, what="the key after the pause")
-
-
-async def resume(ebbes: EbbesApp, match: Match) -> None:
-    """Continue ``match`` from the menu, as a saved game is."""
-    await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
-    ebbes.call_later(ebbes.opener.open, LocalGame(match, None))
-    await until(lambda: isinstance(ebbes.screen, (TableScreen, HandOffScreen)),
-                what="the game")
 
 
 @pytest.mark.parametrize("way", ["queued", "back from the screen below"])
@@ -200,7 +190,7 @@ async def test_the_final_standings_at_one_keyboard_name_the_winner(any_game, hom
                   quickest(game))
     ebbes = app()
     async with ebbes.run_test(size=(120, 40)) as pilot:
-        await resume(ebbes, Match.resume(game, near_the_end(game, seats, quickest(game),
+        await resume(ebbes, pilot, Match.resume(game, near_the_end(game, seats, quickest(game),
                                                             before=8, whole_match=True)))
         while True:
             await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))

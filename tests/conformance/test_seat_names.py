@@ -13,9 +13,11 @@ import pytest
 from table_support import until
 from test_conformance import app, decide_by_keys, quickest, settings_file, waits_for_a_key
 from textual.pilot import Pilot
-from ui_support import screen_text
+from record_support import near_the_end
+from ui_support import resume, screen_text
 
-from ebbes_tui.game.protocols import Game
+from ebbes_tui.controller import Match
+from ebbes_tui.game.protocols import Game, SeatInfo
 from ebbes_tui.ui import unhurried
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.interludes import FinalStandings
@@ -35,12 +37,14 @@ def unhurried_covers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(unhurried, "clock", itertools.count(0.0, unhurried.PAUSE + 1).__next__)
 
 
-async def play_reading_every_screen(ebbes: EbbesApp, pilot: Pilot) -> list[str]:
-    """Play to the final standings by keys, looking at the board (b) now and then;
-    the text of every screen that waited for a key, the board's and the standings'."""
+async def play_reading_every_screen(ebbes: EbbesApp, pilot: Pilot,
+                                   decisions: int | None = None) -> list[str]:
+    """Play by keys to the final standings (or for ``decisions`` of the player's),
+    looking at the board (b) now and then; the text of every screen that waited for a
+    key, the board's and the standings'."""
     read: list[str] = []
-    decisions = 0
-    while True:
+    made = 0
+    while made != decisions:
         await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
         screen = ebbes.screen
         read.append(screen_text(ebbes))
@@ -49,22 +53,33 @@ async def play_reading_every_screen(ebbes: EbbesApp, pilot: Pilot) -> list[str]:
         if not isinstance(screen, TableScreen):
             await pilot.press("enter")
             continue
-        if decisions % 4 == 0:
+        if made % 4 == 0:
             await pilot.press("b")
             await until(lambda screen=screen: ebbes.screen is not screen and
                         ebbes.screen.is_mounted, what="the board")
             read.append(screen_text(ebbes))
             await pilot.press("escape")
             await until(lambda screen=screen: ebbes.screen is screen, what="the table again")
-        decisions += 1
+        made += 1
         await decide_by_keys(screen, pilot)
+    return read
+
+
+def alone_as_you(screens: list[str]) -> None:
+    """Ann alone is "You" on every screen, "Ann" on none, and every verb agrees."""
+    for text in screens:
+        assert "Ann" not in text, text
+        wrong = THIRD_PERSON.search(text)
+        assert not wrong and "dealer You" not in text, f"{wrong}\n{text}"
+    assert any(re.search(r"\bYou\b", text) for text in screens)
 
 
 async def test_a_solo_game_after_a_hot_seat_game_has_one_name_a_seat(any_game: Game, home):
     """Ann and Bea played at one keyboard (beside a bot; the form keeps them as that
-    game left them), then Ann plays alone: alone, Ann is "You" on every screen, "Ann" on
-    none, and every verb agrees with "You". (At one keyboard nobody is "You":
-    test_hot_seat.py reads every screen of such a game.)"""
+    game left them), then Ann plays alone: alone, Ann is "You" on every screen of her
+    first moves (the table, its dialogs, the board), "Ann" on none, and every verb
+    agrees with "You". (At one keyboard nobody is "You": test_hot_seat.py reads such
+    a game.)"""
     game = any_game
     settings_file(home, game, [("Ann", "human"), ("Bea", "human"), ("Cyd", "random")],
                   quickest(game))
@@ -77,12 +92,24 @@ async def test_a_solo_game_after_a_hot_seat_game_has_one_name_a_seat(any_game: G
         await pilot.press("right", "enter")  # Bea's seat: human -> a bot; start
         await until(lambda: isinstance(ebbes.screen, TableScreen) or waits_for_a_key(ebbes),
                     what="the solo game")
-        screens = await play_reading_every_screen(ebbes, pilot)
+        screens = await play_reading_every_screen(ebbes, pilot, decisions=12)
         table = ebbes.table
         assert table is not None and not table.hot_seat
         assert [s.name for s in ebbes.game.match.setup.seats][0] == "Ann"  # kept, not shown
-        for text in screens:
-            assert "Ann" not in text, text
-            wrong = THIRD_PERSON.search(text)
-            assert not wrong and "dealer You" not in text, f"{wrong}\n{text}"
-        assert any(re.search(r"\bYou\b", text) for text in screens)
+        alone_as_you(screens)
+
+
+async def test_the_end_of_a_solo_game_calls_the_player_you(any_game: Game, home):
+    """The last moves of Ann's game alone, a deal's summary and the final standings:
+    "You" there too, never "Ann"."""
+    game = any_game
+    settings_file(home, game, [("Ann", "human"), ("Bea", "random"), ("Cyd", "random")],
+                  quickest(game))
+    seats = [SeatInfo("Ann"), SeatInfo("Bea", "bot", "random"), SeatInfo("Cyd", "bot", "random")]
+    ebbes = app()
+    async with ebbes.run_test(size=(120, 40)) as pilot:
+        await resume(ebbes, pilot, Match.resume(game, near_the_end(game, seats, quickest(game),
+                                                            before=10, whole_match=True)))
+        screens = await play_reading_every_screen(ebbes, pilot)
+        assert isinstance(ebbes.screen, FinalStandings)
+        alone_as_you(screens)
