@@ -13,6 +13,11 @@ from ..game.errors import SetupError
 from ..game.protocols import AnyGame, AnyState, Record, SeatInfo
 
 
+def fresh_seed() -> int:
+    """The seed of a game started without one (tests put their own here)."""
+    return random.SystemRandom().randrange(2**53)
+
+
 @dataclass(frozen=True)
 class MatchSetup:
     """Everything chosen before the first deal.
@@ -38,7 +43,7 @@ class MatchSetup:
         """This setup with a seed drawn now if none was given, so the game replays."""
         if self.seed is not None:
             return self
-        return replace(self, seed=random.SystemRandom().randrange(2**53))
+        return replace(self, seed=fresh_seed())
 
     def extras(self) -> Record:
         """Record keys (ignored by other readers) that let a save resume exactly."""

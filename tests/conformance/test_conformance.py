@@ -25,6 +25,7 @@ from ebbes_tui.bots import make_bot
 from ebbes_tui.check import check_file
 from ebbes_tui.cli import build_parser, main
 from ebbes_tui.controller import SaveStore
+from ebbes_tui.controller import setup
 from ebbes_tui.game.errors import SetupError
 from ebbes_tui.flags import from_flags
 from ebbes_tui.game.options import complete, flag
@@ -240,13 +241,16 @@ def flat(text: str) -> str:
 
 
 async def test_a_whole_game_by_keys_in_hot_seat_then_history_replay_and_statistics(any_game,
-                                                                                   home):
+                                                                                   home,
+                                                                                   monkeypatch):
     """Two people at one keyboard and a bot, from the menu to the final standings by keys
     alone: each person is called to the screen under a cover that shows no hand and
     plays only on their own turn. The finished game is no save to continue: History
     lists it and replays it, move by move, trick by trick and deal by deal, with the
-    board of scores at any position, and Statistics counts it for both people."""
+    board of scores at any position, and Statistics counts it for both people. The
+    deal is seeded: a failure replays, and a Hund game is as long on every run."""
     game = any_game
+    monkeypatch.setattr(setup, "fresh_seed", lambda: 1)
     settings_file(home, game, [("Ann", "human"), ("Bea", "human"), ("Cyd", "random")],
                   quickest(game))
     ebbes = app()
