@@ -1,0 +1,21 @@
+"""``ebbes bench ui``'s memory figure comes from a whole game played through the UI
+(issue 26, item 5): the scenario never submitted the New game form and waited for a game
+that never began, so the bench never finished."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from ebbes_tui.bench.ui_bench import play_five_player_game
+from ebbes_tui.game.registry import DEFAULT_GAME, load_game
+
+#: Far beyond the few seconds the game takes on a loaded machine: only a hang reaches it.
+HANG_S = 300
+
+
+async def test_the_memory_scenario_plays_a_whole_game_of_five_bots_through_the_ui(tmp_path):
+    await asyncio.wait_for(play_five_player_game(tmp_path), HANG_S)
+    [save] = (tmp_path / "saves").glob("*.json")
+    state = load_game(DEFAULT_GAME).records.replay(json.loads(save.read_text()))
+    assert state.outcome() is not None and len(state.view(None).seats) == 5
