@@ -1,13 +1,15 @@
-"""``ebbes bench ui``'s memory figure comes from a whole game played through the UI
-(issue 26, item 5): the scenario never submitted the New game form and waited for a game
-that never began, so the bench never finished."""
+"""``ebbes bench ui`` finishes (issue 26, item 5). Its memory figure comes from a whole
+game played through the UI: the scenario never submitted the New game form and waited
+for a game that never began. Its key figure timed the table's redraw with a stand-in
+that no longer took the redraw's arguments: the table stopped following the game, and
+the bench waited for a bot that never moved."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 
-from ebbes_tui.bench.ui_bench import play_five_player_game
+from ebbes_tui.bench.ui_bench import play_five_player_game, time_keys
 from ebbes_tui.game.registry import DEFAULT_GAME, load_game
 
 #: Far beyond the few seconds the game takes on a loaded machine: only a hang reaches it.
@@ -19,3 +21,8 @@ async def test_the_memory_scenario_plays_a_whole_game_of_five_bots_through_the_u
     [save] = (tmp_path / "saves").glob("*.json")
     state = load_game(DEFAULT_GAME).records.replay(json.loads(save.read_text()))
     assert state.outcome() is not None and len(state.view(None).seats) == 5
+
+
+async def test_the_key_figure_times_each_card_played_at_the_table(tmp_path):
+    times = await asyncio.wait_for(time_keys(tmp_path, presses=3), HANG_S)
+    assert len(times) == 3 and all(ms > 0 for ms in times)

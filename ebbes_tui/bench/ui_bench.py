@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 from ..game.registry import DEFAULT_GAME, load_game
@@ -105,8 +106,8 @@ async def time_keys(root: Path, presses: int = KEY_PRESSES) -> list[float]:
     drawn: list[float] = []
     original = TableScreen.redraw
 
-    def timed_redraw(screen: TableScreen) -> None:
-        original(screen)
+    def timed_redraw(screen: TableScreen, *args: Any, **kw: Any) -> None:
+        original(screen, *args, **kw)
         drawn.append(time.perf_counter())
 
     with mock.patch.object(TableScreen, "redraw", timed_redraw):
