@@ -189,6 +189,6 @@ def test_a_baseline_from_after_the_seam_without_play_outs_is_measured_by_this_be
 
 
 def test_bench_refuses_a_game_for_an_area_that_has_none():
-    out = subprocess.run([sys.executable, "-m", "ebbes_tui", "bench", "ui", "--game", "huhn"],
+    out = subprocess.run([sys.executable, "-m", "ebbes_tui", "bench", "ssh", "--game", "huhn"],
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 2 and "--game works with" in out.stderr

@@ -16,7 +16,7 @@ AREAS = {
     "ssh": ("ssh_bench", 30.0),
     "tables": ("tables_bench", 0.0),  # a whole game per table: --seconds is not used
 }
-PER_GAME = ("rules", "bots")
+PER_GAME = ("rules", "bots", "ui")
 
 
 def run_bench(area: str, as_json: bool, seconds: float | None,
