@@ -59,8 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="mouse tracking even over SSH")
     parser.add_argument("--no-animation", dest="animation", action="store_false",
                         help="discs jump to their places on the board instead of walking")
-    parser.add_argument("--pace", type=_seconds, default=0.5, metavar="S",
-                        help="pause before each bot move, in seconds (default 0.5)")
+    parser.add_argument("--pace", type=_seconds, default=None, metavar="S",
+                        help="pause before each bot move, in seconds, for this run (default: "
+                             "the menu's bots' pace, normal: 0.5)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     check = sub.add_parser("check", help="replay game records and check every rule")

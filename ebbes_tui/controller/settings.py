@@ -1,6 +1,6 @@
 """The player's preferences: the game last played, each game's last setup, the colour
-theme and the trick display, in a private JSON file; and the setup a new game is
-started from.
+theme, the bots' pace and the trick display, in a private JSON file; and the setup a
+new game is started from.
 
 The file lives in the user's config dir (dir 0700, file 0600) and is replaced
 atomically, so a crash never leaves half a settings file. A file that is not JSON, not
@@ -32,9 +32,13 @@ from .setup import MatchSetup, players_setup
 
 #: Colour themes: dark, light, and the terminal's own colours (16-colour friendly).
 THEMES = ("textual-dark", "textual-light", "ansi-dark")
-#: How long a finished trick stays on the table: until a key, or a time (the screen's
-#: own setting; a shared table never waits for it).
-TRICK_DISPLAYS = ("key", "slow", "normal", "fast")
+#: How long a finished trick stays on the table: a time, or until a key (the screen's
+#: own setting; a shared table never waits for it). In the order the setting goes
+#: round: ever longer, then until a key.
+TRICK_DISPLAYS = ("fast", "normal", "slow", "key")
+#: How long a bot's move waits before it is shown, in seconds, by name, in the order
+#: the setting goes round (``--pace`` sets any other for one run).
+BOT_PACES = {"fast": 0.2, "normal": 0.5, "slow": 1.0}
 #: Seats the form keeps (the most any game seats).
 SEATS_KEPT = 6
 
@@ -132,6 +136,7 @@ class Settings:
     games: dict[str, GameSettings] = field(default_factory=dict)
     theme: str = THEMES[0]
     trick_display: str = "normal"
+    bot_pace: str = "normal"
 
     def of(self, game: AnyGame) -> GameSettings:
         """``game``'s settings (its defaults the first time)."""
@@ -157,11 +162,13 @@ class Settings:
             s.theme = data["theme"]
         if data.get("trick_display") in TRICK_DISPLAYS:
             s.trick_display = data["trick_display"]
+        if data.get("bot_pace") in BOT_PACES:
+            s.bot_pace = data["bot_pace"]
         return s
 
 
 #: What a settings file keeps for the whole app; the rest is a game's.
-_APP_KEYS = ("game", "theme", "trick_display")
+_APP_KEYS = ("game", "theme", "trick_display", "bot_pace")
 #: What a game's section keeps besides its options.
 _SECTION_KEYS = ("players", "seats", "memory_aid")
 
@@ -293,5 +300,5 @@ def save(path: Path, settings: Settings) -> None:
         pass
 
 
-__all__ = ["GameSettings", "Loaded", "PlayerChoice", "Settings", "THEMES", "TRICK_DISPLAYS",
-           "load", "save"]
+__all__ = ["BOT_PACES", "GameSettings", "Loaded", "PlayerChoice", "Settings", "THEMES",
+           "TRICK_DISPLAYS", "load", "save"]

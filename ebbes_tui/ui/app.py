@@ -70,7 +70,7 @@ class EbbesApp(App[None]):
         settings_path: Path | None = None,
         continue_game: bool = False,
         replay: Path | None = None,
-        pace: float = 0.5,
+        pace: float | None = None,
         animation: bool = True,
         table: TableConnection | None = None,
         game: str | None = None,
@@ -95,7 +95,8 @@ class EbbesApp(App[None]):
         self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
         self.replay = replay  # a record file to watch at once (ebbes replay FILE)
-        self.pace = pace
+        #: ``--pace`` (a test's, a bench's): this run's bots' pace, whatever the settings say.
+        self.pace_given = pace
         self.animation = animation  # the discs walk on the board after a round
         self.table_connection = table  # ebbes table join: sit down there at once
         self.remote: TableClient | None = None  # the shared table being played
@@ -108,6 +109,13 @@ class EbbesApp(App[None]):
     def _look_for(self, theme: str) -> Look:
         """Glyphs or ASCII, and the suit colours for this theme on this terminal."""
         return Look(self._ascii, palette_for(theme, self.console.color_system))
+
+    @property
+    def pace(self) -> float:
+        """Seconds before a bot's move is shown: ``--pace``, else the settings' pace."""
+        if self.pace_given is not None:
+            return self.pace_given
+        return settings_file.BOT_PACES.get(self.settings.bot_pace, 0.5)
 
     @property
     def current(self) -> AnyGame:
@@ -192,6 +200,14 @@ class EbbesApp(App[None]):
         elif what == "theme":
             self.settings.theme = self.theme = message.value or self.theme
             self.look = self._look_for(self.theme)
+            self.save_settings()
+            self.show_menu_message("")
+        elif what == "pace" and message.value is not None:
+            self.settings.bot_pace, self.pace_given = message.value, None
+            self.save_settings()
+            self.show_menu_message("")
+        elif what == "tricks" and message.value is not None:
+            self.settings.trick_display = message.value
             self.save_settings()
             self.show_menu_message("")
         elif what == "quit":

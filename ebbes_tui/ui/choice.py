@@ -1,7 +1,9 @@
-"""A one-line choice for forms: left/right (or space, or a click) cycle the values."""
+"""A one-line choice for forms: left/right (or space, or a click) cycle the values; and
+the next of a setting's values, round and round."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from rich.text import Text
@@ -11,6 +13,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 T = TypeVar("T")
+
+
+def next_of(values: Sequence[str], current: str) -> str:
+    """The value after ``current`` among ``values``, round and round (the first after
+    one not among them): a setting that a key or a menu line cycles."""
+    index = values.index(current) if current in values else -1
+    return values[(index + 1) % len(values)]
 
 
 class Choice(Widget, Generic[T], can_focus=True):

@@ -1,6 +1,7 @@
 """The menu: new game, continue the newest save (or take it over), the game the menu
-is about, tables, history, statistics, rules, colours, quit. It posts what the player
-chose; the app acts on it."""
+is about, tables, history, statistics, rules, the settings (colours, the bots' pace,
+how long a finished trick stays), quit. It posts what the player chose; the app acts
+on it."""
 
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..controller.saves import SaveInfo
+from ..controller.settings import BOT_PACES
+from .choice import next_of
 from .footer import KeysFooter
+from .pacing import TRICK_LABELS, next_trick_display
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -116,6 +120,8 @@ class MenuScreen(Screen[None]):
                     Option("History (finished games, replays)", id="history"),
                     Option("Statistics", id="stats"),
                     Option("Rules", id="rules"), Option(self._theme_label(), id="theme"),
+                    Option(self._pace_label(), id="pace"),
+                    Option(self._tricks_label(), id="tricks"),
                     Option("Quit", id="quit")]
         menu = self.query_one(OptionList)
         menu.clear_options()
@@ -127,10 +133,28 @@ class MenuScreen(Screen[None]):
     def _theme_label(self) -> str:
         return f"Colours: {THEME_NAMES.get(self.app.theme, self.app.theme)}"
 
-    def _next_theme(self) -> str:
-        themes = list(THEME_NAMES)
-        current = themes.index(self.app.theme) if self.app.theme in themes else -1
-        return themes[(current + 1) % len(themes)]
+    def _pace_label(self) -> str:
+        """The bots' pace, by its name and seconds (``--pace`` given: its seconds)."""
+        app = self.app
+        if app.pace_given is not None:
+            return f"Bots' pace: {app.pace_given:g} s a move (--pace; Enter: the settings')"
+        return f"Bots' pace: {app.settings.bot_pace} ({app.pace:g} s a move)"
+
+    def _tricks_label(self) -> str:
+        return f"A finished trick stays: {TRICK_LABELS[self.app.settings.trick_display]}"
+
+    def _next_value(self, what: str) -> str | None:
+        """The next value of a setting the menu cycles: the colours, the bots' pace,
+        the trick display; None for the other choices."""
+        settings = self.app.settings
+        if what == "theme":
+            return next_of(list(THEME_NAMES), self.app.theme)
+        if what == "pace":  # after --pace, the settings' own pace again first
+            return settings.bot_pace if self.app.pace_given is not None else \
+                next_of(list(BOT_PACES), settings.bot_pace)
+        if what == "tricks":
+            return next_trick_display(settings.trick_display)
+        return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("continue",):
@@ -143,4 +167,4 @@ class MenuScreen(Screen[None]):
         self.action_choose(event.option.id or "")
 
     def action_choose(self, what: str) -> None:
-        self.post_message(self.Chosen(what, self._next_theme() if what == "theme" else None))
+        self.post_message(self.Chosen(what, self._next_value(what)))

@@ -19,6 +19,7 @@ from ..controller import AnyUpdate, Update
 from ..controller.settings import TRICK_DISPLAYS
 from ..game.events import DealEnded, TrickEnded
 from ..game.protocols import ViewT
+from .choice import next_of
 
 #: The trick display setting (as card sites have it): how long a finished trick stays.
 TRICK_LABELS = {"key": "until a key", "slow": "slow", "normal": "normal", "fast": "fast"}
@@ -33,9 +34,9 @@ UNTIL_KEY = math.inf
 
 
 def next_trick_display(current: str) -> str:
-    """The setting after ``current``, round and round."""
-    index = TRICK_DISPLAYS.index(current) if current in TRICK_DISPLAYS else -1
-    return TRICK_DISPLAYS[(index + 1) % len(TRICK_DISPLAYS)]
+    """The setting after ``current``, round and round: fast, normal, slow, until a
+    key."""
+    return next_of(TRICK_DISPLAYS, current)
 
 
 def behind(waiting: Sequence[AnyUpdate]) -> bool:

@@ -1,0 +1,79 @@
+"""ebbes for a newcomer (issue 27, item 5), tried as one at 80x24: the bots' pace in the
+settings, the status line while a finished trick waits, the trick's reason said whole,
+the board naming the card that fixed each job, the pair dialog leaving the table in
+view, the table's short words explained, and the scoring track as a board."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import OptionList
+
+from ebbes_tui.ui.menu import MenuScreen
+from ebbes_tui.ui.table import TableScreen
+
+from ui_support import ONE_HUMAN, make_app, screen_text, start, wait_until
+
+
+def menu_line(app, what: str) -> str:
+    """The menu's line of ``what`` (the option's id)."""
+    options = app.screen.query_one("#menu-options", OptionList)
+    return str(options.get_option(what).prompt)
+
+
+async def choose(app, pilot, what: str) -> None:
+    """Enter on the menu's line ``what``."""
+    options = app.screen.query_one("#menu-options", OptionList)
+    options.highlighted = options.get_option_index(what)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+# The bots' pace, and how long a finished trick stays: settings of the menu --------------
+
+async def test_the_bots_pace_is_a_setting_of_the_menu_kept_for_every_game(tmp_path):
+    """It could be set only with ``--pace``: now the menu's line cycles fast, normal,
+    slow, the settings file keeps it, and a game (any game: the shell's) moves at it."""
+    app = make_app(tmp_path, ONE_HUMAN, pace=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert menu_line(app, "pace") == "Bots' pace: normal (0.5 s a move)"
+        assert "Bots' pace: normal" in screen_text(app)  # in view at 80x24
+        seen = []
+        for _ in range(3):
+            await choose(app, pilot, "pace")
+            seen.append(menu_line(app, "pace"))
+        assert seen == ["Bots' pace: slow (1 s a move)", "Bots' pace: fast (0.2 s a move)",
+                        "Bots' pace: normal (0.5 s a move)"]
+        await choose(app, pilot, "pace")
+        assert json.loads(app.settings_path.read_text())["bot_pace"] == "slow"
+    again = make_app(tmp_path, pace=None)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await start(again, pilot)
+        assert isinstance(again.screen, TableScreen) and again.screen.pacing.pace == 1.0
+
+
+async def test_pace_on_the_command_line_is_for_that_run_and_the_menu_says_so(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN, pace=1.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert menu_line(app, "pace").startswith("Bots' pace: 1.5 s a move (--pace")
+        await choose(app, pilot, "pace")  # back to the settings' own
+        assert menu_line(app, "pace") == "Bots' pace: normal (0.5 s a move)"
+        assert app.pace == 0.5
+
+
+async def test_the_menu_sets_how_long_a_finished_trick_stays_in_a_sensible_order(tmp_path):
+    app = make_app(tmp_path, ONE_HUMAN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        seen = [menu_line(app, "tricks")]
+        for _ in range(4):
+            await choose(app, pilot, "tricks")
+            seen.append(menu_line(app, "tricks"))
+        stays = [line.split(": ")[1] for line in seen]
+        assert stays == ["normal", "slow", "until a key", "fast", "normal"]
+        await choose(app, pilot, "tricks")
+        assert json.loads(app.settings_path.read_text())["trick_display"] == "slow"
+        await start(app, pilot)
+        assert app.screen.pacing.trick == "slow"
