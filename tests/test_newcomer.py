@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from textual.widgets import OptionList
 
+from ebbes_tui.game.registry import game_ids
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
 
@@ -77,3 +79,30 @@ async def test_the_menu_sets_how_long_a_finished_trick_stays_in_a_sensible_order
         assert json.loads(app.settings_path.read_text())["trick_display"] == "slow"
         await start(app, pilot)
         assert app.screen.pacing.trick == "slow"
+
+
+# While a finished trick stays, the status line says who took it ---------------------------
+
+@pytest.mark.parametrize("game_id", game_ids())
+async def test_while_a_finished_trick_waits_the_status_line_says_who_took_it(tmp_path, game_id):
+    """It said "Bot 2 plays" while the trick waited for a key and nobody played. The
+    table is the shell's, so in every game: bots play, the screen watches."""
+    from ebbes_tui.controller import Library, SaveStore
+    from ebbes_tui.game.registry import load_game
+    from ebbes_tui.ui.app import EbbesApp
+
+    game = load_game(game_id)
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"game": game_id, "trick_display": "key", "games": {game_id: {
+        "players": 3, "seats": [{"name": f"Bot {i}", "kind": "bot", "level": "random"}
+                                for i in (1, 2, 3)]}}}))
+    app = EbbesApp(library=Library(game, SaveStore(tmp_path / "saves")), settings_path=path,
+                   pace=0, animation=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")  # the game, then the form
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                         and app.screen.holding, "a finished trick held")
+        await pilot.pause()
+        status = screen_text(app).splitlines()[0]
+        assert "took the trick" in status, status
+        assert " plays" not in status and " to decide" not in status, status

@@ -29,7 +29,7 @@ from ebbes_tui.ui.interludes import FinalStandings, Interlude
 from ebbes_tui.ui.look import Look
 from ebbes_tui.ui.pacing import Pacing
 from ebbes_tui.ui.replay import ReplayBase, replay_bindings
-from ebbes_tui.ui.words import match_line, says, seat_names, winners_line
+from ebbes_tui.ui.words import match_line, says, seat_names, took_the_trick, winners_line
 
 
 def _card(card: int) -> str:
@@ -267,11 +267,14 @@ class TinyScreens:
     def pace(self, pace: float, trick: str) -> TinyPacing:
         return TinyPacing(pace, trick)
 
-    def status(self, view: Any, names: Sequence[str], look: Look) -> str:
+    def status(self, view: Any, names: Sequence[str], look: Look, *,
+               trick_over: bool = False) -> str:
         if view.over:
             return "Game over"
         turn = ""
-        if view.deciding:
+        if trick_over and view.tricks:
+            turn = f" · {took_the_trick(names, view.tricks[-1][0])}"
+        elif view.deciding:
             turn = " · Your turn" if view.seat in view.deciding else \
                 f" · {', '.join(names[s] for s in view.deciding)} to decide"
         return f"Deal {max(view.deal, 1)} · move {view.moves}{turn}"

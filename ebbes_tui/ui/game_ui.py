@@ -209,8 +209,11 @@ class GameScreens(Protocol[ViewT_contra]):
         """The pace for ``pace`` seconds a move and the trick display setting."""
         ...
 
-    def status(self, view: ViewT_contra, names: Sequence[str], look: Look) -> str:
-        """The status line: where the game stands and who must do what."""
+    def status(self, view: ViewT_contra, names: Sequence[str], look: Look, *,
+               trick_over: bool = False) -> str:
+        """The status line: where the game stands and who must do what. ``trick_over``:
+        a finished trick stays on the table and nobody at this screen must act, so
+        nobody plays yet: say who took it (:func:`~.words.took_the_trick`)."""
         ...
 
     def note(self, update: Update[ViewT_contra], names: Sequence[str], look: Look,

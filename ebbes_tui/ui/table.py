@@ -169,8 +169,10 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
             holding=self.holding, hot_seat=self.hot_seat, side_log=side, fresh=fresh))
         names = self.screens.names(view, not self.hot_seat, look)
         closed = self.link is not None and self.link.closed
+        # While a finished trick stays, nobody plays: the line says who took it.
+        trick_over = not acting and self.pacing.shows_finished_trick(self.update)
         self.query_one("#status", Static).update(
-            CLOSED if closed else self.screens.status(view, names, look))
+            CLOSED if closed else self.screens.status(view, names, look, trick_over=trick_over))
         self.query_one("#news", Static).update(self.news.text)
         keys = (acting, self._can_take_back())
         if keys != self._keys:  # the footer is rebuilt only when the keys change

@@ -74,6 +74,18 @@ def verb_for(name: str, verb: str) -> str:
     return verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb.removesuffix("s")
 
 
+def took_the_trick(names: Sequence[str], taker: int, leader: int | None = None) -> str:
+    """While a finished trick stays on the table, what is true: ``Bot 1 took the trick
+    and leads next``, ``You took the trick; Bot 2 leads next`` (no ``leader``: only who
+    took it). Every game's status line says it then, not who plays."""
+    took = f"{names[taker]} took the trick"
+    if leader is None:
+        return took
+    if leader == taker:
+        return f"{took} and {verb_for(names[taker], 'leads')} next"
+    return f"{took}; {says(names[leader], 'leads')} next"
+
+
 def winners_line(names: list[str], winners: tuple[int, ...]) -> str:
     """``Ann wins!``, ``You win!`` or ``Ann and Bob share the win!`` (ties share it)."""
     who = [names[s] for s in winners]

@@ -20,7 +20,7 @@ from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, Tri
 from ..rules.record import Record
 from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
-from ....ui.words import dealer_words, seat_names
+from ....ui.words import dealer_words, seat_names, took_the_trick
 from .explain import event_line
 from .game_log import GameLog
 from .look import ebbes_look
@@ -74,9 +74,11 @@ class EbbesScreens:
     def pace(self, pace: float, trick: str) -> EbbesPacing:
         return EbbesPacing(pace, trick)
 
-    def status(self, view: PlayerView, names: Sequence[str], look: Look) -> str:
+    def status(self, view: PlayerView, names: Sequence[str], look: Look, *,
+               trick_over: bool = False) -> str:
         """``Round 2 of 5 · dealer Ann · Your turn: play a card`` (``you deal``: the
-        player reading it deals)."""
+        player reading it deals); while a finished trick stays, ``Bot 1 took the trick
+        and leads next``."""
         config = view.config
         dot = f" {look.dot} "
         over = view.phase in (Phase.GAME_OVER, Phase.DEAL) and bool(view.scores)
@@ -90,6 +92,8 @@ class EbbesScreens:
             parts.append(f"game over{_why_over(view, names)}")
         elif over:
             parts.append("last trick of the round")
+        elif trick_over and view.last_trick is not None and not view.trick:
+            parts.append(took_the_trick(names, view.last_trick.winner, seat))
         elif seat is not None:
             if seat == view.seat:
                 parts.append(f"Your turn: {_YOUR_TURN.get(view.phase, '')}")

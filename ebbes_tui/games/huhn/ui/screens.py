@@ -16,7 +16,7 @@ from textual.widget import Widget
 from ....controller import Synced, Update
 from ....ui.game_ui import TRICK_KEY, GameScreens
 from ....ui.look import Look
-from ....ui.words import dealer_words, seat_names
+from ....ui.words import dealer_words, seat_names, took_the_trick
 from ..rules.cards import SET_ASIDE, hand_size
 from ..rules.events import (
     CardPlayed, DealScored, DealStarted, GameOver, HandArranged, TrickTaken,
@@ -108,8 +108,10 @@ class HuhnScreens:
     def pace(self, pace: float, trick: str) -> HuhnPacing:
         return HuhnPacing(pace, trick)
 
-    def status(self, view: HuhnView, names: Sequence[str], look: Look) -> str:
-        """``Deal 1 of 4 · dealer Ann · trick 3 of 12 · Your turn: play an end card``."""
+    def status(self, view: HuhnView, names: Sequence[str], look: Look, *,
+               trick_over: bool = False) -> str:
+        """``Deal 1 of 4 · dealer Ann · trick 3 of 12 · Your turn: play an end card``;
+        while a taken trick stays before the next card, who took it."""
         parts = [f"Deal {max(view.deal, 1)} of {view.deals}"]
         if view.dealer >= 0:
             parts.append(dealer_words(names, view.dealer))
@@ -127,6 +129,9 @@ class HuhnScreens:
                 parts.append("Your turn: arrange your hand")
             elif others:
                 parts.append(f"arranging: {', '.join(others)}")
+        elif trick_over and phase == "play" and not view.trick and view.last_trick is not None:
+            parts.append(took_the_trick(names, view.last_trick.winner,
+                                        view.deciding[0] if view.deciding else None))
         elif view.deciding:
             seat = view.deciding[0]
             parts.append(f"Your turn: {_your_turn(view, phase)}" if seat == view.seat

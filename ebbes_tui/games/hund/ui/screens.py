@@ -19,7 +19,7 @@ from ....game.events import TrickEnded
 from ....ui.game_ui import GameScreens
 from ....ui.look import Look
 from ....ui.table_news import EXPLAIN
-from ....ui.words import as_seen_by, dealer_words, match_line
+from ....ui.words import as_seen_by, dealer_words, match_line, took_the_trick
 from ..rules.cards import parse_card
 from ..rules.events import (
     Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played, ShedBegan,
@@ -109,8 +109,10 @@ class HundScreens:
     def pace(self, pace: float, trick: str) -> HundPacing:
         return HundPacing(pace, trick)
 
-    def status(self, view: HundView, names: Sequence[str], look: Look) -> str:
-        """``Game 1 of 3 · phase 2 · trump ♥ hearts · Your turn: beat J♦``."""
+    def status(self, view: HundView, names: Sequence[str], look: Look, *,
+               trick_over: bool = False) -> str:
+        """``Game 1 of 3 · phase 2 · trump ♥ hearts · Your turn: beat J♦``; while a
+        taken trick (or avstikk) stays, who took it."""
         look = hund_look(look)
         dot = f" {look.dot} "
         if view.over:
@@ -122,7 +124,10 @@ class HundScreens:
             parts += ["phase 2", trump_words(view, look)]
         elif view.phase == "deal":  # the last game's end stays a moment before the deal
             parts.append("dealing" if view.hund < 0 else f"game {view.game} is over")
-        if view.deciding:
+        taker = _taker(view) if trick_over else None
+        if taker is not None:
+            parts.append(took_the_trick(names, taker, view.deciding[0] if view.deciding else None))
+        elif view.deciding:
             parts.append(self._turn(view, names, look))
         return dot.join(parts)
 
@@ -237,6 +242,14 @@ def _first(view: HundView, event: object) -> bool:
     if isinstance(event, Avstikk):
         return first_avstikk(view, event)
     return False
+
+
+def _taker(view: HundView) -> int | None:
+    """Who took the trick on show: a phase-1 trick's winner, or in phase 2 the seat
+    whose play lies on top of the avstikk (N11); None while a trick is in play."""
+    if view.phase == "collect":
+        return view.tricks[-1].winner if view.tricks and not view.trick else None
+    return view.last_trick[-1][0] if view.last_trick and not view.shed_trick else None
 
 
 SCREENS: GameScreens[HundView] = HundScreens()
