@@ -11,10 +11,15 @@ import pytest
 from textual.widgets import OptionList
 
 from ebbes_tui.game.registry import game_ids
+from ebbes_tui.games.ebbes.ui.explain import takes_line
+from ebbes_tui.games.ebbes.ui.hand import CARD_KEYS
+from ebbes_tui.games.ebbes.ui.look import ebbes_look
+from ebbes_tui.games.ebbes.ui.trick import TrickArea
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
+from ebbes_tui.ui.words import seat_names
 
-from ui_support import ONE_HUMAN, make_app, screen_text, start, wait_until
+from ui_support import ONE_HUMAN, make_app, next_turn, screen_text, seats, start, wait_until
 
 
 def menu_line(app, what: str) -> str:
@@ -106,3 +111,42 @@ async def test_while_a_finished_trick_waits_the_status_line_says_who_took_it(tmp
         status = screen_text(app).splitlines()[0]
         assert "took the trick" in status, status
         assert " plays" not in status and " to decide" not in status, status
+
+
+# The trick's reason, whole at 80x24 with two players -------------------------------------
+
+TWO = {"players": 2, "starter": 0, "seats": seats(("You", "human"), ("Bot 1", "random"))}
+
+
+def region_text(app, widget) -> str:
+    """What ``widget`` shows on screen now, its lines joined by spaces."""
+    box = widget.content_region
+    rows = screen_text(app).splitlines()[box.y:box.y + box.height]
+    return " ".join(" ".join(row[box.x:box.right] for row in rows).split())
+
+
+async def play_a_legal_card(app, pilot) -> None:
+    table = app.screen
+    hand = table.view.hand
+    await pilot.press(CARD_KEYS[hand.index(table.view.legal[0])])
+
+
+async def test_with_two_players_at_80x24_the_last_tricks_reason_is_said_whole(tmp_path):
+    """It was cut: "Bot 1 takes it with ●B5, the highest" (the dummy's stacks leave
+    the trick area half the width, and the last trick's cards took two of its rows)."""
+    app = make_app(tmp_path, TWO)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot)
+        checked = 0
+        while checked < 4:
+            await next_turn(app, pilot)
+            view = app.screen.view
+            last = view.last_trick
+            if view.trick and last is not None:
+                names = seat_names(view, ebbes_look(app.look))
+                shown = region_text(app, app.screen.query_one(TrickArea))
+                whole = [f"{takes_line(view, last, names, ebbes_look(app.look), short=s)}."
+                         for s in (False, True)]  # when Trump was fixed, if room
+                assert any(line in shown for line in whole), shown
+                checked += 1
+            await play_a_legal_card(app, pilot)

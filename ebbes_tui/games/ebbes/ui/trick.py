@@ -27,15 +27,20 @@ class TrickArea(Static):
 
     def show(self, view: PlayerView, *, show_last: bool = True, holding: bool = False) -> None:
         """``holding``: the finished trick on show waits for a key (the setting). Why
-        the trick was won is said whole: shorter where the area has too few rows (a
-        shared table's presence line takes one at 80x24)."""
-        text = self._text(view, show_last, holding, short=False)
+        the trick was won is always said whole: where the area has too few rows (two
+        players at 80x24; a shared table's presence line takes one more) first without
+        when Trump was fixed, then the last trick by its winning card alone (its other
+        cards are in the log)."""
         width, height = self.content_size
-        if height and len(text.wrap(self.app.console, width)) > height:
-            text = self._text(view, show_last, holding, short=True)
+        text = Text()
+        for cards, short in ((True, False), (True, True), (False, False), (False, True)):
+            text = self._text(view, show_last, holding, short=short, cards=cards)
+            if not height or len(text.wrap(self.app.console, width)) <= height:
+                break
         self.update(text)
 
-    def _text(self, view: PlayerView, show_last: bool, holding: bool, *, short: bool) -> Text:
+    def _text(self, view: PlayerView, show_last: bool, holding: bool, *, short: bool,
+              cards: bool = True) -> Text:
         look = self.look
         names = seat_names(view, look)
         width = self.content_size.width or 76
@@ -55,13 +60,15 @@ class TrickArea(Static):
                 text.append("\nNo trick taken yet this round.", "dim")
             elif show_last and last is not None:
                 text.append("\nLast trick: ", "bold")
-                for i, (seat, card) in enumerate(zip(last.seats, last.cards)):
-                    text.append(f"{'  ' if i else ''}{names[seat]} ")
-                    text.append_text(look.card(card))
-                    if seat == last.winner:
-                        text.append(look.won, "bold")
+                if cards:
+                    for i, (seat, card) in enumerate(zip(last.seats, last.cards)):
+                        text.append(f"{'  ' if i else ''}{names[seat]} ")
+                        text.append_text(look.card(card))
+                        if seat == last.winner:
+                            text.append(look.won, "bold")
+                    text.append("\n")
                 takes = takes_line(view, last, names, look, short=short)
-                text.append(f"\n{look.text(takes)}.", "italic")
+                text.append(f"{look.text(takes)}.", "italic")
         return text
 
     def _row(self, text: Text, names: list[str], column: int, seats: tuple[int, ...],
