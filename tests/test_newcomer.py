@@ -11,9 +11,13 @@ import pytest
 from textual.widgets import OptionList
 
 from ebbes_tui.game.registry import game_ids
+from ebbes_tui.games.ebbes.rules.cards import SUIT_NAMES
+from ebbes_tui.games.ebbes.rules.categories import CATEGORY_LABELS
+from ebbes_tui.games.ebbes.rules.determiners import determiner_cards, fixing_plays
+from ebbes_tui.games.ebbes.ui.board import EFFECTS, DeterminerBoard
 from ebbes_tui.games.ebbes.ui.explain import takes_line
 from ebbes_tui.games.ebbes.ui.hand import CARD_KEYS
-from ebbes_tui.games.ebbes.ui.look import ebbes_look
+from ebbes_tui.games.ebbes.ui.look import ROMAN, ebbes_look
 from ebbes_tui.games.ebbes.ui.trick import TrickArea
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
@@ -150,3 +154,29 @@ async def test_with_two_players_at_80x24_the_last_tricks_reason_is_said_whole(tm
                 assert any(line in shown for line in whole), shown
                 checked += 1
             await play_a_legal_card(app, pilot)
+
+
+# The Determiners panel names the card that fixed each job, at 80x24 too ---------------------
+
+@pytest.mark.parametrize("variant", [{}, {"choose_determiners": True}], ids=["number", "pairs"])
+async def test_at_80x24_the_board_says_which_card_fixed_each_job(tmp_path, variant):
+    """rules.md promises it, and at 120x40 it did; at 80x24 the board said only the
+    suit ("I Trump ●B blue")."""
+    app = make_app(tmp_path, dict(ONE_HUMAN, **variant))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        while len(app.table.view.suits) < 4:
+            await next_turn(app, pilot)
+            if len(app.table.view.suits) < 4:
+                await play_a_legal_card(app, pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.pause()
+        view = app.table.view
+        look = ebbes_look(app.look)
+        board = app.screen.query_one(DeterminerBoard)
+        rows = screen_text(app).splitlines()[board.content_region.y:board.content_region.bottom]
+        plays = fixing_plays(view.plays(), determiner_cards(view.number, view.pairs))
+        for cat, (_, fixer) in enumerate(plays[:4]):
+            row = next(r for r in rows if f"{ROMAN[cat]:>3} {CATEGORY_LABELS[cat]}" in r)
+            assert f"{look.card(fixer).plain} {SUIT_NAMES[fixer.suit]}" in row, row
+            assert EFFECTS[cat] in row, row  # and still what the job is worth

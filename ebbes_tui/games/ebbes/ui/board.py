@@ -1,13 +1,13 @@
 """The Determiner board: the face-up number (or Variant 2's pairs) and, as each is
-fixed, the suit that is Trump, Plus, ebbes, Minus and nix (R4, R5), with what each
-job is worth, and how the next one gets fixed."""
+fixed, the suit that is Trump, Plus, ebbes, Minus and nix and the card that fixed it
+(R4, R5), with what each job is worth, and how the next one gets fixed."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Static
 
-from ..rules.cards import card
+from ..rules.cards import SUIT_NAMES, Card, card
 from ..rules.categories import CATEGORY_LABELS, FIXED_BY_CARDS
 from ..rules.determiners import determiner_cards, fixing_plays
 from ..rules.view import PlayerView
@@ -16,6 +16,8 @@ from .look import EbbesLook, ROMAN
 
 #: The board's width inside its frame at 80 columns.
 NARROW = 33
+#: Where a job's worth begins at 80 columns: after "III ebbes " and "▲Y12 yellow ".
+EFFECT_AT = 22
 #: What each job does, short enough for the board (the help says it in full).
 EFFECTS = ("beats all", "+1 each", "+3 between", "-1 each", "picks starter")
 #: The same in full, for the help and the wide table.
@@ -57,24 +59,54 @@ class DeterminerBoard(Static):
             text.append("Number Determiner ", "bold")
             text.append(f" {view.number or '-'} ", "bold reverse")
         for cat, label in enumerate(CATEGORY_LABELS):
-            text.append(f"\n{ROMAN[cat]:>3} {label:<5} ", "bold")
-            if cat < len(view.suits):
-                suit = look.suit(view.suits[cat], name=True)
-                text.append_text(suit)
-                text.append(" " * (10 - len(suit.plain)))
+            row = Text(f"{ROMAN[cat]:>3} {label:<5} ", "bold")
+            if wide:
+                self._wide_row(row, view, cat, plays, names)
+                row.append(EFFECTS_LONG[cat], "italic")
             else:
-                text.append("?".ljust(10), "dim")  # the longest suit, "▲Y yellow", and a space
-            if wide:  # which card fixed it, and whose it was
-                fixed_by = Text()
-                if cat < len(plays):
-                    seat, fixer = plays[cat]
-                    fixed_by.append_text(look.card(fixer))
-                    fixed_by.append(f" {names[seat][:6]}", "dim")
-                text.append_text(fixed_by)
-                text.append(" " * (12 - len(fixed_by.plain)))
-            text.append((EFFECTS_LONG if wide else EFFECTS)[cat], "italic")
+                self._narrow_row(row, view, cat, plays)
+            text.append("\n")
+            text.append_text(row)
         text.append(f"\n{next_job_line(view)}", "dim")
         self.update(text)
+
+    def _wide_row(self, row: Text, view: PlayerView, cat: int,
+                  plays: list[tuple[int, Card]], names: list[str]) -> None:
+        """The suit by name, which card fixed it and whose it was."""
+        look = self.look
+        if cat < len(view.suits):
+            suit = look.suit(view.suits[cat], name=True)
+            row.append_text(suit)
+            row.append(" " * (10 - len(suit.plain)))
+        else:
+            row.append("?".ljust(10), "dim")  # the longest suit, "▲Y yellow", and a space
+        fixed_by = Text()
+        if cat < len(plays):
+            seat, fixer = plays[cat]
+            fixed_by.append_text(look.card(fixer))
+            fixed_by.append(f" {names[seat][:6]}", "dim")
+        row.append_text(fixed_by)
+        row.append(" " * (12 - len(fixed_by.plain)))
+
+    def _narrow_row(self, row: Text, view: PlayerView, cat: int,
+                    plays: list[tuple[int, Card]]) -> None:
+        """At 80 columns: the card that fixed the job, then its suit's name ("●B5 blue";
+        nix, which no card fixes, by its suit alone), then what the job is worth, from
+        :data:`EFFECT_AT` where the row has room (nix's "picks starter" a little sooner)."""
+        look = self.look
+        if cat < len(plays):
+            fixer = plays[cat][1]
+            row.append_text(look.card(fixer))
+            row.append(f" {SUIT_NAMES[fixer.suit]}", f"bold {look.colour(fixer.suit)}")
+        elif cat < len(view.suits):
+            row.append_text(look.suit(view.suits[cat], name=True))
+        else:
+            row.append("?", "dim")
+        effect = EFFECTS[cat]
+        width = self.content_size.width or NARROW
+        at = max(len(row.plain) + 1, min(EFFECT_AT, width - len(effect)))
+        row.append(" " * (at - len(row.plain)))
+        row.append(effect, "italic")
 
     def _pairs(self, view: PlayerView) -> Text:
         """Variant 2: each pair taken, whose it is, and whether its card has fallen."""
