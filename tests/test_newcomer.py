@@ -180,3 +180,38 @@ async def test_at_80x24_the_board_says_which_card_fixed_each_job(tmp_path, varia
             row = next(r for r in rows if f"{ROMAN[cat]:>3} {CATEGORY_LABELS[cat]}" in r)
             assert f"{look.card(fixer).plain} {SUIT_NAMES[fixer.suit]}" in row, row
             assert EFFECTS[cat] in row, row  # and still what the job is worth
+
+
+# The table's short words, explained in Help --------------------------------------------------
+
+@pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "ascii"])
+async def test_help_explains_the_tables_short_words(tmp_path, ascii):
+    """"Rnd", "eb", "nx", "+3 between" and the N of brown were explained nowhere."""
+    from rich.console import Console
+
+    from ebbes_tui.ui.help_screen import HelpScreen
+
+    app = make_app(tmp_path, ONE_HUMAN, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        console = Console(width=72, record=True, file=open("/dev/null", "w"))
+        for static in app.screen.query("Static"):
+            console.print(static.content)
+        text = console.export_text()
+    lines = text.splitlines()
+
+    def explained(short: str, *words: str) -> None:
+        line = next((line for line in lines if line.startswith(short)), None)
+        assert line is not None, (short, text)
+        at = lines.index(line)
+        said = " ".join(" ".join(lines[at:at + 3]).split())  # a row's words may wrap
+        assert all(word in said for word in words), (short, said)
+
+    explained("Rnd", "for sure", "Plus", "Minus")
+    explained("Tks", "tricks")
+    explained("Tr +1 eb -1 nx", "Trump", "Plus", "ebbes", "Minus", "nix")
+    explained("+3 between", "fewest", "most")
+    explained("picks starter", "nix", "next round")
+    explained("N" if ascii else "■N", "brown")

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from .app import EbbesApp
 
 #: What the trick display key does (its key is the game's: ``t`` unless it needs t).
-TRICK_DISPLAY = ("how long a finished trick stays: until a key, slow, normal or fast (kept "
-                 "for next time; a shared table never waits for it)")
+TRICK_DISPLAY = ("how long a finished trick stays: fast, normal, slow or until a key (kept "
+                 "for next time, as in the menu; a shared table never waits for it)")
 ANY_KEY = ("any key", "hurry the table along (a bot's move, a finished trick)")
 #: The keys of every table, after the game's own, any key and the trick display's.
 KEYS = (

@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
+from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -15,7 +16,7 @@ from ....controller import Synced, Update
 from ....ui.game_ui import TRICK_KEY, GameScreens
 from ....ui.look import Look
 from ..rules.categories import Category
-from ..rules.cards import SUIT_NAMES
+from ..rules.cards import SUIT_NAMES, card
 from ..rules.events import CardPlayed, CategoryFixed, GameOver, RoundScored, TrickWon
 from ..rules.record import Record
 from ..rules.state import Phase, track_enders
@@ -23,7 +24,7 @@ from ..rules.view import PlayerView
 from ....ui.words import dealer_words, seat_names, took_the_trick
 from .explain import event_line
 from .game_log import GameLog
-from .look import ebbes_look
+from .look import SUIT_LETTERS, ebbes_look
 from .pacing import EbbesPacing
 from .table_view import EbbesTable
 
@@ -53,12 +54,22 @@ class EbbesScreens:
     )
 
     def legend(self, look: Look) -> tuple[str, RenderableType]:
-        """How to read a card without colour: each suit's letter and shape."""
+        """How to read a card without colour (each suit's letter and shape), and the
+        table's short words that 80 columns leave no room to spell out."""
         look = ebbes_look(look)
-        suits = Table(box=None, show_header=False, pad_edge=False)
+        rows = Table(box=None, show_header=False, pad_edge=False)
+        rows.add_column(no_wrap=True)
+        rows.add_column()
         for suit in range(5):
-            suits.add_row(look.suit(suit), SUIT_NAMES[suit])
-        return "Suits: a letter (and a shape) for each colour", suits
+            rows.add_row(look.suit(suit), SUIT_NAMES[suit] + (
+                " (N: B is blue's)" if SUIT_LETTERS[suit] == "N" else ""))
+        for short, words in _WORDS:
+            rows.add_row(Text(short, "bold"), words)
+        rows.add_row(Text(f"2:{look.card(card(0, 5)).plain}", "bold"),
+                     "Variant 2: player 2 took the pair blue 5 (struck once played)")
+        rows.add_row(Text(f"{look.won}  led", "bold"), "Trick: the card that takes it; "
+                                                       "the card led")
+        return "Reading the table: suits (a letter and a shape each) and short words", rows
 
     def setup_note(self, players: int) -> str:
         """Two players get the dummy: the form says what it is."""
@@ -181,6 +192,23 @@ class EbbesScreens:
         from .replay_screen import ReplayScreen
 
         return ReplayScreen(record, title)
+
+
+#: The table's short words, in the order the table shows them (Help, "?").
+_WORDS = (
+    ("Tks", "Players: tricks taken this round"),
+    ("Rnd", "Players: the points this round has brought so far for sure (Plus cards "
+            "taken, +1 each; Minus cards, -1 each); ebbes' +3 comes at the round's end"),
+    ("Tr +1 eb -1 nx", "Players, under each suit: its job (Trump, Plus, ebbes, Minus, nix); "
+                       "below, how many of its cards each player took"),
+    ("beats all", "Determiners: Trump beats every other suit"),
+    ("+1 each, -1 each", "Determiners: each Plus card taken is worth +1, each Minus card -1"),
+    ("+3 between", "Determiners: whoever took more ebbes cards than the fewest and fewer "
+                   "than the most gets +3 (the most and the fewest get nothing)"),
+    ("picks starter", "Determiners: whoever took the most nix cards names who starts "
+                      "the next round"),
+    ("1 2 3", "the players' seat numbers: their discs on the scoring track"),
+)
 
 
 def _why_over(view: PlayerView, names: Sequence[str]) -> str:
