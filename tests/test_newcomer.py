@@ -215,3 +215,35 @@ async def test_help_explains_the_tables_short_words(tmp_path, ascii):
     explained("+3 between", "fewest", "most")
     explained("picks starter", "nix", "next round")
     explained("N" if ascii else "■N", "brown")
+
+
+# The pair dialog leaves what a player chooses by in view ---------------------------------------
+
+@pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "ascii"])
+async def test_the_pair_dialog_leaves_the_board_the_players_the_dummy_and_the_hand_in_view(
+        tmp_path, ascii):
+    """Two players, Variant 2, 80x24: the dialog covered the dummy's stacks and the
+    Players and Determiners panels. It lies over the trick area now, empty while pairs
+    are chosen."""
+    from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
+
+    app = make_app(tmp_path, dict(TWO, starter=1, choose_determiners=True), ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the pair dialog")
+        await pilot.pause()
+        frame = app.screen.query_one(".dialog").region
+        table = app.table
+        for part in ("#board", "#seats", "#dummy", "#hand-box"):
+            assert not frame.overlaps(table.query_one(part).region), part
+        text = screen_text(app)
+        look = ebbes_look(app.look)
+        view = table.view
+        for up in view.dummy_up:  # the dummy's face-up cards, readable
+            assert up is None or look.card(up).plain in text
+        for card in view.hand:
+            assert look.card(card).plain in text
+        assert "Determiners" in text and "Players" in text and "Dummy's stacks" in text
+        assert "Pair for round 1" in text and "Suit" in text and "Number" in text
+        await pilot.press("enter", "enter")  # the first suit, the first number: taken
+        await wait_until(pilot, lambda: len(app.table.view.pairs) >= 2, "the pair taken")

@@ -114,8 +114,9 @@ async def test_a_human_chooses_a_variant_2_pair_and_a_wrong_pair_is_refused(tmp_
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter", "enter")  # ebbes, then the form
         await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the pair dialog")
-        assert "Choose a determiner pair for round 1" in screen_text(app)
-        await pilot.press("down", "enter", "down", "down", "enter")  # brown, number 3
+        await pilot.pause()
+        assert "Pair for round 1 (Cyd starts)" in screen_text(app)
+        await pilot.press("right", "enter", "right", "right", "enter")  # brown, number 3
         assert app.table.view.pairs[0] == (1, 3)
         await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "Ann's second pair")
         table = app.table

@@ -1,111 +1,185 @@
-"""Variant 2: the chooser pairs an open suit with a free number (R5, R19)."""
+"""Variant 2: the chooser pairs an open suit with a free number (R5, R19).
+
+The dialog lies over the trick area only (empty while pairs are chosen), so the
+Determiners board with the pairs taken so far, the Players, the dummy's stacks and the
+hand stay in view: they are what a player chooses by. A suit row and a number row,
+left and right along each."""
 
 from __future__ import annotations
 
-from .look import ebbes_look
-
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
 
+from ....ui.decision import DecisionDialog
+from ....ui.footer import KeysFooter
+from ....ui.words import seat_names
 from ..rules.actions import ChoosePair
 from ..rules.cards import card
 from ..rules.determiners import open_pairs
 from ..rules.view import PlayerView
-from ....ui.decision import DecisionDialog
-from ....ui.footer import KeysFooter
-from ....ui.words import seat_names
+from .look import ebbes_look
+
+#: The rows' labels, as wide as the longest.
+_LABELS = ("Suit", "Number")
+#: Where over the table the dialog lies: the trick area.
+_OVER = "#trick"
+
+
+class PairRow(Static):
+    """One row of choices, the chosen one in brackets (reversed while the row has the
+    cursor); a click chooses."""
+
+    DEFAULT_CSS = "PairRow { height: auto; }"
+
+    class Clicked(events.Message):
+        def __init__(self, row: PairRow, index: int) -> None:
+            super().__init__()
+            self.row = row
+            self.index = index
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self.spans: list[tuple[int, int]] = []
+
+    def draw(self, label: str, items: list[Text], chosen: int, active: bool, arrow: str) -> None:
+        text = Text(f"{arrow if active else ' '} {label:<{max(map(len, _LABELS))}} ",
+                    "bold" if active else "")
+        self.spans = []
+        for i, item in enumerate(items):
+            start = len(text.plain)
+            if i == chosen:
+                text.append("[", "bold")
+                item = item.copy()
+                item.stylize("bold reverse" if active else "bold underline")
+                text.append_text(item)
+                text.append("]", "bold")
+            else:
+                text.append(" ")
+                text.append_text(item)
+                text.append(" ")
+            self.spans.append((start, len(text.plain)))
+        self.update(text)
+
+    def on_click(self, event: events.Click) -> None:
+        for index, (start, end) in enumerate(self.spans):
+            if start <= event.x < end:
+                self.post_message(self.Clicked(self, index))
 
 
 class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
-    """Pick a suit, then a number: Enter on a number takes the pair. The card of that
-    suit and number will fix the next open category when played (R5). Shows whose
-    each pair taken so far is, and the pair being built."""
+    """Pick a suit, then a number: Enter on the number row takes the pair. The card of
+    that suit and number will fix the next open job when played (R5)."""
 
     # The app's CSS (the shell's .dialog box), not DEFAULT_CSS, which that box would beat.
     SCOPED_CSS = False
     CSS = """
-    PairDialog { align: center top; }
-    PairDialog .dialog { max-height: 22; margin-top: 0; }
-    PairDialog .dialog OptionList { max-height: 7; }
-    /* A tall window shows every number at once (up to 15 with more cards). */
-    PairDialog.-tall .dialog { max-height: 34; }
-    PairDialog.-tall .dialog OptionList { max-height: 17; }
-    PairDialog #pair-lists { height: auto; }
-    PairDialog #pair-lists OptionList { width: 1fr; border: round $primary; }
-    PairDialog #pair-lists OptionList:focus { border: round $accent; }
-    App.-ascii PairDialog #pair-lists OptionList,
-    App.-ascii PairDialog #pair-lists OptionList:focus { border: ascii $primary; }
-    PairDialog #pair-preview { height: auto; }
+    PairDialog { align: left top; background: transparent; }
+    PairDialog .dialog { width: 100%; max-height: 100%; margin: 0; }
+    PairDialog .dialog-title { margin-bottom: 0; }
     """
+    BINDINGS = [
+        Binding("left,h", "move(-1)", "Choose", key_display="←→"),
+        Binding("right,l", "move(1)", "Choose", show=False),
+        Binding("up,down", "switch", "Suit or number", key_display="↑↓"),
+        Binding("enter,space", "take", "Take"),
+    ]
+
+    def __init__(self, view: PlayerView, error: str = "") -> None:
+        super().__init__(view, error)
+        self.suits, self.numbers = open_pairs(view.pairs, view.config.number_choices)
+        self.suit = 0
+        self.number = 0
+        self.row = 0  # 0: the suits, 1: the numbers
 
     def compose(self) -> ComposeResult:
-        look = ebbes_look(self.app.look)
-        view = self.view
-        suits, numbers = open_pairs(view.pairs, view.config.number_choices)
         with Vertical(classes="dialog"):
-            yield Static(f"Choose a determiner pair for round {view.round_no + 1}",
-                         classes="dialog-title")
-            yield Static(self._taken(), id="pair-taken")
-            with Horizontal(id="pair-lists"):
-                yield OptionList(*(Option(look.suit(s, name=True), id=str(s)) for s in suits),
-                                 id="pair-suits")
-                yield OptionList(*(Option(str(v), id=str(v)) for v in numbers),
-                                 id="pair-numbers")
+            yield Static(self._title(), classes="dialog-title", markup=False)
+            yield PairRow(id="pair-suits")
+            yield PairRow(id="pair-numbers")
             yield Static("", id="pair-preview")
-            yield Static("Up/Down: choose   Tab: suit or number   Enter on a number: "
-                         "take the pair", classes="dialog-help")
-            yield Static(self.error, classes="dialog-error", markup=False)
+            if self.error:
+                yield Static(self.error, classes="dialog-error", markup=False)
         yield KeysFooter()  # its own keys, not the table's under it
 
-    def _taken(self) -> Text:
-        """Who starts the round (the dialog covers the table's status line), and each
-        pair taken so far with its taker's disc."""
+    def _title(self) -> str:
+        """The round, and who starts it (pairs go round from their left)."""
         look, view = ebbes_look(self.app.look), self.view
         names = seat_names(view, look, self.personal)
-        choosers = view.pair_choosers()
-        starter = "You start" if view.starter == view.seat else f"{names[view.starter]} starts"
-        text = Text(f"{starter} this round; pairs go round from the left.\n")
-        text.append("Taken so far: ")
-        for k, (s, v) in enumerate(view.pairs):  # as the board has it: "2:●B5 (Bob)"
-            text.append_text(look.disc(choosers[k]))
-            text.append(":", "dim")
-            text.append_text(look.card(card(s, v)))
-            text.append(f" ({names[choosers[k]]})  ")
-        if not view.pairs:
-            text.append("none", "dim")
-        return text
+        starter = "you start" if view.starter == view.seat else f"{names[view.starter][:12]} starts"
+        return f"Pair for round {view.round_no + 1} ({starter})"
 
     def on_mount(self) -> None:
-        for options in self.query(OptionList):
-            options.highlighted = 0
-        self.query_one("#pair-suits", OptionList).focus()
-        self._preview()
+        self._draw()
+        self._place()
 
-    def on_option_list_option_highlighted(self, _: OptionList.OptionHighlighted) -> None:
-        self._preview()
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._place)
 
-    def _choice(self) -> ChoosePair:
-        suits = self.query_one("#pair-suits", OptionList)
-        numbers = self.query_one("#pair-numbers", OptionList)
-        suit = suits.get_option_at_index(suits.highlighted or 0)
-        number = numbers.get_option_at_index(numbers.highlighted or 0)
-        return ChoosePair(int(suit.id or 0), int(number.id or 0))
+    def _place(self) -> None:
+        """Over the trick area of the table beneath (at the top without one)."""
+        box = self.query_one(".dialog")
+        area = self.beneath.query(_OVER) if self.beneath is not None else None
+        if area:
+            region = area.first().region
+            box.styles.offset = (region.x, region.y)
+            box.styles.width = region.width
+            box.styles.min_height = region.height
 
-    def _preview(self) -> None:
-        """"Your pair: ▲Y4 - the yellow 4 will fix the next open job when played"."""
+    def _draw(self) -> None:
         look = ebbes_look(self.app.look)
-        pair = self._choice()
-        text = Text("Your pair: ", "bold")
-        text.append_text(look.card(card(pair.suit, pair.number)))
-        text.append(f"  (the {look.card_name(card(pair.suit, pair.number))} will fix the next "
-                    "open job when it is played)", "dim")
+        arrow = self.app.look.arrow
+        self.query_one("#pair-suits", PairRow).draw(
+            _LABELS[0], [look.suit(s) for s in self.suits], self.suit, self.row == 0, arrow)
+        self.query_one("#pair-numbers", PairRow).draw(
+            _LABELS[1], [Text(str(v)) for v in self.numbers], self.number, self.row == 1, arrow)
+        pair = self.choice()
+        text = look.card(card(pair.suit, pair.number))
+        text.append(f" ({look.card_name(card(pair.suit, pair.number))}) will fix the next job",
+                    "dim")
         self.query_one("#pair-preview", Static).update(text)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id == "pair-suits":
-            self.query_one("#pair-numbers", OptionList).focus()
+    def choice(self) -> ChoosePair:
+        """The pair the rows show now."""
+        return ChoosePair(self.suits[self.suit], self.numbers[self.number])
+
+    def action_move(self, step: int) -> None:
+        if self.row == 0:
+            self.suit = (self.suit + step) % len(self.suits)
+        else:
+            self.number = (self.number + step) % len(self.numbers)
+        self._draw()
+
+    def action_switch(self) -> None:
+        self.row = 1 - self.row
+        self._draw()
+
+    def action_take(self) -> None:
+        """Enter on the suits goes on to the numbers; on the numbers takes the pair."""
+        if self.row == 0:
+            self.action_switch()
+        else:
+            self.answer(self.choice())
+
+    def on_pair_row_clicked(self, message: PairRow.Clicked) -> None:
+        """A click chooses; a click on the number already chosen takes the pair."""
+        if message.row.id == "pair-suits":
+            self.suit, self.row = message.index, 1
+        elif self.row == 1 and message.index == self.number:
+            self.answer(self.choice())
             return
-        self.answer(self._choice())
+        else:
+            self.number, self.row = message.index, 1
+        self._draw()
+
+    def point_at(self, answer: object) -> None:
+        """The hint's pair gets the cursors (nothing is taken)."""
+        if isinstance(answer, ChoosePair) and answer.suit in self.suits \
+                and answer.number in self.numbers:
+            self.suit = self.suits.index(answer.suit)
+            self.number = self.numbers.index(answer.number)
+            self.row = 1
+            self._draw()
