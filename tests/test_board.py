@@ -1,7 +1,8 @@
-"""The scoring board as a board (issue 11, points 1 and 5; issue 16, point 8): the track
-read down two columns with every place named in dialect, discs at both ends and sharing
-spaces (each apart, on a numbered space), negative totals, labels that never wrap, the
-exact totals first, the walk after a round, and the game-end screen."""
+"""The scoring board as a board (issue 11, points 1 and 5; issue 16, point 8; issue 27,
+item 5): the track left to right in strips with every place named in dialect over its
+space, discs at both ends and sharing spaces (each apart, under a numbered space),
+negative totals, labels that never wrap, the exact totals first, the walk after a
+round, and the game-end screen."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from ebbes_tui.games.ebbes.rules.track import DEFAULT_TRACK
 from ebbes_tui.games.ebbes.ui.final import FinalScreen
 from ebbes_tui.games.ebbes.ui.look import EbbesLook as Look
 from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
-from ebbes_tui.games.ebbes.ui.track import TrackBoard, board_rows, place_label
+from ebbes_tui.games.ebbes.ui.track import (
+    CELL, TrackBoard, board_strips, name_lines, place_label,
+)
 
 from ui_support import make_app, screen_text, wait_until
 
@@ -21,12 +24,31 @@ FIVE = config(5)  # Alex, Haui, Jesko, Bernhard, Paul
 ENDS_AND_SHARED = (12, -3, 34, 12, -17)  # two share Lautre; one past each end
 
 
-def test_the_loop_holds_every_space_once_from_dabbscheedel_to_the_rhoi():
-    left, right = board_rows(DEFAULT_TRACK)
-    spaces = [s for _, row in left for s in row] + [s for _, row in right for s in row]
-    assert spaces == list(range(DEFAULT_TRACK.low, DEFAULT_TRACK.high + 1))
-    named = {label for rows in (left, right) for label, _ in rows if label}
-    assert named == {m.name for m in DEFAULT_TRACK.landmarks}
+@pytest.mark.parametrize("width, most", [(78, 2), (72, 3), (37, 5), (116, 2)])
+def test_the_strips_hold_every_space_once_from_dabbscheedel_to_the_rhoi(width, most):
+    """Two strips at 80 columns; as few as the width allows with every name whole."""
+    rows = board_strips(DEFAULT_TRACK, width)
+    assert [s for row in rows for s in row] == list(range(DEFAULT_TRACK.low, DEFAULT_TRACK.high + 1))
+    assert len(rows) <= most and all(len(row) * CELL <= width for row in rows)
+    names = {m.space: m.name for m in DEFAULT_TRACK.landmarks}
+    assert all(name_lines(row, names, width) for row in rows)
+
+
+def under(lines: list[str], space: int) -> str:
+    """The discs under ``space`` on a board drawn as ``lines``: the digits standing
+    from the column of its number's first character, on the lines below its own."""
+    for y, line in enumerate(lines):
+        for x in range(0, len(line), CELL):
+            if line[x:x + CELL] == f"{space:>{CELL}}":
+                at = x + CELL - len(str(space))
+                found = []
+                for below in lines[y + 1:y + 4]:
+                    if not below[at:at + 1].isdigit() or (at and below[at - 1] != " "):
+                        break
+                    found.append(below[at:].split("  ")[0].strip())
+                if found:
+                    return found[0]
+    return ""
 
 
 def test_a_disc_label_names_its_place():
@@ -52,19 +74,15 @@ async def test_the_board_shows_discs_at_both_ends_together_and_below_start(tmp_p
         assert all(len(line) <= size[0] for line in lines)
         for mark in DEFAULT_TRACK.landmarks:  # every named place on the board, in dialect
             assert app.look.text(mark.name) in text
-        lautre = next(line for line in lines if "Lautre" in line and "+12:" in line)
-        assert "+12: 1 4 " in lautre  # discs 1 and 4 apart on +12 (it read "14")
-        rhoi = next(line for line in lines if "Rhoi (" in line and "+30:" in line)
-        assert "+30: 3" in rhoi  # past the goal, the disc waits on it
-        end = next(line for line in lines if "Dabbscheedel (end" in line)
-        assert "-15: 5" in end
-        below = next(line for line in lines if line.strip().startswith("-4"))
-        assert "-4 -3: 2 " in below  # -3 lies in the stretch below Start, numbered
+        picture = lines[2:]  # after the exact totals
+        assert under(picture, 12) == "1 4"  # discs 1 and 4 apart on 12 (it read "14")
+        assert under(picture, 30) == "3"  # past the goal, the disc waits on it
+        assert under(picture, -15) == "5"
+        assert under(picture, -3) == "2"  # -3 lies in the stretch below Start, numbered
         for total in ENDS_AND_SHARED:  # each label whole on one line
             label = place_label(DEFAULT_TRACK, total, app.look)
             assert any(label in line for line in lines), label
-        wide = size[0] >= 110
-        assert ("Kaiserslautern" in text) == wide  # standard names where there is room
+        assert "down the left" not in text  # a board needs no reading note
         if ascii:
             assert not {c for c in text if ord(c) > 127}
 
@@ -148,13 +166,14 @@ async def test_five_discs_on_two_shared_spaces_read_alone_and_the_totals_show_at
             label = f"{seat + 1} {names[seat]}: {place_label(DEFAULT_TRACK, total, app.look)}"
             assert label in text, label
         board = app.screen.query_one(TrackBoard)
-        picture = board.render_lines_for(board.size.width).plain.splitlines()[3:]
-        assert any("+13: 1 2 3" in line for line in picture)
-        assert any("-3: 4 5" in line for line in picture)
+        picture = board.render_lines_for(board.size.width).plain.splitlines()[2:]
+        assert under(picture, 13) == "1 2 3"
+        assert under(picture, -3) == "4 5"
         # No disc stands next to another digit: every digit on the picture is part of
-        # a space's number ("+13", "-3", "0") or a disc between spaces.
+        # a space's number ("13", "-3", "0") or a disc standing alone.
         import re
 
         for line in picture:
             for token in re.findall(r"\S+", line):
-                assert re.fullmatch(r"[+-]?\d+:?|[1-5]|[^\d]+", token), (token, line)
+                assert re.fullmatch(r"-?\d+|[^\d]+", token), (token, line)
+                assert not re.fullmatch(r"\d\d", token) or int(token) <= DEFAULT_TRACK.high

@@ -247,3 +247,50 @@ async def test_the_pair_dialog_leaves_the_board_the_players_the_dummy_and_the_ha
         assert "Pair for round 1" in text and "Suit" in text and "Number" in text
         await pilot.press("enter", "enter")  # the first suit, the first number: taken
         await wait_until(pilot, lambda: len(app.table.view.pairs) >= 2, "the pair taken")
+
+
+# The scoring track: a board that fits 80x24, with the leader's disc in view ----------------
+
+@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("screen", ["summary", "board"])
+async def test_the_track_is_a_board_that_fits_80x24_with_the_leaders_disc_in_view(
+        tmp_path, players, screen):
+    """It read as a list: "down the left, then down the right", runs of dots to count,
+    and below a round's table at 80x24 it had to be scrolled to. Now the spaces run
+    left to right in two strips under the places' names, and the screen shows the
+    leader's disc where it ends."""
+    from test_ui_explains import scored_round
+
+    from ebbes_tui.games.ebbes.rules import player_view
+    from ebbes_tui.games.ebbes.ui.scores import ScoreBoardScreen
+    from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
+    from ebbes_tui.games.ebbes.ui.track import TrackBoard
+
+    state, event = scored_round(players, seed=5)
+    view = player_view(state, 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(RoundSummaryScreen(event, view) if screen == "summary"
+                              else ScoreBoardScreen(view))
+        await pilot.pause()
+        await pilot.pause()
+        board = app.screen.query_one(TrackBoard)
+        picture = board.render_lines_for(board.size.width).plain.splitlines()
+        assert len(picture) <= 12 and "down the left" not in "\n".join(picture)
+        leader = max(range(players), key=lambda s: view.totals[s])
+        y = board.region.y + board.disc_line(leader)
+        viewport = board.parent.region
+        assert viewport.y <= y < viewport.bottom, "the leader's disc is scrolled away"
+        row = screen_text(app).splitlines()[y]
+        assert str(leader + 1) in row.split()
+        space = state.config.track.disc_space(view.totals[leader])
+        cells = board.region.y + _cells_line(picture, board.disc_line(leader))
+        assert viewport.y <= cells and str(space) in screen_text(app).splitlines()[cells].split()
+
+
+def _cells_line(picture: list[str], disc_at: int) -> int:
+    """The line of spaces above the discs line ``disc_at`` (discs lines follow it)."""
+    y = disc_at - 1
+    while y > 0 and not any(ch in picture[y] for ch in "·."):
+        y -= 1
+    return y

@@ -75,6 +75,8 @@ class FinalScreen(FinalStandings):
             yield Static(rounds_table(view, names, best=True))
             last = view.scores[-1].points if view.scores else (0,) * len(names)
             before = tuple(t - p for t, p in zip(event.totals, last))
-            yield TrackBoard(look, config, before, event.totals, names=names, animate=self.app.animation)
+            # Each place and total is in the standings above: the board shows them.
+            yield TrackBoard(look, config, before, event.totals, names=names,
+                             animate=self.app.animation, legend=False)
         yield Static(self.keys_line, id="final-help")
         yield KeysFooter()

@@ -69,5 +69,8 @@ class ScoreBoardScreen(ClosesOnce, Screen[None]):
             yield TrackBoard(look, view.config, before, view.totals, names=names)
         yield KeysFooter()
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.query_one(TrackBoard).show_leader)
+
     def action_close(self) -> None:
         self.dismiss()

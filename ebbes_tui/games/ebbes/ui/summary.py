@@ -58,12 +58,13 @@ class RoundSummaryScreen(Interlude):
                      classes="screen-title")
         with VerticalScroll(classes="score-body"):
             last = self.view.last_trick
+            story = Text()
             if last is not None:  # the trick that ended the round, also for whoever missed it
-                story = Text("Last trick: ")
+                story.append("Last trick: ")
                 story.append_text(card_run(list(zip(last.seats, last.cards)), names, look))
-                story.append(f". {look.text(takes_line(self.view, last, names, look))}.")
-                yield Static(story)
-            yield Static(categories_line(look, score.suits))
+                story.append(f". {look.text(takes_line(self.view, last, names, look))}.\n")
+            story.append_text(categories_line(look, score.suits))
+            yield Static(story)  # one block: the board below fits 80x24 with three players
             table = Table(box=None, pad_edge=False, header_style="bold", expand=False)
             # Two-line headers keep every row on one line at 80 columns.
             columns: tuple[tuple[str, JustifyMethod], ...] = (
@@ -85,8 +86,13 @@ class RoundSummaryScreen(Interlude):
             yield Static(Text("Points: Plus +1 a card, ebbes +3 when strictly between the "
                               "fewest and the most, Minus -1 a card." + (f"\n{note}" if note else ""),
                               style="italic"))
-            yield TrackBoard(look, config, before, event.totals, names=names, animate=self.app.animation)
+            # Each total is in the table above: the board shows the places.
+            yield TrackBoard(look, config, before, event.totals, names=names,
+                             animate=self.app.animation, legend=False)
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.query_one(TrackBoard).show_leader)
 
     def on_key(self, event: events.Key) -> None:
         """The first key while the discs walk only ends the walk."""

@@ -105,8 +105,9 @@ class EbbesTable(Widget, can_focus=True):
             with Vertical(id="middle-left"):
                 yield _titled(TrickArea(look, id="trick"), "Trick")
                 zeros = (0,) * self.config.seat_count
+                # The Players panel has every total: the board shows the places.
                 yield _titled(TrackBoard(look, self.config, zeros, zeros, id="table-track",
-                                         names=seat_names(self.view, look)),
+                                         names=seat_names(self.view, look), legend=False),
                               "Scoring track")
             dummy = _titled(DummyStacks(look, id="dummy"), "Dummy's stacks")
             dummy.display = self.config.dummy is not None

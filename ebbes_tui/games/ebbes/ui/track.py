@@ -1,14 +1,12 @@
 """The scoring board (R14): every disc's place and exact total first, then the track
-from Dabbscheedel to the Rhoi, every named place written on it in dialect with its
-number, each player's disc (their seat number on their colour) on its space.
-
-The track reads down the left column, then down the right one, from the lowest space
-to the goal. A row is a named place and the unnamed spaces after it (below Start, a
-stretch of unnamed ones); a space with discs on it always says its number ("+13: 1 2"),
-and discs sharing a space stand apart, so none reads as part of another number. After
-a round the discs walk space by space to their new places (any key,
-``--no-animation`` or a slow terminal skips it). The track itself stays a data table
-in the rules (``rules/track_data.py``).
+from Dabbscheedel to the Rhoi as a board: the spaces left to right in a few strips as
+wide as the screen allows (two at 80 columns), each space three columns wide. Over each
+strip, every named place in dialect, starting above its space; on the strip, a
+place's number (and every fifth space's below Start, each strip's first, and any space
+a disc stands on), a dot for the others; under it, the discs (their seat numbers, each
+apart) below the space they stand on. After a round the discs walk space by space to
+their new places (any key, ``--no-animation`` or a slow terminal skips it). The track
+itself stays a data table in the rules (``rules/track_data.py``).
 """
 
 from __future__ import annotations
@@ -17,15 +15,19 @@ import time
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.geometry import Region
 from textual.widget import Widget
 
-from ..rules.track import Landmark, ScoringTrack
+from ..rules.track import ScoringTrack
 from ..rules.variants import GameConfig
-from ....ui.look import WIDE
 from .look import EbbesLook
 
-#: Spaces in a row of the stretch below Start (a long way without names).
-BELOW_START_ROW = 5
+#: Columns a space takes on the board ("+12", "·", a place's name starts over it).
+CELL = 3
+#: Below Start, where no place is named, every this many spaces says its number.
+RULER = 5
+#: Columns between two names on one line, so "Start Därgem" never reads as one place.
+NAME_GAP = 2
 #: Seconds per step of the discs' walk; a frame slower than ``SLOW`` ends the walk.
 STEP = 0.06
 SLOW = 0.25
@@ -39,29 +41,40 @@ def place_label(track: ScoringTrack, total: int, look: EbbesLook) -> str:
     return look.text(f"{track.landmark_at_or_below(total).name}, {total:+d}")
 
 
-def board_rows(track: ScoringTrack) -> tuple[list[tuple[str, list[int]]], list[tuple[str, list[int]]]]:
-    """The board's two columns as rows of (label, spaces), from the lowest space to the
-    goal: the left column first, then the right one, each read downwards. A named
-    place's row holds it and the unnamed spaces after it."""
-    marks = list(track.landmarks)
-    rows: list[tuple[Landmark | None, list[int]]] = []
-    for i, mark in enumerate(marks):
-        end = marks[i + 1].space if i + 1 < len(marks) else mark.space + 1
-        if mark.space == track.low:
-            rows.append((mark, [mark.space]))
-            below = list(range(mark.space + 1, end))
-            for k in range(0, len(below), BELOW_START_ROW):
-                rows.append((None, below[k:k + BELOW_START_ROW]))
-        else:
-            rows.append((mark, list(range(mark.space, end))))
-    half = (len(rows) + 1) // 2
-    left = [(_row_label(m), spaces) for m, spaces in rows[:half]]
-    right = [(_row_label(m), spaces) for m, spaces in rows[half:]]
-    return left, right
+def board_strips(track: ScoringTrack, width: int,
+                 names: dict[int, str] | None = None) -> list[list[int]]:
+    """The track's spaces, lowest first, in strips of (nearly) equal length that fit
+    ``width`` columns at :data:`CELL` a space, each place's name whole over its space
+    (``names``: as drawn; else the track's): as few strips as the width allows."""
+    names = names if names is not None else {m.space: m.name for m in track.landmarks}
+    spaces = list(range(track.low, track.high + 1))
+    rows = -(-len(spaces) // max(1, (width - 1) // CELL))
+    while True:
+        size = -(-len(spaces) // rows)
+        strips = [spaces[k:k + size] for k in range(0, len(spaces), size)]
+        if size == 1 or all(name_lines(strip, names, width) for strip in strips):
+            return strips
+        rows += 1
 
 
-def _row_label(mark: Landmark | None) -> str:
-    return mark.name if mark is not None else ""
+def name_lines(strip: list[int], names: dict[int, str], width: int) -> tuple[Text, Text] | None:
+    """The names of a strip's places, each from its space's column, on the line nearer
+    the spaces where there is room, else on the one above it; None when a name finds
+    room on neither, or would run past ``width``."""
+    near, far = Text(), Text()
+    for i, space in enumerate(strip):
+        at = i * CELL
+        if space not in names:
+            continue
+        if at + len(names[space]) > width:
+            return None
+        line = next((line for line in (near, far)
+                     if not line.plain or len(line.plain) + NAME_GAP <= at), None)
+        if line is None:
+            return None
+        line.append(" " * (at - len(line.plain)))
+        line.append(names[space], "bold")
+    return near, far
 
 
 class TrackBoard(Widget):
@@ -73,9 +86,13 @@ class TrackBoard(Widget):
 
     def __init__(self, look: EbbesLook, config: GameConfig, before: tuple[int, ...],
                  after: tuple[int, ...], *, names: Sequence[str] | None = None,
-                 animate: bool = False, id: str | None = None) -> None:
+                 animate: bool = False, legend: bool = True, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
+        #: Each disc's place and exact total above the board (a screen with a totals
+        #: column leaves it out).
+        self.legend = legend
+        self._disc_lines: dict[int, int] = {}
         self.config = config
         self.names = list(names) if names is not None else \
             [look.text(s.name) for s in config.seats]
@@ -135,66 +152,94 @@ class TrackBoard(Widget):
         return self.render_lines_for(self.size.width)
 
     def render_lines_for(self, width: int) -> Text:
-        """Where each disc is, in words and exact totals; then the track."""
+        """Where each disc is, in words and exact totals (unless the screen says it
+        already); then the board."""
+        lines: list[Text] = list(self._legend(width).split()) if self.legend else []
+        return Text("\n").join([*lines, *self._board(width, self.shown)])
+
+    def _board(self, width: int, shown: Sequence[int]) -> list[Text]:
+        """Each strip: the names of its places over two lines (the nearer one first),
+        the spaces, then the discs (more lines where discs on neighbouring spaces would
+        touch)."""
         look, track = self.look, self.track
         on_space: dict[int, list[int]] = {}
         for seat in range(self.config.seat_count):
-            on_space.setdefault(track.disc_space(self.shown[seat]), []).append(seat)
-        wide = width >= WIDE
-        sides = []
-        for rows in board_rows(track):
-            names = [self._label(label, spaces, wide) for label, spaces in rows]
-            label_width = max(map(len, names))
-            sides.append([self._row(name, label_width, spaces, on_space)
-                          for name, (_, spaces) in zip(names, rows)])
-        left, right = sides
-        left_width = max(len(r.plain) for r in left)
-        text = self._legend(width)
-        text.append("\n")
-        text.append(look.text(f"From {track.landmarks[0].name} to the {track.landmarks[-1].name}"
-                              ": down the left, then down the right"), "dim italic")
-        for i in range(max(len(left), len(right))):
-            text.append("\n")
-            piece = left[i] if i < len(left) else Text()
-            piece.pad_right(left_width - len(piece.plain))
-            text.append_text(piece)
-            if i < len(right):
-                text.append("   ")
-                text.append_text(right[i])
-            text.rstrip()
-        return text
+            on_space.setdefault(track.disc_space(shown[seat]), []).append(seat)
+        names = {m.space: look.text(m.name) for m in track.landmarks}
+        lines: list[Text] = []
+        self._disc_lines = {}
+        for strip in board_strips(track, width, names):
+            near, far = name_lines(strip, names, width) or (Text(), Text())
+            discs: list[Text] = []
+            for i, space in enumerate(strip):
+                if space in on_space:  # under the number's first character
+                    start = i * CELL + CELL - len(str(space))
+                    self._place_discs(discs, start, on_space[space], len(lines) + 3)
+            lines += [far, near, self._spaces(strip, names, on_space), *discs]
+        for line in lines:
+            line.rstrip()
+        return lines
 
-    def _label(self, label: str, spaces: list[int], wide: bool) -> str:
-        """A row's place name, with (where there is room) its standard name, and the
-        end it is: "Rhoi (Rhein, goal)"."""
-        track = self.track
-        notes = [m.standard for m in track.landmarks if wide and m.name == label
-                 and m.standard != label and m.space > track.low]
-        notes += ["goal"] if spaces[0] == track.high else ["end"] if spaces[0] == track.low \
-            else []
-        return self.look.text(f"{label} ({', '.join(notes)})" if notes else label)
+    def _spaces(self, strip: list[int], names: dict[int, str],
+                on_space: dict[int, list[int]]) -> Text:
+        """A strip's spaces: the number of a named place, of every fifth space below
+        Start, of the strip's first and of a space with discs (positive ones without
+        their sign, right in their three columns); a dot amid the others'. Two numbers
+        that would touch ("-15-14") keep the one a disc stands on."""
+        dot = "." if self.look.ascii else "·"
+        shown = [space in names or i == 0 or space in on_space or
+                 (space < 0 and space % RULER == 0) for i, space in enumerate(strip)]
+        for i in range(1, len(strip)):
+            if shown[i] and shown[i - 1] and len(str(strip[i - 1])) == CELL:  # they touch
+                if strip[i - 1] not in on_space:
+                    shown[i - 1] = False
+                elif strip[i] not in on_space:
+                    shown[i] = False
+        cells = Text()
+        for space, numbered in zip(strip, shown):
+            style = "bold" if space in on_space or space in names else "dim"
+            cells.append(f"{space:>{CELL}}" if numbered else f"{dot:^{CELL}}", style)
+        return cells
 
-    def _row(self, label: str, label_width: int, spaces: list[int],
-             on_space: dict[int, list[int]]) -> Text:
-        """A named place (or a stretch without names) and its number, then each further
-        space: a dot, or its number; discs follow a colon, each apart ("+13: 1 2")."""
+    def _place_discs(self, discs: list[Text], at: int, seats: list[int], first: int) -> None:
+        """The discs of one space ("1 4") under it, on the first discs line where they
+        stand two columns apart from the discs of the space before (one apart reads as
+        the same space's)."""
         look = self.look
-        row = Text(f"{label:<{label_width}} ", "bold" if label else "")
-        for i, space in enumerate(spaces):
-            discs = on_space.get(space, [])
-            number = f"{space:+d}" if space else "0"
-            if i == 0:
-                row.append(f"{number:>3}", "bold" if discs else "dim")
-            elif discs:
-                row.append(f" {number}", "bold")
-            else:
-                row.append(" " + ("." if look.ascii else "·"), "dim")
-            if discs:
-                row.append(":", "bold")
-                for seat in discs:
-                    row.append(" ")
-                    row.append_text(look.disc(seat))
-        return row
+        for row, line in enumerate([*discs, Text()]):
+            if not line.plain or len(line.plain) + 2 <= at:
+                if row == len(discs):
+                    discs.append(line)
+                line.append(" " * (at - len(line.plain)))
+                for k, seat in enumerate(seats):
+                    if k:
+                        line.append(" ")
+                    line.append_text(look.disc(seat))
+                    self._disc_lines[seat] = first + row
+                return
+
+    @property
+    def leader(self) -> int:
+        """The seat whose disc ends furthest on (the dummy, who cannot win, aside)."""
+        seats = [s for s in range(self.config.seat_count) if s != self.config.dummy]
+        return max(seats, key=lambda s: self.after[s])
+
+    def show_leader(self) -> None:
+        """Scroll the screen so the board, or at least the leader's disc where it ends,
+        is in view (a board below a round's table at 80x24)."""
+        container = self.parent
+        if not isinstance(container, Widget):
+            return
+        container.scroll_to_widget(self, animate=False, top=False)
+        line = self.virtual_region.y + self.disc_line(self.leader)
+        container.scroll_to_region(Region(0, line - 3, 1, 4), animate=False)  # with its place
+
+    def disc_line(self, seat: int) -> int:
+        """The line of this board (its legend included) where ``seat``'s disc ends."""
+        width = self.size.width
+        legend = len(self._legend(width).split()) if self.legend else 0
+        self._board(width, self.after)
+        return legend + self._disc_lines.get(seat, 0)
 
     def _legend(self, width: int) -> Text:
         """Every disc and its place, each entry kept whole on one line."""
