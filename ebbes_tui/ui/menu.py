@@ -33,6 +33,10 @@ THEME_NAMES = {"textual-dark": "dark", "textual-light": "light",
                "ansi-dark": "terminal's own colours"}
 
 
+#: The menu's lines that change a setting where they are (Enter: the next value).
+_SETTINGS = ("theme", "pace", "tricks")
+
+
 class MenuScreen(Screen[None]):
     """The first screen: what to do, and which saved game is waiting."""
 
@@ -124,9 +128,13 @@ class MenuScreen(Screen[None]):
                     Option(self._tricks_label(), id="tricks"),
                     Option("Quit", id="quit")]
         menu = self.query_one(OptionList)
+        # A setting just changed with Enter keeps the cursor, for the next Enter.
+        kept = menu.get_option_at_index(menu.highlighted).id \
+            if menu.highlighted is not None and menu.option_count else None
         menu.clear_options()
         menu.add_options(options)
-        menu.highlighted = 1 if saves and not saves[0].locked_by else 0
+        menu.highlighted = menu.get_option_index(kept) if kept in _SETTINGS else \
+            1 if saves and not saves[0].locked_by else 0
         menu.focus()
         self.refresh_bindings()
 
