@@ -23,7 +23,9 @@ from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.words import seat_names
 
-from ui_support import ONE_HUMAN, make_app, next_turn, screen_text, seats, start, wait_until
+from ui_support import (
+    ONE_HUMAN, make_app, my_turn, next_turn, screen_text, seats, start, wait_until,
+)
 
 
 def menu_line(app, what: str) -> str:
@@ -297,3 +299,27 @@ def _cells_line(picture: list[str], disc_at: int) -> int:
     while y > 0 and not any(ch in picture[y] for ch in "·."):
         y -= 1
     return y
+
+
+async def test_a_held_trick_says_its_reason_and_any_key_goes_on_under_a_two_line_news(tmp_path):
+    """Play-through at 80x24, two players, a trick until a key: a two-line hint on the
+    news line left the trick area four rows, and "Any key goes on." was cut off."""
+    app = make_app(tmp_path, dict(TWO, trick_display="key"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(app, pilot)
+        while not table.holding:
+            await wait_until(pilot, lambda: my_turn(app) or table.holding, "a turn or a trick")
+            if my_turn(app):
+                await play_a_legal_card(app, pilot)
+        table.news.say("Hint: a sentence long enough to take two lines of the news line at "
+                       "eighty columns, as a hint's reason does.", "hint")
+        table.redraw()
+        await pilot.pause()
+        area = table.query_one(TrickArea)
+        assert area.content_size.height == 4
+        shown = region_text(app, area)
+        view, look = table.view, ebbes_look(app.look)
+        names = seat_names(view, look)
+        assert any(f"{takes_line(view, view.last_trick, names, look, short=s)}." in shown
+                   for s in (False, True)), shown
+        assert shown.endswith("Any key goes on."), shown

@@ -24,13 +24,16 @@ class TrickArea(Static):
     def __init__(self, look: EbbesLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.look = look
+        self._shown: tuple[PlayerView, bool, bool] | None = None
 
     def show(self, view: PlayerView, *, show_last: bool = True, holding: bool = False) -> None:
         """``holding``: the finished trick on show waits for a key (the setting). Why
         the trick was won is always said whole: where the area has too few rows (two
         players at 80x24; a shared table's presence line takes one more) first without
         when Trump was fixed, then the last trick by its winning card alone (its other
-        cards are in the log)."""
+        cards are in the log), and a held trick's "Any key goes on." after its reason,
+        not on a line of its own."""
+        self._shown = (view, show_last, holding)
         width, height = self.content_size
         text = Text()
         for cards, short in ((True, False), (True, True), (False, False), (False, True)):
@@ -38,6 +41,12 @@ class TrickArea(Static):
             if not height or len(text.wrap(self.app.console, width)) <= height:
                 break
         self.update(text)
+
+    def on_resize(self) -> None:
+        """The news line took a row more (or gave one back): fit the text again."""
+        if self._shown is not None:
+            view, show_last, holding = self._shown
+            self.show(view, show_last=show_last, holding=holding)
 
     def _text(self, view: PlayerView, show_last: bool, holding: bool, *, short: bool,
               cards: bool = True) -> Text:
@@ -53,7 +62,7 @@ class TrickArea(Static):
             takes = takes_line(view, last, names, look, short=short)
             text.append(f"\n{look.text(takes)}.{lead}", "italic")
             if holding:
-                text.append("\nAny key goes on.", "bold")
+                text.append(("\n" if cards else " ") + "Any key goes on.", "bold")
         else:
             self._row(text, names, column, view.trick_seats, view.trick, view=view)
             if show_last and last is None:
