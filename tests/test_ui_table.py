@@ -209,7 +209,7 @@ async def test_the_scoring_track_beside_the_table_fits_its_panel(tmp_path):
         table = await start(app, pilot)
         await pilot.pause()
         board = table.query_one("#table-track")
-        assert board.display and 0 < board.content_size.width < 76
+        assert board.display and 0 < board.content_size.width <= 116  # across the table
         lines = board.render_lines_for(board.content_size.width).plain.splitlines()
         assert any(line.rstrip().endswith("Rhoi") for line in lines)
         assert max(len(line.rstrip()) for line in lines) <= board.content_size.width

@@ -104,15 +104,17 @@ class EbbesTable(Widget, can_focus=True):
         with Horizontal(id="middle"):
             with Vertical(id="middle-left"):
                 yield _titled(TrickArea(look, id="trick"), "Trick")
-                zeros = (0,) * self.config.seat_count
-                # The Players panel has every total: the board shows the places.
-                yield _titled(TrackBoard(look, self.config, zeros, zeros, id="table-track",
-                                         names=seat_names(self.view, look), legend=False),
-                              "Scoring track")
             dummy = _titled(DummyStacks(look, id="dummy"), "Dummy's stacks")
             dummy.display = self.config.dummy is not None
             yield dummy
             yield _titled(SideLog(id="side-log"), "Game log (g)")
+        # Across the table (beside the dummy's stacks it would take five strips and
+        # leave the trick three rows); the Players panel has every total, the board
+        # shows the places.
+        zeros = (0,) * self.config.seat_count
+        yield _titled(TrackBoard(look, self.config, zeros, zeros, id="table-track",
+                                 names=seat_names(self.view, look), legend=False),
+                      "Scoring track")
         with Vertical(id="hand-box"):
             yield Hand(look, id="hand")
             yield Static(WATCHING, id="watching", markup=False)

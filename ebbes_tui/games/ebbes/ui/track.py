@@ -174,8 +174,10 @@ class TrackBoard(Widget):
             for i, space in enumerate(strip):
                 if space in on_space:  # under the number's first character
                     start = i * CELL + CELL - len(str(space))
-                    self._place_discs(discs, start, on_space[space], len(lines) + 3)
-            lines += [far, near, self._spaces(strip, names, on_space), *discs]
+                    self._place_discs(discs, start, on_space[space],
+                                      len(lines) + (3 if far.plain else 2))
+            names_over = [far, near] if far.plain else [near]
+            lines += [*names_over, self._spaces(strip, names, on_space), *discs]
         for line in lines:
             line.rstrip()
         return lines
