@@ -10,13 +10,17 @@ import random
 from collections.abc import Callable
 
 from ..rules.actions import LEADER, REWARD, Arrange
-from ..rules.cards import IS_HEN, REWARD_HAND
+from ..rules.cards import IS_HEN, PLAYER_COUNTS, REWARD_HAND
 from ..rules.scoring import option_gains, preselected
 from ..rules.state import ARRANGE, NAME_LEADER, OPTION, PLAY, REWARD_CHOICE, HuhnState
 from ..rules.tricks import LEFT, RIGHT
 
 #: How often a playout plays a random end card instead of the policy's.
 EXPLORE = 0.1
+#: _RUNS[n][seat]: the seats in turn from ``seat`` round a table of ``n``.
+_RUNS = tuple(tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) if n else ()
+              for n in range(max(PLAYER_COUNTS) + 1))
+_UP = (False,) * max(PLAYER_COUNTS)
 
 
 def rollout(state: HuhnState, seat: int, rng: random.Random) -> float:
@@ -36,7 +40,7 @@ def play_out(s: HuhnState, rng: random.Random) -> None:
     while len(s.scores) == deals:
         phase = s.phase
         if phase == PLAY:
-            _play_trick(s, rng.random)
+            _play_tricks(s, rng.random)
         elif phase == ARRANGE:
             for who, order in enumerate(s.orders):
                 if order is None:
@@ -55,52 +59,52 @@ def play_out(s: HuhnState, rng: random.Random) -> None:
             return
 
 
-def _play_trick(s: HuhnState, rand: Callable[[], float]) -> None:
-    """Play the trick in progress to its end by the policy, each card face up from an
-    end (what :meth:`HuhnState.play_card` does, card by card, without its calls; who
-    moves next is the taker's, set when the trick is finished)."""
-    hands, trick, seats, downs, ends = s.hands, s.trick, s.trick_seats, s.trick_downs, \
-        s.trick_ends
-    n = s.n
-    seat = s.to_move
-    best = max(trick) if trick else -1
-    to_play = n - len(trick)
-    while to_play:
-        to_play -= 1
-        hand = hands[seat]
-        left, right = hand[0], hand[-1]
-        if left == right:
-            card = left
-        elif rand() < EXPLORE:
-            card = left if rand() < 0.5 else right
-        elif best < 0:  # the lead: the lower end
-            card = left if left < right else right
-        elif left < best or right < best:  # shed a beaten card, a hen first, else the higher
-            if right > best:
+def _play_tricks(s: HuhnState, rand: Callable[[], float]) -> None:
+    """Play tricks by the policy while the deal waits for cards, each card face up from
+    an end (what :meth:`HuhnState.play_card` does, card by card, without its calls; who
+    moves next is the taker's, set when a trick is finished)."""
+    hands, n, runs = s.hands, s.n, _RUNS[s.n]
+    while s.phase == PLAY:
+        trick, ends = s.trick, s.trick_ends
+        seat = s.to_move
+        best = max(trick) if trick else -1
+        to_play = n - len(trick)
+        s.trick_seats += runs[seat][:to_play]  # who plays, and every card face up, at once
+        s.trick_downs += _UP[:to_play]
+        while to_play:
+            to_play -= 1
+            hand = hands[seat]
+            left, right = hand[0], hand[-1]
+            if left == right:
                 card = left
-            elif left > best:
-                card = right
-            elif IS_HEN[left] != IS_HEN[right]:
-                card = left if IS_HEN[left] else right
+            elif rand() < EXPLORE:
+                card = left if rand() < 0.5 else right
+            elif best < 0:  # the lead: the lower end
+                card = left if left < right else right
+            elif left < best or right < best:  # shed a beaten card, a hen first, else the higher
+                if right > best:
+                    card = left
+                elif left > best:
+                    card = right
+                elif IS_HEN[left] != IS_HEN[right]:
+                    card = left if IS_HEN[left] else right
+                else:
+                    card = left if left > right else right
+            elif not to_play:  # the trick's last card takes it anyway: the higher, a hen last
+                if IS_HEN[left] != IS_HEN[right]:
+                    card = right if IS_HEN[left] else left
+                else:
+                    card = left if left > right else right
+            else:  # duck low
+                card = left if left < right else right
+            if card == left:
+                del hand[0]
+                ends.append(LEFT)
             else:
-                card = left if left > right else right
-        elif not to_play:  # the trick's last card takes it anyway: the higher, a hen last
-            if IS_HEN[left] != IS_HEN[right]:
-                card = right if IS_HEN[left] else left
-            else:
-                card = left if left > right else right
-        else:  # duck low
-            card = left if left < right else right
-        if card == left:
-            del hand[0]
-            ends.append(LEFT)
-        else:
-            hand.pop()
-            ends.append(RIGHT)
-        trick.append(card)
-        seats.append(seat)
-        downs.append(False)
-        if card > best:
-            best = card
-        seat = seat + 1 if seat + 1 < n else 0
-    s.finish_trick()
+                hand.pop()
+                ends.append(RIGHT)
+            trick.append(card)
+            if card > best:
+                best = card
+            seat = seat + 1 if seat + 1 < n else 0
+        s.finish_trick()

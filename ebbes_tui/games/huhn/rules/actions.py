@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import final
+from typing import NamedTuple, final
 
 from ....game.protocols import Unlisted
 from .cards import ALL_CARDS, REWARD_KINDS, Card, code, parse_card, parse_play
@@ -29,9 +29,10 @@ class Arrange:
 
 
 @final
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play ``card`` (an end card, or any with *ear*), face down when ``down``."""
+class Play(NamedTuple):
+    """Play ``card`` (an end card, or any with *ear*), face down when ``down``. A named
+    tuple, not a dataclass: a play is compared with the legal ones on every card, and a
+    tuple compares without a call into Python."""
 
     card: Card
     down: bool = False

@@ -18,13 +18,16 @@ from .actions import (
     LEADER, REWARD, Action, Arrange, ArrangeChoices, ChooseOption, NameLeader, Play, TakeReward,
 )
 from .cards import PENALTY, REWARD_HAND, REWARD_KINDS, Card, code, deck, hand_size
-from .checks import check_decision, play_allowed
+from .checks import check_decision
 from .events import (
     DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
-    PenaltyGiven, PlayBegins, RewardTaken, TrickTaken, card_played,
+    FACE_DOWN, FACE_UP, PenaltyGiven, PlayBegins, RewardTaken, TrickTaken,
 )
 from .scoring import DealScore, options_for, score_deal, totals_of, winners_of
-from .tricks import LEFT, MIDDLE, RIGHT, Trick, earns_reward, hens_in, legal_plays, winning_index
+from .tricks import (
+    ENDS_BY_SYMBOL, ENDS_UP, LEFT, MIDDLE, RIGHT, SPAN, Trick, earns_reward, hens_in, legal_plays,
+    winning_index,
+)
 from .view import build_view
 
 if TYPE_CHECKING:
@@ -118,7 +121,7 @@ class HuhnState:
     def pending(self) -> tuple[Decision, ...]:
         phase = self.phase
         if phase == PLAY:
-            return _PENDING[PLAY][self.to_move]
+            return _PENDING_PLAY[self.to_move]
         if phase == ARRANGE:
             arranging = _ARRANGING
             return tuple(arranging[s] for s, o in enumerate(self.orders) if o is None)
@@ -145,9 +148,11 @@ class HuhnState:
             if seat != self.to_move:
                 return ()
             trick = self.trick
-            leading = not trick
-            return legal_plays(self.hands[seat], leading, len(trick) == self.n - 1,
-                               self.advantage if leading else None)
+            if trick:  # a follower: by the hand's end cards (H4, H5), a look-up
+                hand = self.hands[seat]
+                ends = ENDS_UP if len(trick) == self.n - 1 else ENDS_BY_SYMBOL
+                return ends[hand[0] * SPAN + hand[-1]]
+            return legal_plays(self.hands[seat], True, False, self.advantage)
         if phase == ARRANGE:
             return ArrangeChoices(tuple(self.hands[seat])) if self.orders[seat] is None else ()
         if seat != self.taker:
@@ -241,7 +246,14 @@ class HuhnState:
         events: list[Any] = []
         if type(action) is Play and self.phase == PLAY:  # most decisions: checked here
             mover = self.to_move
-            if (seat is None or seat == mover) and play_allowed(self, mover, action):
+            trick = self.trick
+            hand = self.hands[mover]
+            if trick:  # a follower: legal()'s look-up, without its call
+                plays = (ENDS_UP if len(trick) == self.n - 1 else ENDS_BY_SYMBOL)[
+                    hand[0] * SPAN + hand[-1]]
+            else:
+                plays = legal_plays(hand, True, False, self.advantage)
+            if (seat is None or seat == mover) and action in plays:
                 self.decisions += 1
                 self.moves += 1
                 self.play_card(action.card, action.down, events)
@@ -295,13 +307,14 @@ class HuhnState:
         else:
             end = MIDDLE
             hand.remove(card)
-        self.trick.append(card)
+        trick = self.trick
+        trick.append(card)
         self.trick_seats.append(seat)
         self.trick_downs.append(down)
         self.trick_ends.append(end)
-        if events is not None:
-            events.append(card_played(seat, card, down, end))
-        if len(self.trick) == self.n:
+        if events is not None:  # the shared event (:func:`.events.card_played`)
+            events.append(FACE_DOWN[seat][end] if down else FACE_UP[seat][end][card])
+        if len(trick) == self.n:
             self.finish_trick(events)
         else:
             self.to_move = (seat + 1) % self.n
@@ -311,10 +324,9 @@ class HuhnState:
         that plays as it does): H6 the taker; H7 a penalty at once; H8 a reward (chosen
         when two or more kinds are left); the last trick leads to the option (H11)."""
         cards = tuple(self.trick)
-        seats = tuple(self.trick_seats)
-        tricks = len(self.tricks) + 1
-        last = tricks == self.size
+        last = len(self.tricks) + 1 == self.size
         index = winning_index(cards, last)
+        seats = tuple(self.trick_seats)
         winner = seats[index]
         trick = _new_trick(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
                                    tuple(self.trick_ends), winner, last and cards[index] == 0,
@@ -323,28 +335,28 @@ class HuhnState:
         self.public = self.advantage = self.named_by = None
         self.public_trick = ()
         self.trick, self.trick_seats, self.trick_downs, self.trick_ends = [], [], [], []
-        taken = list(self.taken)
-        taken[winner] += 1
-        self.taken = tuple(taken)
+        after = winner + 1  # _with() written out: a trick is taken thousands of times a second
+        taken = self.taken
+        self.taken = taken[:winner] + (taken[winner] + 1,) + taken[after:]
         self.leader = self.to_move = winner
         hens = hens_in(cards)
         if hens:
-            self.hens = _with(self.hens, winner, self.hens[winner] + hens)
+            have = self.hens
+            self.hens = have[:winner] + (have[winner] + hens,) + have[after:]
+            if hens >= 2:
+                self.penalties = _with(self.penalties, winner,
+                                       self.penalties[winner] + (PENALTY[hens],))
         if events is not None:
             events.append(TrickTaken(trick))
-        if hens >= 2:
-            self.penalties = _with(self.penalties, winner,
-                                   self.penalties[winner] + (PENALTY[hens],))
-            if events is not None:
+            if hens >= 2:
                 events.append(PenaltyGiven(winner, PENALTY[hens]))
-        if earns_reward(cards) and self.supply:
+        if self.supply and earns_reward(cards):
             if len(self.supply) == 1:  # nothing to choose: taken at once, still listed
                 self._take_reward(winner, self.supply[0], events)
                 return
             self.phase = REWARD_CHOICE
             self.taker = winner
-            return
-        if last:
+        elif last:
             self.phase = OPTION
             self.taker = winner
         else:
@@ -446,6 +458,7 @@ _DEAL_PENDING = (Decision(DEAL, None),)
 _ARRANGING = tuple(Decision(ARRANGE, s) for s in range(8))
 _PENDING = {phase: tuple((Decision(phase, s),) for s in range(8))
             for phase in (PLAY, REWARD_CHOICE, NAME_LEADER, OPTION)}
+_PENDING_PLAY = _PENDING[PLAY]
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
