@@ -17,9 +17,6 @@ from ..rules.tricks import LEFT, RIGHT
 
 #: How often a playout plays a random end card instead of the policy's.
 EXPLORE = 0.1
-#: _RUNS[n][seat]: the seats in turn from ``seat`` round a table of ``n``.
-_RUNS = tuple(tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) if n else ()
-              for n in range(max(PLAYER_COUNTS) + 1))
 _UP = (False,) * max(PLAYER_COUNTS)
 
 
@@ -63,14 +60,13 @@ def _play_tricks(s: HuhnState, rand: Callable[[], float]) -> None:
     """Play tricks by the policy while the deal waits for cards, each card face up from
     an end (what :meth:`HuhnState.play_card` does, card by card, without its calls; who
     moves next is the taker's, set when a trick is finished)."""
-    hands, n, runs = s.hands, s.n, _RUNS[s.n]
+    hands, n = s.hands, s.n
     while s.phase == PLAY:
         trick, ends = s.trick, s.trick_ends
         seat = s.to_move
         best = max(trick) if trick else -1
         to_play = n - len(trick)
-        s.trick_seats += runs[seat][:to_play]  # who plays, and every card face up, at once
-        s.trick_downs += _UP[:to_play]
+        s.trick_downs += _UP[:to_play]  # every card face up, at once
         while to_play:
             to_play -= 1
             hand = hands[seat]

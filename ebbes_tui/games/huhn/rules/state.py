@@ -25,7 +25,7 @@ from .events import (
 )
 from .scoring import DealScore, options_for, score_deal, totals_of, winners_of
 from .tricks import (
-    ENDS_BY_SYMBOL, ENDS_UP, LEFT, MIDDLE, RIGHT, SPAN, Trick, earns_reward, hens_in, legal_plays,
+    ENDS_BY_SYMBOL, ENDS_UP, LEFT, MIDDLE, RIGHT, SEATS_FROM, SPAN, Trick, earns_reward, hens_in, legal_plays,
     winning_index,
 )
 from .view import build_view
@@ -62,9 +62,9 @@ class HuhnState:
         "seats", "n", "deals", "first_dealer", "deck", "size", "phase", "scores", "played",
         "crossed", "totals", "decisions",
         # the current deal
-        "dealer", "orders", "hands", "trick", "trick_seats", "trick_downs", "trick_ends",
+        "dealer", "orders", "hands", "trick", "trick_downs", "trick_ends",
         "tricks", "leader", "to_move", "named_by", "advantage", "hens", "penalties",
-        "rewards", "taken", "supply", "reward_log", "leader_log", "taker", "moves", "public",
+        "rewards", "supply", "reward_log", "leader_log", "taker", "moves", "public",
         "public_trick",
     )
 
@@ -91,7 +91,6 @@ class HuhnState:
         self.orders: tuple[tuple[Card, ...] | None, ...] = (None,) * n  # as arranged (H3)
         self.hands: list[list[Card]] = [[] for _ in range(n)]  # left to right
         self.trick: list[Card] = []
-        self.trick_seats: list[int] = []
         self.trick_downs: list[bool] = []
         self.trick_ends: list[str] = []
         self.tricks: tuple[Trick, ...] = ()
@@ -101,7 +100,6 @@ class HuhnState:
         self.hens: tuple[int, ...] = (0,) * n
         self.penalties: tuple[tuple[int, ...], ...] = ((),) * n
         self.rewards: tuple[tuple[str, ...], ...] = ((),) * n
-        self.taken: tuple[int, ...] = (0,) * n  # tricks taken
         self.supply: tuple[str, ...] = REWARD_KINDS  # H8: one of each kind per deal
         self.reward_log: tuple[tuple[int, int, str], ...] = ()  # (trick from 1, seat, kind)
         self.leader_log: tuple[tuple[int, int, int], ...] = ()  # (trick named for, by, leader)
@@ -117,6 +115,19 @@ class HuhnState:
         """The deal in progress from 1; between deals and at the end, the number of
         deals scored (0 before the first)."""
         return len(self.scores) + (self.phase not in (DEAL, OVER))
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """Who played each card of the trick in progress: clockwise from its leader."""
+        return SEATS_FROM[self.n][self.leader][:len(self.trick)]
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        """The tricks each seat has taken this deal."""
+        counts = [0] * self.n
+        for trick in self.tricks:
+            counts[trick.winner] += 1
+        return tuple(counts)
 
     def pending(self) -> tuple[Decision, ...]:
         phase = self.phase
@@ -309,7 +320,6 @@ class HuhnState:
             hand.remove(card)
         trick = self.trick
         trick.append(card)
-        self.trick_seats.append(seat)
         self.trick_downs.append(down)
         self.trick_ends.append(end)
         if events is not None:  # the shared event (:func:`.events.card_played`)
@@ -326,7 +336,7 @@ class HuhnState:
         cards = tuple(self.trick)
         last = len(self.tricks) + 1 == self.size
         index = winning_index(cards, last)
-        seats = tuple(self.trick_seats)
+        seats = SEATS_FROM[self.n][self.leader]
         winner = seats[index]
         trick = _new_trick(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
                                    tuple(self.trick_ends), winner, last and cards[index] == 0,
@@ -334,15 +344,11 @@ class HuhnState:
         self.tricks += (trick,)
         self.public = self.advantage = self.named_by = None
         self.public_trick = ()
-        self.trick, self.trick_seats, self.trick_downs, self.trick_ends = [], [], [], []
-        after = winner + 1  # _with() written out: a trick is taken thousands of times a second
-        taken = self.taken
-        self.taken = taken[:winner] + (taken[winner] + 1,) + taken[after:]
+        self.trick, self.trick_downs, self.trick_ends = [], [], []
         self.leader = self.to_move = winner
         hens = hens_in(cards)
         if hens:
-            have = self.hens
-            self.hens = have[:winner] + (have[winner] + hens,) + have[after:]
+            self.hens = _with(self.hens, winner, self.hens[winner] + hens)
             if hens >= 2:
                 self.penalties = _with(self.penalties, winner,
                                        self.penalties[winner] + (PENALTY[hens],))
@@ -437,12 +443,11 @@ class HuhnState:
         new.decisions, new.dealer, new.orders = self.decisions, self.dealer, self.orders
         new.hands = [h[:] for h in self.hands]
         new.trick = self.trick[:]
-        new.trick_seats = self.trick_seats[:]
         new.trick_downs = self.trick_downs[:]
         new.trick_ends = self.trick_ends[:]
         new.tricks, new.leader, new.to_move = self.tricks, self.leader, self.to_move
         new.named_by, new.advantage, new.hens = self.named_by, self.advantage, self.hens
-        new.penalties, new.rewards, new.taken = self.penalties, self.rewards, self.taken
+        new.penalties, new.rewards = self.penalties, self.rewards
         new.supply, new.reward_log, new.leader_log = self.supply, self.reward_log, self.leader_log
         new.taker, new.moves, new.public = self.taker, self.moves, self.public
         new.public_trick = self.public_trick

@@ -7,10 +7,16 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .actions import PLAY, Play
-from .cards import HIGHEST, IS_DOWN, IS_HEN, IS_PIG, LOWEST, PENALTY, REWARD_DOWN, REWARD_EAR, Card
+from .cards import (
+    HIGHEST, IS_DOWN, IS_HEN, IS_PIG, LOWEST, PENALTY, PLAYER_COUNTS, REWARD_DOWN, REWARD_EAR, Card,
+)
 
 LEFT, RIGHT, MIDDLE = "left", "right", "middle"
 ENDS = (LEFT, RIGHT, MIDDLE)
+#: SEATS_FROM[n][leader]: who plays a trick's cards round a table of ``n`` (H2, H4).
+SEATS_FROM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n))
+    for n in range(max(PLAYER_COUNTS) + 1))
 
 
 class Trick(NamedTuple):
