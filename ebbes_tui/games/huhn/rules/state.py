@@ -25,7 +25,7 @@ from .events import (
 )
 from .scoring import DealScore, options_for, score_deal, totals_of, winners_of
 from .tricks import (
-    ENDS_BY_SYMBOL, ENDS_UP, LEFT, MIDDLE, RIGHT, SEATS_FROM, SPAN, Trick, earns_reward, hens_in, legal_plays,
+    FOLLOWS, LEFT, MIDDLE, RIGHT, SEATS_FROM, SPAN, Trick, earns_reward, hens_in, legal_plays,
     winning_index,
 )
 from .view import build_view
@@ -158,12 +158,11 @@ class HuhnState:
         if phase == PLAY:
             if seat != self.to_move:
                 return ()
-            trick = self.trick
-            if trick:  # a follower: by the hand's end cards (H4, H5), a look-up
-                hand = self.hands[seat]
-                ends = ENDS_UP if len(trick) == self.n - 1 else ENDS_BY_SYMBOL
-                return ends[hand[0] * SPAN + hand[-1]]
-            return legal_plays(self.hands[seat], True, False, self.advantage)
+            follow = FOLLOWS[self.n][len(self.trick)]
+            hand = self.hands[seat]
+            if follow is not None:  # by the hand's end cards (H4, H5), a look-up
+                return follow[hand[0] * SPAN + hand[-1]]
+            return legal_plays(hand, True, False, self.advantage)
         if phase == ARRANGE:
             return ArrangeChoices(tuple(self.hands[seat])) if self.orders[seat] is None else ()
         if seat != self.taker:
@@ -257,13 +256,10 @@ class HuhnState:
         events: list[Any] = []
         if type(action) is Play and self.phase == PLAY:  # most decisions: checked here
             mover = self.to_move
-            trick = self.trick
+            follow = FOLLOWS[self.n][len(self.trick)]
             hand = self.hands[mover]
-            if trick:  # a follower: legal()'s look-up, without its call
-                plays = (ENDS_UP if len(trick) == self.n - 1 else ENDS_BY_SYMBOL)[
-                    hand[0] * SPAN + hand[-1]]
-            else:
-                plays = legal_plays(hand, True, False, self.advantage)
+            plays = follow[hand[0] * SPAN + hand[-1]] if follow is not None \
+                else legal_plays(hand, True, False, self.advantage)  # legal(), without its call
             if (seat is None or seat == mover) and action in plays:
                 self.decisions += 1
                 self.moves += 1
