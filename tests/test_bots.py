@@ -1,10 +1,7 @@
 """Bots: legal answers everywhere, no sight of hidden cards, the normal bot's named
-rules, the hard bot's determinism and budget, and `ebbes bench bots`."""
+rules, the hard bot's determinism and budget (`ebbes bench bots`: test_bench_bots.py)."""
 
-import json
 import random
-import subprocess
-import sys
 
 import pytest
 from helpers import cards, config, play, started
@@ -205,18 +202,3 @@ def test_normal_pairs_its_strongest_suit_with_a_card_it_holds():
     view = player_view(state, 1)
     pair = NormalBot().choose(view, view.actions, random.Random(0))
     assert (Suit(pair.suit), pair.number) == (Suit.RED, 6)
-
-
-# `ebbes bench bots` --------------------------------------------------------------
-
-def test_bench_bots_json_gives_percentiles_for_every_level():
-    out = subprocess.run([sys.executable, "-m", "ebbes_tui", "bench", "bots", "--json",
-                          "--seconds", "0.01"], capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stderr
-    figures = json.loads(out.stdout)
-    assert set(figures) == {"game", "levels"} and figures["game"] == "ebbes"
-    assert set(figures["levels"]) == {"normal", "hard", "random"}
-    for row in figures["levels"].values():
-        assert set(row) == {"p50_ms", "p95_ms", "p99_ms"}
-        assert 0 < row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
-    assert figures["levels"]["hard"]["p50_ms"] > figures["levels"]["normal"]["p50_ms"]
