@@ -33,6 +33,13 @@ TAKEN_VALUE = {**{category: float(points) for category, points in CARD_POINTS.it
                Category.NIX: 0.05}
 
 
+#: :data:`TAKEN_VALUE` by category number, and an open suit's card by how many
+#: categories are fixed: the mean of those still open.
+_CATEGORY_VALUE = tuple(TAKEN_VALUE[category] for category in Category)
+_OPEN_VALUE = tuple(sum(TAKEN_VALUE[Category(c)] for c in range(fixed, len(Category)))
+                    / (len(Category) - fixed) for fixed in range(len(Category)))
+
+
 #: A seat that holds a card to beat the trick still need not play it (R1: neither a
 #: higher card nor a trump is obligatory), so the estimate never says it surely will.
 BEAT_AT_MOST = 0.95
@@ -57,29 +64,39 @@ class Weights:
 
 
 class Judge:
-    """Shared estimates for one decision: card values, trick outcomes, outlook."""
+    """Shared estimates for one decision: card values, trick outcomes, outlook.
 
-    __slots__ = ("table", "w", "opp_share", "cache")
+    A decision weighs every legal card against the same few category outcomes, so what
+    depends only on the categories (the suits' values, the standing before the hand,
+    each held card's value) is worked out once per outcome and kept; the sums are the
+    same sums in the same order, so the estimates are exactly those of working each
+    out afresh."""
+
+    __slots__ = ("table", "w", "opp_share", "cache", "values", "standings", "holds",
+                 "strengths", "swings", "now")
 
     def __init__(self, table: Table, weights: Weights = Weights()) -> None:
         self.table = table
         self.w = weights
         self.opp_share = 1.0 / max(1, len(table.players) - 1)
         self.cache: dict[Card, float] = {}
+        self.values: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self.standings: dict[tuple[int, ...], float] = {}
+        self.holds: dict[tuple[int, ...], dict[Card, float]] = {}
+        self.strengths: dict[Card, float] = {}
+        self.swings: dict[tuple[int, tuple[int, ...]], tuple[float, float]] = {}
+        self.now: float | None = None
 
     # --------------------------------------------------------- card values
 
     def taken_value(self, suit: int, suits: tuple[int, ...]) -> float:
         """What one card of ``suit`` is worth to the seat that takes it."""
-        if suit in suits:
-            return TAKEN_VALUE[Category(suits.index(suit))]
-        return self.open_value(suits)
-
-    @staticmethod
-    def open_value(suits: tuple[int, ...]) -> float:
-        """An unfixed suit's card: the mean of the categories still open."""
-        open_cats = range(len(suits), len(Category))
-        return sum(TAKEN_VALUE[Category(c)] for c in open_cats) / len(open_cats)
+        values = self.values.get(suits)
+        if values is None:
+            values = self.values[suits] = tuple(
+                _CATEGORY_VALUE[suits.index(s)] if s in suits else _OPEN_VALUE[len(suits)]
+                for s in SUITS)
+        return values[suit]
 
     # ---------------------------------------------------------------- ebbes
 
@@ -103,6 +120,13 @@ class Judge:
         opponent (on average) takes them."""
         if counts is None or not cards:
             return 0.0, 0.0
+        key = (cards, tuple(counts))
+        swing = self.swings.get(key)
+        if swing is None:
+            swing = self.swings[key] = self._ebbes_swing(cards, counts)
+        return swing
+
+    def _ebbes_swing(self, cards: int, counts: list[int]) -> tuple[float, float]:
         now = self.ebbes_standing(counts)
         mine = counts[:]
         mine[self.table.me] += cards
@@ -163,16 +187,15 @@ class Judge:
             return float(trick_winner(cards + (known,), trump_of(suits)) == len(cards))
         trump = trump_of(suits)
         mine = SUIT_OF[c]
-        unseen_led = [u for u in t.outside[led] if u in t.unseen]
-        void = 1.0 if led in t.voids[seat] else 1.0 - t.holds_any(seat, unseen_led)
-        higher = [u for u in t.unseen if SUIT_OF[u] == mine and u > c]
+        void = (1.0 if led in t.voids[seat]
+                else 1.0 - t.holds_any(seat, led, len(t.unseen_of[led])))
+        higher = t.holds_any(seat, mine, t.higher_unseen(c))
         if mine == led:
-            chance = (1.0 - void) * t.holds_any(seat, higher)
+            chance = (1.0 - void) * higher
             if trump >= 0 and trump != led:
-                trumps = [u for u in t.unseen if SUIT_OF[u] == trump]
-                chance += void * t.holds_any(seat, trumps)
+                chance += void * t.holds_any(seat, trump, len(t.unseen_of[trump]))
         else:
-            chance = void * t.holds_any(seat, higher)  # I trumped: an overtrump needs a void
+            chance = void * higher  # I trumped: an overtrump needs a void
         return min(BEAT_AT_MOST, chance)
 
     # -------------------------------------------------------------- outlook
@@ -181,6 +204,22 @@ class Judge:
         """How good the seat's taken cards and hand look with these categories fixed:
         taken Plus/Minus cards against the others' average, the ebbes standing, and
         the hand's strength."""
+        total = self.standings.get(suits)
+        if total is None:
+            total = self.standings[suits] = self._standing(suits)
+        holds = self.holds.get(suits)
+        if holds is None:
+            holds = self.holds[suits] = {}
+        for c in hand:
+            value = holds.get(c)
+            if value is None:
+                value = holds[c] = self.hold_value(c, suits)
+            total += value
+        return total
+
+    def _standing(self, suits: tuple[int, ...]) -> float:
+        """The outlook before the hand: taken Plus/Minus cards against the others'
+        average, and the ebbes standing."""
         t = self.table
         opponents = t.opponents()
         total = 0.0
@@ -194,14 +233,14 @@ class Judge:
         counts = self.ebbes_counts(suits)
         if counts is not None:
             total += self.w.ebbes * self.ebbes_standing(counts)
-        for c in hand:
-            total += self.hold_value(c, suits)
         return total
 
     def hold_value(self, c: Card, suits: tuple[int, ...]) -> float:
         """Holding ``c``: high cards of good suits and trumps win good tricks later."""
         suit = SUIT_OF[c]
-        strength = self.table.strength(c)
+        strength = self.strengths.get(c)
+        if strength is None:
+            strength = self.strengths[c] = self.table.strength(c)
         if suits and suits[0] == suit:
             return self.w.trump_hold * (0.5 + strength)
         return self.w.hold * self.taken_value(suit, suits) * (strength - 0.5)
@@ -261,7 +300,9 @@ class Judge:
         gain = chance * (value + won) + (1.0 - chance) * (lost - value * self.opp_share)
         hand = t.view.hand
         rest = tuple(h for h in hand if h != c)
-        return gain + self.outlook(after, rest) - self.outlook(t.suits, hand)
+        if self.now is None:
+            self.now = self.outlook(t.suits, hand)
+        return gain + self.outlook(after, rest) - self.now
 
 
 # ------------------------------------------------------------------- the rules
