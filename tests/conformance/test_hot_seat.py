@@ -136,7 +136,7 @@ async def test_every_cover_tells_its_player_what_happened_since_they_last_looked
     covers: list[str] = []
     async with ebbes.run_test(size=(80, 24)) as pilot:
         await resume(ebbes, pilot, Match.resume(game, near))
-        while True:
+        while len(covers) < 8:  # the end of a deal and the tricks after it
             await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
             screen = ebbes.screen
             if isinstance(screen, FinalStandings):
