@@ -11,8 +11,9 @@ from string import Formatter
 
 class Sentences:
     """Templates by key, ``str.format`` style: ``"Play {card}: it is the only card you
-    may play."``. A field matches any text; a field named ``tail`` (a clause the
-    sentence may or may not have) may be empty."""
+    may play."``. A field matches any words within one sentence; ``said`` is a whole
+    sentence that another one follows; ``tail`` is a clause the sentence may or may not
+    have: empty, or from a comma or a semicolon on."""
 
     def __init__(self, templates: Mapping[str, str]) -> None:
         self.templates = dict(templates)
@@ -34,6 +35,10 @@ class Sentences:
         return max(found, key=lambda kf: len(self.templates[kf[0]]) - sum(map(len, kf[1])))
 
 
+#: What a field may say: anything within one sentence (no full stop and space).
+_WORDS = r"(?:(?!\. ).)"
+
+
 def _pattern(template: str) -> re.Pattern[str]:
     parts, seen = [], set()
     for literal, field, _, _ in Formatter().parse(template):
@@ -41,7 +46,9 @@ def _pattern(template: str) -> re.Pattern[str]:
         if field in seen:
             parts.append(f"(?P={field})")  # the same field says the same words
         elif field is not None:
-            parts.append(f"(?P<{field}>.*?)" if field == "tail" else f"(?P<{field}>.+?)")
+            words = ".+?" if field == "said" else f"{_WORDS}+?"
+            parts.append(f"(?P<{field}>(?:[,;]{_WORDS}*?)?)" if field == "tail"
+                         else f"(?P<{field}>{words})")
             seen.add(field)
     return re.compile("".join(parts))
 
