@@ -75,6 +75,8 @@ def takes(view: HuhnView, card: Card, samples: int) -> tuple[int, int]:
     rng = random.Random(f"hint:{view.moves}:{view.seat}:{view.hand}:{card}")
     index = len(view.tricks)
     seat = view.seat
+    if seat is None:
+        raise ValueError("a hint is for a seat, not the public table")
     taken = hens = 0
     for _ in range(samples):
         state = sample_state(view, rng)
