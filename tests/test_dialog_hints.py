@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from helpers import finish_round
 from ui_support import make_app, screen_text, wait_until
 
@@ -42,28 +44,29 @@ def saved_with_ann_holding_nix(tmp_path, held: bool) -> list[int]:
     raise AssertionError("no seed gave Ann nix")
 
 
-async def test_the_starter_dialogs_hint_names_the_determiner_cards_held_or_says_none(tmp_path):
+@pytest.mark.parametrize("held", [True, False])
+async def test_the_starter_dialogs_hint_names_the_determiner_cards_held_or_says_none(
+        tmp_path, held):
     """"Start yourself: leading first lets you play your determiner cards" was said to
     a hand with no card of the Number Determiner (issue 27); the hint went by as a
     toast and left the cursor where it was."""
-    for held in (True, False):
-        mine = saved_with_ann_holding_nix(tmp_path / str(held), held)
-        app = make_app(tmp_path / str(held), continue_game=True)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, StarterDialog), "the dialog")
-            await pilot.pause()
-            dialog = app.screen
-            options = dialog.query_one("OptionList")
-            await pilot.press("down")  # away from Ann's own line, where the dialog opens
-            assert options.highlighted == 1
-            await pilot.press("i")
-            await wait_until(pilot, lambda: "Hint: Start yourself" in screen_text(app), "hint")
-            assert options.highlighted == 0 and app.screen is dialog  # pointed at, not chosen
-            why = dialog.query_one("#dialog-hint").render().plain.removeprefix("Hint: ")
-            key, fields = SENTENCES.match(why)
-            if held:
-                names = fields.get("card") or fields["cards"]
-                assert names.split(", ") == [card_name(c) for c in mine], why
-            else:
-                assert key == "starter_no_determiner", why
-            assert app.game.match.record()["hints"] == {"0": 1}
+    mine = saved_with_ann_holding_nix(tmp_path, held)
+    app = make_app(tmp_path, continue_game=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, StarterDialog), "the dialog")
+        await pilot.pause()
+        dialog = app.screen
+        options = dialog.query_one("OptionList")
+        await pilot.press("down")  # away from Ann's own line, where the dialog opens
+        assert options.highlighted == 1
+        await pilot.press("i")
+        await wait_until(pilot, lambda: "Hint: Start yourself" in screen_text(app), "the hint")
+        assert options.highlighted == 0 and app.screen is dialog  # pointed at, not chosen
+        why = dialog.query_one("#dialog-hint").render().plain.removeprefix("Hint: ")
+        key, fields = SENTENCES.match(why)
+        if held:
+            names = fields.get("card") or fields["cards"]
+            assert names.split(", ") == [card_name(c) for c in mine], why
+        else:
+            assert key == "starter_no_determiner", why
+        assert app.game.match.record()["hints"] == {"0": 1}

@@ -6,6 +6,7 @@ says "likely". Trumping and playing higher are never obligatory (R1)."""
 from __future__ import annotations
 
 import random
+import textwrap
 from collections import Counter
 from functools import cache
 
@@ -136,6 +137,14 @@ def named(words: str) -> Card:
     return card(NAMES.index(suit), int(value))
 
 
+def check_fix(view: PlayerView, c: Card, fields: dict, why: str) -> None:
+    """The card fixes the next category to its suit (R4, R5)."""
+    after = categories_after((c,), view.suits, determiner_cards(view.number, view.pairs))
+    label = ("Trump", "Plus", "ebbes", "Minus")[min(len(after), 4) - 1]
+    assert len(after) > len(view.suits) and after[len(view.suits)] == SUIT_OF[c], why
+    assert fields["suit"] == NAMES[SUIT_OF[c]] and fields["category"] == label, why
+
+
 def check_tail(view: PlayerView, c: Card, tail: str, seen: Counter) -> None:
     """What a hint says the card keeps for later is in hand, and worth keeping: a
     higher card of its suit, or the Trump cards when it is none."""
@@ -146,6 +155,8 @@ def check_tail(view: PlayerView, c: Card, tail: str, seen: Counter) -> None:
     if key == "keeps":
         kept = named(fields["card"])
         assert kept in view.hand and SUIT_OF[kept] == SUIT_OF[c] and kept > c, (tail, view.hand)
+    elif key == "makes":
+        check_fix(view, c, fields, tail)
     elif key == "keeps_trumps":
         trump = view.suits[0]
         assert SUIT_OF[c] != trump and any(SUIT_OF[h] == trump for h in view.hand), tail
@@ -177,6 +188,7 @@ def check_hint(view: PlayerView, seen: Counter) -> None:
     key, fields = said
     seen[key] += 1
     assert named(fields["card"]) == c, why
+    assert len(textwrap.wrap(f"Hint: {why}", 78)) <= 2, why  # the table's news at 80x24
     check_tail(view, c, fields.get("tail", ""), seen)
     mine = view.seat
     if key == "only":
@@ -200,10 +212,7 @@ def check_hint(view: PlayerView, seen: Counter) -> None:
         for other in view.legal:
             assert all(winner != mine for _, _, winner in endings(view, other)), (why, other)
     elif key == "fix":
-        after = categories_after((c,), view.suits, determiner_cards(view.number, view.pairs))
-        label = ("Trump", "Plus", "ebbes", "Minus")[min(len(after), 4) - 1]
-        assert len(after) > len(view.suits) and after[len(view.suits)] == SUIT_OF[c], why
-        assert fields["suit"] == NAMES[SUIT_OF[c]] and fields["category"] == label, why
+        check_fix(view, c, fields, why)
     else:
         raise AssertionError(f"a card hint with no check: {why}")
     if key in ("wins", "loses"):
@@ -224,7 +233,7 @@ def test_every_card_hint_is_a_template_whose_claim_holds_in_its_position():
             check_hint(view, seen)
     # Each claim was really put to the test, and no hint says only "best outlook".
     least = {"sure": 5, "none_wins": 50, "beaten": 5, "dump_minus": 5, "only": 50,
-             "wins": 20, "loses": 20, "keeps": 20, "keeps_trumps": 3, "fix": 10}
+             "wins": 20, "loses": 20, "keeps": 20, "keeps_trumps": 3, "fix": 10, "makes": 3}
     assert all(seen[claim] >= n for claim, n in least.items()), seen
 
 

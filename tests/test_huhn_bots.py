@@ -4,6 +4,7 @@ and it serves search: candidates best first, the arrangement policy instead of t
 n! orders, playouts from any decision."""
 
 import random
+import textwrap
 from collections import Counter
 
 import pytest
@@ -149,6 +150,7 @@ def _check_template(state, seat, action, why):
     an independent sampling finds (the deals are the view's, not the real one)."""
     said = SENTENCES.match(why)
     assert said is not None, f"a hint with no template: {why}"
+    assert len(textwrap.wrap(f"Hint: {why}", 78)) <= 3, why  # the table's news at 80x24
     key, fields = said
     if key == "face_down":
         assert action.down

@@ -9,6 +9,8 @@ import random
 
 from ....game.sentences import Sentences, about
 from ..rules.cards import SUIT_NAMES, SUIT_OF, VALUE_OF, Card
+from ..rules.categories import CATEGORY_LABELS, FIXED_BY_CARDS
+from ..rules.determiners import categories_after, determiner_cards
 from ..rules.determinize import HiddenDeals, determinized_state
 from ..rules.view import PlayerView
 from .playout import greedy_card
@@ -34,6 +36,7 @@ SENTENCES = Sentences({
             "seen{tail}.",
     "loses": "Play {card}: it loses this trick in {share} consistent with what you have "
              "seen{tail}.",
+    "makes": ", and makes {suit} {category}",
     "keeps": ", and keeps {card} for later",
     "keeps_trumps": ", and keeps your Trump cards for later",
     # the dialogs
@@ -81,9 +84,14 @@ def trick_wins(view: PlayerView, c: Card, samples: int) -> int:
 
 
 def kept(view: PlayerView, c: Card) -> str:
-    """What playing ``c`` keeps in hand: the highest card of its suit above it, else
+    """The job ``c`` gives its suit when it is a determiner card that fixes one (R4,
+    R5); else what playing it keeps in hand: the highest card of its suit above it, or
     the Trump cards when ``c`` is none; else nothing."""
     suit = SUIT_OF[c]
+    after = categories_after((c,), view.suits, determiner_cards(view.number, view.pairs))
+    if len(after) > len(view.suits):
+        label = CATEGORY_LABELS[min(len(after), FIXED_BY_CARDS) - 1]  # Minus brings nix
+        return SENTENCES.say("makes", suit=SUIT_NAMES[suit], category=label)
     higher = [h for h in view.hand if SUIT_OF[h] == suit and h > c]
     if higher:
         return SENTENCES.say("keeps", card=card_name(max(higher)))

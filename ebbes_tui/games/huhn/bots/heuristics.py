@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ..rules.actions import PLAY
 from ..rules.cards import IS_HEN, IS_PIG, LOWEST, PENALTY, REWARD_POINTS, Card
 from .hints import SAMPLES, SENTENCES, sampled
 from .reading import Reading
@@ -128,12 +129,15 @@ def _why_down(r: Reading, c: Card) -> str:
 
 def _why_estimate(r: Reading, c: Card) -> str:
     """The lower end led, a beaten card lost; else what the sampled deals show for this
-    card and the other end."""
+    card and, played face up, for the other end (a hint fits three lines at 80
+    columns)."""
     if not r.trick and len(r.hand) > 1 and c == min(r.hand[0], r.hand[-1]):
         return SENTENCES.say("lead_lower", card=c)
     if r.beaten(c):
         return SENTENCES.say("beaten", card=c, beater=_beater(r))
     others = tuple(e for e in dict.fromkeys((r.hand[0], r.hand[-1])) if e != c)
+    if PLAY[c][1] in r.view.actions:  # the sentence goes on to say "face down": room
+        others = ()
     return sampled(r.view, c, others, SAMPLES)
 
 

@@ -40,7 +40,7 @@ SENTENCES = Sentences({
               "want to lose.",
     # cards, by the estimate: what the sampled deals showed
     "take": "Play {card}: you take this trick in {share} consistent with what you have "
-            "seen, and it holds a hen in {hens}{tail}.",
+            "seen, with a hen in {hens}{tail}.",
     "give": "Play {card}: someone else takes this trick in {share} consistent with what you "
             "have seen{tail}.",
     "ear_take": "Use the ear: lead {card} from anywhere in your hand; you take this trick in "
@@ -48,8 +48,7 @@ SENTENCES = Sentences({
     "ear_give": "Use the ear: lead {card} from anywhere in your hand; someone else takes this "
                 "trick in {share} consistent with what you have seen.",
     "other": "; your {card} would take it in {share}",
-    "face_down": "{said} Play it face down: the players after you see it only when the trick "
-                 "is complete.",
+    "face_down": "{said} Face down: nobody after you sees it before the trick is complete.",
     # the dialogs: a reward, a leader, the last trick's option
     "reward_last": "Take {kind}: after the last trick no advantage is used, and every reward "
                    "card counts +3.",
