@@ -1,7 +1,10 @@
 """Hints say only what is true (issue 16, item 1): a sentence that states a certainty
 ("nobody can beat it", "no card of yours can win this trick") holds for every way the
 trick can end, over every deal that fits what the player saw; what is only probable
-says "likely". Trumping and playing higher are never obligatory (R1)."""
+says "likely". Trumping and playing higher are never obligatory (R1). Every hint is one
+of ebbes' templates and gives a reason (issue 27): what a sampled share says is what an
+independent sampling finds, and the starter and pair hints hold for the hand and the
+variant."""
 
 from __future__ import annotations
 
