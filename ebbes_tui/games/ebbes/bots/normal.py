@@ -25,6 +25,7 @@ from ..rules.scoring import CARD_POINTS, ebbes_points
 from ..rules.state import Phase
 from ..rules.tricks import trick_winner, trump_of
 from ..rules.view import PlayerView
+from .hints import SAMPLES, SENTENCES, card_name, kept, sampled
 from .table import Table, seat_of
 
 #: What one taken card of a category is worth to its taker (R6), with nix, which only
@@ -398,9 +399,12 @@ class NormalBot:
 
     level = "normal"
 
-    def __init__(self, rules: tuple[Rule, ...] = RULES, weights: Weights = Weights()) -> None:
+    def __init__(self, rules: tuple[Rule, ...] = RULES, weights: Weights = Weights(),
+                 samples: int = SAMPLES) -> None:
         self.rules = rules
         self.weights = weights
+        #: Deals a hint samples where only the estimate decided (the hard bot's budget).
+        self.samples = samples
         self.fired: Counter[str] = Counter()
 
     def choose(self, view: PlayerView, legal: Choices[Action], rng: random.Random) -> Action:
@@ -427,21 +431,17 @@ class NormalBot:
 
     def explain(self, view: PlayerView) -> tuple[Action, str]:
         """What this bot would do for ``view``'s seat now, and why, in the words of its
-        named rule (a hint for a player; nothing is played)."""
+        named rule; where only its estimate decided, what the hard bot's sampling of
+        the deals shows (a hint for a player; nothing is played)."""
         if view.phase is Phase.CHOOSE_STARTER:
-            return (name_starter(self.choose_starter(view)),
-                    "Start yourself: leading first lets you play your determiner cards "
-                    "before anyone else.")
+            return name_starter(self.choose_starter(view)), _why_starter(view)
         if view.phase is Phase.CHOOSE_PAIR:
             suit, number = self.choose_pair(view)
             held = any(SUIT_OF[c] == suit and VALUE_OF[c] == number for c in view.hand)
-            why = (f"you hold the {SUIT_NAMES[suit]} {number}, so you decide when "
-                   f"{SUIT_NAMES[suit]} gets its job" if held else
-                   f"{SUIT_NAMES[suit]} is your weakest suit: keep your strong ones out of "
-                   "others' control")
-            return choose_pair(suit, number), f"Pair {SUIT_NAMES[suit]} with {number}: {why}."
+            return choose_pair(suit, number), SENTENCES.say(
+                "pair_held" if held else "pair_weakest", suit=SUIT_NAMES[suit], number=number)
         card, rule, table, judge = self._decide_card(view)
-        return play(card), _why(rule, card, table, judge)
+        return play(card), _why(rule, card, table, self.samples)
 
     def choose_starter(self, view: PlayerView) -> int:
         """The nix holder starts the round itself: leading first lets it play the
@@ -468,33 +468,51 @@ class NormalBot:
         return weakest, spare[0]
 
 
-def _why(rule: Rule, card: Card, table: Table, judge: Judge) -> str:
+def _why(rule: Rule, card: Card, table: Table, samples: int) -> str:
     """The sentence for the rule that chose ``card``: what it says is certain is
-    certain in every deal that fits the view; what is only probable says "likely"."""
-    name = f"{SUIT_NAMES[SUIT_OF[card]]} {VALUE_OF[card]}"
+    certain in every deal that fits the view; what is only probable says "likely"; the
+    estimate's choice says what ``samples`` sampled deals showed."""
+    name = card_name(card)
     suits = table.suits
     job = (lambda cat: SUIT_NAMES[suits[cat]] if len(suits) > cat else "")  # noqa: E731
-    minus = f", and {job(Category.MINUS)} is Minus" if job(Category.MINUS) else ""
     if rule is forced_card:
-        return f"Play {name}: it is the only card you may play."
+        return SENTENCES.say("only", card=name)
     if rule is dump_minus_on_opponent:
-        return (f"Throw {name}: an opponent surely takes this trick, and {job(Category.MINUS)} "
-                "is Minus.")
+        return SENTENCES.say("dump_minus", card=name, minus=job(Category.MINUS))
+    after = categories_after((card,), suits, table.determiners)
     if rule is cash_sure_plus_winner:
-        after = categories_after((card,), suits, table.determiners)
         sure = not table.may_be_beaten(table.trick + (card,), len(table.trick), after)
-        return (f"Lead {name}: {'nobody can beat it' if sure else 'it will likely win'}, "
-                f"and {job(Category.PLUS)} is Plus.")
+        return SENTENCES.say("cash_sure" if sure else "cash_likely", card=name,
+                             plus=job(Category.PLUS))
     if rule is fix_category_my_way:
-        after = categories_after((card,), suits, table.determiners)
         label = CATEGORY_LABELS[min(len(after), 4) - 1]  # Minus brings nix along (R4)
-        return f"Play {name}: it makes {SUIT_NAMES[SUIT_OF[card]]} {label}, which suits you."
+        return SENTENCES.say("fix", card=name, suit=SUIT_NAMES[SUIT_OF[card]], category=label)
     if rule is duck_minus_trick:
-        return (f"Play {name}: the trick already holds Minus cards ({job(Category.MINUS)} is "
-                "Minus) and this card cannot win it.")
+        return SENTENCES.say("duck_minus", card=name, minus=job(Category.MINUS))
     if not any(_may_win(table, c) for c in table.view.legal):
-        return f"Play {name}: no card of yours can win this trick{minus}."
-    return f"Play {name}: it gives the best outlook for this trick and your hand."
+        minus = SENTENCES.say("none_wins_minus", minus=job(Category.MINUS)) \
+            if job(Category.MINUS) else ""
+        return SENTENCES.say("none_wins", card=name, tail=minus)
+    view = table.view
+    if not _may_win(table, card):
+        return SENTENCES.say("beaten", card=name, tail=kept(view, card))
+    if not table.may_be_beaten(table.trick + (card,), len(table.trick), after):
+        return SENTENCES.say("sure", card=name, tail=kept(view, card))
+    return sampled(view, card, samples)
+
+
+def _why_starter(view: PlayerView) -> str:
+    """Leading first lets the seat choose the first suit; in the basic game it lets
+    the seat play a determiner card first, if it holds one (R4); in Variant 2 the pairs
+    come only after the starter (R5)."""
+    if view.config.options.choose_determiners:
+        return SENTENCES.say("starter_pairs")
+    held = [c for c in view.hand if VALUE_OF[c] == view.number]
+    if not held:
+        return SENTENCES.say("starter_no_determiner", number=view.number)
+    if len(held) == 1:
+        return SENTENCES.say("starter_determiner", card=card_name(held[0]))
+    return SENTENCES.say("starter_determiners", cards=", ".join(map(card_name, held)))
 
 
 def _may_win(table: Table, c: Card) -> bool:
