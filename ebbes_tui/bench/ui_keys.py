@@ -26,9 +26,9 @@ import contextlib
 import json
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from unittest import mock
 
 from textual.app import App
@@ -133,9 +133,22 @@ async def _past_cover(pilot: Pilot[Any]) -> None:
         await asyncio.sleep(0.001)
 
 
-def _in_time(deadline: float, what: str) -> None:
-    if time.perf_counter() > deadline:
-        raise RuntimeError(f"{what} did not come in {HANG_S:.0f} s")
+async def _figures(pilot: Pilot[Any], wanted: int,
+                   turn: Callable[[], Awaitable[float | None]]) -> list[float]:
+    """``wanted`` figures, each from a ``turn`` taken while the table is on top (it
+    gives None while the figure is not to be had yet); Enter for what covers it."""
+    figures: list[float] = []
+    deadline = time.perf_counter() + HANG_S
+    while len(figures) < wanted:
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"{wanted} moves did not come in {HANG_S:.0f} s")
+        if not isinstance(pilot.app.screen, TableScreen):
+            await _past_cover(pilot)
+        elif (figure := await turn()) is not None:
+            figures.append(figure)
+        else:
+            await asyncio.sleep(0.001)
+    return figures
 
 
 async def _time_key(pilot: Pilot[Any], screen: TableScreen, frames: Frames) -> float:
@@ -160,21 +173,19 @@ async def time_keys(root: Path, position: Position, presses: int) -> tuple[list[
     position.save_local(store)
     app = EbbesApp(library=Library(position.game, store), settings_path=root / "settings.json",
                    continue_game=True, game=position.game.id, animation=False)
-    times: list[float] = []
     cards = []
     with Frames().watching() as frames:
         async with app.run_test(size=SIZE) as pilot:
-            deadline = time.perf_counter() + HANG_S
-            while len(times) < presses:
-                _in_time(deadline, "the player's turns")
-                screen = app.screen
-                if not isinstance(screen, TableScreen):
-                    await _past_cover(pilot)
-                elif screen.feed.asks(screen.update):
-                    cards.append(cards_held(screen.view))
-                    times.append(await _time_key(pilot, screen, frames))
-                else:
+
+            async def turn() -> float | None:
+                screen = cast(TableScreen, app.screen)
+                if not screen.feed.asks(screen.update):
                     await pilot.press(HURRY_KEY)
+                    return None
+                cards.append(cards_held(screen.view))
+                return await _time_key(pilot, screen, frames)
+
+            times = await _figures(pilot, presses, turn)
     return times, min(cards)
 
 
@@ -319,28 +330,23 @@ async def time_client_keys(root: Path, position: Position,
     """``presses`` moves of the player at seat 0 of a shared table: milliseconds from
     the key to the frame with the move, the table server's answer included; and the
     fewest cards in the player's hand at a timed key."""
-    times: list[float] = []
     cards = []
     async with SharedTable(root, position, "client") as table:
         await table.sit_down(range(1, position.players))
         app = _table_app(root, position, await table.connect(player=1))
         with Frames().watching() as frames:
             async with app.run_test(size=SIZE) as pilot:
-                deadline = time.perf_counter() + HANG_S
-                while len(times) < presses:
-                    _in_time(deadline, "the player's turns")
-                    if not isinstance(app.screen, TableScreen):
-                        await _past_cover(pilot)
-                        continue
-                    other = table.asked()
-                    screen = _shown_all(app)
+
+                async def turn() -> float | None:
+                    other, screen = table.asked(), _shown_all(app)
                     if other is not None:
                         await table.move(other)
                     elif screen is not None and screen.feed.asks(screen.update):
                         cards.append(cards_held(screen.view))
-                        times.append(await _time_key(pilot, screen, frames))
-                    else:
-                        await asyncio.sleep(0.001)
+                        return await _time_key(pilot, screen, frames)
+                    return None
+
+                times = await _figures(pilot, presses, turn)
     return times, min(cards)
 
 
@@ -348,7 +354,6 @@ async def time_spectator(root: Path, position: Position, moves: int) -> list[flo
     """``moves`` moves at a shared table, each seat played by a client of this process:
     milliseconds from the server's first message of each move to the spectator to the
     spectator's frame with it painted."""
-    times: list[float] = []
     sent: dict[int, float] = {}
     async with SharedTable(root, position, "watch") as table:
         await table.sit_down(range(position.players))
@@ -356,19 +361,15 @@ async def time_spectator(root: Path, position: Position, moves: int) -> list[flo
         with Frames().watching() as frames, _states_to_spectators(sent):
             app = _table_app(root, position, await table.connect(watch=True))
             async with app.run_test(size=SIZE) as pilot:
-                deadline = time.perf_counter() + HANG_S
-                while len(times) < moves:
-                    _in_time(deadline, "the moves")
-                    if not isinstance(app.screen, TableScreen):
-                        await _past_cover(pilot)
-                        continue
+
+                async def turn() -> float | None:
                     mover = table.asked()
                     if _shown_all(app) is None or mover is None:
-                        await asyncio.sleep(0.001)  # the table, or a seat, still reading
-                        continue
+                        return None  # the table, or a seat, still reading
                     await frames.settled()
-                    times.append(await _time_watched(table, mover, sent, frames))
-    return times
+                    return await _time_watched(table, mover, sent, frames)
+
+                return await _figures(pilot, moves, turn)
 
 
 async def _time_watched(table: SharedTable, mover: OtherSeat, sent: dict[int, float],
