@@ -18,10 +18,13 @@ import pytest
 from textual.app import App
 
 from ebbes_tui.bench import ui_keys
-from ebbes_tui.bench.ui_bench import FIGURES, measure, play_whole_game, report
+from ebbes_tui.bench.ui_bench import FIGURES, measure, peak_rss_mb, play_whole_game, report
 from ebbes_tui.bench.ui_position import KEY_CARDS, KEY_PLAYERS, find_position
 from ebbes_tui.game.registry import DEFAULT_GAME, game_ids, load_game
 
+#: Megabytes the bench process holds while the memory figure is taken: far more than
+#: a game through the UI needs.
+GROWN_MB = 300
 #: Far beyond the seconds a run takes on a loaded machine: only a hang reaches it.
 HANG_S = 300
 
@@ -31,6 +34,17 @@ async def test_the_memory_scenario_plays_a_whole_game_of_five_bots_through_the_u
     [save] = (tmp_path / "saves").glob("*.json")
     state = load_game(DEFAULT_GAME).records.replay(json.loads(save.read_text()))
     assert state.outcome() is not None and len(state.view(None).seats) == 5
+
+
+def test_the_memory_figure_is_the_games_own_process_not_the_bench_that_started_it(home,
+                                                                                 tmp_path):
+    """The game's process reported the bench's size at its start as its peak: Linux
+    keeps the peak from before the exec in ``ru_maxrss``, and the bench has grown by
+    the screens it timed in process."""
+    grown = b"x" * (GROWN_MB << 20)  # the bench, grown
+    figure = peak_rss_mb(tmp_path, DEFAULT_GAME)
+    del grown
+    assert 0 < figure < GROWN_MB
 
 
 @pytest.mark.parametrize("game_id", game_ids())
