@@ -7,8 +7,9 @@
   local table, a shared table's client, a shared table's spectator. Taken at the
   game's own table (:mod:`.ui_position`): ebbes at 3 players and Blindes Huhn at 5 on
   a fresh deal, Hund at 6 with at least 30 cards in the hand at every timed key.
-- ``peak_rss_mb``: the peak resident memory of a process that plays a whole game of
-  the game's most players through the UI (headless, bots at the default level).
+- ``peak_rss_mb``: the peak resident memory (Linux's VmHWM) of a fresh process that
+  plays a whole game of the game's most players through the UI (headless, bots at the
+  default level).
 
 Private data and config dirs are used, so a bench run leaves no saves behind.
 """
