@@ -18,13 +18,17 @@ import pytest
 from textual.app import App
 
 from ebbes_tui.bench import ui_keys
-from ebbes_tui.bench.ui_bench import FIGURES, measure, peak_rss_mb, play_whole_game, report
+from ebbes_tui.bench.ui_bench import (
+    FIGURES, key_figures, measure, peak_rss_mb, play_whole_game, report,
+)
 from ebbes_tui.bench.ui_position import KEY_CARDS, KEY_PLAYERS, find_position
 from ebbes_tui.game.registry import DEFAULT_GAME, game_ids, load_game
 
 #: Megabytes the bench process holds while the memory figure is taken: far more than
 #: a game through the UI needs.
 GROWN_MB = 300
+#: The key figures: the local table, a shared table's client, its spectator.
+KEYS = ("key_ms", "client_key_ms", "spectator_ms")
 #: Far beyond the seconds a run takes on a loaded machine: only a hang reaches it.
 HANG_S = 300
 
@@ -48,19 +52,27 @@ def test_the_memory_figure_is_the_games_own_process_not_the_bench_that_started_i
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_every_figure_of_every_game_comes_out_named_with_its_unit(home, game_id):
-    figures = measure(0.0, game_id, presses=1)
+def test_every_game_has_its_key_figures_at_its_own_table(home, tmp_path, game_id):
+    figures = key_figures(tmp_path, game_id, presses=1)
+    for name in KEYS:
+        assert math.isfinite(figures[name]) and figures[name] > 0, (name, figures[name])
+    assert figures["players"] == KEY_PLAYERS[game_id]  # ebbes 3, Blindes Huhn 5, Hund 6
+    # Hund's at 30 cards in the hand (a fresh 6-player deal gives three): played to.
+    assert figures["hand_cards"] >= KEY_CARDS.get(game_id, 1)
+
+
+def test_every_figure_comes_out_named_with_its_unit_beside_its_goal(home):
+    figures = measure(0.0, DEFAULT_GAME, presses=1)
+    assert {name for name, _, _ in FIGURES} == {*KEYS, "start_s", "peak_rss_mb"}
     for name, _, unit in FIGURES:
         assert name.endswith(f"_{unit.lower()}") and figures["units"][name] == unit
         assert math.isfinite(figures[name]) and figures[name] > 0, (name, figures[name])
         assert figures["goals"][name] > 0
-    assert figures["players"] == KEY_PLAYERS[game_id]  # ebbes 3, Blindes Huhn 5, Hund 6
-    # Hund's at 30 cards in the hand (a fresh 6-player deal gives three): played to.
-    assert figures["hand_cards"] >= KEY_CARDS.get(game_id, 1)
     assert json.loads(report(figures, as_json=True)) == figures
     text = report(figures, as_json=False)
     for name, what, unit in FIGURES:
         assert what in text and f"{figures[name]:.2f} {unit}" in text
+        assert f"goal <= {figures['goals'][name]:g} {unit}" in text
 
 
 @pytest.fixture

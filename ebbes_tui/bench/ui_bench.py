@@ -159,10 +159,6 @@ def measure(seconds: float, game_id: str = DEFAULT_GAME,
             presses: int | None = None) -> dict[str, Any]:
     """Every figure of ``game_id`` (``presses`` moves to a key figure, else
     :data:`KEY_PRESSES`), named with its unit, with the goals beside them."""
-    from .ui_keys import time_client_keys, time_keys, time_spectator
-    from .ui_position import find_position
-
-    presses = presses or KEY_PRESSES
     with tempfile.TemporaryDirectory(prefix="ebbes-bench-ui-") as tmp:
         root = Path(tmp)
         starts: list[float] = []
@@ -170,20 +166,29 @@ def measure(seconds: float, game_id: str = DEFAULT_GAME,
         while len(starts) < MIN_STARTS or (time.perf_counter() < end
                                            and len(starts) < MAX_STARTS):
             starts.append(time_start(root / "start"))
-        position = find_position(load_game(game_id), presses)
-        keys, cards = asyncio.run(time_keys(root / "keys", position, presses))
-        client, client_cards = asyncio.run(time_client_keys(root / "client", position, presses))
-        watched = asyncio.run(time_spectator(root / "watch", position, presses))
+        keys = key_figures(root / "keys", game_id, presses or KEY_PRESSES)
         rss = peak_rss_mb(root / "rss", game_id)
-    return {"game": game_id, "players": position.players,
-            "position": {"seed": position.seed, "decisions": position.decisions},
-            "moves": presses, "hand_cards": min(cards, client_cards),
-            "start_s": round(statistics.median(starts), 3),
-            "key_ms": round(statistics.median(keys), 2),
-            "client_key_ms": round(statistics.median(client), 2),
-            "spectator_ms": round(statistics.median(watched), 2),
+    return {"game": game_id, **keys, "start_s": round(statistics.median(starts), 3),
             "peak_rss_mb": round(rss, 1), "goals": GOALS,
             "units": {name: unit for name, _, unit in FIGURES}}
+
+
+def key_figures(root: Path, game_id: str, presses: int) -> dict[str, Any]:
+    """The key figures of ``game_id`` (medians of ``presses`` moves) and where they
+    were taken."""
+    from .ui_keys import time_client_keys, time_keys, time_spectator
+    from .ui_position import find_position
+
+    position = find_position(load_game(game_id), presses)
+    keys, cards = asyncio.run(time_keys(root / "local", position, presses))
+    client, client_cards = asyncio.run(time_client_keys(root / "client", position, presses))
+    watched = asyncio.run(time_spectator(root / "watch", position, presses))
+    return {"players": position.players,
+            "position": {"seed": position.seed, "decisions": position.decisions},
+            "moves": presses, "hand_cards": min(cards, client_cards),
+            "key_ms": round(statistics.median(keys), 2),
+            "client_key_ms": round(statistics.median(client), 2),
+            "spectator_ms": round(statistics.median(watched), 2)}
 
 
 #: Each figure: its name, what it times or weighs, its unit.
