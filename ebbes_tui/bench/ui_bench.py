@@ -37,6 +37,7 @@ APP_COMMAND = "from ebbes_tui.ui.app import EbbesApp; EbbesApp().run()"
 MENU_TEXT = "New game"
 _ANSI = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|[PX^_].*?\x1b\\|\][^\x07]*\x07|.)", re.S)
 MIN_STARTS, MAX_STARTS = 2, 7
+#: Moves timed for each key figure (the figure is their median).
 KEY_PRESSES = 9
 #: Seconds the whole game of the memory figure may take before it counts as hung.
 GAME_TIMEOUT = 300
@@ -196,7 +197,7 @@ FIGURES = (
     ("start_s", "start: spawned in a pty to the menu's text", "s"),
     ("key_ms", "local table: key to the move's frame painted", "ms"),
     ("client_key_ms", "shared-table client: key to that frame painted", "ms"),
-    ("spectator_ms", "spectator: server's move to its frame painted", "ms"),
+    ("spectator_ms", "spectator: server sends a move, to its frame painted", "ms"),
     ("peak_rss_mb", "peak memory of a whole game through the UI", "MB"),
 )
 
@@ -209,8 +210,8 @@ def report(figures: dict[str, Any], as_json: bool) -> str:
     lines = [f"{figures['game']} at {figures['players']} players, from seed {where['seed']} "
              f"after {where['decisions']} decisions; medians of {figures['moves']} moves; "
              f"the fewest cards in the hand at a timed key: {figures['hand_cards']}",
-             "frames painted headless in this process, built into a terminal's bytes "
-             "(ebbes_tui/bench/ui_keys.py)"]
+             "frames painted headless in this process and built into a terminal's bytes; "
+             "the shared table's server runs in it too (ebbes_tui/bench/ui_keys.py)"]
     for name, text, unit in FIGURES:
         lines.append(f"{text:49} {figures[name]:8.2f} {unit:2}  "
                      f"(goal <= {figures['goals'][name]:g} {unit})")
