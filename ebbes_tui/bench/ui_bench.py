@@ -197,7 +197,7 @@ FIGURES = (
     ("start_s", "start: spawned in a pty to the menu's text", "s"),
     ("key_ms", "local table: key to the move's frame painted", "ms"),
     ("client_key_ms", "shared-table client: key to that frame painted", "ms"),
-    ("spectator_ms", "spectator: server sends a move, to its frame painted", "ms"),
+    ("spectator_ms", "spectator: server's move out to its frame painted", "ms"),
     ("peak_rss_mb", "peak memory of a whole game through the UI", "MB"),
 )
 
@@ -213,7 +213,7 @@ def report(figures: dict[str, Any], as_json: bool) -> str:
              "frames painted headless in this process and built into a terminal's bytes; "
              "the shared table's server runs in it too (ebbes_tui/bench/ui_keys.py)"]
     for name, text, unit in FIGURES:
-        lines.append(f"{text:49} {figures[name]:8.2f} {unit:2}  "
+        lines.append(f"{text:50} {figures[name]:8.2f} {unit:2}  "
                      f"(goal <= {figures['goals'][name]:g} {unit})")
     return "\n".join(lines)
 
