@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -76,6 +77,9 @@ class Lesson:
     seat: int  # the learner's
     positions: tuple[AnyState, ...]  # at each decision, chance steps done; the end last
     moves: tuple[object, ...]  # the answer at each decision
+    #: What happened on the way to each position (index as ``positions``: the deal
+    #: first, then each decision with the chance steps after it).
+    happened: tuple[tuple[object, ...], ...]
 
     @property
     def length(self) -> int:
@@ -114,9 +118,9 @@ def read_lesson(game: AnyGame, lesson_id: str, text: str) -> Lesson:
     if len(humans) != 1:
         raise LessonError(f"lesson {lesson_id}: needs exactly one human seat, the learner")
     steps = {int(k): Step(**v) for k, v in coach.get("steps", {}).items()}
-    positions, moves = _replayed(game, record)
+    positions, moves, happened = _replayed(game, record)
     lesson = Lesson(game, lesson_id, str(coach.get("title", lesson_id)), str(coach.get("next", "")),
-                    record, steps, humans[0], positions, moves)
+                    record, steps, humans[0], positions, moves, happened)
     for k, step in steps.items():
         if not 0 <= k <= lesson.length:
             raise LessonError(f"lesson {lesson_id}: step {k} is not one of its decisions")
@@ -130,17 +134,20 @@ def read_lesson(game: AnyGame, lesson_id: str, text: str) -> Lesson:
     return lesson
 
 
-def _replayed(game: AnyGame, record: Record) -> tuple[tuple[AnyState, ...], tuple[object, ...]]:
+def _replayed(game: AnyGame, record: Record
+              ) -> tuple[tuple[AnyState, ...], tuple[object, ...], tuple[tuple[object, ...], ...]]:
     """The state at each decision (its chance steps done) and the state just after
     each, from the record replayed; each decision's answer is the legal one that leads
     from the one to the other."""
     at: dict[int, AnyState] = {}
     after: dict[int, AnyState] = {}
+    happened: dict[int, list[object]] = {}
 
-    def observe(state: AnyState, _: object) -> None:
+    def observe(state: AnyState, events: Sequence[object]) -> None:
         made = state.decisions_made()
         after.setdefault(made, state.clone())
         at[made] = state.clone()
+        happened.setdefault(made, []).extend(events)
 
     end = game.records.replay(record, observe)
     at[end.decisions_made()] = end.clone()
@@ -155,7 +162,8 @@ def _replayed(game: AnyGame, record: Record) -> tuple[tuple[AnyState, ...], tupl
         if len(found) != 1:
             raise LessonError(f"decision {k}: no single move of seat {seat} leads on")
         moves.append(found[0])
-    return tuple(at[k] for k in range(count + 1)), tuple(moves)
+    return (tuple(at[k] for k in range(count + 1)), tuple(moves),
+            tuple(tuple(happened.get(k, ())) for k in range(count + 1)))
 
 
 def _leads_to(game: AnyGame, state: AnyState, seat: int, action: object, wanted: Record) -> bool:
@@ -246,10 +254,6 @@ class LessonMatch(Match):
             raise NotYourTurn(None, "a hint comes when it is your turn")
         step = self.lesson.steps[self.decision]
         return self.lesson.moves[self.decision], step.say
-
-    @property
-    def take_back_allowed(self) -> bool:
-        return True
 
     def _earlier(self) -> int | None:
         """The step to go back to: the move asked after another one, else the
@@ -354,7 +358,7 @@ class LessonGame(LocalGame):
         self.progress.keep(match.lesson, match.lesson.length if match.over else match.step)
         super().close()
 
-    def note(self) -> str:
+    def leave_note(self) -> str:
         """What the menu says once the lesson is left."""
         match = self.lesson_match
         if match.over:
