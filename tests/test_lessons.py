@@ -13,12 +13,13 @@ import pytest
 
 from ebbes_tui.check import check_file
 from ebbes_tui.cli import main as cli_main
-from ebbes_tui.controller.lesson import (OTHER_BEGINS, Coach, LessonGame, LessonMatch,
+from ebbes_tui.controller.lesson import (OTHER_BEGINS, OTHER_ENDS, Coach, LessonGame, LessonMatch,
                                          LessonProgress, lesson_ids, load_lesson)
 from ebbes_tui.game.errors import IllegalMove
 from ebbes_tui.game.events import TrickEnded
 from ebbes_tui.game.protocols import listed
 from ebbes_tui.game.registry import all_games, load_game, package_of
+from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
 
@@ -48,8 +49,8 @@ def winners(lesson) -> list[int]:
     return [t["winner"] for deal in deals for t in deal["tricks"]]
 
 
-def test_ebbes_ships_a_lesson():
-    assert ("ebbes", "one-round") in LESSONS
+def test_ebbes_and_blindes_huhn_ship_a_lesson():
+    assert {("ebbes", "one-round"), ("huhn", "one-deal")} <= set(LESSONS)
 
 
 @pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
@@ -99,9 +100,9 @@ def test_the_ebbes_coach_names_the_card_it_asks_for():
 def test_every_coach_line_fits_two_lines_at_80_columns(game_id, lesson_id):
     lesson = lesson_of(game_id, lesson_id)
     texts = [lesson.next, *(t for s in lesson.steps.values() for t in (s.say, s.trick) if t),
-             *(OTHER_BEGINS + s.other for s in lesson.steps.values() if s.other)]
+             *(OTHER_BEGINS + s.other + OTHER_ENDS for s in lesson.steps.values() if s.other)]
     for text in texts:
-        assert len(textwrap.wrap(text + " Press u to take it back.", WIDTH)) <= 2, text
+        assert len(textwrap.wrap(text, WIDTH)) <= 2, text
 
 
 # ------------------------------------------------------------------ the controller
@@ -216,14 +217,14 @@ async def follow_the_coach(app, pilot, match: LessonMatch) -> int:
             said = screen.coach.line(screen.update, screen.holding or screen.coach_waits)
             assert " ".join(said.split()) in coach_line(app), said
             if my_turn(app) and not (screen.holding or screen.coach_waits):
-                await pilot.press("i", "enter")
+                await pilot.press("i", match.lesson.steps[match.decision].keys or "enter")
                 keys += 2
                 continue
             if not (screen.holding or screen.coach_waits):
                 assert said == match.lesson.next
                 return keys
-        await pilot.press("enter")
-        keys += 1
+        await pilot.press(*(("i", "enter") if isinstance(screen, DecisionDialog) else ("enter",)))
+        keys += 1 + isinstance(screen, DecisionDialog)
 
 
 @pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)

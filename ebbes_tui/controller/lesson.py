@@ -5,16 +5,20 @@ record of the game (the deal and every move, so ``ebbes check`` replays it) with
 ``lesson`` key holding the coach's texts keyed to the record's decisions, counted from 0
 as :meth:`State.decisions_made` counts them::
 
-    "lesson": {"title": "...", "next": "one line: what to try next",
-               "steps": {"0": {"say": "what to do now and why", "move": "blue1",
+    "lesson": {"title": "...", "next": "one line: what to try next", "start": 0,
+               "steps": {"1": {"say": "what to do now and why", "move": "play blue1",
                                "other": "why the move asked beats another legal one"},
                          "3": {"trick": "who took the trick, by which rule", "winner": 2}}}
 
-The learner is the record's one ``human`` seat; every other seat plays the record's
-move. A legal move other than the one asked is played, explained ("That works too,
-but: ...") and taken back with ``u`` to the move asked; ``u`` also goes back to the
-learner's previous move at any time (a lesson has no take-back limits). Nothing of a
-lesson is a saved game: its progress is the step reached, kept beside the saves, so
+A step's ``move`` is the answer asked, as ``str(action)`` writes it; ``keys`` the key
+that makes it where Enter does not (``f``: face down). The learner is the record's one
+``human`` seat; every other seat plays the record's move. ``start`` (default 0) is the
+decision the lesson opens at: those before it are made as the record has them (Blindes
+Huhn's hands, arranged all at once, H3). A legal move other than the one asked is
+played, explained ("That works too, but: ...") and taken back with ``u`` to the move
+asked; ``u`` also goes back to the learner's previous move at any time (a lesson has
+no take-back limits). Nothing of a lesson is a saved game: its progress is the step
+reached, kept beside the saves, so
 History, Statistics and Continue never see it.
 """
 
@@ -62,6 +66,7 @@ class Step:
     winner: int | None = None
     move: str | None = None
     other: str = ""
+    keys: str = ""  # the key that makes the move asked, when not Enter ("f": face down)
 
 
 @dataclass(frozen=True)
@@ -75,8 +80,9 @@ class Lesson:
     record: Record
     steps: dict[int, Step]
     seat: int  # the learner's
+    start: int  # the decision the lesson opens at
     positions: tuple[AnyState, ...]  # at each decision, chance steps done; the end last
-    moves: tuple[object, ...]  # the answer at each decision
+    moves: tuple[object, ...]  # the answer at each decision (None before ``start``)
     #: What happened on the way to each position (index as ``positions``: the deal
     #: first, then each decision with the chance steps after it).
     happened: tuple[tuple[object, ...], ...]
@@ -93,7 +99,7 @@ class Lesson:
         return next(d.seat for d in self.positions[step].pending() if d.seat is not None)
 
     def learner_steps(self) -> list[int]:
-        return [k for k in range(self.length) if self.deciding(k) == self.seat]
+        return [k for k in range(self.start, self.length) if self.deciding(k) == self.seat]
 
     def said(self, step: int) -> str:
         """The coach's line at ``step`` once its trick is read: the latest said at or
@@ -118,11 +124,14 @@ def read_lesson(game: AnyGame, lesson_id: str, text: str) -> Lesson:
     if len(humans) != 1:
         raise LessonError(f"lesson {lesson_id}: needs exactly one human seat, the learner")
     steps = {int(k): Step(**v) for k, v in coach.get("steps", {}).items()}
-    positions, moves, happened = _replayed(game, record)
+    start = coach.get("start", 0)
+    if not isinstance(start, int) or start < 0:
+        raise LessonError(f"lesson {lesson_id}: its start is not a decision")
+    positions, moves, happened = _replayed(game, record, start)
     lesson = Lesson(game, lesson_id, str(coach.get("title", lesson_id)), str(coach.get("next", "")),
-                    record, steps, humans[0], positions, moves, happened)
+                    record, steps, humans[0], start, positions, moves, happened)
     for k, step in steps.items():
-        if not 0 <= k <= lesson.length:
+        if not start <= k <= lesson.length:
             raise LessonError(f"lesson {lesson_id}: step {k} is not one of its decisions")
         if step.move is not None and (lesson.deciding(k) != lesson.seat
                                       or step.move != str(moves[k])):
@@ -134,7 +143,7 @@ def read_lesson(game: AnyGame, lesson_id: str, text: str) -> Lesson:
     return lesson
 
 
-def _replayed(game: AnyGame, record: Record
+def _replayed(game: AnyGame, record: Record, start: int
               ) -> tuple[tuple[AnyState, ...], tuple[object, ...], tuple[tuple[object, ...], ...]]:
     """The state at each decision (its chance steps done) and the state just after
     each, from the record replayed; each decision's answer is the legal one that leads
@@ -152,8 +161,10 @@ def _replayed(game: AnyGame, record: Record
     end = game.records.replay(record, observe)
     at[end.decisions_made()] = end.clone()
     count = end.decisions_made()
-    moves: list[object] = []
-    for k in range(count):
+    if start >= count:
+        raise LessonError(f"its start, {start}, is past its last decision")
+    moves: list[object] = [None] * start
+    for k in range(start, count):
         state = at[k]
         seat = next(d.seat for d in state.pending() if d.seat is not None)
         wanted = game.records.to_record(after[k + 1])
@@ -325,12 +336,12 @@ class LessonProgress:
 
     def step(self, lesson: Lesson) -> int:
         """Where ``lesson`` goes on (0: from the start; a finished one starts again)."""
-        step = self.read().get(lesson.id, 0)
-        return step if 0 <= step < lesson.length else 0
+        step = self.read().get(lesson.id, lesson.start)
+        return step if lesson.start <= step < lesson.length else lesson.start
 
     def keep(self, lesson: Lesson, step: int) -> None:
         data = self.read()
-        if 0 < step < lesson.length:
+        if lesson.start < step < lesson.length:
             data[lesson.id] = step
         else:
             data.pop(lesson.id, None)
@@ -351,6 +362,7 @@ class LessonGame(LocalGame):
 
     @classmethod
     def open(cls, lesson: Lesson, progress: LessonProgress) -> LessonGame:
+        """The lesson where the player left it, else from its start."""
         return cls(LessonMatch(lesson, progress.step(lesson)), progress)
 
     def close(self, *, finished: bool = False) -> None:

@@ -102,6 +102,7 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         self.feed = feed
         self.coach = coach  # a lesson's: its line above the news
         self.coach_waits = False  # the coach explains a trick: the next key reads on
+        self._coach_read = asyncio.Event()
         #: The feed as what it is besides: the hot-seat adapter, or a shared table's.
         self.seats: HotSeat | None = feed if isinstance(feed, HotSeat) else None
         self.remote: RemoteFeed | None = feed if isinstance(feed, RemoteFeed) else None
@@ -300,6 +301,13 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         self.post_message(self.TrickDisplay(trick))
         self.news.say(f"Trick display: {TRICK_LABELS[trick]} ({self.trick_key} changes it).")
 
+    async def coach_read(self) -> None:
+        """Until the player has read the coach's explanation of the trick on show (a
+        key), when there is one: a dialog would cover it."""
+        while self.coach_waits:
+            self._coach_read.clear()
+            await self._coach_read.wait()
+
     def refuses(self, event: events.Key) -> bool:
         """In hot-seat, a key typed before the table came back on top after a cover or
         a summary: keys typed with the one that took it away (read in one go) must not
@@ -320,5 +328,6 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
             event.prevent_default()
         if self.coach_waits:  # the trick is read: on to what to do now
             self.coach_waits = False
+            self._coach_read.set()
             self.redraw()
         self.follower.hurry()

@@ -137,6 +137,7 @@ class Follower:
         if screen.feed.asks(update) and not any(
                 u.decision == update.decision and not isinstance(u.event, TABLE_EVENTS)
                 for u in screen.feed.waiting()):
+            await screen.coach_read()  # a lesson's trick is explained before a dialog
             await self.decide(update)
 
     async def big_enough(self) -> None:
