@@ -18,8 +18,7 @@ Huhn's hands, arranged all at once, H3). A legal move other than the one asked i
 played, explained ("That works too, but: ...") and taken back with ``u`` to the move
 asked; ``u`` also goes back to the learner's previous move at any time (a lesson has
 no take-back limits). Nothing of a lesson is a saved game: its progress is the step
-reached, kept beside the saves, so
-History, Statistics and Continue never see it.
+reached, kept beside the saves, so History, Statistics and Continue never see it.
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ from typing import Any
 from ..game.errors import IllegalMove, RecordError
 from ..game.protocols import AnyGame, AnyState, Record, listed
 from ..game.registry import package_of
-from .events import AnyUpdate
+from .events import AnyUpdate, Synced
 from .library import LocalGame
 from .match import Match
 from .private_files import private_dir, write_atomically
@@ -67,6 +66,7 @@ class Step:
     move: str | None = None
     other: str = ""
     keys: str = ""  # the key that makes the move asked, when not Enter ("f": face down)
+    skip: int | None = None  # at another seat's decision: the lesson goes on at this one
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,24 @@ class Lesson:
             return None
         return next(d.seat for d in self.positions[step].pending() if d.seat is not None)
 
+    def reached(self) -> list[int]:
+        """The decisions the lesson comes to, from its start, past the stretches it
+        skips (a skip says what happened meanwhile)."""
+        steps, k = [], self.start
+        while k < self.length:
+            steps.append(k)
+            skip = self.steps[k].skip if k in self.steps else None
+            k = skip if skip is not None else k + 1
+        return steps
+
     def learner_steps(self) -> list[int]:
-        return [k for k in range(self.start, self.length) if self.deciding(k) == self.seat]
+        return [k for k in self.reached() if self.deciding(k) == self.seat]
+
+    @property
+    def closing(self) -> str:
+        """The last line: what the end showed, and what to try next."""
+        end = self.steps.get(self.length)
+        return f"{end.say} {self.next}" if end is not None and end.say else self.next
 
     def said(self, step: int) -> str:
         """The coach's line at ``step`` once its trick is read: the latest said at or
@@ -133,6 +149,10 @@ def read_lesson(game: AnyGame, lesson_id: str, text: str) -> Lesson:
     for k, step in steps.items():
         if not start <= k <= lesson.length:
             raise LessonError(f"lesson {lesson_id}: step {k} is not one of its decisions")
+        if step.skip is not None and (not k < step.skip <= lesson.length
+                                      or lesson.deciding(k) in (None, lesson.seat)):
+            raise LessonError(f"lesson {lesson_id}: step {k} skips, but not at another "
+                              "seat's decision to a later one")
         if step.move is not None and (lesson.deciding(k) != lesson.seat
                                       or step.move != str(moves[k])):
             raise LessonError(f"lesson {lesson_id}: step {k} asks {step.move}, "
@@ -246,6 +266,10 @@ class LessonMatch(Match):
         while self.off_script is not None:
             self._back.clear()
             await self._back.wait()
+        step = self.lesson.steps.get(self.decision)
+        if step is not None and step.skip is not None:  # on where the lesson goes on
+            self._rewind(self.lesson.positions[step.skip].clone(), Synced())
+            return None  # stale: the match asks again there
         return self.lesson.moves[self.decision]
 
     def submit(self, seat: int, action: object, decision: int | None = None) -> None:
@@ -311,7 +335,7 @@ class Coach:
         if holding and step is not None and step.trick:
             return step.trick
         if update.decision >= lesson.length:
-            return lesson.next
+            return lesson.closing
         return lesson.said(update.decision)
 
 

@@ -361,16 +361,17 @@ class Match:
         record = self.game.records.take_back(self.record(), seat)
         self._rewind(self.game.records.replay(record))
 
-    def _rewind(self, state: AnyState) -> None:
+    def _rewind(self, state: AnyState, event: Event | None = None) -> None:
         """Go on from ``state``, an earlier position of this game: the decisions after
-        it are void, every session hears so."""
+        it are void, every session hears so (``event``: another word for it, Synced
+        for a later position of the same game)."""
         self.state = state
         self.decision = self.state.decisions_made()
         self.asked, self._drafts = {}, {}
         self._note_asked()
         self._interrupt()
         self._save()
-        self._publish([TakenBack()])
+        self._publish([TakenBack() if event is None else event])
 
     # ----------------------------------------------------------- plumbing
 
