@@ -210,7 +210,7 @@ async def follow_the_coach(app, pilot, match: LessonMatch) -> int:
     """Play the lesson on the table by the coach's hint (i, then Enter), reading each
     explained trick and summary with Enter; every screen checked to fit. The keys it
     took."""
-    keys = 0
+    keys, seen = 0, set()
 
     def waits() -> bool:
         screen = app.screen
@@ -229,12 +229,17 @@ async def follow_the_coach(app, pilot, match: LessonMatch) -> int:
             said = screen.coach.line(screen.update, screen.holding or screen.coach_waits)
             shown = app.look.text(screen.screens.in_words(said, app.look))
             assert " ".join(shown.split()) in coach_line(app), shown
+            seen.add(said)
             if my_turn(app) and not (screen.holding or screen.coach_waits):
                 await pilot.press("i", match.lesson.steps[match.decision].keys or "enter")
                 keys += 2
                 continue
             if not (screen.holding or screen.coach_waits):
                 assert said == match.lesson.closing
+                lesson = match.lesson
+                explained = {lesson.steps[k].trick for k in lesson.reached()
+                             if k in lesson.steps and lesson.steps[k].trick}
+                assert explained <= seen, explained - seen  # every trick's word was read
                 return keys
         await pilot.press(*(("i", "enter") if isinstance(screen, DecisionDialog) else ("enter",)))
         keys += 1 + isinstance(screen, DecisionDialog)

@@ -117,6 +117,14 @@ class Lesson:
         end = self.steps.get(self.length)
         return f"{end.say} {self.next}" if end is not None and end.say else self.next
 
+    def trick_said(self, step: int) -> str:
+        """The explanation of the trick last finished at ``step`` (a trick held on the
+        table while a decision or two is made, such as naming who leads next)."""
+        since = max((s.skip for s in self.steps.values()
+                     if s.skip is not None and s.skip <= step), default=0)
+        done = [k for k in self.steps if since <= k <= step and self.steps[k].trick]
+        return self.steps[max(done)].trick if done else ""
+
     def said(self, step: int) -> str:
         """The coach's line at ``step`` once its trick is read: the latest said at or
         before it (what to do, else the last trick's explanation)."""
@@ -331,9 +339,8 @@ class Coach:
         lesson, off = self.match.lesson, self.match.off_script
         if off is not None and update.decision > off:
             return OTHER_BEGINS + lesson.steps[off].other + OTHER_ENDS
-        step = lesson.steps.get(update.decision)
-        if holding and step is not None and step.trick:
-            return step.trick
+        if holding and (trick := lesson.trick_said(update.decision)):
+            return trick
         if update.decision >= lesson.length:
             return lesson.closing
         return lesson.said(update.decision)

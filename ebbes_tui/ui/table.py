@@ -166,7 +166,7 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         view = self.view
         look = self.app.look
         acting = self.feed.asks(self.update)
-        if self.coach is not None and fresh:
+        if self.coach is not None and fresh and not self.coach_waits:
             self.coach_waits = acting and self.coach.explains(self.update)
         holding = self.holding or self.coach_waits
         wide = self.size.width >= WIDE
