@@ -109,6 +109,16 @@ def test_the_coach_names_the_move_it_asks_for(game_id, lesson_id):
 
 
 @pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+def test_the_coach_speaks_where_the_player_reads(game_id, lesson_id):
+    """What to do comes at the learner's own decisions (and the end), where the table
+    waits for them: said at another seat's, it would be gone with that seat's move."""
+    lesson = lesson_of(game_id, lesson_id)
+    asked = set(lesson.learner_steps()) | {lesson.length}
+    assert [k for k, step in lesson.steps.items() if step.say and k not in asked] == []
+    assert set(lesson.learner_steps()) <= set(lesson.reached())
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
 def test_every_coach_line_fits_two_lines_at_80_columns(game_id, lesson_id):
     lesson = lesson_of(game_id, lesson_id)
     texts = [lesson.closing, *(t for s in lesson.steps.values() for t in (s.say, s.trick) if t),
