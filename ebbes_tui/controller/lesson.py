@@ -46,6 +46,9 @@ LESSON_KEY = "lesson"
 #: What a wrong move's explanation begins and ends with.
 OTHER_BEGINS = "That works too, but: "
 OTHER_ENDS = " Press u to take it back."
+#: What a trick's explanation ends with while the table waits for a key (the table's own
+#: word for it may be cut off at 80x24).
+GOES_ON = " Any key goes on."
 PROGRESS_FILE = "progress.json"
 
 
@@ -340,7 +343,7 @@ class Coach:
         if off is not None and update.decision > off:
             return OTHER_BEGINS + lesson.steps[off].other + OTHER_ENDS
         if holding and (trick := lesson.trick_said(update.decision)):
-            return trick
+            return trick + GOES_ON
         if update.decision >= lesson.length:
             return lesson.closing
         return lesson.said(update.decision)
