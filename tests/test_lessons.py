@@ -15,6 +15,7 @@ from ebbes_tui.check import check_file
 from ebbes_tui.cli import main as cli_main
 from ebbes_tui.controller.lesson import (GOES_ON, OTHER_BEGINS, OTHER_ENDS, Coach, LessonGame, LessonMatch,
                                          LessonProgress, lesson_ids, load_lesson)
+from ebbes_tui.controller import Synced
 from ebbes_tui.game.errors import IllegalMove
 from ebbes_tui.game.events import TrickEnded
 from ebbes_tui.game.protocols import listed
@@ -241,6 +242,8 @@ async def follow_the_coach(app, pilot, match: LessonMatch) -> int:
             shown = app.look.text(screen.screens.in_words(said, app.look))
             assert " ".join(shown.split()) in coach_line(app), shown
             seen.add(said)
+            if isinstance(screen.update.event, Synced):  # skipped ahead: no news of before
+                assert screen.news.text == "", screen.news.text
             if my_turn(app) and not (screen.holding or screen.coach_waits):
                 await pilot.press("i", match.lesson.steps[match.decision].keys or "enter")
                 keys += 2

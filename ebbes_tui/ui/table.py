@@ -30,7 +30,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from ..controller import AnyUpdate
+from ..controller import AnyUpdate, Synced
 from ..controller.hot_seat import HotSeat
 from ..controller.lesson import Coach
 from ..controller.session import Feed, NotYourTurn
@@ -166,6 +166,8 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         view = self.view
         look = self.app.look
         acting = self.feed.asks(self.update)
+        if self.coach is not None and fresh and isinstance(self.update.event, Synced):
+            self.news.clear()  # the lesson skipped ahead: the news was of before
         if self.coach is not None and fresh and not self.coach_waits:
             self.coach_waits = acting and self.coach.explains(self.update)
         holding = self.holding or self.coach_waits
