@@ -329,3 +329,29 @@ async def test_the_menu_key_line_has_learn_and_quit_at_80_columns(tmp_path, asci
         await wait_until(pilot, lambda: "c Continue" in screen_text(app), "Continue")
         footer = screen_text(app).splitlines()[-1]
         assert "l Learn" in footer and "q Quit" in footer, footer
+
+
+def test_ebbes_learn_opens_the_game_s_lesson_from_the_command_line(tmp_path):
+    from ebbes_tui.cli import build_parser
+
+    args = build_parser().parse_args(["learn", "--game", "hund"])
+    assert (args.command, args.game) == ("learn", "hund")
+    assert build_parser().parse_args(["--game", "huhn", "learn"]).game == "huhn"
+
+
+async def test_the_app_opens_a_lesson_at_once_when_asked_to_learn(tmp_path):
+    app = make_app(tmp_path, game="huhn", learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the lesson")
+        assert isinstance(app.game.match, LessonMatch) and app.game.match.game.id == "huhn"
+
+
+async def test_the_menu_help_names_learn(tmp_path):
+    from ebbes_tui.ui.help_screen import HelpScreen
+    from tests.test_hund_ui import help_keys
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert help_keys(app.screen)["l in the menu"].startswith("Learn: a short guided game")

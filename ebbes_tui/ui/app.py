@@ -180,9 +180,9 @@ class EbbesApp(App[None]):
 
             self.push_screen(RulesScreen(self.current))
         elif what == "help":
-            from .help_screen import MENU_TABLES, HelpScreen
+            from .help_screen import MENU_LEARN, MENU_TABLES, HelpScreen
 
-            self.push_screen(HelpScreen(self.current, also=(MENU_TABLES,)))
+            self.push_screen(HelpScreen(self.current, also=(MENU_LEARN, MENU_TABLES)))
         elif what == "tables":
             from .tables import TablesScreen
 
