@@ -171,6 +171,20 @@ def test_u_in_a_lesson_goes_back_to_the_learner_s_move_before():
         match.game.records.to_record(lesson.positions[match.decision])
 
 
+def test_u_in_a_lesson_goes_back_past_hund_s_draws_where_real_play_may_not():
+    """Real take-back stops at a draw (the player has seen the card); a lesson's cards
+    are fixed, so it goes back to the learner's move before."""
+    lesson = lesson_of("hund", "one-game")
+    step = 40  # a trick after the war whose draws the learner has seen
+    with pytest.raises(IllegalMove):
+        lesson.game.records.take_back(lesson.game.records.to_record(lesson.positions[step]),
+                                      lesson.seat)
+    match = LessonMatch(lesson, step)
+    assert match.can_take_back(lesson.seat)
+    match.take_back(lesson.seat)
+    assert match.decision == max(k for k in lesson.learner_steps() if k < step)
+
+
 def test_a_hint_points_at_the_move_asked_with_the_coach_s_reason():
     lesson = lesson_of("ebbes", "one-round")
     step = lesson.learner_steps()[0]
@@ -355,3 +369,14 @@ async def test_the_menu_help_names_learn(tmp_path):
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         assert help_keys(app.screen)["l in the menu"].startswith("Learn: a short guided game")
+
+
+def test_progress_that_the_lesson_never_reaches_starts_it_again(tmp_path):
+    """A step inside a stretch the lesson skips (or of an older lesson file) is no
+    place to go on from."""
+    lesson = lesson_of("hund", "one-game")
+    progress = LessonProgress(tmp_path / "lessons")
+    progress.keep(lesson, 30)
+    assert progress.step(lesson) == 30
+    progress.path.write_text('{"one-game": 20}')
+    assert 20 not in lesson.reached() and progress.step(lesson) == lesson.start

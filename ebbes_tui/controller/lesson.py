@@ -371,7 +371,7 @@ class LessonProgress:
     def step(self, lesson: Lesson) -> int:
         """Where ``lesson`` goes on (0: from the start; a finished one starts again)."""
         step = self.read().get(lesson.id, lesson.start)
-        return step if lesson.start <= step < lesson.length else lesson.start
+        return step if step in lesson.reached() else lesson.start
 
     def keep(self, lesson: Lesson, step: int) -> None:
         data = self.read()
