@@ -270,6 +270,9 @@ async def follow_the_coach(app, pilot, match: LessonMatch) -> int:
                 unread = {t for t in explained if t + GOES_ON not in seen}
                 assert not unread, unread  # every trick's word was on screen until a key
                 return keys
+        if isinstance(screen, DecisionDialog):  # it covers the line: the coach speaks in it
+            said = " ".join(match.lesson.steps[match.decision].say.split()[:6])
+            await wait_until(pilot, lambda said=said: said in coach_line(app), "the coach")
         await pilot.press(*(("i", "enter") if isinstance(screen, DecisionDialog) else ("enter",)))
         keys += 1 + isinstance(screen, DecisionDialog)
 

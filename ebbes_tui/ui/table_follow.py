@@ -155,6 +155,9 @@ class Follower:
                 dialog.beneath = screen
                 dialog.hint = screen.feed.hint if screen.feed.hints_offered else None
                 dialog.personal = not screen.hot_seat
+                if screen.coach is not None:
+                    dialog.said = screen.screens.in_words(screen.coach.line(update, False),
+                                                          screen.app.look)
             answer = await screen.app.push_screen_wait(dialog)
             if answer is None:
                 return
