@@ -1,20 +1,19 @@
 """Bots: legal answers everywhere, no sight of hidden cards, the normal bot's named
-rules, the hard bot's determinism and budget, and `ebbes bench bots`."""
+rules, the hard bot's determinism and budget (`ebbes bench bots`: test_bench_bots.py)."""
 
-import json
 import random
-import subprocess
-import sys
 
 import pytest
 from helpers import cards, config, play, started
 from test_simulation import SETUPS  # every player count and variant
 from test_view import random_position, redeal_hidden
 
+from ebbes_tui.bench.bots_bench import collect_positions
 from ebbes_tui.bots import LEVELS, RandomBot, SearchBot, make_bot
 from ebbes_tui.games.ebbes import GAME as EBBES
-from ebbes_tui.games.ebbes.bots.normal import RULES, NormalBot
+from ebbes_tui.games.ebbes.bots.normal import RULES, Judge, NormalBot
 from ebbes_tui.games.ebbes.bots.playout import greedy_card
+from ebbes_tui.games.ebbes.bots.table import Table
 from ebbes_tui.games.ebbes.rules import (
     Category, GameState, Phase, Suit, by_seat, dealer_from, forced, play_game, player_view,
 )
@@ -207,16 +206,34 @@ def test_normal_pairs_its_strongest_suit_with_a_card_it_holds():
     assert (Suit(pair.suit), pair.number) == (Suit.RED, 6)
 
 
-# `ebbes bench bots` --------------------------------------------------------------
+class Forgetful(dict):
+    """A cache that keeps nothing."""
 
-def test_bench_bots_json_gives_percentiles_for_every_level():
-    out = subprocess.run([sys.executable, "-m", "ebbes_tui", "bench", "bots", "--json",
-                          "--seconds", "0.01"], capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stderr
-    figures = json.loads(out.stdout)
-    assert set(figures) == {"game", "levels"} and figures["game"] == "ebbes"
-    assert set(figures["levels"]) == {"normal", "hard", "random"}
-    for row in figures["levels"].values():
-        assert set(row) == {"p50_ms", "p95_ms", "p99_ms"}
-        assert 0 < row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
-    assert figures["levels"]["hard"]["p50_ms"] > figures["levels"]["normal"]["p50_ms"]
+    def __setitem__(self, key, value):
+        pass
+
+
+def judge_afresh(view) -> Judge:
+    """A Judge that works out every value afresh: its caches keep nothing."""
+    judge = Judge(Table(view))
+    for cache in ("cache", "values", "standings", "holds", "strengths", "swings"):
+        setattr(judge, cache, Forgetful())
+    return judge
+
+
+def test_the_normal_bots_estimates_are_those_worked_out_afresh():
+    """One decision's Judge keeps what depends only on the categories a card leaves
+    (the suits' values, the standing, each held card's worth) for every card it weighs:
+    each estimate equals the one worked out afresh, bit for bit, whatever order the
+    cards are weighed in, at every player count and variant."""
+    checked = 0
+    for views in collect_positions(EBBES, count=40).values():
+        for view in views:
+            if view.phase is not Phase.PLAY:
+                continue
+            afresh = {c: judge_afresh(view).score(c) for c in view.legal}
+            for order in (view.legal, view.legal[::-1]):
+                judge = Judge(Table(view))
+                assert {c: judge.score(c) for c in order} == afresh
+            checked += 1
+    assert checked > 100

@@ -4,6 +4,8 @@ and it serves search: candidates best first, the arrangement policy instead of t
 n! orders, playouts from any decision."""
 
 import random
+import textwrap
+from collections import Counter
 
 import pytest
 from huhn_support import decisions_of, new_game, random_choice
@@ -13,7 +15,9 @@ from ebbes_tui.game.protocols import listed
 from ebbes_tui.games.huhn import GAME
 from ebbes_tui.games.huhn.rules.actions import NONE, Arrange, ArrangeChoices, Play
 from ebbes_tui.games.huhn.rules.cards import IS_HEN, IS_PIG
+from ebbes_tui.games.huhn.bots.hints import SENTENCES
 from ebbes_tui.games.huhn.bots.normal import NormalBot
+from ebbes_tui.game.sentences import share_of
 
 
 def _play_game(players, seed, normal_seat, deals=1):
@@ -115,6 +119,58 @@ def _check_play_hint(state, seat, action, why, rule):
             assert all(after.view(s).trick[-1].card is None for s in range(state.n) if s != seat)
 
 
+def _sampled_share(state, seat, card, samples=80, seed=7):
+    """Share of deals fitting the seat's view, drawn by the game's sampler with a seed
+    of its own and played on by the playouts, in which ``seat`` takes this trick after
+    ``card``, and share in which the trick holds a hen."""
+    from ebbes_tui.games.huhn.bots.rollout import play_out
+    from ebbes_tui.games.huhn.rules.actions import PLAY
+
+    view = state.view(seat)
+    rng = random.Random(seed)
+    taken = hens = 0
+    for _ in range(samples):
+        world = GAME.players.sample(view, rng)
+        world.apply_fast(PLAY[card][0], seat)
+        play_out(world, rng)
+        trick = world.tricks[len(view.tricks)]
+        taken += trick.winner == seat
+        hens += any(IS_HEN[c] for c in trick.cards)
+    return taken / samples, hens / samples
+
+
+def _near(words, share, slack=0.3):
+    """A share said of 40 sampled deals fits the share of 80 others."""
+    low, high = share_of(words)
+    return low - slack <= share <= high + slack
+
+
+def _check_template(state, seat, action, why):
+    """The hint is one of the game's templates; what it says it sampled is near what
+    an independent sampling finds (the deals are the view's, not the real one)."""
+    said = SENTENCES.match(why)
+    assert said is not None, f"a hint with no template: {why}"
+    assert len(textwrap.wrap(f"Hint: {why}", 78)) <= 3, why  # the table's news at 80x24
+    key, fields = said
+    if key == "face_down":
+        assert action.down
+        key, fields = SENTENCES.match(fields["said"])
+    if key in ("take", "give", "ear_take", "ear_give"):
+        assert int(fields["card"]) == action.card
+        took, hens = _sampled_share(state, seat, action.card)
+        mine = key.endswith("take")
+        assert _near(fields["share"], took if mine else 1 - took), (why, took)
+        if key == "take":
+            assert _near(fields["hens"], hens), (why, hens)
+        if fields.get("tail"):
+            tail, other = SENTENCES.match(fields["tail"])
+            card = int(other["card"])
+            ends = {state.view(seat).hand[0], state.view(seat).hand[-1]}
+            assert tail == "other" and ends == {card, action.card}, why
+            assert _near(other["share"], _sampled_share(state, seat, card)[0]), why
+    return key
+
+
 def _check_hint(state, seat, action, why, rule):
     if state.phase == "play":
         _check_play_hint(state, seat, action, why, rule)
@@ -141,21 +197,31 @@ def _check_hint(state, seat, action, why, rule):
 
 
 def test_the_hints_are_true_in_seeded_positions():
+    """Every hint, a dialog's and an arrangement's too, is one of the game's templates
+    and its claim holds; 94 of 300 seeded hints said only "it gives the best outlook"
+    (issue 27): now what the hard bot's sampled deals show."""
     bot = NormalBot()
     fired = set()
+    keys = Counter()
     for players in (2, 3, 4, 5):
         for seed in range(12):
             for state in decisions_of(players, seed, deals=1):
                 for decision in state.pending():
-                    if decision.seat is None or decision.kind == "arrange":
+                    if decision.seat is None:
                         continue
                     action, why = bot.explain(state.view(decision.seat))
                     assert action in state.legal(decision.seat) and why.endswith(".")
+                    if decision.kind == "arrange":
+                        keys[_check_template(state, decision.seat, action, why)] += 1
+                        continue
+                    keys[_check_template(state, decision.seat, action, why)] += 1
                     _check_hint(state, decision.seat, action, why, bot.last)
                     fired.add(bot.last)
     assert {"forced_card", "shed_hen_when_beaten", "avoid_trick_with_hens", "dump_when_beaten",
             "take_single_pig", "keep_the_sau", "best_estimate", "best_option",
             "name_left_neighbour", "use_ear", "use_down"} <= fired
+    assert sum(keys.values()) >= 300 and min(keys[k] for k in ("take", "give", "leader")) >= 5
+    assert keys["ear_take"] + keys["ear_give"] >= 1 and keys["arrange_sau_kept_inside"], keys
 
 
 def test_explain_and_choose_agree_and_hints_go_through_the_game():

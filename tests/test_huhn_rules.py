@@ -355,7 +355,7 @@ def test_h9_hand_may_name_its_taker_who_leads_that_trick_by_h4_h5_only():
     assert state.legal(2) == [name_leader(s) for s in range(3)]
     state.apply(name_leader(2), 2)
     assert state.pending() == (("play", 2),) and state.advantage is None
-    assert state.legal(2) == [PLAY[26][False], PLAY[49][False]]  # ends, face up (H4, H5)
+    assert list(state.legal(2)) == [PLAY[26][False], PLAY[49][False]]  # ends, face up (H4, H5)
     assert refused(state, PLAY[26][True], 2).ruling == "H5"
     assert refused(state, PLAY[43][False], 2).ruling == "H4"
     play(state, "26 27 40")

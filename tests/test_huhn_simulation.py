@@ -14,7 +14,7 @@ from ebbes_tui.game.errors import IllegalMove
 from ebbes_tui.game.simulate import random_games
 from ebbes_tui.games.huhn import GAME
 from ebbes_tui.games.huhn.rules import draws, tricks
-from ebbes_tui.games.huhn.rules.actions import NONE, PLAY
+from ebbes_tui.games.huhn.rules.actions import NONE, PLAY, Play
 from ebbes_tui.games.huhn.rules.events import CardPlayed, card_played
 from ebbes_tui.games.huhn.rules.tricks import ENDS
 
@@ -47,6 +47,7 @@ def _mid_deal():
     (lambda s: setattr(s, "tricks", (*s.tricks[:-1], s.tricks[-1]._replace(
         winner=(s.tricks[-1].winner + 1) % 4))), "wrong seat"),
     (lambda s: setattr(s, "trick_downs", [True, True]), "face down where it may not"),
+    (lambda s: setattr(s, "to_move", (s.to_move + 1) % 4), "next clockwise from the trick's"),
 ])
 def test_the_invariants_catch_a_corrupted_state(corrupt, fault):
     state = _mid_deal()
@@ -139,6 +140,15 @@ def test_the_fast_path_plays_the_same_game_as_the_checked_one(players):
             assert fast.pending() == checked.pending()
         assert GAME.records.to_record(fast) == GAME.records.to_record(checked)
         assert fast.outcome() == checked.outcome()
+
+
+def test_a_play_is_made_of_a_card_number_and_a_bool_only():
+    """3.0 and True equal the numbers 3 and 1: taken for cards they would be accepted as
+    legal plays and then break the trick half way (the review of issue 26's engine)."""
+    for card, down in ((3.0, False), (True, False), (3, 1), ("3", False), (3, None)):
+        with pytest.raises(TypeError):
+            Play(card, down)
+    assert Play(3) == PLAY[3][False] and Play(28, True) == PLAY[28][True]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -17,6 +17,7 @@ from ebbes_tui.games.hund.rules.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD,
 from ebbes_tui.games.hund.rules.events import HundFound, Krig, TrickTaken
 from ebbes_tui.games.hund.bots.heuristics import RULES, leave_the_round
 from ebbes_tui.games.hund.bots.judge import Judge
+from ebbes_tui.games.hund.bots.hints import SENTENCES
 from ebbes_tui.games.hund.bots.normal import NormalBot
 from ebbes_tui.games.hund.rules.phases import Phase
 from ebbes_tui.games.hund.rules.tricks import beats, can_beat
@@ -85,11 +86,31 @@ def _codes_in(text: str) -> list[int]:
     return [parse_card(c) for c in re.findall(r"\b(?:10|[2-9AKQJ])[SHDC]\b", text)]
 
 
+#: The templates each heuristic says.
+TEMPLATE_OF = {
+    "only_move": {"sjanse_empty", "only_card", "only_play", "must_take"},
+    "start_krig_when_it_pays": {"start_krig"}, "take_high_cards": {"take_last", "take"},
+    "sjanse_with_keepers": {"sjanse_keepers"},
+    "give_low_cards": {"lead_least", "give_all_take", "give_none_takes", "give"},
+    "krig_to_win": {"krig_sjanse", "krig_win"},
+    "krig_to_lose": {"krig_lose", "krig_lowest_all", "krig_lowest"},
+    "must_take": {"must_take"}, "beat_cheapest": {"beat_series", "beat"},
+    "leave_the_round": {"leave_beatable", "leave"}, "lead_low_singleton": {"lead_singleton"},
+    "lead_low_series": {"lead_series"}, "lead_low": {"lead_last", "lead_trump", "lead_low"},
+}
+
+
 def _check_hint(state, seat: int) -> str:
     view = state.view(seat)
     choice, name = NormalBot().decide(view)
     action, why = choice
     assert GAME.players.hint(view) == (action, why)
+    said = SENTENCES.match(why)
+    assert said is not None, f"a hint with no template: {why}"
+    key, fields = said
+    assert TEMPLATE_OF[name] >= {key}, (name, why)  # the heuristic's own words
+    if ("play" in fields or "card" in fields) and key != "krig_sjanse":  # it names the best card
+        assert fields.get("play", fields.get("card")) == str(action), why
     assert action in view.actions and why.endswith(".") and not re.search(r"\bN\d", why)
     hand = view.hand
     trump = view.trump

@@ -20,11 +20,10 @@ from tiny_game import GAME, Arrange, DealScored, Orders, Over, Played, Take, Tri
 
 from ebbes_tui.controller import Update
 from ebbes_tui.game.events import ChatLine
-from ebbes_tui.ui.closing import ClosesOnce
 from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.footer import KeysFooter
 from ebbes_tui.ui.game_log import TrickLog
-from ebbes_tui.ui.game_ui import TRICK_KEY, Decided, Drawing, board_title
+from ebbes_tui.ui.game_ui import TRICK_KEY, BoardScreen, Decided, Drawing, board_title
 from ebbes_tui.ui.interludes import FinalStandings, Interlude
 from ebbes_tui.ui.look import Look
 from ebbes_tui.ui.pacing import Pacing
@@ -155,9 +154,7 @@ class FinalScreen(FinalStandings):
         yield KeysFooter()
 
 
-class ScoresScreen(ClosesOnce, Screen[None]):
-    BINDINGS = [Binding("escape,b,enter", "close", "Back to the table")]
-
+class ScoresScreen(BoardScreen):
     def __init__(self, view: Any) -> None:
         super().__init__()
         self.view = view
@@ -167,9 +164,6 @@ class ScoresScreen(ClosesOnce, Screen[None]):
         yield Static(board_title(self.app.look, "cards taken: " + ", ".join(
             f"{names[s]} {n}" for s, n in enumerate(self.view.taken))), markup=False)
         yield KeysFooter()
-
-    def action_close(self) -> None:
-        self.dismiss()
 
 
 class TinyLog(TrickLog):

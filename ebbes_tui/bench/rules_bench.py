@@ -55,11 +55,16 @@ def random_game(config: BenchConfig, rng: random.Random, fast: bool = False) -> 
     unchecked path (:meth:`Players.random_playout`) wherever it has one."""
     game, seats, options = config
     state = game.rules.new_state(seats, options)
-    deal = partial(game.rules.resolve_chance, seed=rng.randrange(2**32))
-    while (seat := next_to_decide(state, deal)) is not None:
-        if fast and game.players.random_playout(state, rng):
-            continue
-        _decide_at_random(state, seat, rng)
+    seed = rng.randrange(2**32)
+    pending = state.pending
+    # next_to_decide() written out, as the benches before the seam had it: the loop
+    # around the game is not what is measured
+    while decisions := pending():
+        seat = decisions[0].seat
+        if seat is None:
+            game.rules.resolve_chance(state, seed)
+        elif not (fast and game.players.random_playout(state, rng)):
+            _decide_at_random(state, seat, rng)
     return state
 
 

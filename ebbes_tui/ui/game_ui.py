@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -25,6 +26,7 @@ from textual.widget import Widget
 from ..controller.events import Update
 from ..game.protocols import AnyGame, AnyView, Game, ViewT_contra
 from ..game.registry import all_games
+from .closing import ClosesOnce
 from .look import Look
 
 
@@ -147,6 +149,27 @@ def board_title(look: Look, what: str) -> str:
     """The title of a game's board (``b``): ``Board · score sheet, deal 1 of 3``, the
     key's name first, so key and screen agree."""
     return f"{BOARD} {look.dot} {what}"
+
+
+class BoardScreen(ClosesOnce, Screen[None]):
+    """A game's board (``b``), which each game's board subclasses: Esc, b or Enter go
+    back where it was opened, and its key line says where (``from_replay``: a replay,
+    else the table)."""
+
+    BINDINGS = [Binding("escape,b,enter", "close", "Back to the table"),
+                Binding("escape,b,enter", "close_replay", "Back to the replay")]
+    from_replay = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("close", "close_replay"):  # one of them shows, as opened
+            return (action == "close_replay") == self.from_replay
+        return True
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def action_close_replay(self) -> None:
+        self.dismiss()
 
 
 #: The table's key for how long a finished trick stays, unless the game's screens name

@@ -23,7 +23,7 @@ from ..controller.playback import Replay
 from ..game.protocols import Game, StateT, ViewT
 from ..game.records import load_record
 from .closing import ClosesOnce
-from .game_ui import BOARD
+from .game_ui import BOARD, BoardScreen
 from .look import WIDE, Look
 
 if TYPE_CHECKING:
@@ -110,7 +110,10 @@ class ReplayBase(ClosesOnce, Screen[None], Generic[StateT, ViewT]):
         """The game's board of scores at the position on show."""
         from .game_ui import screens_of
 
-        self.app.push_screen(screens_of(self.replay.game).scores(self.view(self.position)))
+        board = screens_of(self.replay.game).scores(self.view(self.position))
+        if isinstance(board, BoardScreen):
+            board.from_replay = True
+        self.app.push_screen(board)
 
     def on_mount(self) -> None:
         for widget_id, title in self.BOXES.items():

@@ -215,7 +215,8 @@ async def test_the_new_game_form_explains_starts_and_remembers_the_setup(any_gam
 
 async def test_b_opens_a_screen_titled_as_the_key_line_names_it(any_game, home):
     """The key line said "b Board" and the screen it opened read "Score sheet"
-    (Blindes Huhn), "Scoring board" (ebbes), "The match" (Hund)."""
+    (Blindes Huhn), "Scoring board" (ebbes), "The match" (Hund). Its key line says it
+    goes back to the table (from a replay: to the replay)."""
     settings_file(home, any_game, [("Ann", "human"), ("Bea", "random"), ("Cyd", "random")])
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
@@ -230,6 +231,8 @@ async def test_b_opens_a_screen_titled_as_the_key_line_names_it(any_game, home):
         await pilot.pause()
         title = screen_text(ebbes).strip().splitlines()[0].strip()
         assert title.startswith(f"{BOARD} "), title
+        footer = screen_text(ebbes).splitlines()[-1]
+        assert "Back to the table" in footer and "replay" not in footer, footer
 
 
 def flat(text: str) -> str:
@@ -281,6 +284,9 @@ async def test_a_whole_game_by_keys_in_hot_seat_then_history_replay_and_statisti
             assert replay.position == position, key
         await pilot.press("b")  # the board of scores where the replay stands
         await until(lambda: ebbes.screen is not replay, what="the board")
+        await pilot.pause()
+        footer = screen_text(ebbes).splitlines()[-1]  # issue 25, point 12, in every game
+        assert "Back to the replay" in footer and "table" not in footer, footer
         await pilot.press("escape")
         await until(lambda: ebbes.screen is replay, what="the replay again")
         await pilot.press("escape", "escape")  # History, the menu

@@ -121,6 +121,40 @@ async def test_a_cover_and_a_summary_take_no_key_typed_for_the_last_move(any_gam
             await until(lambda top=top: ebbes.screen is not top, what="the key after the pause")
 
 
+async def test_every_cover_tells_its_player_what_happened_since_they_last_looked(any_game, home,
+                                                                                clock):
+    """The cover says what the player missed, also when the move that calls them ended a
+    trick: the cards of that trick and who took it come to the screen after the cover,
+    and the cover for the taker of Blindes Huhn's last trick said nothing at all (issue
+    25's play-through)."""
+    game = any_game
+    settings_file(home, game, PEOPLE, quickest(game, more=1))
+    near = near_the_end(game, [SeatInfo(name, "human" if kind == "human" else "bot", kind)
+                               for name, kind in PEOPLE],
+                        quickest(game, more=1), before=8, ended_by={0, 1})
+    ebbes = app()
+    covers: list[str] = []
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await resume(ebbes, pilot, Match.resume(game, near))
+        while len(covers) < 8:  # the end of a deal and the tricks after it
+            await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+            screen = ebbes.screen
+            if isinstance(screen, FinalStandings):
+                break
+            if isinstance(screen, (HandOffScreen, Interlude)):
+                if isinstance(screen, HandOffScreen):
+                    covers.append(screen_text(ebbes))
+                clock.past_the_pause()
+                await pilot.press("enter")
+                await until(lambda screen=screen: ebbes.screen is not screen, what="the next")
+                continue
+            assert ebbes.table is not None
+            await decide_by_keys(ebbes.table, pilot)
+    assert len(covers) > 4
+    silent = [cover for cover in covers if "Since you last looked:" not in cover]
+    assert not silent, "\n".join(silent)
+
+
 @pytest.mark.parametrize("way", ["queued", "back from the screen below"])
 async def test_a_key_typed_before_a_cover_came_does_not_take_it_away(any_game, home, clock, way):
     """A key still queued when the cover came (typed before it, read after) does

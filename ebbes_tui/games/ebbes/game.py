@@ -12,6 +12,7 @@ from typing import Any
 from ...game.errors import IllegalMove, RecordError
 from ...game.defaults import CodecWire, PlayersBase, PresentationBase, RulesBase
 from ...game.protocols import Figure, Game, GameOption, SeatInfo
+from .bots.hints import SAMPLES
 from .bots.playout import playout
 from .bots.normal import Judge, NormalBot
 from .bots.table import Table
@@ -164,7 +165,7 @@ class EbbesRecords:
 class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     """ebbes' normal bot, its sampler of hidden deals and its fast path."""
 
-    search_samples = 600
+    search_samples = SAMPLES
 
     def __init__(self) -> None:
         #: The last view search sampled and its counting (one pair, swapped whole, so

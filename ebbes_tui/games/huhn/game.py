@@ -11,6 +11,7 @@ from ...game.errors import IllegalMove
 from ...game.defaults import CodecWire, FastRollouts, PresentationBase, RulesBase
 from ...game.protocols import Figure, Game, GameOption, SeatInfo
 from . import codec
+from .bots.hints import SAMPLES
 from .bots.normal import NormalBot
 from .bots.rollout import play_out, rollout
 from .bots.sampler import sample_state
@@ -104,6 +105,8 @@ class HuhnRecords:
 class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):
     """Blindes Huhn extrem's normal bot, sampler and fast path; an arrangement (never
     listed) is the normal bot's."""
+
+    search_samples = SAMPLES
 
     def normal(self) -> NormalBot:
         return NormalBot()

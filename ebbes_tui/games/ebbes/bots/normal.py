@@ -25,12 +25,20 @@ from ..rules.scoring import CARD_POINTS, ebbes_points
 from ..rules.state import Phase
 from ..rules.tricks import trick_winner, trump_of
 from ..rules.view import PlayerView
+from .hints import SAMPLES, SENTENCES, card_name, kept, sampled
 from .table import Table, seat_of
 
 #: What one taken card of a category is worth to its taker (R6), with nix, which only
 #: names the next starter (R8), worth a little.
 TAKEN_VALUE = {**{category: float(points) for category, points in CARD_POINTS.items()},
                Category.NIX: 0.05}
+
+
+#: :data:`TAKEN_VALUE` by category number, and an open suit's card by how many
+#: categories are fixed: the mean of those still open.
+_CATEGORY_VALUE = tuple(TAKEN_VALUE[category] for category in Category)
+_OPEN_VALUE = tuple(sum(TAKEN_VALUE[Category(c)] for c in range(fixed, len(Category)))
+                    / (len(Category) - fixed) for fixed in range(len(Category)))
 
 
 #: A seat that holds a card to beat the trick still need not play it (R1: neither a
@@ -57,29 +65,39 @@ class Weights:
 
 
 class Judge:
-    """Shared estimates for one decision: card values, trick outcomes, outlook."""
+    """Shared estimates for one decision: card values, trick outcomes, outlook.
 
-    __slots__ = ("table", "w", "opp_share", "cache")
+    A decision weighs every legal card against the same few category outcomes, so what
+    depends only on the categories (the suits' values, the standing before the hand,
+    each held card's value) is worked out once per outcome and kept; the sums are the
+    same sums in the same order, so the estimates are exactly those of working each
+    out afresh."""
+
+    __slots__ = ("table", "w", "opp_share", "cache", "values", "standings", "holds",
+                 "strengths", "swings", "now")
 
     def __init__(self, table: Table, weights: Weights = Weights()) -> None:
         self.table = table
         self.w = weights
         self.opp_share = 1.0 / max(1, len(table.players) - 1)
         self.cache: dict[Card, float] = {}
+        self.values: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self.standings: dict[tuple[int, ...], float] = {}
+        self.holds: dict[tuple[int, ...], dict[Card, float]] = {}
+        self.strengths: dict[Card, float] = {}
+        self.swings: dict[tuple[int, tuple[int, ...]], tuple[float, float]] = {}
+        self.now: float | None = None
 
     # --------------------------------------------------------- card values
 
     def taken_value(self, suit: int, suits: tuple[int, ...]) -> float:
         """What one card of ``suit`` is worth to the seat that takes it."""
-        if suit in suits:
-            return TAKEN_VALUE[Category(suits.index(suit))]
-        return self.open_value(suits)
-
-    @staticmethod
-    def open_value(suits: tuple[int, ...]) -> float:
-        """An unfixed suit's card: the mean of the categories still open."""
-        open_cats = range(len(suits), len(Category))
-        return sum(TAKEN_VALUE[Category(c)] for c in open_cats) / len(open_cats)
+        values = self.values.get(suits)
+        if values is None:
+            values = self.values[suits] = tuple(
+                _CATEGORY_VALUE[suits.index(s)] if s in suits else _OPEN_VALUE[len(suits)]
+                for s in SUITS)
+        return values[suit]
 
     # ---------------------------------------------------------------- ebbes
 
@@ -103,6 +121,13 @@ class Judge:
         opponent (on average) takes them."""
         if counts is None or not cards:
             return 0.0, 0.0
+        key = (cards, tuple(counts))
+        swing = self.swings.get(key)
+        if swing is None:
+            swing = self.swings[key] = self._ebbes_swing(cards, counts)
+        return swing
+
+    def _ebbes_swing(self, cards: int, counts: list[int]) -> tuple[float, float]:
         now = self.ebbes_standing(counts)
         mine = counts[:]
         mine[self.table.me] += cards
@@ -163,16 +188,15 @@ class Judge:
             return float(trick_winner(cards + (known,), trump_of(suits)) == len(cards))
         trump = trump_of(suits)
         mine = SUIT_OF[c]
-        unseen_led = [u for u in t.outside[led] if u in t.unseen]
-        void = 1.0 if led in t.voids[seat] else 1.0 - t.holds_any(seat, unseen_led)
-        higher = [u for u in t.unseen if SUIT_OF[u] == mine and u > c]
+        void = (1.0 if led in t.voids[seat]
+                else 1.0 - t.holds_any(seat, led, len(t.unseen_of[led])))
+        higher = t.holds_any(seat, mine, t.higher_unseen(c))
         if mine == led:
-            chance = (1.0 - void) * t.holds_any(seat, higher)
+            chance = (1.0 - void) * higher
             if trump >= 0 and trump != led:
-                trumps = [u for u in t.unseen if SUIT_OF[u] == trump]
-                chance += void * t.holds_any(seat, trumps)
+                chance += void * t.holds_any(seat, trump, len(t.unseen_of[trump]))
         else:
-            chance = void * t.holds_any(seat, higher)  # I trumped: an overtrump needs a void
+            chance = void * higher  # I trumped: an overtrump needs a void
         return min(BEAT_AT_MOST, chance)
 
     # -------------------------------------------------------------- outlook
@@ -181,6 +205,22 @@ class Judge:
         """How good the seat's taken cards and hand look with these categories fixed:
         taken Plus/Minus cards against the others' average, the ebbes standing, and
         the hand's strength."""
+        total = self.standings.get(suits)
+        if total is None:
+            total = self.standings[suits] = self._standing(suits)
+        holds = self.holds.get(suits)
+        if holds is None:
+            holds = self.holds[suits] = {}
+        for c in hand:
+            value = holds.get(c)
+            if value is None:
+                value = holds[c] = self.hold_value(c, suits)
+            total += value
+        return total
+
+    def _standing(self, suits: tuple[int, ...]) -> float:
+        """The outlook before the hand: taken Plus/Minus cards against the others'
+        average, and the ebbes standing."""
         t = self.table
         opponents = t.opponents()
         total = 0.0
@@ -194,14 +234,14 @@ class Judge:
         counts = self.ebbes_counts(suits)
         if counts is not None:
             total += self.w.ebbes * self.ebbes_standing(counts)
-        for c in hand:
-            total += self.hold_value(c, suits)
         return total
 
     def hold_value(self, c: Card, suits: tuple[int, ...]) -> float:
         """Holding ``c``: high cards of good suits and trumps win good tricks later."""
         suit = SUIT_OF[c]
-        strength = self.table.strength(c)
+        strength = self.strengths.get(c)
+        if strength is None:
+            strength = self.strengths[c] = self.table.strength(c)
         if suits and suits[0] == suit:
             return self.w.trump_hold * (0.5 + strength)
         return self.w.hold * self.taken_value(suit, suits) * (strength - 0.5)
@@ -261,7 +301,9 @@ class Judge:
         gain = chance * (value + won) + (1.0 - chance) * (lost - value * self.opp_share)
         hand = t.view.hand
         rest = tuple(h for h in hand if h != c)
-        return gain + self.outlook(after, rest) - self.outlook(t.suits, hand)
+        if self.now is None:
+            self.now = self.outlook(t.suits, hand)
+        return gain + self.outlook(after, rest) - self.now
 
 
 # ------------------------------------------------------------------- the rules
@@ -357,9 +399,12 @@ class NormalBot:
 
     level = "normal"
 
-    def __init__(self, rules: tuple[Rule, ...] = RULES, weights: Weights = Weights()) -> None:
+    def __init__(self, rules: tuple[Rule, ...] = RULES, weights: Weights = Weights(),
+                 samples: int = SAMPLES) -> None:
         self.rules = rules
         self.weights = weights
+        #: Deals a hint samples where only the estimate decided (the hard bot's budget).
+        self.samples = samples
         self.fired: Counter[str] = Counter()
 
     def choose(self, view: PlayerView, legal: Choices[Action], rng: random.Random) -> Action:
@@ -386,21 +431,17 @@ class NormalBot:
 
     def explain(self, view: PlayerView) -> tuple[Action, str]:
         """What this bot would do for ``view``'s seat now, and why, in the words of its
-        named rule (a hint for a player; nothing is played)."""
+        named rule; where only its estimate decided, what the hard bot's sampling of
+        the deals shows (a hint for a player; nothing is played)."""
         if view.phase is Phase.CHOOSE_STARTER:
-            return (name_starter(self.choose_starter(view)),
-                    "Start yourself: leading first lets you play your determiner cards "
-                    "before anyone else.")
+            return name_starter(self.choose_starter(view)), _why_starter(view)
         if view.phase is Phase.CHOOSE_PAIR:
             suit, number = self.choose_pair(view)
             held = any(SUIT_OF[c] == suit and VALUE_OF[c] == number for c in view.hand)
-            why = (f"you hold the {SUIT_NAMES[suit]} {number}, so you decide when "
-                   f"{SUIT_NAMES[suit]} gets its job" if held else
-                   f"{SUIT_NAMES[suit]} is your weakest suit: keep your strong ones out of "
-                   "others' control")
-            return choose_pair(suit, number), f"Pair {SUIT_NAMES[suit]} with {number}: {why}."
+            return choose_pair(suit, number), SENTENCES.say(
+                "pair_held" if held else "pair_weakest", suit=SUIT_NAMES[suit], number=number)
         card, rule, table, judge = self._decide_card(view)
-        return play(card), _why(rule, card, table, judge)
+        return play(card), _why(rule, card, table, self.samples)
 
     def choose_starter(self, view: PlayerView) -> int:
         """The nix holder starts the round itself: leading first lets it play the
@@ -427,33 +468,51 @@ class NormalBot:
         return weakest, spare[0]
 
 
-def _why(rule: Rule, card: Card, table: Table, judge: Judge) -> str:
+def _why(rule: Rule, card: Card, table: Table, samples: int) -> str:
     """The sentence for the rule that chose ``card``: what it says is certain is
-    certain in every deal that fits the view; what is only probable says "likely"."""
-    name = f"{SUIT_NAMES[SUIT_OF[card]]} {VALUE_OF[card]}"
+    certain in every deal that fits the view; what is only probable says "likely"; the
+    estimate's choice says what ``samples`` sampled deals showed."""
+    name = card_name(card)
     suits = table.suits
     job = (lambda cat: SUIT_NAMES[suits[cat]] if len(suits) > cat else "")  # noqa: E731
-    minus = f", and {job(Category.MINUS)} is Minus" if job(Category.MINUS) else ""
     if rule is forced_card:
-        return f"Play {name}: it is the only card you may play."
+        return SENTENCES.say("only", card=name)
     if rule is dump_minus_on_opponent:
-        return (f"Throw {name}: an opponent surely takes this trick, and {job(Category.MINUS)} "
-                "is Minus.")
+        return SENTENCES.say("dump_minus", card=name, minus=job(Category.MINUS))
+    after = categories_after((card,), suits, table.determiners)
     if rule is cash_sure_plus_winner:
-        after = categories_after((card,), suits, table.determiners)
         sure = not table.may_be_beaten(table.trick + (card,), len(table.trick), after)
-        return (f"Lead {name}: {'nobody can beat it' if sure else 'it will likely win'}, "
-                f"and {job(Category.PLUS)} is Plus.")
+        return SENTENCES.say("cash_sure" if sure else "cash_likely", card=name,
+                             plus=job(Category.PLUS))
     if rule is fix_category_my_way:
-        after = categories_after((card,), suits, table.determiners)
         label = CATEGORY_LABELS[min(len(after), 4) - 1]  # Minus brings nix along (R4)
-        return f"Play {name}: it makes {SUIT_NAMES[SUIT_OF[card]]} {label}, which suits you."
+        return SENTENCES.say("fix", card=name, suit=SUIT_NAMES[SUIT_OF[card]], category=label)
     if rule is duck_minus_trick:
-        return (f"Play {name}: the trick already holds Minus cards ({job(Category.MINUS)} is "
-                "Minus) and this card cannot win it.")
+        return SENTENCES.say("duck_minus", card=name, minus=job(Category.MINUS))
     if not any(_may_win(table, c) for c in table.view.legal):
-        return f"Play {name}: no card of yours can win this trick{minus}."
-    return f"Play {name}: it gives the best outlook for this trick and your hand."
+        minus = SENTENCES.say("none_wins_minus", minus=job(Category.MINUS)) \
+            if job(Category.MINUS) else ""
+        return SENTENCES.say("none_wins", card=name, tail=minus)
+    view = table.view
+    if not _may_win(table, card):
+        return SENTENCES.say("beaten", card=name, tail=kept(view, card))
+    if not table.may_be_beaten(table.trick + (card,), len(table.trick), after):
+        return SENTENCES.say("sure", card=name, tail=kept(view, card))
+    return sampled(view, card, samples)
+
+
+def _why_starter(view: PlayerView) -> str:
+    """Leading first lets the seat choose the first suit; in the basic game it lets
+    the seat play a determiner card first, if it holds one (R4); in Variant 2 the pairs
+    come only after the starter (R5)."""
+    if view.config.options.choose_determiners:
+        return SENTENCES.say("starter_pairs")
+    held = [c for c in view.hand if VALUE_OF[c] == view.number]
+    if not held:
+        return SENTENCES.say("starter_no_determiner", number=view.number)
+    if len(held) == 1:
+        return SENTENCES.say("starter_determiner", card=card_name(held[0]))
+    return SENTENCES.say("starter_determiners", cards=", ".join(map(card_name, held)))
 
 
 def _may_win(table: Table, c: Card) -> bool:

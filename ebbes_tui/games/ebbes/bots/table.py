@@ -6,6 +6,8 @@ Everything here reads only the view (R18); nothing peeks at another hand.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from ..rules.cards import SUIT_OF, SUITS, VALUE_OF, Card
 from ..rules.categories import FIXED_BY_CARDS, Category
 from ..rules.determiners import categories_after, determiner_cards
@@ -26,7 +28,8 @@ class Table:
 
     __slots__ = (
         "view", "me", "n", "dummy", "players", "suits", "determiners", "determiner_of", "unseen",
-        "voids", "trick", "trick_seats", "later", "hidden_count", "outside",
+        "voids", "trick", "trick_seats", "later", "hidden_count", "hidden_total", "outside",
+        "unseen_of",
     )
 
     def __init__(self, view: PlayerView) -> None:
@@ -45,6 +48,10 @@ class Table:
         self.trick_seats = view.trick_seats
         self.later = self._later_seats()
         self.hidden_count = self._hidden_counts()
+        self.hidden_total = sum(self.hidden_count)
+        self.unseen_of: list[list[Card]] = [[] for _ in SUITS]
+        for c in sorted(self.unseen):
+            self.unseen_of[SUIT_OF[c]].append(c)
         self.outside = self._outside_cards()
 
     def _later_seats(self) -> list[int]:
@@ -101,17 +108,20 @@ class Table:
             return None
         return dummy_card(list(view.dummy_up), led)
 
-    def holds_any(self, seat: int, cards: list[Card]) -> float:
-        """Chance that ``seat`` holds at least one of ``cards`` (unseen cards only),
+    def holds_any(self, seat: int, suit: int, count: int) -> float:
+        """Chance that ``seat`` holds at least one of ``count`` unseen cards of ``suit``,
         assuming the unseen cards lie at random among the hidden hands, except in
         the suits the seat has shown void in."""
         mine = self.hidden_count[seat]
-        total = sum(self.hidden_count)
-        voids = self.voids[seat]
-        count = sum(1 for c in cards if SUIT_OF[c] not in voids)
-        if not count or not mine or not total:
+        total = self.hidden_total
+        if suit in self.voids[seat] or not count or not mine or not total:
             return 0.0
         return 1.0 - (1.0 - mine / total) ** count
+
+    def higher_unseen(self, c: Card) -> int:
+        """How many unseen cards of ``c``'s suit are higher than ``c``."""
+        hidden = self.unseen_of[SUIT_OF[c]]
+        return len(hidden) - bisect_right(hidden, c)
 
     # -------------------------------------------------------- what is certain
 
@@ -120,7 +130,7 @@ class Table:
         other hidden hands have room for every unseen card of it."""
         if suit in self.voids[seat]:
             return True
-        unseen = sum(1 for c in self.unseen if SUIT_OF[c] == suit)
+        unseen = len(self.unseen_of[suit])
         room = sum(n for s, n in enumerate(self.hidden_count)
                    if s != seat and (s == self.dummy or suit not in self.voids[s]))
         return unseen <= room
@@ -145,15 +155,15 @@ class Table:
                 continue
             voids = self.voids[seat]
             discards = self.may_lack(seat, led)  # may play off the led suit (R1)
-            for u in self.unseen:
-                other = SUIT_OF[u]
-                if other in voids or (other != led and not discards):
+            for other in SUITS:
+                hidden = self.unseen_of[other]
+                if not hidden or other in voids or (other != led and not discards):
                     continue
-                if other == suit and u > best:
+                if other == suit and hidden[-1] > best:
                     return True  # higher in its own suit
                 if trump >= 0 and other == trump != suit:
                     return True  # a trump over a card that is none
-                if trump < 0 and u in self.determiners and other != suit:
+                if trump < 0 and other != suit and any(u in self.determiners for u in hidden):
                     return True  # fixes Trump now, so it wins (R2, R4)
         return False
 

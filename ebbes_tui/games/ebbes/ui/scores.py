@@ -7,15 +7,12 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ..rules.view import PlayerView
-from ....ui.closing import ClosesOnce
 from ....ui.footer import KeysFooter
-from ....ui.game_ui import board_title
+from ....ui.game_ui import BoardScreen, board_title
 from ....ui.words import seat_names
 from .look import ebbes_look
 from .track import TrackBoard
@@ -43,12 +40,10 @@ def rounds_table(view: PlayerView, names: list[str], *, best: bool = False) -> T
     return table
 
 
-class ScoreBoardScreen(ClosesOnce, Screen[None]):
+class ScoreBoardScreen(BoardScreen):
     """Opened from the table with ``b``; shows only public scores."""
 
     app: EbbesApp
-    BINDINGS = [Binding("escape,b,enter", "close", "Back to the table")]
-
     def __init__(self, view: PlayerView) -> None:
         super().__init__()
         self.view = view
@@ -69,5 +64,3 @@ class ScoreBoardScreen(ClosesOnce, Screen[None]):
             yield TrackBoard(look, view.config, before, view.totals, names=names)
         yield KeysFooter()
 
-    def action_close(self) -> None:
-        self.dismiss()

@@ -36,12 +36,24 @@ class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
             yield OptionList(*options, id="starter-options")
             yield Static("Up/Down: choose   Enter: this player starts", classes="dialog-help")
             yield Static(self.error, classes="dialog-error", markup=False)
+            yield Static(id="dialog-hint", markup=False)
         yield KeysFooter()  # its own keys, not the table's under it
 
     def on_mount(self) -> None:
+        self.query_one("#dialog-hint").display = False
         options = self.query_one(OptionList)
         options.highlighted = self.view.seat or 0
         options.focus()
+
+    def point_at(self, answer: object) -> None:
+        if isinstance(answer, NameStarter):
+            self.query_one(OptionList).highlighted = answer.seat
+
+    def show_hint(self, text: str) -> None:
+        """In the dialog, under its choices, until it closes (a toast would go by)."""
+        hint = self.query_one("#dialog-hint", Static)
+        hint.update(self.app.look.text(text))
+        hint.display = True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.answer(NameStarter(int(event.option.id or 0)))

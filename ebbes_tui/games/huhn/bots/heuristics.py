@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ..rules.actions import PLAY
 from ..rules.cards import IS_HEN, IS_PIG, LOWEST, PENALTY, REWARD_POINTS, Card
+from .hints import SAMPLES, SENTENCES, sampled
 from .reading import Reading
 
 
@@ -87,55 +89,56 @@ def _best_estimate(r: Reading, cards: tuple[Card, ...]) -> Card | None:
 # ------------------------------------------------------------------ words
 
 
-def _beater(r: Reading) -> str:
-    return f"the {r.known_max} in the trick"
+def _beater(r: Reading) -> int:
+    return r.known_max
 
 
 def _why_forced(r: Reading, c: Card) -> str:
-    return f"Play {c}: it is the only card you may play."
+    return SENTENCES.say("only", card=c)
 
 
 def _why_sau(r: Reading, c: Card) -> str:
-    return (f"Play {c} and keep the 0: the 49 is still out, and in the last trick the 0 "
-            "takes the trick that holds the 49.")
+    return SENTENCES.say("sau", card=c)
 
 
 def _why_shed(r: Reading, c: Card) -> str:
-    return f"Shed the {c}: {_beater(r)} beats it, so someone else takes this hen."
+    return SENTENCES.say("shed", card=c, beater=_beater(r))
 
 
 def _why_dump(r: Reading, c: Card) -> str:
-    return (f"Play {c}: {_beater(r)} beats both your end cards, so giving up the higher "
-            "one costs nothing.")
+    return SENTENCES.say("dump", card=c, beater=_beater(r))
 
 
 def _why_avoid(r: Reading, c: Card) -> str:
-    hens = f"the trick already holds {r.known_hens} hens"
     if r.beaten(c):
-        return f"Play {c}: {hens}, and {_beater(r)} beats your card."
-    return f"Play {c}: {hens}, and your lower card is the easier one to beat."
+        return SENTENCES.say("avoid_beaten", card=c, hens=r.known_hens, beater=_beater(r))
+    return SENTENCES.say("avoid_lower", card=c, hens=r.known_hens)
 
 
 def _why_pig(r: Reading, c: Card) -> str:
-    return (f"Take the trick with {c}: it holds exactly one pig card, so it earns a reward "
-            "card worth more than the hens that come with it.")
+    return SENTENCES.say("pig", card=c)
 
 
 def _why_ear(r: Reading, c: Card) -> str:
-    return (f"Use the ear: lead {c} from anywhere in your hand, the card with the best "
-            "outlook for this trick.")
+    return sampled(r.view, c, (), SAMPLES, ear=True)
 
 
 def _why_down(r: Reading, c: Card) -> str:
-    return f"Use the down reward: lead {c}, and nobody sees it before the trick is complete."
+    return SENTENCES.say("down", card=c)
 
 
 def _why_estimate(r: Reading, c: Card) -> str:
+    """The lower end led, a beaten card lost; else what the sampled deals show for this
+    card and, played face up, for the other end (a hint fits three lines at 80
+    columns)."""
     if not r.trick and len(r.hand) > 1 and c == min(r.hand[0], r.hand[-1]):
-        return f"Lead {c}: your lower end card is the easier one to beat."
+        return SENTENCES.say("lead_lower", card=c)
     if r.beaten(c):
-        return f"Play {c}: {_beater(r)} beats it, and it is the card you most want to lose."
-    return f"Play {c}: it gives the best outlook for this trick and your hand."
+        return SENTENCES.say("beaten", card=c, beater=_beater(r))
+    others = tuple(e for e in dict.fromkeys((r.hand[0], r.hand[-1])) if e != c)
+    if PLAY[c][1] in r.view.actions:  # the sentence goes on to say "face down": room
+        others = ()
+    return sampled(r.view, c, others, SAMPLES)
 
 
 HEURISTICS: tuple[Heuristic, ...] = (
@@ -150,4 +153,8 @@ HEURISTICS: tuple[Heuristic, ...] = (
     Heuristic("best_estimate", _best_estimate, _why_estimate),
 )
 
-FACE_DOWN_WHY = " Play it face down: the players after you see it only when the trick is complete."
+
+
+def face_down(why: str) -> str:
+    """A card played face down: the sentence says so."""
+    return SENTENCES.say("face_down", said=why)

@@ -14,19 +14,15 @@ from collections import Counter
 from typing import Any
 
 from ..rules.actions import PLAY, REWARD, Action, Arrange, ArrangeChoices, name_leader
-from ..rules.arrange import STRATEGIES, arrangement, arrangements, last_in_first_trick
+from ..rules.arrange import arrangement, arrangements, last_in_first_trick
 from ..rules.cards import REWARD_DOWN, REWARD_EAR, REWARD_HAND, Card
-from .heuristics import FACE_DOWN_WHY, HEURISTICS, Heuristic
+from .heuristics import HEURISTICS, Heuristic, face_down
+from .hints import SENTENCES
 from .reading import DEFAULT_WEIGHTS, Reading, Weights
 from ..rules.view import HuhnView
 
-#: The reward card the bot takes when it may choose, best first, and why.
-REWARD_PREFERENCE: tuple[tuple[str, str], ...] = (
-    (REWARD_HAND, "you can name the player to your left to lead, so you play last in the "
-                  "next trick"),
-    (REWARD_EAR, "you may lead any card of your hand in the next trick"),
-    (REWARD_DOWN, "you may lead the next trick face down, whatever the card"),
-)
+#: The reward card the bot takes when it may choose, best first.
+REWARD_PREFERENCE: tuple[str, ...] = (REWARD_HAND, REWARD_EAR, REWARD_DOWN)
 
 
 class NormalBot:
@@ -43,7 +39,7 @@ class NormalBot:
         self.last = ""
 
     def choose(self, view: HuhnView, legal: Any, rng: random.Random) -> Action:
-        return self.decide(view)[0]
+        return self.decide(view, say=False)[0]
 
     def _fire(self, name: str) -> None:
         self.fired[name] += 1
@@ -54,14 +50,16 @@ class NormalBot:
         played)."""
         return self.decide(view)
 
-    def decide(self, view: HuhnView) -> tuple[Action, str]:
+    def decide(self, view: HuhnView, say: bool = True) -> tuple[Action, str]:
+        """The answer and its sentence; a card's sentence, which may sample deals, only
+        when ``say``."""
         phase = view.phase
         if phase == "play":
-            return self._play(view)
+            return self._play(view, say)
         if phase == "arrange":
             name, order = arrangement(view.hand, last_in_first_trick(view.seat, view.dealer))
             self._fire(name)
-            return Arrange(order), STRATEGIES[name][1]
+            return Arrange(order), SENTENCES.say(f"arrange_{name}")
         if phase == "reward":
             return self._reward(view)
         if phase == "leader":
@@ -69,15 +67,14 @@ class NormalBot:
                 raise ValueError("a bot decides from a seat's view, not the public table")
             seat = (view.seat + 1) % len(view.seats)
             self._fire("name_left_neighbour")
-            return name_leader(seat), (f"Name {view.seats[seat].name} to lead: you then play "
-                                       "last in the next trick.")
+            return name_leader(seat), SENTENCES.say("leader", name=view.seats[seat].name)
         if phase == "option":
             return self._option(view)
         raise ValueError(f"seat {view.seat} has nothing to decide")
 
     # ------------------------------------------------------------------ cards
 
-    def _play(self, view: HuhnView) -> tuple[Action, str]:
+    def _play(self, view: HuhnView, say: bool) -> tuple[Action, str]:
         reading = Reading(view, self.weights)
         cards = _cards(view.actions)
         for heuristic in self.heuristics:
@@ -85,9 +82,11 @@ class NormalBot:
             if card is not None:
                 self._fire(heuristic.name)
                 down = PLAY[card][1] in view.actions
+                if not say:
+                    return PLAY[card][down], ""
                 why = heuristic.why(reading, card)
                 if down and heuristic.name != "use_down":  # that sentence says so itself
-                    why += FACE_DOWN_WHY
+                    why = face_down(why)
                 return PLAY[card][down], why
         raise AssertionError("best_estimate always picks a card")
 
@@ -97,12 +96,11 @@ class NormalBot:
         if len(view.tricks) == view.dealt:  # the deal's last trick earned it
             kind = view.supply[0]
             self._fire("reward_after_last_trick")
-            return REWARD[kind], (f"Take {kind}: after the last trick no advantage is used, "
-                                  "and every reward card counts +3.")
-        for kind, why in REWARD_PREFERENCE:
+            return REWARD[kind], SENTENCES.say("reward_last", kind=kind)
+        for kind in REWARD_PREFERENCE:
             if kind in view.supply:
                 self._fire(f"reward_{kind}")
-                return REWARD[kind], f"Take {kind}: {why}."
+                return REWARD[kind], SENTENCES.say(f"reward_{kind}", kind=kind)
         raise AssertionError("a reward is chosen only from a supply of two or more")
 
     def _option(self, view: HuhnView) -> tuple[Action, str]:
@@ -113,9 +111,8 @@ class NormalBot:
         gain = dict(view.option_effects())[best]
         self._fire("best_option")
         if gain == 0:
-            return best, f"Choose {best.word}: no option improves your total."
-        return best, (f"Choose {best.word}: it adds {gain} to your total, and no other "
-                      "option adds more.")
+            return best, SENTENCES.say("option_none", option=best.word)
+        return best, SENTENCES.say("option_best", option=best.word, gain=gain)
 
     # ---------------------------------------------------------------- search
 
@@ -127,7 +124,7 @@ class NormalBot:
             last = last_in_first_trick(view.seat, view.dealer)
             orders: list[Action] = [Arrange(o) for _, o in arrangements(legal.hand, last)]
             return orders[:keep]
-        chosen = self.decide(view)[0]
+        chosen = self.decide(view, say=False)[0]
         if view.phase == "play":
             reading = Reading(view, self.weights)
             cards = sorted(_cards(legal), key=reading.score, reverse=True)

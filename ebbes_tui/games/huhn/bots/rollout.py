@@ -10,13 +10,14 @@ import random
 from collections.abc import Callable
 
 from ..rules.actions import LEADER, REWARD, Arrange
-from ..rules.cards import IS_HEN, REWARD_HAND
+from ..rules.cards import IS_HEN, PLAYER_COUNTS, REWARD_HAND
 from ..rules.scoring import option_gains, preselected
 from ..rules.state import ARRANGE, NAME_LEADER, OPTION, PLAY, REWARD_CHOICE, HuhnState
 from ..rules.tricks import LEFT, RIGHT
 
 #: How often a playout plays a random end card instead of the policy's.
 EXPLORE = 0.1
+_UP = (False,) * max(PLAYER_COUNTS)
 
 
 def rollout(state: HuhnState, seat: int, rng: random.Random) -> float:
@@ -36,7 +37,7 @@ def play_out(s: HuhnState, rng: random.Random) -> None:
     while len(s.scores) == deals:
         phase = s.phase
         if phase == PLAY:
-            _play_trick(s, rng.random)
+            _play_tricks(s, rng.random)
         elif phase == ARRANGE:
             for who, order in enumerate(s.orders):
                 if order is None:
@@ -55,16 +56,22 @@ def play_out(s: HuhnState, rng: random.Random) -> None:
             return
 
 
-def _play_trick(s: HuhnState, rand: Callable[[], float]) -> None:
-    """Play the trick in progress to its end by the policy, each card face up from an
-    end (what :meth:`HuhnState.play_card` does, card by card, without its calls; who
-    moves next is the taker's, set when the trick is finished)."""
-    hands, trick, seats, downs, ends = s.hands, s.trick, s.trick_seats, s.trick_downs, \
-        s.trick_ends
-    n = s.n
+def _play_tricks(s: HuhnState, rand: Callable[[], float]) -> None:
+    """Play tricks by the policy while the deal waits for cards."""
+    while s.phase == PLAY:
+        play_trick(s, rand)
+
+
+def play_trick(s: HuhnState, rand: Callable[[], float]) -> None:
+    """Finish the trick in progress by the policy, each card face up from an end (what
+    :meth:`HuhnState.play_card` does, card by card, without its calls; who moves next
+    is the taker's, set when the trick is finished)."""
+    hands, n = s.hands, s.n
+    trick, ends = s.trick, s.trick_ends
     seat = s.to_move
     best = max(trick) if trick else -1
     to_play = n - len(trick)
+    s.trick_downs += _UP[:to_play]  # every card face up, at once
     while to_play:
         to_play -= 1
         hand = hands[seat]
@@ -98,8 +105,6 @@ def _play_trick(s: HuhnState, rand: Callable[[], float]) -> None:
             hand.pop()
             ends.append(RIGHT)
         trick.append(card)
-        seats.append(seat)
-        downs.append(False)
         if card > best:
             best = card
         seat = seat + 1 if seat + 1 < n else 0

@@ -93,7 +93,6 @@ def state_from_view(view: HuhnView, hands: dict[int, list[Card]], trick: list[Ca
     state.dealer = view.dealer
     state.hands = [list(hands.get(s, [])) for s in range(n)]
     state.trick = trick
-    state.trick_seats = [t.seat for t in view.trick]
     state.trick_downs = [t.down for t in view.trick]
     state.trick_ends = [t.end for t in view.trick]
     state.tricks = view.tricks
@@ -104,7 +103,6 @@ def state_from_view(view: HuhnView, hands: dict[int, list[Card]], trick: list[Ca
     state.hens = view.hens
     state.penalties = view.penalties
     state.rewards = view.rewards
-    state.taken = view.taken
     state.supply = view.supply
     state.reward_log = view.reward_log
     state.leader_log = view.leader_log

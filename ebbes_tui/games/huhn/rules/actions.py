@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import final
+from typing import NamedTuple, final
 
 from ....game.protocols import Unlisted
 from .cards import ALL_CARDS, REWARD_KINDS, Card, code, parse_card, parse_play
@@ -28,13 +28,25 @@ class Arrange:
         return "arrange " + " ".join(map(str, self.order))
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play ``card`` (an end card, or any with *ear*), face down when ``down``."""
-
+class _Play(NamedTuple):
     card: Card
     down: bool = False
+
+
+@final
+class Play(_Play):
+    """Play ``card`` (an end card, or any with *ear*), face down when ``down``. A named
+    tuple, not a dataclass: a play is compared with the legal ones on every card, and a
+    tuple compares without a call into Python. So that 3.0 or True never passes for a
+    card as an equal number, a play is made of an int and a bool only."""
+
+    __slots__ = ()
+
+    def __new__(cls, card: Card, down: bool = False) -> Play:
+        if type(card) is not int or type(down) is not bool:
+            raise TypeError(f"a play is a card's number and whether it goes face down, "
+                            f"not {card!r} and {down!r}")
+        return super().__new__(cls, card, down)
 
     def __str__(self) -> str:
         return f"play {code(self.card, self.down)}"

@@ -45,15 +45,19 @@ REWARD_POINTS = 3
 NO_HEN_BONUS = 3
 
 
+#: H1: the cards in play by number of players, ascending.
+DECKS: dict[int, tuple[Card, ...]] = {
+    n: tuple(c for c in ALL_CARDS if c not in aside) for n, aside in SET_ASIDE.items()}
+
+
 def deck(players: int) -> tuple[Card, ...]:
     """The cards in play for ``players`` (H1), ascending."""
-    aside = SET_ASIDE[players]
-    return tuple(c for c in ALL_CARDS if c not in aside)
+    return DECKS[players]
 
 
 def hand_size(players: int) -> int:
     """Cards per hand (H1): 10 with five players, 12 otherwise."""
-    return len(deck(players)) // players
+    return len(DECKS[players]) // players
 
 
 def code(card: Card, down: bool = False) -> str:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, Arrange, ArrangeChoices, ChooseOption, NameLeader, Play, TakeReward
+from .actions import Action, Arrange, ChooseOption, NameLeader, Play, TakeReward
 from .cards import IS_DOWN, REWARD_EAR
-from .tricks import may_go_down
 from ....game.errors import IllegalMove, RuleBroken
 
 if TYPE_CHECKING:
@@ -42,9 +41,7 @@ def check_decision(state: HuhnState, action: Action, seat: int | None) -> int:
         raise IllegalMove(None, f"the game waits for {words}")
     if seat is not None and seat != mover:
         raise IllegalMove(seat, f"must wait: the game waits for seat {mover}")
-    if type(action) is Play and play_allowed(state, mover, action):
-        return mover
-    if type(action) is not Play and action in state.legal(mover):
+    if action in state.legal(mover):
         return mover
     if type(action) is Play:
         _refuse_play(state, mover, action)
@@ -60,22 +57,6 @@ def check_decision(state: HuhnState, action: Action, seat: int | None) -> int:
     raise AssertionError("unreachable")
 
 
-def play_allowed(state: HuhnState, seat: int, play: Play) -> bool:
-    """Whether ``play`` is among ``seat``'s legal plays (:meth:`HuhnState.legal`),
-    decided without listing them: an end card (H4), any card leading with *ear* (H9),
-    face down where H5/H9 allow."""
-    card, down = play.card, play.down
-    if type(card) is not int or (down is not True and down is not False):
-        return play in state.legal(seat)  # compared as the listed plays compare
-    hand = state.hands[seat]
-    leading = not state.trick
-    if card != hand[0] and card != hand[-1] \
-            and not (leading and state.advantage == REWARD_EAR and card in hand):
-        return False
-    return not down or may_go_down(card, leading, len(state.trick) == state.n - 1,
-                                   state.advantage)
-
-
 def _check_arrange(state: HuhnState, action: Action, seat: int | None) -> int:
     if type(action) is not Arrange:
         raise IllegalMove(None, "the game waits for every player to arrange their hand")
@@ -83,7 +64,8 @@ def _check_arrange(state: HuhnState, action: Action, seat: int | None) -> int:
         raise IllegalMove(None, "an arrangement must name its seat")
     if state.orders[seat] is not None:
         raise RuleBroken(seat, "may not arrange the hand again", ruling="H3")
-    if action not in ArrangeChoices(tuple(state.hands[seat])):
+    hand = state.hands[seat]
+    if len(action.order) != len(hand) or sorted(action.order) != sorted(hand):
         raise RuleBroken(seat, "must arrange exactly the cards of the hand", ruling="H3")
     return seat
 

@@ -15,17 +15,21 @@ from typing import Any
 
 #: BITS[n]: n.bit_length(), what ``Random._randbelow(n)`` asks ``getrandbits`` for.
 BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(64))
+#: DRAWS[size]: the draws that put ``size`` items in a random order, worked out once:
+#: each (the place filled, how many numbers it is drawn from, their bits), from the last
+#: place down to the first. A shuffle leaves out the first place's, which has one number.
+DRAWS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((i, i + 1, BITS[i + 1]) for i in range(size - 1, -1, -1)) for size in range(64))
+SHUFFLE_DRAWS = tuple(draws[:-1] for draws in DRAWS)
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:
     """``rng.shuffle(items)``."""
-    if type(rng) is not random.Random or len(items) > len(BITS):
+    if type(rng) is not random.Random or len(items) >= len(DRAWS):
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = BITS[n]
+    for i, n, k in SHUFFLE_DRAWS[len(items)]:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -40,13 +44,12 @@ def sample(items: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
         return tuple(rng.sample(items, n))
     getrandbits = rng.getrandbits
     pool = list(items)
-    result = []
-    for last in range(n - 1, -1, -1):
-        size = last + 1
-        k = BITS[size]
+    result: list[Any] = []
+    append = result.append
+    for last, size, k in DRAWS[n]:
         j = getrandbits(k)
         while j >= size:
             j = getrandbits(k)
-        result.append(pool[j])
+        append(pool[j])
         pool[j] = pool[last]
     return tuple(result)

@@ -44,21 +44,21 @@ class CardPlayed:
 
 
 #: The CardPlayed events of a game, made once and shared (events are immutable):
-#: _FACE_UP[seat][end][card], _FACE_DOWN[seat][end].
-_FACE_UP = tuple({end: tuple(CardPlayed(seat, c, False, end) for c in ALL_CARDS) for end in ENDS}
+#: FACE_UP[seat][end][card], FACE_DOWN[seat][end].
+FACE_UP = tuple({end: tuple(CardPlayed(seat, c, False, end) for c in ALL_CARDS) for end in ENDS}
                  for seat in range(max(PLAYER_COUNTS)))
-_FACE_DOWN = tuple({end: CardPlayed(seat, None, True, end) for end in ENDS}
+FACE_DOWN = tuple({end: CardPlayed(seat, None, True, end) for end in ENDS}
                    for seat in range(max(PLAYER_COUNTS)))
 
 
 def card_played(seat: int, card: Card, down: bool, end: str) -> CardPlayed:
     """``CardPlayed(seat, None if down else card, down, end)``, shared where it can be
     (a card is played thousands of times a second in search and benches)."""
-    if type(card) is int and LOWEST <= card <= HIGHEST and 0 <= seat < len(_FACE_UP):
+    if type(card) is int and LOWEST <= card <= HIGHEST and 0 <= seat < len(FACE_UP):
         if down is False:
-            return _FACE_UP[seat][end][card]
+            return FACE_UP[seat][end][card]
         if down is True:
-            return _FACE_DOWN[seat][end]
+            return FACE_DOWN[seat][end]
     return CardPlayed(seat, None if down else card, down, end)
 
 

@@ -80,6 +80,8 @@ def _cards_conserved(state: HuhnState) -> list[str]:
     sizes = {len(h) + state.trick_seats.count(s) for s, h in enumerate(state.hands)}
     if len(sizes) != 1:
         found.append("hands differ in size by more than the trick in progress (H4)")
+    if state.phase == "play" and state.to_move != (state.leader + len(state.trick)) % state.n:
+        found.append("the seat to play is not the next clockwise from the trick's leader (H4)")
     return found
 
 

@@ -18,13 +18,16 @@ from .actions import (
     LEADER, REWARD, Action, Arrange, ArrangeChoices, ChooseOption, NameLeader, Play, TakeReward,
 )
 from .cards import PENALTY, REWARD_HAND, REWARD_KINDS, Card, code, deck, hand_size
-from .checks import check_decision, play_allowed
+from .checks import check_decision
 from .events import (
     DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
-    PenaltyGiven, PlayBegins, RewardTaken, TrickTaken, card_played,
+    FACE_DOWN, FACE_UP, PenaltyGiven, PlayBegins, RewardTaken, TrickTaken,
 )
 from .scoring import DealScore, options_for, score_deal, totals_of, winners_of
-from .tricks import LEFT, MIDDLE, RIGHT, Trick, earns_reward, hens_in, legal_plays, winning_index
+from .tricks import (
+    FOLLOWS, LEFT, MIDDLE, RIGHT, SEATS_FROM, SPAN, Trick, earns_reward, hens_in, legal_plays,
+    winning_index,
+)
 from .view import build_view
 
 if TYPE_CHECKING:
@@ -59,9 +62,9 @@ class HuhnState:
         "seats", "n", "deals", "first_dealer", "deck", "size", "phase", "scores", "played",
         "crossed", "totals", "decisions",
         # the current deal
-        "dealer", "orders", "hands", "trick", "trick_seats", "trick_downs", "trick_ends",
+        "dealer", "orders", "hands", "trick", "trick_downs", "trick_ends",
         "tricks", "leader", "to_move", "named_by", "advantage", "hens", "penalties",
-        "rewards", "taken", "supply", "reward_log", "leader_log", "taker", "moves", "public",
+        "rewards", "supply", "reward_log", "leader_log", "taker", "moves", "public",
         "public_trick",
     )
 
@@ -88,7 +91,6 @@ class HuhnState:
         self.orders: tuple[tuple[Card, ...] | None, ...] = (None,) * n  # as arranged (H3)
         self.hands: list[list[Card]] = [[] for _ in range(n)]  # left to right
         self.trick: list[Card] = []
-        self.trick_seats: list[int] = []
         self.trick_downs: list[bool] = []
         self.trick_ends: list[str] = []
         self.tricks: tuple[Trick, ...] = ()
@@ -98,7 +100,6 @@ class HuhnState:
         self.hens: tuple[int, ...] = (0,) * n
         self.penalties: tuple[tuple[int, ...], ...] = ((),) * n
         self.rewards: tuple[tuple[str, ...], ...] = ((),) * n
-        self.taken: tuple[int, ...] = (0,) * n  # tricks taken
         self.supply: tuple[str, ...] = REWARD_KINDS  # H8: one of each kind per deal
         self.reward_log: tuple[tuple[int, int, str], ...] = ()  # (trick from 1, seat, kind)
         self.leader_log: tuple[tuple[int, int, int], ...] = ()  # (trick named for, by, leader)
@@ -115,10 +116,23 @@ class HuhnState:
         deals scored (0 before the first)."""
         return len(self.scores) + (self.phase not in (DEAL, OVER))
 
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """Who played each card of the trick in progress: clockwise from its leader."""
+        return SEATS_FROM[self.n][self.leader][:len(self.trick)]
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        """The tricks each seat has taken this deal."""
+        counts = [0] * self.n
+        for trick in self.tricks:
+            counts[trick.winner] += 1
+        return tuple(counts)
+
     def pending(self) -> tuple[Decision, ...]:
         phase = self.phase
         if phase == PLAY:
-            return _PENDING[PLAY][self.to_move]
+            return _PENDING_PLAY[self.to_move]
         if phase == ARRANGE:
             arranging = _ARRANGING
             return tuple(arranging[s] for s, o in enumerate(self.orders) if o is None)
@@ -144,10 +158,11 @@ class HuhnState:
         if phase == PLAY:
             if seat != self.to_move:
                 return ()
-            trick = self.trick
-            leading = not trick
-            return legal_plays(self.hands[seat], leading, len(trick) == self.n - 1,
-                               self.advantage if leading else None)
+            follow = FOLLOWS[self.n][len(self.trick)]
+            hand = self.hands[seat]
+            if follow is not None:  # by the hand's end cards (H4, H5), a look-up
+                return follow[hand[0] * SPAN + hand[-1]]
+            return legal_plays(hand, True, False, self.advantage)
         if phase == ARRANGE:
             return ArrangeChoices(tuple(self.hands[seat])) if self.orders[seat] is None else ()
         if seat != self.taker:
@@ -241,7 +256,11 @@ class HuhnState:
         events: list[Any] = []
         if type(action) is Play and self.phase == PLAY:  # most decisions: checked here
             mover = self.to_move
-            if (seat is None or seat == mover) and play_allowed(self, mover, action):
+            follow = FOLLOWS[self.n][len(self.trick)]
+            hand = self.hands[mover]
+            plays = follow[hand[0] * SPAN + hand[-1]] if follow is not None \
+                else legal_plays(hand, True, False, self.advantage)  # legal(), without its call
+            if (seat is None or seat == mover) and action in plays:
                 self.decisions += 1
                 self.moves += 1
                 self.play_card(action.card, action.down, events)
@@ -295,13 +314,13 @@ class HuhnState:
         else:
             end = MIDDLE
             hand.remove(card)
-        self.trick.append(card)
-        self.trick_seats.append(seat)
+        trick = self.trick
+        trick.append(card)
         self.trick_downs.append(down)
         self.trick_ends.append(end)
-        if events is not None:
-            events.append(card_played(seat, card, down, end))
-        if len(self.trick) == self.n:
+        if events is not None:  # the shared event (:func:`.events.card_played`)
+            events.append(FACE_DOWN[seat][end] if down else FACE_UP[seat][end][card])
+        if len(trick) == self.n:
             self.finish_trick(events)
         else:
             self.to_move = (seat + 1) % self.n
@@ -311,10 +330,9 @@ class HuhnState:
         that plays as it does): H6 the taker; H7 a penalty at once; H8 a reward (chosen
         when two or more kinds are left); the last trick leads to the option (H11)."""
         cards = tuple(self.trick)
-        seats = tuple(self.trick_seats)
-        tricks = len(self.tricks) + 1
-        last = tricks == self.size
+        last = len(self.tricks) + 1 == self.size
         index = winning_index(cards, last)
+        seats = SEATS_FROM[self.n][self.leader]
         winner = seats[index]
         trick = _new_trick(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
                                    tuple(self.trick_ends), winner, last and cards[index] == 0,
@@ -322,29 +340,25 @@ class HuhnState:
         self.tricks += (trick,)
         self.public = self.advantage = self.named_by = None
         self.public_trick = ()
-        self.trick, self.trick_seats, self.trick_downs, self.trick_ends = [], [], [], []
-        taken = list(self.taken)
-        taken[winner] += 1
-        self.taken = tuple(taken)
+        self.trick, self.trick_downs, self.trick_ends = [], [], []
         self.leader = self.to_move = winner
         hens = hens_in(cards)
         if hens:
             self.hens = _with(self.hens, winner, self.hens[winner] + hens)
+            if hens >= 2:
+                self.penalties = _with(self.penalties, winner,
+                                       self.penalties[winner] + (PENALTY[hens],))
         if events is not None:
             events.append(TrickTaken(trick))
-        if hens >= 2:
-            self.penalties = _with(self.penalties, winner,
-                                   self.penalties[winner] + (PENALTY[hens],))
-            if events is not None:
+            if hens >= 2:
                 events.append(PenaltyGiven(winner, PENALTY[hens]))
-        if earns_reward(cards) and self.supply:
+        if self.supply and earns_reward(cards):
             if len(self.supply) == 1:  # nothing to choose: taken at once, still listed
                 self._take_reward(winner, self.supply[0], events)
                 return
             self.phase = REWARD_CHOICE
             self.taker = winner
-            return
-        if last:
+        elif last:
             self.phase = OPTION
             self.taker = winner
         else:
@@ -425,12 +439,11 @@ class HuhnState:
         new.decisions, new.dealer, new.orders = self.decisions, self.dealer, self.orders
         new.hands = [h[:] for h in self.hands]
         new.trick = self.trick[:]
-        new.trick_seats = self.trick_seats[:]
         new.trick_downs = self.trick_downs[:]
         new.trick_ends = self.trick_ends[:]
         new.tricks, new.leader, new.to_move = self.tricks, self.leader, self.to_move
         new.named_by, new.advantage, new.hens = self.named_by, self.advantage, self.hens
-        new.penalties, new.rewards, new.taken = self.penalties, self.rewards, self.taken
+        new.penalties, new.rewards = self.penalties, self.rewards
         new.supply, new.reward_log, new.leader_log = self.supply, self.reward_log, self.leader_log
         new.taker, new.moves, new.public = self.taker, self.moves, self.public
         new.public_trick = self.public_trick
@@ -446,6 +459,7 @@ _DEAL_PENDING = (Decision(DEAL, None),)
 _ARRANGING = tuple(Decision(ARRANGE, s) for s in range(8))
 _PENDING = {phase: tuple((Decision(phase, s),) for s in range(8))
             for phase in (PLAY, REWARD_CHOICE, NAME_LEADER, OPTION)}
+_PENDING_PLAY = _PENDING[PLAY]
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

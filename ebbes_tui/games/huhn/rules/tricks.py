@@ -7,10 +7,16 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .actions import PLAY, Play
-from .cards import HIGHEST, IS_DOWN, IS_HEN, IS_PIG, LOWEST, PENALTY, REWARD_DOWN, REWARD_EAR, Card
+from .cards import (
+    HIGHEST, IS_DOWN, IS_HEN, IS_PIG, LOWEST, PENALTY, PLAYER_COUNTS, REWARD_DOWN, REWARD_EAR, Card,
+)
 
 LEFT, RIGHT, MIDDLE = "left", "right", "middle"
 ENDS = (LEFT, RIGHT, MIDDLE)
+#: SEATS_FROM[n][leader]: who plays a trick's cards round a table of ``n`` (H2, H4).
+SEATS_FROM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n))
+    for n in range(max(PLAYER_COUNTS) + 1))
 
 
 class Trick(NamedTuple):
@@ -77,21 +83,35 @@ def may_go_down(card: Card, leading: bool, last_player: bool, advantage: str | N
 _UP: tuple[tuple[Play, ...], ...] = tuple((PLAY[c][0],) for c in range(HIGHEST + 1))
 _BOTH: tuple[tuple[Play, ...], ...] = tuple(PLAY[c] for c in range(HIGHEST + 1))
 _BY_SYMBOL = tuple(_BOTH[c] if IS_DOWN[c] else _UP[c] for c in range(HIGHEST + 1))
+SPAN = HIGHEST + 1
+
+
+def _ends(plays: tuple[tuple[Play, ...], ...]) -> tuple[tuple[Play, ...], ...]:
+    """The plays of a hand by its end cards, at ``left * 50 + right`` (one card: both)."""
+    return tuple(plays[left] if left == right else plays[left] + plays[right]
+                 for left in range(SPAN) for right in range(SPAN))
+
+
+#: Every play of a hand by its ends, made once: a card is checked thousands of times a
+#: second, and the check is a look-up (the last player; the lead with *down*; others).
+ENDS_UP, ENDS_BOTH, ENDS_BY_SYMBOL = _ends(_UP), _ends(_BOTH), _ends(_BY_SYMBOL)
+#: FOLLOWS[n][k]: the plays of a trick's card k (from 0) round a table of ``n``, by the
+#: hand's end cards; None for the lead, whose plays a reward may widen (H9).
+FOLLOWS: tuple[tuple[tuple[tuple[Play, ...], ...] | None, ...], ...] = tuple(
+    tuple(None if k == 0 else ENDS_UP if k == n - 1 else ENDS_BY_SYMBOL for k in range(n))
+    for n in range(max(PLAYER_COUNTS) + 1))
 
 
 def legal_plays(hand: Sequence[Card], leading: bool, last_player: bool,
-                advantage: str | None) -> list[Play]:
+                advantage: str | None) -> tuple[Play, ...]:
     """Every play allowed: the leftmost or rightmost card (H4), any card when leading
     with *ear* (H9), each also face down where H5/H9 allow (:func:`may_go_down`); left
     before right."""
-    if last_player:
-        plays = _UP
-    elif leading and advantage == REWARD_DOWN:
-        plays = _BOTH
-    else:
-        plays = _BY_SYMBOL
-    if leading and advantage == REWARD_EAR:
-        return [p for c in hand for p in plays[c]]
-    if len(hand) == 1:
-        return list(plays[hand[0]])
-    return [*plays[hand[0]], *plays[hand[-1]]]
+    ends = ENDS_UP if last_player else ENDS_BY_SYMBOL
+    if leading and advantage is not None:
+        if advantage == REWARD_EAR:
+            plays = _UP if last_player else _BY_SYMBOL
+            return tuple(p for c in hand for p in plays[c])
+        if advantage == REWARD_DOWN and not last_player:
+            ends = ENDS_BOTH
+    return ends[hand[0] * SPAN + hand[-1]]

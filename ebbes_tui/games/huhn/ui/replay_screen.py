@@ -70,12 +70,6 @@ class HuhnReplayScreen(ReplayBase[HuhnState, HuhnView]):
         self.query_one("#replay-news", Static).update(Text(look.text(" ".join(self._news(names)))))
         self.show_log(HuhnLog(look, personal=False), view)
 
-    def action_board(self) -> None:
-        """The score sheet at the position on show; it says it goes back to the replay."""
-        from .scores import ReplayScoreSheetScreen
-
-        self.app.push_screen(ReplayScoreSheetScreen(self.view(self.position)))
-
     def _status(self, view: HuhnView) -> str:
         look = huhn_look(self.app.look)
         parts = [f"Deal {self.replay.round_of(self.position) + 1} of {view.deals}"]

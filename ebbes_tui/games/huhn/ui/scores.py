@@ -12,14 +12,11 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
-from ....ui.closing import ClosesOnce
 from ....ui.footer import KeysFooter
-from ....ui.game_ui import board_title
+from ....ui.game_ui import BoardScreen, board_title
 from ....ui.words import seat_names
 from ..rules.actions import CROSS_OPTION, NO_OPTION
 from ..rules.cards import REWARD_POINTS
@@ -107,12 +104,10 @@ def sheet_notes(view: HuhnView, names: list[str]) -> Text:
     return text
 
 
-class ScoreSheetScreen(ClosesOnce, Screen[None]):
+class ScoreSheetScreen(BoardScreen):
     """Opened from the table with ``b``: only public scores."""
 
     app: EbbesApp
-    BINDINGS = [Binding("escape,b,enter", "close", "Back to the table")]
-
     def __init__(self, view: HuhnView) -> None:
         super().__init__()
         self.view = view
@@ -131,12 +126,3 @@ class ScoreSheetScreen(ClosesOnce, Screen[None]):
                              "scores -1 a hen card, the penalties, +3 a reward card and +3 "
                              "for a stack without hens.")
         yield KeysFooter()
-
-    def action_close(self) -> None:
-        self.dismiss()
-
-
-class ReplayScoreSheetScreen(ScoreSheetScreen, inherit_bindings=False):
-    """The score sheet opened from a replay (``b``): it goes back to the replay."""
-
-    BINDINGS = [Binding("escape,b,enter", "close", "Back to the replay")]

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from ..rules.actions import PLAY, SJANSE, UNDERTREKK, Action, PlayCard, Series, play_of
 from ..rules.cards import CODES, RANK_OF, SUIT_OF, SUIT_WORD, Card
 from ..rules.checks import lacking
+from .hints import SENTENCES
 from .judge import Judge
 from ..rules.tricks import can_beat
 from ..rules.view import HundView
@@ -57,13 +58,12 @@ def only_move(j: Judge) -> Choice | None:
         return None
     action = actions[0]
     if action is SJANSE:
-        return Choice(action, "Your hand is empty, so your only move is to sjanse: the pile's "
-                              "top card is played for you.")
+        return Choice(action, SENTENCES.say("sjanse_empty"))
     if action is UNDERTREKK:
         return must_take(j)
     if j.view.phase == "collect":
-        return Choice(action, f"Play {action}: it is your only card.")
-    return Choice(action, f"Play {action}: it is the only play you may make.")
+        return Choice(action, SENTENCES.say("only_card", play=action))
+    return Choice(action, SENTENCES.say("only_play", play=action))
 
 
 # ---------------------------------------------------------------- phase 1 (N3-N8)
@@ -87,9 +87,8 @@ def start_krig_when_it_pays(j: Judge) -> Choice | None:
             continue
         rival = next(s for s, m in zip(seats, cards) if RANK_OF[m] == RANK_OF[c])
         match = next(m for m in cards if RANK_OF[m] == RANK_OF[c])
-        return Choice(PLAY[c], f"Start a krig with {CODES[c]}: it matches {_name(j, rival)}'s "
-                               f"{CODES[match]}, the trick is likely worth taking, and your "
-                               f"{CODES[follow]} likely wins the krig.")
+        return Choice(PLAY[c], SENTENCES.say("start_krig", card=CODES[c], rival=_name(j, rival),
+                                             match=CODES[match], follow=CODES[follow]))
     return None
 
 
@@ -108,10 +107,8 @@ def take_high_cards(j: Judge) -> Choice | None:
     if j.trick_worth(c) <= j.w.take:
         return None
     if last:
-        return Choice(PLAY[c], f"Take the trick with {CODES[c]}: nobody plays after you, "
-                               "and its cards are likely worth having in phase 2.")
-    return Choice(PLAY[c], f"Play {CODES[c]}: it likely takes the trick, whose cards are "
-                           "likely worth having in phase 2.")
+        return Choice(PLAY[c], SENTENCES.say("take_last", card=CODES[c]))
+    return Choice(PLAY[c], SENTENCES.say("take", card=CODES[c]))
 
 
 def sjanse_with_keepers(j: Judge) -> Choice | None:
@@ -122,9 +119,7 @@ def sjanse_with_keepers(j: Judge) -> Choice | None:
         return None
     if any(j.worth(c) < j.w.keeper for c in view.hand):
         return None
-    return Choice(SJANSE, f"Sjanse: every card in your hand ({_codes(view.hand)}) is likely "
-                          "worth keeping for phase 2, so turn the pile's top card instead of "
-                          "giving one away.")
+    return Choice(SJANSE, SENTENCES.say("sjanse_keepers", cards=_codes(view.hand)))
 
 
 def give_low_cards(j: Judge) -> Choice | None:
@@ -136,19 +131,18 @@ def give_low_cards(j: Judge) -> Choice | None:
     c = min(view.hand, key=j.worth)
     least = _your(view, "card least worth holding in phase 2")
     if not view.trick:
-        return Choice(PLAY[c], f"Lead {CODES[c]}, {least}: whoever takes the trick must shed "
-                               "it later.")
+        return Choice(PLAY[c], SENTENCES.say("lead_least", card=CODES[c], least=least))
     losers = [h for h in view.hand if not j.could_take(h)]
     if not losers:
         each = "it" if len(view.hand) == 1 else "each of your cards"
-        return Choice(PLAY[c], f"Play {CODES[c]}, {least}: {each} would take this trick or "
-                               "war for it as it stands.")
+        return Choice(PLAY[c], SENTENCES.say("give_all_take", card=CODES[c], least=least,
+                                             each=each))
     c = min(losers, key=j.worth)
     if len(losers) == len(view.hand):
         none = "it does not take" if len(view.hand) == 1 else "none of your cards takes"
-        return Choice(PLAY[c], f"Give away {CODES[c]}, {least}: {none} this trick as it stands.")
-    return Choice(PLAY[c], f"Give away {CODES[c]}: it does not take the trick, which is "
-                           "likely not worth taking, and it is likely worth little in phase 2.")
+        return Choice(PLAY[c], SENTENCES.say("give_none_takes", card=CODES[c], least=least,
+                                             none=none))
+    return Choice(PLAY[c], SENTENCES.say("give", card=CODES[c]))
 
 
 def krig_to_win(j: Judge) -> Choice | None:
@@ -160,11 +154,11 @@ def krig_to_win(j: Judge) -> Choice | None:
     best = max(view.hand, key=lambda c: (RANK_OF[c], -j.worth(c)))
     so_far = len(view.trick)
     if RANK_OF[best] < 10 and SJANSE in view.actions:
-        return Choice(SJANSE, f"Sjanse in the krig: {_your(view, 'best card')}, {CODES[best]}, "
-                              "likely loses, and the pile's top card may be higher.")
-    return Choice(PLAY[best], f"Play {CODES[best]}, {_your(view, 'highest card')}, in the krig: "
-                              f"its winner takes every card in the trick ({so_far} so far), "
-                              "likely worth having.")
+        return Choice(SJANSE, SENTENCES.say("krig_sjanse", best=_your(view, "best card"),
+                                            card=CODES[best]))
+    return Choice(PLAY[best], SENTENCES.say("krig_win", card=CODES[best],
+                                                highest=_your(view, "highest card"),
+                                                so_far=so_far))
 
 
 def krig_to_lose(j: Judge) -> Choice | None:
@@ -175,19 +169,16 @@ def krig_to_lose(j: Judge) -> Choice | None:
     def lowest(cards: list[Card]) -> Card:
         return min(cards, key=lambda c: (RANK_OF[c], j.worth(c)))
 
-    so_far = f"the trick ({len(view.trick)} cards so far) is likely not worth taking"
+    so_far = len(view.trick)
     losers = [c for c in view.hand if not j.could_take(c)]
     if losers:
         c = lowest(losers)
-        return Choice(PLAY[c], f"Play {CODES[c]} in the krig: it does not take the trick as it "
-                               f"stands, and {so_far}.")
+        return Choice(PLAY[c], SENTENCES.say("krig_lose", card=CODES[c], so_far=so_far))
     low = lowest(list(view.hand))
     if j.round_cards()[0] and len(view.hand) > 1:  # each card takes the trick or wars on
-        return Choice(PLAY[low], f"Play {CODES[low]}, your lowest card, in the krig: every card "
-                                 "you hold takes the trick or wars on for it as it stands, so "
-                                 "keep the higher ones.")
-    return Choice(PLAY[low], f"Play {CODES[low]}, {_your(view, 'lowest card')}, in the krig: "
-                             f"{so_far}.")
+        return Choice(PLAY[low], SENTENCES.say("krig_lowest_all", card=CODES[low]))
+    return Choice(PLAY[low], SENTENCES.say("krig_lowest", card=CODES[low],
+                                              lowest=_your(view, "lowest card"), so_far=so_far))
 
 
 # -------------------------------------------------------------- phase 2 (N9-N14)
@@ -204,7 +195,7 @@ def must_take(j: Judge) -> Choice | None:
     what = f"the trick's first card, {CODES[first[0]]}" if len(first) == 1 else \
         f"the trick's first play, the series {_series(first)}"
     why = "you hold no card" if not view.hand else f"you hold {lacking(top, view.trump)}"
-    return Choice(UNDERTREKK, f"You cannot beat {CODES[top]} ({why}), so you take in {what}.")
+    return Choice(UNDERTREKK, SENTENCES.say("must_take", top=CODES[top], why=why, what=what))
 
 
 def beat_cheapest(j: Judge) -> Choice | None:
@@ -219,12 +210,11 @@ def beat_cheapest(j: Judge) -> Choice | None:
     play = min(plays, key=lambda a: _beat_cost(a, trump))
     high = play.cards[-1]
     keeping = SUIT_OF[high] != trump and any(SUIT_OF[c] == trump for c in view.hand)
-    keep = ", keeping your trumps for later" if keeping else ""
+    keep = SENTENCES.say("keeping_trumps") if keeping else ""
     if type(play) is Series:
-        return Choice(play, f"Beat {CODES[top]} with the series {play}: its top card is the "
-                            f"cheapest that beats{keep}, and it sheds {len(play.cards)} cards "
-                            "at once.")
-    return Choice(play, f"Beat {CODES[top]} with {play}, the cheapest card that beats it{keep}.")
+        return Choice(play, SENTENCES.say("beat_series", top=CODES[top], play=play, tail=keep,
+                                          count=len(play.cards)))
+    return Choice(play, SENTENCES.say("beat", top=CODES[top], play=play, tail=keep))
 
 
 def _beat_cost(action: PlayCard | Series, trump: int) -> tuple[int, int, int]:
@@ -251,14 +241,13 @@ def leave_the_round(j: Judge) -> Choice | None:
     hold = j.known_hands()[following]
     beatable = [a for a in others if (type(a) is PlayCard or type(a) is Series)
                 and can_beat(hold, a.cards[-1], view.trump)]
-    ends = (f"you led {play_of(last)} here before, this position has come round twice, and "
-            "once more ends phase 2 with you, holding the most cards, the hund")
+    before = play_of(last)
     if beatable:
         lead = j.rng.choice(beatable)
-        return Choice(lead, f"Lead {lead}: {ends}; {_name(j, following)} can likely beat it, "
-                            "which keeps the trick going.")
+        return Choice(lead, SENTENCES.say("leave_beatable", play=lead, before=before,
+                                          name=_name(j, following)))
     other = j.rng.choice(others)
-    return Choice(other, f"Lead {other}: {ends}.")
+    return Choice(other, SENTENCES.say("leave", play=other, before=before))
 
 
 def _led_from_here(view: HundView) -> tuple[Card, ...] | None:
@@ -306,8 +295,8 @@ def lead_low_singleton(j: Judge) -> Choice | None:
     if not single:
         return None
     c = min(single, key=RANK_OF.__getitem__)
-    return Choice(PLAY[c], f"Lead {CODES[c]}, your only {SUIT_WORD[SUIT_OF[c]]}: a low card "
-                           "is hard to shed except by leading it.")
+    return Choice(PLAY[c], SENTENCES.say("lead_singleton", card=CODES[c],
+                                         suit=SUIT_WORD[SUIT_OF[c]]))
 
 
 def lead_low_series(j: Judge) -> Choice | None:
@@ -321,7 +310,7 @@ def lead_low_series(j: Judge) -> Choice | None:
     if not runs:
         return None
     run = max(runs, key=lambda a: (len(a.cards), -RANK_OF[a.top]))
-    return Choice(run, f"Lead the series {run}: it sheds {len(run.cards)} low cards in one play.")
+    return Choice(run, SENTENCES.say("lead_series", play=run, count=len(run.cards)))
 
 
 def lead_low(j: Judge) -> Choice | None:
@@ -332,18 +321,17 @@ def lead_low(j: Judge) -> Choice | None:
         return None
     if len(view.hand) == 1:
         c = view.hand[0]
-        return Choice(PLAY[c], f"Lead {CODES[c]}, your last card: once it is down, you are out.")
+        return Choice(PLAY[c], SENTENCES.say("lead_last", card=CODES[c]))
     trump = view.trump
     plain = [c for c in view.hand if SUIT_OF[c] != trump]
     if not plain:
         c = min(view.hand, key=RANK_OF.__getitem__)
-        return Choice(PLAY[c], f"Lead {CODES[c]}, your lowest trump: you hold only trumps.")
+        return Choice(PLAY[c], SENTENCES.say("lead_trump", card=CODES[c]))
     c = min(plain, key=RANK_OF.__getitem__)
-    keep = ", and your trumps stay for later" if len(plain) < len(view.hand) else ""
+    keep = SENTENCES.say("trumps_stay") if len(plain) < len(view.hand) else ""
     lower = any(RANK_OF[t] < RANK_OF[c] for t in view.hand if SUIT_OF[t] == trump)
     what = "lowest card outside trumps" if lower else "lowest card"
-    return Choice(PLAY[c], f"Lead {CODES[c]}, your {what}: low cards are hard to shed "
-                           f"except by leading them{keep}.")
+    return Choice(PLAY[c], SENTENCES.say("lead_low", card=CODES[c], what=what, tail=keep))
 
 
 #: The heuristics for each kind of decision, in the order they are tried.

@@ -9,14 +9,11 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
-from ....ui.closing import ClosesOnce
 from ....ui.footer import KeysFooter
-from ....ui.game_ui import board_title
+from ....ui.game_ui import BoardScreen, board_title
 from ....ui.interludes import FinalStandings, Interlude
 from ....ui.words import says
 from ..rules.events import HundFound, MatchOver
@@ -92,12 +89,10 @@ def leaders_line(view: HundView, names: list[str], winners: tuple[int, ...] | No
     return f"Fewest times hund ({fewest}): {and_list(who)}; {games}."
 
 
-class TallyScreen(ClosesOnce, Screen[None]):
+class TallyScreen(BoardScreen):
     """The board (``b``): the match tally so far."""
 
     app: EbbesApp
-    BINDINGS = [Binding("escape,b,enter", "close", "Back to the table")]
-
     def __init__(self, view: HundView) -> None:
         super().__init__()
         self.view = view
@@ -114,8 +109,6 @@ class TallyScreen(ClosesOnce, Screen[None]):
             yield Static(Text(leaders_line(self.view, names), "italic"))
         yield KeysFooter()
 
-    def action_close(self) -> None:
-        self.dismiss()
 
 
 class GameEndScreen(Interlude):

@@ -1,0 +1,72 @@
+"""A decision dialog has its hint (issue 27): i in ebbes' starter dialog says the normal
+bot's answer with a reason that holds for the hand and the variant, and points at it;
+Blindes Huhn's dialogs are tested in test_huhn_reading.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import finish_round
+from ui_support import make_app, screen_text, wait_until
+
+from ebbes_tui.controller import SaveStore
+from ebbes_tui.game.records import dumps
+from ebbes_tui.games.ebbes import GAME as EBBES
+from ebbes_tui.games.ebbes.bots.hints import SENTENCES, card_name
+from ebbes_tui.games.ebbes.rules import GameState, to_record
+from ebbes_tui.games.ebbes.rules.cards import VALUE_OF
+from ebbes_tui.games.ebbes.rules.deal import deal_next_round
+from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
+from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
+
+SEATS = (SeatInfo("Ann"), SeatInfo("Bea", "bot", "random"), SeatInfo("Cyd", "bot", "random"))
+
+
+def saved_with_ann_holding_nix(tmp_path, held: bool) -> list[int]:
+    """Ann against two bots, saved after round 1 with Ann to name the next starter; in
+    the round the app deals next her hand holds a card of the Number Determiner
+    (``held``) or none. Returns those cards' values."""
+    for seed in range(500):
+        state = GameState(GameConfig(SEATS))
+        rng = random.Random(seed)
+        deal_next_round(state, rng, starter=0)
+        finish_round(state, rng)
+        if state.results[-1].score.nix_holder != 0:
+            continue
+        record = to_record(state, {"seed": seed, "first_starter": 0, "first_dealer": None})
+        EBBES.rules.resolve_chance(state, seed)  # as the app deals round 2
+        mine = [c for c in state.hands[0] if VALUE_OF[c] == state.number]
+        if bool(mine) is held:
+            SaveStore(tmp_path / "saves").path("game-1").write_text(dumps(record))
+            return mine
+    raise AssertionError("no seed gave Ann nix")
+
+
+@pytest.mark.parametrize("held", [True, False])
+async def test_the_starter_dialogs_hint_names_the_determiner_cards_held_or_says_none(
+        tmp_path, held):
+    """"Start yourself: leading first lets you play your determiner cards" was said to
+    a hand with no card of the Number Determiner (issue 27); the hint went by as a
+    toast and left the cursor where it was."""
+    mine = saved_with_ann_holding_nix(tmp_path, held)
+    app = make_app(tmp_path, continue_game=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, StarterDialog), "the dialog")
+        await pilot.pause()
+        dialog = app.screen
+        options = dialog.query_one("OptionList")
+        await pilot.press("down")  # away from Ann's own line, where the dialog opens
+        assert options.highlighted == 1
+        await pilot.press("i")
+        await wait_until(pilot, lambda: "Hint: Start yourself" in screen_text(app), "the hint")
+        assert options.highlighted == 0 and app.screen is dialog  # pointed at, not chosen
+        why = dialog.query_one("#dialog-hint").render().plain.removeprefix("Hint: ")
+        key, fields = SENTENCES.match(why)
+        if held:
+            names = fields.get("card") or fields["cards"]
+            assert names.split(", ") == [card_name(c) for c in mine], why
+        else:
+            assert key == "starter_no_determiner", why
+        assert app.game.match.record()["hints"] == {"0": 1}
