@@ -106,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="watch a game record again, step by step")
     replay.add_argument("file", type=Path, metavar="FILE", help="an ebbes-record/1 JSON file")
+    learn = sub.add_parser("learn", help="a short guided game on fixed cards, with a coach")
+    learn.add_argument("--game", dest="game", choices=game_ids(), default=argparse.SUPPRESS,
+                       help="the game to learn (default: the last one played)")
     _add_table_parser(sub)
     return parser
 
@@ -295,7 +298,8 @@ def play(args: argparse.Namespace) -> int:
         return 2
     from .ui.launch import run
 
-    return run(args, continue_game=args.continue_game, game=args.game)
+    return run(args, continue_game=args.continue_game, game=args.game,
+               learn=args.command == "learn")
 
 
 def watch(args: argparse.Namespace) -> int:

@@ -43,6 +43,10 @@ class LocalGame:
             return HotSeat(self.match, humans)
         return self.match.session(humans[0] if humans else None)
 
+    def leave_note(self) -> str:
+        """What the menu says once the player leaves this game ("" : its own words)."""
+        return ""
+
     def start(self) -> None:
         """Run the match in the background of the running event loop."""
         self.task = asyncio.get_running_loop().create_task(self.match.run())

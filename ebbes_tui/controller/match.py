@@ -359,13 +359,19 @@ class Match:
         if not self.take_back_allowed or seat not in self.humans:
             raise IllegalMove(None, "take-back works only for one player against bots")
         record = self.game.records.take_back(self.record(), seat)
-        self.state = self.game.records.replay(record)
+        self._rewind(self.game.records.replay(record))
+
+    def _rewind(self, state: AnyState, event: Event | None = None) -> None:
+        """Go on from ``state``, an earlier position of this game: the decisions after
+        it are void, every session hears so (``event``: another word for it, Synced
+        for a later position of the same game)."""
+        self.state = state
         self.decision = self.state.decisions_made()
         self.asked, self._drafts = {}, {}
         self._note_asked()
         self._interrupt()
         self._save()
-        self._publish([TakenBack()])
+        self._publish([TakenBack() if event is None else event])
 
     # ----------------------------------------------------------- plumbing
 

@@ -7,6 +7,7 @@ name (a baseline of ``ebbes bench rules``) loads its own games, not this checkou
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from .protocols import AnyGame
 
@@ -39,6 +40,13 @@ def load_game(game_id: str) -> AnyGame:
     found: AnyGame = getattr(importlib.import_module(module, _PACKAGE), attribute)
     _loaded[game_id] = found
     return found
+
+
+def package_of(game_id: str) -> str:
+    """The import path of the package ``game_id``'s Game object is in (its lessons and
+    other data files lie there)."""
+    module = GAMES[game_id].partition(":")[0]
+    return importlib.util.resolve_name(module, _PACKAGE) if module.startswith(".") else module
 
 
 def all_games() -> list[AnyGame]:

@@ -74,6 +74,7 @@ class EbbesApp(App[None]):
         animation: bool = True,
         table: TableConnection | None = None,
         game: str | None = None,
+        learn: bool = False,
     ) -> None:
         # Without colour (NO_COLOR) or with only 16, draw in the terminal's own colours:
         # the suits' ANSI colours pass through as the terminal shows them, and NO_COLOR
@@ -94,6 +95,7 @@ class EbbesApp(App[None]):
         self._ascii = ascii
         self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
+        self.learn = learn  # ebbes learn: the menu's game's lesson at once
         self.replay = replay  # a record file to watch at once (ebbes replay FILE)
         #: ``--pace`` (a test's, a bench's): this run's bots' pace, whatever the settings say.
         self.pace_given = pace
@@ -152,6 +154,8 @@ class EbbesApp(App[None]):
             self.show_menu_message(self.settings_note)
         if self.continue_game:
             self.opener.resume()
+        if self.learn:
+            self.opener.learn()
         if self.table_connection is not None:
             self.joiner.sit_down(self.table_connection)
         if self.replay is not None:
@@ -174,6 +178,8 @@ class EbbesApp(App[None]):
             self.opener.pick()
         elif what == "continue":
             self.opener.resume()
+        elif what == "learn":
+            self.opener.learn()
         elif what == "takeover":
             self.show_menu_message("Asking the other ebbes window to save and close ...")
             self.opener.resume(take_over=True)
@@ -182,9 +188,9 @@ class EbbesApp(App[None]):
 
             self.push_screen(RulesScreen(self.current))
         elif what == "help":
-            from .help_screen import MENU_TABLES, HelpScreen
+            from .help_screen import MENU_LEARN, MENU_TABLES, HelpScreen
 
-            self.push_screen(HelpScreen(self.current, also=(MENU_TABLES,)))
+            self.push_screen(HelpScreen(self.current, also=(MENU_LEARN, MENU_TABLES)))
         elif what == "tables":
             from .tables import TablesScreen
 
@@ -228,11 +234,12 @@ class EbbesApp(App[None]):
             self.joiner.leave(self.remote, message.choice, message.finished, message.note)
             return
         setup = self.game.match.setup if self.game is not None else None
+        note = (self.game.leave_note() if self.game is not None else "") or message.note
         self.close_game(finished=message.finished)
         if message.choice == "quit":
             self.save_and_quit()
             return
-        self.back_to_menu(message.note)
+        self.back_to_menu(note)
         if message.choice == "again" and setup is not None:
             self.opener.start(setup)
 

@@ -52,6 +52,13 @@ class DecisionDialog(TypedAfter, ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
         #: One person reads it, so their own seat is "You"; not in hot-seat, where
         #: several do (set by the table).
         self.personal = True
+        #: A lesson's coach line, said where a hint would be as the dialog opens (set
+        #: by the table): the dialog covers the line under the table.
+        self.said = ""
+
+    def on_mount(self) -> None:
+        if self.said:
+            self.call_after_refresh(self.show_hint, self.said)
 
     def answer(self, value: A) -> None:
         self.dismiss(value)

@@ -41,6 +41,9 @@ KEYS = (
 #: The menu's help also says where shared tables are (the table's t is another key).
 MENU_TABLES = ("t in the menu", "Tables: play or watch a game with other users of this "
                                 "machine, or open a table of your own")
+#: And where its lesson is (Learn: ``ebbes learn --game G`` opens it too).
+MENU_LEARN = ("l in the menu", "Learn: a short guided game of this game on fixed cards, with a "
+                               "coach who says what to do and why (Esc leaves it, l goes on)")
 #: Of a game's own keys, those that work without a hand (a spectator's): the last trick.
 WITHOUT_A_HAND = frozenset({"p"})
 

@@ -1,7 +1,7 @@
 """The menu: new game, continue the newest save (or take it over), the game the menu
-is about, tables, history, statistics, rules, the settings (colours, the bots' pace,
-how long a finished trick stays), quit. It posts what the player chose; the app acts
-on it."""
+is about, a lesson of it, tables, history, statistics, rules, the settings (colours,
+the bots' pace, how long a finished trick stays), quit. It posts what the player chose;
+the app acts on it."""
 
 from __future__ import annotations
 
@@ -45,9 +45,11 @@ class MenuScreen(Screen[None]):
     #: tries, and says so when there is none).
     _can_continue: bool | None = None
     BINDINGS = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("g", "choose('game')", "Game"),
+        Binding("n", "choose('new')", "New"),
+        # The game's own line in the menu names g: the key line keeps room for l and q.
+        Binding("g", "choose('game')", "Game", show=False),
         Binding("c", "choose('continue')", "Continue"),
+        Binding("l", "choose('learn')", "Learn"),
         Binding("t", "choose('tables')", "Tables"),
         Binding("h", "choose('history')", "History"),
         Binding("s", "choose('stats')", "Stats"),  # every key fits 80 columns
@@ -120,7 +122,8 @@ class MenuScreen(Screen[None]):
             options.append(Option(Text(text(f"Game: {self.app.current.title} (g: another; "
                                             "continue, history and statistics are its own)")),
                                   id="game"))
-        options += [Option("Tables (play with others on this server)", id="tables"),
+        options += [Option("Learn (a guided game on fixed cards)", id="learn"),
+                    Option("Tables (play with others on this server)", id="tables"),
                     Option("History (finished games, replays)", id="history"),
                     Option("Statistics", id="stats"),
                     Option("Rules", id="rules"), Option(self._theme_label(), id="theme"),

@@ -14,6 +14,7 @@ from .game_picker import GamePicker
 
 if TYPE_CHECKING:
     from ..controller import LocalGame, MatchSetup
+    from ..controller.lesson import Coach
     from .app import EbbesApp
 
 
@@ -94,13 +95,36 @@ class GameOpener:
             return
         self.open(game)
 
+    def learn(self) -> None:
+        """The lesson of the menu's game, where the player left it (or from its start):
+        its table with the coach's line, each finished trick held until a key."""
+        from ..controller.lesson import (Coach, LessonError, LessonGame, LessonProgress,
+                                         lesson_ids, load_lesson)
+
+        app = self.app
+        game = app.current
+        ids = lesson_ids(game)
+        if not ids:
+            app.show_menu_message(f"{game.title} has no lesson yet.")
+            return
+        try:
+            lesson = load_lesson(game, ids[0])
+        except LessonError as e:
+            app.show_menu_message(f"The lesson cannot be opened: {e}.")
+            return
+        progress = LessonProgress(app.library.store.root.parent / "lessons")
+        opened = LessonGame.open(lesson, progress)
+        self.open(opened, coach=Coach(opened.lesson_match), trick_display="key")
+
     def start(self, setup: MatchSetup) -> None:
         """Start a game of ``setup`` with a fresh deal."""
         fresh = replace(setup, seed=None)
         self.open(self.app.library.start(fresh))
 
-    def open(self, game: LocalGame) -> None:
-        """Start ``game`` running and put its table up; the menu is about its game now."""
+    def open(self, game: LocalGame, *, coach: Coach | None = None,
+             trick_display: str | None = None) -> None:
+        """Start ``game`` running and put its table up; the menu is about its game now.
+        A lesson's table has its ``coach`` and its own ``trick_display``."""
         from .table import TableScreen
 
         app = self.app
@@ -110,4 +134,5 @@ class GameOpener:
         app.settings.game = rules.id
         app.push_screen(TableScreen(game.feed(), rules,
                                     memory_aid=app.settings.of(rules).memory_aid,
-                                    pace=app.pace, trick_display=app.settings.trick_display))
+                                    pace=app.pace, coach=coach,
+                                    trick_display=trick_display or app.settings.trick_display))

@@ -30,8 +30,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from ..controller import AnyUpdate
+from ..controller import AnyUpdate, Synced
 from ..controller.hot_seat import HotSeat
+from ..controller.lesson import Coach
 from ..controller.session import Feed, NotYourTurn
 from ..game.errors import IllegalMove
 from ..game.protocols import AnyGame, AnyView
@@ -96,9 +97,12 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
             self.value = value
 
     def __init__(self, feed: Feed, game: AnyGame, *, memory_aid: bool, pace: float,
-                 trick_display: str = "normal") -> None:
+                 trick_display: str = "normal", coach: Coach | None = None) -> None:
         super().__init__()
         self.feed = feed
+        self.coach = coach  # a lesson's: its line above the news
+        self.coach_waits = False  # the coach explains a trick: the next key reads on
+        self._coach_read = asyncio.Event()
         #: The feed as what it is besides: the hot-seat adapter, or a shared table's.
         self.seats: HotSeat | None = feed if isinstance(feed, HotSeat) else None
         self.remote: RemoteFeed | None = feed if isinstance(feed, RemoteFeed) else None
@@ -141,6 +145,8 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         # A hot-seat table is read by several people: each seat by its name there.
         yield self.screens.table(replace(self.app.look, hot_seat=self.hot_seat), self.view)
         yield Static(id="presence", markup=False)
+        if self.coach is not None:
+            yield Static(id="coach", markup=False)
         yield Static(id="news", markup=False)
         yield KeysFooter(compact=True)  # room for "1-0,asdfx Card" beside the rest at 80
 
@@ -160,13 +166,18 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         view = self.view
         look = self.app.look
         acting = self.feed.asks(self.update)
+        if self.coach is not None and fresh and isinstance(self.update.event, Synced):
+            self.news.clear()  # the lesson skipped ahead: the news was of before
+        if self.coach is not None and fresh and not self.coach_waits:
+            self.coach_waits = acting and self.coach.explains(self.update)
+        holding = self.holding or self.coach_waits
         wide = self.size.width >= WIDE
         side = ""
         if wide and self.game_log is not None:
             side = "\n".join(self.game_log.text(view).splitlines()[-40:])
         self.game_table.show(self.update, Drawing(
             wide=wide, memory_aid=self.memory_aid, acting=acting, show_last=self.show_last,
-            holding=self.holding, hot_seat=self.hot_seat, side_log=side, fresh=fresh))
+            holding=holding, hot_seat=self.hot_seat, side_log=side, fresh=fresh))
         names = self.screens.names(view, not self.hot_seat, look)
         closed = self.link is not None and self.link.closed
         # While a finished trick stays, nobody plays: the line says who took it.
@@ -174,6 +185,9 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         self.query_one("#status", Static).update(
             CLOSED if closed else self.screens.status(view, names, look, trick_over=trick_over))
         self.query_one("#news", Static).update(self.news.text)
+        if self.coach is not None:
+            said = self.screens.in_words(self.coach.line(self.update, holding), look)
+            self.query_one("#coach", Static).update(look.text(said))
         keys = (acting, self._can_take_back())
         if keys != self._keys:  # the footer is rebuilt only when the keys change
             self._keys = keys
@@ -291,6 +305,13 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         self.post_message(self.TrickDisplay(trick))
         self.news.say(f"Trick display: {TRICK_LABELS[trick]} ({self.trick_key} changes it).")
 
+    async def coach_read(self) -> None:
+        """Until the player has read the coach's explanation of the trick on show (a
+        key), when there is one: a dialog would cover it."""
+        while self.coach_waits:
+            self._coach_read.clear()
+            await self._coach_read.wait()
+
     def refuses(self, event: events.Key) -> bool:
         """In hot-seat, a key typed before the table came back on top after a cover or
         a summary: keys typed with the one that took it away (read in one go) must not
@@ -306,7 +327,11 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         play a card). (This runs before the bindings: they are looked up once the key
         reaches the app.)"""
         woke = self.remote is not None and self.remote.wake()
-        if self.holding or woke or self.refuses(event):
+        if self.holding or self.coach_waits or woke or self.refuses(event):
             event.stop()
             event.prevent_default()
+        if self.coach_waits:  # the trick is read: on to what to do now
+            self.coach_waits = False
+            self._coach_read.set()
+            self.redraw()
         self.follower.hurry()

@@ -137,6 +137,7 @@ class Follower:
         if screen.feed.asks(update) and not any(
                 u.decision == update.decision and not isinstance(u.event, TABLE_EVENTS)
                 for u in screen.feed.waiting()):
+            await screen.coach_read()  # a lesson's trick is explained before a dialog
             await self.decide(update)
 
     async def big_enough(self) -> None:
@@ -154,6 +155,9 @@ class Follower:
                 dialog.beneath = screen
                 dialog.hint = screen.feed.hint if screen.feed.hints_offered else None
                 dialog.personal = not screen.hot_seat
+                if screen.coach is not None:
+                    dialog.said = screen.screens.in_words(screen.coach.line(update, False),
+                                                          screen.app.look)
             answer = await screen.app.push_screen_wait(dialog)
             if answer is None:
                 return

@@ -21,7 +21,12 @@ class Leaving:
         self.screen = screen
 
     def ask(self, choice: str) -> None:
-        """Ask before leaving for ``choice`` (``menu`` or ``quit``), then leave."""
+        """Ask before leaving for ``choice`` (``menu`` or ``quit``), then leave; a
+        lesson's end is left for the menu at once."""
+        coach = self.screen.coach
+        if coach is not None and coach.match.over and choice == "menu":
+            self.leave(choice)
+            return
         self.screen.app.push_screen(self.question(choice),
                                     lambda yes: self.leave(choice) if yes else None)
 
@@ -33,6 +38,10 @@ class Leaving:
         if link is not None and link.closed:
             question = (f"{CLOSED} {'Quit ebbes' if choice == 'quit' else 'Back to the menu'}?")
             return ConfirmScreen(question, "q" if choice == "quit" else "escape")
+        if self.screen.coach is not None:
+            where = "Quit ebbes" if choice == "quit" else "Back to the menu"
+            return ConfirmScreen(f"{where}? The lesson goes on from here when you press l.",
+                                 "q" if choice == "quit" else "escape")
         if choice == "quit":
             question = ("Leave the table and quit ebbes? The game goes on without you."
                         if link is not None else

@@ -75,6 +75,12 @@ class News:
         self._show(message, kind, HOLD if explains(kind) else READ if self.waiting else 0.0)
         self.flush()
 
+    def clear(self) -> None:
+        """Nothing on the news line, nothing waiting: what it said is of another moment
+        (a lesson went on past a stretch of play)."""
+        self.waiting = []
+        self._show("", "", 0.0)
+
     def _show(self, message: str, kind: str, hold: float) -> None:
         self.text = self.screen.app.look.text(message)
         self.kind = kind if message else ""

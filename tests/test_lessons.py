@@ -1,0 +1,385 @@
+"""Learn (issue 27): every game's lessons are records with the coach's texts. Each
+replays under ``ebbes check``, every claim of its coach holds in its position, a Pilot
+plays it to its end by following the coach at 80x24, a legal move other than the one
+asked is explained and taken back, and a lesson left comes back where it was, never
+among the saved or finished games."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+
+from ebbes_tui.check import check_file
+from ebbes_tui.cli import main as cli_main
+from ebbes_tui.controller.lesson import (GOES_ON, OTHER_BEGINS, OTHER_ENDS, Coach, LessonGame, LessonMatch,
+                                         LessonProgress, lesson_ids, load_lesson)
+from ebbes_tui.controller import Synced
+from ebbes_tui.game.errors import IllegalMove
+from ebbes_tui.game.events import TrickEnded
+from ebbes_tui.game.protocols import listed
+from ebbes_tui.game.registry import all_games, load_game, package_of
+from ebbes_tui.ui.decision import DecisionDialog
+from ebbes_tui.ui.menu import MenuScreen
+from ebbes_tui.ui.table import TableScreen
+
+from tests.ui_support import make_app, my_turn, screen_text, wait_until
+
+from importlib import resources
+
+LESSONS = [(game.id, lesson_id) for game in all_games() for lesson_id in lesson_ids(game)]
+#: A rule cited as the rulings number them: R2 (ebbes), H7 (Blindes Huhn), N10 (Hund).
+RULE = re.compile(r"\([RHN]\d+[,)]")
+#: The coach's line is two lines of an 80-column screen (its padding takes two).
+WIDTH = 78
+
+
+def lesson_of(game_id: str, lesson_id: str):
+    return load_lesson(load_game(game_id), lesson_id)
+
+
+def path_of(game_id: str, lesson_id: str) -> str:
+    return str(resources.files(package_of(game_id)).joinpath("lessons", f"{lesson_id}.json"))
+
+
+def takers(lesson) -> list[int]:
+    """Who took each trick of the lesson's record, in order: as ``ebbes check --json``
+    lists them, and beyond its list (Hund's phase 2) as the trick's own event says."""
+    summary = lesson.game.records.check_summary(lesson.positions[-1])
+    deals = next(summary[key] for key in ("rounds", "deals", "games") if key in summary)
+    listed_ = [t["winner"] for deal in deals for t in deal["tricks"]]
+    ended = [e for happened in lesson.happened for e in happened if isinstance(e, TrickEnded)]
+    return [*listed_, *(e.seat for e in ended[len(listed_):])]
+
+
+#: How the coach names the move it asks for, in each game's words.
+NAMED = {"ebbes": lambda move: re.sub(r"play ([a-z]+)(\d+)", r"\1 \2", move),
+         "huhn": lambda move: move.split()[-1].rstrip("d"),
+         "hund": lambda move: "sjanse" if move == "pile" else move}
+
+
+def test_every_game_ships_a_lesson():
+    assert {("ebbes", "one-round"), ("huhn", "one-deal"), ("hund", "one-game")} <= set(LESSONS)
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+def test_every_lesson_replays_as_a_valid_record_under_ebbes_check(game_id, lesson_id, capsys):
+    path = path_of(game_id, lesson_id)
+    result, _ = check_file(path)
+    assert result["valid"], result
+    assert cli_main(["check", path]) == 0
+    assert "valid" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+def test_every_claim_of_the_coach_holds_in_its_position(game_id, lesson_id):
+    """The move asked is legal there and is the record's; a trick's explanation comes
+    right after that trick, names the one who took it and the rule that decided it;
+    every trick is explained."""
+    lesson = lesson_of(game_id, lesson_id)
+    game, names = lesson.game, [p["name"] for p in lesson.record["players"]]
+    explained, taken = [], iter(takers(lesson))
+    played = {k for k in lesson.reached() if k not in lesson.steps or lesson.steps[k].skip is None}
+    for k in range(1, lesson.length + 1):
+        ended = any(isinstance(e, TrickEnded) for e in lesson.happened[k])
+        winner = next(taken) if ended else None
+        if ended and k - 1 in played:  # the trick was played in the lesson, not skipped
+            explained.append(k)
+            step = lesson.steps.get(k)
+            assert step is not None and step.trick, f"step {k}: a trick ended unexplained"
+            assert step.winner == winner, f"step {k}: the trick went to seat {winner}"
+            who = "You" if winner == lesson.seat else names[winner]
+            assert step.trick.startswith(who), f"step {k}: {step.trick!r} does not name {who}"
+            assert RULE.search(step.trick), f"step {k}: no rule named in {step.trick!r}"
+    assert explained and [k for k, s in lesson.steps.items() if s.trick] == explained
+    for k in lesson.learner_steps():
+        step, state = lesson.steps[k], lesson.positions[k]
+        legal = listed(state.legal(lesson.seat))
+        assert legal is not None and lesson.moves[k] in legal
+        assert step.move == str(lesson.moves[k]) and step.say and step.other
+        assert game.rules.parse_action(step.move) == lesson.moves[k]
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+def test_the_coach_names_the_move_it_asks_for(game_id, lesson_id):
+    lesson = lesson_of(game_id, lesson_id)
+    for k in lesson.learner_steps():
+        named = NAMED[game_id](lesson.steps[k].move or "")
+        assert named.lower() in lesson.steps[k].say.lower(), (k, named)
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+def test_the_coach_speaks_where_the_player_reads(game_id, lesson_id):
+    """What to do comes at the learner's own decisions (and the end), where the table
+    waits for them: said at another seat's, it would be gone with that seat's move."""
+    lesson = lesson_of(game_id, lesson_id)
+    asked = set(lesson.learner_steps()) | {lesson.length}
+    assert [k for k, step in lesson.steps.items() if step.say and k not in asked] == []
+    assert set(lesson.learner_steps()) <= set(lesson.reached())
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+def test_every_coach_line_fits_two_lines_at_80_columns(game_id, lesson_id):
+    lesson = lesson_of(game_id, lesson_id)
+    texts = [lesson.closing, *(s.say for s in lesson.steps.values() if s.say),
+             *(s.trick + GOES_ON for s in lesson.steps.values() if s.trick),
+             *(OTHER_BEGINS + s.other + OTHER_ENDS for s in lesson.steps.values() if s.other)]
+    for text in texts:
+        assert len(textwrap.wrap(text, WIDTH)) <= 2, text
+
+
+# ------------------------------------------------------------------ the controller
+
+
+def test_another_legal_move_is_played_explained_and_taken_back():
+    lesson = lesson_of("ebbes", "one-round")
+    match = LessonMatch(lesson, lesson.learner_steps()[0])
+    coach, step = Coach(match), match.decision
+    other = next(a for a in listed(match.state.legal(lesson.seat)) if a != lesson.moves[step])
+    match.submit(lesson.seat, other)
+    session = match.session(lesson.seat)
+    line = coach.line(session.snapshot(), holding=False)
+    assert line.startswith("That works too, but: ") and line.endswith("Press u to take it back.")
+    assert match.can_take_back(lesson.seat)
+    match.take_back(lesson.seat)
+    assert match.decision == step and match.off_script is None
+    assert match.game.records.to_record(match.state) == \
+        match.game.records.to_record(lesson.positions[step])
+    assert coach.line(session.snapshot(), holding=False) == lesson.steps[step].say
+
+
+def test_an_illegal_move_is_refused_with_the_rule_and_changes_nothing():
+    lesson = lesson_of("ebbes", "one-round")
+    match = LessonMatch(lesson, lesson.learner_steps()[0])  # Haui led blue: follow it
+    hand = match.state.view(lesson.seat).hand
+    off_suit = next(c for c in hand if c.suit != lesson.moves[0].card.suit)
+    with pytest.raises(IllegalMove) as refused:
+        match.submit(lesson.seat, type(lesson.moves[0])(off_suit))
+    assert "follow" in refused.value.player_text
+    assert match.off_script is None and match.decision == lesson.learner_steps()[0]
+
+
+def test_u_in_a_lesson_goes_back_to_the_learner_s_move_before():
+    """Past the tricks finished since, to the position the lesson had there."""
+    lesson = lesson_of("ebbes", "one-round")
+    later = lesson.learner_steps()[2]  # after two finished tricks
+    match = LessonMatch(lesson, later)
+    match.take_back(lesson.seat)
+    assert match.decision == lesson.learner_steps()[1]
+    assert match.game.records.to_record(match.state) == \
+        match.game.records.to_record(lesson.positions[match.decision])
+
+
+def test_u_in_a_lesson_goes_back_past_hund_s_draws_where_real_play_may_not():
+    """Real take-back stops at a draw (the player has seen the card); a lesson's cards
+    are fixed, so it goes back to the learner's move before."""
+    lesson = lesson_of("hund", "one-game")
+    step = 40  # a trick after the war whose draws the learner has seen
+    with pytest.raises(IllegalMove):
+        lesson.game.records.take_back(lesson.game.records.to_record(lesson.positions[step]),
+                                      lesson.seat)
+    match = LessonMatch(lesson, step)
+    assert match.can_take_back(lesson.seat)
+    match.take_back(lesson.seat)
+    assert match.decision == max(k for k in lesson.learner_steps() if k < step)
+
+
+def test_a_hint_points_at_the_move_asked_with_the_coach_s_reason():
+    lesson = lesson_of("ebbes", "one-round")
+    step = lesson.learner_steps()[0]
+    match = LessonMatch(lesson, step)
+    assert match.hint(lesson.seat) == (lesson.moves[step], lesson.steps[step].say)
+
+
+def test_progress_is_kept_and_a_finished_lesson_starts_again(tmp_path):
+    lesson = lesson_of("ebbes", "one-round")
+    progress = LessonProgress(tmp_path / "lessons")
+    opened = LessonGame.open(lesson, progress)
+    assert opened.lesson_match.decision == 0
+    opened.lesson_match._rewind(lesson.positions[9].clone())
+    opened.close()
+    again = LessonGame.open(lesson, progress)
+    assert again.lesson_match.decision == 9 and "l goes on" in again.leave_note()
+    again.lesson_match._rewind(lesson.positions[lesson.length].clone())
+    assert again.lesson_match.over and again.leave_note() == lesson.next
+    again.close()
+    assert LessonGame.open(lesson, progress).lesson_match.decision == 0
+
+
+# ------------------------------------------------------------------ at the table
+
+
+def clipped(app) -> list[str]:
+    """The widgets on screen drawn partly outside their parent (a panel that lost its
+    border to a line too many) or outside the screen; content that scrolls aside."""
+    screen = app.screen
+    out = []
+    for widget in screen.query("*"):
+        if not widget.display or not widget.is_mounted or widget.region.area == 0:
+            continue
+        if any(a.allow_vertical_scroll or a.allow_horizontal_scroll for a in widget.ancestors
+               if hasattr(a, "allow_vertical_scroll")):
+            continue  # scrolled into view, not cut off
+        parent = widget.parent
+        bound = screen.region if parent is screen or parent is None else parent.region
+        if not bound.contains_region(widget.region):
+            out.append(f"{widget!r} {widget.region} outside {bound}")
+    return out
+
+
+def coach_line(app) -> str:
+    return " ".join(screen_text(app).split())
+
+
+async def follow_the_coach(app, pilot, match: LessonMatch) -> int:
+    """Play the lesson on the table by the coach's hint (i, then Enter), reading each
+    explained trick and summary with Enter; every screen checked to fit. The keys it
+    took."""
+    keys, seen = 0, set()
+
+    def waits() -> bool:
+        screen = app.screen
+        if not isinstance(screen, TableScreen):
+            return screen.is_mounted and not isinstance(screen, MenuScreen)
+        return (screen.holding or screen.coach_waits or my_turn(app)
+                or (match.over and screen.update.decision >= match.lesson.length
+                    and not screen.feed.waiting()))
+
+    while True:
+        await wait_until(pilot, waits, "the coach to wait for the player")
+        await pilot.pause()
+        screen = app.screen
+        assert not clipped(app), clipped(app)
+        if isinstance(screen, TableScreen):
+            said = screen.coach.line(screen.update, screen.holding or screen.coach_waits)
+            shown = app.look.text(screen.screens.in_words(said, app.look))
+            assert " ".join(shown.split()) in coach_line(app), shown
+            seen.add(said)
+            if isinstance(screen.update.event, Synced):  # skipped ahead: no news of before
+                assert screen.news.text == "", screen.news.text
+            if my_turn(app) and not (screen.holding or screen.coach_waits):
+                await pilot.press("i", match.lesson.steps[match.decision].keys or "enter")
+                keys += 2
+                continue
+            if not (screen.holding or screen.coach_waits):
+                assert said == match.lesson.closing
+                lesson = match.lesson
+                explained = {lesson.steps[k].trick for k in lesson.reached()
+                             if k in lesson.steps and lesson.steps[k].trick}
+                unread = {t for t in explained if t + GOES_ON not in seen}
+                assert not unread, unread  # every trick's word was on screen until a key
+                return keys
+        if isinstance(screen, DecisionDialog):  # it covers the line: the coach speaks in it
+            said = " ".join(match.lesson.steps[match.decision].say.split()[:6])
+            await wait_until(pilot, lambda said=said: said in coach_line(app), "the coach")
+        await pilot.press(*(("i", "enter") if isinstance(screen, DecisionDialog) else ("enter",)))
+        keys += 1 + isinstance(screen, DecisionDialog)
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+async def test_a_pilot_plays_each_lesson_to_its_end_by_following_the_coach(
+        tmp_path, game_id, lesson_id):
+    app = make_app(tmp_path, game=game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the lesson")
+        match = app.game.match
+        assert isinstance(match, LessonMatch)
+        keys = await follow_the_coach(app, pilot, match)
+        assert match.over and keys < 120
+        # Its end is left at once; nothing of it is a game: no Continue, no History, no
+        # Statistics.
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await wait_until(pilot, lambda: match.lesson.next in coach_line(app), "the next line")
+        assert app.library.saves() == []
+        assert not any((app.library.store.root / "finished").glob("*.json"))
+        assert "c Continue" not in screen_text(app)
+
+
+async def test_a_wrong_card_is_explained_at_the_table_and_u_takes_it_back(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_until(pilot, lambda: my_turn(app), "the learner's first move")
+        table, lesson = app.screen, app.game.match.lesson
+        asked = lesson.moves[table.update.decision]
+        other = next(c for c in table.view.hand if c != asked.card and c.suit == asked.card.suit)
+        await pilot.press(str(table.view.hand.index(other) + 1))
+        await wait_until(pilot, lambda: "That works too, but:" in coach_line(app), "the why")
+        assert not clipped(app)
+        await pilot.press("u")
+        await wait_until(pilot, lambda: my_turn(app), "the move asked again")
+        assert other in table.view.hand
+        assert lesson.steps[table.update.decision].say in coach_line(app)
+
+
+async def test_a_lesson_left_comes_back_where_it_was(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_until(pilot, lambda: my_turn(app), "the learner's first move")
+        await pilot.press("i", "enter")
+        await wait_until(pilot, lambda: app.screen.holding, "the first trick, held")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(app), "the learner's second move")
+        step = app.game.match.step
+        assert step > 1
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: "The lesson goes on from here" in coach_line(app), "why")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert "l goes on where you left it" in coach_line(app)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the lesson again")
+        assert app.game.match.decision == step
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_the_menu_key_line_has_learn_and_quit_at_80_columns(tmp_path, ascii):
+    app = make_app(tmp_path, ascii=ascii)
+    (tmp_path / "saves").mkdir(parents=True, exist_ok=True)
+    saved = tmp_path / "saves" / "game-1.json"
+    saved.write_text(open(path_of("ebbes", "one-round"), encoding="utf-8").read())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: "c Continue" in screen_text(app), "Continue")
+        footer = screen_text(app).splitlines()[-1]
+        assert "l Learn" in footer and "q Quit" in footer, footer
+
+
+def test_ebbes_learn_opens_the_game_s_lesson_from_the_command_line(tmp_path):
+    from ebbes_tui.cli import build_parser
+
+    args = build_parser().parse_args(["learn", "--game", "hund"])
+    assert (args.command, args.game) == ("learn", "hund")
+    assert build_parser().parse_args(["--game", "huhn", "learn"]).game == "huhn"
+
+
+async def test_the_app_opens_a_lesson_at_once_when_asked_to_learn(tmp_path):
+    app = make_app(tmp_path, game="huhn", learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the lesson")
+        assert isinstance(app.game.match, LessonMatch) and app.game.match.game.id == "huhn"
+
+
+async def test_the_menu_help_names_learn(tmp_path):
+    from ebbes_tui.ui.help_screen import HelpScreen
+    from tests.test_hund_ui import help_keys
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert help_keys(app.screen)["l in the menu"].startswith("Learn: a short guided game")
+
+
+def test_progress_that_the_lesson_never_reaches_starts_it_again(tmp_path):
+    """A step inside a stretch the lesson skips (or of an older lesson file) is no
+    place to go on from."""
+    lesson = lesson_of("hund", "one-game")
+    progress = LessonProgress(tmp_path / "lessons")
+    progress.keep(lesson, 30)
+    assert progress.step(lesson) == 30
+    progress.path.write_text('{"one-game": 20}')
+    assert 20 not in lesson.reached() and progress.step(lesson) == lesson.start
