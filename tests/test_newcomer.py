@@ -170,11 +170,10 @@ async def test_at_80x24_the_board_says_which_card_fixed_each_job(tmp_path, varia
     app = make_app(tmp_path, dict(ONE_HUMAN, **variant))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter", "enter")
-        while len(app.table.view.suits) < 4:
+        await next_turn(app, pilot)
+        while len(app.table.view.suits) < 4:  # read at the player's turn: no dialog over it
+            await play_a_legal_card(app, pilot)
             await next_turn(app, pilot)
-            if len(app.table.view.suits) < 4:
-                await play_a_legal_card(app, pilot)
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         await pilot.pause()
         view = app.table.view
         look = ebbes_look(app.look)
