@@ -24,7 +24,7 @@ from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
 
-from tests.ui_support import make_app, my_turn, screen_text, wait_until
+from ui_support import make_app, my_turn, screen_text, wait_until
 
 from importlib import resources
 
@@ -365,7 +365,7 @@ async def test_the_app_opens_a_lesson_at_once_when_asked_to_learn(tmp_path):
 
 async def test_the_menu_help_names_learn(tmp_path):
     from ebbes_tui.ui.help_screen import HelpScreen
-    from tests.test_hund_ui import help_keys
+    from test_hund_ui import help_keys
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
