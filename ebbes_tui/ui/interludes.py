@@ -43,8 +43,9 @@ class Interlude(Unhurried, ClosesOnce, Screen[None]):
         self.dismiss()
 
 
-class FinalStandings(ClosesOnce, Screen[str]):
-    """Dismissed with ``again``, ``menu`` or ``quit``."""
+class FinalStandings(Unhurried, ClosesOnce, Screen[str]):
+    """Dismissed with ``again``, ``menu`` or ``quit``; not by a key typed for the last
+    summary (Enters typed together there started a new game before anyone read who won)."""
 
     app: EbbesApp
     BINDINGS = [
