@@ -20,6 +20,12 @@ per root candidate, a share of the hard bot's samples (:data:`TIME_SHARE`), chos
 that both bots take about equal time per decision (an iteration costs more than one of
 the hard bot's rollouts: it also draws a determinization and walks the tree). With
 ``samples`` given, it is that many iterations per candidate: the hard bot's rollouts.
+
+Measured against ``hard`` at equal time, 4 players, seed 2026 (issue 26): no better in
+ebbes (-0.08 points a game [-2.15, +2.00], 20 deal sets) or Hund (0.00 times hund
+[-0.42, +0.42], 12), clearly worse in Blindes Huhn (-7.08 points a game [-7.87, -6.28],
+200; -4.94 [-6.28, -3.61] over 60 with the arrangement left to the normal bot, as hard
+leaves it). So it stays an experiment, not offered to players.
 """
 
 from __future__ import annotations
