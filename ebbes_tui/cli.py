@@ -87,11 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=_positive, default=100, metavar="N",
                       help="deals to play (each replayed with the seats rotated)")
     tour.add_argument("--levels", default="hard,normal", metavar="L1,L2",
-                      help="bot levels spread over the seats (random, normal, hard)")
+                      help="bot levels spread over the seats (random, normal, hard; "
+                           "ismcts, an experiment)")
     add_flags(tour, all_games())
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--hard-samples", type=_positive, default=None, metavar="N",
-                      help="the hard bot's samples per decision (its budget)")
+                      help="the hard bot's samples per decision (its budget; ismcts: per candidate)")
     tour.add_argument("--json", action="store_true", help="print the result as JSON")
 
     simulate = sub.add_parser("simulate", help="random games with every invariant checked "

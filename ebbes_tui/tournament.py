@@ -23,7 +23,7 @@ from itertools import combinations
 from collections.abc import Iterator
 from typing import Any
 
-from .bots import LEVELS, make_bot
+from .bots import EXPERIMENTS, LEVELS, make_bot
 from .game.errors import SetupError
 from .flags import from_flags
 from .game.options import complete
@@ -85,7 +85,7 @@ def seat_levels(seats: tuple[SeatInfo, ...], levels: tuple[str, ...],
 
 
 def build_bot(game: AnyGame, level: str, hard_samples: int | None) -> AnyBot:
-    if level == "hard" and hard_samples is not None:
+    if level in ("hard", "ismcts") and hard_samples is not None:
         return make_bot(game, level, samples=hard_samples)
     return make_bot(game, level)
 
@@ -216,7 +216,7 @@ def print_table(summary: dict[str, Any], setup: Setup) -> None:
 
 def parse_levels(text: str) -> tuple[str, ...] | None:
     levels = tuple(part.strip() for part in text.split(",") if part.strip())
-    if not levels or any(level not in LEVELS for level in levels):
+    if not levels or any(level not in LEVELS + EXPERIMENTS for level in levels):
         return None
     return levels
 
@@ -226,7 +226,7 @@ def main(args: argparse.Namespace) -> int:
     levels = parse_levels(args.levels)
     if levels is None:
         print(f"ebbes tournament: unknown bot level in {args.levels!r} "
-              f"(choose from {', '.join(LEVELS)})", file=sys.stderr)
+              f"(choose from {', '.join(LEVELS + EXPERIMENTS)})", file=sys.stderr)
         return 2
     try:
         game = load_game(args.game)

@@ -1,16 +1,20 @@
 """Players that see only a seat's view, for any game: ``random`` (any legal answer),
-the game's own heuristic ``normal`` bot, and ``hard`` (search with the game's sampler).
-``make_bot(game, level)`` builds one."""
+the game's own heuristic ``normal`` bot, and ``hard`` (search with the game's sampler);
+``ismcts`` (information-set tree search) is an experiment for tournaments, not offered
+to players (:data:`EXPERIMENTS`). ``make_bot(game, level)`` builds one."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..game.protocols import ActionT, Bot, Game, StateT, ViewT
+from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 from .search import SearchBot
 
 LEVELS = ("random", "normal", "hard")
+#: Levels tournaments and benches may pit against the others, never offered to players.
+EXPERIMENTS = ("ismcts",)
 
 
 def make_bot(game: Game[StateT, ViewT, ActionT], level: str,
@@ -23,7 +27,9 @@ def make_bot(game: Game[StateT, ViewT, ActionT], level: str,
         return game.players.bot("normal")
     if level == "hard":
         return SearchBot(game, **options)
-    raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
+    if level == "ismcts":
+        return ISMCTSBot(game, **options)
+    raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS + EXPERIMENTS)})")
 
 
-__all__ = ["Bot", "LEVELS", "RandomBot", "SearchBot", "make_bot"]
+__all__ = ["Bot", "EXPERIMENTS", "ISMCTSBot", "LEVELS", "RandomBot", "SearchBot", "make_bot"]

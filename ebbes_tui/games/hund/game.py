@@ -15,7 +15,7 @@ from ...game.defaults import (
 from ...game.protocols import Figure, Game, GameOption, SeatInfo
 from . import codec
 from .bots.normal import NormalBot, rank_candidates
-from .bots.rollout import rollout
+from .bots.rollout import place_value, rollout
 from .bots.sampler import sample_state
 from .describe import describe, games_played, match_place, times_hund, variant_key, wars_won
 from .rules import record
@@ -131,6 +131,16 @@ class HundPlayers(FastRollouts[HundState, HundView, Action]):
 
     def play_out(self, state: HundState, seat: int, rng: random.Random) -> float:
         return rollout(state, seat, rng)
+
+    def rollout(self, state: HundState, seat: int, first: Action, rng: random.Random) -> float:
+        """As every fast rollout, and valued by the game ``first`` may end (a seat's last
+        card as the others' next decision in a search's tree)."""
+        games = len(state.results)
+        start = state.clone()
+        start.apply_fast(first, seat)
+        if len(start.results) > games:
+            return place_value(start, games, seat)
+        return self.play_out(start, seat, rng)
 
     def random_playout(self, state: HundState, rng: random.Random) -> bool:
         """The current game's moves, each a uniformly random legal one, unchecked."""
