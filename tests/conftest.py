@@ -45,10 +45,8 @@ def home(tmp_path, monkeypatch):
 @pytest.fixture(autouse=True)
 def covers_take_keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A test not about it does without the covers' pause after they appear (as bots
-    without their pause): each reading of the covers' clock is a second after the last.
-    A key typed before a cover appeared still does nothing."""
-    from itertools import count
-
+    without their pause): every key reads as typed long after any cover was painted.
+    A key typed before a cover came still does nothing."""
     from ebbes_tui.ui import unhurried
 
-    monkeypatch.setattr(unhurried, "clock", count(step=1.0).__next__)
+    monkeypatch.setattr(unhurried, "typed_at", lambda event: float("inf"))

@@ -12,8 +12,14 @@ from textual import events
 
 #: How long such a screen takes no key after it appears, in seconds.
 PAUSE = 0.5
-#: The clock the pause is read by (tests put a clock of their own here: no sleeps).
+#: The clock the pause is read by: Textual's, which stamps keys as it reads them (on
+#: POSIX). Tests put a clock of their own here, and in :data:`typed_at`: no sleeps.
 clock: Callable[[], float] = time.monotonic
+
+
+def typed_at(event: events.Key) -> float:
+    """When ``event`` was typed, on :data:`clock` (as read off the terminal)."""
+    return event.time
 
 
 def refused(screen: object, event: events.Key) -> bool:
@@ -32,13 +38,11 @@ class TypedAfter:
     queued when it came, or given to the screen below) does nothing here. For screens
     that come by themselves, not at a key: a decision dialog after a cover."""
 
-    _typed_after = float("inf")  # keys are stamped by Textual's event clock ...
-    _shown_at = float("-inf")  # ... the pause is read by :data:`clock`
+    _typed_after = float("inf")  # by Textual's stamps: keys and the screen's resume
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """The screen is on top: put up now, or back after another on top of it."""
         self._typed_after = event.time  # the moment it was put on top
-        self._shown_at = clock()
 
     def refuses(self, event: events.Key) -> bool:
         """A key typed before the screen came."""
@@ -52,9 +56,23 @@ class TypedAfter:
 
 
 class Unhurried(TypedAfter):
-    """A :class:`TypedAfter` screen that also takes no key in its first :data:`PAUSE`
-    seconds: a cover, or a summary just before one."""
+    """A :class:`TypedAfter` screen that also takes no key typed in its first
+    :data:`PAUSE` seconds on screen: a cover, or a summary just before one. The pause
+    runs from the screen's first paint, and is read off each key's own stamp: on a
+    loaded machine a key typed in the pause may be handled well after it, and one typed
+    with the last move may be read only once the cover was put up (the cover of a Hund
+    take-in or a Huhn hand arranged comes at once, with no trick to hold first)."""
+
+    _shown_at = float("inf")  # the first paint; no key is taken before it
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """(Textual calls :class:`TypedAfter`'s handler too: every class's in the MRO.)"""
+        self._shown_at = float("inf")
+        self.call_after_refresh(self._painted)
+
+    def _painted(self) -> None:
+        self._shown_at = clock()
 
     def refuses(self, event: events.Key) -> bool:
-        """A key typed before the screen came, or in its pause."""
-        return super().refuses(event) or clock() - self._shown_at < PAUSE
+        """A key typed before the screen came, before it was painted, or in its pause."""
+        return super().refuses(event) or typed_at(event) < self._shown_at + PAUSE

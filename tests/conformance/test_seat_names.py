@@ -6,10 +6,8 @@ second person of a prompt ("Your turn", "Your hand (Ann)")."""
 
 from __future__ import annotations
 
-import itertools
 import re
 
-import pytest
 from table_support import until
 from test_conformance import app, decide_by_keys, quickest, settings_file, waits_for_a_key
 from textual.pilot import Pilot
@@ -18,7 +16,6 @@ from ui_support import resume, screen_text
 
 from ebbes_tui.controller import Match
 from ebbes_tui.game.protocols import Game, SeatInfo
-from ebbes_tui.ui import unhurried
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.interludes import FinalStandings
 from ebbes_tui.ui.new_game import NewGameScreen
@@ -29,12 +26,6 @@ from ebbes_tui.ui.table import TableScreen
 PROMPT = re.compile(r"\bYou (?:cannot|must|may|hold|took the last trick)\b")
 #: A verb that does not agree with "You": "You plays", "You deals", "You is".
 THIRD_PERSON = re.compile(r"\bYou (?:is|has|does|[a-z]*[^s\W]s)\b")
-
-
-@pytest.fixture(autouse=True)
-def unhurried_covers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every key comes long after the cover or summary it is for (no sleeps)."""
-    monkeypatch.setattr(unhurried, "clock", itertools.count(0.0, unhurried.PAUSE + 1).__next__)
 
 
 async def play_reading_every_screen(ebbes: EbbesApp, pilot: Pilot,
