@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 
@@ -64,6 +65,10 @@ class Unhurried(TypedAfter):
     take-in or a Huhn hand arranged comes at once, with no trick to hold first)."""
 
     _shown_at = float("inf")  # the first paint; no key is taken before it
+
+    if TYPE_CHECKING:  # mixed in before a Screen
+        def call_after_refresh(self, callback: Callable[..., Any], *args: Any,
+                               **kwargs: Any) -> bool: ...
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """(Textual calls :class:`TypedAfter`'s handler too: every class's in the MRO.)"""
