@@ -149,10 +149,12 @@ async def test_history_replays_a_match_with_every_hand_shown(tmp_path):
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HundReplayScreen), "the replay")
         screen = app.screen
-        assert "Hands (the match is over: all shown)" in screen_text(app)
+        text = screen_text(app)  # before the first deal (played through: "over: all shown")
+        assert "Hands (none dealt yet)" in text and "all shown" not in text
         await pilot.press("right")  # the deal
         state = screen.replay.steps[screen.position].state
         text = screen_text(app)
+        assert "Hands (the match is over: all shown)" in text
         for seat in range(4):
             hand = state.view(seat).hand
             assert hand and all(LOOK.face(c)[:-1] in text for c in hand)

@@ -114,8 +114,8 @@ async def test_the_replay_keeps_every_frame_whole_at_80x24_with_long_pairs(tmp_p
 
 
 def test_a_player_reads_their_own_seat_as_you_in_the_log():
-    """Item 14: with two seats of one login at a shared table, "root holds nix and
-    chose root (2) to start" in the second seat's log should say "chose you"."""
+    """Item 14: with two seats of one login at a shared table, "root took the most nix
+    cards and chose root (2) to start" in the second seat's log should say "chose you"."""
     from ebbes_tui.controller import Update
     from ebbes_tui.games.ebbes.rules.events import StarterChosen
     from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
@@ -124,14 +124,14 @@ def test_a_player_reads_their_own_seat_as_you_in_the_log():
     cfg = GameConfig((SeatInfo("root"), SeatInfo("root (2)"), SeatInfo("Bot 1", "bot", "normal")))
     state = GameState(cfg)
     second, first = state.view(1), state.view(0)
-    for view, line in ((second, "root holds nix and chose you to start."),
-                       (first, "You hold nix and chose root (2) to start.")):
+    for view, line in ((second, "root took the most nix cards and chose you to start."),
+                       (first, "You took the most nix cards and chose root (2) to start.")):
         log = GameLog(Look())
         log.add(Update(1, StarterChosen(0, 1), view, 0))
         assert log.text(view) == line
     shared = GameLog(Look(), personal=False)  # hot-seat: one log for every player
     shared.add(Update(1, StarterChosen(0, 1), second, 0))
-    assert shared.text(second) == "root holds nix and chose root (2) to start."
+    assert shared.text(second) == "root took the most nix cards and chose root (2) to start."
 
 
 async def test_the_pair_dialog_says_who_starts_and_shows_every_number(tmp_path):

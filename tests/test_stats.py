@@ -351,7 +351,7 @@ async def test_the_screen_before_any_game_and_with_a_skipped_record(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_stats(app, pilot)
-        assert EMPTY in screen_text(app)
+        assert EMPTY.format("games") in screen_text(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         finished = tmp_path / "saves" / "finished"
@@ -359,7 +359,7 @@ async def test_the_screen_before_any_game_and_with_a_skipped_record(tmp_path):
         (finished / "game-garbled.json").write_text("{not json")
         await open_stats(app, pilot)
         text = screen_text(app)
-        assert EMPTY in text and "Not counted: game-garbled (not valid JSON" in text
+        assert EMPTY.format("games") in text and "Not counted: game-garbled (not valid JSON" in text
 
 
 async def test_one_person_has_no_all_row_that_only_repeats_them(tmp_path):

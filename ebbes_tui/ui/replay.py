@@ -120,7 +120,15 @@ class ReplayBase(ClosesOnce, Screen[None], Generic[StateT, ViewT]):
             widget = self.query_one(f"#{widget_id}")
             widget.add_class("replay-box")
             widget.border_title = title
+        self.title_hands()
         self.redraw()
+
+    def title_hands(self) -> None:
+        """The hands' box says why all are shown, but before the first deal that
+        nothing is dealt yet."""
+        if "replay-hands" in self.BOXES:
+            self.query_one("#replay-hands").border_title = (
+                self.BOXES["replay-hands"] if self.position else "Hands (none dealt yet)")
 
     def redraw(self) -> None:
         """Draw the position on show."""
@@ -148,6 +156,7 @@ class ReplayBase(ClosesOnce, Screen[None], Generic[StateT, ViewT]):
     def go(self, position: int) -> None:
         if position != self.position:
             self.position = position
+            self.title_hands()
             self.redraw()
 
     def action_step(self, by: int) -> None:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..controller import Library
     from .app import EbbesApp
 
-EMPTY = "No games finished yet."
+EMPTY = "No {} finished yet."
 BOTS_ONLY = "Only bots played, and statistics are about people."
 #: What the columns every game has mean, said below the game's own (its figures'
 #: meanings, :attr:`Presentation.statistics`): the definitions of controller.stats.
@@ -92,13 +92,24 @@ def kinds_table(game: AnyGame, player: PlayerStats) -> Table:
     return table
 
 
+def played_heading(game: AnyGame) -> str:
+    """What the game counts as played: "Games", or Hund's "Matches"."""
+    return next((f.heading for f in game.presentation.statistics if f.key == PLAYED.key),
+                PLAYED.heading)
+
+
+def counted(n: int, plural: str) -> str:
+    """``1 match``, ``3 matches``: ``plural`` ("matches") in the number's form."""
+    one = plural[:-2] if plural.endswith(("ches", "shes")) else plural[:-1]
+    return f"{n} {one if n == 1 else plural}"
+
+
 def bots_table(game: AnyGame, player: PlayerStats, look: Look) -> Table | str:
     """Per bot level: games against it (as the game calls what it counts: Hund's
     matches) and how often it was beaten."""
     if not player.bots:
         return "No games against bots."
-    played = next((f.heading for f in game.presentation.statistics if f.key == PLAYED.key),
-                  PLAYED.heading)
+    played = played_heading(game)
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Bot level")
     for heading in (played, "Beaten", "Rate"):
@@ -107,10 +118,6 @@ def bots_table(game: AnyGame, player: PlayerStats, look: Look) -> Table | str:
         table.add_row(Text(look.text(level)), str(faced.games), str(faced.beaten),
                       percent(faced.beaten, faced.games))
     return table
-
-
-def counted(n: int, what: str) -> str:
-    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 class StatsScreen(ClosesOnce, Screen[None]):
@@ -186,12 +193,13 @@ class StatsScreen(ClosesOnce, Screen[None]):
         # says why its figure may be more (it read "3 finished games" above "4").
         rows = [("All people", stats.overall())] if len(stats.players) > 1 else []
         if not stats.games:
-            widgets.append(Static(EMPTY))
+            widgets.append(Static(EMPTY.format(played_heading(self.library.game).lower())))
         else:
-            note = f"{counted(len(stats.games), 'finished game')} counted."
+            played = played_heading(self.library.game).lower()  # Hund counts matches
+            note = f"{counted(len(stats.games), 'finished ' + played)} counted."
             if rows:
-                note += (f" All people counts {rows[0][1].total.games}: each game once for "
-                         "each person in it.")
+                note += (f" All people counts {rows[0][1].total.games}: each of them once "
+                         "for each person in it.")
             widgets.append(Static(note if stats.players else f"{note} {BOTS_ONLY}", classes="stats-note"))
         if stats.players:
             rows += [(look.text(name), stats.players[name])

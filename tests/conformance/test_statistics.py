@@ -19,7 +19,7 @@ from ebbes_tui.controller.stats import Statistics
 from ebbes_tui.game.defaults import PresentationBase
 from ebbes_tui.game.protocols import Game, Record
 from ebbes_tui.game.simulate import random_game
-from ebbes_tui.ui.stats_screen import StatsScreen
+from ebbes_tui.ui.stats_screen import StatsScreen, played_heading
 
 #: A figure that rounds to nothing shown with a minus.
 MINUS_NOTHING = re.compile(r"-0(\.0+)?(?![\d.])")
@@ -109,7 +109,8 @@ async def test_the_screen_shows_the_games_own_columns_whole_with_a_legend(any_ga
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
         text = await open_stats(ebbes, pilot)
-        assert "3 finished games counted." in text
+        # in the game's own word for what it counts: Hund's "Matches" read "3 games"
+        assert f"3 finished {played_heading(game).lower()} counted." in text
         header = next(line for line in text.splitlines() if line.lstrip().startswith("Player"))
         assert re.split(r"\s{2,}", header.strip()) == ["Player", *headings, "Hints"], header
         assert "…" not in text and all(len(line) <= 80 for line in text.splitlines())
@@ -132,8 +133,9 @@ async def test_the_count_of_games_agrees_with_all_people_and_the_key_line_says_i
     async with ebbes.run_test(size=(80, 24)) as pilot:
         text = await open_stats(ebbes, pilot)
         flat = " ".join(text.split())
-        assert "3 finished games counted. All people counts 4: each game once for each " \
-               "person in it." in flat, text
+        played = played_heading(any_game).lower()
+        assert f"3 finished {played} counted. All people counts 4: each of them once for " \
+               "each person in it." in flat, text
         row = next(line for line in text.splitlines() if line.lstrip().startswith("All people"))
         assert row.split()[2] == "4", row  # its games (or matches): the count's 4
         await until(lambda: "↑↓ Scroll" in screen_text(ebbes).splitlines()[-1],

@@ -70,9 +70,9 @@ def event_line(update: Update[PlayerView], names: list[str], look: EbbesLook) ->
                 return f"{names[event.starter]} took the most nix cards, so it starts."
             return f"{says(names[event.starter], 'starts')}."
         if event.chooser == event.starter:
-            return f"{says(names[event.chooser], 'holds')} nix and chose to start."
+            return f"{names[event.chooser]} took the most nix cards and chose to start."
         chosen = "you" if names[event.starter] == "You" else names[event.starter]
-        return f"{says(names[event.chooser], 'holds')} nix and chose {chosen} to start."
+        return f"{names[event.chooser]} took the most nix cards and chose {chosen} to start."
     if isinstance(event, PairChosen):
         return f"{says(names[event.seat], 'takes')} {look.card_name(card(event.suit, event.number))}."
     if isinstance(event, CategoryFixed):
@@ -98,7 +98,7 @@ def event_line(update: Update[PlayerView], names: list[str], look: EbbesLook) ->
 
 def next_starter_line(event: RoundScored, view: PlayerView, names: list[str],
                       look: EbbesLook) -> str:
-    """Who chooses the next starter and why they hold nix (R8), or that the dummy simply
+    """Who chooses the next starter and why: they took the most nix cards (R8), or that the dummy simply
     starts (R17); nothing after the game's last round."""
     holder = event.score.nix_holder
     last = event.round_no + 1 >= view.config.round_limit or view.phase is Phase.GAME_OVER

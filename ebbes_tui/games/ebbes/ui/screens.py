@@ -32,7 +32,7 @@ _YOUR_TURN = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "choose who start
               Phase.CHOOSE_PAIR: "choose a determiner pair"}
 _THEIR_TURN = {Phase.PLAY: "plays", Phase.CHOOSE_STARTER: "chooses who starts",
                Phase.CHOOSE_PAIR: "chooses a determiner pair"}
-_WHY = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "you hold nix: choose who starts",
+_WHY = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "you took the most nix cards: choose who starts",
         Phase.CHOOSE_PAIR: "choose a determiner pair"}
 
 

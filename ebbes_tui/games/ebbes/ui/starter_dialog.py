@@ -27,7 +27,7 @@ class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
         look = self.app.look
         view = self.view
         with Vertical(classes="dialog"):
-            yield Static(f"You hold nix (the most nix cards). Who starts round "
+            yield Static(f"You took the most nix cards. Who starts round "
                          f"{view.round_no + 1}?", classes="dialog-title")
             names = seat_names(view, look, self.personal)
             options = [Option(Text(seat_label(names[seat], own=seat == view.seat,

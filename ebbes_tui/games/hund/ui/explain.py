@@ -48,7 +48,8 @@ FIRST_TIME = {
     "undertrekk": "the next player must beat the top card.",
     "undertrekk, emptied": "the trick is empty now, so the next player leads anew.",
     "avstikk": "its cards leave the game, and the taker leads next.",
-    "phase 2": "The cards each took are now their hand; beat the top card or take one in.",
+    "phase 2": ("The cards each took are now their hand; beat the top card if you can, "
+                "else take one in."),
 }
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")

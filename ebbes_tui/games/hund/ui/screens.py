@@ -152,8 +152,8 @@ class HundScreens:
     def why(self, view: HundView) -> str:
         """Why the hot-seat cover calls a player to the screen."""
         return {"play": "play a card", "krig": "play a card in the krig",
-                "lead": "lead any card", "beat": "beat the top card, or take one in"
-                }.get(view.kind, "decide")
+                "lead": "lead any card", "beat": "beat the top card if you can, else take one in"
+                }.get(view.kind, "decide")  # beating is a must (N10); the cover tells nobody which
 
     def note(self, update: Update[HundView], names: Sequence[str], look: Look,
              news: str) -> tuple[str, str] | None:
