@@ -223,3 +223,29 @@ async def test_continue_pressed_while_the_save_opens_never_finds_it_open_elsewhe
         await wait_until(pilot, lambda: app.game is not None and
                          not isinstance(app.screen, MenuScreen), "the game (a hot-seat cover)")
         assert app.game.slot is not None and calls == [0]  # Continue waited for it
+
+
+async def test_without_colour_the_field_being_typed_in_is_marked_and_no_colours_are_offered(
+        tmp_path, monkeypatch):
+    """Play-through under NO_COLOR: the focused name field (marked by a colour alone)
+    looked like every other line, and the menu offered "Colours: dark", whose Enter
+    changed nothing on the screen."""
+    from textual.widgets import Input
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = screen_text(app)
+        assert "Colours: none (NO_COLOR is set)" in text and "Colours: dark" not in text
+        await pilot.press("o")
+        await pilot.pause()
+        assert "NO_COLOR is set" in " ".join(screen_text(app).split())
+        assert app.settings.theme == "textual-dark"  # the kept setting is left alone
+        await pilot.press("n", "enter")  # the game picker keeps ebbes
+        field = app.screen.query_one("#name-0", Input)
+        field.focus()
+        await pilot.pause()
+        assert field.rich_style.reverse
+        app.screen.query_one("#name-1", Input).focus()
+        await pilot.pause()
+        assert not field.rich_style.reverse

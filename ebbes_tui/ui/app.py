@@ -203,6 +203,9 @@ class EbbesApp(App[None]):
             from .stats_screen import StatsScreen
 
             self.push_screen(StatsScreen(self.library))
+        elif what == "theme" and self.no_color:
+            self.show_menu_message("NO_COLOR is set, so nothing is drawn in colour: "
+                                   "the colours can be chosen in a terminal without it.")
         elif what == "theme":
             self.settings.theme = self.theme = message.value or self.theme
             self.look = self._look_for(self.theme)

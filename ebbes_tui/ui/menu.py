@@ -142,6 +142,8 @@ class MenuScreen(Screen[None]):
         self.refresh_bindings()
 
     def _theme_label(self) -> str:
+        if self.app.no_color:  # every theme draws alike then: in no colour
+            return "Colours: none (NO_COLOR is set)"
         return f"Colours: {THEME_NAMES.get(self.app.theme, self.app.theme)}"
 
     def _pace_label(self) -> str:
