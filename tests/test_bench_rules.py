@@ -40,12 +40,12 @@ def test_bench_rules_of_any_game_against_a_baseline_gives_every_figure_side_by_s
 
 def slowed_copy(folder: Path, game_id: str) -> Path:
     """``folder`` with a copy of this checkout's ``ebbes_tui`` in which every function of
-    ``game_id``'s package (its screens aside) first counts to 1000: a tenth of the speed,
+    ``game_id``'s package (its screens aside) first counts to 300: a fifth of the speed,
     or less, in every figure."""
     package = folder / "ebbes_tui"
     shutil.copytree(ROOT / "ebbes_tui", package, ignore=shutil.ignore_patterns("__pycache__"))
     game = package.joinpath(*GAMES[game_id].partition(":")[0].strip(".").split("."))
-    busy = ast.parse("for _slowed in range(1000): pass").body
+    busy = ast.parse("for _slowed in range(300): pass").body
     for module in game.rglob("*.py"):
         if "ui" in module.relative_to(game).parts:
             continue
