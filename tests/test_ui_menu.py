@@ -92,6 +92,7 @@ async def test_ascii_mode_draws_nothing_outside_ascii(tmp_path):
     app = make_app(tmp_path, settings, ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
         _ascii_only(app)
+        assert "Die Pfalz hat ebbes zu bieten!" in screen_text(app)  # ASCII as it is: not Englished
         await pilot.press("f1")
         await pilot.pause()
         _ascii_only(app)

@@ -76,9 +76,7 @@ class MenuScreen(Screen[None]):
         yield KeysFooter(compact=True)  # every key, o (colours) too, at 80 columns
 
     def _title(self) -> str:
-        if self.app.look.ascii:
-            return "e b b e s\nThe Palatinate has something to offer!"
-        return "e b b e s\nDie Pfalz hat ebbes zu bieten!"
+        return "e b b e s\nDie Pfalz hat ebbes zu bieten!"  # ASCII already: so in --ascii too
 
     def on_mount(self) -> None:
         self._show_saves(None)
