@@ -70,3 +70,29 @@ async def test_the_starter_dialogs_hint_names_the_determiner_cards_held_or_says_
         else:
             assert key == "starter_no_determiner", why
         assert app.game.match.record()["hints"] == {"0": 1}
+
+
+async def test_the_pair_dialogs_hint_stays_in_the_dialog_until_a_pair_is_taken(tmp_path):
+    """Issue 27, played through: i in the pair dialog (Variant 2) said its hint as a
+    toast, gone before it was read and out of the dialog."""
+    from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
+    from ui_support import seats
+
+    settings = {"players": 3, "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random")),
+                "starter": 2, "choose_determiners": True}  # Ann chooses first
+    app = make_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")  # ebbes, its form, start
+        await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the pair dialog")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("i")
+        line = dialog.query_one("#dialog-hint")
+        await wait_until(pilot, lambda: "Hint: Pair" in screen_text(app), "the hint")
+        said = line.render().plain
+        assert said.startswith("Hint: Pair ") and said[:40] in screen_text(app)
+        box = dialog.query_one(".dialog").region  # whole, inside the dialog
+        assert box.contains_region(line.region) and line.region.height >= 1
+        assert not app._notifications  # no toast
+        await pilot.press("right")  # still said while the player looks at the choices
+        assert said in dialog.query_one("#dialog-hint").render().plain

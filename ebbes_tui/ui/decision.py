@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
 
 from ..game.errors import IllegalMove
 from ..game.protocols import ViewT
@@ -89,5 +90,12 @@ class DecisionDialog(TypedAfter, ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
         """Mark the hint's answer among the choices (nothing is chosen)."""
 
     def show_hint(self, text: str) -> None:
-        """Say the hint (a dialog with room for it shows it)."""
-        self.notify(text)
+        """Say the hint in the dialog's ``#dialog-hint`` line, until it closes (a toast
+        would go by before it is read); a toast only in a dialog without that line."""
+        lines = self.query("#dialog-hint")
+        if not lines:
+            self.notify(text)
+            return
+        line = lines.first(Static)
+        line.update(self.app.look.text(text))
+        line.display = True

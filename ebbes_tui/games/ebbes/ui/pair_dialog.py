@@ -103,6 +103,7 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
             yield Static("", id="pair-preview")
             if self.error:
                 yield Static(self.error, classes="dialog-error", markup=False)
+            yield Static(id="dialog-hint", markup=False)
         yield KeysFooter()  # its own keys, not the table's under it
 
     def _title(self) -> str:
@@ -113,6 +114,7 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
         return f"Pair for round {view.round_no + 1} ({starter})"
 
     def on_mount(self) -> None:
+        self.query_one("#dialog-hint").display = False
         self._draw()
         self._place()
 

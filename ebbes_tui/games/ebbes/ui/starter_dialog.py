@@ -49,11 +49,5 @@ class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
         if isinstance(answer, NameStarter):
             self.query_one(OptionList).highlighted = answer.seat
 
-    def show_hint(self, text: str) -> None:
-        """In the dialog, under its choices, until it closes (a toast would go by)."""
-        hint = self.query_one("#dialog-hint", Static)
-        hint.update(self.app.look.text(text))
-        hint.display = True
-
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.answer(NameStarter(int(event.option.id or 0)))

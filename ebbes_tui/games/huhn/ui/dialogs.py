@@ -73,11 +73,6 @@ class HuhnDialog(DecisionDialog[HuhnView, object]):
         if answer in self._answers:
             self.query_one(OptionList).highlighted = self._answers.index(answer)
 
-    def show_hint(self, text: str) -> None:
-        hint = self.query_one("#dialog-hint", Static)
-        hint.update(self.app.look.text(text))
-        hint.display = True
-
 
 class RewardDialog(HuhnDialog):
     """H8: the trick had exactly one pig card; the taker chooses among the reward
