@@ -96,3 +96,24 @@ async def test_the_pair_dialogs_hint_stays_in_the_dialog_until_a_pair_is_taken(t
         assert not app._notifications  # no toast
         await pilot.press("right")  # still said while the player looks at the choices
         assert said in dialog.query_one("#dialog-hint").render().plain
+
+
+async def test_the_starter_dialog_leaves_the_board_the_players_and_the_hand_in_view(tmp_path):
+    """Issue 27, played through at 80x24: the starter dialog lay over the Determiners
+    and the Players panels, which a player chooses by (whose total leads, the next
+    determiner), in the middle of the screen; it lies over the trick area now, and
+    the hand's cards stay in view with the hint said."""
+    saved_with_ann_holding_nix(tmp_path, True)
+    app = make_app(tmp_path, continue_game=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, StarterDialog), "the dialog")
+        await pilot.pause()
+        await pilot.press("i")
+        await wait_until(pilot, lambda: "Hint: Start" in screen_text(app), "the hint")
+        text = screen_text(app)
+        assert "Number Determiner  4" in text and "Players" in text
+        for row in ("1▶You", "2 Bea", "3 Cyd"):
+            assert f"│{row}" in text, row
+        hand = app.screen.beneath.query_one("Hand").region
+        box = app.screen.query_one(".dialog").region
+        assert box.bottom < hand.bottom - 1  # the cards' line below the dialog

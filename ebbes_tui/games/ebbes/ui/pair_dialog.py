@@ -7,6 +7,8 @@ left and right along each."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -27,6 +29,19 @@ from .look import ebbes_look
 _LABELS = ("Suit", "Number")
 #: Where over the table the dialog lies: the trick area.
 _OVER = "#trick"
+
+
+def over_the_trick(dialog: DecisionDialog[PlayerView, Any]) -> None:
+    """Lay ``dialog``'s box over the trick area of the table beneath (at the top
+    without one): the panels the choice is made from (Determiners, Players, the
+    dummy's stacks, the hand) stay in view."""
+    box = dialog.query_one(".dialog")
+    area = dialog.beneath.query(_OVER) if dialog.beneath is not None else None
+    if area:
+        region = area.first().region
+        box.styles.offset = (region.x, region.y)
+        box.styles.width = region.width
+        box.styles.min_height = region.height
 
 
 class PairRow(Static):
@@ -122,14 +137,7 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
         self.call_after_refresh(self._place)
 
     def _place(self) -> None:
-        """Over the trick area of the table beneath (at the top without one)."""
-        box = self.query_one(".dialog")
-        area = self.beneath.query(_OVER) if self.beneath is not None else None
-        if area:
-            region = area.first().region
-            box.styles.offset = (region.x, region.y)
-            box.styles.width = region.width
-            box.styles.min_height = region.height
+        over_the_trick(self)
 
     def _draw(self) -> None:
         look = ebbes_look(self.app.look)

@@ -15,13 +15,18 @@ from ....ui.picker import seat_label
 from ....ui.words import seat_names
 from ..rules.actions import NameStarter
 from ..rules.view import PlayerView
+from .pair_dialog import over_the_trick
 
 
 class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
     """The nix holder's choice of the next round's starting seat."""
 
     SCOPED_CSS = False
-    CSS = "StarterDialog { align: center top; }"  # high on the screen: the hand stays in view
+    CSS = """
+    StarterDialog { align: left top; background: transparent; }
+    StarterDialog .dialog { max-height: 100%; margin: 0; }
+    StarterDialog .dialog-title { margin-bottom: 0; }
+    """  # over the trick area: the board, the Players and the hand stay in view
 
     def compose(self) -> ComposeResult:
         look = self.app.look
@@ -41,9 +46,14 @@ class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
 
     def on_mount(self) -> None:
         self.query_one("#dialog-hint").display = False
+        self.query_one(".dialog-error").display = bool(self.error)  # no empty line
+        over_the_trick(self)
         options = self.query_one(OptionList)
         options.highlighted = self.view.seat or 0
         options.focus()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(over_the_trick, self)
 
     def point_at(self, answer: object) -> None:
         if isinstance(answer, NameStarter):
