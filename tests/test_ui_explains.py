@@ -456,8 +456,8 @@ async def test_a_big_terminal_centres_the_menu_and_puts_the_log_beside_the_table
         title = next(line for line in screen_text(app).splitlines() if "e b b e s" in line)
         assert title.index("e b b e s") > 20
         await start(app, pilot)
-        text = screen_text(app)
-        assert "Game log (g)" in text and "beats every other suit" in text
+        await wait_until(pilot, lambda: "Game log (g)" in screen_text(app)
+                         and "beats every other suit" in screen_text(app), "the log beside the table")
     app = make_app(tmp_path, ONE_HUMAN)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(app, pilot)

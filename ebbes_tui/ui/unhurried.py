@@ -78,6 +78,11 @@ class Unhurried(TypedAfter):
     def _painted(self) -> None:
         self._shown_at = clock()
 
+    @property
+    def painted(self) -> bool:
+        """Whether the screen was painted since it came on top: its pause has begun."""
+        return self._shown_at != float("inf")
+
     def refuses(self, event: events.Key) -> bool:
         """A key typed before the screen came, before it was painted, or in its pause."""
         return super().refuses(event) or typed_at(event) < self._shown_at + PAUSE

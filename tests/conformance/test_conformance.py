@@ -50,6 +50,7 @@ from ebbes_tui.ui.interludes import FinalStandings, Interlude
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.new_game import NewGameScreen
 from ebbes_tui.ui.replay import ReplayBase
+from ebbes_tui.ui.unhurried import Unhurried
 from ebbes_tui.ui.stats_screen import StatsScreen, counted, played_heading
 from ebbes_tui.ui.table import TableScreen
 from ebbes_tui.ui.tables import TablesScreen
@@ -92,6 +93,8 @@ def waits_for_a_key(ebbes: EbbesApp) -> bool:
     if isinstance(screen, TableScreen):
         return screen.is_mounted and screen.feed.asks(screen.update) and \
             screens_of(screen.game).dialog(screen.view, "") is None
+    if isinstance(screen, Unhurried) and not screen.painted:
+        return False  # its pause begins at its first paint: a test's clock moves after it
     return isinstance(screen, (HandOffScreen, Interlude, DecisionDialog, FinalStandings)) \
         and screen.is_mounted
 

@@ -178,11 +178,10 @@ async def test_a_key_typed_before_a_cover_came_does_not_take_it_away(any_game, h
         if way == "back from the screen below":
             early._set_forwarded()  # as Textual marks a key it gave to a screen
         await pilot.press("n", "enter", "enter")
-        await until(lambda: isinstance(ebbes.screen, HandOffScreen) and ebbes.screen.is_mounted,
-                    what="the first cover")
+        await until(lambda: isinstance(ebbes.screen, HandOffScreen) and ebbes.screen.painted,
+                    what="the first cover, painted: its pause runs")
         cover = ebbes.screen
         if way == "typed in the pause":
-            await pilot.pause()  # painted: the pause runs
             early = events.Key("enter", "\r")
         clock.past_the_pause()
         ebbes.post_message(early)
