@@ -18,7 +18,7 @@ from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
 
-from ui_support import wait_until
+from ui_support import screen_text, wait_until
 
 NAMES = ("Kari", "Ola", "Per", "Siri", "Nils", "Ingrid")
 
@@ -90,9 +90,12 @@ def table_of(app: EbbesApp):
 
 
 def asks(app: EbbesApp, action: str = "") -> bool:
-    """The player at the screen must act now (and, given ``action``, may do that)."""
+    """The player at the screen must act now (and, given ``action``, may do that), and
+    the key line says how: it is drawn a moment after the turn comes."""
     table = table_of(app)
     if table is None or not table.acting or not table.view.actions:
+        return False
+    if not screen_text(app).splitlines()[-1].strip():
         return False
     return not action or table.check_action(action, ()) is True
 

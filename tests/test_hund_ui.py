@@ -91,8 +91,8 @@ async def test_sjanse_is_offered_while_the_pile_has_two_cards_and_plays_its_top(
     app = hund_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_at(app, pilot, record)
-        await wait_until(pilot, lambda: asks(app), "Kari's turn")
-        assert "s Sjanse" in footer(screen_text(app))
+        await wait_until(pilot, lambda: asks(app) and "s Sjanse" in footer(screen_text(app)),
+                         "Kari's turn, sjanse on the key line")
         assert "s: sjanse, the draw pile's top card" in flat(screen_text(app))
         before = plays(app)
         await pilot.press("s")

@@ -608,3 +608,68 @@ async def test_the_final_title_of_five_sharing_the_win_is_read_whole_at_80x24(tm
         await pilot.pause()
         text = flat(screen_text(app))
         assert "share the win: each never the hund." in text
+
+
+def _phase_two_begun(record: dict) -> tuple[list, int] | None:
+    """The updates of ``record`` up to the second move of phase 2 (seat 0's view), and
+    the index of phase 2's beginning, when no other news comes between."""
+    from ebbes_tui.games.hund.rules.events import ShedBegan
+    from ebbes_tui.games.hund.ui.screens import SCREENS
+
+    replay = Replay(HUND, record)
+    updates: list[tuple[int, object, object]] = []
+    began = None
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(0)
+        for event in step.events:
+            updates.append((i, event, view))
+            if isinstance(event, ShedBegan):
+                began = len(updates) - 1
+            elif began is not None:
+                if SCREENS.note(Update(i, event, view, i), ["A", "B", "C"], LOOK, ""):
+                    return None  # other news: they would replace the explanation anyway
+                if len(updates) - began > 2:
+                    return updates, began
+    return None
+
+
+async def test_a_first_explanation_stays_its_time_then_goes_with_the_moves_after_it(tmp_path):
+    """Played through: "Phase 2! ... Ann leads." (and the first krig's or sjanse's
+    explanation) stayed on the news line through the moves after it, long after Ann
+    had led, until other news came. It stays its 4 s, and while nobody moves (the
+    player reading it may be the one to move); a move after that sends it away."""
+    from ebbes_tui.ui.table_news import EXPLAIN, HOLD
+
+    updates, began = next(found for seed in range(300)
+                          if (found := _phase_two_begun(finished_record(players=3, seed=seed))))
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, position(3, lambda s: True))
+        now = [1000.0]
+        screen.news.clock = lambda: now[0]
+        news = screen.news
+
+        def up_to_phase_two() -> None:
+            for i, event, view in updates[:began + 1]:
+                now[0] += HOLD + 1  # phase 1 played slowly: each news said its time
+                news.flush()
+                news.note(Update(i, event, view, i))
+
+        up_to_phase_two()
+        assert news.text.startswith("Phase 2! ") and news.kind == EXPLAIN
+        now[0] += HOLD + 1  # nobody moves: it stays
+        news.flush()
+        assert news.text.startswith("Phase 2! ")
+        i, event, view = updates[began + 1]  # a move: gone
+        news.note(Update(i, event, view, i))
+        assert news.text == ""
+        up_to_phase_two()  # again, the move within its time
+        i, event, view = updates[began + 1]
+        news.note(Update(i, event, view, i))
+        now[0] += HOLD - 0.5
+        news.flush()
+        assert news.text.startswith("Phase 2! ")  # read first
+        now[0] += 1
+        news.flush()
+        assert news.text == ""  # then gone, with nothing after it
+        await pilot.pause()

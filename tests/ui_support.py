@@ -64,8 +64,9 @@ def ready(app: EbbesApp, *screens: type) -> bool:
     from ebbes_tui.ui.table import TableScreen
 
     screen = app.screen
-    if isinstance(screen, TableScreen):
-        return screen.query_one("#game-table").check_action("play", ()) is True
+    if isinstance(screen, TableScreen):  # the key line too: drawn a moment after the turn
+        return screen.query_one("#game-table").check_action("play", ()) is True and \
+            bool(screen_text(app).splitlines()[-1].strip())
     return isinstance(screen, screens)
 
 

@@ -28,8 +28,10 @@ if TYPE_CHECKING:
     from .table import TableScreen
 
 #: The kind of news a game gives to what explains one of its words the first time: it
-#: stays on the line at least :data:`HOLD` seconds, unless it goes stale. A game may
-#: name its explanations apart (``explain krig``), to make some stale at other moments.
+#: stays on the line at least :data:`HOLD` seconds. Gone stale within them, it lapses:
+#: it stays its time, then goes (the moves after it no longer show what it explains). A
+#: game may name its explanations apart (``explain krig``): those it makes stale have
+#: facts that no longer hold, and give way at once.
 EXPLAIN = "explain"
 #: The kinds of news about the deal on the table (a move, a hint, a refusal): stale once
 #: the next deal is dealt ("Bea took the last trick ..." stayed over the next deal's hands).
@@ -63,6 +65,7 @@ class News:
         self.until = 0.0  # the news on show stays until then
         self.waiting: list[tuple[str, str]] = []  # the game's (news, kind) to come
         self._timer: Timer | None = None
+        self.lapsing = False  # the explanation on show goes once its time is up
 
     def say(self, message: str, kind: str = "event") -> None:
         """Put ``message`` on the news line now (the answer to a key, a chat line, a
@@ -82,6 +85,7 @@ class News:
         self._show("", "", 0.0)
 
     def _show(self, message: str, kind: str, hold: float) -> None:
+        self.lapsing = False
         self.text = self.screen.app.look.text(message)
         self.kind = kind if message else ""
         self.until = self.clock() + hold if message else 0.0
@@ -98,6 +102,11 @@ class News:
             self._timer.stop()
             self._timer = None
         if not self.waiting:
+            if self.lapsing:  # stale: nothing after it, so gone once its time is up
+                if self.held():
+                    self._timer = self.screen.set_timer(self.until - self.clock() + 0.05, self._woken)
+                else:
+                    self._show("", "", 0.0)
             return
         if self.held():
             self._timer = self.screen.set_timer(self.until - self.clock() + 0.05, self._woken)
@@ -151,8 +160,11 @@ class News:
             def stale(kind: str, update: Update) -> bool:  # a new deal: the last one's news too
                 return screen.screens.stale(kind, update) or (
                     isinstance(update.event, Dealt) and kind in LAST_DEALS)
-            self.waiting = [(m, k) for m, k in self.waiting if not stale(k, update)]
-            if self.kind == SEAT or self.kind and stale(self.kind, update):
+            self.waiting = [(m, k) for m, k in self.waiting  # an explanation lapses once said
+                            if k == EXPLAIN or not stale(k, update)]
+            if self.kind == EXPLAIN and self.held() and stale(self.kind, update):
+                self.lapsing = True  # read first
+            elif self.kind == SEAT or self.kind and stale(self.kind, update):
                 self._show("", "", 0.0)  # an explanation too: its facts no longer hold
             names = screen.screens.names(update.view, not screen.hot_seat, screen.app.look)
             said = screen.screens.note(update, names, screen.app.look, self.text)

@@ -179,17 +179,18 @@ class HundScreens:
     def stale(self, kind: str, update: Update[HundView]) -> bool:
         """News of the last move is stale at the next move; news about the trick once
         the trick is over (taken, or emptied by an undertrekk: N10) or a new game
-        begins. A first explanation stays true (the next news replaces it after its
-        time), but the first krig's says how many cards the winner takes: another krig
-        in it, or a player out of it, makes that false."""
+        begins. A first explanation stays its time and until the next move after it
+        ("Phase 2! ... Ann leads." stayed through the tricks after Ann's lead), but the
+        first krig's says how many cards the winner takes: another krig in it, or a
+        player out of it, makes that false at once."""
         event = update.event
         if kind == KRIG_EXPLAINED:
             return isinstance(event, (Krig, DroppedOut))
         emptied = isinstance(event, UndertrekkTaken) and not update.view.shed_trick
         if emptied or isinstance(event, (TrickEnded, GameDealt, TakenBack)):  # a trick over
             return kind in ("trick", "event", "hint", "refusal")
-        if isinstance(event, _MOVES):
-            return kind in ("event", "hint", "refusal")
+        if isinstance(event, _MOVES):  # a first explanation after its time (it lapses)
+            return kind in ("event", "hint", "refusal", EXPLAIN)
         return False
 
     def names(self, view: HundView, personal: bool, look: Look) -> list[str]:
