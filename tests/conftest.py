@@ -5,16 +5,9 @@ shipped menu never lists it."""
 from __future__ import annotations
 
 import pytest
-import textual._wait
 
 from ebbes_tui.game import registry
 from ebbes_tui.game.protocols import Game
-
-# A Pilot's key waits until the process idles, sampled in 20 ms slices, twice a key:
-# 5 ms slices (the same test of idleness: under a twentieth of the slice in CPU) find
-# that moment sooner, which halves a key's wait and the UI tests' time.
-textual._wait.SLEEP_GRANULARITY = 1 / 200
-textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 
 #: Every shipped game, then Tiny: what the conformance tests run over.
 CONFORMANCE = (*registry.game_ids(), "tiny")
