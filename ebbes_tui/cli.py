@@ -76,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="time spent measuring (default: 1 per figure; ssh: 30)")
     bench.add_argument("--game", choices=game_ids(), default=None,
                        help=f"rules and bots: the game to measure (default {DEFAULT_GAME})")
+    bench.add_argument("--levels", default=None, metavar="L1,L2",
+                       help="bots only: the levels to time (default normal,hard,random; "
+                            "expert takes a second or two a decision)")
     bench.add_argument("--baseline", type=Path, default=None, metavar="DIR",
                        help="rules only: measure this code side by side with the ebbes_tui "
                             "of another checkout (e.g. a git worktree of an older commit)")
@@ -87,12 +90,13 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=_positive, default=100, metavar="N",
                       help="deals to play (each replayed with the seats rotated)")
     tour.add_argument("--levels", default="hard,normal", metavar="L1,L2",
-                      help="bot levels spread over the seats (random, normal, hard; "
-                           "ismcts, an experiment)")
+                      help="bot levels spread over the seats (random, normal, hard, "
+                           "expert; ismcts, an experiment)")
     add_flags(tour, all_games())
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--hard-samples", type=_positive, default=None, metavar="N",
-                      help="the hard bot's samples per decision (its budget; ismcts: per candidate)")
+                      help="the hard bot's samples per decision (its budget; expert: eight "
+                           "times as many; ismcts: per candidate)")
     tour.add_argument("--json", action="store_true", help="print the result as JSON")
 
     simulate = sub.add_parser("simulate", help="random games with every invariant checked "
@@ -238,7 +242,16 @@ def _command(argv: list[str] | None) -> int:
             build_parser().error("--baseline works with 'bench rules' only")
         if args.game is not None and args.area not in PER_GAME:
             build_parser().error(f"--game works with 'bench {' | '.join(PER_GAME)}' only")
-        return run_bench(args.area, args.json, args.seconds, args.baseline, args.game)
+        if args.levels is not None and args.area != "bots":
+            build_parser().error("--levels works with 'bench bots' only")
+        levels = None
+        if args.levels is not None:
+            from .tournament import parse_levels
+
+            levels = parse_levels(args.levels)
+            if levels is None:
+                build_parser().error(f"unknown bot level in {args.levels!r}")
+        return run_bench(args.area, args.json, args.seconds, args.baseline, args.game, levels)
     if args.command == "tournament":
         from .tournament import main as tournament_main
 

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .bots import EXPERIMENTS, LEVELS, make_bot
+from .bots.search import EXPERT_SHARE
 from .game.errors import SetupError
 from .flags import from_flags
 from .game.options import complete
@@ -84,10 +85,20 @@ def seat_levels(seats: tuple[SeatInfo, ...], levels: tuple[str, ...],
     return tuple(out)
 
 
+#: The levels that search: a tournament counts their budget in samples alone, without
+#: the time cap that guards a player's game, so a busy machine changes no result.
+SEARCHING = ("hard", "expert", "ismcts")
+
+
 def build_bot(game: AnyGame, level: str, hard_samples: int | None) -> AnyBot:
-    if level in ("hard", "ismcts") and hard_samples is not None:
-        return make_bot(game, level, samples=hard_samples)
-    return make_bot(game, level)
+    """The bot of ``level``; ``hard_samples`` replaces the hard bot's budget (the
+    expert's is that many times :data:`~.bots.search.EXPERT_SHARE`)."""
+    if level not in SEARCHING:
+        return make_bot(game, level)
+    if hard_samples is None:
+        return make_bot(game, level, cap_ms=math.inf)
+    share = EXPERT_SHARE if level == "expert" else 1
+    return make_bot(game, level, samples=hard_samples * share, cap_ms=math.inf)
 
 
 def play_game(setup: Setup, deal_no: int, rotation: int) -> GameResult:

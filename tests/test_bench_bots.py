@@ -54,3 +54,13 @@ def test_each_player_counts_positions_are_decisions_of_that_many_players(game_id
         for view in views:
             assert sum(seat.kind == "bot" for seat in view.seats) == players
             assert view.deciding and view.actions
+
+
+def test_bench_bots_times_only_the_levels_asked_and_refuses_an_unknown_one():
+    """``--levels``: the expert takes a second or two a decision, so it is timed only
+    when asked (``--levels expert``); the plumbing is shown here with a quick level."""
+    figures = json.loads(bench_bots("--game", "hund", "--levels", "random", "--json").stdout)
+    assert set(figures["levels"]) == {"random"}
+    out = subprocess.run([sys.executable, "-m", "ebbes_tui", "bench", "bots", "--levels",
+                          "master"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "unknown bot level in 'master'" in out.stderr

@@ -127,8 +127,8 @@ def test_make_bot_builds_every_level_and_rejects_others():
     assert [make_bot(EBBES, level).level for level in LEVELS] == list(LEVELS)
     assert make_bot(EBBES, "hard", samples=50).samples == 50
     assert isinstance(make_bot(EBBES, "random"), RandomBot)
-    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
-        make_bot(EBBES, "expert")
+    with pytest.raises(ValueError, match="unknown bot level 'master'"):
+        make_bot(EBBES, "master")
 
 
 # The normal bot's rules ---------------------------------------------------------

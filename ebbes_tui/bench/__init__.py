@@ -20,12 +20,16 @@ PER_GAME = ("rules", "bots", "ui")
 
 
 def run_bench(area: str, as_json: bool, seconds: float | None,
-              baseline: Path | None = None, game_id: str | None = None) -> int:
+              baseline: Path | None = None, game_id: str | None = None,
+              levels: tuple[str, ...] | None = None) -> int:
+    """``levels``: the bot levels ``bots`` times (by default the quick ones)."""
     module_name, default_seconds = AREAS[area]
     module = importlib.import_module(f".{module_name}", __name__)
     seconds = default_seconds if seconds is None else seconds
     if baseline is not None:
         return module.main(as_json, seconds, baseline, game_id or DEFAULT_GAME)
+    if levels is not None:
+        return module.main(as_json, seconds, game_id or DEFAULT_GAME, levels)
     if game_id is not None:
         return module.main(as_json, seconds, game_id=game_id)
     return module.main(as_json, seconds)

@@ -110,12 +110,13 @@ def figures_of(times: list[float]) -> Figures:
     return {f"p{q}_ms": round(percentile(times, q), 3) for q in (50, 95, 99)}
 
 
-def measure(game: AnyGame, seconds: float) -> dict[str, dict[str, tuple[Figures, int]]]:
+def measure(game: AnyGame, seconds: float, levels: tuple[str, ...] = BENCH_LEVELS
+            ) -> dict[str, dict[str, tuple[Figures, int]]]:
     """Figures and decisions timed of each level, by player count ("2", "3", ...) and
     over all of them ("all"); each player count is timed for about ``seconds``."""
     positions = collect_positions(game)
     result: dict[str, dict[str, tuple[Figures, int]]] = {}
-    for level in BENCH_LEVELS:
+    for level in levels:
         pooled: list[float] = []
         for players, views in positions.items():
             times = time_level(game, level, views, seconds)
@@ -125,11 +126,12 @@ def measure(game: AnyGame, seconds: float) -> dict[str, dict[str, tuple[Figures,
     return result
 
 
-def main(as_json: bool, seconds: float, game_id: str = DEFAULT_GAME) -> int:
-    """Print the latency figures of every level at each player count (JSON or a table)."""
+def main(as_json: bool, seconds: float, game_id: str = DEFAULT_GAME,
+         levels: tuple[str, ...] = BENCH_LEVELS) -> int:
+    """Print the latency figures of each level at each player count (JSON or a table)."""
     game = load_game(game_id)
     load = round(os.getloadavg()[0], 2)
-    result = measure(game, seconds)
+    result = measure(game, seconds, levels)
     if as_json:
         print(json.dumps({
             "game": game.id, "load_average": load,

@@ -1,5 +1,6 @@
 """Players that see only a seat's view, for any game: ``random`` (any legal answer),
-the game's own heuristic ``normal`` bot, and ``hard`` (search with the game's sampler);
+the game's own heuristic ``normal`` bot, ``hard`` (search with the game's sampler) and
+``expert`` (the same search, several times longer);
 ``ismcts`` (information-set tree search) is an experiment for tournaments, not offered
 to players (:data:`EXPERIMENTS`). ``make_bot(game, level)`` builds one."""
 
@@ -10,9 +11,9 @@ from typing import Any
 from ..game.protocols import ActionT, Bot, Game, StateT, ViewT
 from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
-from .search import SearchBot
+from .search import ExpertBot, SearchBot
 
-LEVELS = ("random", "normal", "hard")
+LEVELS = ("random", "normal", "hard", "expert")
 #: Levels tournaments and benches may pit against the others, never offered to players.
 EXPERIMENTS = ("ismcts",)
 
@@ -27,9 +28,11 @@ def make_bot(game: Game[StateT, ViewT, ActionT], level: str,
         return game.players.bot("normal")
     if level == "hard":
         return SearchBot(game, **options)
+    if level == "expert":
+        return ExpertBot(game, **options)
     if level == "ismcts":
         return ISMCTSBot(game, **options)
     raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS + EXPERIMENTS)})")
 
 
-__all__ = ["Bot", "EXPERIMENTS", "ISMCTSBot", "LEVELS", "RandomBot", "SearchBot", "make_bot"]
+__all__ = ["Bot", "EXPERIMENTS", "ExpertBot", "ISMCTSBot", "LEVELS", "RandomBot", "SearchBot", "make_bot"]

@@ -39,8 +39,9 @@ from .setup import MatchSetup, setup_from_record
 #: Builds the bot of a level for a game.
 BotFactory = Callable[[AnyGame, str], AnyBot]
 #: The least time a bot decision takes, by level: the hard bot searches for up to a
-#: second or two, the others answer in milliseconds (a screen's own pace hides those).
-BOT_PAUSES = {"hard": 1.5}
+#: second or two, the expert a little longer, the others answer in milliseconds (a
+#: screen's own pace hides those).
+BOT_PAUSES = {"hard": 1.5, "expert": 2.0}
 
 
 def bot_pause_for(seats: Sequence[SeatInfo]) -> float:

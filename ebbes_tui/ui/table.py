@@ -33,6 +33,7 @@ from textual.widgets import Input, Static
 from ..controller import AnyUpdate, Synced
 from ..controller.hot_seat import HotSeat
 from ..controller.lesson import Coach
+from ..controller.match import BOT_PAUSES
 from ..controller.session import Feed, NotYourTurn
 from ..game.errors import IllegalMove
 from ..game.protocols import AnyGame, AnyView
@@ -53,6 +54,13 @@ from .unhurried import TypedAfter
 if TYPE_CHECKING:
     from .app import EbbesApp
 
+
+
+def searching(view: AnyView) -> bool:
+    """Whether a bot that searches (``hard``, ``expert``: a second or two a decision)
+    decides now, so the status line says it is thinking."""
+    return any(view.seats[seat].kind == "bot" and view.seats[seat].level in BOT_PAUSES
+               for seat in view.deciding)
 
 class TableScreen(TablePages, TypedAfter, Screen[None]):
     """The game in progress: the game's table widget draws the view and takes the
@@ -182,8 +190,11 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         closed = self.link is not None and self.link.closed
         # While a finished trick stays, nobody plays: the line says who took it.
         trick_over = not acting and self.pacing.shows_finished_trick(self.update)
-        self.query_one("#status", Static).update(
-            CLOSED if closed else self.screens.status(view, names, look, trick_over=trick_over))
+        status = CLOSED if closed else self.screens.status(view, names, look,
+                                                           trick_over=trick_over)
+        if not closed and not acting and not trick_over and searching(view):
+            status += look.text(f" {look.dot} thinking…")
+        self.query_one("#status", Static).update(status)
         self.query_one("#news", Static).update(self.news.text)
         if self.coach is not None:
             said = self.screens.in_words(self.coach.line(self.update, holding), look)
