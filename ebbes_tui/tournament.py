@@ -24,7 +24,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from .bots import EXPERIMENTS, LEVELS, make_bot
-from .bots.search import EXPERT_SHARE
 from .game.errors import SetupError
 from .flags import from_flags
 from .game.options import complete
@@ -91,14 +90,15 @@ SEARCHING = ("hard", "expert", "ismcts")
 
 
 def build_bot(game: AnyGame, level: str, hard_samples: int | None) -> AnyBot:
-    """The bot of ``level``; ``hard_samples`` replaces the hard bot's budget (the
-    expert's is that many times :data:`~.bots.search.EXPERT_SHARE`)."""
+    """The bot of ``level``; ``hard_samples`` replaces the hard bot's budget (and the
+    expert's in proportion)."""
     if level not in SEARCHING:
         return make_bot(game, level)
     if hard_samples is None:
         return make_bot(game, level, cap_ms=math.inf)
-    share = EXPERT_SHARE if level == "expert" else 1
-    return make_bot(game, level, samples=hard_samples * share, cap_ms=math.inf)
+    players = game.players
+    share = players.expert_samples / players.search_samples if level == "expert" else 1
+    return make_bot(game, level, samples=max(1, round(hard_samples * share)), cap_ms=math.inf)
 
 
 def play_game(setup: Setup, deal_no: int, rotation: int) -> GameResult:

@@ -23,9 +23,8 @@ from ..game.protocols import ActionT, Choices, Game, StateT, ViewT, listed
 
 #: The safety cap on a decision's time (the budget is the game's samples).
 DEFAULT_CAP_MS = 2000
-#: ``expert`` searches this many times the hard bot's samples, over more candidates:
-#: about 1-2 s a decision on a quiet machine (``ebbes bench bots``).
-EXPERT_SHARE = 8
+#: ``expert`` searches more candidates than the hard bot, with the game's own larger
+#: budget (:attr:`Players.expert_samples`: about 1-2 s a decision, ``ebbes bench bots``).
 EXPERT_KEEP = 6
 #: The expert's safety cap: only a very slow or loaded machine reaches it.
 EXPERT_CAP_MS = 4000
@@ -74,11 +73,11 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
 
 class ExpertBot(SearchBot[StateT, ViewT, ActionT]):
     """``expert``, for a player who wants a real opponent: the hard bot's search with
-    :data:`EXPERT_SHARE` times its samples over :data:`EXPERT_KEEP` candidates."""
+    the game's expert budget over :data:`EXPERT_KEEP` candidates."""
 
     level = "expert"
 
     def __init__(self, game: Game[StateT, ViewT, ActionT], samples: int | None = None,
                  cap_ms: float = EXPERT_CAP_MS, keep: int = EXPERT_KEEP) -> None:
-        super().__init__(game, game.players.search_samples * EXPERT_SHARE
-                         if samples is None else samples, cap_ms, keep)
+        super().__init__(game, game.players.expert_samples if samples is None else samples,
+                         cap_ms, keep)

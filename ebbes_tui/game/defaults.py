@@ -62,8 +62,9 @@ class PlayersBase(Generic[StateT, ViewT, ActionT]):
     """A game's players: its own ``normal`` bot (the generic layers bring ``random``
     and ``hard``), hints from it, search on listed decisions."""
 
-    levels: tuple[str, ...] = ("random", "normal", "hard")
+    levels: tuple[str, ...] = ("random", "normal", "hard", "expert")
     search_samples = 40
+    expert_samples = 320
 
     def normal(self) -> Explaining[ViewT, ActionT]:
         """The game's own heuristic bot."""

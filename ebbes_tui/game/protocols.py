@@ -373,6 +373,11 @@ class Players(Protocol[StateT, ViewT_contra, ActionT]):
         """The hard bot's samples per decision (its budget)."""
         ...
 
+    @property
+    def expert_samples(self) -> int:
+        """The expert's samples per decision: about a second a decision, up to two."""
+        ...
+
     def bot(self, level: str) -> Bot[ViewT_contra, ActionT]:
         """The game's own bot of ``level`` (``normal``); ValueError for a level the
         generic bots play."""

@@ -166,6 +166,7 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     """ebbes' normal bot, its sampler of hidden deals and its fast path."""
 
     search_samples = SAMPLES
+    expert_samples = 3000  # a playout of ebbes is slow: five times the hard bot's
 
     def __init__(self) -> None:
         #: The last view search sampled and its counting (one pair, swapped whole, so

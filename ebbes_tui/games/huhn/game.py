@@ -107,6 +107,7 @@ class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):
     listed) is the normal bot's."""
 
     search_samples = SAMPLES
+    expert_samples = 2000  # two candidates (the ends), quick playouts: 50 times hard's
 
     def normal(self) -> NormalBot:
         return NormalBot()
