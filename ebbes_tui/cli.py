@@ -160,7 +160,7 @@ def _add_table_parser(sub: argparse._SubParsersAction) -> None:
                       help="the K-th seat of the table's --seats")
     join.add_argument("--watch", action="store_true", help="watch: the public table, no hand")
     join.add_argument("--bot", default=None, metavar="LEVEL",
-                      help="play the seat headless with a bot (random, normal, hard)")
+                      help="play the seat headless with a bot (random, normal, hard, expert)")
     join.add_argument("--think", type=_number(float, 0, 60, "a number of seconds"), default=0.0,
                       metavar="S", help="with --bot: pause before each decision")
     join.add_argument("--trace", type=Path, default=None, metavar="FILE",

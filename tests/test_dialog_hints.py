@@ -5,6 +5,7 @@ Blindes Huhn's dialogs are tested in test_huhn_reading.py."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -22,14 +23,15 @@ from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
 from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
 
 SEATS = (SeatInfo("Ann"), SeatInfo("Bea", "bot", "random"), SeatInfo("Cyd", "bot", "random"))
+FIVE = (*SEATS, SeatInfo("Dan", "bot", "random"), SeatInfo("Eve", "bot", "random"))
 
 
-def saved_with_ann_holding_nix(tmp_path, held: bool) -> list[int]:
+def saved_with_ann_holding_nix(tmp_path, held: bool, seats=SEATS) -> list[int]:
     """Ann against two bots, saved after round 1 with Ann to name the next starter; in
     the round the app deals next her hand holds a card of the Number Determiner
     (``held``) or none. Returns those cards' values."""
     for seed in range(500):
-        state = GameState(GameConfig(SEATS))
+        state = GameState(GameConfig(seats))
         rng = random.Random(seed)
         deal_next_round(state, rng, starter=0)
         finish_round(state, rng)
@@ -98,12 +100,14 @@ async def test_the_pair_dialogs_hint_stays_in_the_dialog_until_a_pair_is_taken(t
         assert said in dialog.query_one("#dialog-hint").render().plain
 
 
-async def test_the_starter_dialog_leaves_the_board_the_players_and_the_hand_in_view(tmp_path):
+@pytest.mark.parametrize("seats", [SEATS, FIVE], ids=["3 players", "5 players"])
+async def test_the_starter_dialog_leaves_the_board_the_players_and_the_hand_in_view(
+        tmp_path, seats):
     """Issue 27, played through at 80x24: the starter dialog lay over the Determiners
     and the Players panels, which a player chooses by (whose total leads, the next
     determiner), in the middle of the screen; it lies over the trick area now, and
-    the hand's cards stay in view with the hint said."""
-    saved_with_ann_holding_nix(tmp_path, True)
+    the hand's cards stay in view with the hint said, with five players too."""
+    saved_with_ann_holding_nix(tmp_path, True, seats)
     app = make_app(tmp_path, continue_game=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, StarterDialog), "the dialog")
@@ -111,8 +115,8 @@ async def test_the_starter_dialog_leaves_the_board_the_players_and_the_hand_in_v
         await pilot.press("i")
         await wait_until(pilot, lambda: "Hint: Start" in screen_text(app), "the hint")
         text = screen_text(app)
-        assert "Number Determiner  4" in text and "Players" in text
-        for row in ("1▶You", "2 Bea", "3 Cyd"):
+        assert re.search(r"│ Number Determiner +\d", text) and "Players" in text
+        for row in ("1▶You", "2 Bea", "3 Cyd", "4 Dan", "5 Eve")[:len(seats)]:
             assert f"│{row}" in text, row
         hand = app.screen.beneath.query_one("Hand").region
         box = app.screen.query_one(".dialog").region

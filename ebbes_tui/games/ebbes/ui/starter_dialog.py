@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -26,7 +26,11 @@ class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
     StarterDialog { align: left top; background: transparent; }
     StarterDialog .dialog { max-height: 100%; margin: 0; }
     StarterDialog .dialog-title { margin-bottom: 0; }
-    """  # over the trick area: the board, the Players and the hand stay in view
+    StarterDialog #starter-row { height: auto; }
+    StarterDialog #starter-options { width: 26; }
+    StarterDialog #starter-side { width: 1fr; height: auto; padding-left: 1; }
+    """  # over the trick area: the board, the Players and the hand stay in view; the
+    # keys and the hint beside the seats, so five of them leave the hand's cards too
 
     def compose(self) -> ComposeResult:
         look = self.app.look
@@ -38,10 +42,13 @@ class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
             options = [Option(Text(seat_label(names[seat], own=seat == view.seat,
                                               kind=info.kind)), id=str(seat))
                        for seat, info in enumerate(view.config.seats)]
-            yield OptionList(*options, id="starter-options")
-            yield Static("Up/Down: choose   Enter: this player starts", classes="dialog-help")
-            yield Static(self.error, classes="dialog-error", markup=False)
-            yield Static(id="dialog-hint", markup=False)
+            with Horizontal(id="starter-row"):
+                yield OptionList(*options, id="starter-options")
+                with Vertical(id="starter-side"):
+                    yield Static("Up/Down: choose   Enter: this player starts",
+                                 classes="dialog-help")
+                    yield Static(self.error, classes="dialog-error", markup=False)
+                    yield Static(id="dialog-hint", markup=False)
         yield KeysFooter()  # its own keys, not the table's under it
 
     def on_mount(self) -> None:
