@@ -403,8 +403,9 @@ class TinyGame:
     player_counts = (2, 3, 4, 5, 6)
     format = "tiny-record/1"
     check_tag: dict[str, str] = {"game": "tiny"}
-    levels = ("random", "normal", "hard")
+    levels = ("random", "normal", "hard", "expert")
     search_samples = 10
+    expert_samples = 80
     ui_module = "tiny_ui"
     options = (
         GameOption("hand", "Hand size", "int", 5, "Cards dealt to each player.", low=1, high=40),
