@@ -673,3 +673,58 @@ async def test_a_first_explanation_stays_its_time_then_goes_with_the_moves_after
         news.flush()
         assert news.text == ""  # then gone, with nothing after it
         await pilot.pause()
+
+
+def _first_krig_then_next_card(record: dict) -> list[tuple[int, object, object]] | None:
+    """The updates of ``record`` from its start to the first card of the trick after
+    the game's first krig, with no sjanse before it, or None."""
+    from ebbes_tui.games.hund.rules.events import CardPlayed, Krig, TrickTaken
+
+    replay = Replay(HUND, record)
+    updates, krig, taken = [], False, False
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(0)
+        for event in step.events:
+            updates.append((i, event, view))
+            if isinstance(event, CardPlayed) and event.sjanse and not taken:
+                return None  # the first sjanse's explanation would come first
+            krig = krig or isinstance(event, Krig)
+            taken = taken or (krig and isinstance(event, TrickTaken))
+            if taken and isinstance(event, CardPlayed):
+                return updates
+    return None
+
+
+async def test_the_first_krigs_explanation_goes_once_its_trick_is_over(tmp_path):
+    """Played through in the lesson: "Krig! ... They play again; the winner takes all 6
+    cards." stayed on the news line through the next trick, while the news of how the
+    krig ended, which waited behind it, was dropped when the next trick began within
+    the 4 s. It stays its 4 s; then the trick's end is said, and a card of the next trick
+    leaves no word of the krig."""
+    from ebbes_tui.ui.table_news import HOLD
+
+    updates = next(u for seed in range(400)
+                   if (u := _first_krig_then_next_card(finished_record(players=3, seed=seed))))
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_at(app, pilot, position(3, lambda s: True))
+        now = [1000.0]
+        screen.news.clock = lambda: now[0]
+        for i, event, view in updates[:-1]:  # up to the end of the krig's trick, at once
+            screen.news.note(Update(i, event, view, i))
+        assert str(screen.query_one("#news").render()).startswith("Krig! ")  # its 4 s
+        now[0] += HOLD + 0.1
+        screen.news.flush()
+        said = str(screen.query_one("#news").render())
+        assert " the krig with " in said and "Krig!" not in said, said
+        i, event, view = updates[-1]  # the next trick's first card
+        screen.news.note(Update(i, event, view, i))
+        now[0] += HOLD + 0.1
+        screen.news.flush()
+        assert "krig" not in str(screen.query_one("#news").render()).lower()
+        # A quick player: the next trick begins within the explanation's 4 s
+        for i, event, view in updates:
+            screen.news.note(Update(i, event, view, i))
+        now[0] += HOLD + 0.1
+        screen.news.flush()
+        assert "Krig!" not in str(screen.query_one("#news").render())

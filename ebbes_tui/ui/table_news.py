@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 #: stays on the line at least :data:`HOLD` seconds. Gone stale within them, it lapses:
 #: it stays its time, then goes (the moves after it no longer show what it explains). A
 #: game may name its explanations apart (``explain krig``): those it makes stale have
-#: facts that no longer hold, and give way at once.
+#: facts that no longer hold, and give way at once; they lapse too, with the moves that
+#: make :data:`EXPLAIN` stale (the first krig's stayed on through the next trick).
 EXPLAIN = "explain"
 #: The kinds of news about the deal on the table (a move, a hint, a refusal): stale once
 #: the next deal is dealt ("Bea took the last trick ..." stayed over the next deal's hands).
@@ -162,10 +163,11 @@ class News:
                     isinstance(update.event, Dealt) and kind in LAST_DEALS)
             self.waiting = [(m, k) for m, k in self.waiting  # an explanation lapses once said
                             if k == EXPLAIN or not stale(k, update)]
-            if self.kind == EXPLAIN and self.held() and stale(self.kind, update):
-                self.lapsing = True  # read first
-            elif self.kind == SEAT or self.kind and stale(self.kind, update):
-                self._show("", "", 0.0)  # an explanation too: its facts no longer hold
+            if self.kind == SEAT or self.kind and stale(self.kind, update) and \
+                    not (self.kind == EXPLAIN and self.held()):
+                self._show("", "", 0.0)  # a named explanation too: its facts no longer hold
+            elif explains(self.kind) and stale(EXPLAIN, update):
+                self.lapsing = True  # every explanation lapses: read first, then gone
             names = screen.screens.names(update.view, not screen.hot_seat, screen.app.look)
             said = screen.screens.note(update, names, screen.app.look, self.text)
             if said is not None:
