@@ -322,3 +322,48 @@ async def test_a_held_trick_says_its_reason_and_any_key_goes_on_under_a_two_line
         assert any(f"{takes_line(view, view.last_trick, names, look, short=s)}." in shown
                    for s in (False, True)), shown
         assert shown.endswith("Any key goes on."), shown
+
+
+async def test_once_a_round_is_scored_rnd_shows_its_points_ebbes_bonus_included():
+    """Played through in the ebbes lesson: at the round's end the Players panel said
+    "Rnd +4" (the Plus and Minus cards, what the round was sure to bring) while the
+    coach and the score sheet said +7 (ebbes' +3 between, R7). Once the round is scored,
+    Rnd is its points (R9)."""
+    import random
+
+    from textual.app import App, ComposeResult
+
+    from helpers import finish_round
+    from ebbes_tui.games.ebbes.rules import GameState
+    from ebbes_tui.games.ebbes.rules.deal import deal_next_round
+    from ebbes_tui.games.ebbes.rules.scoring import certain_points
+    from ebbes_tui.games.ebbes.rules.variants import GameConfig, SeatInfo
+    from ebbes_tui.games.ebbes.rules.view import player_view
+    from ebbes_tui.games.ebbes.ui.seats import SeatsPanel
+    from ebbes_tui.ui.look import Look
+
+    seats = (SeatInfo("Ann"), SeatInfo("Bea", "bot", "random"), SeatInfo("Cyd", "bot", "random"))
+    for seed in range(200):  # a round where someone's ebbes bonus counts
+        state = GameState(GameConfig(seats))
+        rng = random.Random(seed)
+        deal_next_round(state, rng, starter=0)
+        finish_round(state, rng)
+        view = player_view(state, 0)
+        score = view.scores[-1]  # the round just scored, its last trick on show
+        sure = [certain_points(view.taken[s], view.suits) for s in range(3)]
+        if list(score.points) != sure:
+            break
+    else:
+        raise AssertionError("no seed gave an ebbes bonus")
+
+    class PanelApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield SeatsPanel(ebbes_look(Look()), id="seats")
+
+    async with PanelApp().run_test(size=(60, 10)) as pilot:
+        panel = pilot.app.query_one(SeatsPanel)
+        panel.show(view, memory_aid=True)
+        await pilot.pause()
+        rows = panel.render().plain.splitlines()[2:]
+        for seat, row in enumerate(rows):  # seat, name, hand, tricks, Rnd, Total
+            assert int(row.split()[4]) == score.points[seat], (row, score.points)

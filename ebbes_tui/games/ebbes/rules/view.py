@@ -79,6 +79,13 @@ class PlayerView:
     def over(self) -> bool:
         return self.phase is Phase.GAME_OVER
 
+    @property
+    def scored(self) -> RoundScore | None:
+        """The round on show once it is scored: between rounds and at the end its last
+        trick stays on show, and so do its counts."""
+        return self.scores[-1] if self.phase in (Phase.DEAL, Phase.GAME_OVER) and \
+            self.scores else None
+
     def position(self) -> tuple[int, int]:
         """The round (from 1) and the cards played in it; between rounds and at the end,
         the round just scored."""

@@ -92,7 +92,7 @@ class EbbesScreens:
         and leads next``."""
         config = view.config
         dot = f" {look.dot} "
-        over = view.phase in (Phase.GAME_OVER, Phase.DEAL) and bool(view.scores)
+        over = view.scored is not None
         # A scored round's last trick stays on show: it is still that round's.
         shown = len(view.scores) if over else view.round_no + 1
         parts = [f"Round {shown} of {config.round_limit}"]

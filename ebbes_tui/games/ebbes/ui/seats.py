@@ -26,7 +26,8 @@ class SeatsPanel(Static):
     """One row per seat (the dummy too, R17). The memory aid counts taken cards by
     suit, which R18 allows because every played card was public: each column headed by
     its suit, with its job below once fixed, and "Rnd", what the round is sure to bring
-    so far (Plus and Minus cards taken, R6). With the aid off, neither shows."""
+    so far (Plus and Minus cards taken, R6), and once it is scored its points (R9). With
+    the aid off, neither shows."""
 
     def __init__(self, look: EbbesLook, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -57,7 +58,10 @@ class SeatsPanel(Static):
             text.append_text(look.disc(seat))
             text.append(look.arrow if turn else " ", "bold")
             text.append(f"{name:<{name_width}}", "bold" if turn else "")
-            sure = certain_points(view.taken[seat], view.suits)
+            # the round's points once scored (ebbes' +3 too), else what it is sure to bring
+            scored = view.scored
+            sure = scored.points[seat] if scored is not None else \
+                certain_points(view.taken[seat], view.suits)
             text.append(f"{view.hand_sizes[seat]:>3}{view.tricks_won[seat]:>4}"
                         f"{f'{sure:>+4}' if memory_aid else ''}{view.totals[seat]:>+6}")
             if memory_aid:
