@@ -336,6 +336,24 @@ async def test_a_lesson_left_comes_back_where_it_was(tmp_path):
         assert app.game.match.decision == step
 
 
+async def test_esc_under_a_trick_that_waits_for_a_key_asks_about_the_menu(tmp_path):
+    """Played through: the key line says "esc Menu", but at "Any key goes on" Esc went on
+    with the lesson like any key, and only a second Esc asked about the menu."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_until(pilot, lambda: my_turn(app), "the learner's first move")
+        await pilot.press("i", "enter")
+        await wait_until(pilot, lambda: app.screen.holding, "the first trick, held")
+        table, step = app.screen, app.game.match.step
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: "The lesson goes on from here" in coach_line(app), "why")
+        assert table.holding and app.game.match.step == step  # the trick still waits
+        await pilot.press("n")  # stay
+        await wait_until(pilot, lambda: app.screen is table, "the lesson again")
+        assert table.holding
+
+
 @pytest.mark.parametrize("ascii", [False, True])
 async def test_the_menu_key_line_has_learn_and_quit_at_80_columns(tmp_path, ascii):
     app = make_app(tmp_path, ascii=ascii)

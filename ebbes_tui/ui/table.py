@@ -335,9 +335,12 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         A finished trick waiting for a key takes the key for itself: the Enter or Space
         that lets it go must not also play the next card; nor does the key that brings
         an away player back do anything else (Esc would ask whether to leave, a digit
-        play a card). (This runs before the bindings: they are looked up once the key
-        reaches the app.)"""
+        play a card). Esc is no key to go on with: it asks about the menu, and the trick
+        stays. (This runs before the bindings: they are looked up once the key reaches
+        the app.)"""
         woke = self.remote is not None and self.remote.wake()
+        if event.key == "escape" and not woke and not self.refuses(event):
+            return  # the menu, as the key line says, also while a trick waits for a key
         if self.holding or self.coach_waits or woke or self.refuses(event):
             event.stop()
             event.prevent_default()
