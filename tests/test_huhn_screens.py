@@ -594,3 +594,28 @@ async def test_while_arranging_no_card_has_a_key_above_it(tmp_path):
         await pilot.pause()
         keys_line = str(table(app).query_one(HuhnHand).render()).splitlines()[0]
         assert keys_line.strip() == ""
+
+
+def test_while_a_taken_trick_stays_the_status_line_names_it_and_fits_80_columns():
+    """Played through in the lesson at 80x24: "Deal 1 of 4 · dealer Marianne · trick 6 of
+    12 · Marianne took the trick and" (cut), while trick 5 lay on the table. The line
+    names the trick on show and leaves out the dealer then."""
+    from huhn_support import NAMES, new_game
+
+    from ebbes_tui.games.huhn.rules.actions import Arrange
+    from ebbes_tui.games.huhn.ui.screens import SCREENS
+    from ebbes_tui.ui.look import Look
+
+    state = new_game(4, deals=4)
+    HUHN.rules.resolve_chance(state, 7)
+    for seat in range(4):
+        state.apply(Arrange(tuple(state.hands[seat])), seat)
+    auto(state, lambda s: s.phase == "play" and len(s.tricks) == 5 and not s.trick)
+    view = state.view(0)
+    names = list(NAMES[:4])
+    taker = view.last_trick.winner
+    held = SCREENS.status(view, names, Look(), trick_over=True)
+    assert held.startswith(f"Deal 1 of 4 · trick 5 of 12 · {names[taker]} took the trick")
+    assert "dealer" not in held and len(" " + held) <= 80, held
+    playing = SCREENS.status(view, names, Look())
+    assert "dealer" in playing and "trick 6 of 12" in playing, playing

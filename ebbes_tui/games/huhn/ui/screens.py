@@ -111,13 +111,17 @@ class HuhnScreens:
     def status(self, view: HuhnView, names: Sequence[str], look: Look, *,
                trick_over: bool = False) -> str:
         """``Deal 1 of 4 · dealer Ann · trick 3 of 12 · Your turn: play an end card``;
-        while a taken trick stays before the next card, who took it."""
-        parts = [f"Deal {max(view.deal, 1)} of {view.deals}"]
-        if view.dealer >= 0:
-            parts.append(dealer_words(names, view.dealer))
+        while a taken trick stays before the next card, that trick's number and who took
+        it, without the dealer (``Deal 1 of 4 · trick 5 of 12 · Marianne took the trick
+        and leads next`` was cut at 80 columns with the dealer)."""
         phase = view.phase
+        held = trick_over and phase == "play" and not view.trick and view.last_trick is not None
+        parts = [f"Deal {max(view.deal, 1)} of {view.deals}"]
+        if view.dealer >= 0 and not held:
+            parts.append(dealer_words(names, view.dealer))
         if phase in ("play", "reward", "leader", "option"):  # the trick in progress or taken
-            parts.append(f"trick {len(view.tricks) + (phase == 'play')} of {view.dealt}")
+            parts.append(f"trick {len(view.tricks) + (phase == 'play' and not held)} "
+                         f"of {view.dealt}")
         if view.over:
             parts.append("game over")
         elif phase == "deal":
@@ -129,7 +133,7 @@ class HuhnScreens:
                 parts.append("Your turn: arrange your hand")
             elif others:
                 parts.append(f"arranging: {', '.join(others)}")
-        elif trick_over and phase == "play" and not view.trick and view.last_trick is not None:
+        elif held and view.last_trick is not None:
             parts.append(took_the_trick(names, view.last_trick.winner,
                                         view.deciding[0] if view.deciding else None))
         elif view.deciding:
