@@ -426,29 +426,44 @@ def test_news_about_a_trick_goes_when_an_undertrekk_empties_it():
     assert emptied and kept
 
 
+async def news_by_a_test_clock(app, pilot) -> tuple[TableScreen, list[float]]:
+    """A 3-player table whose news line goes by the test's clock (``now[0]``, no
+    sleeps), for updates noted by hand."""
+    screen = await open_at(app, pilot, position(3, lambda s: True))
+    now = [1000.0]
+    screen.news.clock = lambda: now[0]
+    return screen, now
+
+
+def each_update(record: dict):
+    """Every event of ``record``'s match in turn: (its step, the event, seat 0's view)."""
+    replay = Replay(HUND, record)
+    for i, step in enumerate(replay.steps[1:], 1):
+        view = step.state.view(0)
+        for event in step.events:
+            yield i, event, view
+
+
 def _krig_then_sjanse(record: dict) -> list[tuple[int, object, object]] | None:
     """The updates of ``record`` up to the end of a trick in which the game's first
     krig came before its first sjanse, or None."""
     from ebbes_tui.games.hund.rules.events import CardPlayed, Krig, TrickTaken
 
-    replay = Replay(HUND, record)
     updates, krig, sjanse = [], False, False
-    for i, step in enumerate(replay.steps[1:], 1):
-        view = step.state.view(0)
-        for event in step.events:
-            updates.append((i, event, view))
-            if isinstance(event, Krig):
-                krig = True
-            if isinstance(event, CardPlayed) and event.sjanse:
-                if not krig:
-                    return None
-                sjanse = True
-            if isinstance(event, TrickTaken):
-                if sjanse:
-                    return updates
-                krig = False  # the first krig's trick is over, no sjanse in it
-                if any(t.krig for t in view.tricks):
-                    return None
+    for i, event, view in each_update(record):
+        updates.append((i, event, view))
+        if isinstance(event, Krig):
+            krig = True
+        if isinstance(event, CardPlayed) and event.sjanse:
+            if not krig:
+                return None
+            sjanse = True
+        if isinstance(event, TrickTaken):
+            if sjanse:
+                return updates
+            krig = False  # the first krig's trick is over, no sjanse in it
+            if any(t.krig for t in view.tricks):
+                return None
     return None
 
 
@@ -463,9 +478,7 @@ async def test_two_explanations_in_one_trick_each_stay_four_seconds(tmp_path):
                    if (u := _krig_then_sjanse(finished_record(players=3, seed=seed))))
     app = hund_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_at(app, pilot, position(3, lambda s: True))
-        now = [1000.0]
-        screen.news.clock = lambda: now[0]
+        screen, now = await news_by_a_test_clock(app, pilot)
         for i, event, view in updates:
             screen.news.note(Update(i, event, view, i))
             await pilot.pause()
@@ -523,9 +536,7 @@ async def test_news_that_come_while_an_explanation_stays_are_each_said_in_turn(t
         found := _krig_again(finished_record(players=3, seed=seed))))
     app = hund_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_at(app, pilot, position(3, lambda s: True))
-        now = [1000.0]
-        screen.news.clock = lambda: now[0]
+        screen, now = await news_by_a_test_clock(app, pilot)
         news = screen.news
         names = SCREENS.names(updates[first][2], True, app.look)
         expected = []
@@ -644,9 +655,7 @@ async def test_a_first_explanation_stays_its_time_then_goes_with_the_moves_after
                           if (found := _phase_two_begun(finished_record(players=3, seed=seed))))
     app = hund_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_at(app, pilot, position(3, lambda s: True))
-        now = [1000.0]
-        screen.news.clock = lambda: now[0]
+        screen, now = await news_by_a_test_clock(app, pilot)
         news = screen.news
 
         def up_to_phase_two() -> None:
@@ -680,18 +689,15 @@ def _first_krig_then_next_card(record: dict) -> list[tuple[int, object, object]]
     the game's first krig, with no sjanse before it, or None."""
     from ebbes_tui.games.hund.rules.events import CardPlayed, Krig, TrickTaken
 
-    replay = Replay(HUND, record)
     updates, krig, taken = [], False, False
-    for i, step in enumerate(replay.steps[1:], 1):
-        view = step.state.view(0)
-        for event in step.events:
-            updates.append((i, event, view))
-            if isinstance(event, CardPlayed) and event.sjanse and not taken:
-                return None  # the first sjanse's explanation would come first
-            krig = krig or isinstance(event, Krig)
-            taken = taken or (krig and isinstance(event, TrickTaken))
-            if taken and isinstance(event, CardPlayed):
-                return updates
+    for i, event, view in each_update(record):
+        updates.append((i, event, view))
+        if isinstance(event, CardPlayed) and event.sjanse and not taken:
+            return None  # the first sjanse's explanation would come first
+        krig = krig or isinstance(event, Krig)
+        taken = taken or (krig and isinstance(event, TrickTaken))
+        if taken and isinstance(event, CardPlayed):
+            return updates
     return None
 
 
@@ -707,9 +713,7 @@ async def test_the_first_krigs_explanation_goes_once_its_trick_is_over(tmp_path)
                    if (u := _first_krig_then_next_card(finished_record(players=3, seed=seed))))
     app = hund_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_at(app, pilot, position(3, lambda s: True))
-        now = [1000.0]
-        screen.news.clock = lambda: now[0]
+        screen, now = await news_by_a_test_clock(app, pilot)
         for i, event, view in updates[:-1]:  # up to the end of the krig's trick, at once
             screen.news.note(Update(i, event, view, i))
         assert str(screen.query_one("#news").render()).startswith("Krig! ")  # its 4 s

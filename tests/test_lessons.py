@@ -315,13 +315,19 @@ async def test_a_wrong_card_is_explained_at_the_table_and_u_takes_it_back(tmp_pa
         assert lesson.steps[table.update.decision].say in coach_line(app)
 
 
+async def first_trick_held(app, pilot) -> None:
+    """The ebbes lesson opened from the menu, its first move made as asked, and its
+    first trick held for the learner to read."""
+    await pilot.press("l")
+    await wait_until(pilot, lambda: my_turn(app), "the learner's first move")
+    await pilot.press("i", "enter")
+    await wait_until(pilot, lambda: app.screen.holding, "the first trick, held")
+
+
 async def test_a_lesson_left_comes_back_where_it_was(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("l")
-        await wait_until(pilot, lambda: my_turn(app), "the learner's first move")
-        await pilot.press("i", "enter")
-        await wait_until(pilot, lambda: app.screen.holding, "the first trick, held")
+        await first_trick_held(app, pilot)
         await pilot.press("enter")
         await wait_until(pilot, lambda: my_turn(app), "the learner's second move")
         step = app.game.match.step
@@ -341,10 +347,7 @@ async def test_esc_under_a_trick_that_waits_for_a_key_asks_about_the_menu(tmp_pa
     with the lesson like any key, and only a second Esc asked about the menu."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("l")
-        await wait_until(pilot, lambda: my_turn(app), "the learner's first move")
-        await pilot.press("i", "enter")
-        await wait_until(pilot, lambda: app.screen.holding, "the first trick, held")
+        await first_trick_held(app, pilot)
         table, step = app.screen, app.game.match.step
         await pilot.press("escape")
         await wait_until(pilot, lambda: "The lesson goes on from here" in coach_line(app), "why")
