@@ -1,8 +1,7 @@
 """Screens that cannot be pressed through (issue 25): the hot-seat cover, and a deal's
 summary, which in hot-seat comes just before one. A second Enter typed a moment after
-a card, a key's repeat or a stream of taps must not take the cover away and show the
-next player's hand to the one who played; nor may it answer the dialog that comes after
-a cover."""
+a card (or a key's repeat) must not take the cover away and show the next player's
+hand to the one who played; nor may it answer the dialog that comes after a cover."""
 
 from __future__ import annotations
 
@@ -66,8 +65,6 @@ class Unhurried(TypedAfter):
     take-in or a Huhn hand arranged comes at once, with no trick to hold first)."""
 
     _shown_at = float("inf")  # the first paint; no key is taken before it
-    _latest = float("-inf")  # the stamps of the latest key it was offered ...
-    _before = float("-inf")  # ... and of the one before that
 
     if TYPE_CHECKING:  # mixed in before a Screen
         def call_after_refresh(self, callback: Callable[..., Any], *args: Any,
@@ -76,7 +73,6 @@ class Unhurried(TypedAfter):
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """(Textual calls :class:`TypedAfter`'s handler too: every class's in the MRO.)"""
         self._shown_at = float("inf")
-        self._latest = self._before = float("-inf")
         self.call_after_refresh(self._painted)
 
     def _painted(self) -> None:
@@ -88,12 +84,5 @@ class Unhurried(TypedAfter):
         return self._shown_at != float("inf")
 
     def refuses(self, event: events.Key) -> bool:
-        """A key typed before the screen came, before it was painted, or in its pause;
-        or within :data:`PAUSE` of the key before it: Enter tapped every 0.2 s, or held
-        and repeating, went past the cover once its pause was over and showed the next
-        player's hand. The stream must stop, and a fresh key take the screen away."""
-        at = typed_at(event)
-        if at > self._latest:  # a key not offered before (the app asks too)
-            self._before, self._latest = self._latest, at
-        return super().refuses(event) or at < self._shown_at + PAUSE or \
-            at < self._before + PAUSE
+        """A key typed before the screen came, before it was painted, or in its pause."""
+        return super().refuses(event) or typed_at(event) < self._shown_at + PAUSE
