@@ -30,6 +30,7 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
         self.why = why
         self.recap = recap
         self.back = back  # a player back at a shared table: no keyboard to pass
+        self.until_keys_stop = not back  # hot-seat: a stream of keys must stop first
 
     def compose(self) -> ComposeResult:
         why = f" ({self.why})" if self.why else ""

@@ -1,7 +1,8 @@
 """Screens that cannot be pressed through (issue 25): the hot-seat cover, and a deal's
 summary, which in hot-seat comes just before one. A second Enter typed a moment after
 a card (or a key's repeat) must not take the cover away and show the next player's
-hand to the one who played; nor may it answer the dialog that comes after a cover."""
+hand to the one who played, nor may a stream of taps or a held key's repeat; nor may it
+answer the dialog that comes after a cover."""
 
 from __future__ import annotations
 
@@ -65,6 +66,12 @@ class Unhurried(TypedAfter):
     take-in or a Huhn hand arranged comes at once, with no trick to hold first)."""
 
     _shown_at = float("inf")  # the first paint; no key is taken before it
+    #: Whether a key typed within :data:`PAUSE` of the key before it is refused too: a
+    #: hot-seat cover's (the stream must stop). Not a summary's, nor a shared table's
+    #: screens: there each player has a terminal of their own, and nothing to hide.
+    until_keys_stop = False
+    _latest = float("-inf")  # the stamps of the latest key it was offered ...
+    _before = float("-inf")  # ... and of the one before that
 
     if TYPE_CHECKING:  # mixed in before a Screen
         def call_after_refresh(self, callback: Callable[..., Any], *args: Any,
@@ -73,6 +80,7 @@ class Unhurried(TypedAfter):
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """(Textual calls :class:`TypedAfter`'s handler too: every class's in the MRO.)"""
         self._shown_at = float("inf")
+        self._latest = self._before = float("-inf")
         self.call_after_refresh(self._painted)
 
     def _painted(self) -> None:
@@ -84,5 +92,12 @@ class Unhurried(TypedAfter):
         return self._shown_at != float("inf")
 
     def refuses(self, event: events.Key) -> bool:
-        """A key typed before the screen came, before it was painted, or in its pause."""
-        return super().refuses(event) or typed_at(event) < self._shown_at + PAUSE
+        """A key typed before the screen came, before it was painted, or in its pause;
+        and, :data:`until_keys_stop`, within :data:`PAUSE` of the key before it: Enter
+        tapped every 0.2 s, or held and repeating, went past the hot-seat cover once its
+        pause was over and showed the next player's hand. There a fresh key takes it."""
+        at = typed_at(event)
+        if at > self._latest:  # a key not offered before (the app asks too)
+            self._before, self._latest = self._latest, at
+        streaming = self.until_keys_stop and at < self._before + PAUSE
+        return super().refuses(event) or at < self._shown_at + PAUSE or streaming

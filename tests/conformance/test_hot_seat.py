@@ -49,7 +49,10 @@ class Clock:
         return next(reading for stamp, reading in reversed(self.moved) if stamp <= event.time)
 
     def past_the_pause(self) -> None:
-        self.moved.append((time.monotonic(), self() + unhurried.PAUSE + 0.1))
+        self.on(unhurried.PAUSE + 0.1)
+
+    def on(self, seconds: float) -> None:
+        self.moved.append((time.monotonic(), self() + seconds))
 
 
 @pytest.fixture
@@ -189,6 +192,26 @@ async def test_a_key_typed_before_a_cover_came_does_not_take_it_away(any_game, h
         assert ebbes.screen is cover
         await pilot.press("enter")
         await until(lambda: ebbes.screen is not cover, what="the key after the pause")
+
+
+async def test_a_stream_of_enters_takes_no_cover_away_until_it_stops(any_game, home, clock):
+    """Played through: Enter tapped every 0.15-0.3 s (or held down, repeating) went past
+    the cover once its 0.5 s were over, showed the next player's hand and played their
+    card. A cover is taken only by a key typed at least 0.5 s after the key before it."""
+    settings_file(home, any_game, PEOPLE, quickest(any_game))
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")
+        await until(lambda: isinstance(ebbes.screen, HandOffScreen) and ebbes.screen.painted,
+                    what="the first cover, painted: its pause runs")
+        cover = ebbes.screen
+        for _ in range(8):  # 1.6 s of Enters, 0.2 s apart: most of them past the pause
+            clock.on(0.2)
+            await pilot.press("enter")
+            assert ebbes.screen is cover, screen_text(ebbes)
+        clock.past_the_pause()  # the stream has stopped: a fresh Enter
+        await pilot.press("enter")
+        await until(lambda: ebbes.screen is not cover, what="the fresh key")
 
 
 async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, clock):
