@@ -128,6 +128,29 @@ async def test_a_card_keeps_its_key_while_the_row_scrolls():
         assert [row.key_of(i) for i in keyed] == list("1234567890aefrwxyz"[:len(keyed)])
 
 
+async def test_round_from_the_last_card_to_the_first_the_keys_start_at_the_first():
+    """Played through (Hund, 42 cards at 80x24): one more Right after the last card took
+    the cursor and the view back to the first card, but the cards kept in sight kept their
+    keys, so the first seven, the cursor's card among them, had none. Help says the first
+    cards in sight have the keys."""
+    keys = "1234567890aefrwxyz"
+    app = RowApp(keys="held", card_keys=keys)
+    async with app.run_test(size=(80, 8)) as pilot:
+        row = app.query_one(CardRow)
+        row.lines = 2
+        deck = FORTY + [Text("4C"), Text("3C")]
+        row.show(deck, range(42), active=True)
+        await pilot.pause()
+        assert row.scrolled and row.in_sight < len(deck)
+        for _ in range(len(deck)):  # along to the last card and round to the first
+            row.move(1)
+            lines(row)  # drawn at each step, as the table draws it
+        assert row.cursor == 0 and row.first == 0
+        assert [row.key_of(i) for i in range(len(keys))] == list(keys)
+        for i, key in enumerate(keys):
+            assert row.index_of_key(i) == i, key
+
+
 async def test_a_long_hand_takes_the_lines_it_is_given():
     """Issue 25, 16: 52 cards showed 17 and "▶35" while the table had room for more
     lines: given two, the row draws its cards on two lines."""

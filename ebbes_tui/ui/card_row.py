@@ -97,6 +97,11 @@ class CardRow(Widget):
         for face in cards:
             if face not in held and free:
                 held[face] = free.pop(0)
+        keyless = [i for face, i in cards.items() if face not in held]
+        if keyless and any(cards[face] > keyless[0] for face in held):
+            # The row jumped (round from its last card to its first) or scrolled back:
+            # cards kept their keys while one before them has none. The keys in order.
+            held = dict(zip(cards, self.card_keys))
         self._held = held
         return {cards[face]: key for face, key in held.items()}
 
