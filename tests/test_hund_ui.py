@@ -13,6 +13,7 @@ from ebbes_tui.games.hund import GAME as HUND
 from ebbes_tui.games.hund.rules.actions import SJANSE, UNDERTREKK, PlayCard, Series
 from ebbes_tui.games.hund.rules.cards import CODES, RANK_OF, SUIT_OF
 from ebbes_tui.games.hund.rules.tricks import runs
+from ebbes_tui.games.hund.ui.explain import rounds_of
 from ebbes_tui.games.hund.ui.look import HundLook
 from ebbes_tui.games.hund.ui.panels import SeatsPanel, TrickPanel
 from ebbes_tui.games.hund.ui.table_view import CARD_KEYS
@@ -426,6 +427,26 @@ async def test_the_trick_panel_leaves_its_cards_out_before_it_cuts_your_turn_off
         shown = [line.rstrip() for line in screen_text(app).splitlines() if line.strip()]
         assert " ".join(shown).endswith("Your turn: any card; the highest takes the trick.")
         assert any(line.startswith("krig  ") for line in shown) is cards  # a krig's row
+
+
+async def test_a_war_inside_a_war_taken_keeps_its_cards_at_80x24():
+    """Played through: once a trick with two krigs was taken, the 80x24 trick panel
+    (eight rows) showed only its sentences, and the war's cards were gone. Who drew
+    how many goes first: the players panel says it too."""
+    record = position(3, lambda s: s.phase.value == "collect" and not s.t_cards
+                      and bool(s.tricks) and len(rounds_of(s.tricks[-1].seats)) >= 4
+                      and SJANSE in s.legal(0), seeds=range(3000))
+    view = Match.resume(HUND, record).state.view(0)
+    app = TrickApp()
+    async with app.run_test(size=(76, 8)) as pilot:  # the panel's inside at 80x24
+        app.query_one(TrickPanel).show(view, acting=True, draws=((0, 2), (1, 1), (2, 1)),
+                                       show_last=False)
+        await pilot.pause()
+        shown = [line.rstrip() for line in screen_text(app).splitlines() if line.strip()]
+        assert sum(line.startswith("krig  ") for line in shown) >= 2
+        assert LOOK.face(view.tricks[-1].cards[-1]) in "\n".join(shown)
+        assert " ".join(shown).endswith("takes the trick.")  # your turn, in two lines
+        assert not any(line.startswith("From the pile") for line in shown), "\n".join(shown)
 
 
 async def test_a_short_trick_panel_drops_what_is_said_elsewhere_and_keeps_your_move():

@@ -264,7 +264,8 @@ class TrickPanel(Static):
             if sequence:
                 lines.append(self._sequence(view))
             title = self._collecting(view, lines, acting, draws, show_last)
-            spare = [line for line in lines if line.plain.startswith("Krig: ")]
+            # Before the cards go (the players panel says both): the krig's rule, who drew.
+            spare = [line for line in lines if line.plain.startswith(("Krig: ", "From the pile: "))]
             lines[:0] = self._grid_fitting(view, [line for line in lines if line.style != "dim"
                                                   and line not in spare], note, holding)
         elif view.phase in ("shed", "over"):
