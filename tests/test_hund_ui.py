@@ -15,7 +15,7 @@ from ebbes_tui.games.hund.rules.cards import CODES, RANK_OF, SUIT_OF
 from ebbes_tui.games.hund.rules.tricks import runs
 from ebbes_tui.games.hund.ui.explain import rounds_of
 from ebbes_tui.games.hund.ui.look import HundLook
-from ebbes_tui.games.hund.ui.panels import SeatsPanel, TrickPanel
+from ebbes_tui.games.hund.ui.panels import NO_CARD, SeatsPanel, TrickPanel, warriors_of
 from ebbes_tui.games.hund.ui.table_view import CARD_KEYS
 from ebbes_tui.ui.card_row import CardRow
 from ebbes_tui.ui.help_screen import HelpScreen
@@ -447,6 +447,47 @@ async def test_a_war_inside_a_war_taken_keeps_its_cards_at_80x24():
         assert LOOK.face(view.tricks[-1].cards[-1]) in "\n".join(shown)
         assert " ".join(shown).endswith("takes the trick.")  # your turn, in two lines
         assert not any(line.startswith("From the pile") for line in shown), "\n".join(shown)
+
+
+def _dropped_out(state) -> bool:
+    """The last trick had a warrior with no card for its krig (N5)."""
+    if state.t_cards or not state.tricks:
+        return False
+    trick = state.tricks[-1]
+    played = list(zip(trick.seats, trick.cards, trick.sjanse))
+    rounds = [list(r) for r in rounds_of(list(trick.seats))]
+    warriors = warriors_of(played, rounds)
+    return bool(warriors[-1]) or any(set(warriors[k - 1]) - {trick.seats[i] for i in rounds[k]}
+                                     for k in range(1, len(rounds)))
+
+
+async def test_a_warrior_who_drops_out_of_a_krig_has_no_card_said_under_their_name():
+    """Played through: a warrior with no card left drops out of the krig (N5), and the
+    trick showed only an empty cell under them, "9 cards, 10♣ won the krig"."""
+    record = position(6, lambda s: s.phase.value == "collect" and _dropped_out(s),
+                      seeds=range(3000))
+    view = Match.resume(HUND, record).state.view(0)
+    app = TrickApp()
+    async with app.run_test(size=(100, 12)) as pilot:
+        app.query_one(TrickPanel).show(view, acting=True, show_last=False)
+        await pilot.pause()
+        shown = [line.rstrip() for line in screen_text(app).splitlines() if line.strip()]
+        assert any(line.startswith("krig ") and NO_CARD in line for line in shown), shown
+
+
+async def test_an_empty_hand_in_a_krig_is_told_its_only_move_the_sjanse(tmp_path):
+    """Played through: with no card left and a sjanse the only move (N5), the status line
+    said "play a card in the krig" and the trick "play a card or s: sjanse"."""
+    record = position(3, lambda s: s.krig >= 1 and not s.hands[0] and SJANSE in s.legal(0),
+                      seeds=range(3000))
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_at(app, pilot, record)
+        await wait_until(pilot, lambda: asks(app, "sjanse"), "your sjanse")
+        text = screen_text(app)
+        assert "Your turn: s, sjanse in the krig" in text.splitlines()[0]
+        assert "your hand is empty; s: sjanse" in " ".join(panel(app).split())
+        assert "play a card" not in text
 
 
 async def test_a_short_trick_panel_drops_what_is_said_elsewhere_and_keeps_your_move():

@@ -14,7 +14,8 @@ from textual.widgets import Static
 
 from ....ui import words
 from ....ui.words import cut_names, names_whole, says
-from ..rules.cards import SUIT_WORDS
+from ..rules.cards import SUIT_WORDS, Card
+from ..rules.tricks import first_round, war_round
 from ..rules.view import HundView
 from .explain import (
     ORDINALS, and_list, beat_hint, last_play_line, mid, rounds_of, undertrekk_reason,
@@ -193,6 +194,25 @@ def _poss(name: str) -> str:
     return "yours" if name == "You" else f"{name}'s"
 
 
+#: In the trick's grid, under a warrior who had no card for a krig and dropped out (N5).
+NO_CARD = "no card"
+
+
+def warriors_of(played: Sequence[tuple[int, Card, bool]],
+              rounds: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """For each round of a phase-1 trick (indexes into ``played``), the seats its tie
+    sent to the next krig: () once a round took the trick (N5)."""
+    found: list[tuple[int, ...]] = []
+    for k, indexes in enumerate(rounds):
+        seats = [played[i][0] for i in indexes]
+        cards = [played[i][1] for i in indexes]
+        _, tied, _ = war_round(found[-1], seats, cards) if k else first_round(seats, cards)
+        found.append(tied)
+        if not tied:
+            break
+    return found
+
+
 class TrickPanel(Static):
     """What the trick means now, in sentences: a krig and who must play again, the
     trick just taken and who draws, the phase-2 trick as a pile (its top card, how
@@ -228,8 +248,11 @@ class TrickPanel(Static):
         for seat in seats:
             rows[0].append(f"{names[seat][:width - 1]:<{width}}", "bold")
         rounds = [list(r) for r in rounds_of([s for s, _, _ in played])]
-        if not rounds or (view.trick and view.krig and view.round_start >= len(played)):
-            rounds.append([])  # the round about to begin: a krig's, or the first
+        warriors = warriors_of(played, rounds)
+        if not rounds or (view.trick and view.krig and view.round_start >= len(played)) or \
+                taken is not None and bool(warriors[-1:] and warriors[-1]):
+            rounds.append([])  # the round about to begin (a krig's, or the first), or
+            # a krig in which no warrior had a card left
         won = max((i for i, (s, _, _) in enumerate(played) if taken and s == taken.winner),
                   default=-1)
         nxt = upcoming[0] if upcoming else None
@@ -245,6 +268,8 @@ class TrickPanel(Static):
                     mark = f" {look.won}" if i == won else ""
                     row.append_text(face)
                     row.append(mark.ljust(width - len(face)), "bold")
+                elif 0 < k <= len(warriors) and seat in warriors[k - 1] and seat not in upcoming:
+                    row.append(NO_CARD.ljust(width), "dim")  # dropped out of the krig (N5)
                 else:
                     here = seat == nxt and k == len(rounds) - 1
                     row.append((look.arrow if here else "").ljust(width), "bold")
@@ -437,6 +462,9 @@ def _game_end(view: HundView, look: HundLook) -> list[Text]:
 def _your_turn_collecting(view: HundView) -> str:
     kinds = {type(a).__name__ for a in view.actions}
     sjanse = " or s: sjanse, the draw pile's top card" if "Sjanse" in kinds else ""
+    if kinds == {"Sjanse"} and not view.hand:
+        where = " in the krig" if view.krig else ""
+        return f"Your turn{where}: your hand is empty; s: sjanse, the draw pile's top card."
     if view.krig:
         return f"Your turn in the krig: play a card{sjanse}."
     return f"Your turn: any card{sjanse}; the highest takes the trick."

@@ -142,6 +142,8 @@ class HundScreens:
             return "Your turn: undertrekk (t)"  # why is in the trick panel: the line fits 80
         if view.kind == "beat" and view.top is not None:
             return f"Your turn: beat {look.face(view.top)}"
+        if view.kind in ("play", "krig") and not view.hand:  # only a sjanse is left (N5)
+            return "Your turn: s, sjanse" + " in the krig" * (view.kind == "krig")
         return "Your turn: " + self.why(view)
 
     def in_words(self, text: str, look: Look) -> str:
@@ -151,6 +153,8 @@ class HundScreens:
 
     def why(self, view: HundView) -> str:
         """Why the hot-seat cover calls a player to the screen."""
+        if view.kind == "krig" and not view.hand:  # hand counts are on the table for all
+            return "sjanse in the krig: your hand is empty"
         return {"play": "play a card", "krig": "play a card in the krig",
                 "lead": "lead any card", "beat": "beat the top card if you can, else take one in"
                 }.get(view.kind, "decide")  # beating is a must (N10); the cover tells nobody which
