@@ -490,6 +490,22 @@ async def test_an_empty_hand_in_a_krig_is_told_its_only_move_the_sjanse(tmp_path
         assert "play a card" not in text
 
 
+async def test_the_avstikk_line_does_not_wait_for_a_player_who_went_out():
+    """Played through: "Avstikk after 3 cards (1 so far), or when the turn comes back to
+    Bot 3." with Bot 3's last card on top: Bot 3 is out, the turn never comes back (N11)."""
+    record = position(4, lambda s: s.phase.value == "shed" and bool(s.trick2)
+                      and s.trick2[-1][0] in s.out, seeds=range(3000))
+    view = Match.resume(HUND, record).state.view(0)
+    top = view.shed_trick[-1][0]
+    app = TrickApp()
+    async with app.run_test(size=(76, 12)) as pilot:
+        app.query_one(TrickPanel).show(view, acting=False)
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Avstikk after " in shown and "turn comes back" not in shown
+        assert top in view.out
+
+
 async def test_a_short_trick_panel_drops_what_is_said_elsewhere_and_keeps_your_move():
     """Six players and a three-line news line leave the phase-2 trick a few rows: the
     top card and what you must do stay, the list of plays and the last avstikk go."""

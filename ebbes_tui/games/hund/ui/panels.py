@@ -417,8 +417,10 @@ class TrickPanel(Static):
             lines.append(plays)
             if view.phase == "shed":  # not once the game is over (its last pile stays)
                 unit = "plays" if view.series else "cards"
-                lines.append(Text(f"Avstikk after {view.began} {unit} ({len(pile)} so far), "
-                                  f"or when the turn comes back to {names[seat]}.", "italic"))
+                back = "" if seat in view.out else \
+                    f", or when the turn comes back to {names[seat]}"  # an out player's never does
+                lines.append(Text(f"Avstikk after {view.began} {unit} ({len(pile)} so far)"
+                                  f"{back}.", "italic"))
         elif view.phase == "shed" and view.deciding and not acting:  # else "Your lead"
             leader = names[view.deciding[0]]
             lines.append(Text(f"The trick is empty: {says(mid(leader), 'leads')}, any card.",
