@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ebbes_tui.controller import Update
+from ebbes_tui.controller import Match, Update
 from ebbes_tui.controller.playback import Replay
 from ebbes_tui.games.hund import GAME as HUND
 from ebbes_tui.games.hund.rules.actions import UNDERTREKK
@@ -121,6 +121,33 @@ def test_the_log_has_every_trick_krig_sjanse_undertrekk_and_avstikk_and_why():
     assert "Phase 2! " in text and " lays the last card aside face down" in text
     assert re.search(r"is the hund of game 1", text) and re.search(r"^Out: .*1st", text, re.M)
     assert "The match is over: " in text
+
+
+def test_the_logs_now_line_has_each_krig_and_sjanse_as_a_taken_trick_has_them():
+    """Played through: "Now: You 5♣, Ola 5♦, Per 7♦, You 3♣, Ola 3♥ (krig: You and Ola)."
+    lost the sjanse mark on 5♦ and read a war inside a war as one flat list."""
+    record = position(3, lambda s: s.krig >= 2 and any(s.t_sjanse), seeds=range(3000))
+    view = Match.resume(HUND, record).state.view(0)
+    log = HundLog(LOOK)
+    log.start(Update(0, None, view, 0))
+    now = log.current(view)
+    assert now is not None and now.count("; krig") >= 2 and "(sjanse)" in now
+
+
+def test_a_resumed_logs_phase_two_trick_is_listed_once():
+    """Played through: after a resume "Phase 2 so far: Ola J♣, Per K♣." was followed by
+    "Now: Ola J♣; Per K♣.": the trick in progress twice (and again once it was taken)."""
+    record = position(3, lambda s: s.phase.value == "shed" and len(s.trick2) >= 2
+                      and len(s.log2) > len(s.trick2) + 2, seeds=range(3000))
+    view = Match.resume(HUND, record).state.view(0)
+    log = HundLog(LOOK)
+    log.start(Update(0, None, view, 0))
+    so_far = next(line for _, line in log.lines if line.startswith("Phase 2 so far: "))
+    now = log.current(view)
+    assert now is not None
+    for seat, cards in view.shed_trick:
+        play = f"{log.names(view)[seat]} {LOOK.play(cards)}"
+        assert play in now and play not in so_far
 
 
 async def test_g_opens_the_log_with_the_game_so_far(tmp_path):

@@ -16,7 +16,7 @@ from ..rules.events import (
     Avstikk, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played,
     SatOut, ShedBegan, TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
 )
-from ..rules.tricks import Trick
+from ..rules.tricks import Move, Trick
 from ..rules.view import HundView
 from .explain import ORDINALS, and_list, event_line, rank_plural, rounds_of, winning_card
 from .look import HundLook
@@ -52,13 +52,13 @@ class HundLog(TrickLog[HundView]):
             self._add(update.seq, f"Game {view.game}, as it stands:", at=(deal, 0))
         for number, trick in enumerate(view.tricks, 1):
             self._add(update.seq, self._trick_line(number, trick, names, []), at=(deal, number))
-        if view.log:
-            moves = ", ".join(f"{names[m.seat]} took {self.look.play(m.cards)} in" if m.took
-                              else f"{names[m.seat]} {self.look.play(m.cards)}" for m in view.log)
+        now = _this_trick(view) if view.phase == "shed" else len(view.log)
+        if now:  # the trick in progress is said once, as the "Now:" line
+            moves = ", ".join(self._move(m, names) for m in view.log[:now])
             self._add(update.seq, f"Phase 2 so far: {moves}.", at=(deal, END))
         if view.phase == "shed" and view.shed_trick:
             self._began = view.began
-            self._moves = [self._play(s, cards, names) for s, cards in view.shed_trick]
+            self._moves = [self._move(m, names) for m in view.log[now:]]
 
     def add(self, update: Update[HundView]) -> None:
         """Note what ``update`` says."""
@@ -125,6 +125,12 @@ class HundLog(TrickLog[HundView]):
             if line:
                 self._add(seq, line)
 
+    def _move(self, move: Move, names: Sequence[str]) -> str:
+        """``Ola 9♦``, or ``Per took 3♣ in``."""
+        if move.took:
+            return f"{names[move.seat]} took {self.look.play(move.cards)} in"
+        return self._play(move.seat, move.cards, names)
+
     def _play(self, seat: int, cards: tuple[int, ...], names: Sequence[str]) -> str:
         """``Ola 9♦``; a series ``Ola 8♦-9♦-10♦``."""
         return f"{names[seat]} {self.look.play(cards)}"
@@ -140,19 +146,26 @@ class HundLog(TrickLog[HundView]):
         """``Trick 4: Kari 5♣, Ola 5♥, Per J♠; krig over 5s: Kari and Ola: Kari 9♦
         (sjanse), Ola K♠. Ola takes 5 cards with K♠, winning the krig.``"""
         look = self.look
-        parts = []
-        for k, cards in enumerate(rounds_of(trick.seats)):
-            played = ", ".join(f"{names[trick.seats[i]]} {look.face(trick.cards[i])}"
-                               + (" (sjanse)" if trick.sjanse[i] else "") for i in cards)
-            if k:
-                war = krigs[k - 1] if k - 1 < len(krigs) else "krig"
-                played = f"{war}: {played}"
-            parts.append(played)
+        parts = self._rounds(trick.seats, trick.cards, trick.sjanse, names, krigs)
         extra = [w for w in krigs[len(parts) - 1:] if "dropped out" in w]
         name = names[trick.winner]
         why = "winning the krig" if trick.krig else "the highest card"
         return (f"Trick {number}: {'; '.join(parts + extra)}. {says(name, 'takes')} "
                 f"{len(trick.cards)} cards with {look.face(winning_card(trick))}, {why}.")
+
+    def _rounds(self, seats: Sequence[int], cards: Sequence[int], sjanse: Sequence[bool],
+                names: Sequence[str], krigs: Sequence[str]) -> list[str]:
+        """A phase-1 trick's rounds: ``Kari 5♣, Ola 5♥``, then each krig's, headed by its
+        line in ``krigs`` (``krig over 5s: Kari and Ola: Kari 9♦ (sjanse), Ola K♠``)."""
+        parts = []
+        for k, round_ in enumerate(rounds_of(seats)):
+            played = ", ".join(f"{names[seats[i]]} {self.look.face(cards[i])}"
+                               + (" (sjanse)" if sjanse[i] else "") for i in round_)
+            if k:
+                war = krigs[k - 1] if k - 1 < len(krigs) else "krig"
+                played = f"{war}: {played}"
+            parts.append(played)
+        return parts
 
     # ------------------------------------------------------------- reading the log
 
@@ -164,12 +177,32 @@ class HundLog(TrickLog[HundView]):
         """The trick in progress, if any cards are down."""
         names = self.names(view)
         if view.phase == "collect" and view.trick:
-            cards = ", ".join(f"{names[s]} {self.look.face(c)}" for s, c, _ in view.trick)
-            war = f" (krig: {and_list([names[s] for s in view.warriors])})" if view.krig else ""
-            return f"Now: {cards}{war}."
+            seats, cards, sjanse = zip(*view.trick)
+            krigs = [w for w in self._krigs if "dropped out" not in w]
+            parts = self._rounds(seats, cards, sjanse, names, krigs)
+            if view.krig and view.round_start >= len(view.trick):  # a krig, no card in it yet
+                war = krigs[len(parts) - 1] if len(parts) - 1 < len(krigs) else \
+                    f"krig: {and_list([names[s] for s in view.warriors])}"
+                parts.append(f"{war} to play")
+            return f"Now: {'; '.join(parts)}."
         if view.phase == "shed" and view.shed_trick:
             return f"Now: {'; '.join(self._moves) or 'a trick'}."
         return None
+
+
+def _this_trick(view: HundView) -> int:
+    """Where the phase-2 trick in progress begins in ``view.log``: its plays are read
+    back off the pile, each undertrekk putting back the play it took (N10)."""
+    pile = [cards for _, cards in view.shed_trick]
+    for i in range(len(view.log) - 1, -1, -1):
+        if not pile:
+            return i + 1
+        move = view.log[i]
+        if move.took:
+            pile.insert(0, move.cards)
+        else:
+            pile.pop()
+    return 0
 
 
 def _tied(view: HundView, event: Krig) -> int:
