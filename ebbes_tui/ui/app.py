@@ -31,7 +31,7 @@ from .look import WIDE, Look, palette_for, to_ascii
 from .menu import MenuScreen
 from .opening import GameOpener
 from .too_small import SizeGuard
-from .unhurried import refused
+from .unhurried import Keystrokes, refused
 
 if TYPE_CHECKING:
     from ..controller import Library, LocalGame
@@ -93,6 +93,7 @@ class EbbesApp(App[None]):
         if self.settings.game not in {g.id for g in self.games}:
             self.settings.game = self.games[0].id
         self._ascii = ascii
+        self.keystrokes = Keystrokes()  # every key's stamp, for the hot-seat cover
         self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
         self.learn = learn  # ebbes learn: the menu's game's lesson at once
@@ -310,6 +311,8 @@ class EbbesApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """A key back from the screen it was given to goes to the bindings of the screen
         on top now, unless that screen refuses it (:func:`~.unhurried.refused`)."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.keystrokes.heard(event)
         if isinstance(event, events.Key) and event.is_forwarded and refused(self.screen, event):
             return
         await super().on_event(event)

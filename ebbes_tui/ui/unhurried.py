@@ -24,6 +24,24 @@ def typed_at(event: events.Key) -> float:
     return event.time
 
 
+class Keystrokes:
+    """The stamps of the latest keys the app was given, whichever screen had them: a
+    stream of Enters that began on the table goes on against the cover that came."""
+
+    KEPT = 8
+
+    def __init__(self) -> None:
+        self._stamps: list[float] = []
+
+    def heard(self, event: events.Key) -> None:
+        """The app was given ``event`` (before any screen had it)."""
+        self._stamps = (self._stamps + [typed_at(event)])[-self.KEPT:]
+
+    def before(self, at: float) -> float:
+        """The stamp of the latest key typed before ``at``."""
+        return max((s for s in self._stamps if s < at), default=float("-inf"))
+
+
 def refused(screen: object, event: events.Key) -> bool:
     """Whether ``screen`` takes no ``event``, if it is a screen that may refuse keys
     (has ``refuses``). The app asks this of the screen on top before it looks the key
@@ -70,17 +88,16 @@ class Unhurried(TypedAfter):
     #: hot-seat cover's (the stream must stop). Not a summary's, nor a shared table's
     #: screens: there each player has a terminal of their own, and nothing to hide.
     until_keys_stop = False
-    _latest = float("-inf")  # the stamps of the latest key it was offered ...
-    _before = float("-inf")  # ... and of the one before that
 
     if TYPE_CHECKING:  # mixed in before a Screen
+        app: Any
+
         def call_after_refresh(self, callback: Callable[..., Any], *args: Any,
                                **kwargs: Any) -> bool: ...
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """(Textual calls :class:`TypedAfter`'s handler too: every class's in the MRO.)"""
         self._shown_at = float("inf")
-        self._latest = self._before = float("-inf")
         self.call_after_refresh(self._painted)
 
     def _painted(self) -> None:
@@ -93,11 +110,11 @@ class Unhurried(TypedAfter):
 
     def refuses(self, event: events.Key) -> bool:
         """A key typed before the screen came, before it was painted, or in its pause;
-        and, :data:`until_keys_stop`, within :data:`PAUSE` of the key before it: Enter
-        tapped every 0.2 s, or held and repeating, went past the hot-seat cover once its
-        pause was over and showed the next player's hand. There a fresh key takes it."""
+        and, :data:`until_keys_stop`, within :data:`PAUSE` of the key before it, whichever
+        screen had that (:class:`Keystrokes`): Enter tapped every 0.2 s, or held and
+        repeating, went past the hot-seat cover once its pause was over and showed the
+        next player's hand. There a fresh key takes it."""
         at = typed_at(event)
-        if at > self._latest:  # a key not offered before (the app asks too)
-            self._before, self._latest = self._latest, at
-        streaming = self.until_keys_stop and at < self._before + PAUSE
+        keys: Keystrokes | None = getattr(self.app, "keystrokes", None)
+        streaming = self.until_keys_stop and keys is not None and at < keys.before(at) + PAUSE
         return super().refuses(event) or at < self._shown_at + PAUSE or streaming
