@@ -38,6 +38,18 @@ def want_ascii(flag: bool, env: Mapping[str, str]) -> bool:
     return flag or not locale_is_utf8(env) or env.get("TERM", "") in ASCII_TERMS
 
 
+#: Terminals without colours (terminfo gives them none): drawn as under NO_COLOR.
+MONOCHROME_TERMS = ("vt100", "vt102", "vt220", "dumb")
+
+
+def why_no_colour(env: Mapping[str, str]) -> str:
+    """Why nothing is drawn in colour here, or "" when colours are drawn."""
+    if "NO_COLOR" in env:
+        return "NO_COLOR is set"
+    term = env.get("TERM", "")
+    return f"TERM={term} has no colours" if term in MONOCHROME_TERMS else ""
+
+
 def want_mouse(no_mouse: bool, mouse: bool, env: Mapping[str, str]) -> bool:
     """Mouse on by default, off over SSH; ``--mouse`` / ``--no-mouse`` decide."""
     if no_mouse:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ebbes_tui.terminal import locale_is_utf8, want_ascii, want_mouse
+from ebbes_tui.terminal import locale_is_utf8, want_ascii, want_mouse, why_no_colour
 
 
 @pytest.mark.parametrize("env, utf8", [
@@ -32,3 +32,13 @@ def test_no_mouse_tracking_over_ssh_unless_asked_for():
 def test_the_linux_console_and_old_terminals_get_ascii_glyphs(term, ascii):
     """Issue 9.9: the console font has no suit glyphs."""
     assert want_ascii(False, {"LANG": "C.UTF-8", "TERM": term}) is ascii
+
+
+@pytest.mark.parametrize("env, why", [
+    ({"TERM": "vt100"}, "TERM=vt100 has no colours"), ({"TERM": "dumb"}, "TERM=dumb has no colours"),
+    ({"TERM": "linux"}, ""), ({"TERM": "xterm-256color"}, ""),
+    ({"TERM": "xterm", "NO_COLOR": ""}, "NO_COLOR is set")])
+def test_a_terminal_without_colours_is_drawn_as_under_no_color(env, why):
+    """Played through: under TERM=vt100 (terminfo: no colours) the screens still sent
+    colour codes; such a terminal is drawn as NO_COLOR draws, and the menu says why."""
+    assert why_no_colour(env) == why

@@ -226,6 +226,18 @@ async def test_continue_pressed_while_the_save_opens_never_finds_it_open_elsewhe
         assert app.game.slot is not None and calls == [0]  # Continue waited for it
 
 
+async def test_a_terminal_without_colours_says_so_in_the_menu(tmp_path, monkeypatch):
+    """TERM=vt100: the launcher sets NO_COLOR (no colour codes are sent) and the menu
+    names the terminal as the reason, not a NO_COLOR the player never set."""
+    monkeypatch.setenv("NO_COLOR", "1")  # as the launcher sets it
+    app = make_app(tmp_path, no_colour="TERM=vt100 has no colours")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Colours: none (TERM=vt100 has no colours)" in screen_text(app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert "TERM=vt100 has no colours, so nothing is drawn" in " ".join(screen_text(app).split())
+
+
 async def test_without_colour_the_field_being_typed_in_is_marked_and_no_colours_are_offered(
         tmp_path, monkeypatch):
     """Play-through under NO_COLOR: the focused name field (marked by a colour alone)

@@ -75,6 +75,7 @@ class EbbesApp(App[None]):
         table: TableConnection | None = None,
         game: str | None = None,
         learn: bool = False,
+        no_colour: str = "",
     ) -> None:
         # Without colour (NO_COLOR) or with only 16, draw in the terminal's own colours:
         # the suits' ANSI colours pass through as the terminal shows them, and NO_COLOR
@@ -93,6 +94,8 @@ class EbbesApp(App[None]):
         if self.settings.game not in {g.id for g in self.games}:
             self.settings.game = self.games[0].id
         self._ascii = ascii
+        #: Why nothing is drawn in colour (NO_COLOR, or a terminal without colours).
+        self.no_colour = no_colour or ("NO_COLOR is set" if self.no_color else "")
         self.keystrokes = Keystrokes()  # every key's stamp, for the hot-seat cover
         self.look = self._look_for(self.settings.theme)
         self.continue_game = continue_game
@@ -205,8 +208,8 @@ class EbbesApp(App[None]):
 
             self.push_screen(StatsScreen(self.library))
         elif what == "theme" and self.no_color:
-            self.show_menu_message("NO_COLOR is set, so nothing is drawn in colour: "
-                                   "the colours can be chosen in a terminal without it.")
+            self.show_menu_message(f"{self.no_colour}, so nothing is drawn in colour: "
+                                   "the colours can be chosen where colours are drawn.")
         elif what == "theme":
             self.settings.theme = self.theme = message.value or self.theme
             self.look = self._look_for(self.theme)

@@ -141,7 +141,7 @@ class MenuScreen(Screen[None]):
 
     def _theme_label(self) -> str:
         if self.app.no_color:  # every theme draws alike then: in no colour
-            return "Colours: none (NO_COLOR is set)"
+            return f"Colours: none ({self.app.no_colour})"
         return f"Colours: {THEME_NAMES.get(self.app.theme, self.app.theme)}"
 
     def _pace_label(self) -> str:
