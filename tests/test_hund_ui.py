@@ -557,6 +557,24 @@ async def test_before_the_deal_and_between_games_the_panels_say_so():
     assert SCREENS.status(between, names, LOOK) == "Game 1 of 2 · game 1 is over"
 
 
+async def test_the_trump_card_laid_aside_is_said_without_a_word_alone_on_a_line():
+    """Played through, six players at 80x24: the draw pile's box wrapped "Trump card:
+    Per's, face / down, unseen until phase / 2.", a lone "2." on the last line."""
+    from ebbes_tui.games.hund.ui.panels import PilePanel
+
+    record = position(6, lambda s: s.phase.value == "collect" and s.trump_holder > 0)
+    view = Match.resume(HUND, record).state.view(0)
+    app = TrickApp(rows=1)
+    async with app.run_test(size=(24, 6)) as pilot:  # the box's inside at 80x24
+        pile = PilePanel(LOOK)
+        await app.mount(pile)
+        pile.show(view)
+        await pilot.pause()
+        lines = [line.strip() for line in screen_text(app).splitlines()[1:] if line.strip()]
+        assert lines[1].startswith("Trump card: ") and len(lines) == 3, lines
+        assert " ".join(lines[1:]).endswith("face down until phase 2.")
+
+
 async def test_your_lead_in_phase_two_is_said_once():
     record = position(3, lambda s: s.phase.value == "shed" and not s.trick2 and bool(s.log2))
     view = Match.resume(HUND, record).state.view(0)

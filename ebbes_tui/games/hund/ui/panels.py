@@ -181,7 +181,7 @@ class PilePanel(Static):
             text.append("Empty: no more drawing.", "bold")
         if view.trump_holder >= 0:
             text.append("\n" + names_whole(f"Trump card: {_poss(names[view.trump_holder])}, "
-                                            "face down, unseen until phase 2.", names, width))
+                                            "face down until phase 2.", names, width))
         elif view.pile_size:
             text.append("\nIts last card will be the trump card.", "dim")
         if view.aside_size:
