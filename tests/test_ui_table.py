@@ -3,6 +3,9 @@ cards, take-back, the mouse, small windows (a fresh app per test, pace 0)."""
 
 from __future__ import annotations
 
+import pytest
+from textual.app import App, ComposeResult
+
 from ebbes_tui.games.ebbes.ui.look import ebbes_look
 from ebbes_tui.games.ebbes.rules import ChoosePair
 from ebbes_tui.games.ebbes.rules.cards import SUIT_NAMES, card
@@ -213,3 +216,31 @@ async def test_the_scoring_track_beside_the_table_fits_its_panel(tmp_path):
         lines = board.render_lines_for(board.content_size.width).plain.splitlines()
         assert any(line.rstrip().endswith("Rhoi") for line in lines)
         assert max(len(line.rstrip()) for line in lines) <= board.content_size.width
+
+
+@pytest.mark.parametrize("ascii", [True, False])
+async def test_each_key_and_the_cursor_stand_over_their_own_card(ascii):
+    """Played through under TERM=vt100 (ASCII): the keys and the ^^^ cursor stood 3
+    columns right of their card, over the gap before the next one."""
+    look = Look(ascii)
+
+    class HandApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Hand(look)
+
+    app = HandApp()
+    async with app.run_test(size=(80, 3)) as pilot:
+        hand = app.query_one(Hand)
+        cards = tuple(card(i % 5, 1 + i) for i in range(10))
+        hand.show(cards, cards[:5])
+        hand.move(2)
+        await pilot.pause()
+        keys, faces, marks = hand.render().plain.splitlines()
+        for i, held in enumerate(cards):
+            face = look.card(held).plain
+            start = faces.index(face, i * hand.cell)
+            over = keys[start:start + len(face)].strip()
+            assert over == (CARD_KEYS[i] if i < 5 else ""), (keys, faces)
+        start = faces.index(look.card(cards[2]).plain)
+        assert marks[start:start + len(look.card(cards[2]).plain)] == \
+            look.cursor * len(look.card(cards[2]).plain) and marks.strip() == marks[start:].strip()

@@ -65,16 +65,17 @@ class Hand(Widget):
         keys, faces, marks = Text(), Text(), Text()
         for i, card in enumerate(self.cards):
             playable = card in self.legal
-            keys.append((CARD_KEYS[i] if playable and i < len(CARD_KEYS) else "").center(cell),
-                        "bold")
             style = "underline" if my_turn and playable else ("dim" if my_turn else "")
             if my_turn and i == self.cursor:
                 style += " reverse"
             face = self.look.card(card, style=style.strip(), plain=my_turn and not playable)
+            width = len(face)  # the key and the cursor stand over the face (2 in ASCII, 3 else)
+            keys.append((CARD_KEYS[i] if playable and i < len(CARD_KEYS) else "")
+                        .center(width).ljust(cell), "bold")
             faces.append(face)
-            faces.append(" " * (cell - len(face)))
-            marks.append((self.look.cursor * 3 if my_turn and i == self.cursor else "")
-                         .center(cell))
+            faces.append(" " * (cell - width))
+            marks.append((self.look.cursor * width if my_turn and i == self.cursor else "")
+                         .ljust(cell))
         return Text("\n").join([keys, faces, marks])
 
     def on_click(self, event: events.Click) -> None:
