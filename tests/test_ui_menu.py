@@ -56,6 +56,9 @@ async def test_a_game_open_in_another_window_can_be_taken_over_or_left_alone(tmp
         text = screen_text(app)
         assert f"open in another ebbes window (process {os.getpid()})" in text
         assert "Take it over" in text and "Start a separate game" in text
+        # Fourteen options: at 80x24 they all show, Quit too (at 100x30 Quit had
+        # gone out of sight below six empty rows: play-through).
+        assert any(line.strip() == "Quit" for line in text.splitlines()), text
         holder.close()
 
 

@@ -9,7 +9,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -35,6 +35,8 @@ THEME_NAMES = {"textual-dark": "dark", "textual-light": "light",
 
 #: The menu's lines that change a setting where they are (Enter: the next value).
 _SETTINGS = ("theme", "pace", "tricks")
+#: The fewest rows the options keep, on the smallest screen (they scroll there).
+MENU_ROWS = 12
 
 
 class MenuScreen(Screen[None]):
@@ -74,6 +76,12 @@ class MenuScreen(Screen[None]):
             yield OptionList(id="menu-options")
             yield Static("", id="menu-message", markup=False)
         yield KeysFooter(compact=True)  # every key, o (colours) too, at 80 columns
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The options take the rows the screen has (the title, their margins, the
+        message and the key line take nine): at 100x30 a long Continue line pushed
+        Quit out of sight below six empty rows."""
+        self.query_one(OptionList).styles.max_height = max(MENU_ROWS, event.size.height - 9)
 
     def _title(self) -> str:
         return "e b b e s\nDie Pfalz hat ebbes zu bieten!"  # ASCII already: so in --ascii too
