@@ -249,7 +249,14 @@ async def test_the_pair_dialog_leaves_the_board_the_players_the_dummy_and_the_ha
             assert look.card(card).plain in text
         assert "Determiners" in text and "Players" in text and "Dummy's stacks" in text
         assert "Pair for round 1" in text and "Suit" in text and "Number" in text
-        await pilot.press("enter", "enter")  # the first suit, the first number: taken
+        # Enter on the suits goes on to the numbers, and the key line says so (it said
+        # "Take", and a newcomer's Enter seemed to take nothing: play-through).
+        assert "To the number" in text.splitlines()[-1] and "Take" not in text.splitlines()[-1]
+        await pilot.press("enter")
+        await pilot.pause()
+        keys = screen_text(app).splitlines()[-1]
+        assert "Take" in keys and "To the number" not in keys
+        await pilot.press("enter")  # the first suit, the first number: taken
         await wait_until(pilot, lambda: len(app.table.view.pairs) >= 2, "the pair taken")
 
 
