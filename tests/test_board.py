@@ -112,6 +112,21 @@ async def test_after_a_round_the_discs_walk_and_a_key_ends_the_walk(tmp_path):
         assert board.shown == list(event.totals)
 
 
+async def test_a_disc_that_walks_onto_the_next_strip_is_drawn_there(tmp_path):
+    """Played through: Ann's disc walked from +4 to +12, onto the board's second strip,
+    and was not drawn at all: the board kept the height it had with every disc on the
+    first strip, so the line under the second strip was cut off."""
+    app = make_app(tmp_path, animation=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = TrackBoard(app.look, config(3), (4, 1, -2), (12, 1, -2), animate=True)
+        await app.screen.mount(board)
+        await pilot.pause()
+        board.skip()
+        await pilot.pause()
+        lines = str(board.render()).splitlines()
+        assert under(lines, 12) == "1" and board.size.height == len(lines)
+
+
 async def test_the_game_end_screen_tells_the_story(tmp_path):
     from helpers import play_random
 

@@ -121,7 +121,7 @@ class TrackBoard(Widget):
             self.walking = False
             self._timer.stop()
             self.shown = list(self.after)
-            self.refresh()
+            self.refresh(layout=True)  # a disc on another strip may take a line more
 
     def _step(self) -> None:
         now = time.monotonic()
@@ -139,7 +139,7 @@ class TrackBoard(Widget):
         if not moved or slow:
             self.skip()
         else:
-            self.refresh()
+            self.refresh(layout=True)  # (as in skip: the board's height follows its discs)
 
     @property
     def track(self) -> ScoringTrack:
