@@ -100,6 +100,9 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
         Binding("left,h", "move(-1)", "Choose", key_display="←→"),
         Binding("right,l", "move(1)", "Choose", show=False),
         Binding("up,down", "switch", "Suit or number", key_display="↑↓"),
+        # Enter on the suits goes on to the numbers, and the key line says so: it said
+        # "Take" there, and a newcomer's Enter seemed to take nothing.
+        Binding("enter,space", "to_numbers", "To the number"),
         Binding("enter,space", "take", "Take"),
     ]
 
@@ -151,6 +154,7 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
         text.append(f" ({look.card_name(card(pair.suit, pair.number))}) will fix the next job",
                     "dim")
         self.query_one("#pair-preview", Static).update(text)
+        self.refresh_bindings()  # Enter's word: on to the number, or take
 
     def choice(self) -> ChoosePair:
         """The pair the rows show now."""
@@ -168,11 +172,17 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
         self._draw()
 
     def action_take(self) -> None:
-        """Enter on the suits goes on to the numbers; on the numbers takes the pair."""
-        if self.row == 0:
-            self.action_switch()
-        else:
-            self.answer(self.choice())
+        """Enter on the numbers takes the pair."""
+        self.answer(self.choice())
+
+    def action_to_numbers(self) -> None:
+        self.action_switch()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter goes on to the numbers from the suits, and takes on the numbers."""
+        if action in ("to_numbers", "take"):
+            return self.row == (action == "take")
+        return super().check_action(action, parameters)
 
     def on_pair_row_clicked(self, message: PairRow.Clicked) -> None:
         """A click chooses; a click on the number already chosen takes the pair."""
