@@ -54,7 +54,7 @@ def under(lines: list[str], space: int) -> str:
 def test_a_disc_label_names_its_place():
     look = Look()
     assert place_label(DEFAULT_TRACK, 12, look) == "Lautre, +12"
-    assert place_label(DEFAULT_TRACK, 14, look) == "Lautre, +14"
+    assert place_label(DEFAULT_TRACK, 14, look) == "past Lautre, +14"  # read as +14 = Lautre
     assert place_label(DEFAULT_TRACK, -3, look) == "toward Dabbscheedel, -3"
     assert place_label(DEFAULT_TRACK, -17, look) == "Dabbscheedel, -17"  # beyond the end, exact
     assert place_label(DEFAULT_TRACK, 34, look) == "Rhoi, +34"

@@ -34,11 +34,15 @@ SLOW = 0.25
 
 
 def place_label(track: ScoringTrack, total: int, look: EbbesLook) -> str:
-    """Where a disc is, in words that never wrap: ``Lautre, +12``; below Start,
-    ``toward Dabbscheedel, -3``; a total beyond an end is kept exactly (R14)."""
+    """Where a disc is, in words that never wrap: ``Lautre, +12``; between two places
+    ``past Lautre, +14`` ("Neischdadt, +9" read as if +9 were Neischdadt, at +7); below
+    Start, ``toward Dabbscheedel, -3``; a total beyond an end is kept exactly (R14), the
+    disc on the end's place."""
     if 0 < -total < -track.low:
         return look.text(f"toward {track.landmarks[0].name}, {total:+d}")
-    return look.text(f"{track.landmark_at_or_below(total).name}, {total:+d}")
+    place = track.landmark_at_or_below(total)
+    past = "past " if track.low < total < track.high and place.space != total else ""
+    return look.text(f"{past}{place.name}, {total:+d}")
 
 
 def board_strips(track: ScoringTrack, width: int,
