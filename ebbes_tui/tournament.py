@@ -23,7 +23,7 @@ from itertools import combinations
 from collections.abc import Iterator
 from typing import Any
 
-from .bots import EXPERIMENTS, LEVELS, make_bot
+from .bots import EXPERIMENTS, LEVELS, SEARCHING, make_bot
 from .game.errors import SetupError
 from .flags import from_flags
 from .game.options import complete
@@ -82,11 +82,6 @@ def seat_levels(seats: tuple[SeatInfo, ...], levels: tuple[str, ...],
     for i, seat in enumerate(players):
         out[seat] = levels[(i + rotation) % len(levels)]
     return tuple(out)
-
-
-#: The levels that search: a tournament counts their budget in samples alone, without
-#: the time cap that guards a player's game, so a busy machine changes no result.
-SEARCHING = ("hard", "expert", "ismcts")
 
 
 def build_bot(game: AnyGame, level: str, hard_samples: int | None) -> AnyBot:

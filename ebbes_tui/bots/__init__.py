@@ -16,6 +16,9 @@ from .search import ExpertBot, SearchBot
 LEVELS = ("random", "normal", "hard", "expert")
 #: Levels tournaments and benches may pit against the others, never offered to players.
 EXPERIMENTS = ("ismcts",)
+#: The levels that search, a second or more a decision: a table says they are thinking,
+#: and a tournament counts their budget in samples alone (no time cap).
+SEARCHING = ("hard", "expert", "ismcts")
 
 
 def make_bot(game: Game[StateT, ViewT, ActionT], level: str,

@@ -33,7 +33,7 @@ from textual.widgets import Input, Static
 from ..controller import AnyUpdate, Synced
 from ..controller.hot_seat import HotSeat
 from ..controller.lesson import Coach
-from ..controller.match import BOT_PAUSES
+from ..bots import SEARCHING
 from ..controller.session import Feed, NotYourTurn
 from ..game.errors import IllegalMove
 from ..game.protocols import AnyGame, AnyView
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 def searching(view: AnyView) -> bool:
     """Whether a bot that searches (``hard``, ``expert``: a second or two a decision)
     decides now, so the status line says it is thinking."""
-    return any(view.seats[seat].kind == "bot" and view.seats[seat].level in BOT_PAUSES
+    return any(view.seats[seat].kind == "bot" and view.seats[seat].level in SEARCHING
                for seat in view.deciding)
 
 class TableScreen(TablePages, TypedAfter, Screen[None]):
