@@ -328,6 +328,28 @@ async def test_the_reward_dialog_explains_each_card_and_ear_gives_every_card_a_k
         assert "You take the reward card ear (+3)" in log
 
 
+async def test_with_ear_the_line_under_the_hand_names_the_cards_f_may_play_not_ends(tmp_path):
+    """Played through: with the ear and two face-down symbols inside the hand, the line
+    said "1 or 2 plays an end face up (16D and 37D)": neither card an end, nor 1 or 2
+    their keys."""
+    ends = {0: ([45, 20, 16], [37, 17]), 1: ([19], []), 2: ([15], [])}
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, scene("45 19 15", ends, rewards=["ear"]))
+        await wait_until(pilot, lambda: playing(app), "Ann leads with ear")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ear reward: lead any card of your hand" in text
+        said = " ".join(text.replace("│", " ").split())  # the line wraps in the box
+        assert "f plays the marked card face down: 16D or 37D." in said
+        assert "end face up" not in text
+        hand = app.screen.view.hand
+        await pilot.press(*["right"] * hand.index(37), "f")
+        await wait_until(pilot, lambda: len(app.game.match.record()["deals"][0]["plays"]) > 3,
+                         "Ann's lead")
+        assert app.game.match.record()["deals"][0]["plays"][3] == "37d"
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_naming_a_leader_with_hand_says_where_each_choice_puts_you(tmp_path, size):
     app = huhn_app(tmp_path)

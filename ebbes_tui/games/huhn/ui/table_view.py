@@ -213,6 +213,10 @@ class HuhnTable(Widget, can_focus=True):
             down = [c for c in self._cards() if PLAY[c][1] in view.actions]
             if len(down) == 1:
                 line += f" f plays {self.look.card(down[0]).plain} face down."
+            elif down and self._ear():  # face-down symbols anywhere in the hand, not ends
+                cards = [self.look.card(c).plain for c in down]
+                line += f" f plays the marked card face down: {', '.join(cards[:-1])} " \
+                        f"or {cards[-1]}."
             elif down:  # both ends (the down reward, or two face-down symbols)
                 both = " and ".join(self.look.card(c).plain for c in down)
                 line = f"1 or 2 plays an end face up ({both}), f the marked one face down."
