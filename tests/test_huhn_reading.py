@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -416,6 +417,38 @@ async def test_a_dialog_shows_its_own_keys_and_the_board_log_and_hint_work_under
             await wait_until(pilot, lambda: app.screen is dialog, "back to the dialog")
         await pilot.press("enter")  # the hint's hand: Ann names who leads next
         await wait_until(pilot, lambda: isinstance(app.screen, LeaderDialog), "who leads")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_reward_and_leader_dialogs_leave_the_hand_and_the_trick_in_view(
+        tmp_path, size):
+    """Played through: both dialogs lay over "Your hand", which the choice is made by
+    (a card to lead face down or from the middle, whom to let lead), and the leader's
+    cursor began on the next seat, not on the first row, the player themself."""
+    from ebbes_tui.games.huhn.ui.dialogs import LeaderDialog, RewardDialog
+
+    rec = five("45 19 20 22 23", {0: ([45], []), 1: ([19], []), 2: ([20], []),
+                                  3: ([22], []), 4: ([23], [])})
+    app = huhn_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        at(app, rec)
+        for dialog in (RewardDialog, LeaderDialog):
+            await wait_until(pilot, lambda dialog=dialog: isinstance(app.screen, dialog),
+                             dialog.__name__)
+            await pilot.pause()
+            text = screen_text(app)
+            cards = " +".join(re.escape(HuhnLook().card(c).plain) for c in app.screen.view.hand)
+            assert re.search(f"│ {cards} ", text), text  # the hand's cards, every one
+            assert "You take it with 45" in text  # the trick the choice is about
+            box = app.screen.query_one(".dialog").region
+            assert not box.overlaps(app.screen.beneath.query_one("#hand-box").region)
+            if dialog is RewardDialog:
+                await pilot.press("down", "down", "enter")  # hand
+        assert app.screen.choices()[app.screen.query_one("OptionList").highlighted][0] \
+            .startswith("You ")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: playing(app), "Ann leads")
+        assert "You lead: named by you with the hand reward." in screen_text(app)
 
 
 async def test_a_trick_held_until_a_key_says_so_and_who_took_it_at_80x24(tmp_path):

@@ -361,8 +361,8 @@ async def test_naming_a_leader_with_hand_says_where_each_choice_puts_you(tmp_pat
         assert "The hand reward: who leads the next trick?" in text
         assert "you lead" in text and "you play last" in text and "you play 2nd of 3" in text
         dialog = app.screen
-        assert dialog.query_one("OptionList").highlighted == 1  # Bob: Ann plays last
-        await pilot.press("enter")
+        assert dialog.query_one("OptionList").highlighted == 0  # Ann herself
+        await pilot.press("down", "enter")  # Bob: Ann plays last
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
                          and "named by you with the hand reward" in screen_text(app),
                          "Bob leads, named by Ann")

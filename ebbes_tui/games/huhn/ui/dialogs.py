@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -20,13 +20,23 @@ from ..rules.scoring import score_deal
 from ..rules.view import HuhnView
 from .explain import option_words
 from .look import REWARD_WORDS
+from .trick import TrickArea
 
 
 class HuhnDialog(DecisionDialog[HuhnView, object]):
     """A list of choices, one line each, the preselected one highlighted; low on the
     screen, so the players and the trick above stay in view, with its own key line."""
 
-    DEFAULT_CSS = "HuhnDialog { align: center bottom; }"
+    DEFAULT_CSS = """
+    HuhnDialog { align: center bottom; }
+    HuhnDialog .dialog-row { height: auto; }
+    HuhnDialog .dialog-side { width: 1fr; height: auto; padding-left: 1; }
+    """
+    #: The choice is made by the hand: the dialog keeps clear of it (reward, leader).
+    BY_THE_HAND = False
+    #: The note and the keys beside the choices, not above and below them: a row
+    #: for each choice, so five seats fit over the Players panel at 80x24.
+    NOTE_BESIDE = False
 
     def title_text(self) -> str:
         raise NotImplementedError
@@ -43,13 +53,25 @@ class HuhnDialog(DecisionDialog[HuhnView, object]):
     def compose(self) -> ComposeResult:
         look = self.app.look
         self._answers = [answer for _, answer in self.choices()]
+        note = Static(look.text(self.note()), markup=False)
+        options = OptionList(*(Option(Text(look.text(label)), id=str(i))
+                               for i, (label, _) in enumerate(self.choices())))
+        keys = Static("Up/Down: choose" + ("\n" if self.NOTE_BESIDE else "   ") + "Enter: take it",
+                      classes="dialog-help")
         with Vertical(classes="dialog"):
             yield Static(look.text(self.title_text()), classes="dialog-title", markup=False)
-            if self.note():
-                yield Static(look.text(self.note()), markup=False)
-            yield OptionList(*(Option(Text(look.text(label)), id=str(i))
-                               for i, (label, _) in enumerate(self.choices())))
-            yield Static("Up/Down: choose   Enter: take it", classes="dialog-help")
+            if self.NOTE_BESIDE:
+                options.styles.width = 2 + max(len(label) for label, _ in self.choices())
+                with Horizontal(classes="dialog-row"):
+                    yield options
+                    with Vertical(classes="dialog-side"):
+                        yield note
+                        yield keys
+            else:
+                if self.note():
+                    yield note
+                yield options
+                yield keys
             yield Static(self.error, classes="dialog-error", markup=False)
             yield Static(id="dialog-hint", markup=False)
         yield KeysFooter()
@@ -65,6 +87,40 @@ class HuhnDialog(DecisionDialog[HuhnView, object]):
         options = self.query_one(OptionList)
         options.highlighted = self.preselected()
         options.focus()
+        if self.BY_THE_HAND:
+            box.styles.margin = 0
+            self.query_one(".dialog-title").styles.margin = 0  # a row more for the trick
+            self._clear_of_the_hand()
+            self.call_after_refresh(self._clear_of_the_hand)  # its height is known then
+
+    def on_resize(self) -> None:
+        if self.BY_THE_HAND:
+            self.call_after_refresh(self._clear_of_the_hand)
+
+    def show_hint(self, text: str) -> None:
+        super().show_hint(text)
+        if self.BY_THE_HAND:  # a row more: it may no longer fit where it lies
+            self.call_after_refresh(self._clear_of_the_hand)
+
+    def _clear_of_the_hand(self) -> None:
+        """Lay the box over the trick panel, just above the hand, below the trick's
+        lines; short of room for that (80x24), over the Players panel: the hand and
+        the trick just taken stay in view."""
+        beneath = self.beneath
+        if beneath is None or not self.is_mounted:
+            return
+        hands, tricks, players = (beneath.query(q) for q in ("#hand-box", TrickArea, "#players"))
+        if not (hands and tricks and players):
+            return
+        box = self.query_one(".dialog")
+        hand, trick = hands.first().region, tricks.first(TrickArea)
+        self.styles.align = ("left", "top")
+        height = box.outer_size.height  # 0 before its first layout: not known yet
+        top = hand.y - height
+        if not height or top < trick.region.y + 1 + trick.rows_shown:
+            top = players.first().region.y
+        x = trick.region.x + max(0, (trick.region.width - box.outer_size.width) // 2)
+        box.styles.offset = (x, top)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.answer(self._answers[int(event.option.id or 0)])
@@ -79,6 +135,7 @@ class RewardDialog(HuhnDialog):
     cards left, each worth +3 and an advantage for the next trick (H9)."""
 
     view: HuhnView
+    BY_THE_HAND = True
 
     def title_text(self) -> str:
         return f"Your trick had one pig: take a reward card (+{REWARD_POINTS})"
@@ -98,6 +155,8 @@ class LeaderDialog(HuhnDialog):
     as usual. Each line says where that puts you in the trick."""
 
     view: HuhnView
+    BY_THE_HAND = True
+    NOTE_BESIDE = True
 
     def title_text(self) -> str:
         return "The hand reward: who leads the next trick?"
@@ -123,8 +182,11 @@ class LeaderDialog(HuhnDialog):
         return out
 
     def preselected(self) -> int:
-        """The player on your left: you then play last."""
-        return ((self.view.seat or 0) + 1) % len(self.view.seats)
+        """Yourself: the lead stays where it is without the reward (H9), and the
+        cursor starts on the first row, where a player looks for it."""
+        me = self.view.seat or 0
+        return next((i for i, (_, a) in enumerate(self.choices())
+                     if isinstance(a, NameLeader) and a.seat == me), 0)
 
 
 class OptionDialog(HuhnDialog):

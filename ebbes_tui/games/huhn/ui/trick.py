@@ -77,6 +77,7 @@ class TrickArea(Static):
         super().__init__(id=id)
         self.look = look
         self._shown: tuple[HuhnView, bool, bool] | None = None
+        self._lines = ""  # what it shows now
 
     def show(self, view: HuhnView, *, show_last: bool = True, holding: bool = False) -> None:
         """``holding``: the finished trick on show waits for a key (the setting)."""
@@ -130,7 +131,13 @@ class TrickArea(Static):
                 text.append_text(self._run(last, names, self._width() - len(label)))
                 if self._fits(self._rows(text.plain) + self._rows(taken)):
                     text.append(f"\n{taken}", "italic")
+        self._lines = text.plain
         self.update(text)
+
+    @property
+    def rows_shown(self) -> int:
+        """How many rows of the panel its lines take (a dialog may lie below them)."""
+        return self._rows(self._lines)
 
     def on_resize(self) -> None:
         """The lines follow the panel's size (names cut, a line left out)."""
