@@ -68,6 +68,30 @@ async def test_the_previous_trick_and_its_taker_fit_at_80x24_with_five_players(t
 
 
 @pytest.mark.parametrize("ascii", [False, True])
+async def test_a_lead_from_the_middle_with_the_ear_says_where_it_came_from_at_80x24(
+        tmp_path, ascii):
+    """Played through at 80x24 with five players: under a lead the ear or the hand
+    decided, the row of the ends the cards came from gave way to the previous trick's
+    taker; a card led from the middle of the hand went unsaid."""
+    # Marianne takes trick 1 and its only pig, takes the ear and leads her 30 from the
+    # middle of her hand; the others follow with their left ends up to Ann, who is last.
+    rec = five("19 45 20 22 23 30", {0: ([19], []), 1: ([45, 40, 30], [33]), 2: ([20], []),
+                                     3: ([22], []), 4: ([23], [])}, rewards=["ear"])
+    state = HUHN.records.replay(rec)
+    auto(state, lambda s: s.to_move == 0)
+    app = huhn_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, HUHN.records.to_record(state))
+        await wait_until(pilot, lambda: playing(app), "Ann plays last in trick 2")
+        await pilot.pause()
+        shown = lines(app)
+        assert any("Marianne Muster leads with the ear reward" in line for line in shown)
+        assert any("Previous trick:" in line for line in shown)
+        ends = next((line for line in shown if "left" in line and "middle" in line), "")
+        assert ends.split()[1:5] == ["middle", "left", "left", "left"], shown
+
+
+@pytest.mark.parametrize("ascii", [False, True])
 async def test_the_down_reward_is_said_whole_at_80x24_with_five_players(tmp_path, ascii):
     # Ann takes trick 1 with 45 and its only pig, 19, and takes the down reward.
     rec = five("45 19 20 22 23", {0: ([45], []), 1: ([19], []), 2: ([20], []),
@@ -101,7 +125,9 @@ async def test_a_lead_face_down_with_the_down_reward_says_why_at_80x24_with_five
         assert "Marianne Muster leads with the down reward: their lead may go face down." \
             in shown, shown
         assert "Previous trick: You 19P" in shown, shown
-        assert "Marianne Muster took it with 45 (1 pig: a reward card)." in shown, shown
+        # Where the back came from outranks the taker's line: the previous trick marks
+        # its taker, and the lead's line says it was a reward.
+        assert "left, down" in shown, shown
 
 
 @pytest.mark.parametrize("ascii", [False, True])

@@ -121,8 +121,14 @@ class TrickArea(Static):
             # Short of room (a hint of two lines under the hand), the ends the cards came
             # from give way to the previous trick, its taker and a lead a reward decided;
             # with no room at all, the taker's line goes (its card is marked).
+            ends = self._fits(needed + 1)
+            if not ends and taken and view.trick and (view.named_by is not None
+                                                      or view.advantage):
+                # Under a reward's lead (the ear's may come from the middle) the ends
+                # outrank the previous trick's taker line (80x24, five players).
+                ends = self._fits(needed + 1 - self._rows(taken))
             self._cards(text, names, view.trick, upcoming=view.to_move, mine=view.seat,
-                        ends=self._fits(needed + 1))
+                        ends=ends)
             if decided or self._room_for(text, lead, below):
                 text.append(f"\n{lead}")
             if previous and last is not None:
