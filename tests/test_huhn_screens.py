@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from huhn_support import auto, finished, hands_with, play_deal_as_dealt, record
+from huhn_support import (auto, decisions_of, finished, hands_with, play_deal_as_dealt,
+                          record)
 from ui_support import screen_text, seats, wait_until
 
 from ebbes_tui.controller import Library, Match, SaveStore
@@ -440,6 +441,33 @@ async def test_the_last_trick_option_shows_each_effect_with_the_best_preselected
                   and seg.text.strip()]
         ann = app.game.match.state.scores[0].points[0] if app.game else None
         assert struck and (ann is None or f"{ann:+d}" in struck)
+
+
+@pytest.mark.parametrize("size,ascii", [((80, 24), False), ((80, 24), True), ((120, 40), True)])
+async def test_final_standings_longer_than_the_screen_say_there_is_more_and_how_to_see_it(
+        tmp_path, size, ascii):
+    """Played through, five players and five deals: the score sheet ran off the screen
+    at 80x24 (and at 120x40 in ASCII, where no scroll bar is drawn), and nothing said
+    so."""
+    rec = next(HUHN.records.to_record(state) for state in decisions_of(5, 1, deals=5)
+               if state.phase == "option" and len(state.scores) == 4)  # the last option
+    rec["players"] = [PLAYERS[0], *({"name": f"Bot {i}", "kind": "bot", "level": "random"}
+                                    for i in range(1, 5))]
+    app = huhn_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=size) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: isinstance(app.screen, DealSummaryScreen),
+                         "the last deal's summary (a bot took the last trick)")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, FinalScreen), "the standings")
+        more = "More below: Down, PgDn or End scrolls the score sheet."
+        await wait_until(pilot, lambda: more in screen_text(app), "the line saying so")
+        assert screen_text(app).splitlines()[-3].strip() == more  # over the keys
+        assert "Total" not in screen_text(app)
+        await pilot.press("end")
+        await wait_until(pilot, lambda: "The end of the score sheet: Up, PgUp or Home goes back "
+                         "to the top." in screen_text(app), "the sheet's end")
+        assert "Total" in screen_text(app)
 
 
 # ------------------------------------------------------------------ hot seat

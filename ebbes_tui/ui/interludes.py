@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.widgets import Static
 
 from .closing import ClosesOnce
 from .unhurried import Unhurried
@@ -66,6 +68,31 @@ class FinalStandings(Unhurried, ClosesOnce, Screen[str]):
         """The line under the standings: what each key does."""
         return ("Enter: play again with the same seats    m: menu    q: quit" if self.again
                 else "Enter or m: menu    q: quit")
+
+    def on_mount(self) -> None:
+        """A score sheet longer than the screen (five deals at 80x24) says so and how
+        to read on, on a line of its own over the keys: in ASCII no scroll bar shows."""
+        bodies, keys = self.query(".score-body"), self.query("#final-help")
+        if not bodies or not keys:
+            return
+        body = bodies.first(VerticalScroll)
+        self.mount(Static(id="final-more", markup=False), before=keys.first())
+        self.watch(body, "scroll_y", self._say_more, init=False)
+        self.watch(body, "virtual_size", self._say_more, init=False)
+        self.call_after_refresh(self._say_more)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self, *_: object) -> None:
+        bodies, lines = self.query(".score-body"), self.query("#final-more")
+        if not bodies or not lines:
+            return
+        body, line = bodies.first(VerticalScroll), lines.first(Static)
+        line.display = body.max_scroll_y > 0
+        line.update("More below: Down, PgDn or End scrolls the score sheet."
+                    if body.scroll_y < body.max_scroll_y else
+                    "The end of the score sheet: Up, PgUp or Home goes back to the top.")
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
