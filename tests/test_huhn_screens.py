@@ -669,3 +669,28 @@ def test_while_a_taken_trick_stays_the_status_line_names_it_and_fits_80_columns(
     assert "dealer" not in held and len(" " + held) <= 80, held
     playing = SCREENS.status(view, names, Look())
     assert "dealer" in playing and "trick 6 of 12" in playing, playing
+
+
+def test_with_long_names_the_status_line_keeps_its_end_at_80_columns():
+    """Played through with names of 14 characters at 80x24: "Deal 1 of 5 · dealer
+    Wilhelmina-Urs · trick 7 of 10 · Your turn: play an end" (cut). The dealer's name
+    gives way first."""
+    from huhn_support import new_game
+
+    from ebbes_tui.games.huhn.rules.actions import Arrange
+    from ebbes_tui.games.huhn.ui.screens import SCREENS
+    from ebbes_tui.ui.look import Look
+
+    state = new_game(5, deals=5, dealer=3)
+    HUHN.rules.resolve_chance(state, 7)
+    for seat in range(5):
+        state.apply(Arrange(tuple(state.hands[seat])), seat)
+    auto(state, lambda s: s.phase == "play" and len(s.tricks) == 6 and s.to_move == 0)
+    view = state.view(0)
+    names = ["You", "Bartholomaeus-", "Christophorus-", "Wilhelmina-Urs", "Friedrich-Wil"]
+    for look in (Look(), Look(ascii=True)):
+        line = SCREENS.status(view, names, look)
+        assert line.endswith("trick 7 of 10 · Your turn: play an end card".replace(
+            "·", look.dot)), line
+        assert len(" " + line + " ") <= 80 and "dealer Wilhelm" in line, line
+

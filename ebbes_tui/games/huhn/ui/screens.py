@@ -16,6 +16,7 @@ from textual.widget import Widget
 from ....controller import Synced, Update
 from ....ui.game_ui import TRICK_KEY, GameScreens
 from ....ui.look import Look
+from ....ui.too_small import MIN_SIZE
 from ....ui.words import dealer_words, seat_names, took_the_trick
 from ..rules.cards import SET_ASIDE, hand_size
 from ..rules.events import (
@@ -30,6 +31,8 @@ from .table_view import HuhnTable
 
 #: What the player at the screen is asked, by phase.
 #: (Short enough for the whole line at 80 columns with a dealer's name.)
+#: The status line's room at the narrowest screen (its padding left and right).
+STATUS_ROOM = MIN_SIZE[0] - 2
 _YOUR_TURN = {"arrange": "arrange your hand", "play": "play an end card",
               "reward": "take a reward card", "leader": "name who leads next",
               "option": "choose an option"}
@@ -117,7 +120,8 @@ class HuhnScreens:
         phase = view.phase
         held = trick_over and phase == "play" and not view.trick and view.last_trick is not None
         parts = [f"Deal {max(view.deal, 1)} of {view.deals}"]
-        if view.dealer >= 0 and not held:
+        dealer = view.dealer >= 0 and not held
+        if dealer:
             parts.append(dealer_words(names, view.dealer))
         if phase in ("play", "reward", "leader", "option"):  # the trick in progress or taken
             parts.append(f"trick {len(view.tricks) + (phase == 'play' and not held)} "
@@ -140,7 +144,13 @@ class HuhnScreens:
             seat = view.deciding[0]
             parts.append(f"Your turn: {_your_turn(view, phase)}" if seat == view.seat
                          else f"{names[seat]} {_THEIR_TURN[phase]}")
-        return f" {look.dot} ".join(parts)
+        over = len(f" {look.dot} ".join(parts)) - STATUS_ROOM
+        if dealer and over > 0:
+            # The dealer's name gives way first: a long one cut the turn's words at 80
+            # columns ("Your turn: play an end").
+            name = names[view.dealer]
+            parts[1] = f"dealer {name[:len(name) - over]}" if len(name) - over >= 3 else ""
+        return f" {look.dot} ".join(p for p in parts if p)
 
     def in_words(self, text: str, look: Look) -> str:
         return text  # its rules and bots name cards as the table does
