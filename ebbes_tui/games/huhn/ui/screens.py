@@ -29,10 +29,10 @@ from .look import SYMBOL_LETTERS, huhn_look
 from .pacing import HuhnPacing
 from .table_view import HuhnTable
 
-#: What the player at the screen is asked, by phase.
-#: (Short enough for the whole line at 80 columns with a dealer's name.)
 #: The status line's room at the narrowest screen (its padding left and right).
 STATUS_ROOM = MIN_SIZE[0] - 2
+#: What the player at the screen is asked, by phase.
+#: (Short enough for the whole line at 80 columns with a dealer's name.)
 _YOUR_TURN = {"arrange": "arrange your hand", "play": "play an end card",
               "reward": "take a reward card", "leader": "name who leads next",
               "option": "choose an option"}
