@@ -14,6 +14,10 @@ from textual import events
 
 #: How long such a screen takes no key after it appears, in seconds.
 PAUSE = 0.5
+#: How long before a key the keys must have stopped for a hot-seat cover to take it:
+#: longer than a held key's delay before it repeats (X11's default is 0.66 s, Windows'
+#: up to 1 s), shorter than passing the keyboard on.
+STREAM_GAP = 1.0
 #: The clock the pause is read by: Textual's, which stamps keys as it reads them (on
 #: POSIX). Tests put a clock of their own here, and in :data:`typed_at`: no sleeps.
 clock: Callable[[], float] = time.monotonic
@@ -84,7 +88,7 @@ class Unhurried(TypedAfter):
     take-in or a Huhn hand arranged comes at once, with no trick to hold first)."""
 
     _shown_at = float("inf")  # the first paint; no key is taken before it
-    #: Whether a key typed within :data:`PAUSE` of the key before it is refused too: a
+    #: Whether a key typed within :data:`STREAM_GAP` of the key before it is refused too: a
     #: hot-seat cover's (the stream must stop). Not a summary's, nor a shared table's
     #: screens: there each player has a terminal of their own, and nothing to hide.
     until_keys_stop = False
@@ -110,11 +114,12 @@ class Unhurried(TypedAfter):
 
     def refuses(self, event: events.Key) -> bool:
         """A key typed before the screen came, before it was painted, or in its pause;
-        and, :data:`until_keys_stop`, within :data:`PAUSE` of the key before it, whichever
+        and, :data:`until_keys_stop`, within :data:`STREAM_GAP` of the key before it, whichever
         screen had that (:class:`Keystrokes`): Enter tapped every 0.2 s, or held and
         repeating, went past the hot-seat cover once its pause was over and showed the
         next player's hand. There a fresh key takes it."""
         at = typed_at(event)
         keys: Keystrokes | None = getattr(self.app, "keystrokes", None)
-        streaming = self.until_keys_stop and keys is not None and at < keys.before(at) + PAUSE
+        streaming = self.until_keys_stop and keys is not None and \
+            at < keys.before(at) + STREAM_GAP
         return super().refuses(event) or at < self._shown_at + PAUSE or streaming
