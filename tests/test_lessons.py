@@ -232,14 +232,18 @@ def coach_line(app) -> str:
     return " ".join(screen_text(app).split())
 
 
-async def follow_the_coach(app, pilot, match: LessonMatch) -> int:
+async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True) -> int:
     """Play the lesson on the table by the coach's hint (i, then Enter), reading each
-    explained trick and summary with Enter; every screen checked to fit. The keys it
-    took."""
+    explained trick and summary with Enter; every screen checked to fit. Without
+    ``hint``, the move asked is made with Enter (or its key) alone, as a newcomer does
+    who reads the coach and presses Enter. The keys it took."""
     keys, seen = 0, set()
+    asking = ("i",) if hint else ()
 
     def waits() -> bool:
         screen = app.screen
+        if match.off_script is not None:
+            return True  # another move than the one asked: said below
         if not isinstance(screen, TableScreen):
             return screen.is_mounted and not isinstance(screen, MenuScreen)
         return (screen.holding or screen.coach_waits or my_turn(app)
@@ -250,6 +254,7 @@ async def follow_the_coach(app, pilot, match: LessonMatch) -> int:
         await wait_until(pilot, waits, "the coach to wait for the player")
         await pilot.pause()
         screen = app.screen
+        assert match.off_script is None, coach_line(app)
         assert not clipped(app), clipped(app)
         if isinstance(screen, TableScreen):
             said = screen.coach.line(screen.update, screen.holding or screen.coach_waits)
@@ -259,8 +264,8 @@ async def follow_the_coach(app, pilot, match: LessonMatch) -> int:
             if isinstance(screen.update.event, Synced):  # skipped ahead: no news of before
                 assert screen.news.text == "", screen.news.text
             if my_turn(app) and not (screen.holding or screen.coach_waits):
-                await pilot.press("i", match.lesson.steps[match.decision].keys or "enter")
-                keys += 2
+                await pilot.press(*asking, match.lesson.steps[match.decision].keys or "enter")
+                keys += 1 + len(asking)
                 continue
             if not (screen.holding or screen.coach_waits):
                 assert said == match.lesson.closing
@@ -273,8 +278,9 @@ async def follow_the_coach(app, pilot, match: LessonMatch) -> int:
         if isinstance(screen, DecisionDialog):  # it covers the line: the coach speaks in it
             said = " ".join(match.lesson.steps[match.decision].say.split()[:6])
             await wait_until(pilot, lambda said=said: said in coach_line(app), "the coach")
-        await pilot.press(*(("i", "enter") if isinstance(screen, DecisionDialog) else ("enter",)))
-        keys += 1 + isinstance(screen, DecisionDialog)
+        dialog = isinstance(screen, DecisionDialog)
+        await pilot.press(*(asking if dialog else ()), "enter")
+        keys += 1 + len(asking) * dialog
 
 
 @pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
@@ -296,6 +302,20 @@ async def test_a_pilot_plays_each_lesson_to_its_end_by_following_the_coach(
         assert app.library.saves() == []
         assert not any((app.library.store.root / "finished").glob("*.json"))
         assert "c Continue" not in screen_text(app)
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+async def test_enter_alone_makes_each_move_the_coach_asks_for(tmp_path, game_id, lesson_id):
+    """Played through: the coach said "Trump it with the blue 5" with the cursor on the
+    yellow 4, and Huhn's reward dialog had "down" chosen under "Take the ear": Enter
+    made another move. The cursor (a dialog's choice) is on the move the coach names."""
+    app = make_app(tmp_path, game=game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the lesson")
+        match = app.game.match
+        await follow_the_coach(app, pilot, match, hint=False)
+        assert match.over
 
 
 async def test_a_wrong_card_is_explained_at_the_table_and_u_takes_it_back(tmp_path):

@@ -337,6 +337,14 @@ class Coach:
         self._explained.add(update.decision)
         return True
 
+    def asked(self, update: AnyUpdate) -> object | None:
+        """The move the coach asks for at ``update``, when it is the learner's to make
+        (the table puts the cursor on it: Enter makes the move the coach names)."""
+        lesson, k = self.match.lesson, update.decision
+        if self.match.off_script is not None or lesson.deciding(k) != lesson.seat:
+            return None
+        return lesson.moves[k]
+
     def line(self, update: AnyUpdate, holding: bool) -> str:
         """The line for ``update``; ``holding``: its finished trick stays until a key."""
         lesson, off = self.match.lesson, self.match.off_script

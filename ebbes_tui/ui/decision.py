@@ -56,10 +56,14 @@ class DecisionDialog(TypedAfter, ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
         #: A lesson's coach line, said where a hint would be as the dialog opens (set
         #: by the table): the dialog covers the line under the table.
         self.said = ""
+        #: The answer that lesson's coach asks for, preselected (set by the table).
+        self.asked: object | None = None
 
     def on_mount(self) -> None:
         if self.said:
             self.call_after_refresh(self.show_hint, self.said)
+        if self.asked is not None:  # after the dialog's own preselection
+            self.call_after_refresh(self.point_at, self.asked)
 
     def answer(self, value: A) -> None:
         self.dismiss(value)

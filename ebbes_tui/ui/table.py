@@ -186,6 +186,10 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         self.game_table.show(self.update, Drawing(
             wide=wide, memory_aid=self.memory_aid, acting=acting, show_last=self.show_last,
             holding=holding, hot_seat=self.hot_seat, side_log=side, fresh=fresh))
+        if self.coach is not None and fresh and acting:
+            asked = self.coach.asked(self.update)
+            if asked is not None:  # Enter makes the move the coach names
+                self.game_table.point_at(asked)
         names = self.screens.names(view, not self.hot_seat, look)
         closed = self.link is not None and self.link.closed
         # While a finished trick stays, nobody plays: the line says who took it.

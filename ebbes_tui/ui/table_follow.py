@@ -158,6 +158,7 @@ class Follower:
                 if screen.coach is not None:
                     dialog.said = screen.screens.in_words(screen.coach.line(update, False),
                                                           screen.app.look)
+                    dialog.asked = screen.coach.asked(update)
             answer = await screen.app.push_screen_wait(dialog)
             if answer is None:
                 return
