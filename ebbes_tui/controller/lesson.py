@@ -49,6 +49,8 @@ OTHER_ENDS = " Press u to take it back."
 #: What a trick's explanation ends with while the table waits for a key (the table's own
 #: word for it may be cut off at 80x24).
 GOES_ON = " Any key goes on."
+#: The status line while the others wait for a move taken back (nothing else goes on).
+TAKE_IT_BACK = "The lesson waits here: press u to take your move back"
 PROGRESS_FILE = "progress.json"
 
 
@@ -344,6 +346,12 @@ class Coach:
         if self.match.off_script is not None or lesson.deciding(k) != lesson.seat:
             return None
         return lesson.moves[k]
+
+    def status(self, update: AnyUpdate) -> str:
+        """The status line instead of the game's when the others wait for the learner
+        to take back a move other than the one asked ("Alex plays" looked frozen)."""
+        off = self.match.off_script
+        return TAKE_IT_BACK if off is not None and update.decision > off else ""
 
     def line(self, update: AnyUpdate, holding: bool) -> str:
         """The line for ``update``; ``holding``: its finished trick stays until a key."""
