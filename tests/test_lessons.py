@@ -102,6 +102,22 @@ def test_every_claim_of_the_coach_holds_in_its_position(game_id, lesson_id):
 
 
 @pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+def test_what_came_of_a_move_is_shown_before_the_lesson_skips_ahead(game_id, lesson_id):
+    """Played through: "Lead the 5H ... he may not beat this heart either", then at once
+    "Later in phase 2, your last two cards": what Per did was never shown. A skip after
+    the learner's move, with no trick explained since, says the move's outcome (by the
+    rule that decided it) and only at a skip."""
+    lesson = lesson_of(game_id, lesson_id)
+    for k, step in lesson.steps.items():
+        assert not step.outcome or step.skip is not None, k
+        if step.skip is None:
+            continue
+        moved = max(j for j in lesson.learner_steps() if j < k)
+        if not any(lesson.steps[j].trick for j in range(moved + 1, k + 1) if j in lesson.steps):
+            assert RULE.search(step.outcome), f"step {k} skips past the move at {moved} unsaid"
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
 def test_the_coach_names_the_move_it_asks_for(game_id, lesson_id):
     lesson = lesson_of(game_id, lesson_id)
     for k in lesson.learner_steps():
@@ -124,6 +140,7 @@ def test_every_coach_line_fits_two_lines_at_80_columns(game_id, lesson_id):
     lesson = lesson_of(game_id, lesson_id)
     texts = [lesson.closing, *(s.say for s in lesson.steps.values() if s.say),
              *(s.trick + GOES_ON for s in lesson.steps.values() if s.trick),
+             *(s.outcome + GOES_ON for s in lesson.steps.values() if s.outcome),
              *(OTHER_BEGINS + s.other + OTHER_ENDS for s in lesson.steps.values() if s.other)]
     for text in texts:
         assert len(textwrap.wrap(text, WIDTH)) <= 2, text
@@ -270,10 +287,10 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
             if not (screen.holding or screen.coach_waits):
                 assert said == match.lesson.closing
                 lesson = match.lesson
-                explained = {lesson.steps[k].trick for k in lesson.reached()
-                             if k in lesson.steps and lesson.steps[k].trick}
+                explained = {text for k in lesson.reached() if k in lesson.steps
+                             for text in (lesson.steps[k].trick, lesson.steps[k].outcome) if text}
                 unread = {t for t in explained if t + GOES_ON not in seen}
-                assert not unread, unread  # every trick's word was on screen until a key
+                assert not unread, unread  # every trick's (outcome's) word was on screen until a key
                 return keys
         if isinstance(screen, DecisionDialog):  # it covers the line: the coach speaks in it
             said = " ".join(match.lesson.steps[match.decision].say.split()[:6])
@@ -316,6 +333,29 @@ async def test_enter_alone_makes_each_move_the_coach_asks_for(tmp_path, game_id,
         match = app.game.match
         await follow_the_coach(app, pilot, match, hint=False)
         assert match.over
+
+
+async def test_hund_s_last_trick_of_phase_one_is_in_sight_as_phase_two_begins(tmp_path):
+    """Played through: after the 2D, phase 1's last card, the table was phase 2 at once,
+    and the coach's "Kari takes it with the AH" spoke of a trick never shown."""
+    lesson = lesson_of("hund", "one-game")
+    app = make_app(tmp_path, game="hund")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        progress = LessonProgress(app.library.store.root.parent / "lessons")
+        progress.keep(lesson, 48)  # "Your last card, the 2D"
+        await pilot.press("l")
+        await wait_until(pilot, lambda: my_turn(app), "the learner's last card of phase 1")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "Phase 1 is over" in coach_line(app), "phase 2")
+        assert "Kari took phase 1's last trick: 4 cards, A♥ the highest card" in coach_line(app)
+        assert not clipped(app)
+        await pilot.press("enter")  # the coach's explanation read: lead
+        await wait_until(pilot, lambda: "lead the 4♥" in coach_line(app), "the first lead")
+        assert "Kari took phase 1's last trick" in coach_line(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "Beat Ola's 3♦" in coach_line(app), "phase 2's plays")
+        assert "phase 1's last trick" not in coach_line(app)
 
 
 async def test_a_wrong_card_is_explained_at_the_table_and_u_takes_it_back(tmp_path):

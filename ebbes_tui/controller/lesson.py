@@ -11,20 +11,24 @@ as :meth:`State.decisions_made` counts them::
                          "3": {"trick": "who took the trick, by which rule", "winner": 2}}}
 
 A step's ``move`` is the answer asked, as ``str(action)`` writes it; ``keys`` the key
-that makes it where Enter does not (``f``: face down). The learner is the record's one
-``human`` seat; every other seat plays the record's move. ``start`` (default 0) is the
-decision the lesson opens at: those before it are made as the record has them (Blindes
-Huhn's hands, arranged all at once, H3). A legal move other than the one asked is
-played, explained ("That works too, but: ...") and taken back with ``u`` to the move
-asked; ``u`` also goes back to the learner's previous move at any time (a lesson has
-no take-back limits). Nothing of a lesson is a saved game: its progress is the step
-reached, kept beside the saves, so History, Statistics and Continue never see it.
+that makes it where Enter does not (``f``: face down). A step at another seat's
+decision may ``skip`` to a later one, the lesson going on there; its ``outcome`` says
+what came of the learner's last move, on show until a key before the lesson skips. The
+learner is the record's one ``human`` seat; every other seat plays the record's move.
+``start`` (default 0) is the decision the lesson opens at: those before it are made as
+the record has them (Blindes Huhn's hands, arranged all at once, H3). A legal move
+other than the one asked is played, explained ("That works too, but: ...") and taken
+back with ``u`` to the move asked; ``u`` also goes back to the learner's previous move
+at any time (a lesson has no take-back limits). Nothing of a lesson is a saved game:
+its progress is the step reached, kept beside the saves, so History, Statistics and
+Continue never see it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -72,6 +76,7 @@ class Step:
     other: str = ""
     keys: str = ""  # the key that makes the move asked, when not Enter ("f": face down)
     skip: int | None = None  # at another seat's decision: the lesson goes on at this one
+    outcome: str = ""  # at a skip: what came of the learner's move, read before it
 
 
 @dataclass(frozen=True)
@@ -166,6 +171,8 @@ def read_lesson(game: AnyGame, lesson_id: str, text: str) -> Lesson:
                                       or lesson.deciding(k) in (None, lesson.seat)):
             raise LessonError(f"lesson {lesson_id}: step {k} skips, but not at another "
                               "seat's decision to a later one")
+        if step.outcome and step.skip is None:
+            raise LessonError(f"lesson {lesson_id}: step {k} has an outcome but no skip")
         if step.move is not None and (lesson.deciding(k) != lesson.seat
                                       or step.move != str(moves[k])):
             raise LessonError(f"lesson {lesson_id}: step {k} asks {step.move}, "
@@ -347,6 +354,16 @@ class Coach:
             return None
         return lesson.moves[k]
 
+    def hold(self, shown: AnyUpdate, coming: AnyUpdate, hold: float) -> float:
+        """How long ``shown`` stays before ``coming`` (``hold``: as the table's pace
+        says): before the lesson skips ahead, until a key, so what came of the
+        learner's move is seen, not jumped over."""
+        step = self.match.lesson.steps.get(shown.decision)
+        if step is not None and step.outcome and coming.decision == step.skip \
+                and isinstance(coming.event, Synced):
+            return math.inf
+        return hold
+
     def status(self, update: AnyUpdate) -> str:
         """The status line instead of the game's when the others wait for the learner
         to take back a move other than the one asked ("Alex plays" looked frozen)."""
@@ -358,6 +375,9 @@ class Coach:
         lesson, off = self.match.lesson, self.match.off_script
         if off is not None and update.decision > off:
             return OTHER_BEGINS + lesson.steps[off].other + OTHER_ENDS
+        step = lesson.steps.get(update.decision)
+        if holding and step is not None and step.outcome:
+            return step.outcome + GOES_ON
         if holding and (trick := lesson.trick_said(update.decision)):
             return trick + GOES_ON
         if update.decision >= lesson.length:

@@ -55,9 +55,11 @@ class Follower:
                         continue
                     self._rewinding = False
                 if not isinstance(update.event, TABLE_EVENTS):
-                    await self.wait(screen.pacing.hold(
-                        self.paced, update, catching_up=behind(screen.feed.waiting())),
-                        since=self.paced_at)
+                    hold = screen.pacing.hold(self.paced, update,
+                                              catching_up=behind(screen.feed.waiting()))
+                    if screen.coach is not None:
+                        hold = screen.coach.hold(self.paced, update, hold)
+                    await self.wait(hold, since=self.paced_at)
                 async with screen.covering:  # never while a player asked to look (v)
                     if screen.seats is not None:  # whoever came to the screen meanwhile sees theirs
                         update = screen.seats.as_seen(update)

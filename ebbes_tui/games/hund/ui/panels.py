@@ -296,6 +296,12 @@ class TrickPanel(Static):
         elif view.phase in ("shed", "over"):
             title = self._shedding(view, lines, acting, show_last)
             spare = [line for line in lines if line.plain.startswith("Avstikk after ")]
+            if view.phase == "shed" and not view.log and view.tricks:
+                # Phase 1's last card came with phase 2's view: its trick stays in
+                # sight until phase 2's first play, else it is never shown.
+                taker = seat_names(view, self.look)[view.tricks[-1].winner]
+                taken = self._taken(view, f"{taker} took phase 1's last trick")
+                lines[:0] = [*self._grid_fitting(view, [taken, *lines], note, holding), taken]
         else:
             title = "Trick"
             if view.hund >= 0:  # between two games: how the last one ended
@@ -374,11 +380,8 @@ class TrickPanel(Static):
             if view.to_play and not acting:
                 lines.append(Text(f"To play: {', '.join(names[s] for s in view.to_play)}."))
         elif view.tricks:
-            last = view.tricks[-1]
-            taker = names[last.winner]
-            why = "won the krig" if last.krig else "the highest card"
-            lines.append(Text(f"{says(taker, 'takes')} the trick: {len(last.cards)} cards, "
-                              f"{look.face(winning_card(last))} {why}.", "italic"))
+            lines.append(self._taken(view, f"{says(names[view.tricks[-1].winner], 'takes')} "
+                                           "the trick"))
             if draws:
                 order = ", ".join(f"{says(names[s], 'drew')} {n}" for s, n in draws)
                 lines.append(Text(f"From the pile: {order}.", "italic"))
@@ -392,6 +395,14 @@ class TrickPanel(Static):
                               f"with {look.face(winning_card(last))}.", "dim"))
         return f"Trick {len(view.tricks) + 1}" if view.trick or not view.tricks \
             else f"Trick {len(view.tricks)}, taken"
+
+    def _taken(self, view: HundView, who: str) -> Text:
+        """``Kari takes the trick: 4 cards, A♥ the highest card.``, of the last trick
+        taken, ``who`` saying who took which."""
+        last = view.tricks[-1]
+        why = "won the krig" if last.krig else "the highest card"
+        return Text(f"{who}: {len(last.cards)} cards, {self.look.face(winning_card(last))} "
+                    f"{why}.", "italic")
 
     # ------------------------------------------------------------- phase 2
 
