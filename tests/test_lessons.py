@@ -348,7 +348,7 @@ async def test_hund_s_last_trick_of_phase_one_is_in_sight_as_phase_two_begins(tm
         await wait_until(pilot, lambda: my_turn(app), "the learner's last card of phase 1")
         await pilot.press("enter")
         await wait_until(pilot, lambda: "Phase 1 is over" in coach_line(app), "phase 2")
-        assert "Kari took phase 1's last trick: 4 cards, A♥ the highest card" in coach_line(app)
+        assert "Kari took phase 1's last trick: Kari A♥, Ola 7♥, You 2♦, Per 8♥." in coach_line(app)
         assert not clipped(app)
         await pilot.press("enter")  # the coach's explanation read: lead
         await wait_until(pilot, lambda: "lead the 4♥" in coach_line(app), "the first lead")

@@ -301,7 +301,12 @@ class TrickPanel(Static):
                 # sight until phase 2's first play, else it is never shown.
                 taker = seat_names(view, self.look)[view.tricks[-1].winner]
                 taken = self._taken(view, f"{taker} took phase 1's last trick")
-                lines[:0] = [*self._grid_fitting(view, [taken, *lines], note, holding), taken]
+                grid = self._grid_fitting(view, [taken, *lines], note, holding)
+                if not grid:  # its cards in one line where their grid does not fit
+                    taken = Text(f"{taker} took phase 1's last trick: ", "italic")
+                    taken.append_text(self._sequence(view, personal=True))
+                    taken.append(".")
+                lines[:0] = [*grid, taken]
         else:
             title = "Trick"
             if view.hund >= 0:  # between two games: how the last one ended
@@ -345,10 +350,10 @@ class TrickPanel(Static):
 
     # ------------------------------------------------------------- phase 1
 
-    def _sequence(self, view: HundView) -> Text:
+    def _sequence(self, view: HundView, personal: bool = False) -> Text:
         """``Kari 5♣, Ola 5♥, Per J♠ | krig: Kari 9♦, Ola K♠``: the trick on show."""
         look = self.look
-        names = seat_names(view, look, personal=False)
+        names = seat_names(view, look, personal)
         if view.trick:
             played = [(s, c, j) for s, c, j in view.trick]
         elif view.tricks:
