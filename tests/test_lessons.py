@@ -358,6 +358,30 @@ async def test_hund_s_last_trick_of_phase_one_is_in_sight_as_phase_two_begins(tm
         assert "phase 1's last trick" not in coach_line(app)
 
 
+async def test_huhn_s_last_trick_is_explained_once_and_the_option_leads_to_the_score(tmp_path):
+    """Played through: under "You take the last trick with the 0 ... Any key goes on" the
+    status line said "Your turn: choose an option", and once the option was taken the
+    very same pause came again before the score sheet."""
+    lesson = lesson_of("huhn", "one-deal")
+    app = make_app(tmp_path, game="huhn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        LessonProgress(app.library.store.root.parent / "lessons").keep(lesson, 51)  # the 0
+        await pilot.press("l")
+        await wait_until(pilot, lambda: my_turn(app), "the last trick's lead")
+        table = app.screen
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: table.coach_waits, "the last trick explained")
+        status = screen_text(app).splitlines()[0]
+        assert "Your turn" not in status and status.strip().endswith("any key goes on"), status
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, DecisionDialog), "the option")
+        await pilot.press("enter")  # hens, as the coach asks
+        await wait_until(pilot, lambda: not isinstance(app.screen, DecisionDialog)
+                         and (app.screen is not table or table.holding), "what comes next")
+        assert app.screen is not table and "scored" in screen_text(app), screen_text(app)
+
+
 async def test_a_wrong_card_is_explained_at_the_table_and_u_takes_it_back(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

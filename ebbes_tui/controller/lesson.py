@@ -127,13 +127,18 @@ class Lesson:
         end = self.steps.get(self.length)
         return f"{end.say} {self.next}" if end is not None and end.say else self.next
 
-    def trick_said(self, step: int) -> str:
-        """The explanation of the trick last finished at ``step`` (a trick held on the
+    def trick_step(self, step: int) -> int | None:
+        """The step explaining the trick last finished at ``step`` (a trick held on the
         table while a decision or two is made, such as naming who leads next)."""
         since = max((s.skip for s in self.steps.values()
                      if s.skip is not None and s.skip <= step), default=0)
         done = [k for k in self.steps if since <= k <= step and self.steps[k].trick]
-        return self.steps[max(done)].trick if done else ""
+        return max(done) if done else None
+
+    def trick_said(self, step: int) -> str:
+        """The explanation of the trick last finished at ``step``."""
+        k = self.trick_step(step)
+        return self.steps[k].trick if k is not None else ""
 
     def said(self, step: int) -> str:
         """The coach's line at ``step`` once its trick is read: the latest said at or
@@ -362,7 +367,15 @@ class Coach:
         if step is not None and step.outcome and coming.decision == step.skip \
                 and isinstance(coming.event, Synced):
             return math.inf
+        if math.isinf(hold) and self.match.lesson.trick_step(shown.decision) in self._explained:
+            return 0.0  # a trick whose explanation was read: no second "any key goes on"
         return hold
+
+    def read(self, update: AnyUpdate) -> None:
+        """A key went on from the trick on show, its explanation read."""
+        k = self.match.lesson.trick_step(update.decision)
+        if k is not None:
+            self._explained.add(k)
 
     def status(self, update: AnyUpdate) -> str:
         """The status line instead of the game's when the others wait for the learner

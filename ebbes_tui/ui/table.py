@@ -193,9 +193,14 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         names = self.screens.names(view, not self.hot_seat, look)
         closed = self.link is not None and self.link.closed
         # While a finished trick stays, nobody plays: the line says who took it.
-        trick_over = not acting and self.pacing.shows_finished_trick(self.update)
+        trick_over = (not acting or self.coach_waits) and \
+            self.pacing.shows_finished_trick(self.update)
         status = CLOSED if closed else self.screens.status(view, names, look,
                                                            trick_over=trick_over)
+        if self.coach_waits:  # the coach explains the trick: no move is asked yet
+            head, dot, last = status.rpartition(f" {look.dot} ")
+            if last.startswith("Your turn"):
+                status = f"{head}{dot}any key goes on"
         if not closed and not acting and not trick_over and searching(view):
             status += look.text(f" {look.dot} thinking…")
         if self.coach is not None and self.coach.status(self.update):
@@ -350,6 +355,8 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         if self.holding or self.coach_waits or woke or self.refuses(event):
             event.stop()
             event.prevent_default()
+        if self.holding and self.coach is not None:
+            self.coach.read(self.update)
         if self.coach_waits:  # the trick is read: on to what to do now
             self.coach_waits = False
             self._coach_read.set()
