@@ -117,6 +117,20 @@ def test_what_came_of_a_move_is_shown_before_the_lesson_skips_ahead(game_id, les
             assert RULE.search(step.outcome), f"step {k} skips past the move at {moved} unsaid"
 
 
+def test_blindes_huhn_s_face_down_mark_is_explained_before_f_is_offered():
+    """Played through: with the ear the hand said "f plays 28D face down" at trick 2,
+    and the D was first explained at trick 10."""
+    lesson = lesson_of("huhn", "one-deal")
+    said = ""
+    for k in lesson.learner_steps():
+        said += lesson.steps[k].say
+        legal = listed(lesson.positions[k].legal(lesson.seat)) or ()
+        if any(re.fullmatch(r"play \d+d", str(a)) for a in legal):  # f: a card face down
+            assert "face down" in said, (k, lesson.steps[k].say)
+            return
+    raise AssertionError("the lesson never offers a card face down")
+
+
 @pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
 def test_the_coach_names_the_move_it_asks_for(game_id, lesson_id):
     lesson = lesson_of(game_id, lesson_id)
