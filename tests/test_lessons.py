@@ -149,15 +149,53 @@ def test_the_coach_speaks_where_the_player_reads(game_id, lesson_id):
     assert set(lesson.learner_steps()) <= set(lesson.reached())
 
 
+def coach_texts(lesson) -> list[str]:
+    """Every line the coach may say, as the table shows it."""
+    return [lesson.closing, *(s.say for s in lesson.steps.values() if s.say),
+            *(s.trick + GOES_ON for s in lesson.steps.values() if s.trick),
+            *(s.outcome + GOES_ON for s in lesson.steps.values() if s.outcome),
+            *(OTHER_BEGINS + s.other + OTHER_ENDS for s in lesson.steps.values() if s.other)]
+
+
 @pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
 def test_every_coach_line_fits_two_lines_at_80_columns(game_id, lesson_id):
-    lesson = lesson_of(game_id, lesson_id)
-    texts = [lesson.closing, *(s.say for s in lesson.steps.values() if s.say),
-             *(s.trick + GOES_ON for s in lesson.steps.values() if s.trick),
-             *(s.outcome + GOES_ON for s in lesson.steps.values() if s.outcome),
-             *(OTHER_BEGINS + s.other + OTHER_ENDS for s in lesson.steps.values() if s.other)]
-    for text in texts:
+    for text in coach_texts(lesson_of(game_id, lesson_id)):
         assert len(textwrap.wrap(text, WIDTH)) <= 2, text
+
+
+#: Words a newcomer at the table cannot place: who "Tim" is (only the rulebook's example
+#: has him), what "the rulebook" shows, "war" where the screen says krig, "may not"
+#: (not allowed, or perhaps not able?).
+UNPLACED = re.compile(r"\bTim\b|rulebook|\bwar\b|may not beat", re.IGNORECASE)
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+def test_the_coach_uses_the_table_s_words(game_id, lesson_id):
+    """Played through: "Play the right end, the 32, as Tim does in the rulebook";
+    Hund's coach said war beside the screen's krig."""
+    for text in coach_texts(lesson_of(game_id, lesson_id)):
+        assert not UNPLACED.search(text), text
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+def test_each_move_asked_comes_with_its_reason(game_id, lesson_id):
+    """Played through: "The pile is empty: nobody draws any more (N8). Play the 8♣."
+    The sentence asking for the move goes on to say why."""
+    lesson = lesson_of(game_id, lesson_id)
+    for k in lesson.learner_steps():
+        named = NAMED[game_id](lesson.steps[k].move or "")
+        last = re.split(r"(?<=\.) ", lesson.steps[k].say)[-1]
+        assert not re.fullmatch(rf"[^.:,]*\b{re.escape(named)}\.", last, re.IGNORECASE), \
+            (k, lesson.steps[k].say)
+
+
+def test_the_coach_says_what_n_stands_for_where_it_first_says_brown():
+    """Played through: "Lead the brown 4" while the card reads N4."""
+    lesson = lesson_of("ebbes", "one-round")
+    first = next(text for k in sorted(lesson.steps) for text in (lesson.steps[k].trick,
+                                                                 lesson.steps[k].say)
+                 if "brown" in text)
+    assert "N is brown" in first, first
 
 
 # ------------------------------------------------------------------ the controller
