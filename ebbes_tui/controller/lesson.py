@@ -5,7 +5,7 @@ record of the game (the deal and every move, so ``ebbes check`` replays it) with
 ``lesson`` key holding the coach's texts keyed to the record's decisions, counted from 0
 as :meth:`State.decisions_made` counts them::
 
-    "lesson": {"title": "...", "next": "one line: what to try next", "start": 0,
+    "lesson": {"title": "...", "next": "what to try next, without its keys", "start": 0,
                "steps": {"1": {"say": "what to do now and why", "move": "play blue1",
                                "other": "why the move asked beats another legal one"},
                          "3": {"trick": "who took the trick, by which rule", "winner": 2}}}
@@ -56,6 +56,9 @@ GOES_ON = " Any key goes on."
 #: The status line while the others wait for a move taken back (nothing else goes on).
 TAKE_IT_BACK = "The lesson waits here: press u to take your move back"
 PROGRESS_FILE = "progress.json"
+#: The keys to what the lesson's ``next`` names: from its table, and from the menu.
+NEXT_AT_TABLE = ": Esc, then n."
+NEXT_AT_MENU = ": n starts it."
 
 
 class LessonError(ValueError):
@@ -125,7 +128,8 @@ class Lesson:
     def closing(self) -> str:
         """The last line: what the end showed, and what to try next."""
         end = self.steps.get(self.length)
-        return f"{end.say} {self.next}" if end is not None and end.say else self.next
+        then = self.next + NEXT_AT_TABLE
+        return f"{end.say} {then}" if end is not None and end.say else then
 
     def trick_step(self, step: int) -> int | None:
         """The step explaining the trick last finished at ``step`` (a trick held on the
@@ -456,6 +460,6 @@ class LessonGame(LocalGame):
     def leave_note(self) -> str:
         """What the menu says once the lesson is left."""
         match = self.lesson_match
-        if match.over:
-            return match.lesson.next
+        if match.over:  # on the menu: no Esc before n
+            return match.lesson.next + NEXT_AT_MENU
         return f"{match.lesson.title}: l goes on where you left it."
