@@ -326,6 +326,9 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
         assert match.off_script is None, coach_line(app)
         assert not clipped(app), clipped(app)
         if isinstance(screen, TableScreen):
+            # Played through: "Round 1 of 5" all through a lesson of one round.
+            status = screen_text(app).splitlines()[0]
+            assert not re.match(r"\s*(Round|Deal|Game) \d+ of", status), status
             said = screen.coach.line(screen.update, screen.holding or screen.coach_waits)
             shown = app.look.text(screen.screens.in_words(said, app.look))
             assert " ".join(shown.split()) in coach_line(app), shown

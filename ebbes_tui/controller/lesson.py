@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -56,6 +57,8 @@ GOES_ON = " Any key goes on."
 #: The status line while the others wait for a move taken back (nothing else goes on).
 TAKE_IT_BACK = "The lesson waits here: press u to take your move back"
 PROGRESS_FILE = "progress.json"
+#: A status line's count of rounds (deals, games): a lesson plays only its one.
+COUNT = re.compile(r"^((?:Round|Deal|Game) \d+) of \d+")
 #: The keys to what the lesson's ``next`` names: from its table, and from the menu.
 NEXT_AT_TABLE = ": Esc, then n."
 NEXT_AT_MENU = ": n starts it."
@@ -381,11 +384,15 @@ class Coach:
         if k is not None:
             self._explained.add(k)
 
-    def status(self, update: AnyUpdate) -> str:
-        """The status line instead of the game's when the others wait for the learner
-        to take back a move other than the one asked ("Alex plays" looked frozen)."""
+    def status(self, update: AnyUpdate, status: str) -> str:
+        """The game's status line as the lesson has it: without the game's count of
+        rounds ("Round 1 of 5" in a one-round lesson); instead, while the others wait
+        for the learner to take back a move other than the one asked, what to do
+        ("Alex plays" looked frozen)."""
         off = self.match.off_script
-        return TAKE_IT_BACK if off is not None and update.decision > off else ""
+        if off is not None and update.decision > off:
+            return TAKE_IT_BACK
+        return COUNT.sub(r"\1", status)
 
     def line(self, update: AnyUpdate, holding: bool) -> str:
         """The line for ``update``; ``holding``: its finished trick stays until a key."""

@@ -203,8 +203,8 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
                 status = f"{head}{dot}any key goes on"
         if not closed and not acting and not trick_over and searching(view):
             status += look.text(f" {look.dot} thinking…")
-        if self.coach is not None and self.coach.status(self.update):
-            status = self.coach.status(self.update)
+        if self.coach is not None and not closed:
+            status = self.coach.status(self.update, status)
         self.query_one("#status", Static).update(status)
         self.query_one("#news", Static).update(self.news.text)
         if self.coach is not None:
