@@ -189,6 +189,13 @@ def test_each_move_asked_comes_with_its_reason(game_id, lesson_id):
             (k, lesson.steps[k].say)
 
 
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+def test_the_lesson_s_last_line_says_it_was_its_one_round(game_id, lesson_id):
+    """Played through: the score sheet's "Deal 2 comes next" ("round 2", "3 games to
+    go") let a newcomer expect more; the line after it says the lesson is over."""
+    assert "The lesson's one " in lesson_of(game_id, lesson_id).closing
+
+
 def test_the_coach_says_what_n_stands_for_where_it_first_says_brown():
     """Played through: "Lead the brown 4" while the card reads N4."""
     lesson = lesson_of("ebbes", "one-round")
