@@ -134,11 +134,16 @@ class Lesson:
         then = self.next + NEXT_AT_TABLE
         return f"{end.say} {then}" if end is not None and end.say else then
 
+    def _since(self, step: int) -> int:
+        """Where the stretch of play ``step`` is in begins: the lesson's last skip to
+        it, else the start (what was said before a skip is of another position)."""
+        return max((s.skip for s in self.steps.values()
+                    if s.skip is not None and s.skip <= step), default=0)
+
     def trick_step(self, step: int) -> int | None:
         """The step explaining the trick last finished at ``step`` (a trick held on the
         table while a decision or two is made, such as naming who leads next)."""
-        since = max((s.skip for s in self.steps.values()
-                     if s.skip is not None and s.skip <= step), default=0)
+        since = self._since(step)
         done = [k for k in self.steps if since <= k <= step and self.steps[k].trick]
         return max(done) if done else None
 
@@ -150,7 +155,7 @@ class Lesson:
     def said(self, step: int) -> str:
         """The coach's line at ``step`` once its trick is read: the latest said at or
         before it (what to do, else the last trick's explanation)."""
-        for k in range(min(step, self.length), -1, -1):
+        for k in range(min(step, self.length), self._since(step) - 1, -1):
             said = self.steps[k].say or self.steps[k].trick if k in self.steps else ""
             if said:
                 return said
