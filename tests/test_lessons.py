@@ -462,6 +462,27 @@ async def test_huhn_s_last_trick_is_explained_once_and_the_option_leads_to_the_s
         assert app.screen is not table and "scored" in screen_text(app), screen_text(app)
 
 
+async def test_what_came_of_the_5h_stays_under_a_status_line_that_waits_for_a_key(tmp_path):
+    """Played through: the lesson went from "Lead the 5♥" straight to "Later in phase 2";
+    now Per's undertrekk stays until a key, and the status line says so, not "Kari
+    leads" while nothing happens. (Resumed there, Enter leads the 5♥ the coach names.)"""
+    lesson = lesson_of("hund", "one-game")
+    app = make_app(tmp_path, game="hund")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        LessonProgress(app.library.store.root.parent / "lessons").keep(lesson, 60)  # the 5H
+        await pilot.press("l")
+        await wait_until(pilot, lambda: my_turn(app), "the 5H")
+        table = app.screen
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: table.holding and "undertrekk (N10)" in coach_line(app),
+                         "what came of the 5H")
+        status = screen_text(app).splitlines()[0]
+        assert status.strip().endswith("any key goes on"), status
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "Later in phase 2" in coach_line(app), "the skip")
+
+
 async def test_a_wrong_card_is_explained_at_the_table_and_u_takes_it_back(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

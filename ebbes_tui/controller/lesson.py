@@ -383,6 +383,11 @@ class Coach:
             return 0.0  # a trick whose explanation was read: no second "any key goes on"
         return hold
 
+    def outcome(self, update: AnyUpdate) -> str:
+        """What came of the learner's move, said at ``update`` before a skip."""
+        step = self.match.lesson.steps.get(update.decision)
+        return step.outcome if step is not None else ""
+
     def read(self, update: AnyUpdate) -> None:
         """A key went on from the trick on show, its explanation read."""
         k = self.match.lesson.trick_step(update.decision)
@@ -404,9 +409,8 @@ class Coach:
         lesson, off = self.match.lesson, self.match.off_script
         if off is not None and update.decision > off:
             return OTHER_BEGINS + lesson.steps[off].other + OTHER_ENDS
-        step = lesson.steps.get(update.decision)
-        if holding and step is not None and step.outcome:
-            return step.outcome + GOES_ON
+        if holding and (outcome := self.outcome(update)):
+            return outcome + GOES_ON
         if holding and (trick := lesson.trick_said(update.decision)):
             return trick + GOES_ON
         if update.decision >= lesson.length:

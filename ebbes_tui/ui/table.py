@@ -166,6 +166,7 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         if self.link is not None:
             self.link.start()
         self.redraw()
+        self._point_at_asked()  # a lesson resumed at the learner's move
         self.run_worker(self.follower.follow(), name="follow", group="follow", exclusive=True)
 
     def redraw(self, *, fresh: bool = False) -> None:
@@ -186,10 +187,8 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         self.game_table.show(self.update, Drawing(
             wide=wide, memory_aid=self.memory_aid, acting=acting, show_last=self.show_last,
             holding=holding, hot_seat=self.hot_seat, side_log=side, fresh=fresh))
-        if self.coach is not None and fresh and acting:
-            asked = self.coach.asked(self.update)
-            if asked is not None:  # Enter makes the move the coach names
-                self.game_table.point_at(asked)
+        if fresh:
+            self._point_at_asked()
         names = self.screens.names(view, not self.hot_seat, look)
         closed = self.link is not None and self.link.closed
         # While a finished trick stays, nobody plays: the line says who took it.
@@ -197,9 +196,11 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
             self.pacing.shows_finished_trick(self.update)
         status = CLOSED if closed else self.screens.status(view, names, look,
                                                            trick_over=trick_over)
-        if self.coach_waits:  # the coach explains the trick: no move is asked yet
+        # The coach explains the trick, or what came of a move: no move is asked yet.
+        outcome = self.holding and self.coach is not None and bool(self.coach.outcome(self.update))
+        if self.coach_waits or outcome:
             head, dot, last = status.rpartition(f" {look.dot} ")
-            if last.startswith("Your turn"):
+            if outcome or last.startswith("Your turn"):
                 status = f"{head}{dot}any key goes on"
         if not closed and not acting and not trick_over and searching(view):
             status += look.text(f" {look.dot} thinking…")
@@ -214,6 +215,13 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         if keys != self._keys:  # the footer is rebuilt only when the keys change
             self._keys = keys
             self.refresh_bindings()
+
+    def _point_at_asked(self) -> None:
+        """In a lesson, the cursor (a dialog's choice) on the move the coach asks for:
+        Enter makes the move the coach names."""
+        asked = self.coach.asked(self.update) if self.coach is not None else None
+        if asked is not None and self.feed.asks(self.update):
+            self.game_table.point_at(asked)
 
     def on_resize(self) -> None:
         """The game log beside a wide table comes with the width: filled at once, not
