@@ -484,6 +484,8 @@ async def test_what_came_of_the_5h_stays_under_a_status_line_that_waits_for_a_ke
 
 
 async def test_a_wrong_card_is_explained_at_the_table_and_u_takes_it_back(tmp_path):
+    """Played through too: after "That works too" the status line said "Alex plays"
+    and nothing happened; Enter, Space and i did nothing, only u went on."""
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
@@ -494,28 +496,12 @@ async def test_a_wrong_card_is_explained_at_the_table_and_u_takes_it_back(tmp_pa
         await pilot.press(str(table.view.hand.index(other) + 1))
         await wait_until(pilot, lambda: "That works too, but:" in coach_line(app), "the why")
         assert not clipped(app)
-        await pilot.press("u")
-        await wait_until(pilot, lambda: my_turn(app), "the move asked again")
-        assert other in table.view.hand
-        assert lesson.steps[table.update.decision].say in coach_line(app)
-
-
-async def test_after_another_card_the_status_line_says_to_press_u(tmp_path):
-    """Played through: after "That works too" the status line said "Alex plays" and
-    nothing happened; Enter, Space and i did nothing, only u went on."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("l")
-        await wait_until(pilot, lambda: my_turn(app), "the learner's first move")
-        table, lesson = app.screen, app.game.match.lesson
-        asked = lesson.moves[table.update.decision]
-        other = next(c for c in table.view.hand if c != asked.card and c.suit == asked.card.suit)
-        await pilot.press(str(table.view.hand.index(other) + 1))
-        await wait_until(pilot, lambda: "That works too, but:" in coach_line(app), "the why")
         status = screen_text(app).splitlines()[0]
         assert "press u to take your move back" in status and "Alex plays" not in status
         await pilot.press("u")
         await wait_until(pilot, lambda: my_turn(app), "the move asked again")
+        assert other in table.view.hand
+        assert lesson.steps[table.update.decision].say in coach_line(app)
         assert "Your turn" in screen_text(app).splitlines()[0]
 
 
