@@ -370,9 +370,11 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
                 unread = {t for t in explained if t + GOES_ON not in seen}
                 assert not unread, unread  # every trick's (outcome's) word was on screen until a key
                 return keys
-        if isinstance(screen, DecisionDialog):  # it covers the line: the coach speaks in it
+        if isinstance(screen, DecisionDialog):  # the coach speaks in it where it covers the line
             said = " ".join(match.lesson.steps[match.decision].say.split()[:6])
             await wait_until(pilot, lambda said=said: said in coach_line(app), "the coach")
+            await pilot.pause()
+            assert coach_line(app).count(said) == 1, coach_line(app)  # not twice
         dialog = isinstance(screen, DecisionDialog)
         await pilot.press(*(asking if dialog else ()), "enter")
         keys += 1 + len(asking) * dialog

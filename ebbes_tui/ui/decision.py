@@ -60,10 +60,15 @@ class DecisionDialog(TypedAfter, ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
         self.asked: object | None = None
 
     def on_mount(self) -> None:
-        if self.said:
+        if self.said and self.covers_the_coach():
             self.call_after_refresh(self.show_hint, self.said)
         if self.asked is not None:  # after the dialog's own preselection
             self.call_after_refresh(self.point_at, self.asked)
+
+    def covers_the_coach(self) -> bool:
+        """Whether the dialog lies over the coach's line under the table, so says it
+        itself (else the line showed twice, and the dialog grew over the trick)."""
+        return True
 
     def answer(self, value: A) -> None:
         self.dismiss(value)

@@ -93,6 +93,9 @@ class HuhnDialog(DecisionDialog[HuhnView, object]):
             self._clear_of_the_hand()
             self.call_after_refresh(self._clear_of_the_hand)  # its height is known then
 
+    def covers_the_coach(self) -> bool:
+        return not self.BY_THE_HAND  # above the hand, the coach's line below stays in view
+
     def on_resize(self) -> None:
         if self.BY_THE_HAND:
             self.call_after_refresh(self._clear_of_the_hand)
