@@ -358,6 +358,9 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
             seen.add(said)
             if isinstance(screen.update.event, Synced):  # skipped ahead: no news of before
                 assert screen.news.text == "", screen.news.text
+            if screen.holding or screen.coach_waits:  # any key goes on, Esc to the menu:
+                footer = screen_text(app).splitlines()[-1]  # it offered "Move", "Play"
+                assert "Play" not in footer and "Menu" in footer, footer
             if my_turn(app) and not (screen.holding or screen.coach_waits):
                 await pilot.press(*asking, match.lesson.steps[match.decision].keys or "enter")
                 keys += 1 + len(asking)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -129,7 +129,7 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         # Held while the table is shown to someone (a deal, a hand-off, a decision) or a
         # player looks at their hand: one at a time, so nobody sees another's hand.
         self.covering = asyncio.Lock()
-        self._keys: tuple[bool, bool] | None = None
+        self._keys: tuple[bool, bool, bool] | None = None
         self.moment_passed = False  # the last refusal: not a rule, the decision went by
         self.game_log: GameLog | None = None  # made on mount, with the app's look
         self.news = News(self)
@@ -211,7 +211,7 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         if self.coach is not None:
             said = self.screens.in_words(self.coach.line(self.update, holding), look)
             self.query_one("#coach", Static).update(look.text(said))
-        keys = (acting, self._can_take_back())
+        keys = (acting, holding, self._can_take_back())
         if keys != self._keys:  # the footer is rebuilt only when the keys change
             self._keys = keys
             self.refresh_bindings()
@@ -230,6 +230,16 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
             self.redraw()
 
     # ------------------------------------------------------------- actions
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys the key line shows: while a finished trick (or the coach) waits for
+        any key, only Esc does more than go on (it offered "Move", "Play", "Undo",
+        keys that only went on)."""
+        bindings = super().active_bindings
+        if self.holding or self.coach_waits:
+            return {key: b for key, b in bindings.items() if key == "escape"}
+        return bindings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":  # hidden where it never works, else dimmed
