@@ -150,6 +150,15 @@ def test_a_resumed_logs_phase_two_trick_is_listed_once():
         assert play in now and play not in so_far
 
 
+def test_a_warrior_who_drops_out_is_said_in_the_krig_they_had_no_card_for():
+    """Played through (and found by review): "Siri had no card and dropped out: You K♦,
+    Siri K♣" made the drop-out the next krig's header, before the krig Siri did play."""
+    line = next(line for line in logged(finished_record(players=6, seed=3))
+                if "dropped out" in line)
+    assert re.search(r"; krig[^;]*: [^;]*\w+ had no card and dropped out[.;]", line), line
+    assert not re.search(r"dropped out: ", line), line
+
+
 async def test_g_opens_the_log_with_the_game_so_far(tmp_path):
     record = position(3, lambda s: s.phase.value == "shed" and len(s.log2) > 4)
     app = hund_app(tmp_path)

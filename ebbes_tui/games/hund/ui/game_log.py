@@ -33,6 +33,7 @@ class HundLog(TrickLog[HundView]):
         hot-seat, where the log is everyone's)."""
         super().__init__(look, personal=personal)
         self._krigs: list[str] = []  # this phase-1 trick's krig lines, in order
+        self._dropped: dict[int, list[str]] = {}  # its warriors out of a krig, by krig
         self._moves: list[str] = []  # this phase-2 trick's moves so far
         self._after: list[str] = []  # who went out during it: said after its moves
         self._began = 0  # the plays that complete this phase-2 trick (N11)
@@ -51,7 +52,8 @@ class HundLog(TrickLog[HundView]):
         if view.tricks or view.log:
             self._add(update.seq, f"Game {view.game}, as it stands:", at=(deal, 0))
         for number, trick in enumerate(view.tricks, 1):
-            self._add(update.seq, self._trick_line(number, trick, names, []), at=(deal, number))
+            self._add(update.seq, self._trick_line(number, trick, names, live=False),
+                      at=(deal, number))
         now = _this_trick(view) if view.phase == "shed" else len(view.log)
         if now:  # the trick in progress is said once, as the "Now:" line
             moves = ", ".join(self._move(m, names) for m in view.log[:now])
@@ -69,22 +71,23 @@ class HundLog(TrickLog[HundView]):
             self.said(seq, event)
         elif isinstance(event, TakenBack):
             self._add(seq, "Your last move was taken back.")
-            self._krigs, self._moves, self._after = [], [], []
+            self._krigs, self._dropped, self._moves, self._after = [], {}, [], []
         elif isinstance(event, GameDealt):
-            self._krigs, self._moves, self._after = [], [], []
+            self._krigs, self._dropped, self._moves, self._after = [], {}, [], []
             self._add(seq, event_line(view, event, names, look) or "")
         elif isinstance(event, Krig):
             self._krigs.append(f"krig over {rank_plural(_tied(view, event))}: "
                                f"{and_list([names[s] for s in event.seats])}"
                                if view.krig else "krig")
         elif isinstance(event, DroppedOut):
-            self._krigs.append(f"{names[event.seat]} had no card and dropped out")
+            self._dropped.setdefault(len(self._krigs), []).append(  # the krig going on
+                f"{names[event.seat]} had no card and dropped out")
         elif isinstance(event, TrickTaken):
             trick = next((t for t in reversed(view.tricks) if t.cards == event.cards), None)
             if trick is not None:
                 number = view.tricks.index(trick) + 1
-                self._add(seq, self._trick_line(number, trick, names, self._krigs))
-            self._krigs = []
+                self._add(seq, self._trick_line(number, trick, names))
+            self._krigs, self._dropped = [], {}
         elif isinstance(event, Played):
             if event.lead:
                 self._moves = []
@@ -141,30 +144,36 @@ class HundLog(TrickLog[HundView]):
             self._add(seq, line)
         self._moves, self._after = [], []
 
-    def _trick_line(self, number: int, trick: Trick, names: Sequence[str],
-                    krigs: Sequence[str]) -> str:
+    def _trick_line(self, number: int, trick: Trick, names: Sequence[str], *,
+                    live: bool = True) -> str:
         """``Trick 4: Kari 5♣, Ola 5♥, Per J♠; krig over 5s: Kari and Ola: Kari 9♦
-        (sjanse), Ola K♠. Ola takes 5 cards with K♠, winning the krig.``"""
+        (sjanse), Ola K♠. Ola takes 5 cards with K♠, winning the krig.`` (``live``: just
+        taken, its krigs and drop-outs read as they came; else from the view alone)."""
         look = self.look
-        parts = self._rounds(trick.seats, trick.cards, trick.sjanse, names, krigs)
-        extra = [w for w in krigs[len(parts) - 1:] if "dropped out" in w]
+        parts = self._rounds(trick.seats, trick.cards, trick.sjanse, names, live=live)
         name = names[trick.winner]
         why = "winning the krig" if trick.krig else "the highest card"
-        return (f"Trick {number}: {'; '.join(parts + extra)}. {says(name, 'takes')} "
+        return (f"Trick {number}: {'; '.join(parts)}. {says(name, 'takes')} "
                 f"{len(trick.cards)} cards with {look.face(winning_card(trick))}, {why}.")
 
     def _rounds(self, seats: Sequence[int], cards: Sequence[int], sjanse: Sequence[bool],
-                names: Sequence[str], krigs: Sequence[str]) -> list[str]:
+                names: Sequence[str], *, live: bool = True) -> list[str]:
         """A phase-1 trick's rounds: ``Kari 5♣, Ola 5♥``, then each krig's, headed by its
-        line in ``krigs`` (``krig over 5s: Kari and Ola: Kari 9♦ (sjanse), Ola K♠``)."""
+        line (``krig over 5s: Kari and Ola: Kari 9♦ (sjanse), Ola K♠``), a warrior who
+        had no card for it said in it; a krig nobody had a card for, last."""
         parts = []
-        for k, round_ in enumerate(rounds_of(seats)):
-            played = ", ".join(f"{names[seats[i]]} {self.look.face(cards[i])}"
-                               + (" (sjanse)" if sjanse[i] else "") for i in round_)
+        rounds = rounds_of(seats)
+        krigs, dropped = (self._krigs, self._dropped) if live else ((), {})
+        for k in range(max(len(rounds), 1 + max(dropped, default=0))):
+            played = [f"{names[seats[i]]} {self.look.face(cards[i])}"
+                      + (" (sjanse)" if sjanse[i] else "") for i in rounds[k]] \
+                if k < len(rounds) else []
+            played += dropped.get(k, [])
             if k:
                 war = krigs[k - 1] if k - 1 < len(krigs) else "krig"
-                played = f"{war}: {played}"
-            parts.append(played)
+                parts.append(f"{war}: {', '.join(played)}")
+            else:
+                parts.append(", ".join(played))
         return parts
 
     # ------------------------------------------------------------- reading the log
@@ -178,9 +187,10 @@ class HundLog(TrickLog[HundView]):
         names = self.names(view)
         if view.phase == "collect" and view.trick:
             seats, cards, sjanse = zip(*view.trick)
-            krigs = [w for w in self._krigs if "dropped out" not in w]
-            parts = self._rounds(seats, cards, sjanse, names, krigs)
-            if view.krig and view.round_start >= len(view.trick):  # a krig, no card in it yet
+            parts = self._rounds(seats, cards, sjanse, names)
+            if view.krig and view.round_start >= len(view.trick) and \
+                    len(parts) - 1 not in self._dropped:  # a krig, no card in it yet
+                krigs = self._krigs
                 war = krigs[len(parts) - 1] if len(parts) - 1 < len(krigs) else \
                     f"krig: {and_list([names[s] for s in view.warriors])}"
                 parts.append(f"{war} to play")
