@@ -412,10 +412,12 @@ class TrickApp(App[None]):
         yield panel
 
 
-@pytest.mark.parametrize("height, cards", [(6, False), (12, True)])
+@pytest.mark.parametrize("height, cards", [(3, False), (6, True), (12, True)])
 async def test_the_trick_panel_leaves_its_cards_out_before_it_cuts_your_turn_off(height, cards):
-    """The cards under their players are shown only where every sentence fits whole:
-    the panel counted a wrapped sentence as one row and cut "Your turn" off."""
+    """The cards under their players are shown only where "Your turn" fits whole beside
+    them: the panel counted a wrapped sentence as one row and cut it off. Who took the
+    trick and who drew go first (the grid marks the card that took it; six players at
+    80x24 lost a deep krig's cards to those sentences: played through)."""
     record = position(3, lambda s: s.phase.value == "collect" and not s.t_cards
                       and bool(s.tricks) and s.tricks[-1].krig and s.tricks[-1].winner == 0)
     view = Match.resume(HUND, record).state.view(0)
@@ -425,27 +427,32 @@ async def test_the_trick_panel_leaves_its_cards_out_before_it_cuts_your_turn_off
                                        show_last=False)
         await pilot.pause()
         shown = [line.rstrip() for line in screen_text(app).splitlines() if line.strip()]
-        assert " ".join(shown).endswith("Your turn: any card; the highest takes the trick.")
+        turn = " ".join(shown)[" ".join(shown).index("Your turn: "):]
+        assert turn in ("Your turn: any card; the highest takes the trick.",
+                        "Your turn: any card."), shown  # whole, in fewer words if need be
         assert any(line.startswith("krig  ") for line in shown) is cards  # a krig's row
 
 
-async def test_a_war_inside_a_war_taken_keeps_its_cards_at_80x24():
+@pytest.mark.parametrize("players, rows, rounds", [(3, 8, 4), (6, 5, 3)])
+async def test_a_war_inside_a_war_taken_keeps_its_cards_at_80x24(players, rows, rounds):
     """Played through: once a trick with two krigs was taken, the 80x24 trick panel
-    (eight rows) showed only its sentences, and the war's cards were gone. Who drew
-    how many goes first: the players panel says it too."""
-    record = position(3, lambda s: s.phase.value == "collect" and not s.t_cards
-                      and bool(s.tricks) and len(rounds_of(s.tricks[-1].seats)) >= 4
+    (eight rows; five at six players) showed only its sentences, and the war's cards
+    were gone. Who drew how many and who took it go first (the players panel says both,
+    the grid marks the card that took it), then your move says it in fewer words."""
+    record = position(players, lambda s: s.phase.value == "collect" and not s.t_cards
+                      and bool(s.tricks) and len(rounds_of(s.tricks[-1].seats)) >= rounds
                       and SJANSE in s.legal(0), seeds=range(3000))
     view = Match.resume(HUND, record).state.view(0)
     app = TrickApp()
-    async with app.run_test(size=(76, 8)) as pilot:  # the panel's inside at 80x24
+    async with app.run_test(size=(76, rows)) as pilot:  # the panel's inside at 80x24
         app.query_one(TrickPanel).show(view, acting=True, draws=((0, 2), (1, 1), (2, 1)),
                                        show_last=False)
         await pilot.pause()
         shown = [line.rstrip() for line in screen_text(app).splitlines() if line.strip()]
-        assert sum(line.startswith("krig  ") for line in shown) >= 2
+        assert sum(line.startswith("krig  ") for line in shown) >= rounds - 1, shown
         assert LOOK.face(view.tricks[-1].cards[-1]) in "\n".join(shown)
-        assert " ".join(shown).endswith("takes the trick.")  # your turn, in two lines
+        assert shown[-1].startswith(("Your turn", "takes the trick.")), shown  # whole
+        assert "s: sjanse" in " ".join(shown)
         assert not any(line.startswith("From the pile") for line in shown), "\n".join(shown)
 
 
@@ -504,6 +511,24 @@ async def test_the_avstikk_line_does_not_wait_for_a_player_who_went_out():
         shown = " ".join(screen_text(app).split())
         assert "Avstikk after " in shown and "turn comes back" not in shown
         assert top in view.out
+
+
+async def test_phase_one_s_last_trick_gives_way_to_your_lead_in_a_short_panel():
+    """Review: as phase 2 began, the line naming phase 1's last trick (in sight until
+    phase 2's first play) could push "Your lead" off a trick panel of two rows."""
+    record = position(6, lambda s: s.phase.value == "shed" and not s.log2 and not s.trick2,
+                      seeds=range(3000))
+    view = Match.resume(HUND, record).state.view(0)
+    app = TrickApp(rows=2)
+    async with app.run_test(size=(60, 10)) as pilot:
+        app.query_one(TrickPanel).show(view, acting=True)
+        await pilot.pause()
+        assert "Your lead" in " ".join(screen_text(app).split())
+    app = TrickApp()
+    async with app.run_test(size=(60, 12)) as pilot:  # room: it is there
+        app.query_one(TrickPanel).show(view, acting=True)
+        await pilot.pause()
+        assert "took phase 1's last trick" in " ".join(screen_text(app).split())
 
 
 async def test_a_short_trick_panel_drops_what_is_said_elsewhere_and_keeps_your_move():

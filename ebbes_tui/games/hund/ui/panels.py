@@ -224,6 +224,8 @@ class TrickPanel(Static):
         super().__init__(id=id)
         self.look = look
         self._shown: dict[str, Any] | None = None
+        self._taken_line: Text | None = None  # "Kari takes the trick: ...", when shown
+        self._turn_line: Text | None = None  # "Your turn: ...", when shown
 
     def on_resize(self) -> None:
         if self._shown is not None:
@@ -289,10 +291,19 @@ class TrickPanel(Static):
             if sequence:
                 lines.append(self._sequence(view))
             title = self._collecting(view, lines, acting, draws, show_last)
-            # Before the cards go (the players panel says both): the krig's rule, who drew.
-            spare = [line for line in lines if line.plain.startswith(("Krig: ", "From the pile: "))]
-            lines[:0] = self._grid_fitting(view, [line for line in lines if line.style != "dim"
-                                                  and line not in spare], note, holding)
+            # Before the cards go (the players panel says these): the krig's rule, who
+            # drew, who took the trick (its card marked in the grid).
+            spare = [line for line in lines if line is self._taken_line
+                     or line.plain.startswith(("Krig: ", "From the pile: "))]
+            kept = [line for line in lines if line.style != "dim" and line not in spare]
+            grid = self._grid_fitting(view, kept, note, holding)
+            if not grid and self._turn_line in lines:  # your move in fewer words, and the
+                short = Text(_your_turn_collecting(view, short=True), "bold")  # cards
+                grid = self._grid_fitting(view, [short if line is self._turn_line else line
+                                                 for line in kept], note, holding)
+                if grid:
+                    lines[lines.index(self._turn_line)] = short
+            lines[:0] = grid
         elif view.phase in ("shed", "over"):
             title = self._shedding(view, lines, acting, show_last)
             spare = [line for line in lines if line.plain.startswith("Avstikk after ")]
@@ -301,11 +312,14 @@ class TrickPanel(Static):
                 # sight until phase 2's first play, else it is never shown.
                 taker = seat_names(view, self.look)[view.tricks[-1].winner]
                 taken = self._taken(view, f"{taker} took phase 1's last trick")
-                grid = self._grid_fitting(view, [taken, *lines], note, holding)
-                if not grid:  # its cards in one line where their grid does not fit
+                grid = self._grid_fitting(view, [taken, *(line for line in lines if line.style
+                                                          != "dim" and line not in spare)],
+                                          note, holding)
+                if not grid:  # its cards in one line where their grid does not fit, and
                     taken = Text(f"{taker} took phase 1's last trick: ", "italic")
                     taken.append_text(self._sequence(view, personal=True))
                     taken.append(".")
+                    spare.append(taken)  # it goes before your lead does
                 lines[:0] = [*grid, taken]
         else:
             title = "Trick"
@@ -385,15 +399,17 @@ class TrickPanel(Static):
             if view.to_play and not acting:
                 lines.append(Text(f"To play: {', '.join(names[s] for s in view.to_play)}."))
         elif view.tricks:
-            lines.append(self._taken(view, f"{says(names[view.tricks[-1].winner], 'takes')} "
-                                           "the trick"))
+            self._taken_line = self._taken(view, f"{says(names[view.tricks[-1].winner], 'takes')} "
+                                                 "the trick")
+            lines.append(self._taken_line)
             if draws:
                 order = ", ".join(f"{says(names[s], 'drew')} {n}" for s, n in draws)
                 lines.append(Text(f"From the pile: {order}.", "italic"))
         else:
             lines.append(Text(f"{says(names[view.leader], 'leads')} the first trick.", "italic"))
         if acting:
-            lines.append(Text(_your_turn_collecting(view), "bold"))
+            self._turn_line = Text(_your_turn_collecting(view), "bold")
+            lines.append(self._turn_line)
         if show_last and view.trick and view.tricks:
             last = view.tricks[-1]
             lines.append(Text(f"Last trick: {names[last.winner]} took {len(last.cards)} cards "
@@ -477,15 +493,19 @@ def _game_end(view: HundView, look: HundLook) -> list[Text]:
             Text(f"{says(names[view.hund], 'is')} the hund of game {view.game}.", "bold")]
 
 
-def _your_turn_collecting(view: HundView) -> str:
+def _your_turn_collecting(view: HundView, short: bool = False) -> str:
+    """What the player may do in phase 1; ``short``: on one line at 80 columns, where
+    the trick's cards would not fit beside the whole sentence."""
     kinds = {type(a).__name__ for a in view.actions}
-    sjanse = " or s: sjanse, the draw pile's top card" if "Sjanse" in kinds else ""
+    sjanse = "" if "Sjanse" not in kinds else " or s: sjanse" if short else \
+        " or s: sjanse, the draw pile's top card"
     if kinds == {"Sjanse"} and not view.hand:
         where = " in the krig" if view.krig else ""
-        return f"Your turn{where}: your hand is empty; s: sjanse, the draw pile's top card."
+        pile = "" if short else ", the draw pile's top card"
+        return f"Your turn{where}: your hand is empty; s: sjanse{pile}."
     if view.krig:
         return f"Your turn in the krig: play a card{sjanse}."
-    return f"Your turn: any card{sjanse}; the highest takes the trick."
+    return f"Your turn: any card{sjanse}" + ("." if short else "; the highest takes the trick.")
 
 
 def trump_words(view: HundView, look: HundLook) -> str:
