@@ -3,6 +3,7 @@ The same cover, with its recap, welcomes a player back to a shared table."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -45,4 +46,12 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
             text += f"\n\n{what}:\n{self.recap}"
         with Middle(), Center():
             yield Static(text, id="handoff-text", markup=False)
+        yield Static("", id="handoff-again", markup=False)
         yield KeysFooter()
+
+    def key_refused(self, event: events.Key) -> None:
+        """A key that came while keys were still coming (a held key, a stream of taps):
+        the next player, quick to it, is told why nothing happened."""
+        if self.painted and self.streaming(event):
+            self.query_one("#handoff-again", Static).update(
+                "Keys were still coming: let go, then press Enter again.")

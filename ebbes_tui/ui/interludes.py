@@ -32,6 +32,9 @@ class Interlude(Unhurried, ClosesOnce, Screen[None]):
         self.event = event
         self.view = view
         self.closes_after = closes_after
+        # At one's own table a stream of Enters must stop first (typed ahead after the
+        # last card it passed the summary unread); a shared table's closes by itself.
+        self.until_keys_stop = closes_after is None
 
     def on_mount(self) -> None:
         if self.closes_after is not None:
@@ -62,6 +65,9 @@ class FinalStandings(Unhurried, ClosesOnce, Screen[str]):
         self.event = event
         self.view = view
         self.again = again  # not at a shared table: its host opens the next one
+        # Enters typed ahead passed the standings unread and took "Play again": at one's
+        # own table a stream of keys must stop first.
+        self.until_keys_stop = again
 
     @property
     def keys_line(self) -> str:

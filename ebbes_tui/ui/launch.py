@@ -15,8 +15,8 @@ def run(args: argparse.Namespace, **options: Any) -> int:
     from ..terminal import exit_on_hangup, want_ascii, want_mouse, why_no_colour
 
     no_colour = why_no_colour(os.environ)
-    if no_colour:  # a vt100 too: Textual then sends no colour codes
-        os.environ["NO_COLOR"] = "1"
+    if no_colour:  # a vt100 too: Textual then sends no colour codes (it reads the
+        os.environ["NO_COLOR"] = "1"  # environment; a table server started here draws nothing)
     from .app import EbbesApp
 
     app = EbbesApp(ascii=want_ascii(args.ascii, os.environ), pace=args.pace,

@@ -16,8 +16,9 @@ from textual import events
 PAUSE = 0.5
 #: How long before a key the keys must have stopped for a hot-seat cover to take it:
 #: longer than a held key's delay before it repeats (X11's default is 0.66 s, Windows'
-#: up to 1 s), shorter than passing the keyboard on.
-STREAM_GAP = 1.0
+#: up to 1 s, macOS's slowest setting nearly 2 s), about as long as passing the
+#: keyboard on (a key refused so is answered on the cover: press again).
+STREAM_GAP = 2.0
 #: The clock the pause is read by: Textual's, which stamps keys as it reads them (on
 #: POSIX). Tests put a clock of their own here, and in :data:`typed_at`: no sleeps.
 clock: Callable[[], float] = time.monotonic
@@ -32,7 +33,7 @@ class Keystrokes:
     """The stamps of the latest keys the app was given, whichever screen had them: a
     stream of Enters that began on the table goes on against the cover that came."""
 
-    KEPT = 8
+    KEPT = 8  # a few: keys read in one batch may reach the screens out of their order
 
     def __init__(self) -> None:
         self._stamps: list[float] = []
@@ -77,6 +78,10 @@ class TypedAfter:
         if self.refuses(event):
             event.stop()
             event.prevent_default()
+            self.key_refused(event)
+
+    def key_refused(self, event: events.Key) -> None:
+        """``event`` was refused: a screen may say why."""
 
 
 class Unhurried(TypedAfter):
@@ -88,9 +93,9 @@ class Unhurried(TypedAfter):
     take-in or a Huhn hand arranged comes at once, with no trick to hold first)."""
 
     _shown_at = float("inf")  # the first paint; no key is taken before it
-    #: Whether a key typed within :data:`STREAM_GAP` of the key before it is refused too: a
-    #: hot-seat cover's (the stream must stop). Not a summary's, nor a shared table's
-    #: screens: there each player has a terminal of their own, and nothing to hide.
+    #: Whether a key typed within :data:`STREAM_GAP` of the key before it is refused too:
+    #: a hot-seat cover's (the stream must stop), and a summary's or the final standings'
+    #: at one's own table. Not at a shared table, whose summaries close by themselves.
     until_keys_stop = False
 
     if TYPE_CHECKING:  # mixed in before a Screen
@@ -112,14 +117,18 @@ class Unhurried(TypedAfter):
         """Whether the screen was painted since it came on top: its pause has begun."""
         return self._shown_at != float("inf")
 
+    def streaming(self, event: events.Key) -> bool:
+        """Whether ``event`` came within :data:`STREAM_GAP` of the key before it, and
+        this screen waits for the keys to stop (:data:`until_keys_stop`)."""
+        keys: Keystrokes | None = getattr(self.app, "keystrokes", None)
+        at = typed_at(event)
+        return self.until_keys_stop and keys is not None and at < keys.before(at) + STREAM_GAP
+
     def refuses(self, event: events.Key) -> bool:
         """A key typed before the screen came, before it was painted, or in its pause;
         and, :data:`until_keys_stop`, within :data:`STREAM_GAP` of the key before it, whichever
         screen had that (:class:`Keystrokes`): Enter tapped every 0.2 s, or held and
         repeating, went past the hot-seat cover once its pause was over and showed the
         next player's hand. There a fresh key takes it."""
-        at = typed_at(event)
-        keys: Keystrokes | None = getattr(self.app, "keystrokes", None)
-        streaming = self.until_keys_stop and keys is not None and \
-            at < keys.before(at) + STREAM_GAP
-        return super().refuses(event) or at < self._shown_at + PAUSE or streaming
+        return super().refuses(event) or typed_at(event) < self._shown_at + PAUSE or \
+            self.streaming(event)

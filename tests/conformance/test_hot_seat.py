@@ -217,6 +217,9 @@ async def test_a_stream_of_enters_takes_no_cover_away_until_it_stops(any_game, h
             clock.on(gap)
             await pilot.press("enter")
             assert ebbes.screen is cover, screen_text(ebbes)
+        # Whoever pressed is told why nothing happened.
+        await until(lambda: "let go, then press Enter again" in screen_text(ebbes),
+                    what="the cover's word on keys still coming")
         clock.on(unhurried.STREAM_GAP + 0.1)  # the stream has stopped: a fresh Enter
         await pilot.press("enter")
         await until(lambda: ebbes.screen is not cover, what="the fresh key")
@@ -294,6 +297,11 @@ async def test_the_final_standings_at_one_keyboard_name_the_winner(any_game, hom
         assert all(name in title for name in winners), title
         assert (f"{winners[0]} wins" if len(winners) == 1 else "share the win") in title
         assert not re.search(r"\bYou\b", text), text
+        standings = ebbes.screen
+        for _ in range(2):  # Enter tapped on, past the pause: it passed the standings
+            clock.on(0.6)  # unread and took "Play again" (played through)
+            await pilot.press("enter")
+            assert ebbes.screen is standings, screen_text(ebbes)
 
 
 async def the_form(ebbes, pilot) -> NewGameScreen:

@@ -176,6 +176,7 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
         self.answer(self.choice())
 
     def action_to_numbers(self) -> None:
+        """Enter on the suits: an action of its own, so the key line can say so."""
         self.action_switch()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
