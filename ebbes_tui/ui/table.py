@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -49,6 +49,7 @@ from .table_leaving import Leaving
 from .table_link import CLOSED, TableLink
 from .table_news import News
 from .table_pages import TablePages
+from .table_waits import TableWaits
 from .unhurried import TypedAfter
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def searching(view: AnyView) -> bool:
     return any(view.seats[seat].kind == "bot" and view.seats[seat].level in SEARCHING
                for seat in view.deciding)
 
-class TableScreen(TablePages, TypedAfter, Screen[None]):
+class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
     """The game in progress: the game's table widget draws the view and takes the
     game's keys (they work only while the player at the screen must act); this screen
     follows the feed and takes every other key."""
@@ -166,7 +167,7 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
         if self.link is not None:
             self.link.start()
         self.redraw()
-        self._point_at_asked()  # a lesson resumed at the learner's move
+        self.point_at_asked()  # a lesson resumed at the learner's move
         self.run_worker(self.follower.follow(), name="follow", group="follow", exclusive=True)
 
     def redraw(self, *, fresh: bool = False) -> None:
@@ -188,7 +189,7 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
             wide=wide, memory_aid=self.memory_aid, acting=acting, show_last=self.show_last,
             holding=holding, hot_seat=self.hot_seat, side_log=side, fresh=fresh))
         if fresh:
-            self._point_at_asked()
+            self.point_at_asked()
         names = self.screens.names(view, not self.hot_seat, look)
         closed = self.link is not None and self.link.closed
         # While a finished trick stays, nobody plays: the line says who took it.
@@ -196,16 +197,10 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
             self.pacing.shows_finished_trick(self.update)
         status = CLOSED if closed else self.screens.status(view, names, look,
                                                            trick_over=trick_over)
-        # The coach explains the trick, or what came of a move: no move is asked yet.
-        outcome = self.holding and self.coach is not None and bool(self.coach.outcome(self.update))
-        if self.coach_waits or outcome:
-            head, dot, last = status.rpartition(f" {look.dot} ")
-            if outcome or last.startswith("Your turn"):
-                status = f"{head}{dot}any key goes on"
         if not closed and not acting and not trick_over and searching(view):
             status += look.text(f" {look.dot} thinking…")
-        if self.coach is not None and not closed:
-            status = self.coach.status(self.update, status)
+        if not closed:
+            status = self.coached_status(status, look)
         self.query_one("#status", Static).update(status)
         self.query_one("#news", Static).update(self.news.text)
         if self.coach is not None:
@@ -216,13 +211,6 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
             self._keys = keys
             self.refresh_bindings()
 
-    def _point_at_asked(self) -> None:
-        """In a lesson, the cursor (a dialog's choice) on the move the coach asks for:
-        Enter makes the move the coach names."""
-        asked = self.coach.asked(self.update) if self.coach is not None else None
-        if asked is not None and self.feed.asks(self.update):
-            self.game_table.point_at(asked)
-
     def on_resize(self) -> None:
         """The game log beside a wide table comes with the width: filled at once, not
         at the next move."""
@@ -230,16 +218,6 @@ class TableScreen(TablePages, TypedAfter, Screen[None]):
             self.redraw()
 
     # ------------------------------------------------------------- actions
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The keys the key line shows: while a finished trick (or the coach) waits for
-        any key, only Esc does more than go on (it offered "Move", "Play", "Undo",
-        keys that only went on)."""
-        bindings = super().active_bindings
-        if self.holding or self.coach_waits:
-            return {key: b for key, b in bindings.items() if key == "escape"}
-        return bindings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":  # hidden where it never works, else dimmed
