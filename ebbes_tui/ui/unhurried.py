@@ -14,7 +14,8 @@ from textual import events
 
 #: How long such a screen takes no key after it appears, in seconds.
 PAUSE = 0.5
-#: How long before a key the keys must have stopped for a hot-seat cover to take it:
+#: How long before a key the keys must have stopped for a screen that waits for them
+#: (:attr:`Unhurried.until_keys_stop`: a hot-seat cover, one's own summaries) to take it:
 #: longer than a held key's delay before it repeats (X11's default is 0.66 s, Windows'
 #: up to 1 s, macOS's slowest setting nearly 2 s), about as long as passing the
 #: keyboard on (a key refused so is answered on the cover: press again).

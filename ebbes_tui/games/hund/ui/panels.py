@@ -224,8 +224,6 @@ class TrickPanel(Static):
         super().__init__(id=id)
         self.look = look
         self._shown: dict[str, Any] | None = None
-        self._taken_line: Text | None = None  # "Kari takes the trick: ...", when shown
-        self._turn_line: Text | None = None  # "Your turn: ...", when shown
 
     def on_resize(self) -> None:
         if self._shown is not None:
@@ -290,19 +288,15 @@ class TrickPanel(Static):
         if view.phase == "collect":
             if sequence:
                 lines.append(self._sequence(view))
-            title = self._collecting(view, lines, acting, draws, show_last)
-            # Before the cards go (the players panel says these): the krig's rule, who
-            # drew, who took the trick (its card marked in the grid).
-            spare = [line for line in lines if line is self._taken_line
-                     or line.plain.startswith(("Krig: ", "From the pile: "))]
+            title, spare, turn = self._collecting(view, lines, acting, draws, show_last)
             kept = [line for line in lines if line.style != "dim" and line not in spare]
             grid = self._grid_fitting(view, kept, note, holding)
-            if not grid and self._turn_line in lines:  # your move in fewer words, and the
-                short = Text(_your_turn_collecting(view, short=True), "bold")  # cards
-                grid = self._grid_fitting(view, [short if line is self._turn_line else line
+            if not grid and turn is not None:  # your move in fewer words, and the cards
+                short = Text(_your_turn_collecting(view, short=True), "bold")
+                grid = self._grid_fitting(view, [short if line is turn else line
                                                  for line in kept], note, holding)
                 if grid:
-                    lines[lines.index(self._turn_line)] = short
+                    lines[lines.index(turn)] = short
             lines[:0] = grid
         elif view.phase in ("shed", "over"):
             title = self._shedding(view, lines, acting, show_last)
@@ -388,34 +382,43 @@ class TrickPanel(Static):
         return text
 
     def _collecting(self, view: HundView, lines: list[Text], acting: bool,
-                    draws: tuple[tuple[int, int], ...], show_last: bool) -> str:
+                    draws: tuple[tuple[int, int], ...],
+                    show_last: bool) -> tuple[str, list[Text], Text | None]:
+        """Phase 1's lines, added to ``lines``; the title, the lines that go before the
+        trick's cards do (the players panel says them: the krig's rule, who took the
+        trick, its card marked in the grid, who drew), and your move's line."""
         look = self.look
         names = seat_names(view, look)
+        spare: list[Text] = []
+        turn = None
         if view.trick:
             if view.krig:
                 who = and_list([names[s] for s in view.warriors])
-                lines.append(Text(f"Krig: {who} each play one more card; the highest new "
+                spare.append(Text(f"Krig: {who} each play one more card; the highest new "
                                   "card takes the whole trick.", "bold"))
+                lines.append(spare[-1])
             if view.to_play and not acting:
                 lines.append(Text(f"To play: {', '.join(names[s] for s in view.to_play)}."))
         elif view.tricks:
-            self._taken_line = self._taken(view, f"{says(names[view.tricks[-1].winner], 'takes')} "
-                                                 "the trick")
-            lines.append(self._taken_line)
+            spare.append(self._taken(view, f"{says(names[view.tricks[-1].winner], 'takes')} "
+                                           "the trick"))
+            lines.append(spare[-1])
             if draws:
                 order = ", ".join(f"{says(names[s], 'drew')} {n}" for s, n in draws)
-                lines.append(Text(f"From the pile: {order}.", "italic"))
+                spare.append(Text(f"From the pile: {order}.", "italic"))
+                lines.append(spare[-1])
         else:
             lines.append(Text(f"{says(names[view.leader], 'leads')} the first trick.", "italic"))
         if acting:
-            self._turn_line = Text(_your_turn_collecting(view), "bold")
-            lines.append(self._turn_line)
+            turn = Text(_your_turn_collecting(view), "bold")
+            lines.append(turn)
         if show_last and view.trick and view.tricks:
             last = view.tricks[-1]
             lines.append(Text(f"Last trick: {names[last.winner]} took {len(last.cards)} cards "
                               f"with {look.face(winning_card(last))}.", "dim"))
-        return f"Trick {len(view.tricks) + 1}" if view.trick or not view.tricks \
+        title = f"Trick {len(view.tricks) + 1}" if view.trick or not view.tricks \
             else f"Trick {len(view.tricks)}, taken"
+        return title, spare, turn
 
     def _taken(self, view: HundView, who: str) -> Text:
         """``Kari takes the trick: 4 cards, A♥ the highest card.``, of the last trick
