@@ -9,6 +9,7 @@ adapter over several).
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from ..game.registry import game_of_format
 from .hot_seat import HotSeat
 from .match import Match
 from .private_files import private_dir, write_atomically
-from .saves import FINISHED_DIR, SAVE_SUFFIX, SaveError, SaveInfo, SaveSlot, SaveStore
+from .saves import ENDED, FINISHED_DIR, SAVE_SUFFIX, SaveError, SaveInfo, SaveSlot, SaveStore
 from .session import Session
 from .setup import MatchSetup
 from .stats import KeptStatistics
@@ -73,6 +74,10 @@ class Library:
     def __init__(self, game: AnyGame, store: SaveStore | None = None) -> None:
         self.game = game
         self._store = store
+        # Listing (which archives a game that had ended) and continuing take turns: at
+        # start-up with --continue both run at once, each in a thread.
+        self._opening = threading.Lock()
+        self._ended = False  # listed() archived a game that had ended, unsaid so far
 
     @property
     def store(self) -> SaveStore:
@@ -110,16 +115,38 @@ class Library:
         kept.add_finished(path, (record, state))
         return path
 
+    def listed(self) -> tuple[list[SaveInfo], bool]:
+        """Saved games, newest first, the newest described (call it in a thread), and
+        whether a game that had ended was archived on the way: one closed on its final
+        standings before it was archived (the window shut) is History's, not
+        Continue's."""
+        archived: set[str] = set()
+        with self._opening:
+            while saves := self.saves():
+                newest = self.store.described(saves[0])
+                if not newest.over or newest.locked_by is not None or newest.slot in archived:
+                    return [newest, *saves[1:]], bool(archived)
+                archived.add(newest.slot)
+                try:
+                    self._resume(newest.slot, self.store.open(newest.slot)).close(finished=True)
+                    self._ended = True
+                except (SaveError, OSError):  # taken by another window meanwhile, or the
+                    pass                      # disk refused: the loop lists it as it is
+            return [], bool(archived)
+
     def newest(self) -> SaveInfo | None:
         saves = self.saves()
         return saves[0] if saves else None
 
     def continue_newest(self) -> LocalGame:
-        """Open the newest saved game; SaveError says in one sentence why not."""
-        info = self.newest()
-        if info is None:
-            raise SaveError(NO_SAVE)
-        return self._resume(info.slot, self.store.open(info.slot))
+        """Open the newest saved game; SaveError says in one sentence why not (that it
+        had ended, when :meth:`listed` archived it just before)."""
+        with self._opening:
+            ended, self._ended = self._ended, False
+            info = self.newest()
+            if info is None:
+                raise SaveError(ENDED if ended else NO_SAVE)
+            return self._resume(info.slot, self.store.open(info.slot))
 
     def take_over_newest(self) -> LocalGame:
         """Ask the other ebbes window that has the newest game open to save and close,

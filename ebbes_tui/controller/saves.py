@@ -29,6 +29,10 @@ SAVE_SUFFIX = ".json"
 FINISHED_DIR = "finished"
 
 
+#: What Continue says of a game that ended but was closed before it was archived.
+ENDED = "Your last game had ended: its final standings are in History."
+
+
 class SaveError(Exception):
     """A save problem, worded as one sentence for the player."""
 
@@ -96,6 +100,7 @@ class SaveInfo:
     locked_by: int | None  # pid of the process that has it open, if any
     game: AnyGame | None = None  # the game it is of (None: not described, or unreadable)
     summary: str = ""  # who plays, how far, the scores
+    over: bool = False  # its game has ended (closed before it was archived)
 
 
 class SaveStore:
@@ -138,7 +143,8 @@ class SaveStore:
         try:
             game, record = parse_record_text(info.path.read_text(encoding="utf-8"))
             state = game.records.replay(record)
-            return replace(info, game=game, summary=game.presentation.describe(state)["saved"])
+            return replace(info, game=game, summary=game.presentation.describe(state)["saved"],
+                           over=state.outcome() is not None)
         except FileNotFoundError:
             return replace(info, summary="gone meanwhile")
         except (OSError, RecordError, UnicodeDecodeError, RecursionError):

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..controller.saves import SaveInfo
+from ..controller.saves import ENDED, SaveInfo
 from ..controller.settings import BOT_PACES
 from .choice import next_of
 from .footer import KeysFooter
@@ -100,13 +100,10 @@ class MenuScreen(Screen[None]):
     async def _read_saves(self) -> None:
         """Listing the saves and replaying the newest for its summary happen in a thread
         (issue 23, item 14): a long save never holds the menu's keys up."""
-        library = self.app.library
-
-        def newest_first() -> list[SaveInfo]:
-            saves = library.saves()
-            return [library.store.described(saves[0]), *saves[1:]] if saves else saves
-
-        self._show_saves(await asyncio.to_thread(newest_first))
+        saves, archived = await asyncio.to_thread(self.app.library.listed)
+        self._show_saves(saves)
+        if archived:
+            self.query_one("#menu-message", Static).update(self.app.look.text(ENDED))
 
     def _show_saves(self, saves: list[SaveInfo] | None) -> None:
         """The options, with the newest save's line once the saves are read."""

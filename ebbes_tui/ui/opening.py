@@ -70,6 +70,7 @@ class GameOpener:
         happens in a thread: the menu stays live. Cancelled meanwhile (the app quits),
         the game the thread opened is closed, so its save is never left locked."""
         from ..controller import SaveError
+        from ..controller.saves import ENDED
 
         app = self.app
         library = app.library
@@ -90,8 +91,7 @@ class GameOpener:
             self._resuming = False
         if game.match.state.outcome() is not None:  # ended, but closed before it was archived
             game.close(finished=True)
-            app.show_menu_message("Your last game had ended: its final standings are in "
-                                  "History.")
+            app.show_menu_message(ENDED)
             return
         self.open(game)
 

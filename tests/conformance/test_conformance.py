@@ -26,6 +26,7 @@ from ebbes_tui.bots import make_bot
 from ebbes_tui.check import check_file
 from ebbes_tui.cli import build_parser, main
 from ebbes_tui.controller import SaveStore
+from ebbes_tui.controller.saves import ENDED
 from ebbes_tui.controller import setup
 from ebbes_tui.game.errors import SetupError
 from ebbes_tui.flags import from_flags
@@ -388,6 +389,27 @@ async def test_every_kind_of_decision_is_saved_and_continued(any_game, home):
             await until(lambda line=line: flat(line) in flat(screen_text(ebbes)),
                         what="the save on the menu")
             await pilot.press("c")
+
+
+@pytest.mark.parametrize("how", ["menu", "--continue"])
+async def test_a_game_closed_on_its_final_standings_is_historys_not_continues(
+        any_game, home, how):
+    """A game whose window shut on its final standings (before it was archived) is not
+    offered to Continue: the menu files it in History and says so, and so does
+    ``--continue``, whichever of the two reads the save first."""
+    game = any_game
+    store = SaveStore(game=game)
+    record = game.records.to_record(random_game(game, 3, seed=5), {"seed": 5})
+    store.path(store.new_slot()).write_text(dumps(record))
+    ebbes = EbbesApp(pace=0, animation=False, game=game.id, continue_game=how != "menu")
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await until(lambda: ENDED in screen_text(ebbes), what="the menu saying it had ended")
+        assert "Continue:" not in screen_text(ebbes) and store.list() == []
+        await pilot.press("h")
+        await until(lambda: isinstance(ebbes.screen, HistoryScreen) and ebbes.screen.games,
+                    what="the finished game in History")
+        [kept] = ebbes.screen.games
+        assert kept.record == record
 
 
 async def test_take_back_puts_the_players_last_decision_back(any_game, home):
