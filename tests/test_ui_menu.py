@@ -151,6 +151,25 @@ async def test_a_seat_switched_to_a_person_no_longer_keeps_the_bots_name(tmp_pat
         assert form.query_one("#name-1", Input).value == "Mia"
 
 
+async def test_a_name_typed_on_a_seats_kind_leaves_the_kind_as_it_was(tmp_path):
+    """Play-through: "Billy" typed on a seat's kind (not its name) changed the kind
+    at its h and l, as the table's keys move along a hand."""
+    from ebbes_tui.ui.choice import Choice
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        kind = app.screen.query_one("#kind-1", Choice)
+        kind.focus()
+        before = kind.value
+        await pilot.press(*"Billy")
+        await pilot.pause()
+        assert kind.value == before
+        await pilot.press("right")  # the arrows still change it
+        await pilot.pause()
+        assert kind.value != before
+
+
 @pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "ascii"])
 async def test_a_seat_changed_from_a_person_to_a_bot_shows_its_whole_level(tmp_path, ascii):
     """Play-through: Player 2's type read "< bot," once changed from human (the choice

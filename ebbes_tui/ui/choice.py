@@ -29,9 +29,11 @@ class Choice(Widget, Generic[T], can_focus=True):
     Choice { width: auto; min-width: 12; height: 1; padding: 0 1; }
     Choice:focus { background: $accent 40%; text-style: bold; }
     """
+    # Not h and l as on the table: in a form letters are a name's, and a name typed on
+    # the wrong field must not change a seat's kind (play-through).
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Change", show=False),
-        Binding("right,l,space", "step(1)", "Change", show=False),
+        Binding("left", "step(-1)", "Change", show=False),
+        Binding("right,space", "step(1)", "Change", show=False),
     ]
     index = reactive(0, layout=True)  # width: auto follows the value shown
 
