@@ -169,7 +169,7 @@ async def test_the_app_starts_too_small_and_says_so(tmp_path):
 async def test_the_players_panel_shows_long_names_whole_where_there_is_room(tmp_path):
     """Play-testing: "Bernhard" read "Bernh" whatever the room."""
     names = ("You", "Bernhard", "Rosemarie")
-    whole, cut = list(names), ["You", "Bernhard", "Rosemari"]
+    whole, cut = list(names), ["You", "Bernhard", "Rosemar…"]  # a cut name says so
     for size, memory_aid, shown in (((160, 40), True, whole), ((80, 24), False, whole),
                                     ((80, 24), True, cut)):
         settings = {"players": 3, "starter": 0, "memory_aid": memory_aid, "seats": seats(
@@ -183,6 +183,14 @@ async def test_the_players_panel_shows_long_names_whole_where_there_is_room(tmp_
             body = rows[2:] if memory_aid else rows[1:]  # the aid's jobs line under its head
             assert [row[2:].split()[0] for row in body] == shown
             assert max(len(row) for row in rows) <= panel.content_size.width  # no wrapping
+
+
+def test_a_name_cut_to_fit_ends_in_a_mark_and_alike_names_keep_their_ends():
+    """Play-through: "Bartho" and "Christ" in a panel passed for whole names."""
+    from ebbes_tui.ui.words import cut_names
+
+    assert cut_names(["Bartholomaeus", "Ann", "Christa"], 7) == ["Bartho…", "Ann", "Christa"]
+    assert cut_names(["Player 1", "Player 2", "Bot"], 6, ".") == ["Pla. 1", "Pla. 2", "Bot"]
 
 
 async def test_names_fit_the_players_panel_or_are_cut_to_stay_apart(tmp_path):

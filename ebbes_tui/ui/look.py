@@ -66,6 +66,11 @@ class Look:
         return "-" if self.ascii else "·"
 
     @property
+    def ellipsis(self) -> str:
+        """What ends a name cut short."""
+        return "." if self.ascii else "…"
+
+    @property
     def arrow(self) -> str:
         return ">" if self.ascii else "▶"
 

@@ -50,13 +50,18 @@ def dealer_words(names: Sequence[str], dealer: int) -> str:
     return "you deal" if names[dealer] == "You" else f"dealer {names[dealer]}"
 
 
-def cut_names(names: Sequence[str], width: int) -> list[str]:
-    """Each name cut to ``width``; names that would read alike keep their ends, so
-    "Player 1" and "Player 2" at 5 are "Pla 1" and "Pla 2", not "Playe" twice."""
-    cut = [name[:width] for name in names]
-    alike = {c for c in cut if cut.count(c) > 1}
-    return [name[:width - 2] + name[-2:] if c in alike and len(name) > width else c
-            for name, c in zip(names, cut)]
+def cut_names(names: Sequence[str], width: int, mark: str = "…") -> list[str]:
+    """Each name cut to ``width``, a cut one ending in ``mark`` (``Look.ellipsis``) so
+    it does not pass for the whole name; names that would read alike keep their ends,
+    so "Player 1" and "Player 2" at 6 are "Pla… 1" and "Pla… 2", not "Playe…" twice."""
+    def cut(name: str, end: str = "") -> str:
+        if len(name) <= width:
+            return name
+        room = width - len(mark) - len(end)
+        return name[:room] + mark + end if room > 0 else name[:width]
+
+    once = [cut(name) for name in names]
+    return [cut(name, name[-2:]) if once.count(c) > 1 else c for name, c in zip(names, once)]
 
 
 def says(name: str, verb: str) -> str:

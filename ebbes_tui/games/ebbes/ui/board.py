@@ -11,7 +11,7 @@ from ..rules.cards import SUIT_NAMES, Card, card
 from ..rules.categories import CATEGORY_LABELS, FIXED_BY_CARDS
 from ..rules.determiners import determiner_cards, fixing_plays
 from ..rules.view import PlayerView
-from ....ui.words import seat_names
+from ....ui.words import cut_names, seat_names
 from .look import EbbesLook, ROMAN
 
 #: The board's width inside its frame at 80 columns.
@@ -84,7 +84,7 @@ class DeterminerBoard(Static):
         if cat < len(plays):
             seat, fixer = plays[cat]
             fixed_by.append_text(look.card(fixer))
-            fixed_by.append(f" {names[seat][:6]}", "dim")
+            fixed_by.append(f" {cut_names([names[seat]], 6, look.ellipsis)[0]}", "dim")
         row.append_text(fixed_by)
         row.append(" " * (12 - len(fixed_by.plain)))
 

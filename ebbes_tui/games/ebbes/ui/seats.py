@@ -51,7 +51,7 @@ class SeatsPanel(Static):
                 jobs.append(f"{job:>3}", f"bold {look.colour(suit)}")
             text.append("\n")
             text.append_text(jobs)
-        names = cut_names(seat_names(view, look), name_width)
+        names = cut_names(seat_names(view, look), name_width, look.ellipsis)
         for seat, name in enumerate(names):
             text.append("\n")
             turn = view.to_move == seat

@@ -49,7 +49,7 @@ class PlayersPanel(Static):
                     "bold")
         text.append(f" {TOTAL}", "bold")
         turn = turn_seats(view)
-        shown = cut_names(names, width - 1)
+        shown = cut_names(names, width - 1, look.ellipsis)
         for seat in range(len(view.seats)):
             text.append("\n")
             text.append_text(look.disc(seat))

@@ -218,7 +218,7 @@ class TrickArea(Static):
         fixed = sum(len(f.plain) + len(m) + 3 for f, m in zip(faces, marks)) - 2
         cut = max(3, (room - fixed) // max(len(played), 1))
         if fixed + sum(map(len, played)) > room:
-            played = cut_names(played, cut)
+            played = cut_names(played, cut, look.ellipsis)
         run = Text()
         for i, (name, face, mark) in enumerate(zip(played, faces, marks)):
             run.append(f"{'  ' if i else ''}{name} ")

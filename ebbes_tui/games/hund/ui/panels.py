@@ -68,7 +68,7 @@ class SeatsPanel(Static):
                     + (f"  {'This' if view.trick or not view.tricks else 'Last'} trick"
                        if collecting else ("  Place" if view.out else "")), "bold")
         drew = dict(draws)
-        shown = cut_names(names, width - 1)
+        shown = cut_names(names, width - 1, look.ellipsis)
         # One scheme for every row: the taker's count, then the krig marks give way
         # where a row has no room for them (the trick panel says both).
         room = self.content_size.width - (2 + width + 4 + 6 + 5 * tally + 2)
