@@ -469,9 +469,27 @@ async def test_final_standings_longer_than_the_screen_say_there_is_more_and_how_
         assert screen_text(app).splitlines()[-3].strip() == more  # over the keys
         assert "Total" not in screen_text(app)
         await pilot.press("end")
-        await wait_until(pilot, lambda: "The end of the score sheet: Up, PgUp or Home goes back "
-                         "to the top." in screen_text(app), "the sheet's end")
+        end = "The end of the score sheet: Up, PgUp or Home goes back to the top."
+        await wait_until(pilot, lambda: end in screen_text(app), "the sheet's end")
         assert "Total" in screen_text(app)
+        # The line tells where a scroll goes at once, not after its glide (play-through:
+        # "More below" still up after End).
+        body = app.screen.query_one(".score-body")
+        await pilot.press("home")
+        await wait_until(pilot, lambda: more in screen_text(app), "the top again")
+        body.scroll_end(duration=600)
+        await wait_until(pilot, lambda: end in screen_text(app), "the end said at once",
+                         seconds=20)
+        assert body.scroll_y < body.max_scroll_y  # still gliding
+        body.scroll_end(animate=False)  # the glide stops
+        # At every height the line shows just when the sheet does not fit without it
+        # ("The end of the score sheet" was said of a sheet that fitted).
+        for rows in range(size[1], size[1] + 16):
+            await pilot.resize_terminal(size[0], rows)
+            await pilot.pause()
+            await pilot.pause()
+            line = app.screen.query_one("#final-more")
+            assert body.max_scroll_y >= 2 if line.display else body.max_scroll_y == 0, rows
 
 
 # ------------------------------------------------------------------ hot seat

@@ -95,9 +95,13 @@ class FinalStandings(Unhurried, ClosesOnce, Screen[str]):
         if not bodies or not lines:
             return
         body, line = bodies.first(VerticalScroll), lines.first(Static)
-        line.display = body.max_scroll_y > 0
+        # The line takes a row from the sheet: a sheet that fits once it is gone needs
+        # none (it said "The end of the score sheet" of a sheet that fitted).
+        line.display = body.max_scroll_y > (1 if line.display else 0)
+        # Where a scroll goes, not where its second-long glide is now: "More below"
+        # stayed up after End had been pressed.
         line.update("More below: Down, PgDn or End scrolls the score sheet."
-                    if body.scroll_y < body.max_scroll_y else
+                    if round(body.scroll_target_y) < body.max_scroll_y else
                     "The end of the score sheet: Up, PgUp or Home goes back to the top.")
 
     def action_choose(self, choice: str) -> None:
