@@ -21,6 +21,7 @@ from ebbes_tui.game.events import TrickEnded
 from ebbes_tui.game.protocols import listed
 from ebbes_tui.game.registry import all_games, load_game, package_of
 from ebbes_tui.ui.decision import DecisionDialog
+from ebbes_tui.ui.interludes import Interlude
 from ebbes_tui.ui.menu import MenuScreen
 from ebbes_tui.ui.table import TableScreen
 
@@ -329,7 +330,7 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
     explained trick and summary with Enter; every screen checked to fit. Without
     ``hint``, the move asked is made with Enter (or its key) alone, as a newcomer does
     who reads the coach and presses Enter. The keys it took."""
-    keys, seen = 0, set()
+    keys, seen, interludes = 0, set(), 0
     asking = ("i",) if hint else ()
 
     def waits() -> bool:
@@ -372,12 +373,18 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
                              for text in (lesson.steps[k].trick, lesson.steps[k].outcome) if text}
                 unread = {t for t in explained if t + GOES_ON not in seen}
                 assert not unread, unread  # every trick's (outcome's) word was on screen until a key
+                assert interludes == 1  # the one round, deal or game scored
                 return keys
         if isinstance(screen, DecisionDialog):  # the coach speaks in it where it covers the line
             said = " ".join(match.lesson.steps[match.decision].say.split()[:6])
             await wait_until(pilot, lambda said=said: said in coach_line(app), "the coach")
             await pilot.pause()
             assert coach_line(app).count(said) == 1, coach_line(app)  # not twice
+        if isinstance(screen, Interlude):  # played through: "Round 1 of 5 is scored",
+            text = " ".join(screen_text(app).split())  # "Deal 2 comes next", "3 games to go"
+            assert not re.search(r"(Round|Deal|Game) \d+ of \d|comes next|to go|starts next",
+                                 text), text
+            interludes += 1
         dialog = isinstance(screen, DecisionDialog)
         await pilot.press(*(asking if dialog else ()), "enter")
         keys += 1 + len(asking) * dialog

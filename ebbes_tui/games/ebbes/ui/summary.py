@@ -54,8 +54,8 @@ class RoundSummaryScreen(Interlude):
         names = seat_names(self.view, look)
         before = tuple(t - p for t, p in zip(event.totals, score.points))
         places = ebbes_places([s.ebbes_cards for s in score.seats])
-        yield Static(f"Round {event.round_no + 1} of {config.round_limit} is scored",
-                     classes="screen-title")
+        of = "" if self.lesson else f" of {config.round_limit}"
+        yield Static(f"Round {event.round_no + 1}{of} is scored", classes="screen-title")
         with VerticalScroll(classes="score-body"):
             last = self.view.last_trick
             story = Text()
@@ -79,7 +79,7 @@ class RoundSummaryScreen(Interlude):
                               f"{s.minus_cards} = {_signed(-s.minus_cards)}",
                               f"{s.nix_cards}", f"{s.total:+d}", f"{event.totals[seat]:+d}")
             yield Static(table)
-            note = next_starter_line(event, self.view, names, look)
+            note = "" if self.lesson else next_starter_line(event, self.view, names, look)
             if self.closes_after is not None:
                 note += (" " if note else "") + (
                     f"The table goes on: this closes by itself in {self.closes_after:.0f} s.")

@@ -29,7 +29,8 @@ class DealSummaryScreen(Interlude):
         look = huhn_look(self.app.look)
         view, event = self.view, self.event
         names = seat_names(view, look)
-        yield Static(f"Deal {event.deal} of {view.deals} scored", classes="screen-title")
+        of = "" if self.lesson else f" of {view.deals}"
+        yield Static(f"Deal {event.deal}{of} scored", classes="screen-title")
         with VerticalScroll(classes="score-body"):
             last = view.last_trick
             story = Text()
@@ -39,7 +40,7 @@ class DealSummaryScreen(Interlude):
             story.append(look.text(option_line(event.score.taker, event.score.option, names)))
             yield Static(story)
             yield Static(score_sheet(view, names, only=event.deal))
-            more = "" if view.over else f"Deal {event.deal + 1} comes next. "
+            more = "" if view.over or self.lesson else f"Deal {event.deal + 1} comes next. "
             if self.closes_after is not None:
                 more += f"The table goes on: this closes by itself in {self.closes_after:.0f} s."
             yield Static(Text(look.text("Each player: -1 a hen card, the penalties, +3 a "

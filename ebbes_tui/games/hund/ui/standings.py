@@ -122,8 +122,8 @@ class GameEndScreen(Interlude):
         event, view = self.event, self.view
         names = seat_names(view, hund_look(self.app.look))
         hund = names[event.seat]
-        yield Static(f"Game {event.game} of {view.games}: {says(hund, 'is')} the hund",
-                     classes="screen-title")
+        of = "" if self.lesson else f" of {view.games}"
+        yield Static(f"Game {event.game}{of}: {says(hund, 'is')} the hund", classes="screen-title")
         with VerticalScroll(classes="score-body"):
             yield Static(Text(last_play_line(view, names, hund_look(self.app.look))))
             order = ", ".join(f"{ORDINALS[i]} {names[s]}" for i, s in enumerate(event.out))
@@ -136,10 +136,11 @@ class GameEndScreen(Interlude):
             yield Static(tally_table(view, names, current=False))
             for line in no_place(view):
                 yield Static(Text(line))
-            note = leaders_line(view, names)
+            note = "" if self.lesson else leaders_line(view, names)
             if self.closes_after is not None:
                 note += f" The table goes on: this closes by itself in {self.closes_after:.0f} s."
-            yield Static(Text(note, "italic"))
+            if note:
+                yield Static(Text(note.strip(), "italic"))
         yield KeysFooter()
 
 
