@@ -43,6 +43,17 @@ def home(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def scrolls_without_glides(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The apps of this process scroll at once, not in Textual's glide (End, Home and
+    PgDn take up to a second each): a test waits for where a scroll ends, not for the
+    way there. A test of what shows during a glide turns it on (``animation_level``).
+    A player's ebbes, and the ones the terminal tests start, glide as always."""
+    import textual.constants
+
+    monkeypatch.setattr(textual.constants, "TEXTUAL_ANIMATIONS", "none")
+
+
+@pytest.fixture(autouse=True)
 def covers_take_keys_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A test not about it does without the covers' pause after they appear (as bots
     without their pause): every key reads as typed long after any cover was painted.

@@ -475,6 +475,7 @@ async def test_final_standings_longer_than_the_screen_say_there_is_more_and_how_
         # The line tells where a scroll goes at once, not after its glide (play-through:
         # "More below" still up after End).
         body = app.screen.query_one(".score-body")
+        app.animation_level = "full"  # the glide a player sees (the tests' apps have none)
         await pilot.press("home")
         await wait_until(pilot, lambda: more in screen_text(app), "the top again")
         body.scroll_end(duration=600)

@@ -350,9 +350,11 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
         assert match.off_script is None, coach_line(app)
         assert not clipped(app), clipped(app)
         if isinstance(screen, TableScreen):
-            # Played through: "Round 1 of 5" all through a lesson of one round.
+            # Played through: "Round 1 of 5" all through a lesson of one round, and a
+            # Hund column (times the hund in a match) beside a lesson of one game.
             status = screen_text(app).splitlines()[0]
             assert not re.match(r"\s*(Round|Deal|Game) \d+ of", status), status
+            assert not re.search(r"Name +Hand.* Hund", screen_text(app))
             said = screen.coach.line(screen.update, screen.holding or screen.coach_waits)
             shown = app.look.text(screen.screens.in_words(said, app.look))
             assert " ".join(shown.split()) in coach_line(app), shown

@@ -11,7 +11,8 @@ ASCII (names transliterated). Palettes: ``dark`` and ``light`` in full colour, a
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import TypeVar
 
 from rich.text import Text
 
@@ -47,6 +48,9 @@ def palette_for(theme: str, color_system: str | None) -> str:
     return "light" if theme.endswith("light") else "dark"
 
 
+L = TypeVar("L", bound="Look")
+
+
 @dataclass(frozen=True)
 class Look:
     """The drawing choices of one app run: glyphs or plain ASCII, and a palette; and of
@@ -56,6 +60,14 @@ class Look:
     ascii: bool = False
     palette: str = "dark"
     hot_seat: bool = False
+    #: A lesson's table: one round, deal or game, so no count of games to come.
+    lesson: bool = False
+
+    def as_kind(self, kind: type[L]) -> L:
+        """This look as a game's own (its cards drawn its way), every choice kept."""
+        if isinstance(self, kind):
+            return self
+        return kind(**{f.name: getattr(self, f.name) for f in fields(Look)})
 
     def text(self, text: str) -> str:
         """Any text about to be drawn: transliterated in ASCII mode."""

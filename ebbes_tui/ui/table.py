@@ -152,7 +152,8 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
         # A hot-seat table is read by several people: each seat by its name there.
-        yield self.screens.table(replace(self.app.look, hot_seat=self.hot_seat), self.view)
+        yield self.screens.table(replace(self.app.look, hot_seat=self.hot_seat,
+                                         lesson=self.coach is not None), self.view)
         yield Static(id="presence", markup=False)
         if self.coach is not None:
             yield Static(id="coach", markup=False)

@@ -62,4 +62,4 @@ class EbbesLook(Look):
 
 def ebbes_look(look: Look) -> EbbesLook:
     """The app's ``look`` with ebbes' cards."""
-    return look if isinstance(look, EbbesLook) else EbbesLook(look.ascii, look.palette, look.hot_seat)
+    return look.as_kind(EbbesLook)

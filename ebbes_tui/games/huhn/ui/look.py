@@ -80,4 +80,4 @@ class HuhnLook(Look):
 
 def huhn_look(look: Look) -> HuhnLook:
     """The app's ``look`` with Blindes Huhn extrem's cards."""
-    return look if isinstance(look, HuhnLook) else HuhnLook(look.ascii, look.palette, look.hot_seat)
+    return look.as_kind(HuhnLook)

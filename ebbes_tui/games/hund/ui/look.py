@@ -61,4 +61,4 @@ class HundLook(Look):
 
 def hund_look(look: Look) -> HundLook:
     """The app's ``look`` with Hund's cards."""
-    return look if isinstance(look, HundLook) else HundLook(look.ascii, look.palette, look.hot_seat)
+    return look.as_kind(HundLook)

@@ -61,7 +61,7 @@ class SeatsPanel(Static):
         names = seat_names(view, look)
         width = self._name_width(names)
         collecting = view.phase == "collect"
-        tally = view.games > 1
+        tally = view.games > 1 and not look.lesson  # a lesson plays one game
         text = Text()
         text.append(f"  {'Name':<{width}}Hand" + (" Taken" if collecting else "")
                     + (" Hund" if tally else "")
