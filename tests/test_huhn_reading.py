@@ -64,6 +64,8 @@ async def test_the_previous_trick_and_its_taker_fit_at_80x24_with_five_players(t
         # long names cut to fit, marked as cut (play-through: "Bartho" passed for a name)
         cut = "." if ascii else "…"
         assert f"Mari{'' if ascii else 'a'}{cut} 45" in previous and "Bot 4 5H" in previous
+        assert any(line.strip(" │|").startswith(f"Marianne Mus{cut}  Friedrich Fu{cut}  Bot 3")
+                   for line in shown)  # the trick's names over their cards
         assert any("Marianne Muster took it with 45 (2 hens: penalty -3)." in line
                    for line in shown)
         assert "Last trick" not in screen_text(app)  # it was the previous trick

@@ -25,6 +25,7 @@ from ..game.records import load_record
 from .closing import ClosesOnce
 from .game_ui import BOARD, BoardScreen
 from .look import WIDE, Look
+from .words import cut_names
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -214,8 +215,9 @@ class AllHands(Widget):
             width = min(width, max(map(len, names)) + 1)
         room = max(20, (self.size.width or 76) - width - 2)  # 0 wide: not laid out yet
         lines = []
-        for seat, (name, hand) in enumerate(zip(names, self.hands(room))):
-            head = Text.assemble(self.look.disc(seat), f" {name[:width - 1]:<{width}}")
+        shown = cut_names(names, width - 1, self.look.ellipsis)
+        for seat, (name, hand) in enumerate(zip(shown, self.hands(room))):
+            head = Text.assemble(self.look.disc(seat), f" {name:<{width}}")
             rows = [part for row in hand.split("\n") for part in _wrapped(row, room)] if hand \
                 else [Text("no cards", "dim")]
             lines += [(head if i == 0 else Text(" " * (width + 2))) + row for i, row in enumerate(rows)]

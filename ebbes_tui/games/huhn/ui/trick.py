@@ -187,8 +187,9 @@ class TrickArea(Static):
         if upcoming is not None and upcoming not in seats:
             seats.append(upcoming)
         column = max(10, min(16, self._width() // max(len(names), 1)))
+        shown = cut_names(names, column - 2, look.ellipsis)
         for seat in seats:
-            text.append(f"{names[seat][:column - 2]:<{column}}", "bold")
+            text.append(f"{shown[seat]:<{column}}", "bold")
         text.append("\n")
         for tc in cards:
             won = tc.seat == winner

@@ -245,8 +245,9 @@ class TrickPanel(Static):
         label = 6
         width = max(8, min(14, (self.content_size.width - label) // len(seats)))
         rows = [Text(" " * label)]
+        shown = cut_names(names, width - 1, self.look.ellipsis)
         for seat in seats:
-            rows[0].append(f"{names[seat][:width - 1]:<{width}}", "bold")
+            rows[0].append(f"{shown[seat]:<{width}}", "bold")
         rounds = [list(r) for r in rounds_of([s for s, _, _ in played])]
         warriors = warriors_of(played, rounds)
         if not rounds or (view.trick and view.krig and view.round_start >= len(played)) or \
