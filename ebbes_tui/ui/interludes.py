@@ -98,14 +98,16 @@ class FinalStandings(Unhurried, ClosesOnce, Screen[str]):
         if not bodies or not lines:
             return
         body, line = bodies.first(VerticalScroll), lines.first(Static)
-        # The line takes a row from the sheet: a sheet that fits once it is gone needs
-        # none (it said "The end of the score sheet" of a sheet that fitted).
-        line.display = body.max_scroll_y > (1 if line.display else 0)
-        # Where a scroll goes, not where its second-long glide is now: "More below"
-        # stayed up after End had been pressed.
-        line.update("More below: Down, PgDn or End scrolls the score sheet."
-                    if round(body.scroll_target_y) < body.max_scroll_y else
-                    "The end of the score sheet: Up, PgUp or Home goes back to the top.")
+        # The line keeps its row, said or not: shown and hidden by the sheet's fit, it
+        # changed that fit and flickered, or said "The end" of a sheet that fitted.
+        # It tells where a scroll goes, not where its second-long glide is now ("More
+        # below" stayed up after End).
+        if body.max_scroll_y <= 0:
+            line.update("")
+        elif round(body.scroll_target_y) < body.max_scroll_y:
+            line.update("More below: Down, PgDn or End scrolls the score sheet.")
+        else:
+            line.update("The end of the score sheet: Up, PgUp or Home goes back to the top.")
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from ....ui.decision import DecisionDialog
 from ....ui.footer import KeysFooter
-from ....ui.words import seat_names
+from ....ui.words import cut_names, seat_names
 from ..rules.actions import ChoosePair
 from ..rules.cards import card
 from ..rules.determiners import open_pairs
@@ -127,8 +127,8 @@ class PairDialog(DecisionDialog[PlayerView, ChoosePair]):
     def _title(self) -> str:
         """The round, and who starts it (pairs go round from their left)."""
         look, view = ebbes_look(self.app.look), self.view
-        names = seat_names(view, look, self.personal)
-        starter = "you start" if view.starter == view.seat else f"{names[view.starter][:12]} starts"
+        names = cut_names(seat_names(view, look, self.personal), 12, look.ellipsis)
+        starter = "you start" if view.starter == view.seat else f"{names[view.starter]} starts"
         return f"Pair for round {view.round_no + 1} ({starter})"
 
     def on_mount(self) -> None:

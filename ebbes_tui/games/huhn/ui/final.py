@@ -45,6 +45,6 @@ class FinalScreen(FinalStandings):
                      classes="screen-title", id="winners")
         with VerticalScroll(classes="score-body"):
             yield Static(standings(event.totals, event.winners, names))
-            yield Static(Group(score_sheet(view, names), sheet_notes(view, names)))
+            yield Static(Group(score_sheet(view, names, look), sheet_notes(view, names)))
         yield Static(self.keys_line, id="final-help")
         yield KeysFooter()

@@ -17,7 +17,8 @@ from textual.widgets import Static
 
 from ....ui.footer import KeysFooter
 from ....ui.game_ui import BoardScreen, board_title
-from ....ui.words import seat_names
+from ....ui.look import Look
+from ....ui.words import cut_names, seat_names
 from ..rules.actions import CROSS_OPTION, NO_OPTION
 from ..rules.cards import REWARD_POINTS
 from ..rules.scoring import DealScore
@@ -44,13 +45,13 @@ def crossed_deals(view: HuhnView) -> set[tuple[int, int]]:
     return {(k, seat) for seat, deals in enumerate(view.crossed) for k in deals}
 
 
-def score_sheet(view: HuhnView, names: list[str], only: int | None = None) -> Table:
+def score_sheet(view: HuhnView, names: list[str], look: Look, only: int | None = None) -> Table:
     """Deals down, players across; the totals last. ``only``: that deal's rows alone
     (a deal's summary)."""
     table = Table(box=None, pad_edge=False, header_style="bold", show_edge=False)
     table.add_column("")
-    for name in names:
-        table.add_column(Text(name[:12]), justify="right")
+    for name in cut_names(names, 12, look.ellipsis):
+        table.add_column(Text(name), justify="right")
     crossed = crossed_deals(view)
     so_far = [0] * len(names)
     for k, score in enumerate(view.scores, 1):
@@ -120,7 +121,7 @@ class ScoreSheetScreen(BoardScreen):
                      classes="screen-title")
         with VerticalScroll(classes="score-body"):
             if view.scores:
-                yield Static(Group(score_sheet(view, names), sheet_notes(view, names)))
+                yield Static(Group(score_sheet(view, names, look), sheet_notes(view, names)))
             else:
                 yield Static("No deal has been scored yet. After each deal every player "
                              "scores -1 a hen card, the penalties, +3 a reward card and +3 "

@@ -39,7 +39,7 @@ class DealSummaryScreen(Interlude):
                                        f"{takes_line(last, names, look)}.\n"))
             story.append(look.text(option_line(event.score.taker, event.score.option, names)))
             yield Static(story)
-            yield Static(score_sheet(view, names, only=event.deal))
+            yield Static(score_sheet(view, names, look, only=event.deal))
             more = "" if view.over or self.lesson else f"Deal {event.deal + 1} comes next. "
             if self.closes_after is not None:
                 more += f"The table goes on: this closes by itself in {self.closes_after:.0f} s."
