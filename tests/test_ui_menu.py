@@ -152,8 +152,8 @@ async def test_a_seat_switched_to_a_person_no_longer_keeps_the_bots_name(tmp_pat
 
 
 async def test_a_name_typed_on_a_seats_kind_leaves_the_kind_as_it_was(tmp_path):
-    """Play-through: "Billy" typed on a seat's kind (not its name) changed the kind
-    at its h and l, as the table's keys move along a hand."""
+    """Play-through: "Billy Jo" typed on a seat's kind (not its name) changed the kind
+    at its l and space (h and l move along a hand on the table)."""
     from ebbes_tui.ui.choice import Choice
 
     app = make_app(tmp_path)
@@ -162,7 +162,7 @@ async def test_a_name_typed_on_a_seats_kind_leaves_the_kind_as_it_was(tmp_path):
         kind = app.screen.query_one("#kind-1", Choice)
         kind.focus()
         before = kind.value
-        await pilot.press(*"Billy")
+        await pilot.press(*"Billy", "space", *"Jo")
         await pilot.pause()
         assert kind.value == before
         await pilot.press("right")  # the arrows still change it

@@ -189,8 +189,10 @@ def test_a_name_cut_to_fit_ends_in_a_mark_and_alike_names_keep_their_ends():
     """Play-through: "Bartho" and "Christ" in a panel passed for whole names."""
     from ebbes_tui.ui.words import cut_names
 
-    assert cut_names(["Bartholomaeus", "Ann", "Christa"], 7) == ["Bartho…", "Ann", "Christa"]
+    assert cut_names(["Bartholomaeus", "Ann", "Christa"], 7, "…") == ["Bartho…", "Ann", "Christa"]
     assert cut_names(["Player 1", "Player 2", "Bot"], 6, ".") == ["Pla. 1", "Pla. 2", "Bot"]
+    # too narrow for the mark (a trick's names at 3): the ends still tell them apart
+    assert cut_names(["Player 1", "Player 2"], 3, "…") == ["P 1", "P 2"]
 
 
 async def test_names_fit_the_players_panel_or_are_cut_to_stay_apart(tmp_path):

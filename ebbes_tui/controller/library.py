@@ -59,12 +59,14 @@ class LocalGame:
         if self.task is not None and not self.task.done():
             self.task.cancel()
         if self.slot is not None:
-            if finished:
-                archived = self.slot.archive()
-                KeptStatistics(self.match.game, self.slot.store.root).add_finished(
-                    archived, (self.match.record(), self.match.state))
-            self.slot.close()
-            self.slot = None
+            try:
+                if finished:
+                    archived = self.slot.archive()
+                    KeptStatistics(self.match.game, self.slot.store.root).add_finished(
+                        archived, (self.match.record(), self.match.state))
+            finally:  # a refusing disk leaves the save, never this window's lock on it
+                self.slot.close()
+                self.slot = None
 
 
 class Library:
@@ -120,33 +122,37 @@ class Library:
         whether a game that had ended was archived on the way: one closed on its final
         standings before it was archived (the window shut) is History's, not
         Continue's."""
-        archived: set[str] = set()
         with self._opening:
+            archived, tried = False, set()
+            listed: list[SaveInfo] = []
             while saves := self.saves():
-                newest = self.store.described(saves[0])
-                if not newest.over or newest.locked_by is not None or newest.slot in archived:
-                    return [newest, *saves[1:]], bool(archived)
-                archived.add(newest.slot)
+                listed = [self.store.described(saves[0]), *saves[1:]]
+                newest = listed[0]
+                if not newest.over or newest.locked_by is not None or newest.slot in tried:
+                    break
+                tried.add(newest.slot)
                 try:
-                    self._resume(newest.slot, self.store.open(newest.slot)).close(finished=True)
-                    self._ended = True
-                except (SaveError, OSError):  # taken by another window meanwhile, or the
-                    pass                      # disk refused: the loop lists it as it is
-            return [], bool(archived)
+                    self._open(newest).close()  # not over after all (read before its lock)
+                    break
+                except SaveError as e:  # archived; else taken meanwhile, or the disk refused
+                    archived = archived or str(e) == ENDED
+            else:
+                listed = []
+            self._ended = archived  # what a --continue at start-up says, if nothing is left
+            return listed, archived
 
     def newest(self) -> SaveInfo | None:
         saves = self.saves()
         return saves[0] if saves else None
 
     def continue_newest(self) -> LocalGame:
-        """Open the newest saved game; SaveError says in one sentence why not (that it
-        had ended, when :meth:`listed` archived it just before)."""
+        """Open the newest saved game; SaveError says in one sentence why not: that
+        it had ended (archived now, or by :meth:`listed` just before), or there is none."""
         with self._opening:
-            ended, self._ended = self._ended, False
             info = self.newest()
             if info is None:
-                raise SaveError(ENDED if ended else NO_SAVE)
-            return self._resume(info.slot, self.store.open(info.slot))
+                raise SaveError(ENDED if self._ended else NO_SAVE)
+            return self._open(info)
 
     def take_over_newest(self) -> LocalGame:
         """Ask the other ebbes window that has the newest game open to save and close,
@@ -154,7 +160,21 @@ class Library:
         info = self.newest()
         if info is None:
             raise SaveError(NO_SAVE)
-        return self._resume(info.slot, self.store.take_over(info.slot))
+        return self._open(info, take_over=True)
+
+    def _open(self, info: SaveInfo, *, take_over: bool = False) -> LocalGame:
+        """The game of ``info``; one that had ended is archived instead, and SaveError
+        says so."""
+        slot = self.store.take_over(info.slot) if take_over else self.store.open(info.slot)
+        game = self._resume(info.slot, slot)
+        if game.match.state.outcome() is not None:  # its window shut on its final standings
+            try:
+                game.close(finished=True)
+            except OSError as e:
+                raise SaveError(f"Your last game had ended, but it could not be put in "
+                                f"History ({e.strerror or e}).") from None
+            raise SaveError(ENDED)
+        return game
 
     def _resume(self, slot_name: str, slot: SaveSlot) -> LocalGame:
         try:

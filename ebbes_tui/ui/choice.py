@@ -1,4 +1,4 @@
-"""A one-line choice for forms: left/right (or space, or a click) cycle the values; and
+"""A one-line choice for forms: left/right (or a click) cycle the values; and
 the next of a setting's values, round and round."""
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ class Choice(Widget, Generic[T], can_focus=True):
     Choice { width: auto; min-width: 12; height: 1; padding: 0 1; }
     Choice:focus { background: $accent 40%; text-style: bold; }
     """
-    # Not h and l as on the table: in a form letters are a name's, and a name typed on
-    # the wrong field must not change a seat's kind (play-through).
+    # Not h, l or space: in a form letters and spaces are a name's, and a name typed on
+    # the wrong field must not change a seat's kind (play-through; review).
     BINDINGS = [
         Binding("left", "step(-1)", "Change", show=False),
-        Binding("right,space", "step(1)", "Change", show=False),
+        Binding("right", "step(1)", "Change", show=False),
     ]
     index = reactive(0, layout=True)  # width: auto follows the value shown
 

@@ -70,7 +70,6 @@ class GameOpener:
         happens in a thread: the menu stays live. Cancelled meanwhile (the app quits),
         the game the thread opened is closed, so its save is never left locked."""
         from ..controller import SaveError
-        from ..controller.saves import ENDED
 
         app = self.app
         library = app.library
@@ -89,10 +88,6 @@ class GameOpener:
             raise
         finally:
             self._resuming = False
-        if game.match.state.outcome() is not None:  # ended, but closed before it was archived
-            game.close(finished=True)
-            app.show_menu_message(ENDED)
-            return
         self.open(game)
 
     def learn(self) -> None:

@@ -50,7 +50,7 @@ def dealer_words(names: Sequence[str], dealer: int) -> str:
     return "you deal" if names[dealer] == "You" else f"dealer {names[dealer]}"
 
 
-def cut_names(names: Sequence[str], width: int, mark: str = "…") -> list[str]:
+def cut_names(names: Sequence[str], width: int, mark: str) -> list[str]:
     """Each name cut to ``width``, a cut one ending in ``mark`` (``Look.ellipsis``) so
     it does not pass for the whole name; names that would read alike keep their ends,
     so "Player 1" and "Player 2" at 6 are "Pla… 1" and "Pla… 2", not "Playe…" twice."""
@@ -58,7 +58,9 @@ def cut_names(names: Sequence[str], width: int, mark: str = "…") -> list[str]:
         if len(name) <= width:
             return name
         room = width - len(mark) - len(end)
-        return name[:room] + mark + end if room > 0 else name[:width]
+        if room > 0:
+            return name[:room] + mark + end
+        return name[:max(width - len(end), 0)] + end[:width]  # no room for the mark
 
     once = [cut(name) for name in names]
     return [cut(name, name[-2:]) if once.count(c) > 1 else c for name, c in zip(names, once)]

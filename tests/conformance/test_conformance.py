@@ -14,6 +14,7 @@ import json
 import random
 import re
 import stat
+import threading
 from collections import Counter
 
 import pytest
@@ -25,7 +26,7 @@ from ebbes_tui.bench.bots_bench import BENCH_LEVELS
 from ebbes_tui.bots import make_bot
 from ebbes_tui.check import check_file
 from ebbes_tui.cli import build_parser, main
-from ebbes_tui.controller import SaveStore
+from ebbes_tui.controller import Library, SaveStore
 from ebbes_tui.controller.saves import ENDED
 from ebbes_tui.controller import setup
 from ebbes_tui.game.errors import SetupError
@@ -391,20 +392,39 @@ async def test_every_kind_of_decision_is_saved_and_continued(any_game, home):
             await pilot.press("c")
 
 
-@pytest.mark.parametrize("how", ["menu", "--continue"])
+@pytest.mark.parametrize("how", ["menu", "--continue, the menu reading first",
+                                 "--continue, the menu reading after"])
 async def test_a_game_closed_on_its_final_standings_is_historys_not_continues(
-        any_game, home, how):
+        any_game, home, how, monkeypatch):
     """A game whose window shut on its final standings (before it was archived) is not
     offered to Continue: the menu files it in History and says so, and so does
-    ``--continue``, whichever of the two reads the save first."""
+    ``--continue``, in either order of the two (each runs in a thread at start-up)."""
     game = any_game
     store = SaveStore(game=game)
     record = game.records.to_record(random_game(game, 3, seed=5), {"seed": 5})
     store.path(store.new_slot()).write_text(dumps(record))
+    if how != "menu":  # the one waits until the other has begun
+        listed, resumed = threading.Event(), threading.Event()
+        first, then = (("listed", listed), ("continue_newest", resumed)) if "first" in how \
+            else (("continue_newest", resumed), ("listed", listed))
+        for (name, done), (_, awaited) in ((first, then), (then, first)):
+            original = getattr(Library, name)
+
+            def wrapped(self, *a, _original=original, _done=done, _awaited=awaited,
+                        _waits=name == then[0]):
+                if _waits:
+                    _awaited.wait(10)
+                try:
+                    return _original(self, *a)
+                finally:
+                    _done.set()
+            monkeypatch.setattr(Library, name, wrapped)
     ebbes = EbbesApp(pace=0, animation=False, game=game.id, continue_game=how != "menu")
     async with ebbes.run_test(size=(80, 24)) as pilot:
         await until(lambda: ENDED in screen_text(ebbes), what="the menu saying it had ended")
-        assert "Continue:" not in screen_text(ebbes) and store.list() == []
+        await until(lambda: isinstance(ebbes.screen, MenuScreen)
+                    and "Continue:" not in screen_text(ebbes) and store.list() == [],
+                    what=lambda: f"no Continue:\n{screen_text(ebbes)}")
         await pilot.press("h")
         await until(lambda: isinstance(ebbes.screen, HistoryScreen) and ebbes.screen.games,
                     what="the finished game in History")
