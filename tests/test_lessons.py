@@ -416,6 +416,23 @@ async def test_a_pilot_plays_each_lesson_to_its_end_by_following_the_coach(
 
 
 @pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
+async def test_the_board_in_a_lesson_speaks_of_its_one_round_deal_or_game(
+        tmp_path, game_id, lesson_id):
+    """Review: the board (b) in Hund's lesson said "the match: 4 games ... 3 games to
+    go", in Blindes Huhn's "score sheet, deal 1 of 4"."""
+    app = make_app(tmp_path, game=game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the lesson")
+        table = app.screen
+        await pilot.press("b")
+        await wait_until(pilot, lambda: app.screen is not table, "the board")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert not re.search(r"(Round|round|Deal|deal|Game|game) \d+ of \d|to go|the match", text), text
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)
 async def test_enter_alone_makes_each_move_the_coach_asks_for(tmp_path, game_id, lesson_id):
     """Played through: the coach said "Trump it with the blue 5" with the cursor on the
     yellow 4, and Huhn's reward dialog had "down" chosen under "Take the ear": Enter

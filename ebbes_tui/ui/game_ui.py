@@ -159,6 +159,8 @@ class BoardScreen(ClosesOnce, Screen[None]):
     BINDINGS = [Binding("escape,b,enter", "close", "Back to the table"),
                 Binding("escape,b,enter", "close_replay", "Back to the replay")]
     from_replay = False
+    #: A lesson's (its table sets it): one round, deal or game, none to come.
+    lesson = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("close", "close_replay"):  # one of them shows, as opened

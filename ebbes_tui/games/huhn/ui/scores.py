@@ -117,7 +117,8 @@ class ScoreSheetScreen(BoardScreen):
         look = self.app.look
         view = self.view
         names = seat_names(view, look)
-        yield Static(board_title(look, f"score sheet, deal {max(view.deal, 1)} of {view.deals}"),
+        of = "" if self.lesson else f" of {view.deals}"
+        yield Static(board_title(look, f"score sheet, deal {max(view.deal, 1)}{of}"),
                      classes="screen-title")
         with VerticalScroll(classes="score-body"):
             if view.scores:

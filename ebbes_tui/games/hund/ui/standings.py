@@ -99,14 +99,16 @@ class TallyScreen(BoardScreen):
 
     def compose(self) -> ComposeResult:
         names = seat_names(self.view, hund_look(self.app.look))
-        yield Static(board_title(self.app.look, f"the match: {self.view.games} game"
-                                 f"{'s' * (self.view.games != 1)}, whoever is the hund least "
-                                 "often wins"), classes="screen-title")
+        games = self.view.games
+        yield Static(board_title(self.app.look, "the lesson's one game" if self.lesson else
+                                 f"the match: {games} game{'s' * (games != 1)}, whoever is the "
+                                 "hund least often wins"), classes="screen-title")
         with VerticalScroll(classes="score-body"):
             yield Static(tally_table(self.view, names))
             for line in no_place(self.view):
                 yield Static(Text(line))
-            yield Static(Text(leaders_line(self.view, names), "italic"))
+            if not self.lesson:
+                yield Static(Text(leaders_line(self.view, names), "italic"))
         yield KeysFooter()
 
 
