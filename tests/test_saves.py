@@ -287,3 +287,32 @@ def test_saves_an_earlier_version_put_beside_another_games_move_to_their_own(tmp
     assert sorted(info.slot for info in store.list()) == ["game-1", "game-2"]
     assert (own / "finished" / "game-0.json").read_text() == record
     assert (own / "game-2.json").read_text() == "{}" and (stray / "game-2.json").exists()
+
+
+@pytest.mark.parametrize("first", ["the menu's listing", "--continue"])
+def test_continue_opens_the_newest_game_not_over_whichever_reads_first(tmp_path, first):
+    """Review: at start-up the menu's listing and --continue each read the saves in a
+    thread; with a game that had ended (its window shut on its final standings) saved
+    after an older one still going, either order archives the one and continues the
+    other."""
+    from ebbes_tui.controller import Library
+    from ebbes_tui.game.records import dumps
+    from ebbes_tui.game.simulate import random_game
+
+    store = SaveStore(tmp_path / "saves")
+    going = json.loads((RECORDS / "four-players-saved-mid-round.json").read_text())
+    store.path("game-1").write_text(dumps(going))
+    ended = EBBES.records.to_record(random_game(EBBES, 3, seed=5), {"seed": 5})
+    store.path("game-2").write_text(dumps(ended))
+    os.utime(store.path("game-1"), (1, 1))  # the older
+    library = Library(EBBES, store)
+    if first == "the menu's listing":
+        listed, archived = library.listed()
+        assert archived and [info.slot for info in listed] == ["game-1"]
+    game = library.continue_newest()
+    try:
+        assert game.slot is not None and game.slot.slot == "game-1"
+        assert game.match.record()["rounds"] == going["rounds"]
+    finally:
+        game.close()
+    assert [path.name for path in (store.root / "finished").iterdir()] == ["game-2.json"]

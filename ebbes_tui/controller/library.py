@@ -146,13 +146,20 @@ class Library:
         return saves[0] if saves else None
 
     def continue_newest(self) -> LocalGame:
-        """Open the newest saved game; SaveError says in one sentence why not: that
-        it had ended (archived now, or by :meth:`listed` just before), or there is none."""
+        """Open the newest saved game that has not ended (one that has is archived on
+        the way, here or by :meth:`listed` just before: either order comes to the same);
+        SaveError says in one sentence why none: that it had ended, or there is none."""
         with self._opening:
-            info = self.newest()
-            if info is None:
-                raise SaveError(ENDED if self._ended else NO_SAVE)
-            return self._open(info)
+            ended, tried = self._ended, set()
+            while (info := self.newest()) is not None and info.slot not in tried:
+                tried.add(info.slot)
+                try:
+                    return self._open(info)
+                except SaveError as e:  # one that had ended is archived: the next one on
+                    if str(e) != ENDED:
+                        raise
+                    ended = True
+            raise SaveError(ENDED if ended else NO_SAVE)
 
     def take_over_newest(self) -> LocalGame:
         """Ask the other ebbes window that has the newest game open to save and close,
