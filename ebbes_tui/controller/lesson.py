@@ -458,6 +458,8 @@ class LessonProgress:
 class LessonGame(LocalGame):
     """A lesson at this screen: its progress kept when left, never a saved game."""
 
+    lesson = True
+
     def __init__(self, match: LessonMatch, progress: LessonProgress) -> None:
         super().__init__(match, None)
         self.lesson_match = match

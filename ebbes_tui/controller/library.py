@@ -31,6 +31,9 @@ NO_SAVE = "There is no saved game to continue."
 class LocalGame:
     """A match played at this screen, saved after every decision."""
 
+    #: A lesson's (one round, deal or game, none to come): its screens count no further.
+    lesson = False
+
     def __init__(self, match: Match, slot: SaveSlot | None) -> None:
         self.match = match
         self.slot = slot

@@ -16,7 +16,7 @@ import importlib
 import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from textual.binding import Binding
 from textual.message import Message
@@ -28,6 +28,9 @@ from ..game.protocols import AnyGame, AnyView, Game, ViewT_contra
 from ..game.registry import all_games
 from .closing import ClosesOnce
 from .look import Look
+
+if TYPE_CHECKING:
+    from .app import EbbesApp
 
 
 class Decided(Message):
@@ -159,8 +162,12 @@ class BoardScreen(ClosesOnce, Screen[None]):
     BINDINGS = [Binding("escape,b,enter", "close", "Back to the table"),
                 Binding("escape,b,enter", "close_replay", "Back to the replay")]
     from_replay = False
-    #: A lesson's (its table sets it): one round, deal or game, none to come.
-    lesson = False
+    app: EbbesApp
+
+    @property
+    def lesson(self) -> bool:
+        """A lesson's board: one round, deal or game, none to come."""
+        return self.app.in_lesson
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("close", "close_replay"):  # one of them shows, as opened

@@ -32,12 +32,15 @@ class Interlude(Unhurried, ClosesOnce, Screen[None]):
         self.event = event
         self.view = view
         self.closes_after = closes_after
-        #: A lesson's (its table sets it): one round, deal or game, and no next one to
-        #: speak of ("Round 1 of 5", "Deal 2 comes next" in a one-deal lesson).
-        self.lesson = False
         # At one's own table a stream of Enters must stop first (typed ahead after the
         # last card it passed the summary unread); a shared table's closes by itself.
         self.until_keys_stop = closes_after is None
+
+    @property
+    def lesson(self) -> bool:
+        """A lesson's: no next round, deal or game to speak of ("Round 1 of 5", "Deal 2
+        comes next" in a one-deal lesson)."""
+        return self.app.in_lesson
 
     def on_mount(self) -> None:
         if self.closes_after is not None:

@@ -15,7 +15,6 @@ from ..controller import TakenBack, Update
 from ..game.events import ChatLine, Ended
 from ..table.events import Disconnected, GameStarted, Lobby, Presence, Refused
 from .decision import DecisionDialog
-from .interludes import Interlude
 from .pacing import SUMMARY_SECONDS, behind
 
 if TYPE_CHECKING:
@@ -125,8 +124,6 @@ class Follower:
         # At a shared table nobody holds up the others, nor falls behind them.
         interlude = screen.screens.interlude(everyone, SUMMARY_SECONDS if screen.shared else None)
         if interlude is not None:
-            if isinstance(interlude, Interlude):
-                interlude.lesson = screen.coach is not None
             await screen.app.push_screen_wait(interlude)
             await self.big_enough()
         if update.view.over and isinstance(update.event, Ended):

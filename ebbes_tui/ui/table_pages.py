@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .game_ui import BoardScreen
 from .log_screen import LogScreen
 
 if TYPE_CHECKING:
     from ..controller.hot_seat import HotSeat
-    from ..controller.lesson import Coach
     from ..controller.session import Feed
     from ..game.protocols import AnyGame, AnyView
     from .app import EbbesApp
@@ -22,7 +20,6 @@ class TablePages:
 
     if TYPE_CHECKING:  # the table screen's
         app: EbbesApp
-        coach: Coach | None
         feed: Feed
         game: AnyGame
         game_log: GameLog | None
@@ -43,10 +40,7 @@ class TablePages:
     def action_scores(self) -> None:
         """The board; in hot-seat as everyone at the screen reads it (nobody "You")."""
         everyone = self.seats.for_everyone().view if self.seats is not None else self.view
-        board = self.screens.scores(everyone)
-        if isinstance(board, BoardScreen):
-            board.lesson = self.coach is not None
-        self.app.push_screen(board)
+        self.app.push_screen(self.screens.scores(everyone))
 
     def action_help(self) -> None:
         from .help_screen import HelpScreen
