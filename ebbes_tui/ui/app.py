@@ -255,12 +255,6 @@ class EbbesApp(App[None]):
         self.settings.trick_display = message.value
         self.save_settings()
 
-    @property
-    def in_lesson(self) -> bool:
-        """Whether the game on screen is a lesson: its summaries and board count no
-        rounds, deals or games to come."""
-        return self.game is not None and self.game.lesson
-
     def close_game(self, *, finished: bool = False) -> None:
         """Stop the game and release its save (archived when it is over); leave a
         shared table (it goes on; the seat waits as away)."""

@@ -167,7 +167,7 @@ class BoardScreen(ClosesOnce, Screen[None]):
     @property
     def lesson(self) -> bool:
         """A lesson's board: one round, deal or game, none to come."""
-        return self.app.in_lesson
+        return self.app.game is not None and self.app.game.lesson
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("close", "close_replay"):  # one of them shows, as opened

@@ -40,7 +40,7 @@ class Interlude(Unhurried, ClosesOnce, Screen[None]):
     def lesson(self) -> bool:
         """A lesson's: no next round, deal or game to speak of ("Round 1 of 5", "Deal 2
         comes next" in a one-deal lesson)."""
-        return self.app.in_lesson
+        return self.app.game is not None and self.app.game.lesson
 
     def on_mount(self) -> None:
         if self.closes_after is not None:
