@@ -54,9 +54,10 @@ class HundScreens:
                             "there is room, else it scrolls; the numbers at either end count "
                             "the cards out of sight)"),
         ("Enter, Space", "play the card under the cursor, or the cards marked for a series"),
-        (f"1-9, 0, {' '.join(CARD_KEYS[10:])}",
+        ("1-9, 0, letters",
          f"play that card directly: the cards you may play now are underlined, and the "
-         f"first {len(CARD_KEYS)} of them in sight have their key above them; a card keeps "
+         f"first {len(CARD_KEYS)} of them in sight have their key above them (after the "
+         f"digits {' '.join(CARD_KEYS[10:18])}, then capitals, with Shift); a card keeps "
          "its key while it stays in sight"),
         ("mouse click", "play the clicked card"),
         ("s", "sjanse (phase 1): play the draw pile's top card instead of one from your "

@@ -29,8 +29,10 @@ from .look import hund_look
 from .panels import PilePanel, SeatsPanel, TrickPanel
 
 #: The keys of the cards in sight, in order: the digits, then letters that no other key
-#: of this screen uses (not s, t, m, nor the table's g b p u i v c d q, nor h and l).
-CARD_KEYS = "1234567890aefrwxyz"
+#: of this screen uses (not s, t, m, nor the table's g b p u i v c d q, nor h and l),
+#: then capitals (with Shift) for a long hand at a tall screen, but none that names a
+#: rank or, in ASCII, a suit (A K Q J, S H D C): over a card it would read as part of it.
+CARD_KEYS = "1234567890aefrwxyz" + "BEFGILMNOPRTUVWXYZ"
 #: The trick display setting's key on this table (t is undertrekk here).
 TRICK_KEY = "d"
 #: The rows the trick panel keeps (its border and five lines: the top card, the plays,
