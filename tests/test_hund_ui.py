@@ -606,7 +606,8 @@ async def test_before_the_deal_and_between_games_the_panels_say_so():
             in " ".join(text.split()), text
     from ebbes_tui.games.hund.ui.screens import SCREENS
 
-    assert SCREENS.status(between, names, LOOK) == "Game 1 of 2 · game 1 is over"
+    assert SCREENS.status(between, names, LOOK) == \
+        f"Game 1 of 2 · {names[between.hund]} is the hund"  # not "game 1 is over" again
 
 
 async def test_the_trump_card_laid_aside_is_said_without_a_word_alone_on_a_line():

@@ -354,6 +354,7 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
             # Hund column (times the hund in a match) beside a lesson of one game.
             status = screen_text(app).splitlines()[0]
             assert not re.match(r"\s*(Round|Deal|Game) \d+ of", status), status
+            assert not re.search(r"(?i)game (\d+)\b.*game \1\b", status), status  # "is over"
             assert not re.search(r"Name +Hand.* Hund", screen_text(app))
             said = screen.coach.line(screen.update, screen.holding or screen.coach_waits)
             shown = app.look.text(screen.screens.in_words(said, app.look))
@@ -384,8 +385,8 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
             assert coach_line(app).count(said) == 1, coach_line(app)  # not twice
         if isinstance(screen, Interlude):  # played through: "Round 1 of 5 is scored",
             text = " ".join(screen_text(app).split())  # "Deal 2 comes next", "3 games to go"
-            assert not re.search(r"(Round|Deal|Game) \d+ of \d|comes next|to go|starts next",
-                                 text), text
+            assert not re.search(r"(Round|Deal|Game) \d+ of \d|comes next|to go|starts next"
+                                 r"|Times hund", text), text
             interludes += 1
         dialog = isinstance(screen, DecisionDialog)
         await pilot.press(*(asking if dialog else ()), "enter")
@@ -429,7 +430,8 @@ async def test_the_board_in_a_lesson_speaks_of_its_one_round_deal_or_game(
         await wait_until(pilot, lambda: app.screen is not table, "the board")
         await pilot.pause()
         text = " ".join(screen_text(app).split())
-        assert not re.search(r"(Round|round|Deal|deal|Game|game) \d+ of \d|to go|the match", text), text
+        assert not re.search(r"(Round|round|Deal|deal|Game|game) \d+ of \d|to go|the match"
+                             r"|Times hund", text), text
 
 
 @pytest.mark.parametrize(("game_id", "lesson_id"), LESSONS)

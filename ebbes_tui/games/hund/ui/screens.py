@@ -19,7 +19,7 @@ from ....game.events import TrickEnded
 from ....ui.game_ui import GameScreens
 from ....ui.look import Look
 from ....ui.table_news import EXPLAIN
-from ....ui.words import as_seen_by, dealer_words, match_line, took_the_trick
+from ....ui.words import as_seen_by, dealer_words, match_line, says, took_the_trick
 from ..rules.cards import parse_card
 from ..rules.events import (
     Avstikk, CardPlayed, DroppedOut, GameDealt, HundFound, Krig, MatchOver, Played, ShedBegan,
@@ -124,7 +124,7 @@ class HundScreens:
         elif view.phase == "shed":
             parts += ["phase 2", trump_words(view, look)]
         elif view.phase == "deal":  # the last game's end stays a moment before the deal
-            parts.append("dealing" if view.hund < 0 else f"game {view.game} is over")
+            parts.append("dealing" if view.hund < 0 else f"{says(names[view.hund], 'is')} the hund")
         taker = _taker(view) if trick_over else None
         if taker is not None:
             parts.append(took_the_trick(names, taker, view.deciding[0] if view.deciding else None))

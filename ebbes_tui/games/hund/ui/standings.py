@@ -26,10 +26,11 @@ if TYPE_CHECKING:
     from ....ui.app import EbbesApp
 
 
-def tally_table(view: HundView, names: list[str], *, current: bool = True) -> Table:
+def tally_table(view: HundView, names: list[str], *, current: bool = True,
+                tally: bool = True) -> Table:
     """Players down, games across (each cell the place: ``1st``, ``2nd`` ... or
-    ``HUND``), then the times each was the hund; ``current`` adds the game in play
-    (who is out so far)."""
+    ``HUND``), then the times each was the hund (``tally``: not in a lesson, which
+    plays one game); ``current`` adds the game in play (who is out so far)."""
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("Player")
     games = list(zip(view.outs, view.hunds))
@@ -38,7 +39,8 @@ def tally_table(view: HundView, names: list[str], *, current: bool = True) -> Ta
         table.add_column(f"Game {number}", justify="right")
     if playing:
         table.add_column(f"Game {view.game} now", justify="right")
-    table.add_column("Times hund", justify="right")
+    if tally:
+        table.add_column("Times hund", justify="right")
     fewest = min(view.tally) if view.tally else 0
     for seat, name in enumerate(names):
         cells = [_place(out, hund, seat) for out, hund in games]
@@ -46,7 +48,8 @@ def tally_table(view: HundView, names: list[str], *, current: bool = True) -> Ta
             cells.append(Text(f"out {ORDINALS[view.out.index(seat)]}" if seat in view.out
                               else "", "dim"))
         style = "bold" if games and view.tally[seat] == fewest else ""
-        table.add_row(Text(name, style), *cells, Text(str(view.tally[seat]), style))
+        times = [Text(str(view.tally[seat]), style)] if tally else []
+        table.add_row(Text(name, style), *cells, *times)
     return table
 
 
@@ -104,7 +107,7 @@ class TallyScreen(BoardScreen):
                                  f"the match: {games} game{'s' * (games != 1)}, whoever is the "
                                  "hund least often wins"), classes="screen-title")
         with VerticalScroll(classes="score-body"):
-            yield Static(tally_table(self.view, names))
+            yield Static(tally_table(self.view, names, tally=not self.lesson))
             for line in no_place(self.view):
                 yield Static(Text(line))
             if not self.lesson:
@@ -135,7 +138,7 @@ class GameEndScreen(Interlude):
             else:
                 yield Static(Text(f"Out in this order: {order}. {says(hund, 'holds')} the last "
                                   "cards: the hund (the dog) has lost this game."))
-            yield Static(tally_table(view, names, current=False))
+            yield Static(tally_table(view, names, current=False, tally=not self.lesson))
             for line in no_place(view):
                 yield Static(Text(line))
             note = "" if self.lesson else leaders_line(view, names)
