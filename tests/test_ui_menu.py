@@ -170,6 +170,32 @@ async def test_a_name_typed_on_a_seats_kind_leaves_the_kind_as_it_was(tmp_path):
         assert kind.value != before
 
 
+async def test_two_seats_of_one_name_are_refused_with_a_reason_and_nothing_starts(tmp_path):
+    """Noticed in a play-through: two seats could both be called Ann, and every screen
+    (the Players panel, the cover, the scores) then read as one player."""
+    from textual.widgets import Input
+
+    from ebbes_tui.ui.new_game import NewGameScreen
+
+    app = make_app(tmp_path, {"players": 3, "seats": seats(("Ann", "human"), ("Bea", "human"),
+                                                           ("Bot 1", "normal"))})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
+        form = app.screen
+        form.query_one("#name-1", Input).value = "ann "
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form and app.game is None
+        assert "Two players are called ann: give each a name of their own." in screen_text(app)
+        form.query_one("#name-1", Input).value = "Cid"
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.game is not None, "the game")
+        assert [s.name for s in app.game.match.setup.seats] == ["Ann", "Cid", "Bot 1"]
+
+
 @pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "ascii"])
 async def test_a_seat_changed_from_a_person_to_a_bot_shows_its_whole_level(tmp_path, ascii):
     """Play-through: Player 2's type read "< bot," once changed from human (the choice

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -167,6 +168,13 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
 
     def action_start(self) -> None:
         """Write the form into the settings and close it: the app deals."""
+        names = [self._seat_name(i) for i in range(self._players())]
+        same = next((n for i, n in enumerate(names)
+                     if n.casefold() in {m.casefold() for m in names[:i]}), None)
+        if same is not None:  # every screen tells the players apart by name alone
+            self.query_one("#form-help", Static).update(Text(self.app.look.text(
+                f"Two players are called {same}: give each a name of their own."), "bold"))
+            return
         s = self.settings
         s.players = self._players()
         for i in range(max(self.game.player_counts)):
