@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from .closing import ClosesOnce
 from .footer import KeysFooter
-from .unhurried import Unhurried
+from .unhurried import Keystrokes, Unhurried
 
 
 class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
@@ -20,7 +20,7 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
     Dismissed with ``ready`` once that player is at the screen, or ``menu``; not by a
     key the last player typed on (:class:`~.unhurried.Unhurried`)."""
 
-    BINDINGS = [Binding("enter", "dismiss('ready')", "I am here"),
+    BINDINGS = [Binding("enter", "ready", "I am here"),
                 Binding("escape", "dismiss('menu')", "Menu")]
 
     def __init__(self, seat: int, name: str, why: str = "", recap: str = "", *,
@@ -48,6 +48,14 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
             yield Static(text, id="handoff-text", markup=False)
         yield Static("", id="handoff-again", markup=False)
         yield KeysFooter()
+
+    def action_ready(self) -> None:
+        """The player is at the screen: keys still coming were typed at the cover, not
+        at the hand it shows (:meth:`~.unhurried.Keystrokes.from_cover`)."""
+        keys: Keystrokes | None = getattr(self.app, "keystrokes", None)
+        if keys is not None:
+            keys.cover_taken_away()
+        self.dismiss("ready")
 
     def key_refused(self, event: events.Key) -> None:
         """A key that came while keys were still coming (a held key, a stream of taps):

@@ -50,7 +50,7 @@ from .table_link import CLOSED, TableLink
 from .table_news import News
 from .table_pages import TablePages
 from .table_waits import TableWaits
-from .unhurried import TypedAfter
+from .unhurried import FROM_COVER, TypedAfter
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -334,8 +334,11 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
     def refuses(self, event: events.Key) -> bool:
         """In hot-seat, a key typed before the table came back on top after a cover or
         a summary: keys typed with the one that took it away (read in one go) must not
-        act for the player now at the screen (issue 25; :func:`~.unhurried.refused`)."""
-        return self.hot_seat and super().refuses(event)
+        act for the player now at the screen (issue 25; :func:`~.unhurried.refused`);
+        anywhere, a key of the stream that took a cover away (the play-through: a
+        second Enter on the cover played a card its player had not seen)."""
+        return (self.hot_seat and super().refuses(event)) or \
+            self.app.keystrokes.from_cover(event)
 
     def on_key(self, event: events.Key) -> None:
         """Any key hurries the table along (a bot's move, a finished trick), and at a
@@ -347,11 +350,14 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
         stays. (This runs before the bindings: they are looked up once the key reaches
         the app.)"""
         woke = self.remote is not None and self.remote.wake()
-        if event.key == "escape" and not woke and not self.refuses(event):
+        refused = self.refuses(event)
+        if event.key == "escape" and not woke and not refused:
             return  # the menu, as the key line says, also while a trick waits for a key
-        if self.holding or self.coach_waits or woke or self.refuses(event):
+        if self.holding or self.coach_waits or woke or refused:
             event.stop()
             event.prevent_default()
+        if refused and self.app.keystrokes.uncovered:
+            self.news.say(FROM_COVER, "refusal")
         if self.holding and self.coach is not None:
             self.coach.read(self.update)
         if self.coach_waits:  # the trick is read: on to what to do now

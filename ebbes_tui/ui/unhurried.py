@@ -20,6 +20,13 @@ PAUSE = 0.5
 #: up to 1 s, macOS's slowest setting nearly 2 s), about as long as passing the
 #: keyboard on (a key refused so is answered on the cover: press again).
 STREAM_GAP = 2.0
+#: How long the keys must have stopped, once a cover is taken away, for the table (or
+#: a dialog) to take one (:meth:`Keystrokes.from_cover`): longer than a double tap, and
+#: than a held key's delay before it repeats on X11 (0.66 s) and Windows (up to 1 s);
+#: shorter than :data:`STREAM_GAP`, for a player who looks at the hand and plays at once.
+UNCOVERED_GAP = 1.0
+#: What a key of that stream, refused on the table, says.
+FROM_COVER = "Keys were still coming when the cover went: let go, then press again."
 #: The clock the pause is read by: Textual's, which stamps keys as it reads them (on
 #: POSIX). Tests put a clock of their own here, and in :data:`typed_at`: no sleeps.
 clock: Callable[[], float] = time.monotonic
@@ -38,6 +45,24 @@ class Keystrokes:
 
     def __init__(self) -> None:
         self._stamps: list[float] = []
+        #: A cover was taken away at a key, and no key was taken since.
+        self.uncovered = False
+
+    def cover_taken_away(self) -> None:
+        """A cover went at a key: the keys coming now may have been typed at it."""
+        self.uncovered = True
+
+    def from_cover(self, event: events.Key) -> bool:
+        """Whether ``event`` goes on the stream of keys that took a cover away (within
+        :data:`UNCOVERED_GAP` of the key before it): Enter tapped twice, or held and
+        repeating, played a card (fixed a hand's order, answered a dialog) that the
+        player had not seen yet. The first key after such a gap ends the stream."""
+        if self.uncovered:
+            at = typed_at(event)
+            if at < self.before(at) + UNCOVERED_GAP:
+                return True
+            self.uncovered = False
+        return False
 
     def heard(self, event: events.Key) -> None:
         """The app was given ``event`` (before any screen had it)."""
@@ -66,13 +91,18 @@ class TypedAfter:
 
     _typed_after = float("inf")  # by Textual's stamps: keys and the screen's resume
 
+    if TYPE_CHECKING:  # mixed in before a Screen
+        app: Any
+
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """The screen is on top: put up now, or back after another on top of it."""
         self._typed_after = event.time  # the moment it was put on top
 
     def refuses(self, event: events.Key) -> bool:
-        """A key typed before the screen came."""
-        return event.time < self._typed_after
+        """A key typed before the screen came, or one of the stream that took a cover
+        away (:meth:`Keystrokes.from_cover`)."""
+        keys: Keystrokes | None = getattr(self.app, "keystrokes", None)
+        return event.time < self._typed_after or (keys is not None and keys.from_cover(event))
 
     def on_key(self, event: events.Key) -> None:
         """Runs before the bindings (the app looks them up once the key reaches it)."""
@@ -100,8 +130,6 @@ class Unhurried(TypedAfter):
     until_keys_stop = False
 
     if TYPE_CHECKING:  # mixed in before a Screen
-        app: Any
-
         def call_after_refresh(self, callback: Callable[..., Any], *args: Any,
                                **kwargs: Any) -> bool: ...
 
@@ -133,3 +161,4 @@ class Unhurried(TypedAfter):
         next player's hand. There a fresh key takes it."""
         return super().refuses(event) or typed_at(event) < self._shown_at + PAUSE or \
             self.streaming(event)
+

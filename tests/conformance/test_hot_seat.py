@@ -349,3 +349,45 @@ async def test_a_seat_made_a_bot_takes_the_smallest_bot_number_of_the_seats_in_p
         await pilot.press("right")  # human -> bot, random
         assert [form.query_one(f"#name-{i}", Input).value for i in range(3)] == \
             ["Bot 1", "Player 2", "Player 3"]
+
+
+async def test_keys_that_took_a_cover_away_play_nothing_until_they_stop(any_game, home, clock):
+    """The play-through: Enter tapped twice on a cover (0.1 to 0.6 s apart) took the cover
+    away, then played the card under the cursor (in Blindes Huhn fixed the hand's order)
+    before its player had seen the hand; a held Enter's repeat did the same. Keys of the
+    stream that took a cover away are refused, and said to be, until it stops for
+    :data:`~ebbes_tui.ui.unhurried.UNCOVERED_GAP`; the first key after that acts."""
+    game = any_game
+    settings_file(home, game, PEOPLE, quickest(game, more=1))
+    near = near_the_end(game, [SeatInfo(name, "human" if kind == "human" else "bot", kind)
+                               for name, kind in PEOPLE],
+                        quickest(game, more=1), before=8, ended_by={0, 1})
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await resume(ebbes, pilot, Match.resume(game, near))
+        while not isinstance(ebbes.screen, HandOffScreen):  # the next person's cover
+            await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+            clock.past_the_pause()
+            if isinstance(ebbes.screen, TableScreen):
+                await decide_by_keys(ebbes.screen, pilot)
+            elif not isinstance(ebbes.screen, HandOffScreen):
+                await pilot.press("enter")
+            await pilot.pause()
+        cover = ebbes.screen
+        await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+        clock.past_the_pause()
+        made = ebbes.game.match.decision
+        await pilot.press("enter")
+        await until(lambda: ebbes.screen is not cover and waits_for_a_key(ebbes),
+                    what=lambda: screen_text(ebbes))
+        table = ebbes.screen
+        assert isinstance(table, TableScreen)
+        for gap in (0.3, *[0.04] * 25, unhurried.UNCOVERED_GAP - 0.05):  # a double tap, held
+            clock.on(gap)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert ebbes.game.match.decision == made and ebbes.screen is table
+        assert unhurried.FROM_COVER in flat(screen_text(ebbes))
+        clock.on(unhurried.UNCOVERED_GAP + 0.1)  # let go, then press again
+        await decide_by_keys(table, pilot)
+        await until(lambda: ebbes.game.match.decision > made, what=lambda: screen_text(ebbes))
