@@ -75,9 +75,11 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
         Binding("b", "scores", BOARD),
         Binding("p", "last_trick", "Last", show=False),
         Binding("u", "take_back", "Undo"),
-        # Where the game allows none now (the key is dimmed), u says why.
+        # Where the game allows none now (the key is dimmed, or left out where a table
+        # never offers it: hot-seat, a shared table), u and i say why.
         Binding("u", "take_back('why')", "Undo", show=False),
         Binding("i", "hint", "Hint"),
+        Binding("i", "hint('why')", "Hint", show=False),
         Binding("v", "look", "My hand"),
         Binding("c", "chat", "Chat"),
         Binding("question_mark", "help", "Help"),
@@ -223,11 +225,11 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":  # hidden where it never works, else dimmed
             if not self.feed.take_back_offered:
-                return False
+                return bool(parameters)
             return bool(parameters) or self._can_take_back() or None
         if action == "hint":  # one player against bots, on their turn
             if not self.feed.hints_offered:
-                return False
+                return bool(parameters)
             return self.feed.asks(self.update) or None
         if action == "chat":  # at a shared table
             return self.shared
@@ -280,9 +282,10 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
             return
         self.follower.rewind()
 
-    def action_hint(self) -> None:
+    def action_hint(self, why: str = "") -> None:
         """What the game's normal bot would do now and why; the table points at it,
-        nothing is played (the hint is counted in the statistics)."""
+        nothing is played (the hint is counted in the statistics). ``why``: this table
+        gives none (hot-seat, a shared table), and the refusal says why."""
         try:
             action, why = self.feed.hint()
         except IllegalMove as e:

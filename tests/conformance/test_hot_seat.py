@@ -391,3 +391,30 @@ async def test_keys_that_took_a_cover_away_play_nothing_until_they_stop(any_game
         clock.on(unhurried.UNCOVERED_GAP + 0.1)  # let go, then press again
         await decide_by_keys(table, pilot)
         await until(lambda: ebbes.game.match.decision > made, what=lambda: screen_text(ebbes))
+
+
+async def test_undo_and_hint_say_why_they_do_nothing_at_one_keyboard(any_game, home):
+    """The play-through: in hot-seat u and i did nothing and said nothing (take-back and
+    hints are for one player against bots, R20), so a newcomer could not tell why."""
+    game = any_game
+    settings_file(home, game, PEOPLE, quickest(game, more=1))
+    near = near_the_end(game, [SeatInfo(name, "human" if kind == "human" else "bot", kind)
+                               for name, kind in PEOPLE],
+                        quickest(game, more=1), before=8, ended_by={0, 1})
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await resume(ebbes, pilot, Match.resume(game, near))
+        await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+        await pilot.press("enter")  # the cover
+        await until(lambda: isinstance(ebbes.screen, TableScreen) and waits_for_a_key(ebbes),
+                    what=lambda: screen_text(ebbes))
+        made = ebbes.game.match.decision
+        await pilot.press("u")
+        await until(lambda: "only for one player against bots" in flat(screen_text(ebbes)),
+                    what=lambda: screen_text(ebbes))
+        await pilot.press("i")
+        await until(lambda: "Hints are for one player against bots" in flat(screen_text(ebbes)),
+                    what=lambda: screen_text(ebbes))
+        assert ebbes.game.match.decision == made
+        footer = screen_text(ebbes).splitlines()[-1]
+        assert "Undo" not in footer and "Hint" not in footer  # still not offered here
