@@ -75,8 +75,7 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
         Binding("b", "scores", BOARD),
         Binding("p", "last_trick", "Last", show=False),
         Binding("u", "take_back", "Undo"),
-        # Where the game allows none now (the key is dimmed, or left out where a table
-        # never offers it: hot-seat, a shared table), u and i say why.
+        # Where there is none to take back or no hint (dimmed, or left out), u and i say why.
         Binding("u", "take_back('why')", "Undo", show=False),
         Binding("i", "hint", "Hint"),
         Binding("i", "hint('why')", "Hint", show=False),
@@ -284,8 +283,7 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
 
     def action_hint(self, why: str = "") -> None:
         """What the game's normal bot would do now and why; the table points at it,
-        nothing is played (the hint is counted in the statistics). ``why``: this table
-        gives none (hot-seat, a shared table), and the refusal says why."""
+        nothing is played (counted in the statistics). ``why``: no hints here, say why."""
         try:
             action, why = self.feed.hint()
         except IllegalMove as e:
@@ -336,12 +334,9 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
 
     def refuses(self, event: events.Key) -> bool:
         """In hot-seat, a key typed before the table came back on top after a cover or
-        a summary: keys typed with the one that took it away (read in one go) must not
-        act for the player now at the screen (issue 25; :func:`~.unhurried.refused`);
-        anywhere, a key of the stream that took a cover away (the play-through: a
-        second Enter on the cover played a card its player had not seen)."""
-        return (self.hot_seat and super().refuses(event)) or \
-            self.app.keystrokes.from_cover(event)
+        a summary (typed with the key that took it away: issue 25, :func:`~.unhurried.refused`);
+        anywhere, one of the stream that took a cover away (:meth:`~.Keystrokes.from_cover`)."""
+        return (self.hot_seat and super().refuses(event)) or self.app.keystrokes.from_cover(event)
 
     def on_key(self, event: events.Key) -> None:
         """Any key hurries the table along (a bot's move, a finished trick), and at a
