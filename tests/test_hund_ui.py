@@ -191,6 +191,8 @@ async def test_undertrekk_is_offered_as_the_only_move_with_its_reason_and_never_
         await pilot.press("enter", "1")  # no card beats: Enter and the card keys do nothing
         await pilot.pause()
         assert plays(app) == before
+        # ... but Enter says why (the play-through: it did nothing and said nothing)
+        assert f"You cannot beat {top}" in panel(app, "#news"), panel(app, "#news")
         await pilot.press("t")
         await wait_until(pilot, lambda: len(plays(app)) > len(before), "the undertrekk")
         assert plays(app)[len(before)] == "take"

@@ -24,7 +24,7 @@ from ..rules.actions import SERIES, SJANSE, UNDERTREKK, Series, play_of
 from ..rules.checks import beat_with
 from ..rules.events import CardPlayed, Drew, GameDealt, Played, TrickTaken
 from ..rules.view import HundView
-from .explain import why_not
+from .explain import undertrekk_reason, why_not
 from .look import hund_look
 from .panels import PilePanel, SeatsPanel, TrickPanel
 
@@ -240,11 +240,14 @@ class HundTable(Widget, can_focus=True):
             self._offer((self.view.hand[message.index],))
 
     def on_key(self, event: events.Key) -> None:
-        """``s`` or ``t`` when the move is not allowed: say why (their bindings are off
-        then, so the key comes here)."""
+        """``s`` or ``t`` when the move is not allowed, Enter when only ``t`` is: say
+        why (their bindings are off then, so the key comes here)."""
         move = {"s": "sjanse", "t": "undertrekk"}.get(event.key)
         if move and self.view.seat is not None and not self.check_action(move, ()):
             self.post_message(Declined(why_not(self.view, event.key, self.look)))
+            event.stop()
+        elif event.key in ("enter", "space") and self.check_action("undertrekk", ()):
+            self.post_message(Declined(undertrekk_reason(self.view, self.look)))
             event.stop()
 
     def action_sjanse(self) -> None:
