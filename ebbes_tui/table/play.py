@@ -12,6 +12,7 @@ import random
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from ..controller.events import SeatChanged
 from ..controller.match import Match
 from ..controller.session import NotYourTurn, Session
 from ..game.errors import IllegalMove
@@ -58,6 +59,8 @@ class Play:
         self._public: Session | None = None
         self._recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=RECAP_KEPT)
         self._left_at: dict[int, int] = {}  # seat -> the event its player saw last
+        #: seat -> the latest news that a bot took it (kept past the recap's window).
+        self._stood_in: dict[int, tuple[int, dict[str, Any]]] = {}
         self._turn = (-1, table.clock.now())  # (decision, since when it is pending)
 
     def begin(self, match: Match) -> None:
@@ -116,7 +119,15 @@ class Play:
         """A player who comes back is told what happened while they were away: the
         public news since their last connection closed."""
         since = self._left_at.pop(seat, None)
-        missed = [message for seq, message in self._recent if since is not None and seq > since]
+        if since is None:
+            return
+        kept = [(seq, message) for seq, message in self._recent if seq > since]
+        stood_in = self._stood_in.get(seat)
+        if stood_in is not None and kept and since < stood_in[0] < kept[0][0]:
+            # A long absence: the recap's window begins after a bot took the seat. The
+            # player still learns first that a bot played for them.
+            kept.insert(0, stood_in)
+        missed = [message for _, message in kept]
         if missed:
             client.send({"type": "recap", "updates": missed})
 
@@ -215,7 +226,11 @@ class Play:
             self._moment = moment_of_updates(self._moment, (update,))
             if update.decision != self._turn[0]:
                 self._turn = (update.decision, self.table.clock.now())
-            self._recent.append((update.seq, state_message(self.table.game, update)))
+            message = state_message(self.table.game, update)
+            self._recent.append((update.seq, message))
+            event = update.event
+            if isinstance(event, SeatChanged) and not event.human:
+                self._stood_in[event.seat] = (update.seq, message)
             self.table.away.arm_turn()
 
     async def _run(self, match: Match) -> None:
