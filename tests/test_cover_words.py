@@ -23,6 +23,34 @@ def test_the_ebbes_cover_calls_the_nix_holder_for_the_nix_cards_taken():
     assert EbbesScreens().why(view) == "you took the most nix cards: choose who starts"
 
 
+def test_a_nix_holder_who_won_a_tie_is_not_said_to_have_taken_the_most():
+    """R8, the play-through: tied on two nix cards with Ann and Bea, Cid took the highest
+    of them; the cover, the dialog and the log said "Cid took the most nix cards"."""
+    from ebbes_tui.controller import Update
+    from ebbes_tui.games.ebbes.rules.actions import NameStarter
+    from ebbes_tui.games.ebbes.ui.explain import event_line
+    from ebbes_tui.games.ebbes.ui.look import EbbesLook
+
+    seen = set()
+    for seed in range(60):
+        state = GameState(config(4))
+        play_random(state, random.Random(seed), until=lambda s: s.phase is Phase.CHOOSE_STARTER)
+        view = state.view(state.decision.seat)
+        counts = [s.nix_cards for s in view.scores[-1].seats]
+        most = max(counts)
+        tied = counts.count(most) > 1
+        seen.add(tied)
+        words = f"took the highest nix card (tied on {most} nix cards)" if tied \
+            else "took the most nix cards"
+        assert EbbesScreens().why(view) == f"you {words}: choose who starts"
+        chooser = state.decision.seat
+        events = state.apply(NameStarter(chooser), chooser)
+        names = ["Ann", "Bea", "Cid", "Dan"]
+        line = event_line(Update(1, events[0], state.view(0), 0), names, EbbesLook())
+        assert line == f"{names[chooser]} {words} and chose to start.", line
+    assert seen == {True, False}
+
+
 def test_the_hund_cover_never_offers_taking_in_to_a_player_who_must_beat():
     """N10: who can beat must beat; the cover reads the same for a player who can beat
     and one who cannot (it shows before the hand, to everyone at the keyboard)."""

@@ -67,12 +67,12 @@ def event_line(update: Update[PlayerView], names: list[str], look: EbbesLook) ->
     if isinstance(event, StarterChosen):
         if event.chooser is None:
             if view.scores and event.starter == view.config.dummy:
-                return f"{names[event.starter]} took the most nix cards, so it starts."
+                return f"{names[event.starter]} {nix_won(view)}, so it starts."
             return f"{says(names[event.starter], 'starts')}."
         if event.chooser == event.starter:
-            return f"{names[event.chooser]} took the most nix cards and chose to start."
+            return f"{names[event.chooser]} {nix_won(view)} and chose to start."
         chosen = "you" if names[event.starter] == "You" else names[event.starter]
-        return f"{names[event.chooser]} took the most nix cards and chose {chosen} to start."
+        return f"{names[event.chooser]} {nix_won(view)} and chose {chosen} to start."
     if isinstance(event, PairChosen):
         return f"{says(names[event.seat], 'takes')} {look.card_name(card(event.suit, event.number))}."
     if isinstance(event, CategoryFixed):
@@ -94,6 +94,21 @@ def event_line(update: Update[PlayerView], names: list[str], look: EbbesLook) ->
     if isinstance(event, TakenBack):
         return "The last card was taken back."
     return match_line(event, names)
+
+
+def nix_won(view: PlayerView) -> str:
+    """Why the last round's nix holder names the next starter (R8): ``took the most nix
+    cards``, or of those tied on the most, ``took the highest nix card`` (not "the most",
+    which the others tied had too). A view with no round scored (from a shared table's
+    wire) has no tie to tell."""
+    if not view.scores:
+        return "took the most nix cards"
+    score = view.scores[-1]
+    counts = [s.nix_cards for s in score.seats]
+    most = counts[score.nix_holder]
+    if counts.count(most) == 1:
+        return "took the most nix cards"
+    return f"took the highest nix card (tied on {most} nix cards)"
 
 
 def next_starter_line(event: RoundScored, view: PlayerView, names: list[str],

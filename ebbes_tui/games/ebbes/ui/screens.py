@@ -22,7 +22,7 @@ from ..rules.record import Record
 from ..rules.state import Phase, track_enders
 from ..rules.view import PlayerView
 from ....ui.words import dealer_words, seat_names, took_the_trick
-from .explain import event_line
+from .explain import event_line, nix_won
 from .game_log import GameLog
 from .look import SUIT_LETTERS, ebbes_look
 from .pacing import EbbesPacing
@@ -32,8 +32,7 @@ _YOUR_TURN = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "choose who start
               Phase.CHOOSE_PAIR: "choose a determiner pair"}
 _THEIR_TURN = {Phase.PLAY: "plays", Phase.CHOOSE_STARTER: "chooses who starts",
                Phase.CHOOSE_PAIR: "chooses a determiner pair"}
-_WHY = {Phase.PLAY: "play a card", Phase.CHOOSE_STARTER: "you took the most nix cards: choose who starts",
-        Phase.CHOOSE_PAIR: "choose a determiner pair"}
+_WHY = {Phase.PLAY: "play a card", Phase.CHOOSE_PAIR: "choose a determiner pair"}
 
 
 class EbbesScreens:
@@ -117,6 +116,8 @@ class EbbesScreens:
 
     def why(self, view: PlayerView) -> str:
         """Why the hot-seat cover calls a player to the screen."""
+        if view.phase is Phase.CHOOSE_STARTER:
+            return f"you {nix_won(view)}: choose who starts"
         return _WHY.get(view.phase, "decide")
 
     def note(self, update: Update[PlayerView], names: Sequence[str], look: Look,

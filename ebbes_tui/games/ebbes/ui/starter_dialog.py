@@ -15,6 +15,7 @@ from ....ui.picker import seat_label
 from ....ui.words import seat_names
 from ..rules.actions import NameStarter
 from ..rules.view import PlayerView
+from .explain import nix_won
 from .pair_dialog import over_the_trick
 
 
@@ -36,8 +37,8 @@ class StarterDialog(DecisionDialog[PlayerView, NameStarter]):
         look = self.app.look
         view = self.view
         with Vertical(classes="dialog"):
-            yield Static(f"You took the most nix cards. Who starts round "
-                         f"{view.round_no + 1}?", classes="dialog-title")
+            yield Static(f"You {nix_won(view)}. Who starts round {view.round_no + 1}?",
+                         classes="dialog-title")
             names = seat_names(view, look, self.personal)
             options = [Option(Text(seat_label(names[seat], own=seat == view.seat,
                                               kind=info.kind)), id=str(seat))
