@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from helpers import config, play, started
 from test_rulings import THREE
 
@@ -265,6 +267,23 @@ async def test_help_opens_from_the_menu_too(tmp_path):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert "a s d f x" in screen_text(app)
+
+
+@pytest.mark.parametrize("game", ["ebbes", "huhn", "hund"])
+async def test_a_help_longer_than_its_box_says_there_is_more_in_ascii_too(tmp_path, game):
+    """The play-through: in --ascii at 120x40 the help showed half its keys and, with no
+    scroll bar in ASCII, nothing said PgDn showed the rest (f, p, t, g, b, v)."""
+    app = make_app(tmp_path, {"game": game}, ascii=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.pause()
+        more = app.screen.query_one("#help-more")
+        assert "More below: Down, PgDn or End scrolls the help." in screen_text(app)
+        assert more.region.y < app.size.height - 1  # over the keys line, in sight
+        await pilot.press("end")
+        await wait_until(pilot, lambda: "The end of the help" in screen_text(app), "the end")
+        assert "More below" not in screen_text(app)
 
 
 async def test_the_menus_help_says_where_shared_tables_are(tmp_path):

@@ -16,6 +16,7 @@ from textual.widgets import Static
 from ..game.protocols import AnyGame
 from .closing import ClosesOnce
 from .footer import KeysFooter
+from .scroll_note import ScrollNote
 from .game_ui import screens_of
 
 if TYPE_CHECKING:
@@ -76,11 +77,12 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
             if key not in self.left_out:
                 keys.add_row(key, what)
         heading, legend = self.screens.legend(self.app.look)
-        with VerticalScroll(classes="dialog help"):
+        with VerticalScroll(classes="dialog help") as body:
             yield Static("Keys", classes="dialog-title")
             yield Static(keys)
             yield Static(f"\n[b]{heading}[/b]")
             yield Static(legend)
+        yield ScrollNote(body, "the help", id="help-more")  # in ASCII no scroll bar shows
         yield KeysFooter()
 
     def action_close(self) -> None:

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
 
 from .closing import ClosesOnce
+from .scroll_note import ScrollNote
 from .unhurried import Unhurried
 
 if TYPE_CHECKING:
@@ -85,32 +85,9 @@ class FinalStandings(Unhurried, ClosesOnce, Screen[str]):
         """A score sheet longer than the screen (five deals at 80x24) says so and how
         to read on, on a line of its own over the keys: in ASCII no scroll bar shows."""
         bodies, keys = self.query(".score-body"), self.query("#final-help")
-        if not bodies or not keys:
-            return
-        body = bodies.first(VerticalScroll)
-        self.mount(Static(id="final-more", markup=False), before=keys.first())
-        self.watch(body, "scroll_y", self._say_more, init=False)
-        self.watch(body, "virtual_size", self._say_more, init=False)
-        self.call_after_refresh(self._say_more)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._say_more)
-
-    def _say_more(self, *_: object) -> None:
-        bodies, lines = self.query(".score-body"), self.query("#final-more")
-        if not bodies or not lines:
-            return
-        body, line = bodies.first(VerticalScroll), lines.first(Static)
-        # The line keeps its row, said or not: shown and hidden by the sheet's fit, it
-        # changed that fit and flickered, or said "The end" of a sheet that fitted.
-        # It tells where a scroll goes, not where its second-long glide is now ("More
-        # below" stayed up after End).
-        if body.max_scroll_y <= 0:
-            line.update("")
-        elif round(body.scroll_target_y) < body.max_scroll_y:
-            line.update("More below: Down, PgDn or End scrolls the score sheet.")
-        else:
-            line.update("The end of the score sheet: Up, PgUp or Home goes back to the top.")
+        if bodies and keys:
+            self.mount(ScrollNote(bodies.first(VerticalScroll), "the score sheet",
+                                  id="final-more"), before=keys.first())
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
