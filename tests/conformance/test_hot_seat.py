@@ -55,6 +55,15 @@ class Clock:
         self.moved.append((time.monotonic(), self() + seconds))
 
 
+def two_people_near_the_end(game, home) -> dict:
+    """The record of :data:`PEOPLE` near the end of a first deal, where a person's move
+    ends it, and settings for them in ``home``."""
+    settings_file(home, game, PEOPLE, quickest(game, more=1))
+    return near_the_end(game, [SeatInfo(name, "human" if kind == "human" else "bot", kind)
+                               for name, kind in PEOPLE],
+                        quickest(game, more=1), before=8, ended_by={0, 1})
+
+
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     fake = Clock()
@@ -76,10 +85,7 @@ async def test_a_cover_and_a_summary_take_no_key_typed_for_the_last_move(any_gam
     take = HotSeat.take
     monkeypatch.setattr(HotSeat, "take", lambda seats, seat: (shown.append(seat),
                                                               take(seats, seat))[1])
-    settings_file(home, game, PEOPLE, quickest(game, more=1))
-    near = near_the_end(game, [SeatInfo(name, "human" if kind == "human" else "bot", kind)
-                               for name, kind in PEOPLE],
-                        quickest(game, more=1), before=8, ended_by={0, 1})
+    near = two_people_near_the_end(game, home)
     ebbes = app()
     held: set[str] = set()
     async with ebbes.run_test(size=(80, 24)) as pilot:
@@ -137,10 +143,7 @@ async def test_every_cover_tells_its_player_what_happened_since_they_last_looked
     and the cover for the taker of Blindes Huhn's last trick said nothing at all (issue
     25's play-through)."""
     game = any_game
-    settings_file(home, game, PEOPLE, quickest(game, more=1))
-    near = near_the_end(game, [SeatInfo(name, "human" if kind == "human" else "bot", kind)
-                               for name, kind in PEOPLE],
-                        quickest(game, more=1), before=8, ended_by={0, 1})
+    near = two_people_near_the_end(game, home)
     ebbes = app()
     covers: list[str] = []
     async with ebbes.run_test(size=(80, 24)) as pilot:
@@ -358,10 +361,7 @@ async def test_keys_that_took_a_cover_away_play_nothing_until_they_stop(any_game
     stream that took a cover away are refused, and said to be, until it stops for
     :data:`~ebbes_tui.ui.unhurried.UNCOVERED_GAP`; the first key after that acts."""
     game = any_game
-    settings_file(home, game, PEOPLE, quickest(game, more=1))
-    near = near_the_end(game, [SeatInfo(name, "human" if kind == "human" else "bot", kind)
-                               for name, kind in PEOPLE],
-                        quickest(game, more=1), before=8, ended_by={0, 1})
+    near = two_people_near_the_end(game, home)
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
         await resume(ebbes, pilot, Match.resume(game, near))
@@ -397,10 +397,7 @@ async def test_undo_and_hint_say_why_they_do_nothing_at_one_keyboard(any_game, h
     """The play-through: in hot-seat u and i did nothing and said nothing (take-back and
     hints are for one player against bots, R20), so a newcomer could not tell why."""
     game = any_game
-    settings_file(home, game, PEOPLE, quickest(game, more=1))
-    near = near_the_end(game, [SeatInfo(name, "human" if kind == "human" else "bot", kind)
-                               for name, kind in PEOPLE],
-                        quickest(game, more=1), before=8, ended_by={0, 1})
+    near = two_people_near_the_end(game, home)
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:
         await resume(ebbes, pilot, Match.resume(game, near))
