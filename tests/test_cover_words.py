@@ -40,7 +40,7 @@ def test_a_nix_holder_who_won_a_tie_is_not_said_to_have_taken_the_most():
         most = max(counts)
         tied = counts.count(most) > 1
         seen.add(tied)
-        words = f"took the highest nix card (tied on {most} nix cards)" if tied \
+        words = f"took the highest nix card of those tied on {most} nix cards" if tied \
             else "took the most nix cards"
         assert EbbesScreens().why(view) == f"you {words}: choose who starts"
         chooser = state.decision.seat

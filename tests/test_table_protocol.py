@@ -101,6 +101,11 @@ def test_a_broken_view_or_event_is_one_protocol_error():
             view_from_json(broken)
     with pytest.raises(ProtocolError):
         event_from_json({"type": "card_played", "seat": "0", "card": "blue1"})
+    # A hostile table's level was said as one: "a ]0;pwned bot played for you" (played
+    # as a neighbour on the server).
+    with pytest.raises(ProtocolError):
+        event_from_json({"type": "seat_changed", "seat": 0, "human": False,
+                         "level": "\x1b]0;pwned\x07"})
 
 
 def test_round_and_played_describe_the_state_shown():

@@ -324,6 +324,14 @@ async def test_when_the_server_dies_the_clock_stops_and_the_player_is_told(home)
             assert "The table has closed. Back to the menu?" in drawn(ebbes)
 
 
+async def decisions_made(match, count: int) -> None:
+    """Until ``count`` more decisions of ``match`` are made (bots playing at once)."""
+    start, deadline = match.decision, time.monotonic() + WAIT
+    while match.decision <= start + count:
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.05)
+
+
 async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):
     """What they missed speaks to them of their own seat: play-testing read "bob is
     away: a normal bot plays for them." on bob's own welcome back, which never said the
@@ -340,12 +348,7 @@ async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):
         playing = asyncio.ensure_future(play_bot(other, "random"))
         await asyncio.wait_for(first.game(), WAIT)
         first.close()
-        match = table.server.play.match
-        start = match.decision
-        deadline = time.monotonic() + WAIT
-        while match.decision <= start + RECAP_KEPT + 8:  # longer than the recap keeps
-            assert time.monotonic() < deadline
-            await asyncio.sleep(0.05)
+        await decisions_made(table.server.play.match, RECAP_KEPT + 8)  # more than it keeps
         connection = await connect_table("back", directory=table.directory, player=1)
         ebbes = EbbesApp(pace=0, animation=False, table=connection)
         async with ebbes.run_test(size=(80, 24)) as pilot:
@@ -362,6 +365,33 @@ async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):
             await until(pilot, lambda: table_up(ebbes), "the table after the recap")
             await pilot.press("escape", "enter")  # leaving asks once
             await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "back at the menu")
+            playing.cancel()
+            other.close()
+
+
+async def test_a_player_whose_time_ran_out_before_they_left_is_told_a_bot_played(home):
+    """Played as separate users: alice's turn time ran out (a bot took her seat), then
+    she hung up and came back; the recap listed her seat's moves as hers, and never
+    said a bot had made them (the news of the bot came before she left)."""
+    from ebbes_tui.table.headless import play_bot
+    from ebbes_tui.ui.handoff import HandOffScreen
+
+    async with LocalTable(home, spec("late", seats="player,player,bot:random", seed=8,
+                                     away_after=0.0, turn_time=0.05)) as table:
+        first = await table.join(player=1)  # connected, never answering
+        other = await table.join(player=2)
+        playing = asyncio.ensure_future(play_bot(other, "random"))
+        await asyncio.wait_for(first.game(), WAIT)
+        match = table.server.play.match
+        await decisions_made(match, 8)  # past the first seat's turn: a bot plays it
+        first.close()
+        await decisions_made(match, 3)
+        connection = await connect_table("late", directory=table.directory, player=1)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(ebbes.screen, HandOffScreen), "the recap")
+            recap = text(ebbes.screen, "#handoff-text").split("While you were away:\n")[1]
+            assert recap.startswith("You were away: a normal bot played for you.\n"), recap
             playing.cancel()
             other.close()
 

@@ -602,4 +602,4 @@ def test_sentences_about_the_default_player_you_read_as_english():
 
     chosen = Update(1, StarterChosen(1, 0), player_view(state, 0), 0)
     assert event_line(chosen, ["You", "Bot 1", "Bot 2"], Look()) == \
-        "Bot 1 took the highest nix card (tied on 3 nix cards) and chose you to start."
+        "Bot 1 took the highest nix card of those tied on 3 nix cards and chose you to start."

@@ -59,7 +59,7 @@ class Play:
         self._public: Session | None = None
         self._recent: deque[tuple[int, dict[str, Any]]] = deque(maxlen=RECAP_KEPT)
         self._left_at: dict[int, int] = {}  # seat -> the event its player saw last
-        #: seat -> the latest news that a bot took it (kept past the recap's window).
+        #: seat -> the news that a bot took it, while one plays it (for the recap).
         self._stood_in: dict[int, tuple[int, dict[str, Any]]] = {}
         self._turn = (-1, table.clock.now())  # (decision, since when it is pending)
 
@@ -123,9 +123,9 @@ class Play:
             return
         kept = [(seq, message) for seq, message in self._recent if seq > since]
         stood_in = self._stood_in.get(seat)
-        if stood_in is not None and kept and since < stood_in[0] < kept[0][0]:
-            # A long absence: the recap's window begins after a bot took the seat. The
-            # player still learns first that a bot played for them.
+        if stood_in is not None and stood_in not in kept:
+            # A bot plays the seat, since before the player left (their turn's time ran
+            # out) or before the recap's window (a long absence): they learn that first.
             kept.insert(0, stood_in)
         missed = [message for _, message in kept]
         if missed:
@@ -229,7 +229,9 @@ class Play:
             message = state_message(self.table.game, update)
             self._recent.append((update.seq, message))
             event = update.event
-            if isinstance(event, SeatChanged) and not event.human:
+            if isinstance(event, SeatChanged) and event.human:
+                self._stood_in.pop(event.seat, None)
+            elif isinstance(event, SeatChanged):
                 self._stood_in[event.seat] = (update.seq, message)
             self.table.away.arm_turn()
 

@@ -17,7 +17,8 @@ from typing import Any, NoReturn
 
 from ..controller.events import AnyUpdate, Event, SaveFailed, SeatChanged, Synced, TakenBack, Update
 from ..game.clean import clean
-from ..game.codec import BOOL, NAME, SEAT, TEXT, EventCodec, optional, seated, whole
+from ..bots import LEVELS
+from ..game.codec import BOOL, SEAT, TEXT, EventCodec, one_of, optional, seated, whole
 from ..game.protocols import AnyGame, AnyView
 
 VERSION = 2
@@ -178,7 +179,10 @@ def parse_client_message(line: bytes) -> dict[str, Any]:
 MATCH_EVENTS = EventCodec({
     "synced": (Synced, {}),
     "taken_back": (TakenBack, {}),
-    "seat_changed": (SeatChanged, {"seat": SEAT, "human": BOOL, "level": optional(NAME)}),
+    # A level of this ebbes' bots only: a table's other word would be said as a level
+    # ("a ]0;pwned bot played for you", a hostile table's).
+    "seat_changed": (SeatChanged, {"seat": SEAT, "human": BOOL,
+                                   "level": optional(one_of(*LEVELS))}),
     "save_failed": (SaveFailed, {"message": TEXT}),
 })
 

@@ -54,7 +54,7 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
         at the hand it shows (:meth:`~.unhurried.Keystrokes.from_cover`)."""
         keys: Keystrokes | None = getattr(self.app, "keystrokes", None)
         if keys is not None:
-            keys.cover_taken_away()
+            keys.cover_taken_away("enter")
         self.dismiss("ready")
 
     def key_refused(self, event: events.Key) -> None:

@@ -339,14 +339,12 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
         return (self.hot_seat and super().refuses(event)) or self.app.keystrokes.from_cover(event)
 
     def on_key(self, event: events.Key) -> None:
-        """Any key hurries the table along (a bot's move, a finished trick), and at a
-        shared table takes back a seat a bot plays because the player's time ran out.
-        A finished trick waiting for a key takes the key for itself: the Enter or Space
-        that lets it go must not also play the next card; nor does the key that brings
-        an away player back do anything else (Esc would ask whether to leave, a digit
-        play a card). Esc is no key to go on with: it asks about the menu, and the trick
-        stays. (This runs before the bindings: they are looked up once the key reaches
-        the app.)"""
+        """Any key not refused hurries the table along (a bot's move, a finished trick),
+        and at a shared table takes back a seat a bot plays because the player's time ran
+        out. A finished trick waiting for a key takes the key for itself: the Enter that
+        lets it go must not also play the next card; nor does the key that brings an away
+        player back do anything else. Esc is no key to go on with: it asks about the
+        menu, and the trick stays. (This runs before the bindings.)"""
         woke = self.remote is not None and self.remote.wake()
         refused = self.refuses(event)
         if event.key == "escape" and not woke and not refused:
@@ -354,8 +352,10 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
         if self.holding or self.coach_waits or woke or refused:
             event.stop()
             event.prevent_default()
-        if refused and self.app.keystrokes.uncovered:
-            self.news.say(FROM_COVER, "refusal")
+        if refused:  # typed for a cover, or before the table came: it lets nothing go
+            if self.app.keystrokes.uncovered:
+                self.news.say(FROM_COVER, "refusal")
+            return
         if self.holding and self.coach is not None:
             self.coach.read(self.update)
         if self.coach_waits:  # the trick is read: on to what to do now

@@ -47,19 +47,21 @@ class Keystrokes:
         self._stamps: list[float] = []
         #: A cover was taken away at a key, and no key was taken since.
         self.uncovered = False
+        self._by = ""  # that key
 
-    def cover_taken_away(self) -> None:
-        """A cover went at a key: the keys coming now may have been typed at it."""
-        self.uncovered = True
+    def cover_taken_away(self, key: str) -> None:
+        """A cover went at ``key``: the same key coming now may have been typed at it."""
+        self.uncovered, self._by = True, key
 
     def from_cover(self, event: events.Key) -> bool:
-        """Whether ``event`` goes on the stream of keys that took a cover away (within
-        :data:`UNCOVERED_GAP` of the key before it): Enter tapped twice, or held and
-        repeating, played a card (fixed a hand's order, answered a dialog) that the
-        player had not seen yet. The first key after such a gap ends the stream."""
+        """Whether ``event`` goes on the stream of keys that took a cover away (the same
+        key, within :data:`UNCOVERED_GAP` of the key before it): Enter tapped twice, or
+        held and repeating, played a card (fixed a hand's order, answered a dialog) that
+        the player had not seen yet. Another key, or the first after such a gap, is the
+        player's own and ends the stream."""
         if self.uncovered:
             at = typed_at(event)
-            if at < self.before(at) + UNCOVERED_GAP:
+            if event.key == self._by and at < self.before(at) + UNCOVERED_GAP:
                 return True
             self.uncovered = False
         return False

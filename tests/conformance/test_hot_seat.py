@@ -415,3 +415,26 @@ async def test_undo_and_hint_say_why_they_do_nothing_at_one_keyboard(any_game, h
         assert ebbes.game.match.decision == made
         footer = screen_text(ebbes).splitlines()[-1]
         assert "Undo" not in footer and "Hint" not in footer  # still not offered here
+
+
+def test_only_the_key_that_took_a_cover_away_is_held_back_and_only_while_it_streams(clock):
+    """The review: a deliberate Right 0.6 s after the cover's Enter was refused as "keys
+    still coming". Only the cover's own key, within the gap, is held back; another key,
+    or the first after the gap, ends the stream."""
+    keys = unhurried.Keystrokes()
+
+    def typed(key: str, after: float) -> events.Key:
+        clock.on(after)
+        event = events.Key(key, None)
+        keys.heard(event)
+        return event
+
+    typed("enter", 0.0)
+    keys.cover_taken_away("enter")
+    assert keys.from_cover(typed("enter", 0.3))  # a double tap
+    assert not keys.from_cover(typed("right", 0.3))  # the player's own key
+    assert not keys.from_cover(typed("enter", 0.1)) and not keys.uncovered
+    typed("enter", 0.0)
+    keys.cover_taken_away("enter")
+    assert keys.from_cover(typed("enter", unhurried.UNCOVERED_GAP - 0.05))  # held
+    assert not keys.from_cover(typed("enter", unhurried.UNCOVERED_GAP + 0.05))  # let go

@@ -109,4 +109,7 @@ def test_every_string_of_a_view_or_event_from_the_wire_is_cleaned_or_refused(gam
     accepted, dirty = attack(lambda d: event_from_json(game, d), event_data,
                              lambda d: d["type"])
     assert dirty == [], dirty[:5]
-    assert {("seat_changed", "level"), ("save_failed", "message")} <= accepted
+    assert ("save_failed", "message") in accepted
+    # A stand-in's level is one of this ebbes' levels: any other text is refused (a
+    # hostile table's "a ]0;pwned bot played for you", played as a neighbour).
+    assert ("seat_changed", "level") not in accepted

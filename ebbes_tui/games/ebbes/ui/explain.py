@@ -98,9 +98,9 @@ def event_line(update: Update[PlayerView], names: list[str], look: EbbesLook) ->
 
 def nix_won(view: PlayerView) -> str:
     """Why the last round's nix holder names the next starter (R8): ``took the most nix
-    cards``, or of those tied on the most, ``took the highest nix card`` (not "the most",
-    which the others tied had too). A view with no round scored (from a shared table's
-    wire) has no tie to tell."""
+    cards``, or, tied on the most, took the highest nix card *of those tied* (not "the
+    most", which the others tied had too; nor "the highest", which a seat not tied may
+    have taken). A view with no round scored (a hostile table's) has no tie to tell."""
     if not view.scores:
         return "took the most nix cards"
     score = view.scores[-1]
@@ -108,7 +108,7 @@ def nix_won(view: PlayerView) -> str:
     most = counts[score.nix_holder]
     if counts.count(most) == 1:
         return "took the most nix cards"
-    return f"took the highest nix card (tied on {most} nix cards)"
+    return f"took the highest nix card of those tied on {most} nix cards"
 
 
 def next_starter_line(event: RoundScored, view: PlayerView, names: list[str],

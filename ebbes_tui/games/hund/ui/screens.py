@@ -56,9 +56,9 @@ class HundScreens:
         ("Enter, Space", "play the card under the cursor, or the cards marked for a series"),
         ("1-9, 0, letters",
          f"play that card directly: the cards you may play now are underlined, and the "
-         f"first {len(CARD_KEYS)} of them in sight have their key above them (after the "
-         f"digits {' '.join(CARD_KEYS[10:18])}, then capitals, with Shift); a card keeps "
-         "its key while it stays in sight"),
+         f"first {len(CARD_KEYS)} of them in sight have their key above them (the "
+         f"digits, then {' '.join(CARD_KEYS[10:])}); a card keeps its key while it stays "
+         "in sight"),
         ("mouse click", "play the clicked card"),
         ("s", "sjanse (phase 1): play the draw pile's top card instead of one from your "
               "hand; offered while the pile holds two or more cards"),

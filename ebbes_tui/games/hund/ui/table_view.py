@@ -29,10 +29,15 @@ from .look import hund_look
 from .panels import PilePanel, SeatsPanel, TrickPanel
 
 #: The keys of the cards in sight, in order: the digits, then letters that no other key
-#: of this screen uses (not s, t, m, nor the table's g b p u i v c d q, nor h and l),
-#: then capitals (with Shift) for a long hand at a tall screen, but none that names a
-#: rank or, in ASCII, a suit (A K Q J, S H D C): over a card it would read as part of it.
-CARD_KEYS = "1234567890aefrwxyz" + "BEFGILMNOPRTUVWXYZ"
+#: of this screen uses (not s, t, m, nor the table's g b p u i v c d q, nor h and l, nor
+#: j and k, which step through tricks in a replay), then, for a long hand at a tall
+#: screen, punctuation typed without Shift. No capitals: with Caps Lock on, b (the board)
+#: or e (another card) would play a card.
+CARD_KEYS = "1234567890aefrwxyz" + "no" + ";,./[]-='`"
+#: Textual's names of the punctuation keys.
+_KEY_NAMES = {";": "semicolon", ",": "comma", ".": "full_stop", "/": "slash",
+              "[": "left_square_bracket", "]": "right_square_bracket", "-": "minus",
+              "=": "equals_sign", "'": "apostrophe", "`": "grave_accent"}
 #: The trick display setting's key on this table (t is undertrekk here).
 TRICK_KEY = "d"
 #: The rows the trick panel keeps (its border and five lines: the top card, the plays,
@@ -43,7 +48,7 @@ TRICK_ROWS = 7
 _MOVE = Binding.Group("Move")
 #: Not in the footer: each key stands above its card (and the footer must fit 80
 #: columns in ASCII, where its key names are longer).
-_PICKS = [Binding(key, f"pick({i})", "Card", show=False)
+_PICKS = [Binding(_KEY_NAMES.get(key, key), f"pick({i})", "Card", show=False)
           for i, key in enumerate(CARD_KEYS)]
 
 
@@ -77,6 +82,9 @@ class HundTable(Widget, can_focus=True):
         Binding("left,h", "move(-1)", "Move", group=_MOVE, key_display="←→"),
         Binding("right,l", "move(1)", "Move", group=_MOVE, show=False),
         Binding("enter,space", "play", "Play"),
+        # When the only move is undertrekk, Enter says so (a binding: the table's screen
+        # has the key first, for a held trick, a lesson's coach or a cover's keys).
+        Binding("enter,space", "play('why')", "Play", show=False),
         Binding("s", "sjanse", "Sjanse"),
         Binding("t", "undertrekk", "Undertrekk"),
         Binding("m", "mark", "Mark"),
@@ -201,6 +209,8 @@ class HundTable(Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         actions = self.view.actions if self.acting else ()
+        if action == "play" and parameters:
+            return UNDERTREKK in actions
         if action in ("move", "play"):
             return bool(self._playable())
         if action == "pick":
@@ -218,10 +228,13 @@ class HundTable(Widget, can_focus=True):
     def action_move(self, step: int) -> None:
         self.query_one(CardRow).move(step)
 
-    def action_play(self) -> None:
-        """The marked cards (a series), else the card under the cursor."""
+    def action_play(self, why: str = "") -> None:
+        """The marked cards (a series), else the card under the cursor; ``why``: no card
+        may be played, only taken in, and the reason is said."""
         row = self.query_one(CardRow)
-        if self.marked:
+        if why:
+            self.post_message(Declined(undertrekk_reason(self.view, self.look)))
+        elif self.marked:
             self._offer(tuple(sorted(self.marked, reverse=True)))
         elif row.faces:
             self._offer((self.view.hand[row.cursor],))
@@ -240,14 +253,11 @@ class HundTable(Widget, can_focus=True):
             self._offer((self.view.hand[message.index],))
 
     def on_key(self, event: events.Key) -> None:
-        """``s`` or ``t`` when the move is not allowed, Enter when only ``t`` is: say
-        why (their bindings are off then, so the key comes here)."""
+        """``s`` or ``t`` when the move is not allowed: say why (their bindings are off
+        then, so the key comes here)."""
         move = {"s": "sjanse", "t": "undertrekk"}.get(event.key)
         if move and self.view.seat is not None and not self.check_action(move, ()):
             self.post_message(Declined(why_not(self.view, event.key, self.look)))
-            event.stop()
-        elif event.key in ("enter", "space") and self.check_action("undertrekk", ()):
-            self.post_message(Declined(undertrekk_reason(self.view, self.look)))
             event.stop()
 
     def action_sjanse(self) -> None:
