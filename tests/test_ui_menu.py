@@ -183,17 +183,19 @@ async def test_two_seats_of_one_name_are_refused_with_a_reason_and_nothing_start
         await pilot.press("n", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form")
         form = app.screen
-        form.query_one("#name-1", Input).value = "ann "
+        form.query_one("#name-0", Input).value = "Ann  Lee"
+        form.query_one("#name-1", Input).value = "ann lee "
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is form and app.game is None
-        assert "Two players are called ann: give each a name of their own." in screen_text(app)
+        assert "Two players are called ann lee: give each a name of their own." in \
+            screen_text(app)
         form.query_one("#name-1", Input).value = "Cid"
         await pilot.pause()
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.game is not None, "the game")
-        assert [s.name for s in app.game.match.setup.seats] == ["Ann", "Cid", "Bot 1"]
+        assert [s.name for s in app.game.match.setup.seats] == ["Ann  Lee", "Cid", "Bot 1"]
 
 
 @pytest.mark.parametrize("ascii", [False, True], ids=["glyphs", "ascii"])

@@ -169,8 +169,8 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
     def action_start(self) -> None:
         """Write the form into the settings and close it: the app deals."""
         names = [self._seat_name(i) for i in range(self._players())]
-        same = next((n for i, n in enumerate(names)
-                     if n.casefold() in {m.casefold() for m in names[:i]}), None)
+        alike = [" ".join(n.split()).casefold() for n in names]  # "Ann  Lee" is "ann lee"
+        same = next((n for i, n in enumerate(names) if alike[i] in alike[:i]), None)
         if same is not None:  # every screen tells the players apart by name alone
             self.query_one("#form-help", Static).update(Text(self.app.look.text(
                 f"Two players are called {same}: give each a name of their own."), "bold"))

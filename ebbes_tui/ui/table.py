@@ -285,12 +285,12 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
         """What the game's normal bot would do now and why; the table points at it,
         nothing is played (counted in the statistics). ``why``: no hints here, say why."""
         try:
-            action, why = self.feed.hint()
+            action, reason = self.feed.hint()
         except IllegalMove as e:
             self.news.say(self.screens.in_words(e.player_text, self.app.look))
             return
         self.game_table.point_at(action)
-        self.news.say(f"Hint: {self.screens.in_words(why, self.app.look)}", "hint")
+        self.news.say(f"Hint: {self.screens.in_words(reason, self.app.look)}", "hint")
 
     def action_chat(self) -> None:
         open_chat(self)
