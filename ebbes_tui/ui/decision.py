@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from textual import events
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -19,7 +20,7 @@ from ..game.errors import IllegalMove
 from ..game.protocols import ViewT
 from .closing import ClosesOnce
 from .game_ui import BOARD
-from .unhurried import TypedAfter
+from .unhurried import FROM_COVER, TypedAfter
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -72,6 +73,14 @@ class DecisionDialog(TypedAfter, ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
 
     def answer(self, value: A) -> None:
         self.dismiss(value)
+
+    def key_refused(self, event: events.Key) -> None:
+        """A key of the stream that took the cover away, refused: said in the dialog's
+        error line (as the table says it on its news line)."""
+        if self.app.keystrokes.uncovered:
+            for line in self.query(".dialog-error").results(Static):
+                line.update(FROM_COVER)
+                line.display = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "beneath":

@@ -81,9 +81,16 @@ def refused(screen: object, event: events.Key) -> bool:
     up in that screen's bindings: a key is given to the screen on top when it is read,
     but reaches the app's bindings only after that screen had it, and a cover may have
     come on top meanwhile (Enters typed together on a deal's summary took the next
-    player's cover away that way, never passing the cover's ``on_key``)."""
+    player's cover away that way, never passing the cover's ``on_key``). A screen that
+    refuses it may say why (``key_refused``): a dialog's choices take Enter before the
+    dialog's own ``on_key`` sees it."""
     refuses = getattr(screen, "refuses", None)
-    return refuses is not None and bool(refuses(event))
+    if refuses is None or not refuses(event):
+        return False
+    said = getattr(screen, "key_refused", None)
+    if said is not None:
+        said(event)
+    return True
 
 
 class TypedAfter:

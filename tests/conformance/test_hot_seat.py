@@ -438,3 +438,34 @@ def test_only_the_key_that_took_a_cover_away_is_held_back_and_only_while_it_stre
     keys.cover_taken_away("enter")
     assert keys.from_cover(typed("enter", unhurried.UNCOVERED_GAP - 0.05))  # held
     assert not keys.from_cover(typed("enter", unhurried.UNCOVERED_GAP + 0.05))  # let go
+
+
+async def test_a_dialog_after_a_cover_says_why_the_covers_key_did_nothing(home, clock):
+    """The review: a dialog that came with the hand (who starts the next round) refused
+    the cover's second Enter without a word, where the table says why."""
+    import random
+
+    from helpers import config, play_random
+
+    from ebbes_tui.games.ebbes.rules import GameState, Phase
+    from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
+
+    state = GameState(config(3))
+    play_random(state, random.Random(3), until=lambda s: s.phase is Phase.CHOOSE_STARTER)
+    answers = []
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        ebbes.keystrokes.heard(events.Key("enter", "\r"))  # the Enter that took it away
+        ebbes.keystrokes.cover_taken_away("enter")
+        dialog = StarterDialog(state.view(state.decision.seat))
+        await ebbes.push_screen(dialog, answers.append)
+        await pilot.pause()
+        clock.on(0.3)
+        await pilot.press("enter")  # the cover's Enter, typed again
+        await pilot.pause()
+        assert ebbes.screen is dialog and answers == []
+        said = dialog.query_one(".dialog-error")
+        assert said.display and str(said.render()) == unhurried.FROM_COVER
+        clock.on(unhurried.UNCOVERED_GAP + 0.1)
+        await pilot.press("enter")
+        await until(lambda: answers != [], what=lambda: screen_text(ebbes))
