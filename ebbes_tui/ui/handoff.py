@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from .closing import ClosesOnce
 from .footer import KeysFooter
-from .unhurried import Keystrokes, Unhurried
+from .unhurried import Unhurried, keystrokes_of
 
 
 class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
@@ -52,7 +52,7 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
     def action_ready(self) -> None:
         """The player is at the screen: keys still coming were typed at the cover, not
         at the hand it shows (:meth:`~.unhurried.Keystrokes.from_cover`)."""
-        keys: Keystrokes | None = getattr(self.app, "keystrokes", None)
+        keys = keystrokes_of(self.app)
         if keys is not None:
             keys.cover_taken_away("enter")
         self.dismiss("ready")

@@ -336,7 +336,7 @@ class TableScreen(TablePages, TableWaits, TypedAfter, Screen[None]):
         """In hot-seat, a key typed before the table came back on top after a cover or
         a summary (typed with the key that took it away: issue 25, :func:`~.unhurried.refused`);
         anywhere, one of the stream that took a cover away (:meth:`~.Keystrokes.from_cover`)."""
-        return (self.hot_seat and super().refuses(event)) or self.app.keystrokes.from_cover(event)
+        return super().refuses(event) if self.hot_seat else self.app.keystrokes.from_cover(event)
 
     def on_key(self, event: events.Key) -> None:
         """Any key not refused hurries the table along (a bot's move, a finished trick),

@@ -75,6 +75,11 @@ class Keystrokes:
         return max((s for s in self._stamps if s < at), default=float("-inf"))
 
 
+def keystrokes_of(app: Any) -> Keystrokes | None:
+    """The app's :class:`Keystrokes` (an app of a test may have none)."""
+    return getattr(app, "keystrokes", None)
+
+
 def refused(screen: object, event: events.Key) -> bool:
     """Whether ``screen`` takes no ``event``, if it is a screen that may refuse keys
     (has ``refuses``). The app asks this of the screen on top before it looks the key
@@ -110,7 +115,7 @@ class TypedAfter:
     def refuses(self, event: events.Key) -> bool:
         """A key typed before the screen came, or one of the stream that took a cover
         away (:meth:`Keystrokes.from_cover`)."""
-        keys: Keystrokes | None = getattr(self.app, "keystrokes", None)
+        keys = keystrokes_of(self.app)
         return event.time < self._typed_after or (keys is not None and keys.from_cover(event))
 
     def on_key(self, event: events.Key) -> None:
@@ -158,7 +163,7 @@ class Unhurried(TypedAfter):
     def streaming(self, event: events.Key) -> bool:
         """Whether ``event`` came within :data:`STREAM_GAP` of the key before it, and
         this screen waits for the keys to stop (:data:`until_keys_stop`)."""
-        keys: Keystrokes | None = getattr(self.app, "keystrokes", None)
+        keys = keystrokes_of(self.app)
         at = typed_at(event)
         return self.until_keys_stop and keys is not None and at < keys.before(at) + STREAM_GAP
 
@@ -170,4 +175,3 @@ class Unhurried(TypedAfter):
         next player's hand. There a fresh key takes it."""
         return super().refuses(event) or typed_at(event) < self._shown_at + PAUSE or \
             self.streaming(event)
-
