@@ -2,7 +2,8 @@
 (``5♦ (sjanse)``), never in the trick panel; and the players panel marked a krig in
 one row and not in the next (``5♣ 3♣ 6♥ (sjanse) ✓ took 7`` above ``5♦ (sjanse) krig
 3♥ krig 2♦``). Now both panels mark a sjanse card alike, and every row of the players
-panel follows one scheme."""
+panel follows one scheme; where a row has no room for the word krig, a mark the header
+explains takes its place (F11)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from ebbes_tui.controller import Match
 from ebbes_tui.games.hund import GAME as HUND
-from ebbes_tui.games.hund.ui.panels import SJANSE_MARK, SeatsPanel, TrickPanel
+from ebbes_tui.games.hund.ui.panels import KRIG_MARK, SJANSE_MARK, SeatsPanel, TrickPanel
 
 from hund_ui_support import position
 from test_hund_ui import LOOK, PanelApp, TrickApp
@@ -52,18 +53,22 @@ async def test_every_players_row_marks_a_krig_and_a_sjanse_alike(view, width):
         panel = pilot.app.query_one(SeatsPanel)
         panel.show(view)
         await pilot.pause()
-        rows = panel.render().plain.splitlines()[1:]
+        header, *rows = panel.render().plain.splitlines()
         last = view.tricks[-1]
         warriors = [s for s in set(last.seats) if last.seats.count(s) > 1]
-        marked = {("krig" in rows[s]) for s in warriors}
-        assert len(marked) == 1, rows  # all the krig's players marked, or none
-        if width >= 48:  # as at 80x24: room for the marks
-            assert marked == {True}, rows
+        words = {(" krig" in rows[s]) for s in warriors}
+        assert len(words) == 1, rows  # all the krig's players marked alike
+        if width >= 48:  # as at 80x24: room for the word
+            assert words == {True}, rows
+        # Issue 25, F11: where the word has no room, a mark the header explains (the
+        # marks were dropped without a word before).
+        assert all(" krig" in rows[s] or KRIG_MARK in rows[s] for s in warriors), rows
+        assert (f"{KRIG_MARK} krig" in header) == (words == {False}), (header, rows)
         for seat, face in _sjanse_cards(view):
             assert face + SJANSE_MARK in rows[seat] or rows[seat].endswith("…"), rows
 
 
-def test_the_help_explains_the_sjanse_mark_in_colour_and_ascii():
+def test_the_help_explains_the_sjanse_and_krig_marks_in_colour_and_ascii():
     from rich.console import Console
 
     from ebbes_tui.games.hund.ui.screens import SCREENS
@@ -74,3 +79,4 @@ def test_the_help_explains_the_sjanse_mark_in_colour_and_ascii():
         console.print(SCREENS.legend(look)[1])
         text = console.export_text()
         assert SJANSE_MARK + " " in text and "a sjanse card" in text
+        assert KRIG_MARK + " " in text and "no room for the word" in text

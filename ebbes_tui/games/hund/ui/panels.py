@@ -25,6 +25,8 @@ from .look import HundLook
 
 #: After a sjanse card, turned from the draw pile (N4): short, and alike in ASCII.
 SJANSE_MARK = "(s)"
+#: After a card that tied, where the word "krig" has no room (the header then says so).
+KRIG_MARK = "(k)"
 #: The narrowest and widest name column.
 NAME_WIDTH = (6, 12)
 
@@ -62,20 +64,23 @@ class SeatsPanel(Static):
         width = self._name_width(names)
         collecting = view.phase == "collect"
         tally = view.games > 1 and not look.lesson  # a lesson plays one game
-        text = Text()
-        text.append(f"  {'Name':<{width}}Hand" + (" Taken" if collecting else "")
-                    + (" Hund" if tally else "")
-                    + (f"  {'This' if view.trick or not view.tricks else 'Last'} trick"
-                       if collecting else ("  Place" if view.out else "")), "bold")
+        trick = f"{'This' if view.trick or not view.tricks else 'Last'} trick"
         drew = dict(draws)
         shown = cut_names(names, width - 1, look.ellipsis)
-        # One scheme for every row: the taker's count, then the krig marks give way
-        # where a row has no room for them (the trick panel says both).
+        # One scheme for every row: the taker's count, then the word krig give way
+        # to its mark (said in the header) where a row has no room for them; the
+        # trick panel says both.
         room = self.content_size.width - (2 + width + 4 + 6 + 5 * tally + 2)
-        for krig, took in ((True, True), (True, False), (False, False)):
+        for krig, took in ((" krig", True), (" krig", False), (KRIG_MARK, False)):
             cells = [self._trick_cell(view, seat, krig, took) for seat in range(len(view.seats))]
             if self.content_size.width <= 0 or max(c.cell_len for c in cells) <= room:
                 break
+        if any(KRIG_MARK in c.plain for c in cells):
+            trick += f", {KRIG_MARK} krig"
+        text = Text()
+        text.append(f"  {'Name':<{width}}Hand" + (" Taken" if collecting else "")
+                    + (" Hund" if tally else "")
+                    + (f"  {trick}" if collecting else ("  Place" if view.out else "")), "bold")
         for seat in range(len(view.seats)):
             row = Text()
             turn = seat in view.deciding
@@ -99,10 +104,10 @@ class SeatsPanel(Static):
             text.append_text(row)
         self.update(text)
 
-    def _trick_cell(self, view: HundView, seat: int, krig: bool, took: bool) -> Text:
-        """The seat's cards in this trick (or the one just taken), "krig" after the
-        card that tied (``krig``), :data:`SJANSE_MARK` after a card turned from the pile,
-        the taker's mark (and the count of cards taken: ``took``)."""
+    def _trick_cell(self, view: HundView, seat: int, krig: str, took: bool) -> Text:
+        """The seat's cards in this trick (or the one just taken), ``krig`` after the
+        card that tied, :data:`SJANSE_MARK` after a card turned from the pile, the
+        taker's mark (and the count of cards taken: ``took``)."""
         look = self.look
         cell = Text()
         if view.trick:
@@ -127,8 +132,8 @@ class SeatsPanel(Static):
                 cell.append_text(look.card(card))
                 if sjanse:
                     cell.append(SJANSE_MARK, "italic")
-                if krig and (seat in later or (tying and seat in view.warriors)):
-                    cell.append(" krig", "bold")
+                if seat in later or (tying and seat in view.warriors):
+                    cell.append(krig, "bold")
         if winner == seat:
             cell.append(f" {look.won}" + (f" took {len(view.tricks[-1].cards)}" if took else ""),
                         "bold")

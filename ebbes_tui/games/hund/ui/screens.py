@@ -32,7 +32,7 @@ from .explain import (
 from .game_log import HundLog
 from .look import SUIT_GLYPHS, hund_look
 from .pacing import HundPacing
-from .panels import SJANSE_MARK, trump_words
+from .panels import KRIG_MARK, SJANSE_MARK, trump_words
 from .table_view import CARD_KEYS, TRICK_KEY, HundTable
 
 #: The moves of a seat: what makes the news of the last move stale.
@@ -96,6 +96,7 @@ class HundScreens:
         table.add_row(f"{five} krig", "in the players panel: the card tied, and a krig "
                                       "followed (the trick panel gives a krig's cards a row "
                                       "of their own)")
+        table.add_row(five + KRIG_MARK, "the same, where a row has no room for the word")
         return "Cards: rank then suit; the game's own words", table
 
     def setup_note(self, players: int) -> str:
