@@ -50,6 +50,21 @@ def many(kind: Kind, size: int | None = None) -> Kind:
     return Kind(list if dump is _same else lambda vs: list(map(dump, vs)), load)
 
 
+def cards(card: Kind, deck: int) -> Kind:
+    """A tuple of cards of one deck of ``deck`` cards (a hand, a trick), each at most
+    once: a table's hand of 81,000 cards is refused before a card of it is read."""
+    dump, load_many = many(card)
+
+    def load(values: Any) -> tuple[Any, ...]:
+        if len(_list(values)) > deck:
+            raise ValueError(f"{len(values)} cards, of a deck of {deck}")
+        loaded = load_many(values)
+        if len(set(loaded)) != len(loaded):
+            raise ValueError("a card twice")
+        return loaded
+    return Kind(dump, load)
+
+
 def row(*kinds: Kind) -> Kind:
     """A tuple of values of these kinds in this order (a JSON list of that length)."""
     def load(values: Any) -> tuple[Any, ...]:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from test_wire_strings import _at, setups, with_text
 
+from ebbes_tui.game import registry
 from ebbes_tui.controller.events import SeatChanged, Synced, Update
 from ebbes_tui.game.protocols import Game, SeatInfo, any_answer
 from ebbes_tui.table.protocol import ProtocolError, state_message, update_from_message
@@ -116,3 +118,17 @@ def test_every_number_and_list_of_an_update_from_the_wire_is_refused_or_handled(
     assert failed == [], "\n".join(map(str, failed))
     # Seats beyond the table are refused; the test reached both outcomes.
     assert refused and handled
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_a_hand_of_more_cards_than_the_deck_or_a_card_twice_is_refused(game_id):
+    """A hostile table's hand of 81,000 cards was read and drawn (the client spent its
+    time on it); a card twice in a hand is no deal either. Both are one ProtocolError,
+    in every game (Tiny's cards repeat by design, so it is not asked)."""
+    game = registry.load_game(game_id)
+    [message] = [m for m in seeded_updates(game, setups(game)[0]) if len(m["view"]["hand"]) > 1][:1]
+    hand = message["view"]["hand"]
+    assert update_from_message(game, message).view.hand  # the honest one is read
+    for bad in (hand * 81_000, [hand[0], *hand]):
+        with pytest.raises(ProtocolError, match="cannot read"):
+            update_from_message(game, with_text(message, ("view", "hand"), bad))

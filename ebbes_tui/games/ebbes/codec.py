@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...game.codec import (
-    BOOL, INT, INTS, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, between, many,
-    optional, per_seat, seated, text, truth, whole,
+    BOOL, INT, INTS, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, between, cards,
+    many, optional, per_seat, seated, text, truth, whole,
 )
 from .rules.actions import parse_action
-from .rules.cards import MAX_VALUE, SUIT_NAMES, parse_card, parse_suit
+from .rules.cards import ALL_CARDS, MAX_VALUE, SUIT_NAMES, parse_card, parse_suit
 from .rules.categories import Category
 from .rules.events import (
     CardPlayed, CategoryFixed, GameOver, PairChosen, RoundScored, RoundStarted,
@@ -24,7 +24,7 @@ from .rules.view import PlayerView
 
 CARD = Kind(lambda c: c.code, parse_card)
 SUIT = Kind(lambda s: SUIT_NAMES[s], lambda name: int(parse_suit(name)))
-CARDS = many(CARD)
+CARDS = cards(CARD, len(ALL_CARDS))
 PHASE = Kind(lambda p: p.value, Phase)
 CATEGORY = Kind(lambda c: c.key, lambda key: Category[text(key).upper()])
 #: A Number Determiner's value, or a Variant 2 pair's number.

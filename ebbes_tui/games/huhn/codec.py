@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...game.codec import (
-    BOOL, INT, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, between,
+    BOOL, INT, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, between, cards,
     fields_codec, many, one_of, optional, per_seat, row, seated, text,
 )
 from .rules.actions import ArrangeChoices, parse_action, parse_option
@@ -28,7 +28,7 @@ from .rules.view import HuhnView, Table
 PHASES = ("deal", "arrange", "play", "reward", "leader", "option", "over")
 
 CARD = between(LOWEST, HIGHEST)
-CARDS = many(CARD)
+CARDS = cards(CARD, HIGHEST - LOWEST + 1)
 END = one_of(*ENDS)
 REWARD = one_of(*REWARD_KINDS)
 PENALTIES = many(one_of(*PENALTY[2:]))

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...game.codec import (
-    BOOL, INT, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, fields_codec, many,
-    one_of, optional, per_seat, row, seated, text, whole,
+    BOOL, INT, SEAT, SEAT_INFO, SEAT_OR_NOBODY, SEATS, EventCodec, Kind, cards, fields_codec,
+    many, one_of, optional, per_seat, row, seated, text, whole,
 )
 from .rules.actions import parse_action
-from .rules.cards import CODES, MAX_PLAYERS, parse_card
+from .rules.cards import CODES, DECK_SIZE, MAX_PLAYERS, parse_card
 from .rules.events import (
     Avstikk, CardPlayed, DroppedOut, Drew, GameDealt, HundFound, Krig, MatchOver, Played,
     SatOut, ShedBegan, TrickTaken, TrumpCardLaidAside, UndertrekkTaken, WentOut,
@@ -21,7 +21,7 @@ from .rules.tricks import Move, Trick
 from .rules.view import HundView
 
 CARD = Kind(CODES.__getitem__, parse_card)
-CARDS = many(CARD)
+CARDS = cards(CARD, DECK_SIZE)
 #: The trump card, -1 (null on the wire) until phase 2 shows it.
 TRUMP_CARD = Kind(lambda c: CODES[c] if c >= 0 else None,
                   lambda v: -1 if v is None else parse_card(v))
