@@ -98,7 +98,7 @@ def test_a_view_leaking_a_hidden_card_is_caught(monkeypatch):
 
 def _plant(monkeypatch, rule, planted):
     """A bug inside the engine's ``rule``: every module of the game holding it gets
-    ``planted`` instead, as a fault in the function itself would reach them all."""
+    ``planted`` instead, as a fault in the function or table itself would reach them all."""
     for module in list(sys.modules.values()):
         if getattr(module, "__name__", "").startswith("ebbes_tui.games.huhn"):
             for name, value in list(vars(module).items()):
@@ -109,14 +109,14 @@ def _plant(monkeypatch, rule, planted):
 @pytest.mark.parametrize("rule, planted, fault", [
     (tricks.winning_index, lambda cards, last, rule=tricks.winning_index: rule(cards, True),
      "went to the wrong seat (H6)"),  # the 0 takes the 49 in every trick
-    (tricks.hens_in, lambda cards, rule=tricks.hens_in: rule(cards[1:]),
-     "hen cards or penalties taken do not follow the tricks (H7)"),  # the lead's hen missed
-    (tricks.earns_reward, lambda cards, rule=tricks.earns_reward: rule(cards) or 0 in cards,
+    (tricks.SYMBOLS_COUNTED, tuple(c // 8 * 8 for c in tricks.SYMBOLS_COUNTED),
+     "hen cards or penalties taken do not follow the tricks (H7)"),  # every hen missed
+    (tricks.SYMBOLS_COUNTED, (8, *tricks.SYMBOLS_COUNTED[1:]),
      "reward cards taken do not follow the tricks with one pig (H8)"),  # the Sau a pig
 ])
 def test_the_invariants_catch_a_fault_inside_the_engines_rules(monkeypatch, rule, planted, fault):
     """The invariants compute who takes a trick, its hens and its reward themselves:
-    a fault in the engine's function is not repeated there."""
+    a fault in the engine's function or table is not repeated there."""
     _plant(monkeypatch, rule, planted)
     report = random_games(GAME, 4, 10, seed=7, options={"deals": 1})
     assert any(fault in f for f in report.faults), report.faults

@@ -40,12 +40,16 @@ def score_deal(hens: Sequence[int], penalties: Sequence[Sequence[int]],
         hen_points[taker] = -hens_in(last.cards)
     elif option.kind == PENALTIES_OPTION:
         penalty_points[taker] = penalty_for(last.cards)
-    bonus = tuple(NO_HEN_BONUS if h == 0 else 0 for h in hens)
-    points = tuple(hp + pp + REWARD_POINTS * len(r) + b
-                   for hp, pp, r, b in zip(hen_points, penalty_points, rewards, bonus))
-    return DealScore(tuple(hens), tuple(hen_points), tuple(map(tuple, penalties)),
-                     tuple(penalty_points), tuple(map(tuple, rewards)), bonus, points, taker,
-                     option.word)
+    bonus = tuple([NO_HEN_BONUS if h == 0 else 0 for h in hens])
+    points = tuple([hp + pp + REWARD_POINTS * len(r) + b
+                    for hp, pp, r, b in zip(hen_points, penalty_points, rewards, bonus)])
+    return _new_score(DealScore, (tuple(hens), tuple(hen_points), tuple(map(tuple, penalties)),
+                                  tuple(penalty_points), tuple(map(tuple, rewards)), bonus,
+                                  points, taker, option.word))
+
+
+#: DealScore(*fields) without the named tuple's own __new__ (a frame per deal scored).
+_new_score = tuple.__new__
 
 
 def options_for(deal: int, sau: bool, crossed: Sequence[int]) -> list[ChooseOption]:

@@ -23,9 +23,9 @@ from .events import (
     DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
     FACE_DOWN, FACE_UP, PenaltyGiven, PlayBegins, RewardTaken, TrickTaken,
 )
-from .scoring import DealScore, options_for, score_deal, totals_of, winners_of
+from .scoring import DealScore, options_for, score_deal, winners_of
 from .tricks import (
-    FOLLOWS, LEFT, MIDDLE, RIGHT, SEATS_FROM, SPAN, Trick, earns_reward, hens_in, legal_plays,
+    FOLLOWS, LEFT, MIDDLE, RIGHT, SEATS_FROM, SPAN, SYMBOLS_COUNTED, Trick, legal_plays,
     winning_index,
 )
 from .view import build_view
@@ -342,7 +342,10 @@ class HuhnState:
         self.public_trick = ()
         self.trick, self.trick_downs, self.trick_ends = [], [], []
         self.leader = self.to_move = winner
-        hens = hens_in(cards)
+        counted = 0  # hens_in() and earns_reward() in one pass
+        for card in cards:
+            counted += SYMBOLS_COUNTED[card]
+        hens = counted % 8
         if hens:
             self.hens = _with(self.hens, winner, self.hens[winner] + hens)
             if hens >= 2:
@@ -352,7 +355,7 @@ class HuhnState:
             events.append(TrickTaken(trick))
             if hens >= 2:
                 events.append(PenaltyGiven(winner, PENALTY[hens]))
-        if self.supply and earns_reward(cards):
+        if counted // 8 == 1 and self.supply:
             if len(self.supply) == 1:  # nothing to choose: taken at once, still listed
                 self._take_reward(winner, self.supply[0], events)
                 return
@@ -411,14 +414,18 @@ class HuhnState:
         """H11, then the deal is scored (H10) and the next deal or the end (H12)."""
         taker = self.taker
         score = score_deal(self.hens, self.penalties, self.rewards, self.tricks[-1], option)
+        # the totals (totals_of) kept up to date: this deal's results added, and a
+        # crossed-out deal's taken back
+        totals = [t + p for t, p in zip(self.totals, score.points)]
         if option.deal:
             self.crossed = _with(self.crossed, taker, self.crossed[taker] + (option.deal,))
+            totals[taker] -= self.scores[option.deal - 1].points[taker]
+        self.totals = tuple(totals)
         self.scores += (score,)
         self.played += (DealPlayed(
-            self.dealer, tuple(o or () for o in self.orders), self.tricks,
-            tuple(k for _, _, k in self.reward_log), tuple(s for _, _, s in self.leader_log),
+            self.dealer, tuple([o or () for o in self.orders]), self.tricks,
+            tuple([k for _, _, k in self.reward_log]), tuple([s for _, _, s in self.leader_log]),
             option.word),)
-        self.totals = totals_of(self.scores, self.crossed, self.n)
         self.phase = OVER if len(self.scores) >= self.deals else DEAL
         self.public = None
         if events is not None:

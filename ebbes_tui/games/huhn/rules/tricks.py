@@ -61,6 +61,11 @@ def hens_in(cards: Sequence[Card]) -> int:
     return len(_HENS.intersection(cards))
 
 
+#: SYMBOLS_COUNTED[card]: 1 for a hen card, 8 for a pig card, so that one pass over a
+#: finished trick counts both (H7, H8): hens ``total % 8``, pig cards ``total // 8``.
+SYMBOLS_COUNTED: tuple[int, ...] = tuple(hen + 8 * pig for hen, pig in zip(IS_HEN, IS_PIG))
+
+
 def penalty_for(cards: Sequence[Card]) -> int:
     """H7: -3, -6, -10, -15 for 2 to 5 hen cards, else 0."""
     return PENALTY[hens_in(cards)]
