@@ -58,7 +58,7 @@ def cards(card: Kind, deck: int) -> Kind:
     def load(values: Any) -> tuple[Any, ...]:
         if len(_list(values)) > deck:
             raise ValueError(f"{len(values)} cards, of a deck of {deck}")
-        loaded = load_many(values)
+        loaded: tuple[Any, ...] = load_many(values)
         if len(set(loaded)) != len(loaded):
             raise ValueError("a card twice")
         return loaded
