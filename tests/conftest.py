@@ -9,6 +9,12 @@ import pytest
 from ebbes_tui.game import registry
 from ebbes_tui.game.protocols import Game
 
+# The whole suite runs in two processes, one per core (two_cores.py says why).
+from two_cores import (  # noqa: F401  (hooks: pytest finds them by name here)
+    pytest_collection_modifyitems, pytest_sessionfinish, pytest_terminal_summary,
+    pytest_unconfigure,
+)
+
 #: Every shipped game, then Tiny: what the conformance tests run over.
 CONFORMANCE = (*registry.game_ids(), "tiny")
 

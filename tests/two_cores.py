@@ -1,0 +1,117 @@
+"""The whole suite on two cores: one process takes about 16 minutes, the budget is 15 on
+two cores, and the test extras have no plugin for it (pytest-xdist was asked for and not
+granted). A run of at least :data:`LEAST` tests starts a second pytest with the same
+arguments; each runs every other test of the one collection (the order is the same in
+both), and this one waits for the other, says what it found, and fails if it failed.
+
+A smaller run (a file, ``-k``), ``--collect-only``, or ``EBBES_TESTS_ONE_PROCESS=1``
+stays in one process."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+#: Set in the second process: which half it runs, and the first process's pid.
+HALF, PARENT = "EBBES_TESTS_HALF", "EBBES_TESTS_PARENT"
+#: A line of progress: a mark for each test, then how far the run is.
+PROGRESS = re.compile(r"[.FEsxX]+\s*(\[\s*\d+%\])?")
+#: Fewer tests than this stay in one process (the second's start would cost more).
+LEAST = 200
+
+
+class OtherHalf:
+    """The second process, its output kept in a file until it ends."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="ebbes-tests-half-"))
+        self.output = self.dir / "output.txt"
+        args = [*config.invocation_params.args, "--basetemp", str(self.dir / "tmp"),
+                "-p", "no:cacheprovider"]  # this process keeps the cache
+        with open(self.output, "wb") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "pytest", *args], stdout=out, stderr=subprocess.STDOUT,
+                cwd=config.invocation_params.dir,
+                env={**os.environ, HALF: "1", PARENT: str(os.getpid())})
+        self.returncode: int | None = None
+
+    def wait(self) -> int:
+        if self.returncode is None:
+            self.returncode = self.process.wait()
+        return self.returncode
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def report(self) -> str:
+        """What the other half found (failures, the summary), without its progress dots."""
+        lines = self.output.read_text(errors="replace").splitlines()
+        return "\n".join(line for line in lines if not PROGRESS.fullmatch(line))
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected theirs
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                  items: list[pytest.Item]) -> None:
+    half = os.environ.get(HALF)
+    if half is not None:
+        threading.Thread(target=_end_with, daemon=True,
+                         args=(int(os.environ[PARENT]), Path(config.option.basetemp).parent)).start()
+    elif len(items) < LEAST or config.option.collectonly or \
+            os.environ.get("EBBES_TESTS_ONE_PROCESS"):
+        return
+    else:
+        config.stash[OTHER] = OtherHalf(config)
+    mine = int(half or 0)
+    config.hook.pytest_deselected(items=[t for i, t in enumerate(items) if i % 2 != mine])
+    items[:] = [t for i, t in enumerate(items) if i % 2 == mine]
+
+
+OTHER = pytest.StashKey[OtherHalf]()
+
+
+def _end_with(parent: int, files: Path) -> None:
+    """The second process ends when the first does, killed or not: a run stopped
+    leaves no half of it running on, nor its ``files``."""
+    while os.getppid() == parent:
+        time.sleep(1)
+    shutil.rmtree(files, ignore_errors=True)
+    os._exit(pytest.ExitCode.INTERRUPTED)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    other = session.config.stash.get(OTHER, None)
+    if other is None:
+        return
+    if session.shouldstop or session.shouldfail or exitstatus == pytest.ExitCode.INTERRUPTED:
+        other.stop()
+    if other.wait() not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
+                            config: pytest.Config) -> None:
+    other = config.stash.get(OTHER, None)
+    if other is None:
+        return
+    terminalreporter.section(f"the other half of the suite (a second process, exit code "
+                             f"{other.wait()})")
+    terminalreporter.write_line(other.report())
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    other = config.stash.get(OTHER, None)
+    if other is not None:
+        other.stop()  # after an interruption too: no process or file left behind
