@@ -28,7 +28,9 @@ from ebbes_tui.game.clean import clean
 from ebbes_tui.game.protocols import SeatInfo
 from ebbes_tui.game.registry import load_game
 from ebbes_tui.table import client as client_module
-from ebbes_tui.table.client import TableClient, ask_table, connect_table, find_tables
+from ebbes_tui.table.client import (
+    CHAT_PASSED_BURST, TableClient, ask_table, connect_table, find_tables,
+)
 from ebbes_tui.table.commands import describe, list_command, table_log
 from ebbes_tui.game.events import ChatLine
 from ebbes_tui.table.events import Disconnected, GameStarted, Lobby, Presence, Refused
@@ -764,3 +766,30 @@ def _closed_by_table(sock: socket.socket) -> bool:
         return False
     except OSError:
         return True
+
+
+async def test_a_table_flooding_chat_is_passed_on_only_as_fast_as_a_table_lets_people_chat(
+        users, tmp_path):
+    """carol's table sends 5,000 chat lines at once (each line a message to draw, the
+    CPU of bob's terminal spent on it): bob's client passes on as many as an honest table
+    of eight chatting seats could send, says once that the rest is not shown, and reads
+    on (the lobby after the flood comes through)."""
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    flood = [json.dumps({"type": "chat", "from": "carol", "text": f"line {i}"}).encode() + b"\n"
+             for i in range(5000)]
+    async with FakeTable(own_address("fri", parent, carol), carol, answering_lines(
+            json.dumps(WELCOME).encode() + b"\n", *flood, json.dumps(LOBBY).encode() + b"\n")):
+        client = await TableClient.start(await connect_table("fri", directory=parent,
+                                                             system=bob))
+        seen = []
+        while not seen or not isinstance(seen[-1], Lobby):
+            seen.append(await asyncio.wait_for(client.next_lobby_event(), WAIT))
+        client.close()
+    chat = [e for e in seen if isinstance(e, ChatLine)]
+    refused = [e for e in seen if isinstance(e, Refused)]
+    assert CHAT_PASSED_BURST <= len(chat) < CHAT_PASSED_BURST + 50, len(chat)
+    assert [e.text for e in chat[:2]] == ["line 0", "line 1"]  # the first, in order
+    assert [e.text for e in refused] == [
+        "The table carol/fri sends more chat than a table lets its players say: the rest "
+        "is not shown."]

@@ -33,7 +33,10 @@ from .events import (
     Disconnected, GameStarted, Lobby, LobbySeat, Presence, Refused, SeatPresence, TableEvent,
 )
 from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
+from ..game.codec import MAX_SEATS
+from .chat import CHAT_BURST, CHAT_KEPT, CHAT_RATE
 from .clock import Clock
+from .limits import TokenBucket
 from .protocol import (
     SERVER_LINE_LIMIT, VERSION, LineSplitter, ProtocolError, encode, read_json,
     recap_from_message, update_from_message,
@@ -56,6 +59,10 @@ LIST_TIMEOUT = 1.5
 #: Seconds between tries to connect while a table's queue of new connections is full
 #: (the first pause, doubled after each try up to the second).
 RETRY_PAUSE = (0.005, 0.05)
+#: The most chat a table passes on: each of its eight seats' people at the rate its
+#: server lets them say it (chat.py), after the lines said before they came. A table
+#: sending more floods its players' screens: the rest is dropped.
+CHAT_PASSED_RATE, CHAT_PASSED_BURST = MAX_SEATS * CHAT_RATE, CHAT_KEPT + MAX_SEATS * CHAT_BURST
 #: Called with ("in" or "out", message) for every message: benchmarks and logs.
 Tap = Callable[[str, dict[str, Any]], None]
 _PHASES = ("lobby", "playing", "over")
@@ -417,6 +424,8 @@ class TableClient:
         self.witness = Witness(self.plays)
         self._record_taken = False  # at most one record per table game
         self._record_refused = False  # and one line saying why one was not kept
+        self._chat_passed = TokenBucket(CHAT_PASSED_RATE, CHAT_PASSED_BURST)
+        self._chat_flooded = False  # said once that chat was dropped
         self._loop = asyncio.get_running_loop()  # a record is checked in a thread
         self._reader = reader
         self._writer = writer
@@ -573,6 +582,9 @@ class TableClient:
             for update in self.recap:
                 self._saw(update)
         elif kind == "chat":
+            if not self._chat_passed.take():
+                self._flooded()
+                return
             seat = message.get("seat")
             self._table_event(ChatLine(clean(message.get("from", "?"), NAME_LIMIT),
                                        clean(message.get("text", ""), CHAT_LIMIT),
@@ -590,6 +602,14 @@ class TableClient:
         elif kind == "closed":
             self._end(self._says(message.get("text"), "The table has closed."))
         # other types (from a newer server) are ignored
+
+    def _flooded(self) -> None:
+        """A line the first time the table sends more chat than any table passes on."""
+        if not self._chat_flooded:
+            self._chat_flooded = True
+            self._table_event(Refused(f"The table {self.address.label} sends more chat than "
+                                      "a table lets its players say: the rest is not shown.",
+                                      "chat-flood"))
 
     def _on_record(self, record: object) -> None:
         """The table's record of the game, to keep: taken once, only from a table
