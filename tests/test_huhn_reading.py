@@ -614,3 +614,59 @@ async def players_panel(view) -> str:
         app.query_one(PlayersPanel).show(view)
         await pilot.pause()
         return screen_text(app)
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_under_a_leader_the_hand_named_the_previous_tricks_taker_stays_at_80x24(
+        tmp_path, ascii):
+    """Played through at 80x24 with five players: under a leader the hand reward named,
+    the previous trick's taker line gave way to the row of ends, and with it what the
+    trick gave ("Bot 2 leads: named by Bot 1 with the hand reward." then the previous
+    trick, its taker only marked). A named leader leads an end (H4), as any leader:
+    the ends give way as they do under any lead."""
+    # Marianne takes trick 1 and its only pig, takes the hand and names Friedrich, who
+    # leads his left end; Bot 3 and Bot 4 follow with their left ends, then Ann.
+    rec = five("19 45 20 22 23 21 24 25", {0: ([19], []), 1: ([45], []), 2: ([20, 21], []),
+                                           3: ([22, 24], []), 4: ([23, 25], [])},
+               rewards=["hand"], leaders=[2])
+    app = huhn_app(tmp_path, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        at(app, rec)
+        await wait_until(pilot, lambda: playing(app) and len(app.screen.view.trick) == 3,
+                         "Ann plays fourth in trick 2")
+        await pilot.pause()
+        shown = lines(app)
+        assert any("named by Marianne Muster with the hand reward" in line for line in shown)
+        assert any("Previous trick:" in line for line in shown)
+        assert any("Marianne Muster took it with 45 (1 pig: a reward card)." in line
+                   for line in shown), shown
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_with_no_room_for_the_takers_line_the_previous_trick_says_what_it_gave(ascii):
+    """Where the taker's line has no room, what the trick gave ends the previous
+    trick's line, where that line has room for it (its taker's card is marked)."""
+    from textual.app import App
+
+    from ebbes_tui.games.huhn.ui.trick import TrickArea
+
+    # Ann's 17H, Tim's 45 and Ulf's 37: Tim takes the hen and leads his 26.
+    state = HUHN.records.replay(record(hands_with(3, {0: ([17], []), 1: ([45], []),
+                                                      2: ([37], [])}), 2, "17 45 37 26"))
+    view = build_view(state, 0)
+    look = HuhnLook(ascii=ascii)
+
+    class Panel(App[None]):
+        def compose(self):
+            area = TrickArea(look, id="trick")
+            area.styles.height = 3
+            yield area
+
+    app = Panel()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(TrickArea).show(view)
+        await pilot.pause()
+        shown = [line.rstrip() for line in screen_text(app).splitlines()[:3]]
+        previous = next(line for line in shown if line.startswith("Previous trick:"))
+        assert previous.endswith(f"45{'[*]' if ascii else '✓'}  Ulf 37D {look.dot} 1 hen"), shown
+        assert not any("took it" in line for line in shown), shown

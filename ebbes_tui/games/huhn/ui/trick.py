@@ -122,21 +122,31 @@ class TrickArea(Static):
             # from give way to the previous trick, its taker and a lead a reward decided;
             # with no room at all, the taker's line goes (its card is marked).
             ends = self._fits(needed + 1)
-            if not ends and taken and view.trick and (view.named_by is not None
-                                                      or view.advantage):
-                # Under a reward's lead (the ear's may come from the middle) the ends
-                # outrank the previous trick's taker line (80x24, five players).
+            if not ends and taken and view.trick and view.advantage:
+                # Under a lead the ear or the down reward allowed (from the middle, face
+                # down) the ends outrank the previous trick's taker line (80x24, five
+                # players); under a leader the hand named they give way to it.
                 ends = self._fits(needed + 1 - self._rows(taken))
             self._cards(text, names, view.trick, upcoming=view.to_move, mine=view.seat,
                         ends=ends)
             if decided or self._room_for(text, lead, below):
                 text.append(f"\n{lead}")
             if previous and last is not None:
+                # With no room for the taker's line, what the trick gave ends the
+                # previous trick's (its taker's card is marked).
                 label = "Previous trick: "
+                whole = self._fits(self._rows(text.plain) + 1 + self._rows(taken))
+                gives = "" if whole else trick_gives(last, short=True)
+                gave = f" {look.dot} {gives}" if gives else ""
+                room = self._width() - len(label)
+                run = self._run(last, names, room - len(gave))
+                if run.cell_len + len(gave) > room:  # names cut as far as they go
+                    run, gave = self._run(last, names, room), ""
                 text.append(f"\n{label}", "bold")
-                text.append_text(self._run(last, names, self._width() - len(label)))
-                if self._fits(self._rows(text.plain) + self._rows(taken)):
+                text.append_text(run)
+                if whole:
                     text.append(f"\n{taken}", "italic")
+                text.append(gave, "italic")
         self._lines = text.plain
         self.update(text)
 
