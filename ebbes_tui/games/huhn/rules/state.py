@@ -25,7 +25,7 @@ from .events import (
 )
 from .scoring import DealScore, options_for, score_deal, winners_of
 from .tricks import (
-    FOLLOWS, LEFT, MIDDLE, RIGHT, SEATS_FROM, SPAN, SYMBOLS_COUNTED, Trick, legal_plays,
+    LEFT, MIDDLE, PLAYS_AT, RIGHT, SEATS_FROM, SPAN, SYMBOLS_COUNTED, Trick, legal_plays,
     winning_index,
 )
 from .view import build_view
@@ -84,12 +84,12 @@ class HuhnState:
         self.totals: tuple[int, ...] = (0,) * n
         self.decisions = 0
         self.dealer = -1
-        self._clear_deal()
+        self._clear_deal([[] for _ in range(n)])
 
-    def _clear_deal(self) -> None:
+    def _clear_deal(self, hands: list[list[Card]]) -> None:
         n = self.n
         self.orders: tuple[tuple[Card, ...] | None, ...] = (None,) * n  # as arranged (H3)
-        self.hands: list[list[Card]] = [[] for _ in range(n)]  # left to right
+        self.hands = hands  # left to right
         self.trick: list[Card] = []
         self.trick_downs: list[bool] = []
         self.trick_ends: list[str] = []
@@ -135,7 +135,7 @@ class HuhnState:
             return _PENDING_PLAY[self.to_move]
         if phase == ARRANGE:
             arranging = _ARRANGING
-            return tuple(arranging[s] for s, o in enumerate(self.orders) if o is None)
+            return tuple([arranging[s] for s, o in enumerate(self.orders) if o is None])
         if phase == DEAL:
             return _DEAL_PENDING
         if phase == OVER:
@@ -147,7 +147,7 @@ class HuhnState:
         if self.phase == PLAY:
             return (self.to_move,)
         if self.phase == ARRANGE:
-            return tuple(s for s, o in enumerate(self.orders) if o is None)
+            return tuple([s for s, o in enumerate(self.orders) if o is None])
         if self.phase in (DEAL, OVER):
             return ()
         return (self.taker,)
@@ -158,10 +158,9 @@ class HuhnState:
         if phase == PLAY:
             if seat != self.to_move:
                 return ()
-            follow = FOLLOWS[self.n][len(self.trick)]
             hand = self.hands[seat]
-            if follow is not None:  # by the hand's end cards (H4, H5), a look-up
-                return follow[hand[0] * SPAN + hand[-1]]
+            if self.advantage is None or self.trick:  # by the hand's end cards (H4, H5)
+                return PLAYS_AT[self.n][len(self.trick)][hand[0] * SPAN + hand[-1]]
             return legal_plays(hand, True, False, self.advantage)
         if phase == ARRANGE:
             return ArrangeChoices(tuple(self.hands[seat])) if self.orders[seat] is None else ()
@@ -235,9 +234,8 @@ class HuhnState:
                                 dealer)
 
     def _start_deal(self, hands: list[list[Card]], dealer: int) -> list[Any]:
-        self._clear_deal()
+        self._clear_deal(hands)
         self.dealer = dealer
-        self.hands = hands
         self.leader = self.to_move = (dealer + 1) % self.n
         self.phase = ARRANGE
         return [DealStarted(self.deal_no, dealer, self.leader, self.size)]
@@ -256,16 +254,16 @@ class HuhnState:
         events: list[Any] = []
         if type(action) is Play and self.phase == PLAY:  # most decisions: checked here
             mover = self.to_move
-            follow = FOLLOWS[self.n][len(self.trick)]
             hand = self.hands[mover]
-            plays = follow[hand[0] * SPAN + hand[-1]] if follow is not None \
+            plays = PLAYS_AT[self.n][len(self.trick)][hand[0] * SPAN + hand[-1]] \
+                if self.advantage is None or self.trick \
                 else legal_plays(hand, True, False, self.advantage)  # legal(), without its call
             if (seat is None or seat == mover) and action in plays:
                 self.decisions += 1
                 self.moves += 1
                 self.play_card(action.card, action.down, events)
                 return events
-        mover = self.check(action, seat)  # anything else, and every refusal's reason
+        mover = check_decision(self, action, seat)  # anything else, every refusal's reason
         self._do(action, mover, events)
         return events
 
@@ -377,7 +375,7 @@ class HuhnState:
     def _take_reward(self, seat: int, kind: str, events: list[Any] | None) -> None:
         """H8/H9: the reward card is kept; its advantage is for the next trick only
         (none after the last); *hand* first asks who leads."""
-        self.supply = tuple(k for k in self.supply if k != kind)
+        self.supply = tuple([k for k in self.supply if k != kind])
         self.rewards = _with(self.rewards, seat, self.rewards[seat] + (kind,))
         self.reward_log += ((len(self.tricks), seat, kind),)
         self.public = None

@@ -100,10 +100,10 @@ def _ends(plays: tuple[tuple[Play, ...], ...]) -> tuple[tuple[Play, ...], ...]:
 #: Every play of a hand by its ends, made once: a card is checked thousands of times a
 #: second, and the check is a look-up (the last player; the lead with *down*; others).
 ENDS_UP, ENDS_BOTH, ENDS_BY_SYMBOL = _ends(_UP), _ends(_BOTH), _ends(_BY_SYMBOL)
-#: FOLLOWS[n][k]: the plays of a trick's card k (from 0) round a table of ``n``, by the
-#: hand's end cards; None for the lead, whose plays a reward may widen (H9).
-FOLLOWS: tuple[tuple[tuple[tuple[Play, ...], ...] | None, ...], ...] = tuple(
-    tuple(None if k == 0 else ENDS_UP if k == n - 1 else ENDS_BY_SYMBOL for k in range(n))
+#: PLAYS_AT[n][k]: the plays of a trick's card k (from 0) round a table of ``n``, by the
+#: hand's end cards; the lead's only without a reward's advantage, which widens them (H9).
+PLAYS_AT: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
+    tuple(ENDS_UP if k == n - 1 else ENDS_BY_SYMBOL for k in range(n))
     for n in range(max(PLAYER_COUNTS) + 1))
 
 
