@@ -12,7 +12,7 @@ from ..rules.actions import PLAY
 from ..rules.arrange import STRATEGIES
 from ..rules.cards import IS_HEN, Card
 from ..rules.view import HuhnView
-from .rollout import play_trick
+from .rollout import play_tricks
 from .sampler import sample_state
 
 #: The hard bot's samples per decision, its usual budget: a hint samples as many deals.
@@ -81,7 +81,7 @@ def takes(view: HuhnView, card: Card, samples: int) -> tuple[int, int]:
         state = sample_state(view, rng)
         state.apply_fast(PLAY[card][0], seat)
         if len(state.tricks) == index:
-            play_trick(state, rng.random)
+            play_tricks(state, rng.random, one=True)
         trick = state.tricks[index]
         taken += trick.winner == seat
         hens += any(IS_HEN[c] for c in trick.cards)

@@ -37,7 +37,7 @@ def play_out(s: HuhnState, rng: random.Random) -> None:
     while len(s.scores) == deals:
         phase = s.phase
         if phase == PLAY:
-            _play_tricks(s, rng.random)
+            play_tricks(s, rng.random)
         elif phase == ARRANGE:
             for who, order in enumerate(s.orders):
                 if order is None:
@@ -56,56 +56,54 @@ def play_out(s: HuhnState, rng: random.Random) -> None:
             return
 
 
-def _play_tricks(s: HuhnState, rand: Callable[[], float]) -> None:
-    """Play tricks by the policy while the deal waits for cards."""
-    while s.phase == PLAY:
-        play_trick(s, rand)
-
-
-def play_trick(s: HuhnState, rand: Callable[[], float]) -> None:
-    """Finish the trick in progress by the policy, each card face up from an end (what
+def play_tricks(s: HuhnState, rand: Callable[[], float], one: bool = False) -> None:
+    """Play tricks by the policy while the deal waits for cards (``one``: finish the
+    trick in progress only), each card face up from an end (what
     :meth:`HuhnState.play_card` does, card by card, without its calls; who moves next
     is the taker's, set when the trick is finished)."""
     hands, n = s.hands, s.n
-    trick, ends = s.trick, s.trick_ends
-    seat = s.to_move
-    best = max(trick) if trick else -1
-    to_play = n - len(trick)
-    s.trick_downs += _UP[:to_play]  # every card face up, at once
-    while to_play:
-        to_play -= 1
-        hand = hands[seat]
-        left, right = hand[0], hand[-1]
-        if left == right:
-            card = left
-        elif rand() < EXPLORE:
-            card = left if rand() < 0.5 else right
-        elif best < 0:  # the lead: the lower end
-            card = left if left < right else right
-        elif left < best or right < best:  # shed a beaten card, a hen first, else the higher
-            if right > best:
+    while True:
+        trick, ends = s.trick, s.trick_ends
+        seat = s.to_move
+        best = max(trick) if trick else -1
+        to_play = n - len(trick)
+        s.trick_downs += _UP[:to_play]  # every card face up, at once
+        while to_play:
+            to_play -= 1
+            hand = hands[seat]
+            left, right = hand[0], hand[-1]
+            if left == right:
                 card = left
-            elif left > best:
-                card = right
-            elif IS_HEN[left] != IS_HEN[right]:
-                card = left if IS_HEN[left] else right
+            elif rand() < EXPLORE:
+                card = left if rand() < 0.5 else right
+            elif best < 0:  # the lead: the lower end
+                card = left if left < right else right
+            elif left < best or right < best:  # shed a beaten card, a hen first, else the higher
+                if right > best:
+                    card = left
+                elif left > best:
+                    card = right
+                elif IS_HEN[left] != IS_HEN[right]:
+                    card = left if IS_HEN[left] else right
+                else:
+                    card = left if left > right else right
+            elif not to_play:  # the trick's last card takes it anyway: the higher, a hen last
+                if IS_HEN[left] != IS_HEN[right]:
+                    card = right if IS_HEN[left] else left
+                else:
+                    card = left if left > right else right
+            else:  # duck low
+                card = left if left < right else right
+            if card == left:
+                del hand[0]
+                ends.append(LEFT)
             else:
-                card = left if left > right else right
-        elif not to_play:  # the trick's last card takes it anyway: the higher, a hen last
-            if IS_HEN[left] != IS_HEN[right]:
-                card = right if IS_HEN[left] else left
-            else:
-                card = left if left > right else right
-        else:  # duck low
-            card = left if left < right else right
-        if card == left:
-            del hand[0]
-            ends.append(LEFT)
-        else:
-            hand.pop()
-            ends.append(RIGHT)
-        trick.append(card)
-        if card > best:
-            best = card
-        seat = seat + 1 if seat + 1 < n else 0
-    s.finish_trick()
+                hand.pop()
+                ends.append(RIGHT)
+            trick.append(card)
+            if card > best:
+                best = card
+            seat = seat + 1 if seat + 1 < n else 0
+        s.finish_trick()
+        if one or s.phase != PLAY:
+            return
