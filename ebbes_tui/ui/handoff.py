@@ -3,7 +3,6 @@ The same cover, with its recap, welcomes a player back to a shared table."""
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -12,7 +11,7 @@ from textual.widgets import Static
 
 from .closing import ClosesOnce
 from .footer import KeysFooter
-from .unhurried import Unhurried, keystrokes_of
+from .unhurried import STILL_COMING, Unhurried, keystrokes_of
 
 
 class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
@@ -57,9 +56,6 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
             keys.cover_taken_away("enter")
         self.dismiss("ready")
 
-    def key_refused(self, event: events.Key) -> None:
-        """A key that came while keys were still coming (a held key, a stream of taps):
-        the next player, quick to it, is told why nothing happened."""
-        if self.painted and self.streaming(event):
-            self.query_one("#handoff-again", Static).update(
-                "Keys were still coming: let go, then press Enter again.")
+    def say_still_coming(self) -> None:
+        """On the cover's own line, under what it says."""
+        self.query_one("#handoff-again", Static).update(STILL_COMING)

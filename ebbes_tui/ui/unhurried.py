@@ -27,6 +27,10 @@ STREAM_GAP = 2.0
 UNCOVERED_GAP = 1.0
 #: What a key of that stream, refused on the table, says.
 FROM_COVER = "Keys were still coming when the cover went: let go, then press again."
+#: What a cover, a summary or the final standings say to a key of a stream that has not
+#: stopped (Enter tapped every 1.5 s never took a cover away, and the message did not
+#: say how long to let go; a summary said nothing at all).
+STILL_COMING = f"Keys were still coming: let go for {STREAM_GAP:g} seconds, then press Enter again."
 #: The clock the pause is read by: Textual's, which stamps keys as it reads them (on
 #: POSIX). Tests put a clock of their own here, and in :data:`typed_at`: no sleeps.
 clock: Callable[[], float] = time.monotonic
@@ -159,6 +163,17 @@ class Unhurried(TypedAfter):
     def painted(self) -> bool:
         """Whether the screen was painted since it came on top: its pause has begun."""
         return self._shown_at != float("inf")
+
+    def key_refused(self, event: events.Key) -> None:
+        """A key of a stream that has not stopped: whoever pressed it is told why
+        nothing happened."""
+        if self.painted and self.streaming(event):
+            self.say_still_coming()
+
+    def say_still_coming(self) -> None:
+        """Say :data:`STILL_COMING` (once on screen however many keys are refused)."""
+        self.app.clear_notifications()
+        self.notify(STILL_COMING, timeout=STREAM_GAP + 2)
 
     def streaming(self, event: events.Key) -> bool:
         """Whether ``event`` came within :data:`STREAM_GAP` of the key before it, and

@@ -220,12 +220,43 @@ async def test_a_stream_of_enters_takes_no_cover_away_until_it_stops(any_game, h
             clock.on(gap)
             await pilot.press("enter")
             assert ebbes.screen is cover, screen_text(ebbes)
-        # Whoever pressed is told why nothing happened.
-        await until(lambda: "let go, then press Enter again" in screen_text(ebbes),
+        # Whoever pressed is told why nothing happened, and how long to let go.
+        await until(lambda: unhurried.STILL_COMING in flat(screen_text(ebbes)),
                     what="the cover's word on keys still coming")
         clock.on(unhurried.STREAM_GAP + 0.1)  # the stream has stopped: a fresh Enter
         await pilot.press("enter")
         await until(lambda: ebbes.screen is not cover, what="the fresh key")
+
+
+async def test_a_summary_says_why_a_stream_of_enters_does_not_close_it(any_game, home, clock):
+    """Played through: on a deal's summary Enter pressed once a second did nothing,
+    eight times, and nothing said why (the cover said it). The summary says it too,
+    with how long to let go; a fresh Enter then closes it."""
+    near = two_people_near_the_end(any_game, home)
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await resume(ebbes, pilot, Match.resume(any_game, near))
+        while not isinstance(ebbes.screen, Interlude):
+            await until(lambda: waits_for_a_key(ebbes), what=lambda: screen_text(ebbes))
+            screen = ebbes.screen
+            assert not isinstance(screen, FinalStandings), "no summary came"
+            if isinstance(screen, TableScreen):
+                await decide_by_keys(screen, pilot)
+            elif not isinstance(screen, Interlude):  # a cover, or a dialog's choice
+                clock.past_the_pause()
+                await pilot.press("enter")
+        summary = ebbes.screen
+        await until(lambda: summary.painted, what="the summary, painted")
+        clock.on(unhurried.PAUSE + 0.1)  # past its pause, within a stream of the last move
+        for _ in range(8):
+            clock.on(1.0)
+            await pilot.press("enter")
+            assert ebbes.screen is summary
+        said = [n.message for n in ebbes._notifications]
+        assert said == [unhurried.STILL_COMING], said  # once, however many keys
+        clock.on(unhurried.STREAM_GAP + 0.1)
+        await pilot.press("enter")
+        await until(lambda: ebbes.screen is not summary, what="the fresh key")
 
 
 async def test_people_at_one_keyboard_are_called_by_their_names(any_game, home, clock):
