@@ -173,7 +173,7 @@ class Unhurried(TypedAfter):
     def say_still_coming(self) -> None:
         """Say :data:`STILL_COMING` (once on screen however many keys are refused)."""
         self.app.clear_notifications()
-        self.notify(STILL_COMING, timeout=STREAM_GAP + 2)
+        self.app.notify(STILL_COMING, timeout=STREAM_GAP + 2)
 
     def streaming(self, event: events.Key) -> bool:
         """Whether ``event`` came within :data:`STREAM_GAP` of the key before it, and
