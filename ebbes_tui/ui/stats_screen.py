@@ -32,7 +32,7 @@ EMPTY = "No {} finished yet."
 BOTS_ONLY = "Only bots played, and statistics are about people."
 #: What the columns every game has mean, said below the game's own (its figures'
 #: meanings, :attr:`Presentation.statistics`): the definitions of controller.stats.
-MEANING = ("Hints: asked for with i at the table. A bot level is beaten in a game when "
+MEANING = ("Hints: asked for with i at the table. A bot level is beaten in a {one} when "
            "the player finished ahead of every bot of that level at the table.")
 #: Below MEANING when there is an "All people" row.
 ALL_MEANING = ("All people adds up the games of everyone above (the bots are their "
@@ -198,8 +198,8 @@ class StatsScreen(ClosesOnce, Screen[None]):
             played = played_heading(self.library.game).lower()  # Hund counts matches
             note = f"{counted(len(stats.games), 'finished ' + played)} counted."
             if rows:
-                note += (f" All people counts {rows[0][1].total.games}: each of them once "
-                         "for each person in it.")
+                note += (f" All people counts {counted(rows[0][1].total.games, played)}: each "
+                         "once for every person who played it.")
             widgets.append(Static(note if stats.players else f"{note} {BOTS_ONLY}", classes="stats-note"))
         if stats.players:
             rows += [(look.text(name), stats.players[name])
@@ -210,7 +210,8 @@ class StatsScreen(ClosesOnce, Screen[None]):
                 widgets.append(Static(name, classes="stats-heading", markup=False))
                 widgets.append(Horizontal(Static(kinds_table(game, player), classes="stats-kinds"),
                                           Static(bots_table(game, player, look)), classes="stats-player"))
-            widgets.append(Static(f"{legend(game)}\n{MEANING}"
+            one = counted(1, played_heading(game).lower()).split()[1]  # Hund: match
+            widgets.append(Static(f"{legend(game)}\n{MEANING.format(one=one)}"
                                   + (" " + ALL_MEANING if len(stats.players) > 1 else ""),
                                   classes="stats-note", markup=False))
         if loaded.rebuilt and stats.seen:

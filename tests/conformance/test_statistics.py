@@ -134,8 +134,8 @@ async def test_the_count_of_games_agrees_with_all_people_and_the_key_line_says_i
         text = await open_stats(ebbes, pilot)
         flat = " ".join(text.split())
         played = played_heading(any_game).lower()
-        assert f"3 finished {played} counted. All people counts 4: each of them once for " \
-               "each person in it." in flat, text
+        assert f"3 finished {played} counted. All people counts 4 {played}: each once for " \
+               "every person who played it." in flat, text
         row = next(line for line in text.splitlines() if line.lstrip().startswith("All people"))
         assert row.split()[2] == "4", row  # its games (or matches): the count's 4
         await until(lambda: "↑↓ Scroll" in screen_text(ebbes).splitlines()[-1],
@@ -148,3 +148,6 @@ async def test_the_count_of_games_agrees_with_all_people_and_the_key_line_says_i
         text = await open_stats(ebbes, pilot)
         await pilot.pause()
         assert "Scroll" not in screen_text(ebbes).splitlines()[-1], text
+        # Hund counts matches: a bot level is beaten in a match (it said "in a game").
+        one = "match" if played == "matches" else "game"
+        assert f"A bot level is beaten in a {one} when" in " ".join(text.split()), text
