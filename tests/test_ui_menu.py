@@ -312,3 +312,16 @@ async def test_without_colour_the_field_being_typed_in_is_marked_and_no_colours_
         app.screen.query_one("#name-1", Input).focus()
         await pilot.pause()
         assert not field.rich_style.reverse
+
+
+async def test_without_colour_the_menus_highlighted_choice_is_reversed(tmp_path, monkeypatch):
+    """Play-through under NO_COLOR and TERM=vt100: the menu's highlighted choice was
+    bold only, as the title above it, and hard to find."""
+    from textual.widgets import OptionList
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        assert menu.get_component_rich_style("option-list--option-highlighted").reverse
