@@ -314,7 +314,7 @@ async def test_without_colour_the_field_being_typed_in_is_marked_and_no_colours_
         assert not field.rich_style.reverse
 
 
-async def test_without_colour_the_menus_highlighted_choice_is_reversed(tmp_path, monkeypatch):
+async def test_without_colour_the_menus_highlighted_choice_is_underlined(tmp_path, monkeypatch):
     """Play-through under NO_COLOR and TERM=vt100: the menu's highlighted choice was
     bold only, as the title above it, and hard to find."""
     from textual.widgets import OptionList
@@ -324,4 +324,8 @@ async def test_without_colour_the_menus_highlighted_choice_is_reversed(tmp_path,
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         menu = app.screen.query_one(OptionList)
-        assert menu.get_component_rich_style("option-list--option-highlighted").reverse
+        highlighted = menu.get_visual_style("option-list--option",
+                                            "option-list--option-highlighted")
+        assert highlighted.underline and not menu.get_visual_style("option-list--option").underline
+        row = next(s for s in app.screen._compositor.render_strips() if "New game" in s.text)
+        assert any(seg.style.underline for seg in row if "New game" in seg.text)
