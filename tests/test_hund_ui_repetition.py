@@ -67,6 +67,9 @@ async def test_the_screen_after_the_game_says_why_it_ended(tmp_path):
 async def test_the_final_standings_say_why_a_game_ended(tmp_path):
     text = await _take_in(tmp_path, 1, FinalScreen)
     assert f"Game 1: {WHY}, which ended it. You held the most cards." in text
+    # The legend's HUND is true of this game too (it said only "the last one holding").
+    assert "HUND: the last one holding cards (where a repeated position ended the game, " \
+           "the one holding the most), who lost that game." in text
     # What ended it, and what "-" in the tally means (play test pt2 7).
     assert "The last play of game 1: You took " in text and " in by undertrekk." in text
     assert "-: still holding cards when a repeated position ended the game" in text

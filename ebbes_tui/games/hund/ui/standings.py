@@ -168,7 +168,9 @@ class FinalScreen(FinalStandings):
             yield Static(tally_table(view, names, current=False))
             for line in [*no_place(view), *repetitions(view, names)]:
                 yield Static(Text(line))
-            yield Static(Text("HUND: the last one holding cards, who lost that game. Whoever "
-                              "was the hund least often wins; a tie shares the win.", "italic"))
+            lost = "the last one holding cards (where a repeated position ended the game, " \
+                "the one holding the most)" if any(view.shared) else "the last one holding cards"
+            yield Static(Text(f"HUND: {lost}, who lost that game. Whoever was the hund least "
+                              "often wins; a tie shares the win.", "italic"))
         yield Static(self.keys_line, id="final-help")
         yield KeysFooter()
