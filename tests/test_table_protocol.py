@@ -206,6 +206,14 @@ def test_cleaning_keeps_the_words_and_cuts_to_length():
     assert clean(12) == "12" and clean(None) == "None"  # whatever JSON held
 
 
+def test_a_letter_keeps_two_accents_and_no_pile_of_marks():
+    """A neighbour's name of letters each under 30 combining marks (drawn over the
+    rows above and below in many terminals) keeps two on each letter, as "ệ" has."""
+    piled = "A" + "\u0301" * 30 + "n\u0323\u0302n" + " \u0300x"
+    assert clean(piled) == "A\u0301\u0301n\u0323\u0302n x"
+    assert clean("Nguyễn Thị Ánh") == "Nguyễn Thị Ánh"  # honest accents stay
+
+
 def test_a_token_bucket_allows_bursts_then_the_rate():
     now = [0.0]
     bucket = TokenBucket(rate=2.0, burst=3, clock=lambda: now[0])

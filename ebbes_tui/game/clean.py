@@ -24,4 +24,24 @@ def clean(text: object, limit: int = CHAT_LIMIT) -> str:
     the text says."""
     text = text if isinstance(text, str) else str(text)
     kept = [" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in text[:limit * 4]]
-    return " ".join("".join(kept).split())[:limit]
+    return " ".join(_few_marks("".join(kept)).split())[:limit]
+
+
+#: Accents a letter may carry: "ệ" has two. More is a name piled high with marks that
+#: draws over the lines above and below it in many terminals.
+MARKS_KEPT = 2
+
+
+def _few_marks(text: str) -> str:
+    """``text`` with at most :data:`MARKS_KEPT` combining marks on each character, and
+    none on a space or at the start."""
+    out: list[str] = []
+    marks = MARKS_KEPT  # none at the start
+    for ch in text:
+        if not unicodedata.combining(ch):
+            out.append(ch)
+            marks = MARKS_KEPT if ch == " " else 0
+        elif marks < MARKS_KEPT:
+            out.append(ch)
+            marks += 1
+    return "".join(out)
