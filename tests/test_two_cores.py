@@ -23,13 +23,13 @@ from two_cores import (pytest_collection_modifyitems, pytest_sessionfinish,
 """
 
 
-def run(tmp_path: Path, failing: int) -> subprocess.CompletedProcess[str]:
-    """Six tests, the ``failing``-th of them failing."""
+def run(tmp_path: Path, failing: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """Six tests, the ``failing``-th of them failing; pytest given ``args``."""
     (tmp_path / "conftest.py").write_text(CONFTEST)
     (tmp_path / "temp").mkdir(exist_ok=True)
     (tmp_path / "test_six.py").write_text("".join(
         f"def test_{i}():\n    assert {i} != {failing}, 'test {i} failed'\n\n" for i in range(6)))
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q"],
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *args],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120,
                           env={**CLEAN_ENVIRONMENT, "TMPDIR": str(tmp_path / "temp")})
 
@@ -48,3 +48,16 @@ def test_every_test_runs_once_and_a_clean_run_passes(tmp_path):
     result = run(tmp_path, failing=-1)
     assert result.returncode == 0, result.stdout
     assert result.stdout.count("3 passed, 3 deselected") == 2, result.stdout
+
+
+def test_a_run_stopped_at_its_first_failure_reports_and_leaves_nothing(tmp_path):
+    """With -x the first process stopped the second and then could not read its report
+    (its files were gone): a traceback where its report should be."""
+    for failing in (0, 1):
+        result = run(tmp_path, failing, "-x")
+        assert result.returncode == 1, result.stdout
+        said = result.stdout + result.stderr
+        assert "Traceback" not in said and "FileNotFoundError" not in said, said
+        assert "the other half of the suite" in result.stdout, said
+        assert f"test {failing} failed" in result.stdout
+        assert not list((tmp_path / "temp").iterdir())

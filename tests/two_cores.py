@@ -43,6 +43,7 @@ class OtherHalf:
                 cwd=config.invocation_params.dir,
                 env={**os.environ, HALF: "1", PARENT: str(os.getpid())})
         self.returncode: int | None = None
+        self.stopped = False  # killed when the first stopped early (-x, Ctrl-C)
 
     def wait(self) -> int:
         if self.returncode is None:
@@ -51,9 +52,18 @@ class OtherHalf:
 
     def stop(self) -> None:
         if self.process.poll() is None:
+            self.stopped = True
             self.process.kill()
             self.process.wait()
+
+    def remove(self) -> None:
+        """Its files, once its report is out."""
+        self.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+    def heading(self) -> str:
+        return "the other half of the suite (a second process, " + (
+            "stopped with the first)" if self.stopped else f"exit code {self.wait()})")
 
     def report(self) -> str:
         """What the other half found (failures, the summary), without its progress dots."""
@@ -106,12 +116,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
     other = config.stash.get(OTHER, None)
     if other is None:
         return
-    terminalreporter.section(f"the other half of the suite (a second process, exit code "
-                             f"{other.wait()})")
+    other.wait()
+    terminalreporter.section(other.heading())
     terminalreporter.write_line(other.report())
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     other = config.stash.get(OTHER, None)
     if other is not None:
-        other.stop()  # after an interruption too: no process or file left behind
+        other.remove()  # after an interruption too: no process or file left behind
