@@ -582,8 +582,12 @@ class TableClient:
             for update in self.recap:
                 self._saw(update)
         elif kind == "chat":
-            if not self._chat_passed.take():
-                self._flooded()
+            if not self._chat_passed.take():  # said once, the first time
+                if not self._chat_flooded:
+                    self._chat_flooded = True
+                    self._table_event(Refused(
+                        f"The table {self.address.label} sends more chat than a table lets "
+                        "its players say: the rest is not shown.", "chat-flood"))
                 return
             seat = message.get("seat")
             self._table_event(ChatLine(clean(message.get("from", "?"), NAME_LIMIT),
@@ -602,14 +606,6 @@ class TableClient:
         elif kind == "closed":
             self._end(self._says(message.get("text"), "The table has closed."))
         # other types (from a newer server) are ignored
-
-    def _flooded(self) -> None:
-        """A line the first time the table sends more chat than any table passes on."""
-        if not self._chat_flooded:
-            self._chat_flooded = True
-            self._table_event(Refused(f"The table {self.address.label} sends more chat than "
-                                      "a table lets its players say: the rest is not shown.",
-                                      "chat-flood"))
 
     def _on_record(self, record: object) -> None:
         """The table's record of the game, to keep: taken once, only from a table
