@@ -42,6 +42,25 @@ def lines(app: Any) -> list[str]:
     return screen_text(app).splitlines()
 
 
+async def trick_panel(view: Any, look: HuhnLook, height: int) -> list[str]:
+    """The trick panel alone, ``height`` rows at 80 columns, showing ``view``: its rows."""
+    from textual.app import App
+
+    from ebbes_tui.games.huhn.ui.trick import TrickArea
+
+    class Panel(App[None]):
+        def compose(self):
+            area = TrickArea(look, id="trick")
+            area.styles.height = height
+            yield area
+
+    app = Panel()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.query_one(TrickArea).show(view)
+        await pilot.pause()
+        return [line.rstrip() for line in screen_text(app).splitlines()[:height]]
+
+
 @pytest.mark.parametrize("ascii", [False, True])
 async def test_the_previous_trick_and_its_taker_fit_at_80x24_with_five_players(tmp_path, ascii):
     # Trick 1: Ann 12H, Marianne 45, Friedrich 37D and Bot 3 44D face down, Bot 4 5H:
@@ -138,28 +157,16 @@ async def test_a_lead_face_down_with_the_down_reward_says_why_at_80x24_with_five
 async def test_short_of_room_a_lead_a_reward_decided_stays_under_the_taken_trick(ascii):
     """A two-line hint under the hand leaves the trick panel four rows: the ends give
     way to the lead with the down reward, not the other way round."""
-    from textual.app import App
 
-    from ebbes_tui.games.huhn.ui.trick import TrickArea
 
     hands = hands_with(5, {0: ([45], []), 1: ([19], []), 2: ([20], []), 3: ([22], []),
                            4: ([23], [])})
     view = build_view(HUHN.records.replay(record(hands, 4, "45 19 20 22 23",
                                                  rewards=["down"])), 0)
 
-    class Panel(App[None]):
-        def compose(self):
-            area = TrickArea(HuhnLook(ascii=ascii), id="trick")
-            area.styles.height = 4
-            yield area
-
-    app = Panel()
-    async with app.run_test(size=(80, 10)) as pilot:
-        app.query_one(TrickArea).show(view)
-        await pilot.pause()
-        shown = [line.rstrip() for line in screen_text(app).splitlines()[:4]]
-        assert shown[2] == "You take it with 45 (1 pig: a reward card).", shown
-        assert shown[3] == "You lead with the down reward: your lead may go face down.", shown
+    shown = await trick_panel(view, HuhnLook(ascii=ascii), 4)
+    assert shown[2] == "You take it with 45 (1 pig: a reward card).", shown
+    assert shown[3] == "You lead with the down reward: your lead may go face down.", shown
 
 
 def test_the_rule_of_the_0_and_the_49_shows_in_the_last_trick_only_while_it_can_matter():
@@ -514,30 +521,17 @@ async def test_a_trick_held_until_a_key_says_so_and_who_took_it_at_80x24(tmp_pat
 async def test_short_of_room_the_previous_trick_and_its_taker_stay_on_screen():
     """A two-line hint under the hand leaves the trick panel four rows at 80x24 with
     five players: the ends the cards came from give way, not the previous trick."""
-    from textual.app import App
 
-    from ebbes_tui.games.huhn.ui.trick import TrickArea
 
     hands = hands_with(5, {0: ([12], []), 1: ([45], []), 2: ([37], []), 3: ([44], []),
                            4: ([5], [])})
     state = HUHN.records.replay(record(hands, 4, "12 45 37d 44d 5 10"))
     view = build_view(state, 0)
 
-    class Panel(App[None]):
-        def compose(self):
-            area = TrickArea(HuhnLook(), id="trick")
-            area.styles.height = 4
-            yield area
-
-    app = Panel()
-    async with app.run_test(size=(80, 10)) as pilot:
-        area = app.query_one(TrickArea)
-        area.show(view)
-        await pilot.pause()
-        shown = [line.rstrip() for line in screen_text(app).splitlines()[:4]]
-        assert shown[2] == "Previous trick: You 12H  Tim 45✓  Ulf 37D↓  Marianne 44D↓  Anna 5H", \
-            shown
-        assert shown[3] == "Tim took it with 45 (2 hens: penalty -3).", shown
+    shown = await trick_panel(view, HuhnLook(), 4)
+    assert shown[2] == "Previous trick: You 12H  Tim 45✓  Ulf 37D↓  Marianne 44D↓  Anna 5H", \
+        shown
+    assert shown[3] == "Tim took it with 45 (2 hens: penalty -3).", shown
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -646,9 +640,7 @@ async def test_under_a_leader_the_hand_named_the_previous_tricks_taker_stays_at_
 async def test_with_no_room_for_the_takers_line_the_previous_trick_says_what_it_gave(ascii):
     """Where the taker's line has no room, what the trick gave ends the previous
     trick's line, where that line has room for it (its taker's card is marked)."""
-    from textual.app import App
 
-    from ebbes_tui.games.huhn.ui.trick import TrickArea
 
     # Ann's 17H, Tim's 45 and Ulf's 37: Tim takes the hen and leads his 26.
     state = HUHN.records.replay(record(hands_with(3, {0: ([17], []), 1: ([45], []),
@@ -656,17 +648,7 @@ async def test_with_no_room_for_the_takers_line_the_previous_trick_says_what_it_
     view = build_view(state, 0)
     look = HuhnLook(ascii=ascii)
 
-    class Panel(App[None]):
-        def compose(self):
-            area = TrickArea(look, id="trick")
-            area.styles.height = 3
-            yield area
-
-    app = Panel()
-    async with app.run_test(size=(80, 10)) as pilot:
-        app.query_one(TrickArea).show(view)
-        await pilot.pause()
-        shown = [line.rstrip() for line in screen_text(app).splitlines()[:3]]
-        previous = next(line for line in shown if line.startswith("Previous trick:"))
-        assert previous.endswith(f"45{'[*]' if ascii else '✓'}  Ulf 37D {look.dot} 1 hen"), shown
-        assert not any("took it" in line for line in shown), shown
+    shown = await trick_panel(view, look, 3)
+    previous = next(line for line in shown if line.startswith("Previous trick:"))
+    assert previous.endswith(f"45{'[*]' if ascii else '✓'}  Ulf 37D {look.dot} 1 hen"), shown
+    assert not any("took it" in line for line in shown), shown
