@@ -2,7 +2,7 @@
 (``5♦ (sjanse)``), never in the trick panel; and the players panel marked a krig in
 one row and not in the next (``5♣ 3♣ 6♥ (sjanse) ✓ took 7`` above ``5♦ (sjanse) krig
 3♥ krig 2♦``). Now both panels mark a sjanse card alike, and every row of the players
-panel follows one scheme; where a row has no room for the word krig, a mark the header
+panel follows one scheme; where a row has no room for the word krig, a mark the border
 explains takes its place (F11)."""
 
 from __future__ import annotations
@@ -53,17 +53,18 @@ async def test_every_players_row_marks_a_krig_and_a_sjanse_alike(view, width):
         panel = pilot.app.query_one(SeatsPanel)
         panel.show(view)
         await pilot.pause()
-        header, *rows = panel.render().plain.splitlines()
+        rows = panel.render().plain.splitlines()[1:]
         last = view.tricks[-1]
         warriors = [s for s in set(last.seats) if last.seats.count(s) > 1]
         words = {(" krig" in rows[s]) for s in warriors}
         assert len(words) == 1, rows  # all the krig's players marked alike
         if width >= 48:  # as at 80x24: room for the word
             assert words == {True}, rows
-        # Issue 25, F11: where the word has no room, a mark the header explains (the
+        # Issue 25, F11: where the word has no room, a mark the border explains (the
         # marks were dropped without a word before).
         assert all(" krig" in rows[s] or KRIG_MARK in rows[s] for s in warriors), rows
-        assert (f"{KRIG_MARK} krig" in header) == (words == {False}), (header, rows)
+        assert (panel.border_subtitle == f"{KRIG_MARK} krig") == (words == {False}), \
+            (panel.border_subtitle, rows)
         for seat, face in _sjanse_cards(view):
             assert face + SJANSE_MARK in rows[seat] or rows[seat].endswith("…"), rows
 

@@ -25,6 +25,10 @@ import pytest
 HALF, PARENT = "EBBES_TESTS_HALF", "EBBES_TESTS_PARENT"
 #: A line of progress: a mark for each test, then how far the run is.
 PROGRESS = re.compile(r"[.FEsxX]+\s*(\[\s*\d+%\])?")
+#: Options a second process would break: a listing, a debugger at the terminal, one XML
+#: report file, and the cache of the last failures (the second process keeps none).
+ONE_PROCESS_OPTIONS = ("collectonly", "usepdb", "trace", "xmlpath", "lf", "failedfirst",
+                       "newfirst", "stepwise", "stepwise_skip", "cacheclear")
 #: Fewer tests than this stay in one process (the second's start would cost more).
 LEAST = 200
 
@@ -39,7 +43,8 @@ class OtherHalf:
                 "-p", "no:cacheprovider"]  # this process keeps the cache
         with open(self.output, "wb") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "pytest", *args], stdout=out, stderr=subprocess.STDOUT,
+                [sys.executable, "-m", "pytest", *args], stdin=subprocess.DEVNULL,
+                stdout=out, stderr=subprocess.STDOUT,
                 cwd=config.invocation_params.dir,
                 env={**os.environ, HALF: "1", PARENT: str(os.getpid())})
         self.returncode: int | None = None
@@ -78,8 +83,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if half is not None:
         threading.Thread(target=_end_with, daemon=True,
                          args=(int(os.environ[PARENT]), Path(config.option.basetemp).parent)).start()
-    elif len(items) < LEAST or config.option.collectonly or \
-            os.environ.get("EBBES_TESTS_ONE_PROCESS"):
+    elif len(items) < LEAST or os.environ.get("EBBES_TESTS_ONE_PROCESS") or \
+            any(getattr(config.option, o, None) for o in ONE_PROCESS_OPTIONS):
         return
     else:
         config.stash[OTHER] = OtherHalf(config)
@@ -107,7 +112,10 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     if session.shouldstop or session.shouldfail or exitstatus == pytest.ExitCode.INTERRUPTED:
         other.stop()
-    if other.wait() not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+    # Only ever worse: an interrupted run stays interrupted. A half with no tests
+    # collected them otherwise than this one: half the suite did not run.
+    if other.wait() != pytest.ExitCode.OK and session.exitstatus in (
+            pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 

@@ -33,9 +33,9 @@ from .events import (
     Disconnected, GameStarted, Lobby, LobbySeat, Presence, Refused, SeatPresence, TableEvent,
 )
 from ..game.clean import CHAT_LIMIT, NAME_LIMIT, clean
-from ..game.codec import MAX_SEATS
 from .chat import CHAT_BURST, CHAT_KEPT, CHAT_RATE
 from .clock import Clock
+from .connections import MAX_CLIENTS
 from .limits import TokenBucket
 from .protocol import (
     SERVER_LINE_LIMIT, VERSION, LineSplitter, ProtocolError, encode, read_json,
@@ -59,10 +59,11 @@ LIST_TIMEOUT = 1.5
 #: Seconds between tries to connect while a table's queue of new connections is full
 #: (the first pause, doubled after each try up to the second).
 RETRY_PAUSE = (0.005, 0.05)
-#: The most chat a table passes on: each of its eight seats' people at the rate its
-#: server lets them say it (chat.py), after the lines said before they came. A table
-#: sending more floods its players' screens: the rest is dropped.
-CHAT_PASSED_RATE, CHAT_PASSED_BURST = MAX_SEATS * CHAT_RATE, CHAT_KEPT + MAX_SEATS * CHAT_BURST
+#: The most chat a table passes on: every one of the most people it lets in (players and
+#: spectators) at the rate its server lets each say it (chat.py), after the lines said
+#: before they came. A table sending more floods its players' screens: that is dropped.
+CHAT_PASSED_RATE, CHAT_PASSED_BURST = MAX_CLIENTS * CHAT_RATE, \
+    CHAT_KEPT + MAX_CLIENTS * CHAT_BURST
 #: Called with ("in" or "out", message) for every message: benchmarks and logs.
 Tap = Callable[[str, dict[str, Any]], None]
 _PHASES = ("lobby", "playing", "over")
@@ -587,7 +588,7 @@ class TableClient:
                     self._chat_flooded = True
                     self._table_event(Refused(
                         f"The table {self.address.label} sends more chat than a table lets "
-                        "its players say: the rest is not shown.", "chat-flood"))
+                        "its players say: some of its lines are not shown.", "chat-flood"))
                 return
             seat = message.get("seat")
             self._table_event(ChatLine(clean(message.get("from", "?"), NAME_LIMIT),

@@ -35,8 +35,8 @@ BOTS_ONLY = "Only bots played, and statistics are about people."
 MEANING = ("Hints: asked for with i at the table. A bot level is beaten in a {one} when "
            "the player finished ahead of every bot of that level at the table.")
 #: Below MEANING when there is an "All people" row.
-ALL_MEANING = ("All people adds up the games of everyone above (the bots are their "
-               "opponents): a hot-seat game of two counts once for each.")
+ALL_MEANING = ("All people adds up the {played} of everyone above (the bots are their "
+               "opponents).")
 
 
 def percent(part: int, whole: int) -> str:
@@ -212,7 +212,8 @@ class StatsScreen(ClosesOnce, Screen[None]):
                                           Static(bots_table(game, player, look)), classes="stats-player"))
             one = counted(1, played_heading(game).lower()).split()[1]  # Hund: match
             widgets.append(Static(f"{legend(game)}\n{MEANING.format(one=one)}"
-                                  + (" " + ALL_MEANING if len(stats.players) > 1 else ""),
+                                  + (" " + ALL_MEANING.format(played=played_heading(game).lower())
+                                     if len(stats.players) > 1 else ""),
                                   classes="stats-note", markup=False))
         if loaded.rebuilt and stats.seen:
             widgets.append(Static(f"Counted anew from the finished games: {loaded.rebuilt}.",

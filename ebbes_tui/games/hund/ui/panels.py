@@ -75,8 +75,9 @@ class SeatsPanel(Static):
             cells = [self._trick_cell(view, seat, krig, took) for seat in range(len(view.seats))]
             if self.content_size.width <= 0 or max(c.cell_len for c in cells) <= room:
                 break
-        if any(KRIG_MARK in c.plain for c in cells):
-            trick += f", {KRIG_MARK} krig"
+        # What the mark means, where no cut can take it: the panel's lower border.
+        self.border_subtitle = f"{KRIG_MARK} krig" if any(KRIG_MARK in c.plain for c in cells) \
+            else ""
         text = Text()
         text.append(f"  {'Name':<{width}}Hand" + (" Taken" if collecting else "")
                     + (" Hund" if tally else "")
