@@ -36,7 +36,7 @@ MEANING = ("Hints: asked for with i at the table. A bot level is beaten in a {on
            "the player finished ahead of every bot of that level at the table.")
 #: Below MEANING when there is an "All people" row.
 ALL_MEANING = ("All people adds up the {played} of everyone above (the bots are their "
-               "opponents).")
+               "opponents): a hot-seat {one} of two counts once for each.")
 
 
 def percent(part: int, whole: int) -> str:
@@ -98,10 +98,14 @@ def played_heading(game: AnyGame) -> str:
                 PLAYED.heading)
 
 
+def singular(plural: str) -> str:
+    """``match`` for ``matches``, ``game`` for ``games``."""
+    return plural[:-2] if plural.endswith(("ches", "shes")) else plural[:-1]
+
+
 def counted(n: int, plural: str) -> str:
     """``1 match``, ``3 matches``: ``plural`` ("matches") in the number's form."""
-    one = plural[:-2] if plural.endswith(("ches", "shes")) else plural[:-1]
-    return f"{n} {one if n == 1 else plural}"
+    return f"{n} {singular(plural) if n == 1 else plural}"
 
 
 def bots_table(game: AnyGame, player: PlayerStats, look: Look) -> Table | str:
@@ -210,9 +214,10 @@ class StatsScreen(ClosesOnce, Screen[None]):
                 widgets.append(Static(name, classes="stats-heading", markup=False))
                 widgets.append(Horizontal(Static(kinds_table(game, player), classes="stats-kinds"),
                                           Static(bots_table(game, player, look)), classes="stats-player"))
-            one = counted(1, played_heading(game).lower()).split()[1]  # Hund: match
+            played = played_heading(game).lower()
+            one = singular(played)  # Hund: match
             widgets.append(Static(f"{legend(game)}\n{MEANING.format(one=one)}"
-                                  + (" " + ALL_MEANING.format(played=played_heading(game).lower())
+                                  + (" " + ALL_MEANING.format(played=played, one=one)
                                      if len(stats.players) > 1 else ""),
                                   classes="stats-note", markup=False))
         if loaded.rebuilt and stats.seen:
