@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual import events
+from textual.notifications import Notification, Notify
 
 #: How long such a screen takes no key after it appears, in seconds.
 PAUSE = 0.5
@@ -142,6 +143,7 @@ class Unhurried(TypedAfter):
     take-in or a Huhn hand arranged comes at once, with no trick to hold first)."""
 
     _shown_at = float("inf")  # the first paint; no key is taken before it
+    _still_coming: Notification | None = None  # the toast saying so, while it shows
     #: Whether a key typed within :data:`STREAM_GAP` of the key before it is refused too:
     #: a hot-seat cover's (the stream must stop), and a summary's or the final standings'
     #: at one's own table. Not at a shared table, whose summaries close by themselves.
@@ -171,9 +173,12 @@ class Unhurried(TypedAfter):
             self.say_still_coming()
 
     def say_still_coming(self) -> None:
-        """Say :data:`STILL_COMING` (once on screen however many keys are refused)."""
-        self.app.clear_notifications()
-        self.app.notify(STILL_COMING, timeout=STREAM_GAP + 2)
+        """Say :data:`STILL_COMING`: once on screen however many keys are refused, and
+        beside any other toast (a table's word stays)."""
+        said = self._still_coming
+        if said is None or said.has_expired:
+            self._still_coming = Notification(STILL_COMING, timeout=STREAM_GAP + 2)
+            self.app.post_message(Notify(self._still_coming))
 
     def streaming(self, event: events.Key) -> bool:
         """Whether ``event`` came within :data:`STREAM_GAP` of the key before it, and
