@@ -61,3 +61,14 @@ def test_a_run_stopped_at_its_first_failure_reports_and_leaves_nothing(tmp_path)
         assert "the other half of the suite" in result.stdout, said
         assert f"test {failing} failed" in result.stdout
         assert not list((tmp_path / "temp").iterdir())
+
+
+def test_halves_that_collected_other_tests_fail_the_run(tmp_path):
+    """Each half runs every other test of its own collection: a test collected by one
+    alone shifts the other's half, and some tests would run in neither."""
+    (tmp_path / "test_seventh.py").write_text(
+        "import os\n\nif os.environ.get('EBBES_TESTS_HALF'):\n"
+        "    def test_only_in_the_second():\n        pass\n")
+    result = run(tmp_path, failing=-1)
+    assert result.returncode == 1, result.stdout
+    assert "collected other tests than the first" in result.stdout, result.stdout

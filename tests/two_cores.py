@@ -9,6 +9,7 @@ stays in one process."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -49,6 +50,13 @@ class OtherHalf:
                 env={**os.environ, HALF: "1", PARENT: str(os.getpid())})
         self.returncode: int | None = None
         self.stopped = False  # killed when the first stopped early (-x, Ctrl-C)
+        self.collected = ""  # this process's collection (:func:`collected`)
+
+    def collected_alike(self) -> bool:
+        """Whether the other half collected the tests this one did: each runs every other
+        test of its collection, so two collections would leave some tests unrun."""
+        said = self.dir / COLLECTED
+        return self.stopped or not said.exists() or said.read_text() == self.collected
 
     def wait(self) -> int:
         if self.returncode is None:
@@ -68,7 +76,9 @@ class OtherHalf:
 
     def heading(self) -> str:
         return "the other half of the suite (a second process, " + (
-            "stopped with the first)" if self.stopped else f"exit code {self.wait()})")
+            "stopped with the first)" if self.stopped else f"exit code {self.wait()})") + (
+            "" if self.collected_alike() else
+            ": it collected other tests than the first, so some ran in neither")
 
     def report(self) -> str:
         """What the other half found (failures, the summary), without its progress dots."""
@@ -81,19 +91,29 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
                                   items: list[pytest.Item]) -> None:
     half = os.environ.get(HALF)
     if half is not None:
+        files = Path(config.option.basetemp).parent
+        (files / COLLECTED).write_text(collected(items))
         threading.Thread(target=_end_with, daemon=True,
-                         args=(int(os.environ[PARENT]), Path(config.option.basetemp).parent)).start()
+                         args=(int(os.environ[PARENT]), files)).start()
     elif len(items) < LEAST or os.environ.get("EBBES_TESTS_ONE_PROCESS") or \
             any(getattr(config.option, o, None) for o in ONE_PROCESS_OPTIONS):
         return
     else:
-        config.stash[OTHER] = OtherHalf(config)
+        config.stash[OTHER] = other = OtherHalf(config)
+        other.collected = collected(items)
     mine = int(half or 0)
     config.hook.pytest_deselected(items=[t for i, t in enumerate(items) if i % 2 != mine])
     items[:] = [t for i, t in enumerate(items) if i % 2 == mine]
 
 
 OTHER = pytest.StashKey[OtherHalf]()
+#: The file in which the second process says what it collected.
+COLLECTED = "collected.txt"
+
+
+def collected(items: list[pytest.Item]) -> str:
+    """A collection, in a line: the digest of its tests' ids in their order."""
+    return hashlib.sha256("\n".join(t.nodeid for t in items).encode()).hexdigest()
 
 
 def _end_with(parent: int, files: Path) -> None:
@@ -112,10 +132,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     if session.shouldstop or session.shouldfail or exitstatus == pytest.ExitCode.INTERRUPTED:
         other.stop()
+    elif other.process.poll() is None:
+        session.config.get_terminal_writer().line(
+            "\nThis half is done; waiting for the other half of the suite ...")
     # Only ever worse: an interrupted run stays interrupted. A half with no tests
     # collected them otherwise than this one: half the suite did not run.
-    if other.wait() != pytest.ExitCode.OK and session.exitstatus in (
-            pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+    if (other.wait() != pytest.ExitCode.OK or not other.collected_alike()) and \
+            session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
