@@ -193,6 +193,9 @@ def test_a_name_cut_to_fit_ends_in_a_mark_and_alike_names_keep_their_ends():
     assert cut_names(["Player 1", "Player 2", "Bot"], 6, ".") == ["Pla. 1", "Pla. 2", "Bot"]
     # too narrow for the mark (a trick's names at 3): the ends still tell them apart
     assert cut_names(["Player 1", "Player 2"], 3, "…") == ["P 1", "P 2"]
+    # cut in cells of the terminal: a wide letter takes two, and is never halved
+    assert cut_names(["山田太郎さん", "山田"], 7, "…") == ["山田太…", "山田"]
+    assert cut_names(["山田太郎さん"], 6, "…") == ["山田…"]
 
 
 async def test_names_fit_the_players_panel_or_are_cut_to_stay_apart(tmp_path):

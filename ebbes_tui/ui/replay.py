@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -25,7 +26,7 @@ from ..game.records import load_record
 from .closing import ClosesOnce
 from .game_ui import BOARD, BoardScreen
 from .look import WIDE, Look
-from .words import cut_names
+from .words import cut_names, padded
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -212,12 +213,12 @@ class AllHands(Widget):
             return Text()
         width = self.name_width
         if self.fit_names:
-            width = min(width, max(map(len, names)) + 1)
+            width = min(width, max(map(cell_len, names)) + 1)
         room = max(20, (self.size.width or 76) - width - 2)  # 0 wide: not laid out yet
         lines = []
         shown = cut_names(names, width - 1, self.look.ellipsis)
         for seat, (name, hand) in enumerate(zip(shown, self.hands(room))):
-            head = Text.assemble(self.look.disc(seat), f" {name:<{width}}")
+            head = Text.assemble(self.look.disc(seat), " " + padded(name, width))
             rows = [part for row in hand.split("\n") for part in _wrapped(row, room)] if hand \
                 else [Text("no cards", "dim")]
             lines += [(head if i == 0 else Text(" " * (width + 2))) + row for i, row in enumerate(rows)]

@@ -8,6 +8,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
+
 from ..controller import SaveFailed, SeatChanged
 from .look import Look
 
@@ -50,17 +52,31 @@ def dealer_words(names: Sequence[str], dealer: int) -> str:
     return "you deal" if names[dealer] == "You" else f"dealer {names[dealer]}"
 
 
+def padded(name: str, width: int) -> str:
+    """``name`` and spaces to ``width`` cells of the terminal: a wide letter (漢) takes
+    two, so a column padded by letters ran past the columns beside it."""
+    return name + " " * max(width - cell_len(name), 0)
+
+
+def cells_cut(text: str, width: int) -> str:
+    """The start of ``text`` that fits ``width`` cells (a wide letter is never halved)."""
+    for end in range(len(text), -1, -1):
+        if cell_len(text[:end]) <= width:
+            return text[:end]
+    return ""
+
+
 def cut_names(names: Sequence[str], width: int, mark: str) -> list[str]:
-    """Each name cut to ``width``, a cut one ending in ``mark`` (``Look.ellipsis``) so
-    it does not pass for the whole name; names that would read alike keep their ends,
+    """Each name cut to ``width`` cells, a cut one ending in ``mark`` (``Look.ellipsis``)
+    so it does not pass for the whole name; names that would read alike keep their ends,
     so "Player 1" and "Player 2" at 6 are "Pla… 1" and "Pla… 2", not "Playe…" twice."""
     def cut(name: str, end: str = "") -> str:
-        if len(name) <= width:
+        if cell_len(name) <= width:
             return name
-        room = width - len(mark) - len(end)
+        room = width - cell_len(mark) - cell_len(end)
         if room > 0:
-            return name[:room] + mark + end
-        return name[:max(width - len(end), 0)] + end[:width]  # no room for the mark
+            return cells_cut(name, room) + mark + end
+        return cells_cut(name, width - cell_len(end)) + cells_cut(end, width)  # no room for the mark
 
     once = [cut(name) for name in names]
     return [cut(name, name[-2:]) if once.count(c) > 1 else c for name, c in zip(names, once)]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from rich.cells import cell_len
 from table_support import until
 from test_conformance import app, decide_by_keys, quickest, settings_file, waits_for_a_key
 from textual.pilot import Pilot
@@ -16,10 +18,14 @@ from ui_support import resume, screen_text
 
 from ebbes_tui.controller import Match
 from ebbes_tui.game.protocols import Game, SeatInfo
+from ebbes_tui.games.ebbes import GAME as EBBES
+from ebbes_tui.games.huhn import GAME as HUHN
+from ebbes_tui.games.hund import GAME as HUND
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.interludes import FinalStandings
 from ebbes_tui.ui.new_game import NewGameScreen
 from ebbes_tui.ui.table import TableScreen
+from textual.widgets import Static
 
 #: "You" as a prompt speaks to the player at the keyboard; as a seat's name it may
 #: stand anywhere else.
@@ -104,3 +110,23 @@ async def test_the_end_of_a_solo_game_calls_the_player_you(any_game: Game, home)
         screens = await play_reading_every_screen(ebbes, pilot)
         assert isinstance(ebbes.screen, FinalStandings)
         alone_as_you(screens)
+
+
+@pytest.mark.parametrize("wide_game", [EBBES, HUHN, HUND], ids=lambda g: g.id)
+async def test_a_name_in_wide_letters_keeps_the_players_columns_in_line(wide_game: Game, home):
+    """Each of 山田's letters takes two cells of the terminal: padded by letters, its row's
+    columns (the hand, the points) stood two cells right of everyone else's."""
+    seats = [SeatInfo("Ann"), SeatInfo("山田太郎", "bot", "random"), SeatInfo("Bob", "bot", "random")]
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await resume(ebbes, pilot, Match.resume(wide_game, near_the_end(
+            wide_game, seats, quickest(wide_game), before=10)))
+        panel = ebbes.screen.query_one("#seats, #players", Static)
+        rows = str(panel.render()).splitlines()
+        ends = []  # where the column after each name (its hand, right-aligned) ends, in cells
+        for name in ("You", "山田太郎", "Bob"):
+            row = next(r for r in rows if name in r)
+            head = row[:row.index(name) + len(name)]
+            rest = row[len(head):]
+            ends.append(cell_len(head) + len(rest) - len(rest.lstrip()) + len(rest.split()[0]))
+        assert len(set(ends)) == 1, "\n".join(rows)

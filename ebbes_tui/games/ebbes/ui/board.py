@@ -86,7 +86,7 @@ class DeterminerBoard(Static):
             fixed_by.append_text(look.card(fixer))
             fixed_by.append(f" {cut_names([names[seat]], 6, look.ellipsis)[0]}", "dim")
         row.append_text(fixed_by)
-        row.append(" " * (12 - len(fixed_by.plain)))
+        row.append(" " * (12 - fixed_by.cell_len))
 
     def _narrow_row(self, row: Text, view: PlayerView, cat: int,
                     plays: list[tuple[int, Card]]) -> None:
@@ -104,8 +104,8 @@ class DeterminerBoard(Static):
             row.append("?", "dim")
         effect = EFFECTS[cat]
         width = self.content_size.width or NARROW
-        at = max(len(row.plain) + 1, min(EFFECT_AT, width - len(effect)))
-        row.append(" " * (at - len(row.plain)))
+        at = max(row.cell_len + 1, min(EFFECT_AT, width - len(effect)))
+        row.append(" " * (at - row.cell_len))
         row.append(effect, "italic")
 
     def _pairs(self, view: PlayerView) -> Text:

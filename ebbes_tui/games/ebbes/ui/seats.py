@@ -3,13 +3,14 @@ aid) what this round is sure to bring and the cards each has taken, by suit."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
 from ..rules.categories import Category
 from ..rules.scoring import certain_points
 from ..rules.view import PlayerView
-from ....ui.words import cut_names, seat_names
+from ....ui.words import cut_names, padded, seat_names
 from .look import EbbesLook
 
 #: What a memory-aid column's suit does, under its head once it has a job (R4).
@@ -57,7 +58,7 @@ class SeatsPanel(Static):
             turn = view.to_move == seat
             text.append_text(look.disc(seat))
             text.append(look.arrow if turn else " ", "bold")
-            text.append(f"{name:<{name_width}}", "bold" if turn else "")
+            text.append(padded(name, name_width), "bold" if turn else "")
             # the round's points once scored (ebbes' +3 too), else what it is sure to bring
             scored = view.scored
             sure = scored.points[seat] if scored is not None else \
@@ -73,7 +74,7 @@ class SeatsPanel(Static):
         """Room for the longest name, at least :data:`NAME_WIDTH`, as far as the panel's
         width allows beside the disc and number columns (15) and the memory aid (19):
         "Player 1" whole at 80 columns."""
-        longest = max(map(len, seat_names(view, self.look)))
+        longest = max(map(cell_len, seat_names(view, self.look)))
         room = self.content_size.width - 15 - (19 if memory_aid else 0)
         return max(NAME_WIDTH, min(longest, room))
 

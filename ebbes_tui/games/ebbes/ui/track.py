@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region
 from textual.widget import Widget
@@ -70,13 +71,13 @@ def name_lines(strip: list[int], names: dict[int, str], width: int) -> tuple[Tex
         at = i * CELL
         if space not in names:
             continue
-        if at + len(names[space]) > width:
+        if at + cell_len(names[space]) > width:
             return None
         line = next((line for line in (near, far)
-                     if not line.plain or len(line.plain) + NAME_GAP <= at), None)
+                     if not line.plain or line.cell_len + NAME_GAP <= at), None)
         if line is None:
             return None
-        line.append(" " * (at - len(line.plain)))
+        line.append(" " * (at - line.cell_len))
         line.append(names[space], "bold")
     return near, far
 
@@ -213,10 +214,10 @@ class TrackBoard(Widget):
         the same space's)."""
         look = self.look
         for row, line in enumerate([*discs, Text()]):
-            if not line.plain or len(line.plain) + 2 <= at:
+            if not line.plain or line.cell_len + 2 <= at:
                 if row == len(discs):
                     discs.append(line)
-                line.append(" " * (at - len(line.plain)))
+                line.append(" " * (at - line.cell_len))
                 for k, seat in enumerate(seats):
                     if k:
                         line.append(" ")
@@ -258,7 +259,7 @@ class TrackBoard(Widget):
             entries.append(entry)
         lines, line = [], Text()
         for entry in entries:
-            if line.plain and len(line.plain) + 3 + len(entry.plain) > width:
+            if line.plain and line.cell_len + 3 + entry.cell_len > width:
                 lines.append(line)
                 line = Text()
             if line.plain:

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from ..rules.cards import Card
 from ..rules.state import Phase
 from ..rules.view import PlayerView
-from ....ui.words import cut_names, seat_names
+from ....ui.words import cut_names, padded, seat_names
 from .explain import takes_line
 from .look import EbbesLook
 
@@ -89,7 +89,7 @@ class TrickArea(Static):
         upcoming = view.to_move if view is not None and view.phase is Phase.PLAY else None
         shown = cut_names(names, column - 2, look.ellipsis)
         for seat in (*seats, *(() if upcoming is None else (upcoming,))):
-            text.append(f"{shown[seat]:<{column}}", "bold")
+            text.append(padded(shown[seat], column), "bold")
         text.append("\n")
         for i, (seat, card) in enumerate(zip(seats, cards)):
             face = look.card(card, style="reverse" if seat == winner else "")

@@ -4,6 +4,7 @@ score sheet, and what next: play again, the menu, or quit."""
 from __future__ import annotations
 
 from rich.console import Group
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -11,7 +12,7 @@ from textual.widgets import Static
 
 from ....ui.footer import KeysFooter
 from ....ui.interludes import FinalStandings
-from ....ui.words import seat_names, winners_line
+from ....ui.words import padded, seat_names, winners_line
 from ..rules.events import GameOver
 from ..rules.view import HuhnView
 from .scores import score_sheet, sheet_notes
@@ -22,11 +23,11 @@ def standings(totals: tuple[int, ...], winners: tuple[int, ...], names: list[str
     order = sorted(range(len(totals)), key=lambda s: -totals[s])
     text = Text()
     place = 0
-    width = max(map(len, names)) + 2
+    width = max(map(cell_len, names)) + 2
     for i, seat in enumerate(order):
         if i == 0 or totals[seat] != totals[order[i - 1]]:
             place = i + 1
-        text.append(f"{place}. {names[seat]:<{width}}{totals[seat]:>+5}\n",
+        text.append(f"{place}. {padded(names[seat], width)}{totals[seat]:>+5}\n",
                     "bold" if seat in winners else "")
     return text
 

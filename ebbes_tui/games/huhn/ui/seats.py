@@ -5,10 +5,11 @@ far. While the hands are being arranged, who is done."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ui.words import cut_names, seat_names
+from ....ui.words import cut_names, padded, seat_names
 from ..rules.view import HuhnView
 from .look import HuhnLook
 
@@ -42,7 +43,7 @@ class PlayersPanel(Static):
         # unlabelled gap and read as the next column's.
         hand = max(view.dealt, 2) + 5
         fixed = 3 + hand + (12 if arranging else 7 + 5 + 10 + 14) + len(TOTAL) + 1
-        width = max(NAME_WIDTH, min(max(map(len, names)) + 1, self.content_size.width - fixed))
+        width = max(NAME_WIDTH, min(max(map(cell_len, names)) + 1, self.content_size.width - fixed))
         text = Text()
         text.append(f"   {'Name':<{width}}{'Hand':<{hand}}", "bold")
         text.append("Arranging   " if arranging else "Tricks Hens Penalties Rewards       ",
@@ -54,7 +55,7 @@ class PlayersPanel(Static):
             text.append("\n")
             text.append_text(look.disc(seat))
             text.append(look.arrow if seat in turn else " ", "bold")
-            text.append(f" {shown[seat]:<{width}}", "bold" if seat in turn else "")
+            text.append(" " + padded(shown[seat], width), "bold" if seat in turn else "")
             count = view.hand_sizes[seat]
             text.append(f"{count:>3} ")  # under "Hand"; the backs, then a space
             if seat == view.seat:

@@ -6,10 +6,11 @@ H8); in the deal's last trick, the rule of the 0 and the 49 while it can still m
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from ....ui.words import cut_names, says, seat_names
+from ....ui.words import cut_names, padded, says, seat_names
 from ..rules.cards import HIGHEST, LOWEST
 from ..rules.tricks import Trick, TrickCard
 from ..rules.view import HuhnView
@@ -199,7 +200,7 @@ class TrickArea(Static):
         column = max(10, min(16, self._width() // max(len(names), 1)))
         shown = cut_names(names, column - 2, look.ellipsis)
         for seat in seats:
-            text.append(f"{shown[seat]:<{column}}", "bold")
+            text.append(padded(shown[seat], column), "bold")
         text.append("\n")
         for tc in cards:
             won = tc.seat == winner
@@ -228,7 +229,7 @@ class TrickArea(Static):
         played = [names[s] for s in trick.seats]
         fixed = sum(len(f.plain) + len(m) + 3 for f, m in zip(faces, marks)) - 2
         cut = max(3, (room - fixed) // max(len(played), 1))
-        if fixed + sum(map(len, played)) > room:
+        if fixed + sum(map(cell_len, played)) > room:
             played = cut_names(played, cut, look.ellipsis)
         run = Text()
         for i, (name, face, mark) in enumerate(zip(played, faces, marks)):

@@ -9,11 +9,12 @@ from typing import Any
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
 from ....ui import words
-from ....ui.words import cut_names, names_whole, says
+from ....ui.words import cut_names, names_whole, padded, says
 from ..rules.cards import SUIT_WORDS, Card
 from ..rules.tricks import first_round, war_round
 from ..rules.view import HundView
@@ -87,7 +88,7 @@ class SeatsPanel(Static):
             turn = seat in view.deciding
             row.append_text(look.disc(seat))
             row.append(look.arrow if turn else " ", "bold")
-            row.append(f"{shown[seat]:<{width}}", "bold" if turn else "")
+            row.append(padded(shown[seat], width), "bold" if turn else "")
             row.append(f"{view.hand_sizes[seat]:>4}")
             if collecting:
                 row.append(f"{view.taken_sizes[seat]:>6}")
@@ -141,7 +142,7 @@ class SeatsPanel(Static):
         return cell
 
     def _name_width(self, names: Sequence[str]) -> int:
-        longest = max(len(n) for n in names) + 1
+        longest = max(map(cell_len, names)) + 1
         return max(NAME_WIDTH[0], min(longest, NAME_WIDTH[1]))
 
     def on_resize(self) -> None:
@@ -253,7 +254,7 @@ class TrickPanel(Static):
         rows = [Text(" " * label)]
         shown = cut_names(names, width - 1, self.look.ellipsis)
         for seat in seats:
-            rows[0].append(f"{shown[seat]:<{width}}", "bold")
+            rows[0].append(padded(shown[seat], width), "bold")
         rounds = [list(r) for r in rounds_of([s for s, _, _ in played])]
         warriors = warriors_of(played, rounds)
         if not rounds or (view.trick and view.krig and view.round_start >= len(played)) or \
