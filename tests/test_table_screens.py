@@ -289,6 +289,13 @@ async def test_a_long_chat_word_wraps_and_shows_whole_at_80x24(home):
             other.send_chat("y" * 150 + "?")
             await until(pilot, lambda: "y" * 150 + "?" in drawn(ebbes), "the word at the table")
             assert len(screen_lines(ebbes)) == 24
+            # Longer than the news line holds: its start, and where it is whole (its
+            # end was cut off without a mark)
+            await pilot.pause(0.2)
+            other.send_chat("z" * 199 + "!")
+            await until(pilot, lambda: "(g: the log has it whole)" in drawn(ebbes), "the mark")
+            assert "z" * 100 in drawn(ebbes)
+            assert "z" * 199 + "!" in at_table.game_log.text(at_table.view)  # whole in the log
             other.close()
 
 

@@ -40,6 +40,8 @@ LAST_DEALS = ("event", "hint", "refusal")
 #: The kind of news that a bot took a seat or gave it back ("You are back."): stale at
 #: the next event, a change of who is at the table too.
 SEAT = "seat"
+#: After a chat line cut to the news line's room: where it is whole.
+CUT_CHAT = "… (g: the log has it whole)"
 #: Seconds an explanation stays before the next news replaces it.
 HOLD = 4.0
 #: Seconds news that had to wait stay when more wait behind them (they did not all fit
@@ -134,6 +136,17 @@ class News:
         return len(text.wrap(self.screen.app.console, max(line.content_size.width, 20))) <= \
             (int(rows.value) if rows is not None else 1)
 
+    def _fitted(self, message: str, tail: str) -> str:
+        """``message`` whole where the news line holds it, else as much of it as fits
+        before ``tail`` (which says where the rest is)."""
+        if self._fits([(message, "")]):
+            return message
+        low, high = 0, len(message)  # message[:low] + tail fits, message[:high] not
+        while high - low > 1:
+            mid = (low + high) // 2
+            low, high = (mid, high) if self._fits([(message[:mid] + tail, "")]) else (low, mid)
+        return message[:low].rstrip() + tail
+
     def note(self, update: Update) -> None:
         """Say what an update means on the news line (moves speak for themselves on the
         table)."""
@@ -144,7 +157,7 @@ class News:
             self._show("Your last move was taken back.", "event", 0.0)
         elif isinstance(event, ChatLine):
             if not event.earlier:  # what was said before: in the log (g), not news
-                self.say(f"{event.sender}: {event.text}", "chat")
+                self.say(self._fitted(f"{event.sender}: {event.text}", CUT_CHAT), "chat")
         elif isinstance(event, (Refused, Disconnected)):
             self.say(event.text + (" Esc: back to the menu." if isinstance(
                 event, Disconnected) else ""), "table")
