@@ -11,7 +11,7 @@ from test_tournament import run
 from ui_support import make_app, screen_text, seats, wait_until
 
 from ebbes_tui.bots import LEVELS, make_bot
-from ebbes_tui.bots.search import EXPERT_KEEP
+from ebbes_tui.bots.search import EXPERT_MORE
 from ebbes_tui.game.registry import all_games
 from ebbes_tui.ui.table import TableScreen
 
@@ -24,7 +24,7 @@ def test_the_expert_searches_several_times_the_hard_bots_samples_over_more_candi
         hard, expert = make_bot(game, "hard"), make_bot(game, "expert")
         assert expert.level == "expert"
         assert expert.samples == game.players.expert_samples >= 5 * hard.samples
-        assert expert.keep == EXPERT_KEEP > hard.keep
+        assert expert.keep == hard.keep + EXPERT_MORE == game.players.search_keep + EXPERT_MORE
 
 
 def test_a_tournament_of_expert_against_hard_replays_exactly():

@@ -70,14 +70,15 @@ class ISMCTSBot(Generic[StateT, ViewT, ActionT]):
     level = "ismcts"
 
     def __init__(self, game: Game[StateT, ViewT, ActionT], samples: int | None = None,
-                 cap_ms: float = DEFAULT_CAP_MS, keep: int = 4,
+                 cap_ms: float = DEFAULT_CAP_MS, keep: int | None = None,
                  exploration: float = EXPLORATION, depth: int = DEPTH) -> None:
         self.game = game
         if samples is None:
             samples = max(1, round(game.players.search_samples * TIME_SHARE.get(game.id, 1.0)))
         self.samples = samples  # iterations per root candidate
         self.cap_ms = cap_ms
-        self.keep = keep  # the root's candidates, as many as the hard bot searches
+        # the root's candidates, as many as the hard bot searches
+        self.keep = game.players.search_keep if keep is None else keep
         self.exploration = exploration
         self.depth = depth
         self.helper = game.players.bot("normal")

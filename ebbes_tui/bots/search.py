@@ -23,9 +23,10 @@ from ..game.protocols import ActionT, Choices, Game, StateT, ViewT, listed
 
 #: The safety cap on a decision's time (the budget is the game's samples).
 DEFAULT_CAP_MS = 2000
-#: ``expert`` searches more candidates than the hard bot, with the game's own larger
-#: budget (:attr:`Players.expert_samples`: about 1-2 s a decision, ``ebbes bench bots``).
-EXPERT_KEEP = 6
+#: ``expert`` searches this many candidates more than the hard bot, with the game's own
+#: larger budget (:attr:`Players.expert_samples`: about 1-2 s a decision, ``ebbes bench
+#: bots``).
+EXPERT_MORE = 2
 #: The expert's safety cap: only a very slow or loaded machine reaches it.
 EXPERT_CAP_MS = 4000
 
@@ -36,11 +37,12 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
     level = "hard"
 
     def __init__(self, game: Game[StateT, ViewT, ActionT], samples: int | None = None,
-                 cap_ms: float = DEFAULT_CAP_MS, keep: int = 4) -> None:
+                 cap_ms: float = DEFAULT_CAP_MS, keep: int | None = None) -> None:
         self.game = game
         self.samples = game.players.search_samples if samples is None else samples
         self.cap_ms = cap_ms
-        self.keep = keep  # search only the game's best ``keep`` candidates (0: all)
+        # search only the game's best ``keep`` candidates (0: all)
+        self.keep = game.players.search_keep if keep is None else keep
         self.helper = game.players.bot("normal")
         #: Samples per searched decision (the latest 1000), for tuning.
         self.samples_used: deque[int] = deque(maxlen=1000)
@@ -73,11 +75,11 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
 
 class ExpertBot(SearchBot[StateT, ViewT, ActionT]):
     """``expert``, for a player who wants a real opponent: the hard bot's search with
-    the game's expert budget over :data:`EXPERT_KEEP` candidates."""
+    the game's expert budget over :data:`EXPERT_MORE` candidates more."""
 
     level = "expert"
 
     def __init__(self, game: Game[StateT, ViewT, ActionT], samples: int | None = None,
-                 cap_ms: float = EXPERT_CAP_MS, keep: int = EXPERT_KEEP) -> None:
+                 cap_ms: float = EXPERT_CAP_MS, keep: int | None = None) -> None:
         super().__init__(game, game.players.expert_samples if samples is None else samples,
-                         cap_ms, keep)
+                         cap_ms, game.players.search_keep + EXPERT_MORE if keep is None else keep)

@@ -64,6 +64,7 @@ class PlayersBase(Generic[StateT, ViewT, ActionT]):
 
     levels: tuple[str, ...] = ("random", "normal", "hard", "expert")
     search_samples = 40
+    search_keep = 4
     expert_samples = 320
 
     def normal(self) -> Explaining[ViewT, ActionT]:

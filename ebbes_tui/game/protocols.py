@@ -374,6 +374,11 @@ class Players(Protocol[StateT, ViewT_contra, ActionT]):
         ...
 
     @property
+    def search_keep(self) -> int:
+        """How many of its :meth:`candidates` the hard bot searches."""
+        ...
+
+    @property
     def expert_samples(self) -> int:
         """The expert's samples per decision: about a second a decision, up to two."""
         ...

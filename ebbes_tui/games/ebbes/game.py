@@ -166,6 +166,10 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     """ebbes' normal bot, its sampler of hidden deals and its fast path."""
 
     search_samples = SAMPLES
+    # The normal bot's estimate misses the best card more often than other games' do:
+    # over its best 6 cards hard beat normal by +3.7 points a game [2.6, 4.9], over its
+    # best 4 by +2.3 [1.1, 3.5] (4 players, 60 deals each way, seed 2026).
+    search_keep = 6
     expert_samples = 3000  # a playout of ebbes is slow: five times the hard bot's
 
     def __init__(self) -> None:
