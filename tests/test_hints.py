@@ -164,7 +164,10 @@ def check_tail(view: PlayerView, c: Card, tail: str, seen: Counter) -> None:
         trump = view.suits[0]
         assert SUIT_OF[c] != trump and any(SUIT_OF[h] == trump for h in view.hand), tail
     else:
-        assert key == "none_wins_minus" and fields["minus"] == NAMES[view.suits[Category.MINUS]]
+        # the card given away is the Minus card (not a reason beside another card)
+        minus = view.suits[Category.MINUS]
+        assert key == "none_wins_minus" and fields["minus"] == NAMES[minus], tail
+        assert SUIT_OF[c] == minus, (tail, c)
 
 
 def sampled_share(view: PlayerView, c: Card, samples: int, seed: int) -> float:

@@ -28,7 +28,7 @@ SENTENCES = Sentences({
     "duck_minus": "Play {card}: the trick already holds Minus cards ({minus} is Minus) and "
                   "this card cannot win it.",
     "none_wins": "Play {card}: no card of yours can win this trick{tail}.",
-    "none_wins_minus": ", and {minus} is Minus",
+    "none_wins_minus": ", and {minus} is Minus: its taker loses a point",
     # cards, by the estimate: a certainty, else what the sampled deals showed
     "sure": "Play {card}: nobody can beat it{tail}.",
     "beaten": "Play {card}: this card cannot win the trick{tail}.",

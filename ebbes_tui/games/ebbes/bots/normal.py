@@ -490,8 +490,10 @@ def _why(rule: Rule, card: Card, table: Table, samples: int) -> str:
     if rule is duck_minus_trick:
         return SENTENCES.say("duck_minus", card=name, minus=job(Category.MINUS))
     if not any(_may_win(table, c) for c in table.view.legal):
+        # said only of a Minus card given away: another card's "and red is Minus" (no
+        # red in hand) read as a reason that had nothing to do with it
         minus = SENTENCES.say("none_wins_minus", minus=job(Category.MINUS)) \
-            if job(Category.MINUS) else ""
+            if len(suits) > Category.MINUS and SUIT_OF[card] == suits[Category.MINUS] else ""
         return SENTENCES.say("none_wins", card=name, tail=minus)
     view = table.view
     if not _may_win(table, card):
