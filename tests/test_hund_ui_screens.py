@@ -637,6 +637,27 @@ async def test_a_keys_answer_comes_at_once_and_news_too_long_together_come_in_tu
         assert len(shown) > 1  # not all on one line
 
 
+async def test_a_hint_stays_until_a_move_while_the_news_it_interrupted_waits(tmp_path):
+    """Issue 27's play-through: in phase 2 a hint asked for at once gave way within two
+    seconds to the explanation it interrupted ("Avstikk! ..."), before it was read."""
+    from ebbes_tui.controller import TakenBack
+    from ebbes_tui.ui.table_news import EXPLAIN, HOLD
+
+    app = hund_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, now = await news_by_a_test_clock(app, pilot)
+        news = screen.news
+        explained = "Avstikk! Ola takes the trick with 6♠ on top."
+        news.say(explained, EXPLAIN)
+        hint = "Hint: Play 7♠: the lowest card that beats the trick."
+        news.say(hint, "hint")
+        now[0] += 10 * HOLD
+        news.flush()
+        assert news.text == hint
+        news.note(Update(1, TakenBack(), screen.view, 1))  # a move: the hint has been read
+        assert news.text != hint
+
+
 async def test_the_final_title_of_five_sharing_the_win_is_read_whole_at_80x24(tmp_path):
     """Issue 25, 18: at six players the title was cut: "Final standings · Bot 1, Bot 2,
     Bot 3, Bot 4 and Bot 5 share the win: each"."""

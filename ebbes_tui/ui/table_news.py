@@ -44,6 +44,8 @@ SEAT = "seat"
 CUT_CHAT = "… (g: the log has it whole)"
 #: Seconds an explanation stays before the next news replaces it.
 HOLD = 4.0
+#: A hint's hold while news wait behind it: it stays until the next update (a move).
+UNTIL_A_MOVE = float("inf")
 #: Seconds news that had to wait stay when more wait behind them (they did not all fit
 #: on the line, or an explanation comes next).
 READ = 2.0
@@ -78,7 +80,10 @@ class News:
         ``refusal``, :data:`EXPLAIN`, or the game's own kinds."""
         if message and self.held() and explains(self.kind):
             self.waiting.insert(0, (self.text, self.kind))
-        self._show(message, kind, HOLD if explains(kind) else READ if self.waiting else 0.0)
+        hold = HOLD if explains(kind) else READ if self.waiting else 0.0
+        if kind == "hint" and self.waiting:  # asked for: the news waiting come after a move
+            hold = UNTIL_A_MOVE
+        self._show(message, kind, hold)
         self.flush()
 
     def clear(self) -> None:
@@ -112,7 +117,8 @@ class News:
                     self._show("", "", 0.0)
             return
         if self.held():
-            self._timer = self.screen.set_timer(self.until - self.clock() + 0.05, self._woken)
+            if self.until != UNTIL_A_MOVE:
+                self._timer = self.screen.set_timer(self.until - self.clock() + 0.05, self._woken)
             return
         said = [self.waiting.pop(0)]
         while self.waiting and not explains(said[-1][1]) and \
@@ -152,6 +158,8 @@ class News:
         table)."""
         screen = self.screen
         event = update.event
+        if self.until == UNTIL_A_MOVE and not isinstance(event, ChatLine):
+            self.until = self.clock()  # the hint has been read: what waited comes now
         if isinstance(event, TakenBack):
             self.waiting = []  # news of the moves taken back, an explanation too
             self._show("Your last move was taken back.", "event", 0.0)
