@@ -100,6 +100,35 @@ async def test_the_pair_dialogs_hint_stays_in_the_dialog_until_a_pair_is_taken(t
         assert said in dialog.query_one("#dialog-hint").render().plain
 
 
+async def test_esc_in_a_dialog_asks_to_go_back_to_the_menu_and_the_decision_waits(tmp_path):
+    """Issue 27's play-through: in the pair dialog (Variant 2) Esc did nothing, so a
+    player could leave only after every pair."""
+    from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
+    from ebbes_tui.ui.confirm import ConfirmScreen
+    from ebbes_tui.ui.menu import MenuScreen
+    from ui_support import seats
+
+    settings = {"players": 3, "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random")),
+                "starter": 2, "choose_determiners": True}  # Ann chooses first
+    app = make_app(tmp_path, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter", "enter")  # ebbes, its form, start
+        await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the pair dialog")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "Back to the menu? Your game is saved" in screen_text(app)
+        await pilot.press("escape")  # no: the dialog again
+        await wait_until(pilot, lambda: app.screen is dialog, "the dialog again")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("c")  # Continue: the pair is still to choose
+        await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the dialog back")
+
+
 @pytest.mark.parametrize("seats", [SEATS, FIVE], ids=["3 players", "5 players"])
 async def test_the_starter_dialog_leaves_the_board_the_players_and_the_hand_in_view(
         tmp_path, seats):

@@ -3,8 +3,9 @@ the table by dismissing with it (the table submits it; an illegal answer comes b
 in a new dialog with the reason, "You cannot take brown: ...", and changes nothing).
 
 A dialog covers the table's key line with its own: the table's board (b) and log (g)
-open over it, and i asks for a hint where the table offers hints; the table's other
-keys (take-back, the menu) wait until the decision is made."""
+open over it, i asks for a hint where the table offers hints, and Esc asks to go back
+to the menu as the table does (the decision waits in the saved game); take-back waits
+until the decision is made."""
 
 from __future__ import annotations
 
@@ -41,6 +42,10 @@ class DecisionDialog(TypedAfter, ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
         Binding("b", "beneath('scores')", BOARD),
         Binding("g", "beneath('log')", "Log"),
         Binding("i", "hint", "Hint"),
+        # A Variant 2 player choosing pairs could not leave until every pair was chosen.
+        # Not on the key line: a dialog's own keys come after these, and at 80 columns
+        # in ASCII "Esc Menu" cut off "Enter To the number"; Esc is the table's key.
+        Binding("escape", "beneath('menu')", "Menu", show=False),
     ]
 
     def __init__(self, view: ViewT, error: str = "") -> None:
