@@ -56,6 +56,9 @@ OTHER_ENDS = " Press u to take it back."
 GOES_ON = " Any key goes on."
 #: The status line while the others wait for a move taken back (nothing else goes on).
 TAKE_IT_BACK = "The lesson waits here: press u to take your move back"
+#: A hint in a lesson: the move asked, pointed at. The coach's line already says why
+#: (said again as the hint, it pushed the hand off the screen at 80x24).
+ASKED = "the coach asks for this move; its line says why."
 PROGRESS_FILE = "progress.json"
 #: A status line's count of rounds (deals, games): a lesson plays only its one.
 COUNT = re.compile(r"^((?:Round|Deal|Game) \d+) of \d+")
@@ -319,13 +322,12 @@ class LessonMatch(Match):
             self.off_script = step
 
     def hint(self, seat: int) -> tuple[object, str]:
-        """The move asked, and the coach's reason."""
+        """The move asked, pointed at (:data:`ASKED`)."""
         if self.off_script is not None:
             raise IllegalMove(None, "press u to take that move back first")
         if self.lesson.deciding(self.decision) != seat:
             raise NotYourTurn(None, "a hint comes when it is your turn")
-        step = self.lesson.steps[self.decision]
-        return self.lesson.moves[self.decision], step.say
+        return self.lesson.moves[self.decision], ASKED
 
     def _earlier(self) -> int | None:
         """The step to go back to: the move asked after another one, else the
