@@ -544,6 +544,24 @@ async def test_a_wrong_card_is_explained_at_the_table_and_u_takes_it_back(tmp_pa
         assert "Your turn" in screen_text(app).splitlines()[0]
 
 
+async def test_after_a_move_taken_back_the_next_move_makes_that_old_news(tmp_path):
+    """Played through in Blindes Huhn's lesson: "Your last move was taken back." stayed
+    on under the next trick's explanation, and in the reward dialog after it."""
+    app = make_app(tmp_path, game="huhn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_until(pilot, lambda: my_turn(app), "the learner's first move")
+        table = app.screen
+        await pilot.press("1")  # the left end: the coach asks for the right one
+        await wait_until(pilot, lambda: "That works too, but:" in coach_line(app), "the why")
+        await pilot.press("u")
+        await wait_until(pilot, lambda: "Your last move was taken back." in screen_text(app)
+                         and my_turn(app), "the move asked again")
+        await pilot.press("2")
+        await wait_until(pilot, lambda: table.holding or table.coach_waits, "the trick")
+        assert "Your last move was taken back." not in screen_text(app)
+
+
 async def first_trick_held(app, pilot) -> None:
     """The ebbes lesson opened from the menu, its first move made as asked, and its
     first trick held for the learner to read."""

@@ -37,8 +37,9 @@ EXPLAIN = "explain"
 #: The kinds of news about the deal on the table (a move, a hint, a refusal): stale once
 #: the next deal is dealt ("Bea took the last trick ..." stayed over the next deal's hands).
 LAST_DEALS = ("event", "hint", "refusal")
-#: The kind of news that a bot took a seat or gave it back ("You are back."): stale at
-#: the next event, a change of who is at the table too.
+#: The kind of news that a bot took a seat or gave it back ("You are back."), or that a
+#: move was taken back: stale at the next event, a change of who is at the table too
+#: ("taken back" stayed on under the next trick in Blindes Huhn).
 SEAT = "seat"
 #: After a chat line cut to the news line's room: where it is whole.
 CUT_CHAT = "… (g: the log has it whole)"
@@ -162,7 +163,7 @@ class News:
             self.until = self.clock()  # the hint has been read: what waited comes now
         if isinstance(event, TakenBack):
             self.waiting = []  # news of the moves taken back, an explanation too
-            self._show("Your last move was taken back.", "event", 0.0)
+            self._show("Your last move was taken back.", SEAT, 0.0)
         elif isinstance(event, ChatLine):
             if not event.earlier:  # what was said before: in the log (g), not news
                 self.say(self._fitted(f"{event.sender}: {event.text}", CUT_CHAT), "chat")
