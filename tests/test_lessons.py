@@ -96,8 +96,7 @@ def test_every_claim_of_the_coach_holds_in_its_position(game_id, lesson_id):
     assert explained and [k for k, s in lesson.steps.items() if s.trick] == explained
     for k in lesson.learner_steps():
         step, state = lesson.steps[k], lesson.positions[k]
-        legal = listed(state.legal(lesson.seat))
-        assert legal is not None and lesson.moves[k] in legal
+        assert lesson.moves[k] in state.legal(lesson.seat)  # a hand's order too (unlisted)
         assert step.move == str(lesson.moves[k]) and step.say and step.other
         assert game.rules.parse_action(step.move) == lesson.moves[k]
 
@@ -327,6 +326,13 @@ def coach_line(app) -> str:
     return " ".join(screen_text(app).split())
 
 
+def my_move(app) -> bool:
+    """The learner must play a card, or arrange their hand (Blindes Huhn, H3)."""
+    screen = app.screen
+    return my_turn(app) or (isinstance(screen, TableScreen) and screen.feed.asks(screen.update)
+                            and getattr(screen.view, "phase", None) == "arrange")
+
+
 async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True) -> int:
     """Play the lesson on the table by the coach's hint (i, then Enter), reading each
     explained trick and summary with Enter; every screen checked to fit. Without
@@ -341,7 +347,7 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
             return True  # another move than the one asked: said below
         if not isinstance(screen, TableScreen):
             return screen.is_mounted and not isinstance(screen, MenuScreen)
-        return (screen.holding or screen.coach_waits or my_turn(app)
+        return (screen.holding or screen.coach_waits or my_move(app)
                 or (match.over and screen.update.decision >= match.lesson.length
                     and not screen.feed.waiting()))
 
@@ -367,7 +373,7 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
             if screen.holding or screen.coach_waits:  # any key goes on, Esc to the menu:
                 footer = screen_text(app).splitlines()[-1]  # it offered "Move", "Play"
                 assert "Play" not in footer and "Menu" in footer, footer
-            if my_turn(app) and not (screen.holding or screen.coach_waits):
+            if my_move(app) and not (screen.holding or screen.coach_waits):
                 if asking:
                     await pilot.press(*asking)
                     await wait_until(pilot, lambda: "Hint: " in screen_text(app), "the hint")
@@ -550,7 +556,10 @@ async def test_after_a_move_taken_back_the_next_move_makes_that_old_news(tmp_pat
     app = make_app(tmp_path, game="huhn")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
-        await wait_until(pilot, lambda: my_turn(app), "the learner's first move")
+        await wait_until(pilot, lambda: my_move(app), "the learner's hand to arrange")
+        await pilot.press("enter")  # the order the coach asks to keep
+        await wait_until(pilot, lambda: my_turn(app) and app.game.match.decision > 4,
+                         "the learner's first card")
         table = app.screen
         await pilot.press("1")  # the left end: the coach asks for the right one
         await wait_until(pilot, lambda: "That works too, but:" in coach_line(app), "the why")

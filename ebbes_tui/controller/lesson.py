@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game.errors import IllegalMove, RecordError
-from ..game.protocols import AnyGame, AnyState, Record, listed
+from ..game.protocols import AnyGame, AnyState, Decision, Record, listed
 from ..game.registry import package_of
 from .events import AnyUpdate, Synced
 from .library import LocalGame
@@ -181,7 +181,9 @@ def read_lesson(game: AnyGame, lesson_id: str, text: str) -> Lesson:
     start = coach.get("start", 0)
     if not isinstance(start, int) or start < 0:
         raise LessonError(f"lesson {lesson_id}: its start is not a decision")
-    positions, moves, happened = _replayed(game, record, start)
+    orders = {int(k): v for k, v in coach.get("orders", {}).items()}
+    named = {**orders, **{k: s.move for k, s in steps.items() if s.move is not None}}
+    positions, moves, happened = _replayed(game, record, start, named)
     lesson = Lesson(game, lesson_id, str(coach.get("title", lesson_id)), str(coach.get("next", "")),
                     record, steps, humans[0], start, positions, moves, happened)
     for k, step in steps.items():
@@ -203,11 +205,12 @@ def read_lesson(game: AnyGame, lesson_id: str, text: str) -> Lesson:
     return lesson
 
 
-def _replayed(game: AnyGame, record: Record, start: int
+def _replayed(game: AnyGame, record: Record, start: int, named: dict[int, str]
               ) -> tuple[tuple[AnyState, ...], tuple[object, ...], tuple[tuple[object, ...], ...]]:
     """The state at each decision (its chance steps done) and the state just after
     each, from the record replayed; each decision's answer is the legal one that leads
-    from the one to the other."""
+    from the one to the other. Answers that cannot be listed (Blindes Huhn's orders of
+    a hand) are the ones ``named`` by decision, when they lead there."""
     at: dict[int, AnyState] = {}
     after: dict[int, AnyState] = {}
     happened: dict[int, list[object]] = {}
@@ -228,7 +231,9 @@ def _replayed(game: AnyGame, record: Record, start: int
         state = at[k]
         seat = next(d.seat for d in state.pending() if d.seat is not None)
         wanted = game.records.to_record(after[k + 1])
-        choices = listed(state.legal(seat)) or ()
+        choices = listed(state.legal(seat))
+        if choices is None:
+            choices = [game.rules.parse_action(named[k])] if k in named else []
         found = [a for a in choices if _leads_to(game, state, seat, a, wanted)]
         if len(found) != 1:
             raise LessonError(f"decision {k}: no single move of seat {seat} leads on")
@@ -297,6 +302,12 @@ class LessonMatch(Match):
         if self.decision >= self.lesson.length:
             raise LessonOver
         super()._deal(state)
+
+    def _bot_first(self, pending: Sequence[Decision]) -> Decision:
+        """Of simultaneous decisions (hands arranged), the one the lesson comes to next:
+        in a real game the bots answer first, here each in the record's turn."""
+        seat = self.lesson.deciding(self.decision)
+        return next((d for d in pending if d.seat == seat), pending[0])
 
     async def _bot_answer(self, seat: int) -> object:
         """The record's move; off the script, nothing until the learner takes theirs
