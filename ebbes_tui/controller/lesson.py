@@ -16,7 +16,9 @@ decision may ``skip`` to a later one, the lesson going on there; its ``outcome``
 what came of the learner's last move, on show until a key before the lesson skips. The
 learner is the record's one ``human`` seat; every other seat plays the record's move.
 ``start`` (default 0) is the decision the lesson opens at: those before it are made as
-the record has them (Blindes Huhn's hands, arranged all at once, H3). A legal move
+the record has them. An answer that cannot be listed (a Blindes Huhn hand's order, H3)
+is named: the learner's by its step's ``move``, another seat's in ``orders`` (decision:
+answer); decisions made at once come in the record's turn. A legal move
 other than the one asked is played, explained ("That works too, but: ...") and taken
 back with ``u`` to the move asked; ``u`` also goes back to the learner's previous move
 at any time (a lesson has no take-back limits). Nothing of a lesson is a saved game:
