@@ -263,6 +263,15 @@ def test_u_in_a_lesson_goes_back_to_the_learner_s_move_before():
         match.game.records.to_record(lesson.positions[match.decision])
 
 
+@pytest.mark.parametrize("game", list(all_games()), ids=lambda g: g.id)
+def test_help_says_u_in_a_lesson_goes_back_to_its_start(game):
+    """The audit of issue 27: Help named only real play's limits for u."""
+    from ebbes_tui.ui.game_ui import screens_of
+
+    said = dict(screens_of(game).keys)["u"]
+    assert said.endswith("in a lesson, any move back to its start"), said
+
+
 def test_u_in_a_lesson_goes_back_past_hund_s_draws_where_real_play_may_not():
     """Real take-back stops at a draw (the player has seen the card); a lesson's cards
     are fixed, so it goes back to the learner's move before."""
@@ -422,7 +431,7 @@ async def test_a_pilot_plays_each_lesson_to_its_end_by_following_the_coach(
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await wait_until(pilot, lambda: match.lesson.next in coach_line(app), "the next line")
         # Played through: the menu said "Esc, then n", where n alone starts it.
-        assert "Esc, then n" not in coach_line(app) and "n starts it" in coach_line(app)
+        assert "Esc, then n" not in coach_line(app) and "n sets one up" in coach_line(app)
         assert app.library.saves() == []
         assert not any((app.library.store.root / "finished").glob("*.json"))
         assert "c Continue" not in screen_text(app)

@@ -66,7 +66,7 @@ PROGRESS_FILE = "progress.json"
 COUNT = re.compile(r"^((?:Round|Deal|Game) \d+) of \d+")
 #: The keys to what the lesson's ``next`` names: from its table, and from the menu.
 NEXT_AT_TABLE = ": Esc, then n."
-NEXT_AT_MENU = ": n starts it."
+NEXT_AT_MENU = ": n sets one up."
 
 
 class LessonError(ValueError):

@@ -47,7 +47,7 @@ class EbbesScreens:
         ("mouse click", "play the clicked card"),
         ("p", "hide or show the last trick"),
         ("u", "take back your last card: alone against bots, this round only (you also "
-              "see how the bots answered it)"),
+              "see how the bots answered it); in a lesson, any move back to its start"),
         ("i", "a hint: what the normal bot would play now, and why (alone against bots; "
               "counted in the statistics)"),
     )

@@ -68,7 +68,7 @@ class HuhnScreens:
               "the trick's last player; any lead with the down reward)"),
         ("p", "hide or show the last trick"),
         ("u", "take back your last move in this deal: alone against bots (an arrangement "
-              "until the first card is played)"),
+              "until the first card is played); in a lesson, any move back to its start"),
         ("i", "a hint: what the normal bot would do now, and why (alone against bots; "
               "counted in the statistics); while you arrange, its order goes on your hand"),
     )

@@ -68,7 +68,8 @@ class HundScreens:
               "the cursor; Enter plays the marked cards, one suit in unbroken rank order"),
         ("p", "hide or show the last trick"),
         ("u", "take back your last move: alone against bots, never past a draw, a sjanse "
-              "or the trump card shown (in phase 1: within the trick)"),
+              "or the trump card shown (in phase 1: within the trick); in a lesson, any "
+              "move back to its start"),
         ("i", "a hint: what the normal bot would do now, and why (alone against bots; "
               "counted in the statistics)"),
     )
