@@ -194,6 +194,10 @@ def _check_hint(state, seat, action, why, rule):
         after = state.clone()
         after.apply(action, seat)
         assert after.phase == "option" and after.advantage is None
+    elif state.phase == "reward":  # the ear's advantage: a card from the middle
+        hand = state.view(seat).hand
+        key = SENTENCES.match(why)[0]
+        assert (key == "reward_ear") is (rule == "reward_ear" and len(hand) > 2), (why, hand)
 
 
 def test_the_hints_are_true_in_seeded_positions():

@@ -55,6 +55,8 @@ SENTENCES = Sentences({
     "reward_hand": "Take {kind}: you can name the player to your left to lead, so you play "
                    "last in the next trick.",
     "reward_ear": "Take {kind}: you may lead any card of your hand in the next trick.",
+    "reward_ear_ends": "Take {kind}: it counts +3 like any reward card (H9); its advantage "
+                       "gives nothing now, as your cards are all ends.",
     "reward_down": "Take {kind}: you may lead the next trick face down, whatever the card.",
     "leader": "Name {name} to lead: you then play last in the next trick.",
     "option_none": "Choose {option}: no option improves your total.",

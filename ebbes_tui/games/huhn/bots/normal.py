@@ -100,7 +100,10 @@ class NormalBot:
         for kind in REWARD_PREFERENCE:
             if kind in view.supply:
                 self._fire(f"reward_{kind}")
-                return REWARD[kind], SENTENCES.say(f"reward_{kind}", kind=kind)
+                # "you may lead any card" was said with only the two ends in hand
+                said = "reward_ear_ends" if kind == "ear" and len(view.hand) <= 2 \
+                    else f"reward_{kind}"
+                return REWARD[kind], SENTENCES.say(said, kind=kind)
         raise AssertionError("a reward is chosen only from a supply of two or more")
 
     def _option(self, view: HuhnView) -> tuple[Action, str]:
