@@ -652,3 +652,27 @@ async def test_with_no_room_for_the_takers_line_the_previous_trick_says_what_it_
     previous = next(line for line in shown if line.startswith("Previous trick:"))
     assert previous.endswith(f"45{'[*]' if ascii else '✓'}  Ulf 37D {look.dot} 1 hen"), shown
     assert not any("took it" in line for line in shown), shown
+
+
+def test_the_last_tricks_title_is_not_put_over_the_trick_before_it():
+    """Played through in the lesson: "Trick: the deal's last, where the 0 takes it if the
+    49 is in it" stood over trick 11's cards, still on show; it says the last comes next
+    there, and names the last trick once its first card is down (H6)."""
+    from huhn_support import decisions_of, random_choice
+
+    from ebbes_tui.game.protocols import listed
+
+    def keep_the_0_and_49(state, seat, rng):  # for the last trick, where they can meet
+        legal = listed(state.legal(seat))
+        spare = [a for a in legal or () if getattr(a, "card", None) not in (0, 49)]
+        return rng.choice(spare) if spare else random_choice(state, seat, rng)
+
+    titles = set()
+    for seed in range(12):
+        for state in decisions_of(4, seed, deals=1, choose=keep_the_0_and_49):
+            view = state.view(0)
+            if trick.sau_matters(view):
+                titles.add((bool(view.trick), trick.trick_title(view)))
+    assert titles == {
+        (False, "Trick taken · next, the deal's last: the 0 takes it if the 49 is in it"),
+        (True, "Trick: the deal's last, where the 0 takes it if the 49 is in it")}, titles

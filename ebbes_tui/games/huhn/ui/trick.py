@@ -50,10 +50,13 @@ def sau_matters(view: HuhnView) -> bool:
 
 def trick_title(view: HuhnView) -> str:
     """The trick panel's title: in the deal's last trick, the rule of the 0 and the
-    49 while it can still matter."""
-    if sau_matters(view):
-        return "Trick: the deal's last, where the 0 takes it if the 49 is in it"
-    return "Trick"
+    49 while it can still matter; while the trick before it stays on show, that the
+    last comes next (it named the trick on show the deal's last)."""
+    if not sau_matters(view):
+        return "Trick"
+    if not view.trick and view.last_trick is not None:
+        return "Trick taken · next, the deal's last: the 0 takes it if the 49 is in it"
+    return "Trick: the deal's last, where the 0 takes it if the 49 is in it"
 
 
 def taken_line(trick: Trick, names: list[str], look: HuhnLook, verb: str = "took") -> str:
