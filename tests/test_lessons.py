@@ -382,6 +382,8 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
             if screen.holding or screen.coach_waits:  # any key goes on, Esc to the menu:
                 footer = screen_text(app).splitlines()[-1]  # it offered "Move", "Play"
                 assert "Play" not in footer and "Menu" in footer, footer
+                # Hund's held trick asked "Your turn: any card ..." over "Any key goes on."
+                assert "Your turn" not in screen_text(app), screen_text(app)
             if my_move(app) and not (screen.holding or screen.coach_waits):
                 if asking:
                     await pilot.press(*asking)

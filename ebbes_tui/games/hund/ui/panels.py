@@ -288,7 +288,10 @@ class TrickPanel(Static):
              show_last: bool = True, holding: bool = False, note: str = "",
              sequence: bool = False) -> str:
         """Draw the panel; its title is returned. ``sequence``: list a phase-1
-        trick's cards in play order too (the replay, which has no players panel)."""
+        trick's cards in play order too (the replay, which has no players panel). While
+        a taken trick is held for a key, the player's turn is not yet asked (it said
+        "Your turn: any card ..." above "Any key goes on.")."""
+        acting = acting and not holding
         self._shown = dict(view=view, acting=acting, draws=draws, show_last=show_last,
                            holding=holding, note=note, sequence=sequence)
         lines: list[Text] = []
