@@ -478,7 +478,7 @@ async def test_hund_s_last_trick_of_phase_one_is_in_sight_as_phase_two_begins(tm
     app = make_app(tmp_path, game="hund")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        progress = LessonProgress(app.library.store.root.parent / "lessons")
+        progress = LessonProgress.beside(app.library.store.root)
         progress.keep(lesson, 48)  # "Your last card, the 2D"
         await pilot.press("l")
         await wait_until(pilot, lambda: my_turn(app), "the learner's last card of phase 1")
@@ -502,7 +502,7 @@ async def test_huhn_s_last_trick_is_explained_once_and_the_option_leads_to_the_s
     app = make_app(tmp_path, game="huhn")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        LessonProgress(app.library.store.root.parent / "lessons").keep(lesson, 51)  # the 0
+        LessonProgress.beside(app.library.store.root).keep(lesson, 51)  # the 0
         await pilot.press("l")
         await wait_until(pilot, lambda: my_turn(app), "the last trick's lead")
         table = app.screen
@@ -526,7 +526,7 @@ async def test_what_came_of_the_5h_stays_under_a_status_line_that_waits_for_a_ke
     app = make_app(tmp_path, game="hund")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        LessonProgress(app.library.store.root.parent / "lessons").keep(lesson, 60)  # the 5H
+        LessonProgress.beside(app.library.store.root).keep(lesson, 60)  # the 5H
         await pilot.press("l")
         await wait_until(pilot, lambda: my_turn(app), "the 5H")
         table = app.screen
@@ -607,6 +607,10 @@ async def test_a_lesson_left_comes_back_where_it_was(tmp_path):
         await pilot.press("l")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the lesson again")
         assert app.game.match.decision == step
+    again = make_app(tmp_path)  # the app started anew: its menu says so too (it did not)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: "Learn (goes on where you left it)"
+                         in screen_text(again), "the menu's word")
 
 
 async def test_esc_under_a_trick_that_waits_for_a_key_asks_about_the_menu(tmp_path):

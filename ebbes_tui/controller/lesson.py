@@ -439,9 +439,18 @@ class LessonProgress:
     def __init__(self, root: Path) -> None:
         self.root = root
 
+    @classmethod
+    def beside(cls, saves: Path) -> LessonProgress:
+        """A game's lesson progress, kept beside its saves (``saves``: their folder)."""
+        return cls(saves.parent / "lessons")
+
     @property
     def path(self) -> Path:
         return self.root / PROGRESS_FILE
+
+    def left_midway(self) -> bool:
+        """Whether a lesson was left before its end (``l`` goes on there)."""
+        return bool(self.read())
 
     def read(self) -> dict[str, int]:
         try:

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..controller.lesson import LessonProgress
 from ..controller.saves import ENDED, SaveInfo
 from ..controller.settings import BOT_PACES
 from .choice import next_of
@@ -125,7 +126,11 @@ class MenuScreen(Screen[None]):
             options.append(Option(Text(text(f"Game: {self.app.current.title} (g: another; "
                                             "continue, history and statistics are its own)")),
                                   id="game"))
-        options += [Option("Learn (a guided game on fixed cards)", id="learn"),
+        # after a restart too, the menu says a lesson left halfway goes on
+        learn = "Learn (goes on where you left it)" \
+            if LessonProgress.beside(self.app.library.store.root).left_midway() else \
+            "Learn (a guided game on fixed cards)"
+        options += [Option(learn, id="learn"),
                     Option("Tables (play with others on this server)", id="tables"),
                     Option("History (finished games, replays)", id="history"),
                     Option("Statistics", id="stats"),

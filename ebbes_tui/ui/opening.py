@@ -107,7 +107,7 @@ class GameOpener:
         except LessonError as e:
             app.show_menu_message(f"The lesson cannot be opened: {e}.")
             return
-        progress = LessonProgress(app.library.store.root.parent / "lessons")
+        progress = LessonProgress.beside(app.library.store.root)
         opened = LessonGame.open(lesson, progress)
         self.open(opened, coach=Coach(opened.lesson_match), trick_display="key")
 
