@@ -405,6 +405,7 @@ class TinyGame:
     check_tag: dict[str, str] = {"game": "tiny"}
     levels = ("random", "normal", "hard", "expert")
     search_samples = 10
+    search_keep = 4
     expert_samples = 80
     ui_module = "tiny_ui"
     options = (
