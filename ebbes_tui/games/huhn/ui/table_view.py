@@ -264,8 +264,9 @@ class HuhnTable(Widget, can_focus=True):
     # ------------------------------------------------------------- the hint
 
     def point_at(self, action: Action) -> None:
-        """A hint's card gets the cursor; a hint's order is put on the hand, to be
-        taken with Enter (nothing is played or arranged)."""
+        """A hint's card gets the cursor; an order suggested (a hint's, or the one a
+        lesson's coach asks for) is put on the hand, to be taken with Enter (nothing is
+        played or arranged)."""
         hand = self.query_one(HuhnHand)
         if isinstance(action, Play) and action.card in self.view.hand:
             hand.cursor = self.view.hand.index(action.card)
@@ -273,7 +274,7 @@ class HuhnTable(Widget, can_focus=True):
             self.screen.refresh_bindings()
         elif isinstance(action, Arrange) and self.arranging:
             self._arrangement().use(action.order)
-            self._note = "The hint's order is on your hand: Enter takes it, or change it."
+            self._note = "The suggested order is on your hand: Enter takes it, or change it."
             self._draw_hand()
 
     # ------------------------------------------------------------- the keys
