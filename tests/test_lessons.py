@@ -412,7 +412,12 @@ async def follow_the_coach(app, pilot, match: LessonMatch, *, hint: bool = True)
                                  r"|Times hund", text), text
             interludes += 1
         dialog = isinstance(screen, DecisionDialog)
-        await pilot.press(*(asking if dialog else ()), "enter")
+        if dialog and asking:  # the hint points at the answer and keeps the coach's why
+            said = " ".join(match.lesson.steps[match.decision].say.split()[:6])
+            await pilot.press(*asking)
+            await pilot.pause()
+            assert said in coach_line(app), coach_line(app)
+        await pilot.press("enter")
         keys += 1 + len(asking) * dialog
 
 

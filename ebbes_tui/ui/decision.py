@@ -107,6 +107,8 @@ class DecisionDialog(TypedAfter, ClosesOnce, ModalScreen[A], Generic[ViewT, A]):
             self.show_hint(e.player_text)
             return
         self.point_at(answer)
+        if self.said and self.covers_the_coach():  # a lesson's: the coach's line stays,
+            return  # the one it points to (said over it, the reason was gone)
         self.show_hint(f"Hint: {why}")
 
     def point_at(self, answer: object) -> None:
