@@ -187,7 +187,7 @@ async def test_the_players_panel_shows_long_names_whole_where_there_is_room(tmp_
 
 def test_a_name_cut_to_fit_ends_in_a_mark_and_alike_names_keep_their_ends():
     """Play-through: "Bartho" and "Christ" in a panel passed for whole names."""
-    from ebbes_tui.ui.words import cut_names
+    from ebbes_tui.ui.words import cut_names, padded
 
     assert cut_names(["Bartholomaeus", "Ann", "Christa"], 7, "…") == ["Bartho…", "Ann", "Christa"]
     assert cut_names(["Player 1", "Player 2", "Bot"], 6, ".") == ["Pla. 1", "Pla. 2", "Bot"]
@@ -196,6 +196,7 @@ def test_a_name_cut_to_fit_ends_in_a_mark_and_alike_names_keep_their_ends():
     # cut in cells of the terminal: a wide letter takes two, and is never halved
     assert cut_names(["山田太郎さん", "山田"], 7, "…") == ["山田太…", "山田"]
     assert cut_names(["山田太郎さん"], 6, "…") == ["山田…"]
+    assert padded("山田", 6) == "山田  " and padded("Ann", 6) == "Ann   "  # in cells
 
 
 async def test_names_fit_the_players_panel_or_are_cut_to_stay_apart(tmp_path):

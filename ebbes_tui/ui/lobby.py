@@ -23,6 +23,7 @@ from ..table.rendezvous import TableError
 from .chat import close_chat, open_chat, send_chat
 from .closing import ClosesOnce
 from .footer import KeysFooter
+from .words import padded
 
 if TYPE_CHECKING:
     from ..table.client import RemoteFeed  # noqa: F401 - the screen's result type
@@ -97,7 +98,7 @@ class LobbyScreen(ClosesOnce, Screen["RemoteFeed | None"]):
                     who = f"{who.removeprefix('bot:')} bot"
                 kind = _KINDS.get(seat.kind, seat.kind).format(login=seat.login or "?")
                 state = "here" if seat.connected else ("" if seat.kind == "bot" else "not here yet")
-                lines.append(f"  Seat {seat.player}: {who:<14} {kind:<24} {state}")
+                lines.append(f"  Seat {seat.player}: {padded(who, 14)} {kind:<24} {state}")
             if lobby.watching:
                 lines.append(f"  Watching: {', '.join(lobby.watching)}")
             if lobby.can_start:

@@ -12,7 +12,7 @@ from ..rules.events import GameOver
 from ..rules.view import PlayerView
 from ....ui.footer import KeysFooter
 from ....ui.interludes import FinalStandings
-from ....ui.words import seat_names, winners_line
+from ....ui.words import padded, seat_names, winners_line
 from .look import ebbes_look
 from .scores import rounds_table
 from .track import TrackBoard, place_label
@@ -62,10 +62,10 @@ class FinalScreen(FinalStandings):
                 if i == 0 or event.totals[seat] != event.totals[order[i - 1]]:
                     place = i + 1
                 style = "bold" if seat in event.winners else ""
-                standings.append(f"{place}. {names[seat]:<14} {event.totals[seat]:>+4}   "
+                standings.append(f"{place}. {padded(names[seat], 14)} {event.totals[seat]:>+4}   "
                                  f"{place_label(track, event.totals[seat], look)}\n", style)
             if config.dummy is not None:  # apart, after the players: it cannot win (R17)
-                standings.append(f"\n   {names[config.dummy]:<14} "
+                standings.append(f"\n   {padded(names[config.dummy], 14)} "
                                  f"{event.totals[config.dummy]:+d} (plays along, cannot win)\n",
                                  "dim")
             yield Static(standings)

@@ -4,6 +4,7 @@ explained in one line."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -13,7 +14,7 @@ from textual.widgets.option_list import Option
 from ....ui.decision import DecisionDialog
 from ....ui.footer import KeysFooter
 from ....ui.picker import seat_label
-from ....ui.words import seat_names
+from ....ui.words import padded, seat_names
 from ..rules.actions import NONE, NameLeader, TakeReward
 from ..rules.cards import REWARD_POINTS
 from ..rules.scoring import score_deal
@@ -61,7 +62,7 @@ class HuhnDialog(DecisionDialog[HuhnView, object]):
         with Vertical(classes="dialog"):
             yield Static(look.text(self.title_text()), classes="dialog-title", markup=False)
             if self.NOTE_BESIDE:
-                options.styles.width = 2 + max(len(label) for label, _ in self.choices())
+                options.styles.width = 2 + max(cell_len(label) for label, _ in self.choices())
                 with Horizontal(classes="dialog-row"):
                     yield options
                     with Vertical(classes="dialog-side"):
@@ -181,7 +182,7 @@ class LeaderDialog(HuhnDialog):
             where = "you lead" if place == 0 else "you play last" if place == n - 1 else \
                 f"you play {_ordinal(place + 1)} of {n}"
             label = seat_label(names[seat], own=seat == me, kind=view.seats[seat].kind)
-            out.append((f"{label:<24} {where}", action))
+            out.append((f"{padded(label, 24)} {where}", action))
         return out
 
     def preselected(self) -> int:
