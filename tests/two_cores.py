@@ -4,8 +4,9 @@ granted). A run of at least :data:`LEAST` tests starts a second pytest with the 
 arguments; each runs every other test of the one collection (the order is the same in
 both), and this one waits for the other, says what it found, and fails if it failed.
 
-A smaller run (a file, ``-k``), ``--collect-only``, or ``EBBES_TESTS_ONE_PROCESS=1``
-stays in one process."""
+A smaller run (a file, ``-k``), ``EBBES_TESTS_ONE_PROCESS=1``, or an option a second
+process would break (:data:`ONE_PROCESS_OPTIONS`: ``--collect-only``, ``--pdb``,
+``--junitxml``, ``--lf`` and the cache's other options) stays in one process."""
 
 from __future__ import annotations
 

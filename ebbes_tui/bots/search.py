@@ -81,5 +81,6 @@ class ExpertBot(SearchBot[StateT, ViewT, ActionT]):
 
     def __init__(self, game: Game[StateT, ViewT, ActionT], samples: int | None = None,
                  cap_ms: float = EXPERT_CAP_MS, keep: int | None = None) -> None:
+        hard = game.players.search_keep  # 0: every candidate, and the expert too
         super().__init__(game, game.players.expert_samples if samples is None else samples,
-                         cap_ms, game.players.search_keep + EXPERT_MORE if keep is None else keep)
+                         cap_ms, (hard and hard + EXPERT_MORE) if keep is None else keep)

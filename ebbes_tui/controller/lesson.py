@@ -183,7 +183,10 @@ def read_lesson(game: AnyGame, lesson_id: str, text: str) -> Lesson:
     start = coach.get("start", 0)
     if not isinstance(start, int) or start < 0:
         raise LessonError(f"lesson {lesson_id}: its start is not a decision")
-    orders = {int(k): v for k, v in coach.get("orders", {}).items()}
+    try:
+        orders = {int(k): str(v) for k, v in coach.get("orders", {}).items()}
+    except (ValueError, AttributeError):
+        raise LessonError(f"lesson {lesson_id}: its orders are not answers by decision") from None
     named = {**orders, **{k: s.move for k, s in steps.items() if s.move is not None}}
     positions, moves, happened = _replayed(game, record, start, named)
     lesson = Lesson(game, lesson_id, str(coach.get("title", lesson_id)), str(coach.get("next", "")),
@@ -309,7 +312,7 @@ class LessonMatch(Match):
         """Of simultaneous decisions (hands arranged), the one the lesson comes to next:
         in a real game the bots answer first, here each in the record's turn."""
         seat = self.lesson.deciding(self.decision)
-        return next((d for d in pending if d.seat == seat), pending[0])
+        return next((d for d in pending if d.seat == seat), None) or super()._bot_first(pending)
 
     async def _bot_answer(self, seat: int) -> object:
         """The record's move; off the script, nothing until the learner takes theirs

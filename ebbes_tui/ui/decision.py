@@ -4,8 +4,8 @@ in a new dialog with the reason, "You cannot take brown: ...", and changes nothi
 
 A dialog covers the table's key line with its own: the table's board (b) and log (g)
 open over it, i asks for a hint where the table offers hints, and Esc asks to go back
-to the menu as the table does (the decision waits in the saved game); take-back waits
-until the decision is made."""
+to the menu as the table does (alone or in hot-seat the decision waits in the saved
+game; a shared table goes on); take-back waits until the decision is made."""
 
 from __future__ import annotations
 

@@ -159,7 +159,7 @@ class News:
         table)."""
         screen = self.screen
         event = update.event
-        if self.until == UNTIL_A_MOVE and not isinstance(event, ChatLine):
+        if self.until == UNTIL_A_MOVE:
             self.until = self.clock()  # the hint has been read: what waited comes now
         if isinstance(event, TakenBack):
             self.waiting = []  # news of the moves taken back, an explanation too

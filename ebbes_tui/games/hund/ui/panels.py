@@ -69,7 +69,7 @@ class SeatsPanel(Static):
         drew = dict(draws)
         shown = cut_names(names, width - 1, look.ellipsis)
         # One scheme for every row: the taker's count, then the word krig give way
-        # to its mark (said in the header) where a row has no room for them; the
+        # to its mark (said in the border) where a row has no room for them; the
         # trick panel says both.
         room = self.content_size.width - (2 + width + 4 + 6 + 5 * tally + 2)
         for krig, took in ((" krig", True), (" krig", False), (KRIG_MARK, False)):
