@@ -10,7 +10,7 @@ import re
 import pytest
 
 from helpers import finish_round
-from ui_support import make_app, screen_text, wait_until
+from ui_support import make_app, screen_text, seats, wait_until
 
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.game.records import dumps
@@ -74,20 +74,27 @@ async def test_the_starter_dialogs_hint_names_the_determiner_cards_held_or_says_
         assert app.game.match.record()["hints"] == {"0": 1}
 
 
+#: Variant 2, three players, Ann (the human) choosing her pair first.
+ANN_CHOOSES_A_PAIR_FIRST = {"players": 3, "starter": 2, "choose_determiners": True,
+                            "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random"))}
+
+
+async def pair_dialog(app, pilot):
+    """A new game of ebbes from the menu, up to Ann's pair dialog."""
+    from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
+
+    await pilot.press("n", "enter", "enter")  # ebbes, its form, start
+    await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the pair dialog")
+    await pilot.pause()
+    return app.screen
+
+
 async def test_the_pair_dialogs_hint_stays_in_the_dialog_until_a_pair_is_taken(tmp_path):
     """Issue 27, played through: i in the pair dialog (Variant 2) said its hint as a
     toast, gone before it was read and out of the dialog."""
-    from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
-    from ui_support import seats
-
-    settings = {"players": 3, "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random")),
-                "starter": 2, "choose_determiners": True}  # Ann chooses first
-    app = make_app(tmp_path, settings)
+    app = make_app(tmp_path, ANN_CHOOSES_A_PAIR_FIRST)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter", "enter")  # ebbes, its form, start
-        await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the pair dialog")
-        await pilot.pause()
-        dialog = app.screen
+        dialog = await pair_dialog(app, pilot)
         await pilot.press("i")
         line = dialog.query_one("#dialog-hint")
         await wait_until(pilot, lambda: "Hint: Pair" in screen_text(app), "the hint")
@@ -106,16 +113,10 @@ async def test_esc_in_a_dialog_asks_to_go_back_to_the_menu_and_the_decision_wait
     from ebbes_tui.games.ebbes.ui.pair_dialog import PairDialog
     from ebbes_tui.ui.confirm import ConfirmScreen
     from ebbes_tui.ui.menu import MenuScreen
-    from ui_support import seats
 
-    settings = {"players": 3, "seats": seats(("Ann", "human"), ("Bea", "random"), ("Cyd", "random")),
-                "starter": 2, "choose_determiners": True}  # Ann chooses first
-    app = make_app(tmp_path, settings)
+    app = make_app(tmp_path, ANN_CHOOSES_A_PAIR_FIRST)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter", "enter")  # ebbes, its form, start
-        await wait_until(pilot, lambda: isinstance(app.screen, PairDialog), "the pair dialog")
-        await pilot.pause()
-        dialog = app.screen
+        dialog = await pair_dialog(app, pilot)
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert "Back to the menu? Your game is saved" in screen_text(app)
