@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from huhn_support import (auto, decisions_of, finished, hands_with, play_deal_as_dealt,
                           record)
@@ -738,4 +739,7 @@ def test_with_long_names_the_status_line_keeps_its_end_at_80_columns():
         assert line.endswith("trick 7 of 10 · Your turn: play an end card".replace(
             "·", look.dot)), line
         assert len(" " + line + " ") <= 80 and "dealer Wilhelm" in line, line
+    names[3] = "山田太郎花子さん"  # 16 cells: cut in cells, a wide letter never halved
+    line = SCREENS.status(view, names, Look())
+    assert cell_len(" " + line + " ") <= 80 and "dealer 山田" in line, line
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -17,7 +18,7 @@ from ....controller import Synced, Update
 from ....ui.game_ui import TRICK_KEY, GameScreens
 from ....ui.look import Look
 from ....ui.too_small import MIN_SIZE
-from ....ui.words import dealer_words, seat_names, took_the_trick
+from ....ui.words import cells_cut, dealer_words, seat_names, took_the_trick
 from ..rules.cards import SET_ASIDE, hand_size
 from ..rules.events import (
     CardPlayed, DealScored, DealStarted, GameOver, HandArranged, TrickTaken,
@@ -144,12 +145,12 @@ class HuhnScreens:
             seat = view.deciding[0]
             parts.append(f"Your turn: {_your_turn(view, phase)}" if seat == view.seat
                          else f"{names[seat]} {_THEIR_TURN[phase]}")
-        over = len(f" {look.dot} ".join(parts)) - STATUS_ROOM
+        over = cell_len(f" {look.dot} ".join(parts)) - STATUS_ROOM  # in cells: 漢 takes two
         if dealer and over > 0:
             # The dealer's name gives way first: a long one cut the turn's words at 80
             # columns ("Your turn: play an end").
-            name = names[view.dealer]
-            parts[1] = f"dealer {name[:len(name) - over]}" if len(name) - over >= 3 else ""
+            room = cell_len(name := names[view.dealer]) - over
+            parts[1] = f"dealer {cells_cut(name, room)}" if room >= 3 else ""
         return f" {look.dot} ".join(p for p in parts if p)
 
     def in_words(self, text: str, look: Look) -> str:
