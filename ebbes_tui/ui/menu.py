@@ -47,6 +47,7 @@ class MenuScreen(Screen[None]):
     #: Whether there is a save to continue; None until the saves are read (c then
     #: tries, and says so when there is none).
     _can_continue: bool | None = None
+    _lesson_left = False  # a lesson of this game was left halfway (read with the saves)
     BINDINGS = [
         Binding("n", "choose('new')", "New"),
         # The game's own line in the menu names g: the key line keeps room for l and q.
@@ -102,6 +103,8 @@ class MenuScreen(Screen[None]):
         """Listing the saves and replaying the newest for its summary happen in a thread
         (issue 23, item 14): a long save never holds the menu's keys up."""
         saves, archived = await asyncio.to_thread(self.app.library.listed)
+        progress = LessonProgress.beside(self.app.library.store.root)
+        self._lesson_left = await asyncio.to_thread(progress.left_midway)
         self._show_saves(saves)
         if archived:
             self.query_one("#menu-message", Static).update(self.app.look.text(ENDED))
@@ -127,8 +130,7 @@ class MenuScreen(Screen[None]):
                                             "continue, history and statistics are its own)")),
                                   id="game"))
         # after a restart too, the menu says a lesson left halfway goes on
-        learn = "Learn (goes on where you left it)" \
-            if LessonProgress.beside(self.app.library.store.root).left_midway() else \
+        learn = "Learn (goes on where you left it)" if self._lesson_left else \
             "Learn (a guided game on fixed cards)"
         options += [Option(learn, id="learn"),
                     Option("Tables (play with others on this server)", id="tables"),

@@ -8,7 +8,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from rich.cells import cell_len
+from rich.cells import cell_len, chop_cells
 
 from ..controller import SaveFailed, SeatChanged
 from .look import Look
@@ -60,10 +60,7 @@ def padded(name: str, width: int) -> str:
 
 def cells_cut(text: str, width: int) -> str:
     """The start of ``text`` that fits ``width`` cells (a wide letter is never halved)."""
-    for end in range(len(text), -1, -1):
-        if cell_len(text[:end]) <= width:
-            return text[:end]
-    return ""
+    return chop_cells(text, width)[0] if text and width > 0 else ""
 
 
 def cut_names(names: Sequence[str], width: int, mark: str) -> list[str]:
