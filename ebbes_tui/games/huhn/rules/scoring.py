@@ -33,19 +33,20 @@ def score_deal(hens: Sequence[int], penalties: Sequence[Sequence[int]],
     """H10 for every seat, with the last-trick taker's H11 option applied: *hens* drops
     their hens but those of the last trick, *penalties* their penalties but one for
     the last trick. The bonus depends on the stack alone, so *hens* never earns it."""
-    taker = last.winner
-    hen_points = [-h for h in hens]
-    penalty_points = [sum(p) for p in penalties]
-    if option.kind == HENS_OPTION:
-        hen_points[taker] = -hens_in(last.cards)
-    elif option.kind == PENALTIES_OPTION:
-        penalty_points[taker] = penalty_for(last.cards)
-    bonus = tuple([NO_HEN_BONUS if h == 0 else 0 for h in hens])
-    points = tuple([hp + pp + REWARD_POINTS * len(r) + b
-                    for hp, pp, r, b in zip(hen_points, penalty_points, rewards, bonus)])
+    taker, kind = last.winner, option.kind
+    hen_points, penalty_points, bonus, points = [], [], [], []
+    for seat, (taken, given, kept) in enumerate(zip(hens, penalties, rewards)):  # one pass
+        hen_point = -hens_in(last.cards) if seat == taker and kind == HENS_OPTION else -taken
+        penalty_point = penalty_for(last.cards) if seat == taker and kind == PENALTIES_OPTION \
+            else sum(given)
+        no_hen = NO_HEN_BONUS if taken == 0 else 0
+        hen_points.append(hen_point)
+        penalty_points.append(penalty_point)
+        bonus.append(no_hen)
+        points.append(hen_point + penalty_point + REWARD_POINTS * len(kept) + no_hen)
     return _new_score(DealScore, (tuple(hens), tuple(hen_points), tuple(map(tuple, penalties)),
-                                  tuple(penalty_points), tuple(map(tuple, rewards)), bonus,
-                                  points, taker, option.word))
+                                  tuple(penalty_points), tuple(map(tuple, rewards)), tuple(bonus),
+                                  tuple(points), taker, option.word))
 
 
 #: DealScore(*fields) without the named tuple's own __new__ (a frame per deal scored).
