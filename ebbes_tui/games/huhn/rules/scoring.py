@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .actions import CROSS_OPTION, HENS, HENS_OPTION, NONE, PENALTIES, PENALTIES_OPTION, ChooseOption, cross
-from .cards import NO_HEN_BONUS, REWARD_POINTS
+from .cards import NO_HEN_BONUS, PENALTY, REWARD_POINTS
 from .tricks import Trick, hens_in, penalty_for
 
 
@@ -64,27 +64,25 @@ def options_for(deal: int, sau: bool, crossed: Sequence[int]) -> list[ChooseOpti
     return options
 
 
-def option_gain(option: ChooseOption, hens: int, penalties: Sequence[int], last: Trick,
-                earlier: Sequence[int]) -> int:
-    """What ``option`` adds to the taker's game total: their hens outside the last
-    trick, their penalties but the last trick's, or minus the result of the crossed
-    deal (``earlier[k - 1]``: their result of deal k)."""
-    if option.kind == HENS_OPTION:
-        return hens - hens_in(last.cards)
-    if option.kind == PENALTIES_OPTION:
-        return penalty_for(last.cards) - sum(penalties)
-    if option.kind == CROSS_OPTION:
-        return -earlier[option.deal - 1]
-    return 0
-
-
 def option_gains(options: Sequence[ChooseOption], seat: int, hens: Sequence[int],
                  penalties: Sequence[Sequence[int]], last: Trick,
                  scores: Sequence[DealScore]) -> list[int]:
-    """What each option adds to ``seat``'s total (:func:`option_gain`), given this
-    deal's hens and penalties per seat and the scored deals."""
-    earlier = [s.points[seat] for s in scores]
-    return [option_gain(o, hens[seat], penalties[seat], last, earlier) for o in options]
+    """What each option adds to ``seat``'s game total, given this deal's hens and
+    penalties per seat and the scored deals: their hens outside the last trick, their
+    penalties but the last trick's, or minus their result of the crossed deal."""
+    last_hens = hens_in(last.cards)  # counted once for every option
+    gains = []
+    for option in options:
+        kind = option.kind
+        if kind == HENS_OPTION:
+            gains.append(hens[seat] - last_hens)
+        elif kind == PENALTIES_OPTION:
+            gains.append(PENALTY[last_hens] - sum(penalties[seat]))
+        elif kind == CROSS_OPTION:
+            gains.append(-scores[option.deal - 1].points[seat])
+        else:
+            gains.append(0)
+    return gains
 
 
 def preselected(options: Sequence[ChooseOption], gains: Sequence[int]) -> ChooseOption:

@@ -10,6 +10,7 @@ same change without checks or events, for search. Seats are clockwise 0, 1, ... 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ....game.errors import RulesError
@@ -332,7 +333,7 @@ class HuhnState:
         index = winning_index(cards, last)
         seats = SEATS_FROM[self.n][self.leader]
         winner = seats[index]
-        trick = _new_trick(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
+        trick = _new_tuple(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
                                    tuple(self.trick_ends), winner, last and cards[index] == 0,
                                    self.advantage))
         self.tricks += (trick,)
@@ -414,20 +415,20 @@ class HuhnState:
         score = score_deal(self.hens, self.penalties, self.rewards, self.tricks[-1], option)
         # the totals (totals_of) kept up to date: this deal's results added, and a
         # crossed-out deal's taken back
-        totals = [t + p for t, p in zip(self.totals, score.points)]
+        totals = list(map(add, self.totals, score.points))
         if option.deal:
             self.crossed = _with(self.crossed, taker, self.crossed[taker] + (option.deal,))
             totals[taker] -= self.scores[option.deal - 1].points[taker]
         self.totals = tuple(totals)
         self.scores += (score,)
-        self.played += (DealPlayed(
+        self.played += (_new_tuple(DealPlayed, (
             self.dealer, tuple([o or () for o in self.orders]), self.tricks,
             tuple([k for _, _, k in self.reward_log]), tuple([s for _, _, s in self.leader_log]),
-            option.word),)
+            score.option)),)
         self.phase = OVER if len(self.scores) >= self.deals else DEAL
         self.public = None
         if events is not None:
-            events.append(OptionChosen(taker, option.word))
+            events.append(OptionChosen(taker, score.option))
             events.append(DealScored(len(self.scores), score, self.totals, self.crossed))
             if self.phase == OVER:
                 events.append(GameOver(self.totals, winners_of(self.totals)))
@@ -456,8 +457,9 @@ class HuhnState:
 
 
 _new_state = object.__new__
-#: Trick(*fields) without the named tuple's own __new__ (a frame per trick).
-_new_trick = tuple.__new__
+#: Trick(*fields) and DealPlayed(*fields) without the named tuple's own __new__ (a
+#: frame per trick).
+_new_tuple = tuple.__new__
 
 #: pending() of a deal's chance step, and of a seat's card, reward, leader or option.
 _DEAL_PENDING = (Decision(DEAL, None),)
