@@ -66,7 +66,7 @@ class HuhnState:
         "dealer", "orders", "hands", "trick", "trick_downs", "trick_ends",
         "tricks", "leader", "to_move", "named_by", "advantage", "hens", "penalties",
         "rewards", "supply", "reward_log", "leader_log", "taker", "moves", "public",
-        "public_trick",
+        "public_trick", "offered", "offered_at",
     )
 
     def __init__(self, seats: Sequence[SeatInfo], deals: int, dealer: int | None) -> None:
@@ -108,6 +108,8 @@ class HuhnState:
         self.moves = 0  # decisions in this deal
         self.public: Table | None = None  # the public table, built once per change
         self.public_trick: tuple[TrickCard, ...] = ()  # the trick as the public sees it
+        self.offered: tuple[Play, ...] = ()  # the card plays legal() last listed, for
+        self.offered_at = -1  # this decision count: apply() checks a card against them
 
     # ----------------------------------------------------------------- queries
 
@@ -161,8 +163,11 @@ class HuhnState:
                 return ()
             hand = self.hands[seat]
             if self.advantage is None or self.trick:  # by the hand's end cards (H4, H5)
-                return PLAYS_AT[self.n][len(self.trick)][hand[0] * SPAN + hand[-1]]
-            return legal_plays(hand, True, False, self.advantage)
+                plays = PLAYS_AT[self.n][len(self.trick)][hand[0] * SPAN + hand[-1]]
+            else:
+                plays = legal_plays(hand, True, False, self.advantage)
+            self.offered, self.offered_at = plays, self.decisions
+            return plays
         if phase == ARRANGE:
             return ArrangeChoices(tuple(self.hands[seat])) if self.orders[seat] is None else ()
         if seat != self.taker:
@@ -255,10 +260,8 @@ class HuhnState:
         events: list[Any] = []
         if type(action) is Play and self.phase == PLAY:  # most decisions: checked here
             mover = self.to_move
-            hand = self.hands[mover]
-            plays = PLAYS_AT[self.n][len(self.trick)][hand[0] * SPAN + hand[-1]] \
-                if self.advantage is None or self.trick \
-                else legal_plays(hand, True, False, self.advantage)  # legal(), without its call
+            # a card is asked for by legal() first, as a rule: its plays are not listed twice
+            plays = self.offered if self.offered_at == self.decisions else self.legal(mover)
             if (seat is None or seat == mover) and action in plays:
                 self.decisions += 1
                 self.moves += 1
@@ -339,6 +342,7 @@ class HuhnState:
         self.tricks += (trick,)
         self.public = self.advantage = self.named_by = None
         self.public_trick = ()
+        self.offered_at = -1  # a playout plays its cards without counting decisions
         self.trick, self.trick_downs, self.trick_ends = [], [], []
         self.leader = self.to_move = winner
         counted = 0  # hens_in() and earns_reward() in one pass
@@ -452,7 +456,8 @@ class HuhnState:
         new.penalties, new.rewards = self.penalties, self.rewards
         new.supply, new.reward_log, new.leader_log = self.supply, self.reward_log, self.leader_log
         new.taker, new.moves, new.public = self.taker, self.moves, self.public
-        new.public_trick = self.public_trick
+        new.public_trick, new.offered, new.offered_at = (self.public_trick, self.offered,
+                                                          self.offered_at)
         return new
 
 
