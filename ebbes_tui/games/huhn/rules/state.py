@@ -65,7 +65,7 @@ class HuhnState:
         # the current deal
         "dealer", "orders", "hands", "trick", "trick_downs", "trick_ends",
         "tricks", "leader", "to_move", "named_by", "advantage", "hens", "penalties",
-        "rewards", "supply", "reward_log", "leader_log", "taker", "moves", "public",
+        "rewards", "supply", "reward_log", "leader_log", "taker", "deal_start", "public",
         "public_trick", "offered", "offered_at",
     )
 
@@ -105,7 +105,7 @@ class HuhnState:
         self.reward_log: tuple[tuple[int, int, str], ...] = ()  # (trick from 1, seat, kind)
         self.leader_log: tuple[tuple[int, int, int], ...] = ()  # (trick named for, by, leader)
         self.taker = -1  # who decides the reward, the leader, the option
-        self.moves = 0  # decisions in this deal
+        self.deal_start = self.decisions  # decisions made before this deal
         self.public: Table | None = None  # the public table, built once per change
         self.public_trick: tuple[TrickCard, ...] = ()  # the trick as the public sees it
         self.offered: tuple[Play, ...] = ()  # the card plays legal() last listed, for
@@ -131,6 +131,15 @@ class HuhnState:
         for trick in self.tricks:
             counts[trick.winner] += 1
         return tuple(counts)
+
+    @property
+    def moves(self) -> int:
+        """The decisions made in this deal (counted by :attr:`decisions` alone)."""
+        return self.decisions - self.deal_start
+
+    @moves.setter
+    def moves(self, moves: int) -> None:
+        self.deal_start = self.decisions - moves
 
     def pending(self) -> tuple[Decision, ...]:
         phase = self.phase
@@ -264,7 +273,6 @@ class HuhnState:
             plays = self.offered if self.offered_at == self.decisions else self.legal(mover)
             if (seat is None or seat == mover) and action in plays:
                 self.decisions += 1
-                self.moves += 1
                 self.play_card(action.card, action.down, events)
                 return events
         mover = check_decision(self, action, seat)  # anything else, every refusal's reason
@@ -278,7 +286,6 @@ class HuhnState:
 
     def _do(self, action: Action, seat: int, events: list[Any] | None) -> None:
         self.decisions += 1
-        self.moves += 1
         if type(action) is Play:
             self.play_card(action.card, action.down, events)
         elif type(action) is Arrange:
@@ -455,7 +462,7 @@ class HuhnState:
         new.named_by, new.advantage, new.hens = self.named_by, self.advantage, self.hens
         new.penalties, new.rewards = self.penalties, self.rewards
         new.supply, new.reward_log, new.leader_log = self.supply, self.reward_log, self.leader_log
-        new.taker, new.moves, new.public = self.taker, self.moves, self.public
+        new.taker, new.deal_start, new.public = self.taker, self.deal_start, self.public
         new.public_trick, new.offered, new.offered_at = (self.public_trick, self.offered,
                                                           self.offered_at)
         return new
