@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....game.events import DealEnded, Dealt, Ended, TrickEnded
-from .cards import ALL_CARDS, HIGHEST, LOWEST, PLAYER_COUNTS, Card
+from .cards import ALL_CARDS, HIGHEST, LOWEST, PENALTY, PLAYER_COUNTS, REWARD_KINDS, Card
 from .scoring import DealScore
 from .tricks import ENDS, Trick
 
@@ -105,6 +105,18 @@ class DealScored(DealEnded):
 class GameOver(Ended):
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+#: The other events a seat's decision or a trick reports, made once and shared like the
+#: cards': ARRANGED[seat], BEGINS[leader], PENALIZED[seat][hens] (two or more, H7),
+#: REWARDED[seat][kind], NAMED[seat][leader].
+_SEATS = range(max(PLAYER_COUNTS))
+ARRANGED = tuple(HandArranged(seat) for seat in _SEATS)
+BEGINS = tuple(PlayBegins(seat) for seat in _SEATS)
+PENALIZED = tuple({hens: PenaltyGiven(seat, PENALTY[hens]) for hens in range(2, len(PENALTY))}
+                  for seat in _SEATS)
+REWARDED = tuple({kind: RewardTaken(seat, kind) for kind in REWARD_KINDS} for seat in _SEATS)
+NAMED = tuple(tuple(LeaderNamed(seat, leader) for leader in _SEATS) for seat in _SEATS)
 
 
 Event = (DealStarted | HandArranged | PlayBegins | CardPlayed | TrickTaken | PenaltyGiven

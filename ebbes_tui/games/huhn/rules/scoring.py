@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .actions import CROSS_OPTION, HENS, HENS_OPTION, NONE, PENALTIES, PENALTIES_OPTION, ChooseOption, cross
-from .cards import NO_HEN_BONUS, REWARD_POINTS
+from .cards import NO_HEN_BONUS, PENALTY, REWARD_POINTS
 from .tricks import Trick, hens_in, penalty_for
 
 
@@ -33,19 +33,20 @@ def score_deal(hens: Sequence[int], penalties: Sequence[Sequence[int]],
     """H10 for every seat, with the last-trick taker's H11 option applied: *hens* drops
     their hens but those of the last trick, *penalties* their penalties but one for
     the last trick. The bonus depends on the stack alone, so *hens* never earns it."""
-    taker = last.winner
-    hen_points = [-h for h in hens]
-    penalty_points = [sum(p) for p in penalties]
-    if option.kind == HENS_OPTION:
-        hen_points[taker] = -hens_in(last.cards)
-    elif option.kind == PENALTIES_OPTION:
-        penalty_points[taker] = penalty_for(last.cards)
-    bonus = tuple([NO_HEN_BONUS if h == 0 else 0 for h in hens])
-    points = tuple([hp + pp + REWARD_POINTS * len(r) + b
-                    for hp, pp, r, b in zip(hen_points, penalty_points, rewards, bonus)])
+    taker, kind = last.winner, option.kind
+    hen_points, penalty_points, bonus, points = [], [], [], []
+    for seat, (taken, given, kept) in enumerate(zip(hens, penalties, rewards)):  # one pass
+        hen_point = -hens_in(last.cards) if seat == taker and kind == HENS_OPTION else -taken
+        penalty_point = penalty_for(last.cards) if seat == taker and kind == PENALTIES_OPTION \
+            else sum(given)
+        no_hen = NO_HEN_BONUS if taken == 0 else 0
+        hen_points.append(hen_point)
+        penalty_points.append(penalty_point)
+        bonus.append(no_hen)
+        points.append(hen_point + penalty_point + REWARD_POINTS * len(kept) + no_hen)
     return _new_score(DealScore, (tuple(hens), tuple(hen_points), tuple(map(tuple, penalties)),
-                                  tuple(penalty_points), tuple(map(tuple, rewards)), bonus,
-                                  points, taker, option.word))
+                                  tuple(penalty_points), tuple(map(tuple, rewards)), tuple(bonus),
+                                  tuple(points), taker, option.word))
 
 
 #: DealScore(*fields) without the named tuple's own __new__ (a frame per deal scored).
@@ -63,27 +64,25 @@ def options_for(deal: int, sau: bool, crossed: Sequence[int]) -> list[ChooseOpti
     return options
 
 
-def option_gain(option: ChooseOption, hens: int, penalties: Sequence[int], last: Trick,
-                earlier: Sequence[int]) -> int:
-    """What ``option`` adds to the taker's game total: their hens outside the last
-    trick, their penalties but the last trick's, or minus the result of the crossed
-    deal (``earlier[k - 1]``: their result of deal k)."""
-    if option.kind == HENS_OPTION:
-        return hens - hens_in(last.cards)
-    if option.kind == PENALTIES_OPTION:
-        return penalty_for(last.cards) - sum(penalties)
-    if option.kind == CROSS_OPTION:
-        return -earlier[option.deal - 1]
-    return 0
-
-
 def option_gains(options: Sequence[ChooseOption], seat: int, hens: Sequence[int],
                  penalties: Sequence[Sequence[int]], last: Trick,
                  scores: Sequence[DealScore]) -> list[int]:
-    """What each option adds to ``seat``'s total (:func:`option_gain`), given this
-    deal's hens and penalties per seat and the scored deals."""
-    earlier = [s.points[seat] for s in scores]
-    return [option_gain(o, hens[seat], penalties[seat], last, earlier) for o in options]
+    """What each option adds to ``seat``'s game total, given this deal's hens and
+    penalties per seat and the scored deals: their hens outside the last trick, their
+    penalties but the last trick's, or minus their result of the crossed deal."""
+    last_hens = hens_in(last.cards)  # counted once for every option
+    gains = []
+    for option in options:
+        kind = option.kind
+        if kind == HENS_OPTION:
+            gains.append(hens[seat] - last_hens)
+        elif kind == PENALTIES_OPTION:
+            gains.append(PENALTY[last_hens] - sum(penalties[seat]))
+        elif kind == CROSS_OPTION:
+            gains.append(-scores[option.deal - 1].points[seat])
+        else:
+            gains.append(0)
+    return gains
 
 
 def preselected(options: Sequence[ChooseOption], gains: Sequence[int]) -> ChooseOption:

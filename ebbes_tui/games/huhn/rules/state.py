@@ -10,6 +10,7 @@ same change without checks or events, for search. Seats are clockwise 0, 1, ... 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ....game.errors import RulesError
@@ -20,8 +21,8 @@ from .actions import (
 from .cards import PENALTY, REWARD_HAND, REWARD_KINDS, Card, code, deck, hand_size
 from .checks import check_decision
 from .events import (
-    DealScored, DealStarted, GameOver, HandArranged, LeaderNamed, OptionChosen,
-    FACE_DOWN, FACE_UP, PenaltyGiven, PlayBegins, RewardTaken, TrickTaken,
+    ARRANGED, BEGINS, FACE_DOWN, FACE_UP, NAMED, PENALIZED, REWARDED, DealScored, DealStarted,
+    GameOver, OptionChosen, TrickTaken,
 )
 from .scoring import DealScore, options_for, score_deal, winners_of
 from .tricks import (
@@ -64,8 +65,8 @@ class HuhnState:
         # the current deal
         "dealer", "orders", "hands", "trick", "trick_downs", "trick_ends",
         "tricks", "leader", "to_move", "named_by", "advantage", "hens", "penalties",
-        "rewards", "supply", "reward_log", "leader_log", "taker", "moves", "public",
-        "public_trick",
+        "rewards", "supply", "reward_log", "leader_log", "taker", "deal_start", "public",
+        "public_trick", "offered", "offered_at",
     )
 
     def __init__(self, seats: Sequence[SeatInfo], deals: int, dealer: int | None) -> None:
@@ -104,9 +105,11 @@ class HuhnState:
         self.reward_log: tuple[tuple[int, int, str], ...] = ()  # (trick from 1, seat, kind)
         self.leader_log: tuple[tuple[int, int, int], ...] = ()  # (trick named for, by, leader)
         self.taker = -1  # who decides the reward, the leader, the option
-        self.moves = 0  # decisions in this deal
+        self.deal_start = self.decisions  # decisions made before this deal
         self.public: Table | None = None  # the public table, built once per change
         self.public_trick: tuple[TrickCard, ...] = ()  # the trick as the public sees it
+        self.offered: tuple[Play, ...] = ()  # the card plays legal() last listed, for
+        self.offered_at = -1  # this decision count: apply() checks a card against them
 
     # ----------------------------------------------------------------- queries
 
@@ -128,6 +131,15 @@ class HuhnState:
         for trick in self.tricks:
             counts[trick.winner] += 1
         return tuple(counts)
+
+    @property
+    def moves(self) -> int:
+        """The decisions made in this deal (counted by :attr:`decisions` alone)."""
+        return self.decisions - self.deal_start
+
+    @moves.setter
+    def moves(self, moves: int) -> None:
+        self.deal_start = self.decisions - moves
 
     def pending(self) -> tuple[Decision, ...]:
         phase = self.phase
@@ -160,8 +172,11 @@ class HuhnState:
                 return ()
             hand = self.hands[seat]
             if self.advantage is None or self.trick:  # by the hand's end cards (H4, H5)
-                return PLAYS_AT[self.n][len(self.trick)][hand[0] * SPAN + hand[-1]]
-            return legal_plays(hand, True, False, self.advantage)
+                plays = PLAYS_AT[self.n][len(self.trick)][hand[0] * SPAN + hand[-1]]
+            else:
+                plays = legal_plays(hand, True, False, self.advantage)
+            self.offered, self.offered_at = plays, self.decisions
+            return plays
         if phase == ARRANGE:
             return ArrangeChoices(tuple(self.hands[seat])) if self.orders[seat] is None else ()
         if seat != self.taker:
@@ -254,13 +269,10 @@ class HuhnState:
         events: list[Any] = []
         if type(action) is Play and self.phase == PLAY:  # most decisions: checked here
             mover = self.to_move
-            hand = self.hands[mover]
-            plays = PLAYS_AT[self.n][len(self.trick)][hand[0] * SPAN + hand[-1]] \
-                if self.advantage is None or self.trick \
-                else legal_plays(hand, True, False, self.advantage)  # legal(), without its call
+            # a card is asked for by legal() first, as a rule: its plays are not listed twice
+            plays = self.offered if self.offered_at == self.decisions else self.legal(mover)
             if (seat is None or seat == mover) and action in plays:
                 self.decisions += 1
-                self.moves += 1
                 self.play_card(action.card, action.down, events)
                 return events
         mover = check_decision(self, action, seat)  # anything else, every refusal's reason
@@ -274,7 +286,6 @@ class HuhnState:
 
     def _do(self, action: Action, seat: int, events: list[Any] | None) -> None:
         self.decisions += 1
-        self.moves += 1
         if type(action) is Play:
             self.play_card(action.card, action.down, events)
         elif type(action) is Arrange:
@@ -292,11 +303,11 @@ class HuhnState:
         self.hands[seat] = list(order)
         self.public = None
         if events is not None:
-            events.append(HandArranged(seat))
+            events.append(ARRANGED[seat])
         if None not in self.orders:
             self.phase = PLAY
             if events is not None:
-                events.append(PlayBegins(self.leader))
+                events.append(BEGINS[self.leader])
 
     def play_card(self, card: Card, down: bool, events: list[Any] | None = None) -> None:
         """The seat to move plays ``card`` (known to be legal): from its end (H4), or
@@ -332,12 +343,13 @@ class HuhnState:
         index = winning_index(cards, last)
         seats = SEATS_FROM[self.n][self.leader]
         winner = seats[index]
-        trick = _new_trick(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
+        trick = _new_tuple(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
                                    tuple(self.trick_ends), winner, last and cards[index] == 0,
                                    self.advantage))
         self.tricks += (trick,)
         self.public = self.advantage = self.named_by = None
         self.public_trick = ()
+        self.offered_at = -1  # a playout plays its cards without counting decisions
         self.trick, self.trick_downs, self.trick_ends = [], [], []
         self.leader = self.to_move = winner
         counted = 0  # hens_in() and earns_reward() in one pass
@@ -352,7 +364,7 @@ class HuhnState:
         if events is not None:
             events.append(TrickTaken(trick))
             if hens >= 2:
-                events.append(PenaltyGiven(winner, PENALTY[hens]))
+                events.append(PENALIZED[winner][hens])
         if counted // 8 == 1 and self.supply:
             if len(self.supply) == 1:  # nothing to choose: taken at once, still listed
                 self._take_reward(winner, self.supply[0], events)
@@ -380,7 +392,7 @@ class HuhnState:
         self.reward_log += ((len(self.tricks), seat, kind),)
         self.public = None
         if events is not None:
-            events.append(RewardTaken(seat, kind))
+            events.append(REWARDED[seat][kind])
         if len(self.tricks) == self.size:
             self._next_trick()
         elif kind == REWARD_HAND:
@@ -397,7 +409,7 @@ class HuhnState:
         self.phase = PLAY
         self.public = None
         if events is not None:
-            events.append(LeaderNamed(seat, leader))
+            events.append(NAMED[seat][leader])
 
     def skip_hand(self) -> None:
         """A *hand* not used (a record without its leader entry): its taker leads.
@@ -414,20 +426,20 @@ class HuhnState:
         score = score_deal(self.hens, self.penalties, self.rewards, self.tricks[-1], option)
         # the totals (totals_of) kept up to date: this deal's results added, and a
         # crossed-out deal's taken back
-        totals = [t + p for t, p in zip(self.totals, score.points)]
+        totals = list(map(add, self.totals, score.points))
         if option.deal:
             self.crossed = _with(self.crossed, taker, self.crossed[taker] + (option.deal,))
             totals[taker] -= self.scores[option.deal - 1].points[taker]
         self.totals = tuple(totals)
         self.scores += (score,)
-        self.played += (DealPlayed(
+        self.played += (_new_tuple(DealPlayed, (
             self.dealer, tuple([o or () for o in self.orders]), self.tricks,
             tuple([k for _, _, k in self.reward_log]), tuple([s for _, _, s in self.leader_log]),
-            option.word),)
+            score.option)),)
         self.phase = OVER if len(self.scores) >= self.deals else DEAL
         self.public = None
         if events is not None:
-            events.append(OptionChosen(taker, option.word))
+            events.append(OptionChosen(taker, score.option))
             events.append(DealScored(len(self.scores), score, self.totals, self.crossed))
             if self.phase == OVER:
                 events.append(GameOver(self.totals, winners_of(self.totals)))
@@ -450,14 +462,16 @@ class HuhnState:
         new.named_by, new.advantage, new.hens = self.named_by, self.advantage, self.hens
         new.penalties, new.rewards = self.penalties, self.rewards
         new.supply, new.reward_log, new.leader_log = self.supply, self.reward_log, self.leader_log
-        new.taker, new.moves, new.public = self.taker, self.moves, self.public
-        new.public_trick = self.public_trick
+        new.taker, new.deal_start, new.public = self.taker, self.deal_start, self.public
+        new.public_trick, new.offered, new.offered_at = (self.public_trick, self.offered,
+                                                          self.offered_at)
         return new
 
 
 _new_state = object.__new__
-#: Trick(*fields) without the named tuple's own __new__ (a frame per trick).
-_new_trick = tuple.__new__
+#: Trick(*fields) and DealPlayed(*fields) without the named tuple's own __new__ (a
+#: frame per trick).
+_new_tuple = tuple.__new__
 
 #: pending() of a deal's chance step, and of a seat's card, reward, leader or option.
 _DEAL_PENDING = (Decision(DEAL, None),)
@@ -468,5 +482,8 @@ _PENDING_PLAY = _PENDING[PLAY]
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """``values`` with the item at ``index`` replaced."""
-    return values[:index] + (value,) + values[index + 1:]
+    """``values`` with the item at ``index`` replaced (through a list: half the time
+    of joining slices)."""
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
