@@ -239,6 +239,34 @@ async def test_the_menu_replays_only_the_newest_save_and_never_on_the_event_loop
         assert len(replays) == 1 and replays[0] != threading.get_ident()
 
 
+async def test_a_menu_closed_while_its_saves_are_read_does_not_crash_the_app(tmp_path, monkeypatch):
+    """CI: a test's app shut down (the menu's parts removed) while the menu's thread
+    still listed the saves; the listing came back to a menu without its options and
+    the worker failed with NoMatches."""
+    from ebbes_tui.controller import Library
+
+    listing, go = threading.Event(), threading.Event()
+    real = Library.listed
+
+    def held_up(self):
+        listing.set()
+        go.wait(60)
+        return real(self)
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        monkeypatch.setattr(Library, "listed", held_up)
+        menu.refresh_saves()
+        await wait_until(pilot, listing.is_set, "the listing under way")
+        await menu.query_one("#menu-options").remove()  # as the app's shutdown does
+        go.set()
+        await wait_until(pilot, lambda: not any(w.is_running for w in menu.workers),
+                         "the listing done")
+    assert app._exception is None
+
+
 async def test_continue_pressed_while_the_save_opens_never_finds_it_open_elsewhere(
         tmp_path, monkeypatch):
     """`ebbes --continue` opens the save in a thread; a Continue pressed meanwhile (the

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.css.query import NoMatches
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -102,10 +103,16 @@ class MenuScreen(Screen[None]):
     async def _read_saves(self) -> None:
         """Listing the saves and replaying the newest for its summary happen in a thread
         (issue 23, item 14): a long save never holds the menu's keys up."""
-        saves, archived = await asyncio.to_thread(self.app.library.listed)
         progress = LessonProgress.beside(self.app.library.store.root)
-        self._lesson_left = await asyncio.to_thread(progress.left_midway)
-        self._show_saves(saves)
+
+        def read() -> tuple[tuple[list[SaveInfo], bool], bool]:
+            return self.app.library.listed(), progress.left_midway()
+
+        (saves, archived), self._lesson_left = await asyncio.to_thread(read)
+        try:
+            self._show_saves(saves)
+        except NoMatches:  # the app closed the menu's parts while the saves were read
+            return
         if archived:
             self.query_one("#menu-message", Static).update(self.app.look.text(ENDED))
 
