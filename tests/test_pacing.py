@@ -131,10 +131,12 @@ async def test_the_key_that_lets_a_finished_trick_go_plays_nothing(tmp_path):
         table = await start(app, pilot)
         seat = table.view.seat
         let_go = 0
-        while let_go < 4 and not isinstance(app.screen, RoundSummaryScreen):
+        while let_go < 4:
             await wait_until(pilot, lambda: my_turn(app) or table.holding or
-                             isinstance(app.screen, RoundSummaryScreen), "a turn or a trick")
-            if my_turn(app):
+                             app.screen is not table, "a turn, a trick or the round's end")
+            if app.screen is not table:  # Ann took most tricks (hers go on at once): on
+                await pilot.press("enter")  # to the next round (a deal of CI's did that)
+            elif my_turn(app):
                 await pilot.press("enter")
             elif table.holding:
                 held = len(app.game.match.state.view(seat).hand)
@@ -142,9 +144,8 @@ async def test_the_key_that_lets_a_finished_trick_go_plays_nothing(tmp_path):
                 let_go += 1
                 await wait_until(pilot, lambda: not table.holding, "the table goes on")
                 await wait_until(pilot, lambda: my_turn(app) or table.holding or
-                                 isinstance(app.screen, RoundSummaryScreen), "what comes next")
+                                 app.screen is not table, "what comes next")
                 assert len(app.game.match.state.view(seat).hand) == held
-        assert let_go == 4
 
 
 async def test_t_changes_the_trick_display_and_keeps_it(tmp_path):
