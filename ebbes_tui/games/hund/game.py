@@ -146,11 +146,7 @@ class HundPlayers(FastRollouts[HundState, HundView, Action]):
         """The current game's moves, each a uniformly random legal one, unchecked."""
         if state.phase is not Phase.COLLECT and state.phase is not Phase.SHED:
             return False
-        rand = rng.random
-        while state.phase is Phase.COLLECT or state.phase is Phase.SHED:
-            seat = state.turn
-            moves = state.legal(seat)
-            state.apply_fast(moves[int(rand() * len(moves))], seat)
+        state.play_at_random(rng.random)
         return True
 
     def candidates(self, view: HundView, legal: Sequence[Action], keep: int) -> list[Action]:

@@ -11,6 +11,7 @@ The rules themselves are in :mod:`.collect` (phase 1), :mod:`.shed` (phase 2) an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ....game.protocols import Decision, Outcome, SeatInfo
@@ -179,7 +180,11 @@ class HundState:
 
     def apply(self, action: Action, seat: int) -> list[Event]:
         """Make ``seat``'s move after checking it (N3-N14); IllegalMove changes nothing."""
-        check_decision(self, action, seat)
+        legal = self._legal
+        # a move among those legal() listed for this position (a player's or a bot's
+        # pick) is allowed; any other is checked, and a refusal says why
+        if legal is None or seat != self.turn or action not in legal:
+            check_decision(self, action, seat)
         events: list[Event] = []
         self._step(action, seat, events)
         return events
@@ -187,6 +192,15 @@ class HundState:
     def apply_fast(self, action: Action, seat: int) -> None:
         """Make a legal move without checks or events (search)."""
         self._step(action, seat, None)
+
+    def play_at_random(self, rand: Callable[[], float]) -> None:
+        """The current game's moves, each a uniformly random legal one, unchecked (the
+        fast path): :meth:`legal` and :meth:`apply_fast` without their frames, which
+        cost a tenth of a random game at six players."""
+        list_legal, step = self._list_legal, self._step
+        while self.phase is Phase.COLLECT or self.phase is Phase.SHED:
+            moves = list_legal()
+            step(moves[int(rand() * len(moves))], self.turn, None)
 
     def _step(self, action: Action, seat: int, events: list[Event] | None) -> None:
         self._legal = None
