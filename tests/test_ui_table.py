@@ -199,6 +199,22 @@ def test_a_name_cut_to_fit_ends_in_a_mark_and_alike_names_keep_their_ends():
     assert padded("山田", 6) == "山田  " and padded("Ann", 6) == "Ann   "  # in cells
 
 
+def test_a_line_with_a_name_in_wide_letters_wraps_in_the_terminals_cells():
+    """Review: Hund's trump line ran two cells past its box with a name in wide
+    letters (the wrap counted letters, each of them two cells)."""
+    from rich.cells import cell_len
+
+    from ebbes_tui.ui.words import names_whole
+
+    text = names_whole("The trump card was 山田太郎's and then some more words here.",
+                       ["山田太郎"], 20)
+    assert max(cell_len(line) for line in text.splitlines()) <= 20
+    assert text.splitlines()[1].startswith("山田太郎's")
+    # and a name is never cut across two lines
+    assert names_whole("The trump card was Bot 2's.", ["Bot 2"], 22) == \
+        "The trump card was\nBot 2's."
+
+
 async def test_names_fit_the_players_panel_or_are_cut_to_stay_apart(tmp_path):
     """Play-testing in hot-seat at 80x24: "Player 1" and "Player 2" read "Playe", then
     "Pla 1" and "Pla 2": they fit whole at 80 columns with the memory aid; longer names

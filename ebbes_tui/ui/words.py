@@ -4,7 +4,6 @@ itself makes (a seat changing hands, a save that failed)."""
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,9 +23,22 @@ def names_whole(text: str, names: Sequence[str], width: int) -> str:
     if width <= 0:
         return text
     for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, name.replace(" ", "\xa0"))  # textwrap breaks at ASCII spaces
-    return "\n".join(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
-                     for line in text.split("\n")).replace("\xa0", " ")
+        text = text.replace(name, name.replace(" ", "\xa0"))  # lines break at ASCII spaces
+    return "\n".join(_filled(line, width) for line in text.split("\n")).replace("\xa0", " ")
+
+
+def _filled(line: str, width: int) -> str:
+    """``line`` wrapped at its spaces into rows of at most ``width`` terminal cells (a
+    wide letter takes two; textwrap counts letters); a longer word has a row alone."""
+    rows: list[str] = []
+    row, used = "", 0
+    for word in filter(None, line.split(" ")):  # not split(): it breaks at \xa0 too
+        size = cell_len(word)
+        if row and used + 1 + size > width:
+            rows.append(row)
+            row, used = "", 0
+        row, used = (f"{row} {word}", used + 1 + size) if row else (word, size)
+    return "\n".join([*rows, row])
 
 
 def as_seen_by(names: list[str], seat: int | None) -> list[str]:
