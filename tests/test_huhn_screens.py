@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from huhn_support import (auto, decisions_of, finished, hands_with, play_deal_as_dealt,
                           record)
-from ui_support import screen_text, seats, wait_until
+from ui_support import ascii_only, screen_text, seats, wait_until
 
 from ebbes_tui.controller import Library, Match, SaveStore
 from ebbes_tui.controller.library import LocalGame
@@ -243,11 +243,6 @@ async def test_another_players_face_down_card_is_a_back_and_the_last_player_has_
         await pilot.pause()
         assert "never as the trick's last player" in " ".join(screen_text(app).split())
         assert playing(app)  # and nothing was played
-
-
-def ascii_only(app: EbbesApp) -> None:
-    bad = sorted({c for c in screen_text(app) if ord(c) > 127})
-    assert not bad, f"{type(app.screen).__name__} draws {bad}"
 
 
 async def test_ascii_mode_draws_every_huhn_screen_in_ascii(tmp_path):

@@ -513,6 +513,30 @@ async def test_the_tables_screen_never_keeps_the_app_from_quitting(tmp_path, mon
     assert not app.is_running
 
 
+async def test_a_player_who_is_not_the_host_is_not_offered_to_start_the_game(
+        users, tmp_path, monkeypatch):
+    """Play-through: bob's lobby at carol's table offered "s Start now", and s did
+    nothing; only the host may start early, and the lobby says so in words."""
+    from ebbes_tui.ui.app import EbbesApp
+    from ebbes_tui.ui.lobby import LobbyScreen
+    from ui_support import screen_text
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    bob, carol = users.system("bob"), users.system("carol")
+    parent = tmp_path / "tmp"
+    async with FakeTable(own_address("fri", parent, carol), carol, answering(WELCOME, LOBBY)):
+        client = await TableClient.start(await connect_table("fri", directory=parent,
+                                                             system=bob))
+        app = EbbesApp(pace=0, animation=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.push_screen(LobbyScreen(client))
+            await until(lambda: "or carol starts it" in screen_text(app), what="the lobby")
+            await pilot.pause()
+            assert "Start now" not in screen_text(app) and "Chat" in screen_text(app)
+        client.close()
+
+
 async def test_refusals_are_logged_once_a_minute_and_a_knocker_is_dropped_unread(
         users, tmp_path, caplog):
     """carol knocks at alice's private table over and over: the host's log gets the

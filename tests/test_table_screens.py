@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from table_support import WAIT, LocalTable, spec
+from ui_support import ascii_only
 
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Library, SaveStore
@@ -112,6 +113,29 @@ async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatc
         await asyncio.wait_for(table.ended(), WAIT)  # the last human left: saved, closed
     record = table.record()
     assert record["players"][1]["name"].startswith("Bot")  # the seat the bot took
+
+
+async def test_ascii_mode_draws_the_tables_the_form_and_the_lobby_in_ascii(home, monkeypatch):
+    """Play-through: with --ascii the Tables list drew its frame in block letters."""
+    async with LocalTable(home, spec("friday", seats="player,player,bot:random",
+                                     seed=3)) as table:
+        monkeypatch.setenv("EBBES_TABLES_DIR", str(table.directory))
+        ebbes = EbbesApp(pace=0, animation=False, ascii=True)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            screen = ebbes.screen
+            await until(pilot, lambda: screen.query_one("#tables").option_count == 1,
+                        "the table is listed")
+            ascii_only(ebbes)
+            await pilot.press("o")
+            await until(pilot, lambda: isinstance(ebbes.screen, OpenTableScreen), "the form")
+            ascii_only(ebbes)
+            await pilot.press("escape")
+            await until(pilot, lambda: ebbes.screen is screen, "the tables again")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(ebbes.screen, LobbyScreen)
+                        and "not here yet" in text(ebbes.screen, "#lobby-seats"), "the lobby")
+            ascii_only(ebbes)
 
 
 async def test_open_a_table_from_the_form_lists_its_arguments(home, monkeypatch):

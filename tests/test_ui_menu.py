@@ -21,7 +21,7 @@ from ebbes_tui.games.ebbes.ui.starter_dialog import StarterDialog
 from ebbes_tui.games.ebbes.ui.summary import RoundSummaryScreen
 from ebbes_tui.ui.table import TableScreen
 
-from ui_support import make_app, ready, screen_text, seats, table_up, wait_until
+from ui_support import ascii_only, make_app, ready, screen_text, seats, table_up, wait_until
 
 DECISIONS = (RoundSummaryScreen, StarterDialog, FinalScreen, HandOffScreen)
 
@@ -84,25 +84,19 @@ async def test_rules_and_help_screens(tmp_path, monkeypatch):
     assert EBBES.presentation.rules_text().startswith("# How to play ebbes")
 
 
-def _ascii_only(app) -> None:
-    text = screen_text(app)
-    bad = sorted({c for c in text if ord(c) > 127})
-    assert not bad, f"{type(app.screen).__name__} draws {bad}"
-
-
 async def test_ascii_mode_draws_nothing_outside_ascii(tmp_path):
     settings = {"players": 2, "seats": seats(("Änne", "human"), ("Bö", "random"))}
     app = make_app(tmp_path, settings, ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        _ascii_only(app)
+        ascii_only(app)
         assert "Die Pfalz hat ebbes zu bieten!" in screen_text(app)  # ASCII as it is: not Englished
         await pilot.press("f1")
         await pilot.pause()
-        _ascii_only(app)
+        ascii_only(app)
         await pilot.press("escape", "n")  # which game
-        _ascii_only(app)
+        ascii_only(app)
         await pilot.press("enter")  # ebbes: its form
-        _ascii_only(app)
+        ascii_only(app)
         await pilot.press("enter")
         seen = set()
         while not isinstance(app.screen, FinalScreen):
@@ -110,16 +104,16 @@ async def test_ascii_mode_draws_nothing_outside_ascii(tmp_path):
             screen = app.screen
             if type(screen) not in seen:
                 seen.add(type(screen))
-                _ascii_only(app)
+                ascii_only(app)
             if isinstance(screen, TableScreen) and ScoreBoardScreen not in seen:
                 seen.add(ScoreBoardScreen)
                 await pilot.press("p", "b")
-                _ascii_only(app)
+                ascii_only(app)
                 await pilot.press("escape", "question_mark")
-                _ascii_only(app)
+                ascii_only(app)
                 await pilot.press("escape")
             await pilot.press("enter")
-        _ascii_only(app)
+        ascii_only(app)
         assert {TableScreen, RoundSummaryScreen} <= seen
 
 

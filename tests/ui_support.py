@@ -105,3 +105,9 @@ async def next_turn(app, pilot) -> None:
         if my_turn(app):
             return
         await pilot.press("enter")
+
+
+def ascii_only(app: EbbesApp) -> None:
+    """The top screen draws nothing outside ASCII (``--ascii``)."""
+    bad = sorted({c for c in screen_text(app) if ord(c) > 127})
+    assert not bad, f"{type(app.screen).__name__} draws {bad}"

@@ -114,8 +114,8 @@ class LobbyScreen(ClosesOnce, Screen["RemoteFeed | None"]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "start":
-            return bool(self.client.lobby and self.client.lobby.can_start) or None
+        if action == "start":  # the host's key alone: another player's s did nothing
+            return bool(self.client.lobby and self.client.lobby.can_start)
         return True
 
     def action_start(self) -> None:
