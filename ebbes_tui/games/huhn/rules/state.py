@@ -343,7 +343,7 @@ class HuhnState:
         index = winning_index(cards, last)
         seats = SEATS_FROM[self.n][self.leader]
         winner = seats[index]
-        trick = _new_tuple(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
+        trick = new_tuple(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
                                    tuple(self.trick_ends), winner, last and cards[index] == 0,
                                    self.advantage))
         self.tricks += (trick,)
@@ -432,7 +432,7 @@ class HuhnState:
             totals[taker] -= self.scores[option.deal - 1].points[taker]
         self.totals = tuple(totals)
         self.scores += (score,)
-        self.played += (_new_tuple(DealPlayed, (
+        self.played += (new_tuple(DealPlayed, (
             self.dealer, tuple([o or () for o in self.orders]), self.tricks,
             tuple([k for _, _, k in self.reward_log]), tuple([s for _, _, s in self.leader_log]),
             score.option)),)
@@ -471,7 +471,7 @@ class HuhnState:
 _new_state = object.__new__
 #: Trick(*fields) and DealPlayed(*fields) without the named tuple's own __new__ (a
 #: frame per trick).
-_new_tuple = tuple.__new__
+new_tuple = tuple.__new__
 
 #: pending() of a deal's chance step, and of a seat's card, reward, leader or option.
 _DEAL_PENDING = (Decision(DEAL, None),)
