@@ -67,18 +67,22 @@ def play_tricks(s: HuhnState, rand: Callable[[], float], one: bool = False) -> N
     kept in locals; they are written back for the trick that may earn a reward (H8), the
     last (the Sau, H6; the option, H11) or ``one``'s, which finish_trick finishes."""
     hands, n, last = s.hands, s.n, s.size - 1
-    seats_from = SEATS_FROM[n]
+    seats_from, up = SEATS_FROM[n], _UP[:n]
     while True:
-        trick, downs, ends = s.trick, s.trick_downs, s.trick_ends
-        leader, seat, tricks, advantage = s.leader, s.to_move, s.tricks, s.advantage
+        trick, ends = s.trick, s.trick_ends
+        downs = tuple(s.trick_downs) + up[len(trick):]  # every card from here face up
+        leader, tricks, advantage = s.leader, s.tricks, s.advantage
         hens: list[int] | None = None  # copied once a trick taken here changes them
         penalties: list[tuple[int, ...]] = []
         while True:
-            best = max(trick) if trick else -1
-            to_play = n - len(trick)
-            downs += _UP[:to_play]  # every card face up, at once
-            while to_play:
-                to_play -= 1
+            seats = seats_from[leader]
+            last_seat = seats[-1]
+            best, counted = -1, 0  # the highest card; hens and pig cards (SYMBOLS_COUNTED)
+            for card in trick:  # played before the playout
+                counted += SYMBOLS_COUNTED[card]
+                if card > best:
+                    best = card
+            for seat in seats[len(trick):]:
                 hand = hands[seat]
                 left, right = hand[0], hand[-1]
                 if left == right:
@@ -96,7 +100,7 @@ def play_tricks(s: HuhnState, rand: Callable[[], float], one: bool = False) -> N
                         card = left if IS_HEN[left] else right
                     else:
                         card = left if left > right else right
-                elif not to_play:  # the trick's last card takes it anyway: the higher, a hen last
+                elif seat == last_seat:  # the trick's last card takes it anyway: the higher, a hen last
                     if IS_HEN[left] != IS_HEN[right]:
                         card = right if IS_HEN[left] else left
                     else:
@@ -110,18 +114,14 @@ def play_tricks(s: HuhnState, rand: Callable[[], float], one: bool = False) -> N
                     hand.pop()
                     ends.append(RIGHT)
                 trick.append(card)
+                counted += SYMBOLS_COUNTED[card]
                 if card > best:
                     best = card
-                seat = seat + 1 if seat + 1 < n else 0
-            cards = tuple(trick)
-            counted = 0
-            for card in cards:
-                counted += SYMBOLS_COUNTED[card]
             if one or counted >= 8 or len(tricks) == last:
                 break
-            seats = seats_from[leader]
+            cards = tuple(trick)
             winner = seats[cards.index(best)]  # the Sau takes the 49 in the last trick only
-            tricks += (new_tuple(Trick, (leader, cards, seats, tuple(downs), tuple(ends),
+            tricks += (new_tuple(Trick, (leader, cards, seats, downs, tuple(ends),
                                          winner, False, advantage)),)
             if counted:  # its hens, fewer than 8
                 if hens is None:
@@ -129,9 +129,9 @@ def play_tricks(s: HuhnState, rand: Callable[[], float], one: bool = False) -> N
                 hens[winner] += counted
                 if counted >= 2:
                     penalties[winner] += (PENALTY[counted],)
-            leader = seat = winner
-            trick, downs, ends, advantage = [], [], [], None
-        s.trick, s.trick_downs, s.trick_ends = trick, downs, ends
+            leader = winner
+            trick, ends, downs, advantage = [], [], up, None
+        s.trick, s.trick_downs, s.trick_ends = trick, list(downs), ends
         s.leader, s.tricks, s.advantage = leader, tricks, advantage
         if hens is not None:
             s.hens, s.penalties = tuple(hens), tuple(penalties)
