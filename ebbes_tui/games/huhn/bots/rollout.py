@@ -76,18 +76,21 @@ def play_tricks(s: HuhnState, rand: Callable[[], float], one: bool = False) -> N
         penalties: list[tuple[int, ...]] = []
         while True:
             seats = seats_from[leader]
+            if len(tricks) == last:  # each hand's one card, at its left end too
+                for seat in seats[len(trick):]:
+                    trick.append(hands[seat].pop())
+                    ends.append(LEFT)
+                break
             last_seat = seats[-1]
             best, counted = -1, 0  # the highest card; hens and pig cards (SYMBOLS_COUNTED)
             for card in trick:  # played before the playout
                 counted += SYMBOLS_COUNTED[card]
                 if card > best:
                     best = card
-            for seat in seats[len(trick):]:
+            for seat in seats[len(trick):]:  # two cards in hand or more
                 hand = hands[seat]
                 left, right = hand[0], hand[-1]
-                if left == right:
-                    card = left
-                elif rand() < EXPLORE:
+                if rand() < EXPLORE:
                     card = left if rand() < 0.5 else right
                 elif best < 0:  # the lead: the lower end
                     card = left if left < right else right
@@ -117,7 +120,7 @@ def play_tricks(s: HuhnState, rand: Callable[[], float], one: bool = False) -> N
                 counted += SYMBOLS_COUNTED[card]
                 if card > best:
                     best = card
-            if one or counted >= 8 or len(tricks) == last:
+            if one or counted >= 8:
                 break
             cards = tuple(trick)
             winner = seats[cards.index(best)]  # the Sau takes the 49 in the last trick only
