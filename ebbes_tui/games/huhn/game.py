@@ -17,7 +17,7 @@ from .bots.rollout import play_out, rollout
 from .bots.sampler import sample_state
 from .rules import record
 from .rules.actions import Action, Arrange, parse_action
-from .rules.draws import shuffle
+from .rules.draws import sample, shuffle
 from .rules.invariants import faults
 from .rules.state import ARRANGE, DEAL, PLAY, HuhnState
 from .rules.summary import check_line, hens_taken, penalty_points, rewards_taken, summarize
@@ -119,8 +119,15 @@ class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):
         return rollout(state, seat, rng)
 
     def random_playout(self, state: HuhnState, rng: random.Random) -> bool:
-        """The deal's cards, unchecked, once every hand is arranged."""
-        if state.phase != PLAY:
+        """The rest of the deal, unchecked: each hand not yet arranged, seat by seat, in
+        an order drawn uniformly at random (the numbers a random decision draws:
+        :meth:`ArrangeChoices.sample`), then the cards by the playouts' policy
+        (:func:`play_out`)."""
+        if state.phase == ARRANGE:
+            for seat, order in enumerate(state.orders):
+                if order is None:
+                    state.apply_fast(Arrange(sample(tuple(state.hands[seat]), rng)), seat)
+        elif state.phase != PLAY:
             return False
         play_out(state, rng)
         return True

@@ -44,12 +44,12 @@ def sample(items: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
         return tuple(rng.sample(items, n))
     getrandbits = rng.getrandbits
     pool = list(items)
-    result: list[Any] = []
-    append = result.append
+    # each item drawn goes to the end of what is left of the pool (the standard
+    # library moves the pool's last item into its place): the draws, last first
     for last, size, k in DRAWS[n]:
         j = getrandbits(k)
         while j >= size:
             j = getrandbits(k)
-        append(pool[j])
-        pool[j] = pool[last]
-    return tuple(result)
+        pool[j], pool[last] = pool[last], pool[j]
+    pool.reverse()
+    return tuple(pool)

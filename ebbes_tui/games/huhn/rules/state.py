@@ -338,15 +338,15 @@ class HuhnState:
         """The trick's last card is in (played by :meth:`play_card`, or by a playout
         that plays as it does): H6 the taker; H7 a penalty at once; H8 a reward (chosen
         when two or more kinds are left); the last trick leads to the option (H11)."""
-        cards = tuple(self.trick)
-        last = len(self.tricks) + 1 == self.size
+        cards, tricks, leader = tuple(self.trick), self.tricks, self.leader
+        last = len(tricks) + 1 == self.size
         index = winning_index(cards, last)
-        seats = SEATS_FROM[self.n][self.leader]
+        seats = SEATS_FROM[self.n][leader]
         winner = seats[index]
-        trick = _new_tuple(Trick, (self.leader, cards, seats, tuple(self.trick_downs),
-                                   tuple(self.trick_ends), winner, last and cards[index] == 0,
-                                   self.advantage))
-        self.tricks += (trick,)
+        trick = new_tuple(Trick, (leader, cards, seats, tuple(self.trick_downs),
+                                  tuple(self.trick_ends), winner, last and cards[index] == 0,
+                                  self.advantage))
+        self.tricks = tricks + (trick,)
         self.public = self.advantage = self.named_by = None
         self.public_trick = ()
         self.offered_at = -1  # a playout plays its cards without counting decisions
@@ -387,7 +387,9 @@ class HuhnState:
     def _take_reward(self, seat: int, kind: str, events: list[Any] | None) -> None:
         """H8/H9: the reward card is kept; its advantage is for the next trick only
         (none after the last); *hand* first asks who leads."""
-        self.supply = tuple([k for k in self.supply if k != kind])
+        supply = self.supply
+        taken = supply.index(kind)
+        self.supply = supply[:taken] + supply[taken + 1:]
         self.rewards = _with(self.rewards, seat, self.rewards[seat] + (kind,))
         self.reward_log += ((len(self.tricks), seat, kind),)
         self.public = None
@@ -432,7 +434,7 @@ class HuhnState:
             totals[taker] -= self.scores[option.deal - 1].points[taker]
         self.totals = tuple(totals)
         self.scores += (score,)
-        self.played += (_new_tuple(DealPlayed, (
+        self.played += (new_tuple(DealPlayed, (
             self.dealer, tuple([o or () for o in self.orders]), self.tricks,
             tuple([k for _, _, k in self.reward_log]), tuple([s for _, _, s in self.leader_log]),
             score.option)),)
@@ -471,7 +473,7 @@ class HuhnState:
 _new_state = object.__new__
 #: Trick(*fields) and DealPlayed(*fields) without the named tuple's own __new__ (a
 #: frame per trick).
-_new_tuple = tuple.__new__
+new_tuple = tuple.__new__
 
 #: pending() of a deal's chance step, and of a seat's card, reward, leader or option.
 _DEAL_PENDING = (Decision(DEAL, None),)
