@@ -79,11 +79,13 @@ def _decide_at_random(state: AnyState, seat: int, rng: random.Random) -> None:
 def play_outs(config: BenchConfig, count: int = 64,
               search: bool = False) -> Callable[[random.Random], object]:
     """A play-out of ``count`` deals in turn: each call plays a copy of the next one on
-    the fast path (:meth:`Players.random_playout`) from its first move, which random
-    decisions from the deal's own seed reached (a game with no fast path anywhere: from
-    each game's first decision, the validated way to the deal's end). ``search``: a
-    search's rollout instead (:meth:`Players.rollout`: the seat to move makes its first
-    legal move, then the game's quick playout)."""
+    the fast path (:meth:`Players.random_playout`) from its first listed decision, which
+    random decisions from the deal's own seed reached (a game with no fast path
+    anywhere: from each game's first decision, the validated way to the deal's end).
+    Not from an order of a hand, which Blindes Huhn's fast path makes too: a search
+    rolls out only from a listed decision, and a baseline from before starts there.
+    ``search``: a search's rollout instead (:meth:`Players.rollout`: the seat to move
+    makes its first legal move, then the game's quick playout)."""
     game, seats, options = config
     starts = []  # (state, the seat to move)
     openings: list[tuple[AnyState, int]] = []  # each game's first decision
@@ -92,7 +94,8 @@ def play_outs(config: BenchConfig, count: int = 64,
         deal = partial(game.rules.resolve_chance, seed=seed)
         opening: tuple[AnyState, int] | None = None
         while (seat := next_to_decide(state, deal)) is not None:
-            if game.players.random_playout(state.clone(), rng):
+            if not isinstance(state.legal(seat), Unlisted) and \
+                    game.players.random_playout(state.clone(), rng):
                 starts.append((state, seat))
                 break
             opening = opening or (state.clone(), seat)
