@@ -115,6 +115,21 @@ async def test_the_presence_line_tells_a_player_who_left_from_one_whose_time_ran
             await pilot.press("escape", "enter")
 
 
+def test_short_of_room_the_presence_line_keeps_the_clock_and_who_is_away():
+    """Play-through at 80 columns: "1 root  2 bob (away 0:09 of 2:00)  3 Bot 1  4 Bot 2
+    · root thinking 0:07 of" lost its end; the seats without news give way first."""
+    from ebbes_tui.ui.table_link import fitted_presence
+
+    seats = [("1 root", False), ("2 bob (away 0:09 of 2:00)", True), ("3 Bot 1", False),
+             ("4 Bot 2", False)]
+    tail = " · root thinking 0:07 of 2:00 · 1 watching"
+    whole = "1 root  2 bob (away 0:09 of 2:00)  3 Bot 1  4 Bot 2" + tail
+    assert fitted_presence(seats, tail, 120, "·") == whole
+    assert fitted_presence(seats, tail, 78, "·") == "2 bob (away 0:09 of 2:00)" + tail
+    calm = [(text, False) for text, _ in seats]
+    assert fitted_presence(calm, tail, 78, "·") == "root thinking 0:07 of 2:00 · 1 watching"
+
+
 async def test_a_player_whose_time_ran_out_is_told_a_bot_plays_and_a_key_takes_it_back(home):
     from ebbes_tui.table.headless import play_bot
 

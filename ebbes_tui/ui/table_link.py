@@ -9,6 +9,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual.widgets import Static
 
 from ..controller import SeatChanged, Update
@@ -116,14 +117,15 @@ class TableLink:
             line.update(f"Your time ran out: a {mine.bot} bot plays for you. "
                         "Press any key to play again.")
             return
-        line.update(screen.app.look.text(self._presence_line(presence)))
+        line.update(screen.app.look.text(self._presence_line(presence,
+                                                             line.content_size.width)))
 
-    def _presence_line(self, presence: Presence) -> str:
+    def _presence_line(self, presence: Presence, width: int) -> str:
         """Each seat with its player's absence, and whose turn it is since when: one
         clock each, and the time it runs to (a turn's, or until a bot takes the seat
-        of a player who left)."""
+        of a player who left); within ``width`` cells (0: not yet known)."""
         now = time.monotonic()
-        parts = []
+        parts: list[tuple[str, bool]] = []
         waiting = set()  # seats whose player is away and no bot stands in: the game waits
         for seat in presence.seats:
             if seat.kind not in ("human", "bot"):
@@ -140,8 +142,8 @@ class TableLink:
                         f" of {_clock(limit)})" if limit is not None else ")")
                 else:
                     note = " (away)"
-            parts.append(f"{seat.seat + 1} {seat.name}{note}")
-        line = "  ".join(parts)
+            parts.append((f"{seat.seat + 1} {seat.name}{note}", bool(note)))
+        line = ""
         dot = self.screen.app.look.dot
         if presence.turn is not None and presence.turn in waiting:
             line += f" {dot} waiting for {self.screen.view.seats[presence.turn].name}"
@@ -153,7 +155,19 @@ class TableLink:
             line += f" {dot} {name} thinking {clock}"
         if presence.watchers:
             line += f" {dot} {presence.watchers} watching"
+        return fitted_presence(parts, line, width, dot)
+
+
+def fitted_presence(seats: list[tuple[str, bool]], tail: str, width: int, dot: str) -> str:
+    """The seats (each with whether it has news: away, or a bot standing in), then
+    ``tail`` (whose turn, the watchers), within ``width`` cells: short of room the
+    seats without news give way, so the clock and the absences stay in view (at 80
+    columns "· root thinking 0:07 of" lost its end)."""
+    line = "  ".join(text for text, _ in seats) + tail
+    if width <= 0 or cell_len(line) <= width:
         return line
+    news = "  ".join(text for text, noted in seats if noted)
+    return news + tail if news else tail.removeprefix(f" {dot} ")
 
 
 def _clock(seconds: float) -> str:
