@@ -53,6 +53,11 @@ async def test_quit_mid_arrangement_and_continue_brings_the_hand_back_in_its_ord
     again = huhn_app(tmp_path, continue_game=True)
     async with again.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: arranging(again), "Ann arranges again")
+        # the log says how the deal began (play-through: back at a shared table while
+        # hands were arranged, it held only the totals)
+        lines = [line for _, line in again.screen.game_log.lines]
+        assert lines == ["Deal 1 of 3: Cyd deals, You lead the first trick. Everyone "
+                         "arranges their hand.", "Bob has arranged.", "Cyd has arranged."]
         assert table(again).arrangement.order == order
         assert again.screen.view.hand == tuple(order)
         await pilot.press("enter")  # done, in the order she left it

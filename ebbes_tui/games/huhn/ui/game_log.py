@@ -5,10 +5,12 @@ the log keeps only the last completed trick."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ....controller import Update
 from ....game.events import ChatLine
 from ....ui.game_log import END, TrickLog
-from ..rules.events import CardPlayed, TrickTaken
+from ..rules.events import CardPlayed, DealStarted, HandArranged, PlayBegins, TrickTaken
 from ..rules.view import HuhnView
 from .explain import event_line, takes_line, trick_cards, trick_gives
 from .look import HuhnLook
@@ -30,6 +32,15 @@ class HuhnLog(TrickLog[HuhnView]):
                       at=(deal - 1, END))
         if view.tricks:
             self.note(update.seq, f"Deal {view.deal}, as it stands:", at=(deal, 0))
+        elif view.phase in ("arrange", "play"):  # no trick yet: how the deal began (a
+            # player back at a shared table read only the totals)
+            began: list[object] = [DealStarted(view.deal, view.dealer, view.leader, view.dealt)]
+            began += [HandArranged(s) for s, done in enumerate(view.arranged) if done] \
+                if view.phase == "arrange" else [PlayBegins(view.leader)]
+            for event in began:
+                line = event_line(replace(update, event=event), names, self.look)
+                if line is not None:
+                    self.note(update.seq, line, at=(deal, 0))
         for i, trick in enumerate(view.tricks):
             gives = trick_gives(trick)
             self.note(update.seq, f"Trick {i + 1}: {trick_cards(trick, names, self.look)}. "
