@@ -14,6 +14,7 @@ from ebbes_tui.game.registry import game_ids
 from ebbes_tui.games.ebbes.ui.explain import trick_reason
 from ebbes_tui.table.client import connect_table
 from ebbes_tui.ui.app import EbbesApp
+from ebbes_tui.ui.confirm import ConfirmScreen
 from ebbes_tui.ui.table import TableScreen
 
 
@@ -106,6 +107,13 @@ async def test_the_presence_line_tells_a_player_who_left_from_one_whose_time_ran
             assert table.server.play.presence()["thinking"] < 1.0
             await until(pilot, lambda: f"{name} thinking 0:0" in presence_of(alice),
                         "Bob's clock from his return")
+            await pilot.press("escape")  # what becomes of the game without her, in full
+            await until(pilot, lambda: isinstance(alice.screen, ConfirmScreen), "the question")
+            assert alice.screen.question == (
+                "Leave the table? The game goes on: it waits for you at your turn, and after "
+                "2:00 away a bot plays for you until you join it again from Tables.")
+            await pilot.press("n")
+            await until(pilot, lambda: isinstance(alice.screen, TableScreen), "back at the table")
             clock.advance(121.0)  # he lets it run out, at the keyboard
             await until(pilot, lambda: f"2 {name} (time ran out: a bot plays)"
                         in presence_of(alice), "a bot for Bob, whose time ran out")

@@ -80,6 +80,9 @@ async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatc
             assert f"Table {me}/friday · ebbes · waiting" in text(lobby, "#lobby-title")
             seats = text(lobby, "#lobby-seats")
             assert "Seat 1" in seats and "here" in seats and "random bot" in seats
+            # the seat the host took is no longer "anyone who joins" (play-through)
+            assert f"Seat 1: {me}" in seats and "took an open seat" in seats.splitlines()[0]
+            assert "anyone who joins" in seats.splitlines()[1]  # seat 2, still free
             assert "press s to start now" in seats  # the owner of the table is its host
             watcher = await table.join(watch=True)  # the host sees who watches
             await until(pilot, lambda: f"Watching: {me}" in text(lobby, "#lobby-seats"),

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
-from .table_link import CLOSED
+from ..table.events import Presence
+from .table_link import CLOSED, clock_of
 
 if TYPE_CHECKING:
     from .table import TableScreen
@@ -53,7 +54,7 @@ class Leaving:
             question = ("Leave the table? You are the last one at it, so it closes and the "
                         "game is saved for reopening.")
         else:
-            question = "Leave the table? The game goes on; join it again from Tables."
+            question = f"Leave the table? {_while_away(link.presence)}"
         return ConfirmScreen(question, "escape")
 
     def leave(self, choice: str) -> None:
@@ -65,3 +66,15 @@ class Leaving:
         else:
             note = "Your game is saved: choose Continue to go on."
         screen.post_message(screen.Left(choice, finished=False, note=note))
+
+
+def _while_away(presence: Presence | None) -> str:
+    """What the game does without this player (it waits at their turn, and a bot may
+    take their seat after a while: "the game goes on" alone did not say)."""
+    if presence is None:
+        return "The game goes on; join it again from Tables."
+    if presence.away_after is None:
+        return "The game goes on and waits for you at your turn; join it again from Tables."
+    return (f"The game goes on: it waits for you at your turn, and after "
+            f"{clock_of(presence.away_after)} away a bot plays for you until you join "
+            "it again from Tables.")

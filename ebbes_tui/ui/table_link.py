@@ -138,8 +138,8 @@ class TableLink:
                 waiting.add(seat.seat)
                 if seat.away_since is not None:
                     limit = presence.away_after
-                    note = f" (away {_clock(now - seat.away_since)}" + (
-                        f" of {_clock(limit)})" if limit is not None else ")")
+                    note = f" (away {clock_of(now - seat.away_since)}" + (
+                        f" of {clock_of(limit)})" if limit is not None else ")")
                 else:
                     note = " (away)"
             parts.append((f"{seat.seat + 1} {seat.name}{note}", bool(note)))
@@ -149,9 +149,9 @@ class TableLink:
             line += f" {dot} waiting for {self.screen.view.seats[presence.turn].name}"
         elif presence.turn is not None and presence.turn_since is not None:
             name = self.screen.view.seats[presence.turn].name
-            clock = _clock(now - presence.turn_since)
+            clock = clock_of(now - presence.turn_since)
             if presence.turn_time is not None:
-                clock += f" of {_clock(presence.turn_time)}"
+                clock += f" of {clock_of(presence.turn_time)}"
             line += f" {dot} {name} thinking {clock}"
         if presence.watchers:
             line += f" {dot} {presence.watchers} watching"
@@ -170,6 +170,7 @@ def fitted_presence(seats: list[tuple[str, bool]], tail: str, width: int, dot: s
     return news + tail if news else tail.removeprefix(f" {dot} ")
 
 
-def _clock(seconds: float) -> str:
+def clock_of(seconds: float) -> str:
+    """``seconds`` as minutes and seconds: 2:00."""
     seconds = max(0, int(seconds))
     return f"{seconds // 60}:{seconds % 60:02d}"
