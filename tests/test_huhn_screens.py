@@ -405,9 +405,9 @@ async def test_the_last_trick_option_shows_each_effect_with_the_best_preselected
         best = view.preselected_option()
         text = screen_text(app)
         assert "You took the last trick with the 0: choose an option" in text
-        assert "Adds  Total      Option" in text
+        assert "Adds  Total        Option" in text
         assert "cross out deal 1 (your result there:" in text
-        assert "none" in text and " best " in text
+        assert "none" in text and " (best) " in text  # not "best penalties: ..."
         assert "hens: only your hens of the last trick count" in text  # on one line
         options = [o for o, _ in effects]
         assert dialog.query_one("OptionList").highlighted == options.index(best)

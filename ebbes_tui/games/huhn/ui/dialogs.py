@@ -210,7 +210,7 @@ class OptionDialog(HuhnDialog):
                             NONE).points[seat]
         return (f"Without an option your result this deal is {result:+d}, your total "
                 f"{view.totals[seat] + result:+d}. Each option adds to your total:\n"
-                f" {'Adds':>4} {'Total':>6}      Option")  # over the choices' columns
+                f" {'Adds':>4} {'Total':>6}        Option")  # over the choices' columns
 
     def choices(self) -> list[tuple[str, object]]:
         view = self.view
@@ -224,8 +224,9 @@ class OptionDialog(HuhnDialog):
             if option.deal:
                 earlier = view.scores[option.deal - 1].points[seat]
                 what = f"cross out deal {option.deal} (your result there: {earlier:+d})"
-            mark = "best" if option == best else ""
-            out.append((f"{gain:+4d} {base + gain:+6d} {mark:<4} {what}", option))
+            # in brackets: "best penalties: ..." read as an option's name
+            mark = "(best)" if option == best else ""
+            out.append((f"{gain:+4d} {base + gain:+6d} {mark:<6} {what}", option))
         return out
 
     def preselected(self) -> int:
