@@ -159,6 +159,8 @@ def _add_table_parser(sub: argparse._SubParsersAction) -> None:
     join.add_argument("--seat", type=_positive, default=None, metavar="K",
                       help="the K-th seat of the table's --seats")
     join.add_argument("--watch", action="store_true", help="watch: the public table, no hand")
+    join.add_argument("--take-over", action="store_true",
+                      help="move here the seat you hold in another terminal (it is let go)")
     join.add_argument("--bot", default=None, metavar="LEVEL",
                       help="play the seat headless with a bot (random, normal, hard, expert)")
     join.add_argument("--think", type=_number(float, 0, 60, "a number of seconds"), default=0.0,

@@ -513,6 +513,27 @@ async def test_the_tables_screen_never_keeps_the_app_from_quitting(tmp_path, mon
     assert not app.is_running
 
 
+async def test_only_the_user_who_holds_a_seat_can_take_it_over(users, tmp_path):
+    """A take-over goes by the kernel's uid: carol, at an open table, asking to take
+    over bob's seat is told it is taken, and bob stays; a spectator takes nothing over."""
+    alice, bob, carol = (users.system(u) for u in ("alice", "bob", "carol"))
+    parent = tmp_path / "tmp"
+    async with LocalTable(tmp_path, spec("t", alice, seats="player,player,bot:random",
+                                         open=True, spectators=True),
+                          system=alice, parent=parent) as table:
+        held = await connect_table("alice/t", directory=parent, system=bob)
+        assert held.seat == 0
+        with pytest.raises(TableError, match="Seat 1 is taken by bob"):
+            await connect_table("alice/t", directory=parent, system=carol, player=1,
+                                take_over=True)
+        watching = await connect_table("alice/t", directory=parent, system=carol,
+                                       watch=True, take_over=True)
+        assert watching.role == "spectator"
+        assert table.server.connections.connected_seats() == {0}  # bob's, still his
+        for connection in (held, watching):
+            connection.sock.close()
+
+
 async def test_a_player_who_is_not_the_host_is_not_offered_to_start_the_game(
         users, tmp_path, monkeypatch):
     """Play-through: bob's lobby at carol's table offered "s Start now", and s did

@@ -141,6 +141,34 @@ async def test_ascii_mode_draws_the_tables_the_form_and_the_lobby_in_ascii(home,
             ascii_only(ebbes)
 
 
+async def test_a_seat_held_by_another_terminal_is_taken_over_when_the_player_says_so(
+        home, monkeypatch):
+    """Play-through: a frozen old terminal kept bob out of his seat ("You are already at
+    seat 2, in another terminal ..."). Tables asks whether to take it over, and then he
+    is at the table where the game is; the old terminal is told why it was let go."""
+    async with LocalTable(home, spec("friday", seats="player,bot:random,bot:random",
+                                     seed=3)) as table:
+        monkeypatch.setenv("EBBES_TABLES_DIR", str(table.directory))
+        frozen = await table.join()
+        ebbes = app()
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            screen = ebbes.screen
+            await until(pilot, lambda: screen.query_one("#tables").option_count == 1,
+                        "the table is listed")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(ebbes.screen, ConfirmScreen), "the question")
+            assert "already at seat 1, in another terminal" in ebbes.screen.question
+            assert ebbes.screen.question.endswith("Take it over here? The other terminal is "
+                                                  "let go.")
+            await pilot.press("enter")
+            await until(pilot, lambda: table_up(ebbes), "the table, where the game is")
+            await until(pilot, lambda: frozen.ended is not None, "the old terminal let go")
+            assert frozen.ended.text.endswith("Your seat moved to another terminal of yours.")
+            await pilot.press("escape", "enter")
+        frozen.close()
+
+
 async def test_open_a_table_from_the_form_lists_its_arguments(home, monkeypatch):
     ebbes = app()
     async with ebbes.run_test(size=(80, 24)) as pilot:

@@ -13,7 +13,7 @@ from ebbes_tui.controller import NotYourTurn, Synced
 from ebbes_tui.game.registry import all_games
 from ebbes_tui.games.ebbes.rules import IllegalMove, Phase, PlayCard, replay
 from ebbes_tui.games.ebbes.rules.cards import ALL_CARDS
-from ebbes_tui.table.client import TableClient, join_table
+from ebbes_tui.table.client import SeatElsewhere, TableClient, join_table
 from ebbes_tui.game.events import ChatLine
 from ebbes_tui.table.events import GameStarted, Lobby, Presence, Refused
 from ebbes_tui.table.headless import play_bot, watch
@@ -366,6 +366,45 @@ async def test_a_second_terminal_of_the_same_user_takes_a_free_seat_never_a_held
             await table.join()
         for client in (first, second):
             client.close()
+
+
+async def test_a_seat_held_by_a_frozen_terminal_is_taken_over_by_its_user(tmp_path):
+    """Play-through: bob's old terminal froze (a dropped SSH session whose process lived
+    on) and held his seat: "You are already at seat 2, in another terminal; every other
+    seat is taken." for ever. Joining with take_over moves the seat to the new terminal,
+    where the game is, and tells the old one why it was let go."""
+    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random")) as table:
+        frozen = await table.join()  # reads nothing from here on
+        await until(lambda: table.server.play.match is not None, what="the game")
+        with pytest.raises(SeatElsewhere, match="already at seat 1, in another terminal"):
+            await table.join()
+        with pytest.raises(SeatElsewhere, match="already at seat 1, in another terminal"):
+            await table.join(player=1)
+        here = await table.join(take_over=True)
+        assert here.seat == 0
+        await until(lambda: frozen.ended is not None, what="the old terminal let go")
+        assert frozen.ended.text.endswith("Your seat moved to another terminal of yours.")
+        assert table.server.connections.connected_seats() == {0}
+        assert await asyncio.wait_for(play_bot(here, "random"), WAIT) == 0  # to the end
+        await until(lambda: table.server.play.over, what="the game over, at the table too")
+        here.close()
+        frozen.close()
+
+
+async def test_join_at_the_command_line_says_how_to_take_a_held_seat_over(tmp_path, capsys):
+    import argparse
+
+    from ebbes_tui.table.commands import join
+
+    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random")) as table:
+        frozen = await table.join()
+        args = argparse.Namespace(name="t", dir=table.directory, watch=False, seat=None,
+                                  trace=None, take_over=False, bot="random", think=0.0)
+        assert await asyncio.to_thread(join, args, None) == 2
+        said = capsys.readouterr().err
+        assert "already at seat 1, in another terminal" in said
+        assert said.rstrip().endswith("ebbes table join t --take-over")
+        frozen.close()
 
 
 def test_a_client_that_stops_reading_is_cut_off_not_left_half_closed(monkeypatch):

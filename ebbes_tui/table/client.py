@@ -45,8 +45,15 @@ from .rendezvous import (
     TableAddress, TableError, check_name, check_server, check_socket, my_login, tables_in,
     uid_of, user_dirs,
 )
+from .seats import ELSEWHERE
 from .system import SYSTEM, Peer, System
 from .witness import Witness
+
+
+class SeatElsewhere(TableError):
+    """The user holds the seat in another terminal of theirs: joining again with
+    ``take_over`` moves it here (the other terminal is let go)."""
+
 
 #: Seconds a table has to answer a hello: from connecting to the whole answer.
 ANSWER_TIMEOUT = 10.0
@@ -251,23 +258,28 @@ async def _exchange(address: TableAddress, message: dict[str, Any], deadline: fl
         raise
     if answer.get("type") == "error":
         sock.close()
-        raise TableError(said_by(address, answer.get("text"), address.uid == system.uid(),
-                                 "The table refused."))
+        refused = SeatElsewhere if answer.get("code") == ELSEWHERE else TableError
+        raise refused(said_by(address, answer.get("text"), address.uid == system.uid(),
+                              "The table refused."))
     return _Answer(sock, line, answer, rest, peer)
 
 
 async def connect_table(name: str, *, directory: Path | str | None = None, watch: bool = False,
                         player: int | None = None, trace: Path | None = None,
                         timeout: float = ANSWER_TIMEOUT, system: System = SYSTEM,
-                        clock: Clock | None = None) -> TableConnection:
-    """Sit down at table ``name`` (``player``: the seat asked for, from 1) or watch it,
-    within ``timeout`` seconds; TableError says in one sentence why not."""
+                        clock: Clock | None = None, take_over: bool = False) -> TableConnection:
+    """Sit down at table ``name`` (``player``: the seat asked for, from 1; ``take_over``:
+    the seat this user holds in another terminal, which lets it go) or watch it, within
+    ``timeout`` seconds; TableError says in one sentence why not (SeatElsewhere: the
+    seat is held in another terminal)."""
     clock = clock or Clock()
     address = find_table(name, directory, system)
     hello: dict[str, Any] = {"type": "hello", "version": VERSION, "games": list(game_ids()),
                              "role": "spectator" if watch else "player"}
     if player is not None and not watch:
         hello["player"] = player
+    if take_over and not watch:
+        hello["take_over"] = True
     answer = await _exchange(address, hello, clock.now() + timeout, system, clock)
     if answer.message.get("type") != "welcome":
         answer.sock.close()

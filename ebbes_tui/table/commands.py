@@ -36,7 +36,8 @@ from ..game.options import describe as describe_options
 from ..game.protocols import AnyGame
 from ..game.registry import DEFAULT_GAME, load_game
 from .client import (
-    NoSuchTable, TableClient, TableConnection, ask_table, join_table, list_tables, tables_called,
+    NoSuchTable, SeatElsewhere, TableClient, TableConnection, ask_table, join_table, list_tables,
+    tables_called,
 )
 from .daemon import detach, reset_signals
 from .headless import Narrator, play_bot, watch
@@ -363,7 +364,10 @@ def join(args: argparse.Namespace, at_terminal: AtTerminal,
         return _fail("Playing at a table needs a terminal (or --bot LEVEL, or --watch).")
     try:
         connection = join_table(args.name, directory=args.dir, watch=args.watch,
-                                player=args.seat, trace=args.trace)
+                                player=args.seat, trace=args.trace, take_over=args.take_over)
+    except SeatElsewhere as e:
+        return _fail(f"{e} To move it here (the other terminal is let go): "
+                     f"ebbes table join {args.name} --take-over")
     except TableError as e:
         return _fail(str(e))
     if args.bot is not None:

@@ -42,12 +42,15 @@ class Lobby:
                 if not table.access.may_play(peer.uid, seated):
                     raise Refusal(f"This table is not open to you: ask {table.spec.host} "
                                   "for an invitation.")
-                seat = table.seating.take(peer.uid, login, hello.get("player"),
+                player = hello.get("player")
+                if hello.get("take_over") is True:
+                    player = self._take_over(client, player)
+                seat = table.seating.take(peer.uid, login, player,
                                           table.connections.connected_seats())
                 client.role, client.seat = "player", seat.seat
         except Refusal as e:
             table.connections.refusals.refused(login, str(e))
-            client.error("refused", str(e))
+            client.error(e.code, str(e))
             client.close()
             return False
         log.info("%s joined (%s, seat %s)", login, client.role, client.seat)
@@ -58,6 +61,28 @@ class Lobby:
                      "player": table.seating.by_seat(client.seat).player
                      if client.seat is not None else None})
         return True
+
+    def _take_over(self, client: Client, player: int | None) -> int | None:
+        """``client``'s user moves here the seat they hold in another terminal (asked
+        for, or their only one): a frozen or forgotten connection kept them out of it.
+        That connection is told and let go; its end, noticed later, finds the seat
+        taken. The kernel's uid decides, so nobody takes over another user's seat.
+        Returns the seat to take (from 1), or None when none is held elsewhere."""
+        table = self.table
+        held = [(c, table.seating.by_seat(c.seat)) for c in table.connections.clients
+                if c.player and not c.closed and c.seat is not None
+                and c.peer.uid == client.peer.uid]
+        held = [(c, seat) for c, seat in held if player is None or seat.player == player]
+        if len(held) > 1:
+            raise Refusal("You sit at several seats in other terminals: say which one to "
+                          "take over.")
+        if not held:
+            return player
+        [(other, seat)] = held
+        other.send({"type": "closed", "text": "Your seat moved to another terminal of yours."})
+        other.close()
+        log.info("%s took seat %s over from another terminal", client.login, seat.player)
+        return seat.player
 
     def enter(self, client: Client) -> None:
         """``client``, just admitted, waits in the lobby: the game starts once every

@@ -111,7 +111,7 @@ _LOGINS = "a list of 1 to 32 logins"
 _GAMES = "a list of 1 to 32 game names"
 _CLIENT: dict[str, dict[str, tuple[bool, str]]] = {
     "hello": {"version": (True, _INT), "games": (False, _GAMES), "role": (False, _STR),
-              "player": (False, _INT)},
+              "player": (False, _INT), "take_over": (False, _BOOL)},
     "info": {"version": (True, _INT)},
     "start": {},
     "decide": {"decision": (True, _INT), "action": (True, _STR), "seat": (False, _INT)},

@@ -22,8 +22,18 @@ EMPTY_SEAT_LEVEL = "normal"
 STAND_IN_LEVEL = "normal"
 
 
+#: The code of a refusal because the user holds the seat in another terminal.
+ELSEWHERE = "elsewhere"
+
+
 class Refusal(Exception):
-    """A seat that cannot be given; the message is one sentence for the player."""
+    """A seat that cannot be given; the message is one sentence for the player, and
+    ``code`` the kind of refusal on the wire (``elsewhere``: the user holds the seat in
+    another terminal, which a join may take over)."""
+
+    def __init__(self, text: str, code: str = "refused") -> None:
+        super().__init__(text)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -140,7 +150,8 @@ class Seating:
                 kept = "kept for" if seat.kind == "user" else "taken by"
                 raise Refusal(f"Seat {player} is {kept} {seat.login}.")
             if seat.seat in connected:
-                raise Refusal(f"You are already at seat {player}, in another terminal.")
+                raise Refusal(f"You are already at seat {player}, in another terminal.",
+                              ELSEWHERE)
             return seat
         mine = [s for s in self.seats if s.uid == uid]
         for seat in mine:  # coming back to a seat held before
@@ -152,7 +163,7 @@ class Seating:
                 return seat
         if mine:
             raise Refusal(f"You are already at seat {mine[0].player}, in another terminal; "
-                          "every other seat is taken.")
+                          "every other seat is taken.", ELSEWHERE)
         raise Refusal("Every seat at this table is taken.")
 
     def release(self, seat_no: int) -> None:

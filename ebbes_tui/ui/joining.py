@@ -26,9 +26,10 @@ class TableJoiner:
     async def _join(self, name: str, watch: bool, reopen: bool) -> None:
         """Joining is a task of the app's (never a thread), so quitting never waits
         for a table that does not answer."""
-        from ..table.client import connect_table
+        from ..table.client import SeatElsewhere, connect_table
         from ..table.commands import open_table
         from ..table.rendezvous import TableError, my_login
+        from .confirm import ConfirmScreen
         from .tables import TablesScreen
 
         app = self.app
@@ -39,7 +40,13 @@ class TableJoiner:
                     tables.say(f"Reopening {name} ...")
                 await asyncio.to_thread(open_table, [name])
                 name = f"{my_login()}/{name}"
-            connection = await connect_table(name, watch=watch)
+            try:
+                connection = await connect_table(name, watch=watch)
+            except SeatElsewhere as e:  # a frozen or forgotten terminal holds the seat
+                if not await app.push_screen_wait(ConfirmScreen(
+                        f"{e} Take it over here? The other terminal is let go.", "escape")):
+                    return
+                connection = await connect_table(name, watch=watch, take_over=True)
         except TableError as e:
             if tables is not None:
                 tables.say(str(e))
