@@ -57,17 +57,22 @@ async def until(pilot, condition, what: str) -> None:
         await pilot.pause(0.05)
 
 
+async def one_table_listed(pilot, what: str):
+    """Tables (t), once it lists the one table there is; its screen."""
+    await pilot.press("t")
+    screen = pilot.app.screen
+    assert isinstance(screen, TablesScreen)
+    await until(pilot, lambda: screen.query_one("#tables").option_count == 1, what)
+    return screen
+
+
 async def test_tables_lobby_chat_start_early_presence_and_leave(home, monkeypatch):
     async with LocalTable(home, spec("friday", seats="player,player,bot:random",
                                      seed=3)) as table:
         monkeypatch.setenv("EBBES_TABLES_DIR", str(table.directory))
         ebbes = app()
         async with ebbes.run_test(size=(80, 24)) as pilot:
-            await pilot.press("t")
-            screen = ebbes.screen
-            assert isinstance(screen, TablesScreen)
-            await until(pilot, lambda: screen.query_one("#tables").option_count == 1,
-                        "the table is listed")
+            screen = await one_table_listed(pilot, "the table is listed")
             listed = str(screen.query_one("#tables").get_option_at_index(0).prompt)
             me = table.address.host
             assert listed.startswith(f"{me}/friday: lobby, 3 seats (2 free), ebbes")
@@ -125,10 +130,7 @@ async def test_ascii_mode_draws_the_tables_the_form_and_the_lobby_in_ascii(home,
         monkeypatch.setenv("EBBES_TABLES_DIR", str(table.directory))
         ebbes = EbbesApp(pace=0, animation=False, ascii=True)
         async with ebbes.run_test(size=(80, 24)) as pilot:
-            await pilot.press("t")
-            screen = ebbes.screen
-            await until(pilot, lambda: screen.query_one("#tables").option_count == 1,
-                        "the table is listed")
+            screen = await one_table_listed(pilot, "the table is listed")
             ascii_only(ebbes)
             await pilot.press("o")
             await until(pilot, lambda: isinstance(ebbes.screen, OpenTableScreen), "the form")
@@ -152,10 +154,7 @@ async def test_a_seat_held_by_another_terminal_is_taken_over_when_the_player_say
         frozen = await table.join()
         ebbes = app()
         async with ebbes.run_test(size=(80, 24)) as pilot:
-            await pilot.press("t")
-            screen = ebbes.screen
-            await until(pilot, lambda: screen.query_one("#tables").option_count == 1,
-                        "the table is listed")
+            await one_table_listed(pilot, "the table is listed")
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(ebbes.screen, ConfirmScreen), "the question")
             assert "already at seat 1, in another terminal" in ebbes.screen.question
@@ -474,10 +473,7 @@ async def test_saved_tables_are_listed_to_reopen_and_the_form_reopens_them(home,
         await asyncio.to_thread(wait_for_path_gone, host.socket_of("club"))
         ebbes = app()
         async with ebbes.run_test(size=(80, 24)) as pilot:
-            await pilot.press("t")
-            screen = ebbes.screen
-            await until(pilot, lambda: screen.query_one("#tables").option_count == 1,
-                        "the saved table is listed")
+            screen = await one_table_listed(pilot, "the saved table is listed")
             listed = str(screen.query_one("#tables").get_option_at_index(0).prompt)
             assert listed.startswith("club: your saved game of ebbes, 3 players, round 1 of 5")
             assert listed.endswith("Enter reopens it")
