@@ -16,6 +16,7 @@ from pathlib import Path
 from ebbes_tui.bench.pty_session import PtySession, ebbes_command, plain_text
 from ebbes_tui.check import check_file
 from ebbes_tui.games.ebbes.rules import Phase, replay
+from ebbes_tui.ui.unhurried import STREAM_GAP
 
 WAIT = 60.0
 
@@ -61,15 +62,24 @@ def phase(record: dict | None) -> Phase | None:
 
 def press_until(sessions: list[PtySession], done, timeout: float = WAIT) -> None:
     """Every player presses Enter (the marked card is always one they may play; Enter
-    also closes a summary and takes a dialog's first choice) until ``done()``."""
+    also closes a summary and takes a dialog's first choice) until ``done()``. A player
+    told to let go (Enters still coming when a cover went: Ann's "Welcome back" when the
+    others had played on) lets go, as a person does, for as long as the table asks: CI
+    pressed on every 0.1 s, and Ann's keys were refused for ten minutes."""
     deadline = time.monotonic() + timeout
+    resting = [0.0] * len(sessions)  # until when each player has let go
     while not done():
         if time.monotonic() > deadline:
             screens = [plain_text(bytes(s.output[-2500:]))[-1200:] for s in sessions]
             raise AssertionError("the table never got there:\n" + "\n=====\n".join(screens))
-        for session in sessions:
-            session.send("enter")
+        for i, session in enumerate(sessions):
+            if time.monotonic() >= resting[i]:
+                session.mark()
+                session.send("enter")
             session.read_available(0.05)
+            if "let go" in session.text_since_mark():
+                resting[i] = time.monotonic() + STREAM_GAP
+                session.mark()  # told once: what comes after is looked at
 
 
 def test_two_players_in_their_own_terminals_one_hangs_up_and_comes_back(tmp_path):
