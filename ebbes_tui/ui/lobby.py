@@ -96,9 +96,8 @@ class LobbyScreen(ClosesOnce, Screen["RemoteFeed | None"]):
                 who = seat.name or "(free)"
                 if seat.kind == "bot":
                     who = f"{who.removeprefix('bot:')} bot"
-                kind = _KINDS.get(seat.kind, seat.kind).format(login=seat.login or "?")
-                if seat.kind == "player" and seat.login:  # not "anyone who joins" any more
-                    kind = "took an open seat"
+                kind = "took an open seat" if seat.kind == "player" and seat.login else \
+                    _KINDS.get(seat.kind, seat.kind).format(login=seat.login or "?")
                 state = "here" if seat.connected else ("" if seat.kind == "bot" else "not here yet")
                 lines.append(f"  Seat {seat.player}: {padded(who, 14)} {kind:<24} {state}")
             if lobby.watching:

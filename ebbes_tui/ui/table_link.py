@@ -143,19 +143,19 @@ class TableLink:
                 else:
                     note = " (away)"
             parts.append((f"{seat.seat + 1} {seat.name}{note}", bool(note)))
-        line = ""
+        tail = ""  # whose turn, the watchers
         dot = self.screen.app.look.dot
         if presence.turn is not None and presence.turn in waiting:
-            line += f" {dot} waiting for {self.screen.view.seats[presence.turn].name}"
+            tail += f" {dot} waiting for {self.screen.view.seats[presence.turn].name}"
         elif presence.turn is not None and presence.turn_since is not None:
             name = self.screen.view.seats[presence.turn].name
             clock = clock_of(now - presence.turn_since)
             if presence.turn_time is not None:
                 clock += f" of {clock_of(presence.turn_time)}"
-            line += f" {dot} {name} thinking {clock}"
+            tail += f" {dot} {name} thinking {clock}"
         if presence.watchers:
-            line += f" {dot} {presence.watchers} watching"
-        return fitted_presence(parts, line, width, dot)
+            tail += f" {dot} {presence.watchers} watching"
+        return fitted_presence(parts, tail, width, dot)
 
 
 def fitted_presence(seats: list[tuple[str, bool]], tail: str, width: int, dot: str) -> str:
