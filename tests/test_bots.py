@@ -12,7 +12,7 @@ from ebbes_tui.bench.bots_bench import collect_positions
 from ebbes_tui.bots import LEVELS, RandomBot, SearchBot, make_bot
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.games.ebbes.bots.normal import RULES, Judge, NormalBot
-from ebbes_tui.games.ebbes.bots.playout import greedy_card
+from ebbes_tui.games.ebbes.bots.playout import greedy_card, lead_card, trick_gain
 from ebbes_tui.games.ebbes.bots.table import Table
 from ebbes_tui.games.ebbes.rules import (
     Category, GameState, Phase, Suit, by_seat, dealer_from, forced, play_game, player_view,
@@ -194,6 +194,23 @@ def test_search_playouts_follow_greedily_take_a_worthy_trick_lowest_else_duck_hi
     for played, expected in cases:
         state = scene(played)
         assert greedy_card(state, state.legal_moves()) == cards(expected)[0], played
+
+
+def test_search_playouts_lead_the_card_whose_trick_gains_most_a_trick_ahead():
+    """The hard bot's playout leaders look one trick ahead, the followers greedy: seat 2
+    leads into nix, where seat 1 (void) throws a Minus card to seat 0's winning red
+    card (R1, R6), not a Plus card that seat 0 (void in brown) trumps; among equal
+    gains the draw decides."""
+    state = scene()
+    assert state.to_move == 2 and not state.trick
+    gains = {c: trick_gain(state, c, 2, 0.5) for c in state.legal_moves()}
+    assert gains == {**dict.fromkeys(cards("brown4 brown5 brown6"), -1.0),
+                     cards("yellow5")[0]: 0.0,
+                     **dict.fromkeys(cards("red1 red2 red3 red4"), 0.5)}
+    reds = cards("red1 red2 red3 red4")
+    assert [lead_card(state, list(state.legal_moves()), lambda draw=draw: draw) for draw in
+            (0.0, 0.3, 0.6, 0.99)] == reds
+    assert not state.trick and len(state.hands[2]) == 8  # looking ahead changed nothing
 
 
 def test_normal_pairs_its_strongest_suit_with_a_card_it_holds():

@@ -15,7 +15,7 @@ from ..rules.determinize import HiddenDeals, determinized_state
 from ..rules.view import PlayerView
 from .playout import greedy_card
 
-#: The hard bot's samples per decision, its usual budget: a hint samples as many deals.
+#: The deals a hint samples (a trick each, quick): its shares ("in about 4 of 5") hold still.
 SAMPLES = 600
 
 SENTENCES = Sentences({

@@ -1,11 +1,17 @@
 """ebbes' playouts for the generic search bot (``hard``): finish the round from a
-sampled state, a random leader and greedy followers (followers take tricks worth
-something and duck the others), and judge it by the seat's points minus the other
-players' average (the dummy scores for nobody, R17)."""
+sampled state, leaders looking one trick ahead and greedy followers (followers take
+tricks worth something and duck the others), and judge it by the seat's points minus
+the other players' average (the dummy scores for nobody, R17).
+
+The leaders made the bot stronger at the same time: with random leads, 600 samples
+a decision beat the normal bot by +3.73 points a game [2.59, 4.88]; with these, 150
+(each playout about four times as slow) by +4.49 [3.37, 5.61] (``ebbes tournament
+--players 4 --games 60 --levels hard,normal --seed 2026``)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..rules.cards import SUIT_OF, Card
 from ..rules.scoring import CARD_POINTS
@@ -18,24 +24,56 @@ from ..rules.tricks import beats, trick_winner, trump_of
 _PLAYOUT_VALUE = (0, *CARD_POINTS.values())
 
 
-def playout(state: GameState, first: Card, seat: int, rng: random.Random,
-            greedy: bool = True) -> float:
-    """Play ``first`` in a copy of ``state``, finish the round (a random leader and
-    greedy followers, or all random), and return ``seat``'s points minus the other
+def playout(state: GameState, first: Card, seat: int, rng: random.Random) -> float:
+    """Play ``first`` in a copy of ``state``, finish the round (leaders looking one
+    trick ahead, greedy followers), and return ``seat``'s points minus the other
     players' average."""
     s = state.clone()
     s.play_fast(first)
     rand = rng.random
 
     def pick(s: GameState, legal: list[Card]) -> Card:
-        if greedy and s.trick:
-            return greedy_card(s, legal)
-        return legal[int(rand() * len(legal))]
+        return greedy_card(s, legal) if s.trick else lead_card(s, legal, rand)
 
     s.play_out(pick)
     points = s.results[-1].scored.points
     others = [p for i, p in enumerate(points) if i != seat and i != s.dummy]
     return points[seat] - sum(others) / len(others)
+
+
+def lead_card(s: GameState, legal: list[Card], rand: Callable[[], float]) -> Card:
+    """A quick leader that sees every hand (a playout's world is one sampled deal):
+    the card whose trick, the followers playing :func:`greedy_card`, gains it most
+    (what it takes, or what another player takes shared among the others, by R6 values
+    once the trick is down); ties at random, so an open round's leads stay varied."""
+    leader = s.to_move
+    share = 1.0 / max(1, s.n - (s.dummy >= 0) - 1)
+    best: list[Card] = []
+    top = 0.0
+    for c in legal:
+        gain = trick_gain(s, c, leader, share)
+        if not best or gain > top:
+            best, top = [c], gain
+        elif gain == top:
+            best.append(c)
+    return best[int(rand() * len(best))]
+
+
+def trick_gain(s: GameState, c: Card, leader: int, share: float) -> float:
+    """What leading ``c`` gains ``leader`` this trick in a copy of ``s``, the others
+    following with :func:`greedy_card`."""
+    t = s.clone()
+    t.play_fast(c)
+    done = len(s.tricks)
+    while len(t.tricks) == done:
+        legal = t.legal_moves()
+        t.play_fast(legal[0] if len(legal) == 1 else greedy_card(t, list(legal)))
+    taken = t.tricks[-1]
+    cat_of = t.cat_of
+    value = 0
+    for card in taken.cards:
+        value += _PLAYOUT_VALUE[cat_of[SUIT_OF[card]] + 1]
+    return value if taken.winner == leader else -value * share
 
 
 def greedy_card(s: GameState, legal: list[Card]) -> Card:
@@ -63,4 +101,4 @@ def greedy_card(s: GameState, legal: list[Card]) -> Card:
     return pick
 
 
-__all__ = ["greedy_card", "playout"]
+__all__ = ["greedy_card", "lead_card", "playout"]
