@@ -164,7 +164,7 @@ class EbbesRecords:
 class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     """ebbes' normal bot, its sampler of hidden deals and its fast path."""
 
-    # A playout's leaders look a trick ahead, so a sample costs about four random-lead
+    # A playout's leaders look a trick ahead, so a sample costs about three random-lead
     # ones: 150 take the time 600 did, and play better (bots/playout.py).
     search_samples = 150
     # The normal bot's estimate misses the best card more often than other games' do:

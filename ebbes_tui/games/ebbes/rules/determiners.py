@@ -42,6 +42,15 @@ def fix_next_category(suits: list[int], suit: int) -> None:
             suits.append(_SUIT_SUM - sum(suits))
 
 
+def fix_categories(suits: list[int], cat_of: list[int], suit: int) -> None:
+    """:func:`fix_next_category`, and each suit it fixes given its category in
+    ``cat_of`` (a suit's category by suit, -1 while open)."""
+    before = len(suits)
+    fix_next_category(suits, suit)
+    for category in range(before, len(suits)):
+        cat_of[suits[category]] = category
+
+
 def categories_after(cards: Iterable[Card], suits: Sequence[int],
                      determiners: frozenset[Card]) -> tuple[int, ...]:
     """The categories' suits once ``cards`` are played after ``suits``, each determiner
@@ -85,6 +94,6 @@ def pair_choosers(starter: int, order: Sequence[int], dummy: int | None) -> list
 
 
 __all__ = [
-    "categories_after", "determiner_cards", "determiner_flags",
+    "categories_after", "determiner_cards", "determiner_flags", "fix_categories",
     "fix_next_category", "fixing_plays", "open_pairs", "pair_choosers",
 ]

@@ -26,7 +26,7 @@ from .actions import Action, ChoosePair, NameStarter, PlayCard
 from .cards import ALL_CARDS, MAX_VALUE, SUIT_OF, SUITS, Card
 from .categories import CATEGORIES
 from .checks import answers, check_card, check_decision, playable
-from .determiners import determiner_flags, fix_next_category, open_pairs, pair_choosers
+from .determiners import determiner_flags, fix_categories, open_pairs, pair_choosers
 from .dummy import dummy_card, lay_out, turn_up
 from .errors import IllegalMove, RulesError
 from .events import (
@@ -565,11 +565,7 @@ class GameState:
 
     def _fix(self, card: Card) -> None:
         """A determiner card was played (R4, R5)."""
-        suits = self.suits
-        before = len(suits)
-        fix_next_category(suits, SUIT_OF[card])
-        for category in range(before, len(suits)):
-            self.cat_of[suits[category]] = category
+        fix_categories(self.suits, self.cat_of, SUIT_OF[card])
 
     def _finish_trick(self, seats: tuple[int, ...]) -> None:
         """R2 the winner takes the cards and leads next (R3); the dummy turns up its
