@@ -67,6 +67,18 @@ class TrickTaken(TrickEnded):
     trick: Trick
 
 
+_new_event = object.__new__
+_set_trick = vars(TrickTaken)["trick"].__set__
+
+
+def trick_taken(trick: Trick) -> TrickTaken:
+    """``TrickTaken(trick)``, its slot set directly: the frozen dataclass's __init__
+    sets it through ``object.__setattr__``, a frame and a call for every trick."""
+    event = _new_event(TrickTaken)
+    _set_trick(event, trick)
+    return event
+
+
 @dataclass(frozen=True, slots=True)
 class PenaltyGiven:
     seat: int

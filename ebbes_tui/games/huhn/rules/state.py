@@ -19,10 +19,10 @@ from .actions import (
     LEADER, REWARD, Action, Arrange, ArrangeChoices, ChooseOption, NameLeader, Play, TakeReward,
 )
 from .cards import PENALTY, REWARD_HAND, REWARD_KINDS, Card, code, deck, hand_size
-from .checks import check_decision
+from .checks import WAITS_FOR, check_decision
 from .events import (
     ARRANGED, BEGINS, FACE_DOWN, FACE_UP, NAMED, PENALIZED, REWARDED, DealScored, DealStarted,
-    GameOver, OptionChosen, TrickTaken,
+    GameOver, OptionChosen, trick_taken,
 )
 from .scoring import DealScore, options_for, score_deal, winners_of
 from .tricks import (
@@ -108,8 +108,8 @@ class HuhnState:
         self.deal_start = self.decisions  # decisions made before this deal
         self.public: Table | None = None  # the public table, built once per change
         self.public_trick: tuple[TrickCard, ...] = ()  # the trick as the public sees it
-        self.offered: tuple[Play, ...] = ()  # the card plays legal() last listed, for
-        self.offered_at = -1  # this decision count: apply() checks a card against them
+        self.offered: tuple[Action, ...] = ()  # the answers legal() last listed, for
+        self.offered_at = -1  # this decision count: apply() checks an answer against them
 
     # ----------------------------------------------------------------- queries
 
@@ -181,13 +181,18 @@ class HuhnState:
             return ArrangeChoices(tuple(self.hands[seat])) if self.orders[seat] is None else ()
         if seat != self.taker:
             return ()
+        listed: Sequence[Action]
         if phase == REWARD_CHOICE:
-            return [REWARD[k] for k in self.supply]
-        if phase == NAME_LEADER:
-            return list(LEADER[:self.n])
-        if phase == OPTION:
-            return self.options()
-        return ()
+            listed = [REWARD[k] for k in self.supply]
+        elif phase == NAME_LEADER:
+            listed = list(LEADER[:self.n])
+        elif phase == OPTION:
+            listed = self.options()
+        else:
+            return ()
+        # kept apart from the list returned, which the caller may change
+        self.offered, self.offered_at = tuple(listed), self.decisions
+        return listed
 
     def options(self) -> list[ChooseOption]:
         """The last-trick taker's options (H11)."""
@@ -267,13 +272,20 @@ class HuhnState:
         """Answer a pending decision (checked first) and return what happened; an
         illegal action changes nothing."""
         events: list[Any] = []
-        if type(action) is Play and self.phase == PLAY:  # most decisions: checked here
+        phase = self.phase
+        if type(action) is Play and phase == PLAY:  # most decisions: checked here
             mover = self.to_move
             # a card is asked for by legal() first, as a rule: its plays are not listed twice
             plays = self.offered if self.offered_at == self.decisions else self.legal(mover)
             if (seat is None or seat == mover) and action in plays:
                 self.decisions += 1
                 self.play_card(action.card, action.down, events)
+                return events
+        elif type(action) is _LISTED.get(phase):  # a reward, a leader, an option: the same
+            mover = self.taker
+            listed = self.offered if self.offered_at == self.decisions else self.legal(mover)
+            if (seat is None or seat == mover) and action in listed:
+                self._do(action, mover, events)
                 return events
         mover = check_decision(self, action, seat)  # anything else, every refusal's reason
         self._do(action, mover, events)
@@ -362,7 +374,7 @@ class HuhnState:
                 self.penalties = _with(self.penalties, winner,
                                        self.penalties[winner] + (PENALTY[hens],))
         if events is not None:
-            events.append(TrickTaken(trick))
+            events.append(trick_taken(trick))
             if hens >= 2:
                 events.append(PENALIZED[winner][hens])
         if counted // 8 == 1 and self.supply:
@@ -421,6 +433,7 @@ class HuhnState:
             raise RulesError("no leader is to be named now")
         self.phase = PLAY
         self.public = None
+        self.offered_at = -1  # the leaders listed are no card's plays
 
     def _choose_option(self, option: ChooseOption, events: list[Any] | None) -> None:
         """H11, then the deal is scored (H10) and the next deal or the end (H12)."""
@@ -481,6 +494,8 @@ _ARRANGING = tuple(Decision(ARRANGE, s) for s in range(8))
 _PENDING = {phase: tuple((Decision(phase, s),) for s in range(8))
             for phase in (PLAY, REWARD_CHOICE, NAME_LEADER, OPTION)}
 _PENDING_PLAY = _PENDING[PLAY]
+#: The listed decisions other than a card, by phase: the kind of action each waits for.
+_LISTED = {phase: WAITS_FOR[phase][0] for phase in (REWARD_CHOICE, NAME_LEADER, OPTION)}
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
