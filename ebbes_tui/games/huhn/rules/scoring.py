@@ -102,4 +102,4 @@ def totals_of(scores: Sequence[DealScore], crossed: Sequence[Sequence[int]],
 def winners_of(totals: Sequence[int]) -> tuple[int, ...]:
     """H12: the highest total wins; ties share the win."""
     best = max(totals)
-    return tuple(s for s, t in enumerate(totals) if t == best)
+    return tuple([s for s, t in enumerate(totals) if t == best])

@@ -183,7 +183,7 @@ class HuhnState:
             return ()
         listed: Sequence[Action]
         if phase == REWARD_CHOICE:
-            listed = [REWARD[k] for k in self.supply]
+            listed = list(map(REWARD.__getitem__, self.supply))
         elif phase == NAME_LEADER:
             listed = list(LEADER[:self.n])
         elif phase == OPTION:
@@ -295,6 +295,12 @@ class HuhnState:
         """The same change as :meth:`apply` for an action known to be legal: no
         checks, no events (search and benchmarks)."""
         self._do(action, seat, None)
+
+    def arrange_fast(self, seat: int, order: tuple[Card, ...]) -> None:
+        """:meth:`apply_fast` of ``Arrange(order)`` without making the action: a playout
+        arranges every hand of a deal."""
+        self.decisions += 1
+        self._arrange(seat, order, None)
 
     def _do(self, action: Action, seat: int, events: list[Any] | None) -> None:
         self.decisions += 1
