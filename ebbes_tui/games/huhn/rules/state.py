@@ -21,8 +21,8 @@ from .actions import (
 from .cards import PENALTY, REWARD_HAND, REWARD_KINDS, Card, code, deck, hand_size
 from .checks import WAITS_FOR, check_decision
 from .events import (
-    ARRANGED, BEGINS, FACE_DOWN, FACE_UP, NAMED, PENALIZED, REWARDED, DealScored, DealStarted,
-    GameOver, OptionChosen, trick_taken,
+    ARRANGED, BEGINS, FACE_DOWN, FACE_UP, NAMED, PENALIZED, REWARDED, DealScored, GameOver,
+    OptionChosen, deal_started, trick_taken,
 )
 from .scoring import DealScore, options_for, score_deal, winners_of
 from .tricks import (
@@ -89,7 +89,7 @@ class HuhnState:
 
     def _clear_deal(self, hands: list[list[Card]]) -> None:
         n = self.n
-        self.orders: tuple[tuple[Card, ...] | None, ...] = (None,) * n  # as arranged (H3)
+        self.orders: tuple[tuple[Card, ...] | None, ...] = _UNARRANGED[n]  # as arranged (H3)
         self.hands = hands  # left to right
         self.trick: list[Card] = []
         self.trick_downs: list[bool] = []
@@ -146,8 +146,11 @@ class HuhnState:
         if phase == PLAY:
             return _PENDING_PLAY[self.to_move]
         if phase == ARRANGE:
+            orders = self.orders
+            if orders is _UNARRANGED[self.n]:  # a deal just dealt: every seat
+                return _ARRANGING_ALL[self.n]
             arranging = _ARRANGING
-            return tuple([arranging[s] for s, o in enumerate(self.orders) if o is None])
+            return tuple([arranging[s] for s, o in enumerate(orders) if o is None])
         if phase == DEAL:
             return _DEAL_PENDING
         if phase == OVER:
@@ -258,7 +261,7 @@ class HuhnState:
         self.dealer = dealer
         self.leader = self.to_move = (dealer + 1) % self.n
         self.phase = ARRANGE
-        return [DealStarted(self.deal_no, dealer, self.leader, self.size)]
+        return [deal_started(self.deal_no, dealer, self.leader, self.size)]
 
     # --------------------------------------------------------------- deciding
 
@@ -497,6 +500,9 @@ new_tuple = tuple.__new__
 #: pending() of a deal's chance step, and of a seat's card, reward, leader or option.
 _DEAL_PENDING = (Decision(DEAL, None),)
 _ARRANGING = tuple(Decision(ARRANGE, s) for s in range(8))
+#: A deal's orders before anyone arranges, and what pending() says then, by players.
+_UNARRANGED = tuple((None,) * n for n in range(8))
+_ARRANGING_ALL = tuple(_ARRANGING[:n] for n in range(8))
 _PENDING = {phase: tuple((Decision(phase, s),) for s in range(8))
             for phase in (PLAY, REWARD_CHOICE, NAME_LEADER, OPTION)}
 _PENDING_PLAY = _PENDING[PLAY]
