@@ -56,11 +56,17 @@ class DealPlayed(NamedTuple):
         return [code(c, d) for t in self.tricks for c, d in zip(t.cards, t.downs)]
 
 
+#: A finished deal as the state keeps it: the dealer, the orders, the tricks, the reward
+#: and leader logs, and the option's word (:attr:`HuhnState.played` makes its record).
+Finished = tuple[int, tuple[tuple[Card, ...] | None, ...], tuple[Trick, ...],
+                 tuple[tuple[int, int, str], ...], tuple[tuple[int, int, int], ...], str]
+
+
 class HuhnState:
     """One game of Blindes Huhn extrem, from the first deal to the final totals."""
 
     __slots__ = (
-        "seats", "n", "deals", "first_dealer", "deck", "size", "phase", "scores", "played",
+        "seats", "n", "deals", "first_dealer", "deck", "size", "phase", "scores", "finished",
         "crossed", "totals", "decisions",
         # the current deal
         "dealer", "orders", "hands", "trick", "trick_downs", "trick_ends",
@@ -80,7 +86,8 @@ class HuhnState:
         self.phase = DEAL
         # What changes rarely is kept in tuples, replaced on change: clones share them.
         self.scores: tuple[DealScore, ...] = ()  # scored deals
-        self.played: tuple[DealPlayed, ...] = ()  # their records (none in a sampled state)
+        # their records (none in a sampled state), as each deal left them (:attr:`played`)
+        self.finished: tuple[Finished, ...] = ()
         self.crossed: tuple[tuple[int, ...], ...] = ((),) * n  # per seat, deals from 1
         self.totals: tuple[int, ...] = (0,) * n
         self.decisions = 0
@@ -131,6 +138,15 @@ class HuhnState:
         for trick in self.tricks:
             counts[trick.winner] += 1
         return tuple(counts)
+
+    @property
+    def played(self) -> tuple[DealPlayed, ...]:
+        """The finished deals' records, made when asked: a search finishes deals by the
+        thousand and never asks."""
+        return tuple([new_tuple(DealPlayed, (
+            dealer, tuple([o or () for o in orders]), tricks, tuple([k for _, _, k in rewards]),
+            tuple([s for _, _, s in leaders]), option))
+            for dealer, orders, tricks, rewards, leaders, option in self.finished])
 
     @property
     def moves(self) -> int:
@@ -205,7 +221,7 @@ class HuhnState:
     def next_dealer(self) -> int | None:
         """H2: the seat left of the last deal's dealer; deal 1's comes from the setup
         (None: at random)."""
-        if self.played or self.dealer >= 0:
+        if self.finished or self.dealer >= 0:
             return (self.dealer + 1) % self.n
         return self.first_dealer
 
@@ -456,10 +472,8 @@ class HuhnState:
             totals[taker] -= self.scores[option.deal - 1].points[taker]
         self.totals = tuple(totals)
         self.scores += (score,)
-        self.played += (new_tuple(DealPlayed, (
-            self.dealer, tuple([o or () for o in self.orders]), self.tricks,
-            tuple([k for _, _, k in self.reward_log]), tuple([s for _, _, s in self.leader_log]),
-            score.option)),)
+        self.finished += ((self.dealer, self.orders, self.tricks, self.reward_log,
+                           self.leader_log, score.option),)
         self.phase = OVER if len(self.scores) >= self.deals else DEAL
         self.public = None
         if events is not None:
@@ -476,7 +490,7 @@ class HuhnState:
         new = _new_state(HuhnState)
         new.seats, new.n, new.deals, new.first_dealer = self.seats, self.n, self.deals, self.first_dealer
         new.deck, new.size, new.phase, new.scores = self.deck, self.size, self.phase, self.scores
-        new.played, new.crossed, new.totals = self.played, self.crossed, self.totals
+        new.finished, new.crossed, new.totals = self.finished, self.crossed, self.totals
         new.decisions, new.dealer, new.orders = self.decisions, self.dealer, self.orders
         new.hands = [h[:] for h in self.hands]
         new.trick = self.trick[:]
