@@ -200,18 +200,18 @@ class HuhnState:
             return ArrangeChoices(tuple(self.hands[seat])) if self.orders[seat] is None else ()
         if seat != self.taker:
             return ()
-        listed: Sequence[Action]
+        offered: tuple[Action, ...]
         if phase == REWARD_CHOICE:
-            listed = list(map(REWARD.__getitem__, self.supply))
+            offered = _REWARDS_OFFERED.get(self.supply) or tuple(map(REWARD.__getitem__,
+                                                                     self.supply))
         elif phase == NAME_LEADER:
-            listed = list(LEADER[:self.n])
+            offered = LEADER[:self.n]
         elif phase == OPTION:
-            listed = self.options()
+            offered = tuple(self.options())
         else:
             return ()
-        # kept apart from the list returned, which the caller may change
-        self.offered, self.offered_at = tuple(listed), self.decisions
-        return listed
+        self.offered, self.offered_at = offered, self.decisions
+        return list(offered)  # the caller's own list, which it may change
 
     def options(self) -> list[ChooseOption]:
         """The last-trick taker's options (H11)."""
@@ -520,6 +520,11 @@ _ARRANGING_ALL = tuple(_ARRANGING[:n] for n in range(8))
 _PENDING = {phase: tuple((Decision(phase, s),) for s in range(8))
             for phase in (PLAY, REWARD_CHOICE, NAME_LEADER, OPTION)}
 _PENDING_PLAY = _PENDING[PLAY]
+#: The reward cards a deal's supply offers (H8), by the supply: its kinds in the app's
+#: order, as taking one leaves them.
+_REWARDS_OFFERED = {supply: tuple(map(REWARD.__getitem__, supply)) for supply in (
+    tuple(k for i, k in enumerate(REWARD_KINDS) if taken >> i & 1 == 0)
+    for taken in range(2 ** len(REWARD_KINDS)))}
 #: The listed decisions other than a card, by phase: the kind of action each waits for.
 _LISTED = {phase: WAITS_FOR[phase][0] for phase in (REWARD_CHOICE, NAME_LEADER, OPTION)}
 
