@@ -10,6 +10,7 @@ same change without checks or events, for search. Seats are clockwise 0, 1, ... 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from operator import add
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -202,8 +203,8 @@ class HuhnState:
             return ()
         offered: tuple[Action, ...]
         if phase == REWARD_CHOICE:
-            offered = _REWARDS_OFFERED.get(self.supply) or tuple(map(REWARD.__getitem__,
-                                                                     self.supply))
+            supply = self.supply
+            offered = _REWARDS_OFFERED.get(supply) or tuple(map(REWARD.__getitem__, supply))
         elif phase == NAME_LEADER:
             offered = LEADER[:self.n]
         elif phase == OPTION:
@@ -522,9 +523,9 @@ _PENDING = {phase: tuple((Decision(phase, s),) for s in range(8))
 _PENDING_PLAY = _PENDING[PLAY]
 #: The reward cards a deal's supply offers (H8), by the supply: its kinds in the app's
 #: order, as taking one leaves them.
-_REWARDS_OFFERED = {supply: tuple(map(REWARD.__getitem__, supply)) for supply in (
-    tuple(k for i, k in enumerate(REWARD_KINDS) if taken >> i & 1 == 0)
-    for taken in range(2 ** len(REWARD_KINDS)))}
+_REWARDS_OFFERED = {supply: tuple(map(REWARD.__getitem__, supply))
+                    for left in range(len(REWARD_KINDS) + 1)
+                    for supply in combinations(REWARD_KINDS, left)}
 #: The listed decisions other than a card, by phase: the kind of action each waits for.
 _LISTED = {phase: WAITS_FOR[phase][0] for phase in (REWARD_CHOICE, NAME_LEADER, OPTION)}
 
