@@ -293,6 +293,27 @@ def test_h9_hand_names_the_leader_who_then_plays_by_h4_h5_only():
     assert {a.card for a in state.legal(1)} == {state.hands[1][0], state.hands[1][-1]}
 
 
+def test_a_listed_answer_is_checked_against_the_rules_not_the_list_its_caller_changed():
+    """apply() checks a reward, a leader or an option against what legal() listed: a
+    caller's copy, changed, changes nothing; a *hand* not used (a record without its
+    leader) leaves no leader listed for the card that follows."""
+    state = _three_rewards()
+    play(state, "19 15 16")
+    offered = state.legal(0)
+    offered.append(REWARD["ear"])  # the caller's own list
+    offered.remove(REWARD["down"])
+    state.apply(REWARD["down"], 0)
+    play(state, "20d 22 23 33 24 25")
+    state.apply(REWARD["hand"], 2)
+    leaders = state.legal(2)
+    leaders[:] = [name_leader(5)]
+    assert refused(state, name_leader(5), 2).ruling == "H9"
+    state.skip_hand()  # its taker leads
+    assert refused(state, name_leader(1), 2).rule == "the game waits for a card"
+    assert state.pending() == (("play", 2),)
+    assert state.apply(PLAY[state.hands[2][0]][False], 2)
+
+
 def test_h8_the_last_kind_left_is_taken_without_asking_and_listed_and_h9_ear_leads_any():
     state = _three_rewards()
     play(state, "19 15 16")

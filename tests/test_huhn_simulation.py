@@ -176,11 +176,13 @@ def test_a_card_is_accepted_exactly_when_it_is_among_the_legal_plays(players):
 
 
 def test_a_deal_and_an_arrangement_draw_as_the_standard_library_draws():
-    """Seeded deals and random orders stay as they were: the engine's own shuffle and
-    sample take the same numbers from a Random as ``shuffle`` and ``sample``."""
+    """Seeded deals and random orders stay as they were: the engine's own shuffle,
+    sample and dealer take the same numbers from a Random as ``shuffle``, ``sample``
+    and ``randrange``."""
     for seed in range(300):
         mine, theirs = list(range(seed % 50 + 1)), list(range(seed % 50 + 1))
         rng, other = random.Random(seed), random.Random(seed)
+        assert draws.below(seed % 8 + 1, rng) == other.randrange(seed % 8 + 1)
         draws.shuffle(mine, rng)
         other.shuffle(theirs)
         assert mine == theirs

@@ -17,7 +17,7 @@ from .bots.rollout import play_out, rollout
 from .bots.sampler import sample_state
 from .rules import record
 from .rules.actions import Action, Arrange, parse_action
-from .rules.draws import sample, shuffle
+from .rules.draws import below, sample, shuffle
 from .rules.invariants import faults
 from .rules.state import ARRANGE, DEAL, PLAY, HuhnState
 from .rules.summary import check_line, hens_taken, penalty_points, rewards_taken, summarize
@@ -48,7 +48,7 @@ class HuhnRules(RulesBase[HuhnState, HuhnView, Action]):
         rng = random.Random(f"{seed}:huhn:deal:{number}")
         dealer = state.next_dealer()
         if dealer is None:
-            dealer = rng.randrange(state.n)
+            dealer = below(state.n, rng)
         cards = list(state.deck)
         shuffle(cards, rng)
         return state.deal_shuffled(cards, dealer)
@@ -126,7 +126,7 @@ class HuhnPlayers(FastRollouts[HuhnState, HuhnView, Action]):
         if state.phase == ARRANGE:
             for seat, order in enumerate(state.orders):
                 if order is None:
-                    state.apply_fast(Arrange(sample(tuple(state.hands[seat]), rng)), seat)
+                    state.arrange_fast(seat, sample(tuple(state.hands[seat]), rng))
         elif state.phase != PLAY:
             return False
         play_out(state, rng)

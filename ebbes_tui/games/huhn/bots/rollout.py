@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..rules.actions import LEADER, REWARD, Arrange
+from ..rules.actions import LEADER, REWARD
 from ..rules.cards import IS_HEN, PENALTY, PLAYER_COUNTS, REWARD_HAND
 from ..rules.scoring import option_gains, preselected
 from ..rules.state import (
@@ -43,7 +43,7 @@ def play_out(s: HuhnState, rng: random.Random) -> None:
         elif phase == ARRANGE:
             for who, order in enumerate(s.orders):
                 if order is None:
-                    s.apply_fast(Arrange(tuple(sorted(s.hands[who]))), who)
+                    s.arrange_fast(who, tuple(sorted(s.hands[who])))
         elif phase == REWARD_CHOICE:
             kind = REWARD_HAND if REWARD_HAND in s.supply else s.supply[0]
             s.apply_fast(REWARD[kind], s.taker)
@@ -74,6 +74,11 @@ def play_tricks(s: HuhnState, rand: Callable[[], float], one: bool = False) -> N
         leader, tricks, advantage = s.leader, s.tricks, s.advantage
         hens: list[int] | None = None  # copied once a trick taken here changes them
         penalties: list[tuple[int, ...]] = []
+        best, counted = -1, 0  # the highest card; hens and pig cards (SYMBOLS_COUNTED)
+        for card in trick:  # played before the playout
+            counted += SYMBOLS_COUNTED[card]
+            if card > best:
+                best = card
         while True:
             seats = seats_from[leader]
             if len(tricks) == last:  # each hand's one card, at its left end too
@@ -82,12 +87,7 @@ def play_tricks(s: HuhnState, rand: Callable[[], float], one: bool = False) -> N
                     ends.append(LEFT)
                 break
             last_seat = seats[-1]
-            best, counted = -1, 0  # the highest card; hens and pig cards (SYMBOLS_COUNTED)
-            for card in trick:  # played before the playout
-                counted += SYMBOLS_COUNTED[card]
-                if card > best:
-                    best = card
-            for seat in seats[len(trick):]:  # two cards in hand or more
+            for seat in seats[len(trick):] if trick else seats:  # two cards in hand or more
                 hand = hands[seat]
                 left, right = hand[0], hand[-1]
                 if rand() < EXPLORE:
@@ -134,6 +134,7 @@ def play_tricks(s: HuhnState, rand: Callable[[], float], one: bool = False) -> N
                     penalties[winner] += (PENALTY[counted],)
             leader = winner
             trick, ends, downs, advantage = [], [], up, None
+            best, counted = -1, 0
         s.trick, s.trick_downs, s.trick_ends = trick, list(downs), ends
         s.leader, s.tricks, s.advantage = leader, tricks, advantage
         if hens is not None:

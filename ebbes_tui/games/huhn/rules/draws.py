@@ -1,5 +1,6 @@
-"""The shuffle of a deal (H1) and the random order of a hand, drawn exactly as
-:meth:`random.Random.shuffle` and :meth:`random.Random.sample` draw them (the same
+"""The shuffle of a deal (H1), the random order of a hand and deal 1's dealer (H2),
+drawn exactly as :meth:`random.Random.shuffle`, :meth:`random.Random.sample` and
+:meth:`random.Random.randrange` draw them (the same
 numbers from the same generator, so every seeded deal and game stays as it was), with
 the per-draw calls of the standard library taken out: a deal is dealt, and a search
 arranges hands, thousands of times a second.
@@ -21,6 +22,17 @@ BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(64))
 DRAWS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple((i, i + 1, BITS[i + 1]) for i in range(size - 1, -1, -1)) for size in range(64))
 SHUFFLE_DRAWS = tuple(draws[:-1] for draws in DRAWS)
+
+
+def below(n: int, rng: random.Random) -> int:
+    """``rng.randrange(n)``, for ``n`` from 1."""
+    if type(rng) is not random.Random or n >= len(BITS):
+        return rng.randrange(n)
+    getrandbits, k = rng.getrandbits, BITS[n]
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return j
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:

@@ -3,7 +3,8 @@ a secret: no hand, no order, no face-down card before its trick is complete (H13
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 
 from ....game.events import DealEnded, Dealt, Ended, TrickEnded
 from .cards import ALL_CARDS, HIGHEST, LOWEST, PENALTY, PLAYER_COUNTS, REWARD_KINDS, Card
@@ -65,6 +66,36 @@ def card_played(seat: int, card: Card, down: bool, end: str) -> CardPlayed:
 @dataclass(frozen=True, slots=True)
 class TrickTaken(TrickEnded):
     trick: Trick
+
+
+def _setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
+    """The setters of a frozen dataclass's slots, in field order: its __init__ sets
+    each field through ``object.__setattr__``, a call and a look-up for each; an event
+    made for every trick or deal sets them directly (:func:`trick_taken`)."""
+    return tuple(vars(cls)[f.name].__set__ for f in fields(cls))
+
+
+_new_event = object.__new__
+(_set_trick,) = _setters(TrickTaken)
+_SET_DEAL_STARTED = _setters(DealStarted)
+
+
+def trick_taken(trick: Trick) -> TrickTaken:
+    """``TrickTaken(trick)``, its slot set directly."""
+    event = _new_event(TrickTaken)
+    _set_trick(event, trick)
+    return event
+
+
+def deal_started(deal: int, dealer: int, leader: int, hand_size: int) -> DealStarted:
+    """``DealStarted(deal, dealer, leader, hand_size)``, its slots set directly."""
+    event = _new_event(DealStarted)
+    set_deal, set_dealer, set_leader, set_hand_size = _SET_DEAL_STARTED
+    set_deal(event, deal)
+    set_dealer(event, dealer)
+    set_leader(event, leader)
+    set_hand_size(event, hand_size)
+    return event
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,15 +35,20 @@ def score_deal(hens: Sequence[int], penalties: Sequence[Sequence[int]],
     the last trick. The bonus depends on the stack alone, so *hens* never earns it."""
     taker, kind = last.winner, option.kind
     hen_points, penalty_points, bonus, points = [], [], [], []
-    for seat, (taken, given, kept) in enumerate(zip(hens, penalties, rewards)):  # one pass
-        hen_point = -hens_in(last.cards) if seat == taker and kind == HENS_OPTION else -taken
-        penalty_point = penalty_for(last.cards) if seat == taker and kind == PENALTIES_OPTION \
-            else sum(given)
-        no_hen = NO_HEN_BONUS if taken == 0 else 0
+    for taken, given, kept in zip(hens, penalties, rewards):  # H10, one pass
+        hen_point, penalty_point, no_hen = -taken, sum(given), 0 if taken else NO_HEN_BONUS
         hen_points.append(hen_point)
         penalty_points.append(penalty_point)
         bonus.append(no_hen)
         points.append(hen_point + penalty_point + REWARD_POINTS * len(kept) + no_hen)
+    if kind == HENS_OPTION:  # H11: the taker's hens score as the last trick's alone
+        change = -hens_in(last.cards) - hen_points[taker]
+        hen_points[taker] += change
+        points[taker] += change
+    elif kind == PENALTIES_OPTION:  # their penalties as one for the last trick alone
+        change = penalty_for(last.cards) - penalty_points[taker]
+        penalty_points[taker] += change
+        points[taker] += change
     return _new_score(DealScore, (tuple(hens), tuple(hen_points), tuple(map(tuple, penalties)),
                                   tuple(penalty_points), tuple(map(tuple, rewards)), tuple(bonus),
                                   tuple(points), taker, option.word))
@@ -102,4 +107,4 @@ def totals_of(scores: Sequence[DealScore], crossed: Sequence[Sequence[int]],
 def winners_of(totals: Sequence[int]) -> tuple[int, ...]:
     """H12: the highest total wins; ties share the win."""
     best = max(totals)
-    return tuple(s for s, t in enumerate(totals) if t == best)
+    return tuple([s for s, t in enumerate(totals) if t == best])

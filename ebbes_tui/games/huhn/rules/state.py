@@ -10,6 +10,7 @@ same change without checks or events, for search. Seats are clockwise 0, 1, ... 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from operator import add
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -19,10 +20,10 @@ from .actions import (
     LEADER, REWARD, Action, Arrange, ArrangeChoices, ChooseOption, NameLeader, Play, TakeReward,
 )
 from .cards import PENALTY, REWARD_HAND, REWARD_KINDS, Card, code, deck, hand_size
-from .checks import check_decision
+from .checks import WAITS_FOR, check_decision
 from .events import (
-    ARRANGED, BEGINS, FACE_DOWN, FACE_UP, NAMED, PENALIZED, REWARDED, DealScored, DealStarted,
-    GameOver, OptionChosen, TrickTaken,
+    ARRANGED, BEGINS, FACE_DOWN, FACE_UP, NAMED, PENALIZED, REWARDED, DealScored, GameOver,
+    OptionChosen, deal_started, trick_taken,
 )
 from .scoring import DealScore, options_for, score_deal, winners_of
 from .tricks import (
@@ -56,11 +57,17 @@ class DealPlayed(NamedTuple):
         return [code(c, d) for t in self.tricks for c, d in zip(t.cards, t.downs)]
 
 
+#: A finished deal as the state keeps it: the dealer, the orders, the tricks, the reward
+#: and leader logs, and the option's word (:attr:`HuhnState.played` makes its record).
+Finished = tuple[int, tuple[tuple[Card, ...] | None, ...], tuple[Trick, ...],
+                 tuple[tuple[int, int, str], ...], tuple[tuple[int, int, int], ...], str]
+
+
 class HuhnState:
     """One game of Blindes Huhn extrem, from the first deal to the final totals."""
 
     __slots__ = (
-        "seats", "n", "deals", "first_dealer", "deck", "size", "phase", "scores", "played",
+        "seats", "n", "deals", "first_dealer", "deck", "size", "phase", "scores", "finished",
         "crossed", "totals", "decisions",
         # the current deal
         "dealer", "orders", "hands", "trick", "trick_downs", "trick_ends",
@@ -80,7 +87,8 @@ class HuhnState:
         self.phase = DEAL
         # What changes rarely is kept in tuples, replaced on change: clones share them.
         self.scores: tuple[DealScore, ...] = ()  # scored deals
-        self.played: tuple[DealPlayed, ...] = ()  # their records (none in a sampled state)
+        # their records (none in a sampled state), as each deal left them (:attr:`played`)
+        self.finished: tuple[Finished, ...] = ()
         self.crossed: tuple[tuple[int, ...], ...] = ((),) * n  # per seat, deals from 1
         self.totals: tuple[int, ...] = (0,) * n
         self.decisions = 0
@@ -89,7 +97,7 @@ class HuhnState:
 
     def _clear_deal(self, hands: list[list[Card]]) -> None:
         n = self.n
-        self.orders: tuple[tuple[Card, ...] | None, ...] = (None,) * n  # as arranged (H3)
+        self.orders: tuple[tuple[Card, ...] | None, ...] = _UNARRANGED[n]  # as arranged (H3)
         self.hands = hands  # left to right
         self.trick: list[Card] = []
         self.trick_downs: list[bool] = []
@@ -108,8 +116,8 @@ class HuhnState:
         self.deal_start = self.decisions  # decisions made before this deal
         self.public: Table | None = None  # the public table, built once per change
         self.public_trick: tuple[TrickCard, ...] = ()  # the trick as the public sees it
-        self.offered: tuple[Play, ...] = ()  # the card plays legal() last listed, for
-        self.offered_at = -1  # this decision count: apply() checks a card against them
+        self.offered: tuple[Action, ...] = ()  # the answers legal() last listed, for
+        self.offered_at = -1  # this decision count: apply() checks an answer against them
 
     # ----------------------------------------------------------------- queries
 
@@ -133,6 +141,15 @@ class HuhnState:
         return tuple(counts)
 
     @property
+    def played(self) -> tuple[DealPlayed, ...]:
+        """The finished deals' records, made when asked: a search finishes deals by the
+        thousand and never asks."""
+        return tuple([new_tuple(DealPlayed, (
+            dealer, tuple([o or () for o in orders]), tricks, tuple([k for _, _, k in rewards]),
+            tuple([s for _, _, s in leaders]), option))
+            for dealer, orders, tricks, rewards, leaders, option in self.finished])
+
+    @property
     def moves(self) -> int:
         """The decisions made in this deal (counted by :attr:`decisions` alone)."""
         return self.decisions - self.deal_start
@@ -146,8 +163,11 @@ class HuhnState:
         if phase == PLAY:
             return _PENDING_PLAY[self.to_move]
         if phase == ARRANGE:
+            orders = self.orders
+            if orders is _UNARRANGED[self.n]:  # a deal just dealt: every seat
+                return _ARRANGING_ALL[self.n]
             arranging = _ARRANGING
-            return tuple([arranging[s] for s, o in enumerate(self.orders) if o is None])
+            return tuple([arranging[s] for s, o in enumerate(orders) if o is None])
         if phase == DEAL:
             return _DEAL_PENDING
         if phase == OVER:
@@ -181,13 +201,18 @@ class HuhnState:
             return ArrangeChoices(tuple(self.hands[seat])) if self.orders[seat] is None else ()
         if seat != self.taker:
             return ()
+        offered: tuple[Action, ...]
         if phase == REWARD_CHOICE:
-            return [REWARD[k] for k in self.supply]
-        if phase == NAME_LEADER:
-            return list(LEADER[:self.n])
-        if phase == OPTION:
-            return self.options()
-        return ()
+            supply = self.supply
+            offered = _REWARDS_OFFERED.get(supply) or tuple(map(REWARD.__getitem__, supply))
+        elif phase == NAME_LEADER:
+            offered = LEADER[:self.n]
+        elif phase == OPTION:
+            offered = tuple(self.options())
+        else:
+            return ()
+        self.offered, self.offered_at = offered, self.decisions
+        return list(offered)  # the caller's own list, which it may change
 
     def options(self) -> list[ChooseOption]:
         """The last-trick taker's options (H11)."""
@@ -197,7 +222,7 @@ class HuhnState:
     def next_dealer(self) -> int | None:
         """H2: the seat left of the last deal's dealer; deal 1's comes from the setup
         (None: at random)."""
-        if self.played or self.dealer >= 0:
+        if self.finished or self.dealer >= 0:
             return (self.dealer + 1) % self.n
         return self.first_dealer
 
@@ -253,7 +278,7 @@ class HuhnState:
         self.dealer = dealer
         self.leader = self.to_move = (dealer + 1) % self.n
         self.phase = ARRANGE
-        return [DealStarted(self.deal_no, dealer, self.leader, self.size)]
+        return [deal_started(self.deal_no, dealer, self.leader, self.size)]
 
     # --------------------------------------------------------------- deciding
 
@@ -267,13 +292,20 @@ class HuhnState:
         """Answer a pending decision (checked first) and return what happened; an
         illegal action changes nothing."""
         events: list[Any] = []
-        if type(action) is Play and self.phase == PLAY:  # most decisions: checked here
+        phase = self.phase
+        if type(action) is Play and phase == PLAY:  # most decisions: checked here
             mover = self.to_move
             # a card is asked for by legal() first, as a rule: its plays are not listed twice
             plays = self.offered if self.offered_at == self.decisions else self.legal(mover)
             if (seat is None or seat == mover) and action in plays:
                 self.decisions += 1
                 self.play_card(action.card, action.down, events)
+                return events
+        elif type(action) is _LISTED.get(phase):  # a reward, a leader, an option: the same
+            mover = self.taker
+            listed = self.offered if self.offered_at == self.decisions else self.legal(mover)
+            if (seat is None or seat == mover) and action in listed:
+                self._do(action, mover, events)
                 return events
         mover = check_decision(self, action, seat)  # anything else, every refusal's reason
         self._do(action, mover, events)
@@ -283,6 +315,12 @@ class HuhnState:
         """The same change as :meth:`apply` for an action known to be legal: no
         checks, no events (search and benchmarks)."""
         self._do(action, seat, None)
+
+    def arrange_fast(self, seat: int, order: tuple[Card, ...]) -> None:
+        """:meth:`apply_fast` of ``Arrange(order)`` without making the action: a playout
+        arranges every hand of a deal."""
+        self.decisions += 1
+        self._arrange(seat, order, None)
 
     def _do(self, action: Action, seat: int, events: list[Any] | None) -> None:
         self.decisions += 1
@@ -362,7 +400,7 @@ class HuhnState:
                 self.penalties = _with(self.penalties, winner,
                                        self.penalties[winner] + (PENALTY[hens],))
         if events is not None:
-            events.append(TrickTaken(trick))
+            events.append(trick_taken(trick))
             if hens >= 2:
                 events.append(PENALIZED[winner][hens])
         if counted // 8 == 1 and self.supply:
@@ -421,6 +459,7 @@ class HuhnState:
             raise RulesError("no leader is to be named now")
         self.phase = PLAY
         self.public = None
+        self.offered_at = -1  # the leaders listed are no card's plays
 
     def _choose_option(self, option: ChooseOption, events: list[Any] | None) -> None:
         """H11, then the deal is scored (H10) and the next deal or the end (H12)."""
@@ -434,10 +473,8 @@ class HuhnState:
             totals[taker] -= self.scores[option.deal - 1].points[taker]
         self.totals = tuple(totals)
         self.scores += (score,)
-        self.played += (new_tuple(DealPlayed, (
-            self.dealer, tuple([o or () for o in self.orders]), self.tricks,
-            tuple([k for _, _, k in self.reward_log]), tuple([s for _, _, s in self.leader_log]),
-            score.option)),)
+        self.finished += ((self.dealer, self.orders, self.tricks, self.reward_log,
+                           self.leader_log, score.option),)
         self.phase = OVER if len(self.scores) >= self.deals else DEAL
         self.public = None
         if events is not None:
@@ -454,7 +491,7 @@ class HuhnState:
         new = _new_state(HuhnState)
         new.seats, new.n, new.deals, new.first_dealer = self.seats, self.n, self.deals, self.first_dealer
         new.deck, new.size, new.phase, new.scores = self.deck, self.size, self.phase, self.scores
-        new.played, new.crossed, new.totals = self.played, self.crossed, self.totals
+        new.finished, new.crossed, new.totals = self.finished, self.crossed, self.totals
         new.decisions, new.dealer, new.orders = self.decisions, self.dealer, self.orders
         new.hands = [h[:] for h in self.hands]
         new.trick = self.trick[:]
@@ -478,9 +515,19 @@ new_tuple = tuple.__new__
 #: pending() of a deal's chance step, and of a seat's card, reward, leader or option.
 _DEAL_PENDING = (Decision(DEAL, None),)
 _ARRANGING = tuple(Decision(ARRANGE, s) for s in range(8))
+#: A deal's orders before anyone arranges, and what pending() says then, by players.
+_UNARRANGED = tuple((None,) * n for n in range(8))
+_ARRANGING_ALL = tuple(_ARRANGING[:n] for n in range(8))
 _PENDING = {phase: tuple((Decision(phase, s),) for s in range(8))
             for phase in (PLAY, REWARD_CHOICE, NAME_LEADER, OPTION)}
 _PENDING_PLAY = _PENDING[PLAY]
+#: The reward cards a deal's supply offers (H8), by the supply: its kinds in the app's
+#: order, as taking one leaves them.
+_REWARDS_OFFERED = {supply: tuple(map(REWARD.__getitem__, supply))
+                    for left in range(len(REWARD_KINDS) + 1)
+                    for supply in combinations(REWARD_KINDS, left)}
+#: The listed decisions other than a card, by phase: the kind of action each waits for.
+_LISTED = {phase: WAITS_FOR[phase][0] for phase in (REWARD_CHOICE, NAME_LEADER, OPTION)}
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

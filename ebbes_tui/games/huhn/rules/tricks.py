@@ -116,7 +116,7 @@ def legal_plays(hand: Sequence[Card], leading: bool, last_player: bool,
     if leading and advantage is not None:
         if advantage == REWARD_EAR:
             plays = _UP if last_player else _BY_SYMBOL
-            return tuple(p for c in hand for p in plays[c])
+            return tuple([p for c in hand for p in plays[c]])
         if advantage == REWARD_DOWN and not last_player:
             ends = ENDS_BOTH
     return ends[hand[0] * SPAN + hand[-1]]
