@@ -164,15 +164,17 @@ class EbbesRecords:
 class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     """ebbes' normal bot, its sampler of hidden deals and its fast path."""
 
-    # A playout's leaders look a trick ahead, so a sample costs about three random-lead
-    # ones: 200 take the time 600 did, and even 150 play better (bots/playout.py).
-    search_samples = 200
+    # A playout's leaders look a trick ahead, so a sample costs three random-lead ones
+    # or more (more cards to lead, more players to follow): 150 keep the slowest
+    # decisions (p95 at 3 to 5 players) where 600 random-lead ones had them, and play
+    # better (bots/playout.py).
+    search_samples = 150
     # The normal bot's estimate misses the best card more often than other games' do:
     # over its best 6 cards hard beat normal by +3.7 points a game [2.6, 4.9], over its
     # best 4 by +2.3 [1.1, 3.5] (4 players, 60 deals each way, seed 2026); with the
     # leaders looking ahead, best 6 +4.5 [3.4, 5.6], best 8 +3.3 [2.2, 4.5] (150 samples).
     search_keep = 6
-    expert_samples = 1000  # five times the hard bot's
+    expert_samples = 750  # five times the hard bot's
 
     def __init__(self) -> None:
         #: The last view search sampled and its counting (one pair, swapped whole, so
