@@ -192,7 +192,10 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
         return True
 
     def searches(self, view: PlayerView) -> bool:
-        """Cards are searched; the starter and the pairs are the normal bot's."""
+        """Cards are searched; the starter and the pairs are the normal bot's. (The
+        starter searched too, each seat's round played out from its first card, gained
+        nothing: +4.32 [3.03, 5.61] over normal against +4.49, on the 60 deals of
+        bots/playout.py's figures.)"""
         return view.phase is Phase.PLAY
 
     def sample(self, view: PlayerView, rng: random.Random) -> GameState:
