@@ -41,7 +41,9 @@ def playout(state: GameState, first: Card, seat: int, rng: random.Random) -> flo
     rand = rng.random
 
     def pick(s: GameState, legal: list[Card]) -> Card:
-        return greedy_card(s, legal) if s.trick else lead_card(s, legal, rand)
+        if s.trick:
+            return greedy_card(s, legal, duck_low=s.to_move != seat)
+        return lead_card(s, legal, rand, seat)
 
     s.play_out(pick)
     points = s.results[-1].scored.points
@@ -49,9 +51,10 @@ def playout(state: GameState, first: Card, seat: int, rng: random.Random) -> flo
     return points[seat] - sum(others) / len(others)
 
 
-def lead_card(s: GameState, legal: list[Card], rand: Callable[[], float]) -> Card:
+def lead_card(s: GameState, legal: list[Card], rand: Callable[[], float], me: int) -> Card:
     """A quick leader that sees every hand (a playout's world is one sampled deal):
-    the card whose trick, the followers playing :func:`greedy_card`, gains it most
+    the card whose trick, the followers playing :func:`greedy_card` (``me`` the
+    searching seat, the others ducking low), gains it most
     (what it takes, or what another player takes shared among the others, by R6 values
     once the trick is down); ties at random, so an open round's leads stay varied."""
     leader = s.to_move
@@ -59,7 +62,7 @@ def lead_card(s: GameState, legal: list[Card], rand: Callable[[], float]) -> Car
     best: list[Card] = []
     top = 0.0
     for c in legal:
-        gain = trick_gain(s, c, leader, share)
+        gain = trick_gain(s, c, leader, share, me)
         if not best or gain > top:
             best, top = [c], gain
         elif gain == top:
@@ -92,9 +95,10 @@ class _Ahead:
             fix_categories(self.suits, self.cat_of, SUIT_OF[first])
 
 
-def trick_gain(s: GameState, c: Card, leader: int, share: float) -> float:
+def trick_gain(s: GameState, c: Card, leader: int, share: float, me: int) -> float:
     """What leading ``c`` gains ``leader`` this trick in ``s`` (left as it is), the
-    others following with :func:`greedy_card` (R1; the dummy its one card, R16)."""
+    others following with :func:`greedy_card`, all but ``me`` ducking low (R1; the
+    dummy its one card, R16)."""
     ahead = _Ahead(s, c)
     trick, hands, det, dummy = ahead.trick, s.hands, s.det, s.dummy
     led = SUIT_OF[c]
@@ -104,7 +108,7 @@ def trick_gain(s: GameState, c: Card, leader: int, share: float) -> float:
             card = dummy_card(s.up, led)
         else:
             legal = legal_cards(hands[seat], led)
-            card = legal[0] if len(legal) == 1 else greedy_card(ahead, legal)
+            card = legal[0] if len(legal) == 1 else greedy_card(ahead, legal, seat != me)
         trick.append(card)
         if det[card]:
             fix_categories(ahead.suits, ahead.cat_of, SUIT_OF[card])
@@ -116,9 +120,11 @@ def trick_gain(s: GameState, c: Card, leader: int, share: float) -> float:
     return value if taker == leader else -value * share
 
 
-def greedy_card(s: TrickSoFar, legal: Sequence[Card]) -> Card:
+def greedy_card(s: TrickSoFar, legal: Sequence[Card], duck_low: bool = False) -> Card:
     """A quick follower: take a trick worth something with the lowest card that wins,
-    else duck with the card that hurts the winner most (R6 values, open suits 0)."""
+    else duck with the card that hurts the winner most (R6 values, open suits 0), the
+    highest of those (shedding cards that could take a trick later), or with
+    ``duck_low`` the lowest, as the normal bot ducks."""
     trick = s.trick
     cat_of = s.cat_of
     trump = trump_of(s.suits)
@@ -131,12 +137,13 @@ def greedy_card(s: TrickSoFar, legal: Sequence[Card]) -> Card:
     for c in legal:
         (winners if beats(c, best, trump) else losers).append(c)
     # the cheapest card (every search's hot path: a scan, not min() with a key): to
-    # take the trick the lowest one, to duck the highest one
+    # take the trick the lowest one, to duck the highest one (or the lowest)
     take = bool(winners) and (value > 0 or not losers)
+    low_first = take or duck_low
     pick, low = legal[0], 2  # the first card looked at replaces it (every worth is lower)
     for c in winners if take else losers:
         worth = _PLAYOUT_VALUE[cat_of[SUIT_OF[c]] + 1]
-        if worth < low or (worth == low and (c < pick) is take):
+        if worth < low or (worth == low and (c < pick) is low_first):
             pick, low = c, worth
     return pick
 
