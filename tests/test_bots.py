@@ -187,16 +187,13 @@ def test_normal_trumps_a_plus_trick_with_its_lowest_trump():
 def test_search_playouts_follow_greedily_take_a_worthy_trick_lowest_else_duck_highest():
     """The hard bot's playouts: a follower takes a trick worth something with its
     lowest winning card, else ducks with the card worth least to the winner (a Minus
-    card before others), the highest of those; a player modelled as the normal bot
-    ducks with the lowest of those instead."""
-    cases = [("brown4", "blue2", "blue2"),  # Plus led, seat 0 void: its lowest trump
-             ("brown4 blue2", "brown3", "brown2"),  # trumped: seat 1 ducks with a Plus
-             ("red4 red5", "green5", "green3")]  # nix led, seat 1 void, no trump: Minus
-    for played, shed_high, duck_low in cases:
+    card before others), the highest of those."""
+    cases = [("brown4", "blue2"),  # Plus led, seat 0 void: its lowest trump takes it
+             ("brown4 blue2", "brown3"),  # trumped: seat 1 ducks with its highest Plus
+             ("red4 red5", "green5")]  # nix led, seat 1 void and no trump: a Minus card
+    for played, expected in cases:
         state = scene(played)
-        legal = state.legal_moves()
-        assert greedy_card(state, legal) == cards(shed_high)[0], played
-        assert greedy_card(state, legal, duck_low=True) == cards(duck_low)[0], played
+        assert greedy_card(state, state.legal_moves()) == cards(expected)[0], played
 
 
 def test_search_playouts_lead_the_card_whose_trick_gains_most_a_trick_ahead():
@@ -206,12 +203,12 @@ def test_search_playouts_lead_the_card_whose_trick_gains_most_a_trick_ahead():
     gains the draw decides."""
     state = scene()
     assert state.to_move == 2 and not state.trick
-    gains = {c: trick_gain(state, c, 2, 0.5, 2) for c in state.legal_moves()}
+    gains = {c: trick_gain(state, c, 2, 0.5) for c in state.legal_moves()}
     assert gains == {**dict.fromkeys(cards("brown4 brown5 brown6"), -1.0),
                      cards("yellow5")[0]: 0.0,
                      **dict.fromkeys(cards("red1 red2 red3 red4"), 0.5)}
     reds = cards("red1 red2 red3 red4")
-    assert [lead_card(state, list(state.legal_moves()), lambda draw=draw: draw, 2) for draw in
+    assert [lead_card(state, list(state.legal_moves()), lambda draw=draw: draw) for draw in
             (0.0, 0.3, 0.6, 0.99)] == reds
     assert not state.trick and len(state.hands[2]) == 8  # looking ahead changed nothing
 

@@ -13,14 +13,11 @@ left out: followers that look ahead too (a playout 1.6x as slow), at 90 samples,
 normal bot does), +4.00 [2.59, 5.40]; players counting what fixing a category does to
 the cards already taken (R4-R6), +4.34 [2.99, 5.69]; open suits worth the mean of the
 categories still open, +3.26 [2.04, 4.48]; every follower ducking with its lowest
-loser, +3.64 [2.40, 4.88].
-
-The other players duck as the normal bot does, with their lowest losing card (when it
-follows suit and ducks, the normal bot plays the card a follower shedding high plays
-about 40% of the time, the lowest loser about 80%, in 40 normal-only 4-player games),
-while the searching seat sheds its highest: +5.04 [3.97, 6.12] on those 60 deals; over
-100 (``ebbes tournament --players P --levels hard,normal --seed 2026``), +4.95 [4.05,
-5.84] at 4 players (+3.90 before) and +5.23 [4.36, 6.10] at 3 (+5.74)."""
+loser, +3.64 [2.40, 4.88]. The other players ducking low as the normal bot does (it
+plays the lowest loser about 80% of the time, these followers' card about 40%), the
+searching seat shedding high: +5.04 [3.97, 6.12] on those deals, but over 100 deals
++5.23 at 3 players (+5.74 with these), +4.95 at 4 (+3.90), +3.24 at 5 (+4.45): no gain
+over all three, so left out."""
 
 from __future__ import annotations
 
@@ -50,9 +47,7 @@ def playout(state: GameState, first: Card, seat: int, rng: random.Random) -> flo
     rand = rng.random
 
     def pick(s: GameState, legal: list[Card]) -> Card:
-        if s.trick:
-            return greedy_card(s, legal, duck_low=s.to_move != seat)
-        return lead_card(s, legal, rand, seat)
+        return greedy_card(s, legal) if s.trick else lead_card(s, legal, rand)
 
     s.play_out(pick)
     points = s.results[-1].scored.points
@@ -60,10 +55,9 @@ def playout(state: GameState, first: Card, seat: int, rng: random.Random) -> flo
     return points[seat] - sum(others) / len(others)
 
 
-def lead_card(s: GameState, legal: list[Card], rand: Callable[[], float], me: int) -> Card:
+def lead_card(s: GameState, legal: list[Card], rand: Callable[[], float]) -> Card:
     """A quick leader that sees every hand (a playout's world is one sampled deal):
-    the card whose trick, the followers playing :func:`greedy_card` (``me`` the
-    searching seat, the others ducking low), gains it most
+    the card whose trick, the followers playing :func:`greedy_card`, gains it most
     (what it takes, or what another player takes shared among the others, by R6 values
     once the trick is down); ties at random, so an open round's leads stay varied."""
     leader = s.to_move
@@ -71,7 +65,7 @@ def lead_card(s: GameState, legal: list[Card], rand: Callable[[], float], me: in
     best: list[Card] = []
     top = 0.0
     for c in legal:
-        gain = trick_gain(s, c, leader, share, me)
+        gain = trick_gain(s, c, leader, share)
         if not best or gain > top:
             best, top = [c], gain
         elif gain == top:
@@ -104,10 +98,9 @@ class _Ahead:
             fix_categories(self.suits, self.cat_of, SUIT_OF[first])
 
 
-def trick_gain(s: GameState, c: Card, leader: int, share: float, me: int) -> float:
+def trick_gain(s: GameState, c: Card, leader: int, share: float) -> float:
     """What leading ``c`` gains ``leader`` this trick in ``s`` (left as it is), the
-    others following with :func:`greedy_card`, all but ``me`` ducking low (R1; the
-    dummy its one card, R16)."""
+    others following with :func:`greedy_card` (R1; the dummy its one card, R16)."""
     ahead = _Ahead(s, c)
     trick, hands, det, dummy = ahead.trick, s.hands, s.det, s.dummy
     led = SUIT_OF[c]
@@ -117,7 +110,7 @@ def trick_gain(s: GameState, c: Card, leader: int, share: float, me: int) -> flo
             card = dummy_card(s.up, led)
         else:
             legal = legal_cards(hands[seat], led)
-            card = legal[0] if len(legal) == 1 else greedy_card(ahead, legal, seat != me)
+            card = legal[0] if len(legal) == 1 else greedy_card(ahead, legal)
         trick.append(card)
         if det[card]:
             fix_categories(ahead.suits, ahead.cat_of, SUIT_OF[card])
@@ -129,11 +122,9 @@ def trick_gain(s: GameState, c: Card, leader: int, share: float, me: int) -> flo
     return value if taker == leader else -value * share
 
 
-def greedy_card(s: TrickSoFar, legal: Sequence[Card], duck_low: bool = False) -> Card:
+def greedy_card(s: TrickSoFar, legal: Sequence[Card]) -> Card:
     """A quick follower: take a trick worth something with the lowest card that wins,
-    else duck with the card that hurts the winner most (R6 values, open suits 0), the
-    highest of those (shedding cards that could take a trick later), or with
-    ``duck_low`` the lowest, as the normal bot ducks."""
+    else duck with the card that hurts the winner most (R6 values, open suits 0)."""
     trick = s.trick
     cat_of = s.cat_of
     trump = trump_of(s.suits)
@@ -146,13 +137,12 @@ def greedy_card(s: TrickSoFar, legal: Sequence[Card], duck_low: bool = False) ->
     for c in legal:
         (winners if beats(c, best, trump) else losers).append(c)
     # the cheapest card (every search's hot path: a scan, not min() with a key): to
-    # take the trick the lowest one, to duck the highest one (or the lowest)
+    # take the trick the lowest one, to duck the highest one
     take = bool(winners) and (value > 0 or not losers)
-    low_first = take or duck_low
     pick, low = legal[0], 2  # the first card looked at replaces it (every worth is lower)
     for c in winners if take else losers:
         worth = _PLAYOUT_VALUE[cat_of[SUIT_OF[c]] + 1]
-        if worth < low or (worth == low and (c < pick) is low_first):
+        if worth < low or (worth == low and (c < pick) is take):
             pick, low = c, worth
     return pick
 
