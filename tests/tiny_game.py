@@ -407,6 +407,7 @@ class TinyGame:
     search_samples = 10
     search_keep = 4
     expert_samples = 80
+    expert_keep = 6
     ui_module = "tiny_ui"
     options = (
         GameOption("hand", "Hand size", "int", 5, "Cards dealt to each player.", low=1, high=40),

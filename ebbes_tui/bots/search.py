@@ -23,10 +23,6 @@ from ..game.protocols import ActionT, Choices, Game, StateT, ViewT, listed
 
 #: The safety cap on a decision's time (the budget is the game's samples).
 DEFAULT_CAP_MS = 2000
-#: ``expert`` searches this many candidates more than the hard bot, with the game's own
-#: larger budget (:attr:`Players.expert_samples`: about 1-2 s a decision, ``ebbes bench
-#: bots``).
-EXPERT_MORE = 2
 #: The expert's safety cap: only a very slow or loaded machine reaches it.
 EXPERT_CAP_MS = 4000
 
@@ -75,12 +71,13 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
 
 class ExpertBot(SearchBot[StateT, ViewT, ActionT]):
     """``expert``, for a player who wants a real opponent: the hard bot's search with
-    the game's expert budget over :data:`EXPERT_MORE` candidates more."""
+    the game's expert budget (:attr:`Players.expert_samples`: about 1-2 s a decision,
+    ``ebbes bench bots``) over the game's :attr:`Players.expert_keep` candidates."""
 
     level = "expert"
 
     def __init__(self, game: Game[StateT, ViewT, ActionT], samples: int | None = None,
                  cap_ms: float = EXPERT_CAP_MS, keep: int | None = None) -> None:
-        hard = game.players.search_keep  # 0: every candidate, and the expert too
-        super().__init__(game, game.players.expert_samples if samples is None else samples,
-                         cap_ms, (hard and hard + EXPERT_MORE) if keep is None else keep)
+        players = game.players
+        super().__init__(game, players.expert_samples if samples is None else samples,
+                         cap_ms, players.expert_keep if keep is None else keep)

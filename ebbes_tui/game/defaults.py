@@ -66,6 +66,7 @@ class PlayersBase(Generic[StateT, ViewT, ActionT]):
     search_samples = 40
     search_keep = 4
     expert_samples = 320
+    expert_keep = 6  # hard's and two more: the expert's budget affords a wider choice
 
     def normal(self) -> Explaining[ViewT, ActionT]:
         """The game's own heuristic bot."""

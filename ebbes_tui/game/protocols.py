@@ -383,6 +383,11 @@ class Players(Protocol[StateT, ViewT_contra, ActionT]):
         """The expert's samples per decision: about a second a decision, up to two."""
         ...
 
+    @property
+    def expert_keep(self) -> int:
+        """How many of its :meth:`candidates` the expert searches (0: all of them)."""
+        ...
+
     def bot(self, level: str) -> Bot[ViewT_contra, ActionT]:
         """The game's own bot of ``level`` (``normal``); ValueError for a level the
         generic bots play."""
