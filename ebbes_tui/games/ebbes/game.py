@@ -174,11 +174,12 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     # best 4 by +2.3 [1.1, 3.5] (4 players, 60 deals each way, seed 2026); with the
     # leaders looking ahead, best 6 +4.5 [3.4, 5.6], best 8 +3.3 [2.2, 4.5] (150 samples).
     search_keep = 6
-    # ten times the hard bot's, over hard's own 6 candidates: over the best 8 with 750
-    # samples the expert lost to hard, -0.89 points a game [-2.29, 0.50]; over 6, +0.62
-    # [-0.37, 1.61] (4 players, 40 deal sets, seed 2026): the cards normal ranks lower
-    # are seldom better, and more of them are more to misjudge.
-    expert_samples = 1500
+    # five times the hard bot's, over hard's own 6 candidates: over the best 8 the
+    # expert lost to hard, -0.89 points a game [-2.29, 0.50]; over 6, +0.62 [-0.37, 1.61]
+    # (4 players, 40 deal sets, seed 2026): the cards normal ranks lower are seldom
+    # better, and more of them are more to misjudge. 1500 samples over 6 (1.7 s p95):
+    # +0.04 [-0.94, 1.03], no better.
+    expert_samples = 750
     expert_keep = 6
 
     def __init__(self) -> None:
