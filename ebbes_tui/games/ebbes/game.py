@@ -167,12 +167,17 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     # A playout's leaders look a trick ahead, so a sample costs three random-lead ones
     # or more (more cards to lead, more players to follow): 150 keep the slowest
     # decisions (p95 at 3 to 5 players) where 600 random-lead ones had them, and play
-    # better (bots/playout.py).
+    # better (bots/playout.py). The seat's own follows looking ahead too cost about a
+    # tenth more: p95 over every player count 346-351 ms against 318 (``ebbes bench bots
+    # --game ebbes --levels hard --seconds 20``, every position).
     search_samples = 150
     # The normal bot's estimate misses the best card more often than other games' do:
     # over its best 6 cards hard beat normal by +3.7 points a game [2.6, 4.9], over its
     # best 4 by +2.3 [1.1, 3.5] (4 players, 60 deals each way, seed 2026); with the
     # leaders looking ahead, best 6 +4.5 [3.4, 5.6], best 8 +3.3 [2.2, 4.5] (150 samples).
+    # Keeping normal's first card unless the search finds another better on the same
+    # deals by one standard error did worse: +3.85 at 4 players (100 deals) against
+    # +3.90; by two, +3.22; by half a point, +3.12. Its small preferences are real.
     search_keep = 6
     # five times the hard bot's, over hard's own 6 candidates: over the best 8 the
     # expert lost to hard, -0.89 points a game [-2.29, 0.50]; over 6, +0.62 [-0.37, 1.61]
