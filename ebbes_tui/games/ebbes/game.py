@@ -183,7 +183,8 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     # expert lost to hard, -0.89 points a game [-2.29, 0.50]; over 6, +0.62 [-0.37, 1.61]
     # (4 players, 40 deal sets, seed 2026): the cards normal ranks lower are seldom
     # better, and more of them are more to misjudge. 1500 samples over 6 (1.7 s p95):
-    # +0.04 [-0.94, 1.03], no better.
+    # +0.04 [-0.94, 1.03], no better. With the seat's follows looking ahead in both
+    # bots' playouts, -0.09 [-1.66, 1.48]: the expert's edge is still within the noise.
     expert_samples = 750
     expert_keep = 6
 
