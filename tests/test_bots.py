@@ -13,7 +13,9 @@ from ebbes_tui.bots import LEVELS, RandomBot, SearchBot, make_bot
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.games.ebbes.bots.normal import RULES, Judge, NormalBot
 from ebbes_tui.games.ebbes.bots import playout as playouts
-from ebbes_tui.games.ebbes.bots.playout import follow_card, greedy_card, lead_card, trick_gain
+from ebbes_tui.games.ebbes.bots.playout import (
+    follow_card, greedy_card, lead_card, others_share, trick_gain,
+)
 from ebbes_tui.games.ebbes.bots.table import Table
 from ebbes_tui.games.ebbes.rules import (
     Category, GameState, Phase, Suit, by_seat, dealer_from, forced, play_game, player_view,
@@ -226,8 +228,7 @@ def test_search_playouts_searching_seat_follows_with_the_card_that_gains_most_th
         if not state.trick or state.to_move == state.dummy or len(legal) < 2:
             continue
         before = (state.trick[:], [h[:] for h in state.hands], state.suits[:])
-        share = 1.0 / max(1, state.n - (state.dummy >= 0) - 1)
-        gains = {c: trick_gain(state, c, state.to_move, share) for c in legal}
+        gains = {c: trick_gain(state, c, state.to_move, others_share(state)) for c in legal}
         chosen = follow_card(state, legal)
         assert gains[chosen] == max(gains.values()), seed
         better += gains[chosen] > gains[greedy_card(state, legal)]

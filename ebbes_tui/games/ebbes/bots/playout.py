@@ -91,7 +91,7 @@ def follow_card(s: GameState, legal: list[Card]) -> Card:
 def _best_gains(s: GameState, legal: list[Card]) -> list[Card]:
     """The cards of ``legal`` whose :func:`trick_gain` is highest for the player to move."""
     player = s.to_move
-    share = 1.0 / max(1, s.n - (s.dummy >= 0) - 1)
+    share = others_share(s)
     best: list[Card] = []
     top = 0.0
     for c in legal:
@@ -101,6 +101,12 @@ def _best_gains(s: GameState, legal: list[Card]) -> list[Card]:
         elif gain == top:
             best.append(c)
     return best
+
+
+def others_share(s: GameState) -> float:
+    """What one of the other players' average gets of a trick one of them takes (the
+    dummy scores for nobody, R17): :func:`trick_gain`'s ``share``."""
+    return 1.0 / max(1, s.n - (s.dummy >= 0) - 1)
 
 
 class TrickSoFar(Protocol):
@@ -179,4 +185,4 @@ def greedy_card(s: TrickSoFar, legal: Sequence[Card]) -> Card:
     return pick
 
 
-__all__ = ["follow_card", "greedy_card", "lead_card", "playout", "trick_gain"]
+__all__ = ["follow_card", "greedy_card", "lead_card", "others_share", "playout", "trick_gain"]
