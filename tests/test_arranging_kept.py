@@ -132,6 +132,12 @@ def kept(hosted: LocalTable, seat: int) -> list[int]:
     return hosted.server.play.match.state.hands[seat]
 
 
+def saved_hand(hosted: LocalTable, seat: int) -> list[str] | None:
+    """``seat``'s hand in the deal under way, as the table's save on disk holds it."""
+    deals = hosted.record().get("deals")
+    return deals[-1]["hands"][seat] if deals else None
+
+
 async def test_a_hang_up_mid_arrangement_and_rejoining_bring_the_hand_back(home):
     from ebbes_tui.table.client import connect_table
     from ebbes_tui.ui.app import EbbesApp
@@ -148,7 +154,9 @@ async def test_a_hang_up_mid_arrangement_and_rejoining_bring_the_hand_back(home)
             await wait_until(pilot, lambda: kept(hosted, 0) == order, "the table keeps it")
         # The app is gone, its connection with it: Ann hung up mid-arrangement.
         await until(lambda: 0 not in hosted.server.connections.connected_seats())
-        assert hosted.record()["deals"][-1]["hands"][0] == [str(c) for c in order]
+        # The save is written off the event loop, so it follows the match a moment later.
+        await until(lambda: saved_hand(hosted, 0) == [str(c) for c in order],
+                    what=lambda: f"the save to keep {order}, not {saved_hand(hosted, 0)}")
         again = EbbesApp(pace=0, animation=False,
                          table=await connect_table("hens", directory=hosted.directory, player=1))
         async with again.run_test(size=(80, 24)) as pilot:
