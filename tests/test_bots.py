@@ -20,6 +20,7 @@ from ebbes_tui.games.ebbes.bots.table import Table
 from ebbes_tui.games.ebbes.rules import (
     Category, GameState, Phase, Suit, by_seat, dealer_from, forced, play_game, player_view,
 )
+from ebbes_tui.games.ebbes.rules.scoring import CARD_POINTS
 from ebbes_tui.games.ebbes.rules.deal import deal_next_round
 
 
@@ -214,6 +215,33 @@ def test_search_playouts_lead_the_card_whose_trick_gains_most_a_trick_ahead():
     assert [lead_card(state, list(state.legal_moves()), lambda draw=draw: draw) for draw in
             (0.0, 0.3, 0.6, 0.99)] == reds
     assert not state.trick and len(state.hands[2]) == 8  # looking ahead changed nothing
+
+
+def test_search_playouts_weigh_a_trick_ahead_as_the_engine_plays_it():
+    """:func:`trick_gain` keeps the trick's winner and worth as each card falls (the
+    search's hot path); the engine playing the same trick, the later seats greedy, gives
+    the same gain for every card of every seat to move, at every player count, among
+    them tricks where a determiner fixes a category and changes what earlier cards are
+    worth or which card wins (R2, R4, R6)."""
+    fixing = 0
+    for seed in range(240):
+        state = random_position(2 + seed % 4, seed)
+        if state.to_move == state.dummy:
+            continue
+        player, share = state.to_move, others_share(state)
+        for c in state.legal_moves():
+            s = state.clone()
+            s.play_fast(c)
+            while len(s.tricks) == len(state.tricks):
+                legal = s.legal_moves()
+                s.play_fast(legal[0] if len(legal) == 1 else greedy_card(s, legal))
+            trick = s.tricks[-1]
+            value = sum(CARD_POINTS[Category(s.cat_of[c.suit])] for c in trick.cards
+                        if s.cat_of[c.suit] >= 0)
+            expected = value if trick.winner == player else -value * share
+            assert trick_gain(state, c, player, share) == expected, (seed, c)
+            fixing += len(s.suits) > len(state.suits) and s.suits[:1] != state.suits[:1]
+    assert fixing >= 30  # tricks in which trump itself was fixed
 
 
 def test_search_playouts_searching_seat_follows_with_the_card_that_gains_most_this_trick():

@@ -36,15 +36,16 @@ it), +2.70."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
-from ..rules.cards import SUIT_OF, Card
+from ..rules.cards import MAX_VALUE, SUIT_OF, Card
+from ..rules.categories import FIXED_BY_CARDS
 from ..rules.determiners import fix_categories
 from ..rules.dummy import dummy_card
 from ..rules.scoring import CARD_POINTS
 from ..rules.state import GameState
-from ..rules.tricks import beats, legal_cards, trick_turns, trick_winner, trump_of
+from ..rules.tricks import NO_SUIT, beats, trick_turns, trick_winner, trump_of
 
 
 #: What a taken card of each category is worth (R6), by ``cat_of`` + 1: an open suit
@@ -109,80 +110,88 @@ def others_share(s: GameState) -> float:
     return 1.0 / max(1, s.n - (s.dummy >= 0) - 1)
 
 
-class TrickSoFar(Protocol):
-    """What :func:`greedy_card` reads: a state, or a trick looked ahead."""
-
-    @property
-    def trick(self) -> Sequence[Card]: ...
-    @property
-    def suits(self) -> Sequence[int]: ...
-    @property
-    def cat_of(self) -> Sequence[int]: ...
-
-
-class _Ahead:
-    """A trick looked ahead: its cards and the categories they leave (what
-    :func:`greedy_card` reads of a state), the state itself untouched."""
-
-    __slots__ = ("trick", "suits", "cat_of")
-
-    def __init__(self, s: GameState, card: Card) -> None:
-        self.trick = [*s.trick, card]
-        self.suits = s.suits[:]
-        self.cat_of = s.cat_of[:]
-        if s.det[card]:
-            fix_categories(self.suits, self.cat_of, SUIT_OF[card])
-
-
 def trick_gain(s: GameState, c: Card, player: int, share: float) -> float:
     """What playing ``c`` (a lead, or a follow to ``s``'s trick) gains ``player`` this
     trick in ``s`` (left as it is), the later seats following with
     :func:`greedy_card` (R1; the dummy its one card, R16): what it takes, or what
     another player takes shared among the others."""
-    ahead = _Ahead(s, c)
-    trick, hands, det, dummy = ahead.trick, s.hands, s.det, s.dummy
+    trick = [*s.trick, c]
+    suits, cat_of, det = s.suits, s.cat_of, s.det
+    copied = False  # the state's categories are copied only when a card fixes one
+    if det[c] and len(suits) < FIXED_BY_CARDS:
+        suits, cat_of, copied = suits[:], cat_of[:], True
+        fix_categories(suits, cat_of, SUIT_OF[c])
+    trump = suits[0] if suits else NO_SUIT
+    if s.trick:
+        best, value = _standing(trick, trump, cat_of)
+    else:  # a lead: the card alone (every playout's leader weighs each card of a hand)
+        best, value = c, _PLAYOUT_VALUE[cat_of[SUIT_OF[c]] + 1]
+    hands, dummy = s.hands, s.dummy
     led = SUIT_OF[trick[0]]
+    first = led * MAX_VALUE  # the led suit's cards are first <= card < first + MAX_VALUE
     seats = trick_turns(s.order)[s.leader if s.trick else player]
     for seat in seats[len(trick):]:
         if seat == dummy:
             card = dummy_card(s.up, led)
         else:
-            legal = legal_cards(hands[seat], led)
-            card = legal[0] if len(legal) == 1 else greedy_card(ahead, legal)
+            # R1 as legal_cards has it, written out for the search's hot path
+            hand = hands[seat]
+            low = bisect_left(hand, first)
+            high = bisect_left(hand, first + MAX_VALUE, low)
+            if low == high:
+                low, high = 0, len(hand)
+            card = hand[low] if high - low == 1 else _greedy(
+                hand[low:high], best, value, trump, cat_of)
         trick.append(card)
-        if det[card]:
-            fix_categories(ahead.suits, ahead.cat_of, SUIT_OF[card])
-    cat_of = ahead.cat_of
-    value = 0
-    for card in trick:
-        value += _PLAYOUT_VALUE[cat_of[SUIT_OF[card]] + 1]
-    taker = seats[trick_winner(trick, trump_of(ahead.suits))]
+        if det[card] and len(suits) < FIXED_BY_CARDS:  # the trick's worth may change
+            if not copied:
+                suits, cat_of, copied = suits[:], cat_of[:], True
+            fix_categories(suits, cat_of, SUIT_OF[card])
+            trump = suits[0]
+            best, value = _standing(trick, trump, cat_of)
+        else:
+            if beats(card, best, trump):
+                best = card
+            value += _PLAYOUT_VALUE[cat_of[SUIT_OF[card]] + 1]
+    taker = seats[trick.index(best)]
     return value if taker == player else -value * share
 
 
-def greedy_card(s: TrickSoFar, legal: Sequence[Card]) -> Card:
-    """A quick follower: take a trick worth something with the lowest card that wins,
-    else duck with the card that hurts the winner most (R6 values, open suits 0)."""
-    trick = s.trick
-    cat_of = s.cat_of
-    trump = trump_of(s.suits)
-    best = trick[trick_winner(trick, trump)]
+def _standing(trick: Sequence[Card], trump: int, cat_of: Sequence[int]) -> tuple[Card, int]:
+    """The card winning ``trick`` so far (R2) and what the trick is worth (R6 values,
+    open suits 0)."""
     value = 0
     for c in trick:
         value += _PLAYOUT_VALUE[cat_of[SUIT_OF[c]] + 1]
-    winners: list[Card] = []
-    losers: list[Card] = []
+    return trick[trick_winner(trick, trump)], value
+
+
+def greedy_card(s: GameState, legal: Sequence[Card]) -> Card:
+    """A quick follower: take a trick worth something with the lowest card that wins,
+    else duck with the card that hurts the winner most (R6 values, open suits 0)."""
+    trump = trump_of(s.suits)
+    best, value = _standing(s.trick, trump, s.cat_of)
+    return _greedy(legal, best, value, trump, s.cat_of)
+
+
+def _greedy(legal: Sequence[Card], best: Card, value: int, trump: int,
+            cat_of: Sequence[int]) -> Card:
+    """:func:`greedy_card` once the trick's winning card ``best`` and its ``value`` are
+    known: in one scan (every search's hot path), the cheapest winner, lowest first,
+    and the cheapest loser, highest first."""
+    best_suit = SUIT_OF[best]
+    win = lose = legal[0]
+    win_worth = lose_worth = 2  # the first card of each kind replaces it (every worth is lower)
     for c in legal:
-        (winners if beats(c, best, trump) else losers).append(c)
-    # the cheapest card (every search's hot path: a scan, not min() with a key): to
-    # take the trick the lowest one, to duck the highest one
-    take = bool(winners) and (value > 0 or not losers)
-    pick, low = legal[0], 2  # the first card looked at replaces it (every worth is lower)
-    for c in winners if take else losers:
-        worth = _PLAYOUT_VALUE[cat_of[SUIT_OF[c]] + 1]
-        if worth < low or (worth == low and (c < pick) is take):
-            pick, low = c, worth
-    return pick
+        suit = SUIT_OF[c]
+        worth = _PLAYOUT_VALUE[cat_of[suit] + 1]
+        if (c > best) if suit == best_suit else (suit == trump):
+            if worth < win_worth or (worth == win_worth and c < win):
+                win, win_worth = c, worth
+        elif worth < lose_worth or (worth == lose_worth and c > lose):
+            lose, lose_worth = c, worth
+    # take a trick worth something, or any trick when every card wins it
+    return win if win_worth < 2 and (value > 0 or lose_worth == 2) else lose
 
 
 __all__ = ["follow_card", "greedy_card", "lead_card", "others_share", "playout", "trick_gain"]
