@@ -61,6 +61,10 @@ ANSWER_TIMEOUT = 10.0
 #: moves a card many times a second, and the table takes only so many messages (the
 #: latest order always follows).
 DRAFT_PAUSE = 0.25
+#: Seconds a player who leaves a finished game's table at once waits, unseen, for the
+#: game's record to keep in their History: the table sends it once its last save is
+#: written, which on a busy server can come after the final standings.
+RECORD_PATIENCE = 15.0
 #: Seconds all the tables together have to describe themselves for a list.
 LIST_TIMEOUT = 1.5
 #: Seconds between tries to connect while a table's queue of new connections is full
@@ -436,6 +440,8 @@ class TableClient:
         #: What this player saw of the game, to hold the table's record against.
         self.witness = Witness(self.plays)
         self._record_taken = False  # at most one record per table game
+        self._leaving = False  # left, waiting only for the record
+        self._gone = asyncio.Event()  # set once this client has ended
         self._record_refused = False  # and one line saying why one was not kept
         self._chat_passed = TokenBucket(CHAT_PASSED_RATE, CHAT_PASSED_BURST)
         self._chat_flooded = False  # said once that chat was dropped
@@ -503,6 +509,28 @@ class TableClient:
             self._tap("out", message)
         self._writer.write(encode(message))
 
+    def awaits_record(self) -> bool:
+        """Whether this player's game here is over and its record, to keep in their
+        History, has not come yet."""
+        return (self.on_record is not None and self.role == "player" and not self.closed
+                and not self._record_taken and self.feed is not None
+                and self.feed.latest.view.over)
+
+    def leave(self) -> None:
+        """Leave the table, as :meth:`close`; but a player whose game here is over
+        stays connected, unseen, until its record has come (at most
+        :data:`RECORD_PATIENCE` seconds): leaving the final standings at once must
+        not lose the game from their History."""
+        if not self.awaits_record():
+            self.close()
+            return
+        self._leaving = True
+        self._loop.call_later(RECORD_PATIENCE, self.close)
+
+    async def gone(self) -> None:
+        """Wait until this client has left the table, or the table has ended."""
+        await self._gone.wait()
+
     def close(self) -> None:
         """Leave the table (a seat is then away until its player comes back)."""
         if self._task is not None:
@@ -564,6 +592,7 @@ class TableClient:
         self.ended = Disconnected(text)
         self._table_event(self.ended)
         self._started.set()
+        self._gone.set()
         if self._trace is not None:
             self._trace.close()
             self._trace = None
@@ -631,10 +660,12 @@ class TableClient:
             self._refuse_record("it came before your game there had ended")
             return
         self._record_taken = True
-        if not isinstance(record, dict):
+        if isinstance(record, dict):
+            self.on_record(self._own_record(record), self._check_record)
+        else:
             self._refuse_record("it is not a game record")
-            return
-        self.on_record(self._own_record(record), self._check_record)
+        if self._leaving:
+            self.close()
 
     def _check_record(self, record: Record) -> AnyState:
         """:meth:`Witness.check`, from any thread; a record that fails it is refused

@@ -5,10 +5,14 @@ table; and leaving it, with what the player is told about coming back."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from textual.worker import Worker
+
+    from ..game.protocols import AnyState, Record
     from ..table.client import TableClient, TableConnection
     from .app import EbbesApp
 
@@ -18,6 +22,8 @@ class TableJoiner:
 
     def __init__(self, app: EbbesApp) -> None:
         self.app = app
+        #: Keeping the last table game's record in History (a thread), if one came.
+        self.keeping: Worker[object] | None = None
 
     def join(self, name: str, watch: bool, reopen: bool = False) -> None:
         """Join or watch the table ``name``, reopening this user's saved one first."""
@@ -67,8 +73,12 @@ class TableJoiner:
         app = self.app
         client = await TableClient.start(connection)
         library = app.library_for(client.plays)
-        client.on_record = lambda record, check: app.run_worker(  # replayed, written: a thread
-            partial(library.keep_finished, record, f"{client.name}.", check), thread=True)
+
+        def keep(record: Record, check: Callable[[Record], AnyState]) -> None:
+            self.keeping = app.run_worker(  # replayed, written: a thread
+                partial(library.keep_finished, record, f"{client.name}.", check), thread=True)
+
+        client.on_record = keep
         app.remote = client
         feed = await app.push_screen_wait(LobbyScreen(client))
         if feed is None:
@@ -85,12 +95,20 @@ class TableJoiner:
         the menu, told how to come back, or out of the app."""
         app = self.app
         note = "" if finished else note or left_note(client)
-        client.close()
+        client.leave()  # a finished game's record may still be on its way
         app.remote = None
         if choice == "quit":
-            app.exit()
+            app.run_worker(self._quit_when_gone(client), group="leaving")
             return
         app.back_to_menu(note)
+
+    async def _quit_when_gone(self, client: TableClient) -> None:
+        """Quit once ``client`` has left the table: with the game's record, if it was
+        still on its way (at most :data:`RECORD_PATIENCE` seconds)."""
+        await client.gone()
+        if self.keeping is not None:
+            await self.keeping.wait()
+        self.app.exit()
 
 
 def left_note(client: TableClient) -> str:

@@ -1,23 +1,56 @@
 """After a game at a shared table (issue 25, item 20): the menu the player comes back
-to is that game's, and its History lists the game just played there."""
+to is that game's, and its History lists the game just played there, even when the
+player leaves the final standings before the table's record has come."""
 
 from __future__ import annotations
 
-from table_support import LocalTable, spec, until
+import threading
+from contextlib import contextmanager
+
+import pytest
+from table_support import WAIT, LocalTable, spec, until
 from test_conformance import app, play_by_keys, quickest, settings_file
 from ui_support import screen_text
 
+from ebbes_tui.controller import Match
 from ebbes_tui.controller.history import finished_games
+from ebbes_tui.controller.saves import SaveSlot
 from ebbes_tui.game.registry import all_games
 from ebbes_tui.table.client import connect_table
 from ebbes_tui.ui.history import HistoryScreen
 from ebbes_tui.ui.menu import MenuScreen
 
 
-async def test_the_menu_after_a_table_game_is_that_games_with_it_in_history(any_game, home):
+@contextmanager
+def last_save_held(table: LocalTable, monkeypatch: pytest.MonkeyPatch):
+    """While the block runs, the table's saves once its game is over wait (a busy
+    server's disk): the table sends the record only after its last save."""
+    over, release = threading.Event(), threading.Event()
+    save, write = Match._save, SaveSlot.write
+
+    def saving(match: Match) -> None:  # on the loop, as the match saves each decision
+        if match is table.server.play.match and match.state.outcome() is not None:
+            over.set()
+        save(match)
+
+    def held(slot: SaveSlot, record) -> None:  # in the table's writer thread
+        if slot.store is table.store and over.is_set():
+            release.wait(WAIT)
+        write(slot, record)
+
+    monkeypatch.setattr(Match, "_save", saving)
+    monkeypatch.setattr(SaveSlot, "write", held)
+    try:
+        yield
+    finally:
+        release.set()
+
+
+async def test_the_menu_after_a_table_game_is_that_games_with_it_in_history(
+        any_game, home, monkeypatch):
     """The menu was about another game before the table; m on the final standings
     comes back to the menu of the game played there, and h lists that game "at" the
-    table."""
+    table, though m was pressed before the table had sent its record."""
     game = any_game
     other = next(g for g in all_games() if g is not game)
     settings_file(home, other, [("Ann", "human"), ("Bea", "random"), ("Cyd", "random")])
@@ -28,13 +61,33 @@ async def test_the_menu_after_a_table_game_is_that_games_with_it_in_history(any_
         async with ebbes.run_test(size=(80, 24)) as pilot:
             assert ebbes.current is other
             await until(lambda: ebbes.table is not None, what="the table")
-            await play_by_keys(ebbes, pilot)  # to the final standings, then m
-            await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
-            await until(lambda: f"Game: {game.title} " in screen_text(ebbes),
-                        what=lambda: f"the menu of {game.title}:\n{screen_text(ebbes)}")
+            with last_save_held(table, monkeypatch):
+                await play_by_keys(ebbes, pilot)  # to the final standings, then m
+                await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
+                await until(lambda: f"Game: {game.title} " in screen_text(ebbes),
+                            what=lambda: f"the menu of {game.title}:\n{screen_text(ebbes)}")
+                assert not finished_games(ebbes.library_for(game).store)  # not sent yet
             await until(lambda: finished_games(ebbes.library_for(game).store),
                         what="the table's record kept")
             await pilot.press("h")
             await until(lambda: isinstance(ebbes.screen, HistoryScreen) and ebbes.screen.games,
                         what=lambda: f"the game in History:\n{screen_text(ebbes)}")
             assert f"at {table.address.label}:" in screen_text(ebbes)
+
+
+async def test_quitting_at_the_final_standings_waits_for_the_tables_record(
+        tiny, home, monkeypatch):
+    """q on the final standings before the table has sent its record: ebbes quits once
+    the record is kept in History, not before."""
+    async with LocalTable(home, spec("fri", seats="player,bot:random", seed=2, game="tiny",
+                                     options=quickest(tiny))) as table:
+        ebbes = app()
+        ebbes.table_connection = await connect_table("fri", directory=table.directory)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await until(lambda: ebbes.table is not None, what="the table")
+            with last_save_held(table, monkeypatch):
+                await play_by_keys(ebbes, pilot, leave="q")
+                await until(lambda: ebbes.remote is None, what="leaving the table")
+                assert ebbes.is_running and not finished_games(ebbes.library_for(tiny).store)
+            await until(lambda: not ebbes.is_running, what="ebbes quits")
+        assert finished_games(ebbes.library_for(tiny).store)

@@ -121,16 +121,16 @@ async def decide_by_keys(screen: TableScreen, pilot: Pilot) -> str:
     raise AssertionError(f"no key answered {screen.view}:\n{screen_text(screen.app)}")
 
 
-async def play_by_keys(ebbes: EbbesApp, pilot: Pilot) -> Counter[str]:
-    """Play the game on the table to its final standings by keys alone, then go to the
-    menu; what came up, counted."""
+async def play_by_keys(ebbes: EbbesApp, pilot: Pilot, leave: str = "m") -> Counter[str]:
+    """Play the game on the table to its final standings by keys alone, then press
+    ``leave`` (m: the menu); what came up, counted."""
     seen: Counter[str] = Counter()
     while True:
         await until(lambda: waits_for_a_key(ebbes), what=lambda: (
             f"a screen that waits for a key, not {ebbes.screen_stack}:\n{screen_text(ebbes)}"))
         screen = ebbes.screen
         if isinstance(screen, FinalStandings):
-            await pilot.press("m")
+            await pilot.press(leave)
             return seen
         if isinstance(screen, TableScreen):
             view = screen.view
