@@ -75,6 +75,27 @@ async def test_a_full_bot_match_runs_to_the_final_standings(players, options):
     assert all(u.view.hand == () for u in events)  # the public table shows no hand
 
 
+async def test_once_the_game_is_over_no_bot_takes_a_seat_and_nobody_gives_one_back():
+    """R21 at the very end: a player who leaves as the game ends (the last save still on
+    its way at a shared table) is not stood in for, nor is a seat given back; the
+    record keeps who played."""
+    played = Match(one_human(seed=6))
+    ann = played.session(0)
+    task = asyncio.create_task(played.run())
+    while (view := await my_turn(ann, kinds=tuple(Phase))).phase is not Phase.GAME_OVER:
+        ann.submit(view.actions[0])
+    await asyncio.wait_for(task, WAIT)
+    stood_in = Match(one_human(seed=6))
+    stood_in.stand_in(0, "random")  # Ann was away: a bot played her seat to the end
+    await asyncio.wait_for(stood_in.run(), WAIT)
+    for match, human in ((played, True), (stood_in, False)):
+        public, changes = match.session(None), match.record().get("seat_changes")
+        match.stand_in(0, "normal")
+        match.give_back(0)
+        assert match.human_plays(0) is human and match.record().get("seat_changes") == changes
+        assert public.poll() is None  # nobody told of a change
+
+
 @pytest.mark.parametrize("level", ["random", "normal", "hard"])
 async def test_save_after_every_decision_and_resume_anywhere_reproduces_the_game(level):
     """A resumed game gets the same bot answers as an uninterrupted one, hard included

@@ -284,10 +284,11 @@ class Match:
 
     def stand_in(self, seat: int, level: str = "normal", *, ordered: bool = False) -> None:
         """A bot of ``level`` plays ``seat`` until :meth:`give_back` (R21); ``ordered``:
-        by a host's order, not because the player's time ran out or they left."""
+        by a host's order, not because the player's time ran out or they left. Once
+        the game is over nothing changes: its record keeps who played it."""
         if seat not in self.humans:
             raise ValueError(f"seat {seat} is not a player's")
-        if seat in self.bots:
+        if seat in self.bots or self.finished.is_set():
             return
         if ordered:
             self._ordered.add(seat)
@@ -297,8 +298,8 @@ class Match:
         self._publish([SeatChanged(seat, human=False, level=level)])
 
     def give_back(self, seat: int) -> None:
-        """The player is back: ``seat`` is theirs again (R21)."""
-        if seat not in self.humans or seat not in self.bots:
+        """The player is back: ``seat`` is theirs again (R21), unless the game is over."""
+        if seat not in self.humans or seat not in self.bots or self.finished.is_set():
             return
         del self.bots[seat]
         self._ordered.discard(seat)

@@ -204,7 +204,7 @@ class TableServer:
                 seat not in self.connections.connected_seats():
             if self.play.match is None:
                 self.seating.release(seat)
-            elif not self.play.over:
+            elif not self.play.match.finished.is_set():  # after the game nobody is away
                 self.play.left(seat)
         if self.play.match is None:
             self.lobby.broadcast()
