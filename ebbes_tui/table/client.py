@@ -440,9 +440,9 @@ class TableClient:
         #: What this player saw of the game, to hold the table's record against.
         self.witness = Witness(self.plays)
         self._record_taken = False  # at most one record per table game
+        self._record_refused = False  # and one line saying why one was not kept
         self._leaving = False  # left, waiting only for the record
         self._gone = asyncio.Event()  # set once this client has ended
-        self._record_refused = False  # and one line saying why one was not kept
         self._chat_passed = TokenBucket(CHAT_PASSED_RATE, CHAT_PASSED_BURST)
         self._chat_flooded = False  # said once that chat was dropped
         self._loop = asyncio.get_running_loop()  # a record is checked in a thread

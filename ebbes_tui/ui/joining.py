@@ -5,9 +5,12 @@ table; and leaving it, with what the player is told about coming back."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
+
+from textual.worker import WorkerError
 
 if TYPE_CHECKING:
     from textual.worker import Worker
@@ -107,7 +110,8 @@ class TableJoiner:
         still on its way (at most :data:`RECORD_PATIENCE` seconds)."""
         await client.gone()
         if self.keeping is not None:
-            await self.keeping.wait()
+            with contextlib.suppress(WorkerError):  # a record not kept says why itself
+                await self.keeping.wait()
         self.app.exit()
 
 
