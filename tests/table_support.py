@@ -439,7 +439,7 @@ class Keeper:
         self.offered = 0
         self.kept: list[object] = []
         self.tasks: list[asyncio.Future] = []
-        client.on_record = self.take
+        client.records.on_record = self.take
 
     def take(self, record, check) -> None:
         self.offered += 1

@@ -24,9 +24,8 @@ from typing import Any
 
 from ..controller.events import AnyUpdate, SaveFailed, SeatChanged, Synced, Update
 from ..controller.session import NotYourTurn, UpdateStream
-from ..game.errors import RecordError
 from ..game.options import check as check_option
-from ..game.protocols import AnyGame, AnyState, Record
+from ..game.protocols import AnyGame
 from ..game.registry import game_ids, load_game
 from ..game.events import ChatLine
 from .events import (
@@ -47,7 +46,7 @@ from .rendezvous import (
 )
 from .seats import ELSEWHERE
 from .system import SYSTEM, Peer, System
-from .witness import Witness
+from .record_taker import RECORD_PATIENCE, RecordTaker
 
 
 class SeatElsewhere(TableError):
@@ -61,10 +60,6 @@ ANSWER_TIMEOUT = 10.0
 #: moves a card many times a second, and the table takes only so many messages (the
 #: latest order always follows).
 DRAFT_PAUSE = 0.25
-#: Seconds a player who leaves a finished game's table at once waits, unseen, for the
-#: game's record to keep in their History: the table sends it once its last save is
-#: written, which on a busy server can come after the final standings.
-RECORD_PATIENCE = 15.0
 #: Seconds all the tables together have to describe themselves for a list.
 LIST_TIMEOUT = 1.5
 #: Seconds between tries to connect while a table's queue of new connections is full
@@ -433,19 +428,11 @@ class TableClient:
         self.recap: list[AnyUpdate] = []
         #: Chat said before the game started (the table's log begins with it).
         self.lobby_chat: list[ChatLine] = []
-        #: Called with the whole record once the game is over, and the check it must
-        #: pass to be kept (:meth:`Witness.check`: a thread may run it); the terminal
-        #: keeps it in the player's History, headless clients leave this None.
-        self.on_record: Callable[[Record, Callable[[Record], AnyState]], object] | None = None
-        #: What this player saw of the game, to hold the table's record against.
-        self.witness = Witness(self.plays)
-        self._record_taken = False  # at most one record per table game
-        self._record_refused = False  # and one line saying why one was not kept
-        self._leaving = False  # left, waiting only for the record
+        #: The record the table sends once the game is over, for the player to keep.
+        self.records = RecordTaker(self, self._table_event)
         self._gone = asyncio.Event()  # set once this client has ended
         self._chat_passed = TokenBucket(CHAT_PASSED_RATE, CHAT_PASSED_BURST)
         self._chat_flooded = False  # said once that chat was dropped
-        self._loop = asyncio.get_running_loop()  # a record is checked in a thread
         self._reader = reader
         self._writer = writer
         self._tap = tap
@@ -509,23 +496,16 @@ class TableClient:
             self._tap("out", message)
         self._writer.write(encode(message))
 
-    def awaits_record(self) -> bool:
-        """Whether this player's game here is over and its record, to keep in their
-        History, has not come yet."""
-        return (self.on_record is not None and self.role == "player" and not self.closed
-                and not self._record_taken and self.feed is not None
-                and self.feed.latest.view.over)
-
     def leave(self) -> None:
         """Leave the table, as :meth:`close`; but a player whose game here is over
         stays connected, unseen, until its record has come (at most
         :data:`RECORD_PATIENCE` seconds): leaving the final standings at once must
         not lose the game from their History."""
-        if not self.awaits_record():
+        if not self.records.awaited():
             self.close()
             return
-        self._leaving = True
-        self._loop.call_later(RECORD_PATIENCE, self.close)
+        self.records.leaving = True
+        asyncio.get_running_loop().call_later(RECORD_PATIENCE, self.close)
 
     async def gone(self) -> None:
         """Wait until this client has left the table, or the table has ended."""
@@ -644,61 +624,15 @@ class TableClient:
             self._table_event(Refused(self._says(message.get("text"), "The table refused."),
                                       code))
         elif kind == "record":
-            self._on_record(message.get("record"))
+            self.records.take(message.get("record"))
         elif kind == "closed":
             self._end(self._says(message.get("text"), "The table has closed."))
         # other types (from a newer server) are ignored
 
-    def _on_record(self, record: object) -> None:
-        """The table's record of the game, to keep: taken once, only from a table
-        whose game this player saw end (at most 1 MiB: no longer line is read, see
-        :data:`SERVER_LINE_LIMIT`); whether it agrees with what they saw is checked
-        where it is replayed."""
-        if self.on_record is None or self.role != "player" or self._record_taken:
-            return  # a spectator keeps nothing; a second record is ignored
-        if self.feed is None or not self.feed.latest.view.over:
-            self._refuse_record("it came before your game there had ended")
-            return
-        self._record_taken = True
-        if isinstance(record, dict):
-            self.on_record(self._own_record(record), self._check_record)
-        else:
-            self._refuse_record("it is not a game record")
-        if self._leaving:
-            self.close()
-
-    def _check_record(self, record: Record) -> AnyState:
-        """:meth:`Witness.check`, from any thread; a record that fails it is refused
-        with one line at the table."""
-        try:
-            return self.witness.check(record)
-        except RecordError as e:
-            if not self._loop.is_closed():
-                self._loop.call_soon_threadsafe(self._refuse_record, str(e))
-            raise
-
-    def _refuse_record(self, why: str) -> None:
-        """Tell the player once that the table's record was not kept, and why."""
-        if not self._record_refused:
-            self._record_refused = True
-            self._table_event(Refused(f"The game record the table {self.address.label} "
-                                      f"sent was not kept in your History: {clean(why)}.",
-                                      "record"))
-
-    def _own_record(self, record: dict[str, Any]) -> dict[str, Any]:
-        """The finished game's record as this player keeps it: names cleaned, and the
-        table it was played at named as the kernel says (not as the server claims)."""
-        players = record.get("players")
-        if isinstance(players, list):
-            for player in players:
-                if isinstance(player, dict) and "name" in player:
-                    player["name"] = clean(player["name"], NAME_LIMIT)
-        return {**record, "table": {"host": self.address.host, "name": self.name}}
-
     def _saw(self, update: AnyUpdate) -> None:
         """Note what a player was shown (a spectator keeps no record: nothing to note)."""
         if self.role == "player":
-            self.witness.saw(update)
+            self.records.witness.saw(update)
 
     def _on_update(self, update: AnyUpdate) -> None:
         self._saw(update)

@@ -81,7 +81,7 @@ class TableJoiner:
             self.keeping = app.run_worker(  # replayed, written: a thread
                 partial(library.keep_finished, record, f"{client.name}.", check), thread=True)
 
-        client.on_record = keep
+        client.records.on_record = keep
         app.remote = client
         feed = await app.push_screen_wait(LobbyScreen(client))
         if feed is None:
@@ -107,7 +107,7 @@ class TableJoiner:
 
     async def _quit_when_gone(self, client: TableClient) -> None:
         """Quit once ``client`` has left the table: with the game's record, if it was
-        still on its way (at most :data:`RECORD_PATIENCE` seconds)."""
+        still on its way (at most :data:`~ebbes_tui.table.record_taker.RECORD_PATIENCE` seconds)."""
         await client.gone()
         if self.keeping is not None:
             with contextlib.suppress(WorkerError):  # a record not kept says why itself

@@ -101,7 +101,7 @@ async def test_an_honest_game_is_kept_once_counted_once_and_names_its_table(tmp_
         assert entry.table == f"{table.address.host}/fri"
         record = json.loads(path.read_text())
         again = {**record, "table": {"host": "carol", "name": "other"}, "hints": {"0": 3}}
-        assert keeper.library.keep_finished(again, "other.", client.witness.check) is None
+        assert keeper.library.keep_finished(again, "other.", client.records.witness.check) is None
         client.close()
     assert kept_games(store, gid) == (1, 1, 1)
 
