@@ -185,6 +185,8 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     # better, and more of them are more to misjudge. 1500 samples over 6 (1.7 s p95):
     # +0.04 [-0.94, 1.03], no better. With the seat's follows looking ahead in both
     # bots' playouts, -0.09 [-1.66, 1.48]: the expert's edge is still within the noise.
+    # Every follower looking ahead in the expert's playouts alone did worse: -1.36
+    # [-2.72, 0.01] (as it did for hard at 4 and 5 players, bots/playout.py).
     expert_samples = 750
     expert_keep = 6
 
