@@ -277,9 +277,11 @@ class EbbesApp(App[None]):
                 screen.refresh_saves(message)
 
     def save_and_quit(self) -> None:
-        """Quit at once: every decision is already saved, so only release the lock."""
+        """Quit at once: every decision is already saved, so only release the lock (a
+        finished table game's record still on its way is waited for first)."""
         self.close_game()
-        self.exit()
+        if not self.joiner.quit_when_kept():
+            self.exit()
 
     def on_unmount(self) -> None:
         self.close_game()  # however the app ends, the game's save is released

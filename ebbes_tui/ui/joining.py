@@ -10,7 +10,14 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
 from textual.worker import WorkerError
+
+from .footer import KeysFooter
 
 if TYPE_CHECKING:
     from textual.worker import Worker
@@ -27,6 +34,8 @@ class TableJoiner:
         self.app = app
         #: Keeping the last table game's record in History (a thread), if one came.
         self.keeping: Worker[object] | None = None
+        #: Tables the player has left whose finished game's record is still on its way.
+        self.lingering: set[TableClient] = set()
 
     def join(self, name: str, watch: bool, reopen: bool = False) -> None:
         """Join or watch the table ``name``, reopening this user's saved one first."""
@@ -100,18 +109,53 @@ class TableJoiner:
         note = "" if finished else note or left_note(client)
         client.leave()  # a finished game's record may still be on its way
         app.remote = None
+        if not client.closed:
+            self.lingering.add(client)
+            app.run_worker(self._forget_when_gone(client), group="lingering")
         if choice == "quit":
-            app.run_worker(self._quit_when_gone(client), group="leaving")
+            app.save_and_quit()
             return
         app.back_to_menu(note)
 
-    async def _quit_when_gone(self, client: TableClient) -> None:
-        """Quit once ``client`` has left the table: with the game's record, if it was
-        still on its way (at most :data:`~ebbes_tui.table.record_taker.RECORD_PATIENCE` seconds)."""
+    async def _forget_when_gone(self, client: TableClient) -> None:
         await client.gone()
+        self.lingering.discard(client)
+
+    def quit_when_kept(self) -> bool:
+        """Whether quitting must wait for the record of a table game the player has
+        finished, still on its way (at most
+        :data:`~ebbes_tui.table.record_taker.RECORD_PATIENCE` seconds) or being kept:
+        if so, a screen says so until it is kept, then the app quits."""
+        waiting = bool(self.lingering) or (self.keeping is not None
+                                           and not self.keeping.is_finished)
+        if waiting and not isinstance(self.app.screen, KeepingScreen):
+            self.app.push_screen(KeepingScreen())
+            self.app.run_worker(self._quit_when_kept(), group="quitting")
+        return waiting
+
+    async def _quit_when_kept(self) -> None:
+        for client in list(self.lingering):
+            await client.gone()
         if self.keeping is not None:
-            with contextlib.suppress(WorkerError):  # a record not kept says why itself
+            with contextlib.suppress(WorkerError):  # a record not kept is not waited for
                 await self.keeping.wait()
+        self.app.exit()
+
+
+class KeepingScreen(ModalScreen[None]):
+    """Over the screen the player quit from, while the record of the table game they
+    finished is still on its way: q or Esc quits at once, without it."""
+
+    BINDINGS = [Binding("q,escape", "quit_now", "Quit now")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Keeping the game you finished at the table in your History, "
+                         "then quitting ...", classes="dialog-title")
+            yield Static("q or Esc: quit now, without it", classes="dialog-help")
+        yield KeysFooter()
+
+    def action_quit_now(self) -> None:
         self.app.exit()
 
 

@@ -16,8 +16,10 @@ from ebbes_tui.controller import Match
 from ebbes_tui.controller.history import finished_games
 from ebbes_tui.controller.saves import SaveSlot
 from ebbes_tui.game.registry import all_games
+from ebbes_tui.table import client
 from ebbes_tui.table.client import connect_table
 from ebbes_tui.ui.history import HistoryScreen
+from ebbes_tui.ui.joining import KeepingScreen
 from ebbes_tui.ui.menu import MenuScreen
 
 
@@ -40,6 +42,7 @@ def last_save_held(table: LocalTable, monkeypatch: pytest.MonkeyPatch):
 
     monkeypatch.setattr(Match, "_save", saving)
     monkeypatch.setattr(SaveSlot, "write", held)
+    monkeypatch.setattr(client, "RECORD_PATIENCE", WAIT)  # a loaded machine is slow too
     try:
         yield
     finally:
@@ -75,10 +78,12 @@ async def test_the_menu_after_a_table_game_is_that_games_with_it_in_history(
             assert f"at {table.address.label}:" in screen_text(ebbes)
 
 
-async def test_quitting_at_the_final_standings_waits_for_the_tables_record(
-        tiny, home, monkeypatch):
-    """q on the final standings before the table has sent its record: ebbes quits once
-    the record is kept in History, not before."""
+@pytest.mark.parametrize("keys", [["q"], ["m", "q"]], ids=["q", "menu-then-q"])
+async def test_quitting_waits_for_the_record_of_a_table_game_just_finished(
+        tiny, home, monkeypatch, keys):
+    """q on the final standings, or at the menu just after them, before the table has
+    sent its record: a screen says the game is being kept, other keys do nothing, and
+    ebbes quits once the record is kept in History, not before."""
     async with LocalTable(home, spec("fri", seats="player,bot:random", seed=2, game="tiny",
                                      options=quickest(tiny))) as table:
         ebbes = app()
@@ -86,8 +91,15 @@ async def test_quitting_at_the_final_standings_waits_for_the_tables_record(
         async with ebbes.run_test(size=(80, 24)) as pilot:
             await until(lambda: ebbes.table is not None, what="the table")
             with last_save_held(table, monkeypatch):
-                await play_by_keys(ebbes, pilot, leave="q")
-                await until(lambda: ebbes.remote is None, what="leaving the table")
-                assert ebbes.is_running and not finished_games(ebbes.library_for(tiny).store)
+                await play_by_keys(ebbes, pilot, leave=keys[0])
+                for key in keys[1:]:
+                    await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
+                    await pilot.press(key)
+                await until(lambda: isinstance(ebbes.screen, KeepingScreen),
+                            what=lambda: f"the keeping screen:\n{screen_text(ebbes)}")
+                assert "Keeping the game you finished at the table" in screen_text(ebbes)
+                await pilot.press("n", "h")  # neither a new game nor History meanwhile
+                assert isinstance(ebbes.screen, KeepingScreen) and ebbes.is_running
+                assert not finished_games(ebbes.library_for(tiny).store)
             await until(lambda: not ebbes.is_running, what="ebbes quits")
         assert finished_games(ebbes.library_for(tiny).store)
