@@ -38,16 +38,15 @@ it), +2.70."""
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
-from ..rules.cards import MAX_VALUE, SUIT_OF, Card
+from ..rules.cards import SUIT_OF, Card
 from ..rules.categories import FIXED_BY_CARDS
 from ..rules.determiners import fix_categories
 from ..rules.dummy import dummy_card
 from ..rules.scoring import CARD_POINTS
 from ..rules.state import GameState
-from ..rules.tricks import NO_SUIT, beats, trick_turns, trick_winner, trump_of
+from ..rules.tricks import NO_SUIT, beats, legal_cards, trick_turns, trick_winner, trump_of
 
 
 #: What a taken card of each category is worth (R6), by ``cat_of`` + 1: an open suit
@@ -118,10 +117,9 @@ def trick_gain(s: GameState, c: Card, player: int, share: float) -> float:
     :func:`greedy_card` (R1; the dummy its one card, R16): what it takes, or what
     another player takes shared among the others."""
     trick = [*s.trick, c]
-    suits, cat_of, det = s.suits, s.cat_of, s.det
-    copied = False  # the state's categories are copied only when a card fixes one
+    suits, cat_of, det = s.suits, s.cat_of, s.det  # copied only when a card fixes one
     if det[c] and len(suits) < FIXED_BY_CARDS:
-        suits, cat_of, copied = suits[:], cat_of[:], True
+        suits, cat_of = suits[:], cat_of[:]
         fix_categories(suits, cat_of, SUIT_OF[c])
     trump = suits[0] if suits else NO_SUIT
     if s.trick:
@@ -130,24 +128,17 @@ def trick_gain(s: GameState, c: Card, player: int, share: float) -> float:
         best, value = c, _PLAYOUT_VALUE[cat_of[SUIT_OF[c]] + 1]
     hands, dummy = s.hands, s.dummy
     led = SUIT_OF[trick[0]]
-    first = led * MAX_VALUE  # the led suit's cards are first <= card < first + MAX_VALUE
     seats = trick_turns(s.order)[s.leader if s.trick else player]
     for seat in seats[len(trick):]:
         if seat == dummy:
             card = dummy_card(s.up, led)
         else:
-            # R1 as legal_cards has it, written out for the search's hot path
-            hand = hands[seat]
-            low = bisect_left(hand, first)
-            high = bisect_left(hand, first + MAX_VALUE, low)
-            if low == high:
-                low, high = 0, len(hand)
-            card = hand[low] if high - low == 1 else _greedy(
-                hand[low:high], best, value, trump, cat_of)
+            legal = legal_cards(hands[seat], led)
+            card = legal[0] if len(legal) == 1 else _greedy(legal, best, value, trump, cat_of)
         trick.append(card)
         if det[card] and len(suits) < FIXED_BY_CARDS:  # the trick's worth may change
-            if not copied:
-                suits, cat_of, copied = suits[:], cat_of[:], True
+            if suits is s.suits:
+                suits, cat_of = suits[:], cat_of[:]
             fix_categories(suits, cat_of, SUIT_OF[card])
             trump = suits[0]
             best, value = _standing(trick, trump, cat_of)
