@@ -34,7 +34,8 @@ class TableJoiner:
         self.app = app
         #: Keeping the last table game's record in History (a thread), if one came.
         self.keeping: Worker[object] | None = None
-        #: Tables the player has left whose finished game's record is still on its way.
+        #: Tables the player has left whose finished game's record may still be on its
+        #: way (each closes once it comes, or after the patience).
         self.lingering: set[TableClient] = set()
 
     def join(self, name: str, watch: bool, reopen: bool = False) -> None:
@@ -109,25 +110,19 @@ class TableJoiner:
         note = "" if finished else note or left_note(client)
         client.leave()  # a finished game's record may still be on its way
         app.remote = None
-        if not client.closed:
-            self.lingering.add(client)
-            app.run_worker(self._forget_when_gone(client), group="lingering")
+        self.lingering = {c for c in (*self.lingering, client) if not c.closed}
         if choice == "quit":
             app.save_and_quit()
             return
         app.back_to_menu(note)
-
-    async def _forget_when_gone(self, client: TableClient) -> None:
-        await client.gone()
-        self.lingering.discard(client)
 
     def quit_when_kept(self) -> bool:
         """Whether quitting must wait for the record of a table game the player has
         finished, still on its way (at most
         :data:`~ebbes_tui.table.record_taker.RECORD_PATIENCE` seconds) or being kept:
         if so, a screen says so until it is kept, then the app quits."""
-        waiting = bool(self.lingering) or (self.keeping is not None
-                                           and not self.keeping.is_finished)
+        waiting = any(not c.closed for c in self.lingering) or (
+            self.keeping is not None and not self.keeping.is_finished)
         if waiting and not isinstance(self.app.screen, KeepingScreen):
             self.app.push_screen(KeepingScreen())
             self.app.run_worker(self._quit_when_kept(), group="quitting")
