@@ -14,7 +14,7 @@ from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.games.ebbes.bots.normal import RULES, Judge, NormalBot
 from ebbes_tui.games.ebbes.bots import playout as playouts
 from ebbes_tui.games.ebbes.bots.playout import (
-    follow_card, greedy_card, lead_card, others_share, trick_gain,
+    follow_card, greedy_card, lead_card, others_share, touches, trick_gain,
 )
 from ebbes_tui.games.ebbes.bots.table import Table
 from ebbes_tui.games.ebbes.rules import (
@@ -242,6 +242,33 @@ def test_search_playouts_weigh_a_trick_ahead_as_the_engine_plays_it():
             assert trick_gain(state, c, player, share) == expected, (seed, c)
             fixing += len(s.suits) > len(state.suits) and s.suits[:1] != state.suits[:1]
     assert fixing >= 30  # tricks in which trump itself was fixed
+
+
+def test_search_playouts_play_a_leaders_touching_cards_through_once():
+    """A leader's cards with no other hand's card between them (the same suit, both
+    determiners or neither) gain alike, so a playout's leader plays only the first of
+    each run through; cards that do not touch, such as two of a suit another hand
+    splits, can gain differently (R2, R4, R6)."""
+    runs = split = 0
+    for seed in range(600):
+        state = random_position(2 + seed % 4, seed)
+        if state.trick or state.to_move == state.dummy:
+            continue
+        player, share = state.to_move, others_share(state)
+        legal = list(state.legal_moves())
+        gains = {c: trick_gain(state, c, player, share) for c in legal}
+        others = [h for i, h in enumerate(state.hands) if i != player]
+        for low, high in zip(legal, legal[1:]):
+            if touches(low, high, state.det, others):
+                assert gains[low] == gains[high], (seed, low, high)
+                runs += high > low + 1  # touching across cards already played
+            else:
+                split += low.suit == high.suit and gains[low] != gains[high]
+        top = max(gains.values())
+        led = {lead_card(state, legal, lambda draw=draw: draw) for draw in (0.0, 0.5, 0.99)}
+        assert {gains[c] for c in led} == {top}
+        assert len(led) == min(3, sum(g == top for g in gains.values()))
+    assert runs >= 20 and split >= 40
 
 
 def test_search_playouts_searching_seat_follows_with_the_card_that_gains_most_this_trick():

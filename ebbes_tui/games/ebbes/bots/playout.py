@@ -38,6 +38,7 @@ it), +2.70."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 
 from ..rules.cards import SUIT_OF, Card
@@ -91,18 +92,39 @@ def follow_card(s: GameState, legal: list[Card]) -> Card:
 
 
 def _best_gains(s: GameState, legal: list[Card]) -> list[Card]:
-    """The cards of ``legal`` whose :func:`trick_gain` is highest for the player to move."""
+    """The cards of ``legal`` whose :func:`trick_gain` is highest for the player to move.
+    A lead that :func:`touches` the card before it gains what that card gains, so only
+    the first card of each run is played through (about a fifth of a leader's cards)."""
     player = s.to_move
     share = others_share(s)
+    others = [] if s.trick else [h for i, h in enumerate(s.hands) if i != player]
     best: list[Card] = []
-    top = 0.0
-    for c in legal:
-        gain = trick_gain(s, c, player, share)
+    top = gain = 0.0
+    for k, c in enumerate(legal):
+        if not (others and k and touches(legal[k - 1], c, s.det, others)):
+            gain = trick_gain(s, c, player, share)
         if not best or gain > top:
             best, top = [c], gain
         elif gain == top:
             best.append(c)
     return best
+
+
+def touches(low: Card, high: Card, det: Sequence[bool], others: Sequence[list[Card]]) -> bool:
+    """Whether leading ``high`` plays a trick exactly as leading ``low`` does: the same
+    suit, both determiners or neither (R4), and no card of another hand (``others``,
+    each sorted) between them, so every later card beats both or neither (R2), and
+    taken cards count by suit (R6)."""
+    if high < low:
+        low, high = high, low
+    if SUIT_OF[low] != SUIT_OF[high] or det[low] != det[high]:
+        return False
+    if high > low + 1:
+        for hand in others:
+            i = bisect_right(hand, low)
+            if i < len(hand) and hand[i] < high:
+                return False
+    return True
 
 
 def others_share(s: GameState) -> float:
@@ -187,4 +209,4 @@ def _greedy(legal: Sequence[Card], best: Card, value: int, trump: int,
     return win if win_worth < 2 and (value > 0 or lose_worth == 2) else lose
 
 
-__all__ = ["follow_card", "greedy_card", "lead_card", "others_share", "playout", "trick_gain"]
+__all__ = ["follow_card", "greedy_card", "lead_card", "others_share", "playout", "touches", "trick_gain"]
