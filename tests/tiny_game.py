@@ -505,6 +505,9 @@ class TinyGame:
     def candidates(self, view: TinyView, legal: Sequence[Any], keep: int) -> list[Any]:
         return list(legal)[:keep]
 
+    def search_share(self, view: TinyView) -> float:
+        return 1.0
+
     def random_playout(self, state: TinyState, rng: random.Random) -> bool:
         return False
 

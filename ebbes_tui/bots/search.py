@@ -7,9 +7,10 @@ information consistent with the view (:meth:`Players.sample`: other hands, their
 a pile), plays each candidate and finishes the deal with the game's quick playout
 (:meth:`Players.rollout`), and keeps the candidate with the best mean. Decisions whose
 answers cannot be listed (the orders of a hand) go to the game's ``normal`` bot: a
-search must never enumerate them. Its budget is a number of samples, so a seeded
-decision is the same every time (a resumed game gets the same answers); a time cap
-only guards against a very slow machine.
+search must never enumerate them. Its budget is a number of samples (the game's share
+of them for the decision: :meth:`Players.search_share`), so a seeded decision is the
+same every time (a resumed game gets the same answers); a time cap only guards
+against a very slow machine.
 """
 
 from __future__ import annotations
@@ -57,8 +58,9 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
             raise ValueError("a spectator's view has no decision to search")
         deadline = time.perf_counter() + self.cap_ms / 1000.0
         totals = dict.fromkeys(range(len(candidates)), 0.0)
+        budget = max(1, round(self.samples * self.game.players.search_share(view)))
         samples = 0
-        while samples < self.samples:
+        while samples < budget:
             if samples and time.perf_counter() >= deadline:
                 break
             world = self.game.players.sample(view, rng)

@@ -85,6 +85,10 @@ class PlayersBase(Generic[StateT, ViewT, ActionT]):
         the orders of a hand, is the normal bot's)."""
         return not isinstance(view.actions, Unlisted)
 
+    def search_share(self, view: ViewT) -> float:
+        """Every decision gets all the samples."""
+        return 1.0
+
     def rollout(self, state: StateT, seat: int, first: ActionT, rng: random.Random) -> float:
         raise NotImplementedError
 

@@ -407,6 +407,12 @@ class Players(Protocol[StateT, ViewT_contra, ActionT]):
         answers it: a search must never enumerate an :class:`Unlisted`)."""
         ...
 
+    def search_share(self, view: ViewT_contra) -> float:
+        """The share of its samples search spends on this decision, at most 1: less
+        where playouts run much longer than the game's usual ones, so that no decision
+        takes longer than a usual deal's slowest."""
+        ...
+
     def random_playout(self, state: StateT, rng: random.Random) -> bool:
         """Play on with uniformly random legal moves through the game's unchecked fast
         path as far as it goes (ebbes: to the end of the round's cards); False when the
