@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual.worker import WorkerError
 
+from ..table.events import Refused
 from .footer import KeysFooter
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
     from ..game.protocols import AnyState, Record
     from ..table.client import TableClient, TableConnection
+    from ..table.events import TableEvent
     from .app import EbbesApp
 
 
@@ -109,12 +111,18 @@ class TableJoiner:
         app = self.app
         note = "" if finished else note or left_note(client)
         client.leave()  # a finished game's record may still be on its way
+        client.records.tell = self._told_at_menu  # the table screen is gone
         app.remote = None
         self.lingering = {c for c in (*self.lingering, client) if not c.closed}
         if choice == "quit":
             app.save_and_quit()
             return
         app.back_to_menu(note)
+
+    def _told_at_menu(self, event: TableEvent) -> None:
+        """A record refused after the player left its table: said at the menu."""
+        if isinstance(event, Refused):
+            self.app.show_menu_message(event.text)
 
     def quit_when_kept(self) -> bool:
         """Whether quitting must wait for the record of a table game the player has

@@ -15,9 +15,11 @@ from ui_support import screen_text
 from ebbes_tui.controller import Match
 from ebbes_tui.controller.history import finished_games
 from ebbes_tui.controller.saves import SaveSlot
+from ebbes_tui.game.errors import RecordError
 from ebbes_tui.game.registry import all_games
 from ebbes_tui.table import client
 from ebbes_tui.table.client import connect_table
+from ebbes_tui.table.witness import Witness
 from ebbes_tui.ui.history import HistoryScreen
 from ebbes_tui.ui.joining import KeepingScreen
 from ebbes_tui.ui.menu import MenuScreen
@@ -76,6 +78,33 @@ async def test_the_menu_after_a_table_game_is_that_games_with_it_in_history(
             await until(lambda: isinstance(ebbes.screen, HistoryScreen) and ebbes.screen.games,
                         what=lambda: f"the game in History:\n{screen_text(ebbes)}")
             assert f"at {table.address.label}:" in screen_text(ebbes)
+
+
+async def test_a_record_refused_after_the_player_left_its_table_is_told_at_the_menu(
+        tiny, home, monkeypatch):
+    """m on the final standings before the table has sent its record; the record then
+    fails the check against what the player saw: nothing is kept, and the menu they
+    are at says why (the table screen that says it otherwise is gone)."""
+    def disagrees(witness, record):
+        raise RecordError("it does not match what the table showed you")
+
+    monkeypatch.setattr(Witness, "check", disagrees)
+    async with LocalTable(home, spec("fri", seats="player,bot:random", seed=2, game="tiny",
+                                     options=quickest(tiny))) as table:
+        ebbes = app()
+        ebbes.table_connection = await connect_table("fri", directory=table.directory)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await until(lambda: ebbes.table is not None, what="the table")
+            with last_save_held(table, monkeypatch):
+                await play_by_keys(ebbes, pilot)
+                await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
+                assert "was not kept" not in screen_text(ebbes)
+            said = (f"The game record the table {table.address.label} sent was not kept in "
+                    f"your History: it does not match what the table showed you.")
+            await until(lambda: said in " ".join(screen_text(ebbes).split()),
+                        what=lambda: f"the refusal at the menu:\n{screen_text(ebbes)}")
+            assert isinstance(ebbes.screen, MenuScreen)
+        assert not finished_games(ebbes.library_for(tiny).store)
 
 
 @pytest.mark.parametrize("keys", [["q"], ["m", "q"]], ids=["q", "menu-then-q"])
