@@ -191,7 +191,9 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     # +0.04 [-0.94, 1.03], no better. With the seat's follows looking ahead in both
     # bots' playouts, -0.09 [-1.66, 1.48]: the expert's edge is still within the noise.
     # Every follower looking ahead in the expert's playouts alone did worse: -1.36
-    # [-2.72, 0.01] (as it did for hard at 4 and 5 players, bots/playout.py).
+    # [-2.72, 0.01] (as it did for hard at 4 and 5 players, bots/playout.py). The
+    # expert's own leads looking two tricks ahead in its playouts (450 samples, about the
+    # time of 750): +0.58 [-0.59, 1.75], within the noise too.
     expert_samples = 750
     expert_keep = 6
 
@@ -222,7 +224,7 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
         play times the cards a leader weighs, at most 50 x 10 in a usual round (five
         hands of ten); a longer round (the more-cards option: up to 75 x 15 at 5
         players) gets samples in proportion, so that its first decisions take no longer
-        than a usual round's: hard p95 at 5 players 281 ms against 493 spending them
+        than a usual round's: hard p95 at 5 players 294 ms against 479 spending them
         all (``ebbes bench bots --game ebbes --levels hard``; a first decision at 5
         players gets 67 samples)."""
         return min(1.0, _USUAL_WORK / max(1, sum(view.hand_sizes) * len(view.hand)))
