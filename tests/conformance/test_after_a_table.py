@@ -5,7 +5,7 @@ player leaves the final standings before the table's record has come."""
 from __future__ import annotations
 
 import threading
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 
 import pytest
 from table_support import WAIT, LocalTable, spec, until
@@ -51,6 +51,19 @@ def last_save_held(table: LocalTable, monkeypatch: pytest.MonkeyPatch):
         release.set()
 
 
+@asynccontextmanager
+async def at_a_tiny_table(tiny, home):
+    """The player at a Tiny table with a random bot (its quickest game), on the table
+    screen: the table, the app and its pilot."""
+    async with LocalTable(home, spec("fri", seats="player,bot:random", seed=2, game="tiny",
+                                     options=quickest(tiny))) as table:
+        ebbes = app()
+        ebbes.table_connection = await connect_table("fri", directory=table.directory)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await until(lambda: ebbes.table is not None, what="the table")
+            yield table, ebbes, pilot
+
+
 async def test_the_menu_after_a_table_game_is_that_games_with_it_in_history(
         any_game, home, monkeypatch):
     """The menu was about another game before the table; m on the final standings
@@ -89,22 +102,17 @@ async def test_a_record_refused_after_the_player_left_its_table_is_told_at_the_m
         raise RecordError("it does not match what the table showed you")
 
     monkeypatch.setattr(Witness, "check", disagrees)
-    async with LocalTable(home, spec("fri", seats="player,bot:random", seed=2, game="tiny",
-                                     options=quickest(tiny))) as table:
-        ebbes = app()
-        ebbes.table_connection = await connect_table("fri", directory=table.directory)
-        async with ebbes.run_test(size=(80, 24)) as pilot:
-            await until(lambda: ebbes.table is not None, what="the table")
-            with last_save_held(table, monkeypatch):
-                await play_by_keys(ebbes, pilot)
-                await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
-                assert "was not kept" not in screen_text(ebbes)
-            said = (f"The game record the table {table.address.label} sent was not kept in "
-                    f"your History: it does not match what the table showed you.")
-            await until(lambda: said in " ".join(screen_text(ebbes).split()),
-                        what=lambda: f"the refusal at the menu:\n{screen_text(ebbes)}")
-            assert isinstance(ebbes.screen, MenuScreen)
-        assert not finished_games(ebbes.library_for(tiny).store)
+    async with at_a_tiny_table(tiny, home) as (table, ebbes, pilot):
+        with last_save_held(table, monkeypatch):
+            await play_by_keys(ebbes, pilot)
+            await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
+            assert "was not kept" not in screen_text(ebbes)
+        said = (f"The game record the table {table.address.label} sent was not kept in "
+                f"your History: it does not match what the table showed you.")
+        await until(lambda: said in " ".join(screen_text(ebbes).split()),
+                    what=lambda: f"the refusal at the menu:\n{screen_text(ebbes)}")
+        assert isinstance(ebbes.screen, MenuScreen)
+    assert not finished_games(ebbes.library_for(tiny).store)
 
 
 @pytest.mark.parametrize("keys", [["q"], ["m", "q"]], ids=["q", "menu-then-q"])
@@ -113,22 +121,17 @@ async def test_quitting_waits_for_the_record_of_a_table_game_just_finished(
     """q on the final standings, or at the menu just after them, before the table has
     sent its record: a screen says the game is being kept, other keys do nothing, and
     ebbes quits once the record is kept in History, not before."""
-    async with LocalTable(home, spec("fri", seats="player,bot:random", seed=2, game="tiny",
-                                     options=quickest(tiny))) as table:
-        ebbes = app()
-        ebbes.table_connection = await connect_table("fri", directory=table.directory)
-        async with ebbes.run_test(size=(80, 24)) as pilot:
-            await until(lambda: ebbes.table is not None, what="the table")
-            with last_save_held(table, monkeypatch):
-                await play_by_keys(ebbes, pilot, leave=keys[0])
-                for key in keys[1:]:
-                    await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
-                    await pilot.press(key)
-                await until(lambda: isinstance(ebbes.screen, KeepingScreen),
-                            what=lambda: f"the keeping screen:\n{screen_text(ebbes)}")
-                assert "Keeping the game you finished at the table" in screen_text(ebbes)
-                await pilot.press("n", "h")  # neither a new game nor History meanwhile
-                assert isinstance(ebbes.screen, KeepingScreen) and ebbes.is_running
-                assert not finished_games(ebbes.library_for(tiny).store)
-            await until(lambda: not ebbes.is_running, what="ebbes quits")
-        assert finished_games(ebbes.library_for(tiny).store)
+    async with at_a_tiny_table(tiny, home) as (table, ebbes, pilot):
+        with last_save_held(table, monkeypatch):
+            await play_by_keys(ebbes, pilot, leave=keys[0])
+            for key in keys[1:]:
+                await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
+                await pilot.press(key)
+            await until(lambda: isinstance(ebbes.screen, KeepingScreen),
+                        what=lambda: f"the keeping screen:\n{screen_text(ebbes)}")
+            assert "Keeping the game you finished at the table" in screen_text(ebbes)
+            await pilot.press("n", "h")  # neither a new game nor History meanwhile
+            assert isinstance(ebbes.screen, KeepingScreen) and ebbes.is_running
+            assert not finished_games(ebbes.library_for(tiny).store)
+        await until(lambda: not ebbes.is_running, what="ebbes quits")
+    assert finished_games(ebbes.library_for(tiny).store)
