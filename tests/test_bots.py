@@ -315,9 +315,11 @@ def test_search_playouts_searching_seat_follows_with_the_card_that_gains_most_th
     assert better >= 3
 
 
-def test_search_playouts_only_the_searching_seat_follows_looking_ahead(monkeypatch):
+def test_search_playouts_only_the_searching_seat_follows_looking_ahead_below_5_players(
+        monkeypatch):
     """The other players follow greedily: modelled closer to the normal bot they made
-    the search worse (bots/playout.py)."""
+    the search worse; at 5 players the searching seat does too (hard over normal +4.45
+    points a game against +3.92 looking ahead, bots/playout.py)."""
     followers: list[int] = []
 
     def spy(state, legal):
@@ -332,7 +334,7 @@ def test_search_playouts_only_the_searching_seat_follows_looking_ahead(monkeypat
             continue
         seat = state.to_move
         playouts.playout(state, state.legal_moves()[0], seat, random.Random(seed))
-        assert set(followers) <= {seat}, seed
+        assert set(followers) <= ({seat} if state.n < 5 else set()), seed
         calls += len(followers)
         followers.clear()
     assert calls >= 40

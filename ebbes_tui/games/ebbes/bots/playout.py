@@ -1,17 +1,17 @@
 """ebbes' playouts for the generic search bot (``hard``): finish the round from a
-sampled state, leaders and the searching seat's follows looking one trick ahead, the
-other followers greedy (they take tricks worth something and duck the others), and
-judge it by the seat's points minus the other players' average (the dummy scores for
-nobody, R17).
+sampled state, leaders (and at up to 4 seats the searching seat's follows) looking one
+trick ahead, the other followers greedy (they take tricks worth something and duck the
+others), and judge it by the seat's points minus the other players' average (the dummy
+scores for nobody, R17).
 
 The searching seat following a trick ahead (its later plays are the search's own, better
 than greedy) made hard beat normal by +6.21 points a game [5.34, 7.08] at 3 players
-(+5.74 with greedy follows), +5.03 [4.10, 5.97] at 4 (+3.90) and +3.92 [2.89, 4.94] at 5
-(+4.45), 100 deals each (``ebbes tournament --players P --levels hard,normal --seed
-2026``): a gain over the three, at the same 150 samples. Every follower looking ahead
-as well did worse at 5 players: +3.17 [2.19, 4.15] (a playout about 1.6x as slow). The
-figures below came before it, the searching seat following greedily unless they say
-otherwise.
+(+5.74 with greedy follows) and +5.03 [4.10, 5.97] at 4 (+3.90), but at 5 +3.92 [2.89,
+4.94] against +4.45 [3.43, 5.48] greedy, 100 deals each (``ebbes tournament --players P
+--levels hard,normal --seed 2026``, the same 150 samples): so at 5 players it follows
+greedily, a playout about a tenth faster too. Every follower looking ahead as well did
+worse at 5 players: +3.17 [2.19, 4.15] (a playout about 1.6x as slow). The figures below
+came before it, the searching seat following greedily unless they say otherwise.
 
 The leaders made the bot stronger at the same time: with random leads, 600 samples
 a decision beat the normal bot by +3.73 points a game [2.59, 4.88]; with these, 150
@@ -55,18 +55,25 @@ from ..rules.tricks import NO_SUIT, beats, legal_cards, trick_turns, trick_winne
 _PLAYOUT_VALUE = (0, *CARD_POINTS.values())
 
 
+#: The most seats at which the searching seat follows a trick ahead in its playouts (at
+#: 5 it did better following greedily).
+FOLLOWS_AHEAD_SEATS = 4
+
+
 def playout(state: GameState, first: Card, seat: int, rng: random.Random) -> float:
-    """Play ``first`` in a copy of ``state``, finish the round (leaders and ``seat``
-    following looking one trick ahead, the other followers greedy), and return
-    ``seat``'s points minus the other players' average."""
+    """Play ``first`` in a copy of ``state``, finish the round (leaders, and ``seat``
+    following at up to :data:`FOLLOWS_AHEAD_SEATS` seats, looking one trick ahead, the
+    other followers greedy), and return ``seat``'s points minus the other players'
+    average."""
     s = state.clone()
     s.play_fast(first)
     rand = rng.random
+    ahead = seat if s.n <= FOLLOWS_AHEAD_SEATS else -1
 
     def pick(s: GameState, legal: list[Card]) -> Card:
         if not s.trick:
             return lead_card(s, legal, rand)
-        return follow_card(s, legal) if s.to_move == seat else greedy_card(s, legal)
+        return follow_card(s, legal) if s.to_move == ahead else greedy_card(s, legal)
 
     s.play_out(pick)
     points = s.results[-1].scored.points
