@@ -95,8 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_flags(tour, all_games())
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--hard-samples", type=_positive, default=None, metavar="N",
-                      help="the hard bot's samples per decision (its budget; the expert's "
-                           "in proportion; ismcts: per candidate)")
+                      help="the hard bot's samples per decision (its budget, of which a "
+                           "game may give a long decision a share; the expert's in "
+                           "proportion; ismcts: per candidate)")
     tour.add_argument("--json", action="store_true", help="print the result as JSON")
 
     simulate = sub.add_parser("simulate", help="random games with every invariant checked "

@@ -1,6 +1,7 @@
 """Bots: legal answers everywhere, no sight of hidden cards, the normal bot's named
 rules, the hard bot's determinism and budget (`ebbes bench bots`: test_bench_bots.py)."""
 
+import math
 import random
 
 import pytest
@@ -132,7 +133,7 @@ def test_the_hard_bot_spends_fewer_samples_only_where_playouts_run_longer_than_a
     spent = []
     for state in (usual, longer):
         view = player_view(state, state.to_move)
-        bot = SearchBot(EBBES, samples=36)
+        bot = SearchBot(EBBES, samples=36, cap_ms=math.inf)  # only the budget stops it
         assert bot.choose(view, view.actions, random.Random(1)) in view.actions
         spent += bot.samples_used
     assert spent == [36, 16]  # 36 x 500 / 1125

@@ -105,7 +105,8 @@ class ISMCTSBot(Generic[StateT, ViewT, ActionT]):
         root = _Node()
         for action in candidates:
             root.children[action] = _Node()
-        budget = self.samples * len(candidates)
+        share = self.game.players.search_share(view)
+        budget = max(1, round(self.samples * share)) * len(candidates)
         deadline = time.perf_counter() + self.cap_ms / 1000.0
         scale = _Scale()
         deal = view.position()[0]

@@ -26,7 +26,7 @@ RECORD_PATIENCE = 15.0
 
 class RecordTaker:
     """The table's record of ``client``'s game, for the player to keep; ``tell`` shows
-    the player a refusal at the table."""
+    the player a refusal (at the table, or wherever they went after leaving it)."""
 
     def __init__(self, client: TableClient, tell: Callable[[TableEvent], None]) -> None:
         self.client = client

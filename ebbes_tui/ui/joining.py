@@ -19,6 +19,7 @@ from textual.worker import WorkerError
 
 from ..table.events import Refused
 from .footer import KeysFooter
+from .menu import MenuScreen
 
 if TYPE_CHECKING:
     from textual.worker import Worker
@@ -111,7 +112,7 @@ class TableJoiner:
         app = self.app
         note = "" if finished else note or left_note(client)
         client.leave()  # a finished game's record may still be on its way
-        client.records.tell = self._told_at_menu  # the table screen is gone
+        client.records.tell = self._told_after_leaving  # the table screen is going
         app.remote = None
         self.lingering = {c for c in (*self.lingering, client) if not c.closed}
         if choice == "quit":
@@ -119,10 +120,14 @@ class TableJoiner:
             return
         app.back_to_menu(note)
 
-    def _told_at_menu(self, event: TableEvent) -> None:
-        """A record refused after the player left its table: said at the menu."""
+    def _told_after_leaving(self, event: TableEvent) -> None:
+        """A record refused after the player left its table: said at the menu if they
+        are there, else over whatever they are doing now."""
         if isinstance(event, Refused):
-            self.app.show_menu_message(event.text)
+            if isinstance(self.app.screen, MenuScreen):
+                self.app.show_menu_message(event.text)
+            else:
+                self.app.notify(event.text, severity="warning", timeout=20)
 
     def quit_when_kept(self) -> bool:
         """Whether quitting must wait for the record of a table game the player has

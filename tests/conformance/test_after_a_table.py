@@ -93,11 +93,13 @@ async def test_the_menu_after_a_table_game_is_that_games_with_it_in_history(
             assert f"at {table.address.label}:" in screen_text(ebbes)
 
 
-async def test_a_record_refused_after_the_player_left_its_table_is_told_at_the_menu(
-        tiny, home, monkeypatch):
+@pytest.mark.parametrize("elsewhere", [False, True], ids=["at-the-menu", "on-the-new-game-form"])
+async def test_a_record_refused_after_the_player_left_its_table_is_told_where_they_are(
+        tiny, home, monkeypatch, elsewhere):
     """m on the final standings before the table has sent its record; the record then
     fails the check against what the player saw: nothing is kept, and the menu they
-    are at says why (the table screen that says it otherwise is gone)."""
+    are at says why, or a notice over the screen they went on to (the table screen that
+    says it otherwise is gone)."""
     def disagrees(witness, record):
         raise RecordError("it does not match what the table showed you")
 
@@ -107,11 +109,19 @@ async def test_a_record_refused_after_the_player_left_its_table_is_told_at_the_m
             await play_by_keys(ebbes, pilot)
             await until(lambda: isinstance(ebbes.screen, MenuScreen), what="the menu")
             assert "was not kept" not in screen_text(ebbes)
+            if elsewhere:
+                await pilot.press("n")
+                await until(lambda: not isinstance(ebbes.screen, MenuScreen),
+                            what="the new game form")
         said = (f"The game record the table {table.address.label} sent was not kept in "
                 f"your History: it does not match what the table showed you.")
-        await until(lambda: said in " ".join(screen_text(ebbes).split()),
-                    what=lambda: f"the refusal at the menu:\n{screen_text(ebbes)}")
-        assert isinstance(ebbes.screen, MenuScreen)
+        if elsewhere:  # a toast (run_test draws none)
+            await until(lambda: said in [n.message for n in ebbes._notifications],
+                        what="the refusal as a toast")
+        else:
+            await until(lambda: said in " ".join(screen_text(ebbes).split()),
+                        what=lambda: f"the refusal at the menu:\n{screen_text(ebbes)}")
+        assert isinstance(ebbes.screen, MenuScreen) is not elsewhere
     assert not finished_games(ebbes.library_for(tiny).store)
 
 

@@ -172,9 +172,9 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     # A playout's leaders look a trick ahead, so a sample costs three random-lead ones
     # or more (more cards to lead, more players to follow): 150 keep the slowest
     # decisions (p95 at 3 to 5 players) where 600 random-lead ones had them, and play
-    # better (bots/playout.py). The seat's own follows looking ahead too cost about a
-    # tenth more: p95 over every player count 346-351 ms against 318 (``ebbes bench bots
-    # --game ebbes --levels hard --seconds 20``, every position).
+    # better (bots/playout.py). p95 at 2, 3, 4 and 5 players 122, 245, 252 and 237 ms,
+    # 225 over them all (``ebbes bench bots --game ebbes --levels hard --seconds 20``,
+    # a quiet machine, every position: the longer rounds' too, :meth:`search_share`).
     search_samples = 150
     # The normal bot's estimate misses the best card more often than other games' do:
     # over its best 6 cards hard beat normal by +3.7 points a game [2.6, 4.9], over its
@@ -222,11 +222,11 @@ class EbbesPlayers(PlayersBase[GameState, PlayerView, Action]):
     def search_share(self, view: PlayerView) -> float:
         """Every sample in a usual round. A playout's work grows with the cards left to
         play times the cards a leader weighs, at most 50 x 10 in a usual round (five
-        hands of ten); a longer round (the more-cards option: up to 75 x 15 at 5
-        players) gets samples in proportion, so that its first decisions take no longer
-        than a usual round's: hard p95 at 5 players 294 ms against 479 spending them
-        all (``ebbes bench bots --game ebbes --levels hard``; a first decision at 5
-        players gets 67 samples)."""
+        hands of ten, at 5 players); a decision of a longer round (the more-cards
+        option: up to 75 x 15 at 5 players, 45 x 15 at 3) gets samples in proportion,
+        so that it takes no longer than a usual 5-player round's first: hard p95 at 5
+        players 294 ms against 479 spending them all (``ebbes bench bots --game ebbes
+        --levels hard``; a first decision at 5 players gets 67 samples)."""
         return min(1.0, _USUAL_WORK / max(1, sum(view.hand_sizes) * len(view.hand)))
 
     def sample(self, view: PlayerView, rng: random.Random) -> GameState:

@@ -101,7 +101,7 @@ def follow_card(s: GameState, legal: list[Card]) -> Card:
 def _best_gains(s: GameState, legal: list[Card]) -> list[Card]:
     """The cards of ``legal`` whose :func:`trick_gain` is highest for the player to move.
     A lead that :func:`touches` the card before it gains what that card gains, so only
-    the first card of each run is played through (about a fifth of a leader's cards)."""
+    the first card of each run is played through (about one lead in six is not)."""
     player = s.to_move
     share = others_share(s)
     others = [] if s.trick else [h for i, h in enumerate(s.hands) if i != player]
