@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from typing import Any, Generic, cast
 
 from ..game.protocols import ActionT, Choices, Game, StateT, Unlisted, ViewT, listed
+from .search import decision_samples
 
 #: The safety cap on a decision's time (the budget is counted in iterations).
 DEFAULT_CAP_MS = 2000
@@ -105,8 +106,7 @@ class ISMCTSBot(Generic[StateT, ViewT, ActionT]):
         root = _Node()
         for action in candidates:
             root.children[action] = _Node()
-        share = self.game.players.search_share(view)
-        budget = max(1, round(self.samples * share)) * len(candidates)
+        budget = decision_samples(self.game, self.samples, view) * len(candidates)
         deadline = time.perf_counter() + self.cap_ms / 1000.0
         scale = _Scale()
         deal = view.position()[0]

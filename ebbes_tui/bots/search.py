@@ -28,6 +28,11 @@ DEFAULT_CAP_MS = 2000
 EXPERT_CAP_MS = 4000
 
 
+def decision_samples(game: Game[StateT, ViewT, ActionT], samples: int, view: ViewT) -> int:
+    """The game's share of ``samples`` for ``view``'s decision (at least one)."""
+    return max(1, round(samples * game.players.search_share(view)))
+
+
 class SearchBot(Generic[StateT, ViewT, ActionT]):
     """Sampling and playing out: stronger, slower."""
 
@@ -58,7 +63,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
             raise ValueError("a spectator's view has no decision to search")
         deadline = time.perf_counter() + self.cap_ms / 1000.0
         totals = dict.fromkeys(range(len(candidates)), 0.0)
-        budget = max(1, round(self.samples * self.game.players.search_share(view)))
+        budget = decision_samples(self.game, self.samples, view)
         samples = 0
         while samples < budget:
             if samples and time.perf_counter() >= deadline:
