@@ -230,6 +230,14 @@ def main(argv: list[str] | None = None) -> int:
         # and nothing more is written at exit either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except OSError as e:
+        from .controller.private_files import DataDirError  # the package is slow to load
+
+        if not isinstance(e, DataDirError):
+            raise
+        print(f"ebbes: {e}. Nothing was changed; XDG_DATA_HOME may name a folder of "
+              "your own instead.", file=sys.stderr)
+        return 1
 
 
 def _command(argv: list[str] | None) -> int:

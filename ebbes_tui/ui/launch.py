@@ -12,8 +12,10 @@ from typing import Any
 def run(args: argparse.Namespace, **options: Any) -> int:
     """Run the app with the command line's display options plus ``options`` (what to
     open first: ``continue_game``, ``replay``, ``table``); its exit status."""
+    from ..controller.saves import data_dir
     from ..terminal import exit_on_hangup, want_ascii, want_mouse, why_no_colour
 
+    data_dir()  # DataDirError, said plainly before any screen, if it cannot be used
     no_colour = why_no_colour(os.environ)
     if no_colour:  # a vt100 too: Textual then sends no colour codes (it reads the
         os.environ["NO_COLOR"] = "1"  # environment; a table server started here draws nothing)
