@@ -3,6 +3,8 @@ The same cover, with its recap, welcomes a player back to a shared table."""
 
 from __future__ import annotations
 
+from rich.console import Console
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -12,6 +14,42 @@ from textual.widgets import Static
 from .closing import ClosesOnce
 from .footer import KeysFooter
 from .unhurried import STILL_COMING, Unhurried, keystrokes_of
+
+#: The cover's box (``#handoff-text`` in app.tcss): at most this wide, of which border
+#: and padding take :data:`FRAME_COLUMNS`; border, padding, the line under the box and
+#: the footer take :data:`FRAME_ROWS` rows of the screen.
+BOX_COLUMNS, FRAME_COLUMNS, FRAME_ROWS = 72, 8, 6
+
+
+def rows_of(text: str, width: int, console: Console) -> int:
+    """How many rows ``text`` takes, wrapped ``width`` wide as the cover wraps it."""
+    return sum(len(Text(line).wrap(console, width)) for line in text.split("\n"))
+
+
+def latest_fitting(lines: list[str], width: int, rows: int, console: Console) -> list[str]:
+    """The latest of ``lines`` that fit in ``rows`` rows, so the cover never runs off
+    the screen: the first that does not fit whole keeps its latest words (after "…"),
+    and how many lines before it were left out is said first."""
+    kept: list[str] = []
+
+    def fits(note: list[str], line: str) -> bool:
+        return rows_of("\n".join([*note, line, *kept]), width, console) <= rows
+
+    for i in range(len(lines) - 1, -1, -1):
+        note = [f"({i} earlier, left out to fit)"] if i else []
+        if fits(note, lines[i]):
+            kept.insert(0, lines[i])
+            continue
+        words = lines[i].split(" ")
+        low, high = 0, len(words)  # the most of its last words that fit, by halving
+        while low < high:
+            mid = (low + high + 1) // 2
+            if fits(note, "… " + " ".join(words[-mid:]).lstrip()):
+                low = mid
+            else:
+                high = mid - 1
+        return [*note, *(["… " + " ".join(words[-low:]).lstrip()] if low else []), *kept]
+    return kept
 
 
 class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
@@ -42,7 +80,11 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
                     "the screen.")
         if self.recap:
             what = "While you were away" if self.back else "Since you last looked"
-            text += f"\n\n{what}:\n{self.recap}"
+            text += f"\n\n{what}:"
+            size, console = self.app.size, self.app.console
+            width = min(BOX_COLUMNS, size.width) - FRAME_COLUMNS
+            rows = size.height - FRAME_ROWS - rows_of(text, width, console)
+            text += "\n" + "\n".join(latest_fitting(self.recap.split("\n"), width, rows, console))
         with Middle(), Center():
             yield Static(text, id="handoff-text", markup=False)
         yield Static("", id="handoff-again", markup=False)

@@ -501,3 +501,45 @@ async def test_a_dialog_after_a_cover_says_why_the_covers_key_did_nothing(home, 
         clock.on(unhurried.UNCOVERED_GAP + 0.1)
         await pilot.press("enter")
         await until(lambda: answers != [], what=lambda: screen_text(ebbes))
+
+
+async def test_a_cover_after_continue_fits_an_80x24_screen_with_what_happened_last(any_game,
+                                                                                 home, clock):
+    """A game continued at one keyboard: its first cover recaps the deal so far, which
+    ran off an 80x24 screen (the box's end and what to do were cut off, and no key
+    scrolls a cover). Now the latest lines that fit are said, and how many earlier ones
+    were left out."""
+    game = any_game
+    near = two_people_near_the_end(game, home)
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await resume(ebbes, pilot, Match.resume(game, near))
+        await until(lambda: isinstance(ebbes.screen, HandOffScreen),
+                    what=lambda: screen_text(ebbes))
+        await pilot.pause()
+        cover = ebbes.screen
+        text = screen_text(ebbes)
+        rows = text.split("\n")
+        box = [i for i, row in enumerate(rows) if "╭" in row or "╰" in row]
+        assert len(box) == 2 and box[1] < len(rows) - 2, text  # the whole box, the footer below
+        assert "press Enter when the others" in flat(text) and "I am here" in rows[-1], text
+        said = flat(text.split("Since you last looked:")[1])
+        recap = [line for line in cover.recap.split("\n") if line]
+        assert flat(recap[-1]) in said, text  # the latest news is never the one left out
+        if "left out to fit" not in said:
+            assert all(flat(line) in said for line in recap), text
+
+
+def test_a_cover_keeps_the_latest_words_of_a_line_too_long_to_fit():
+    """Hund's phase 2 is one line of every move: a cover that left it out whole said
+    only "Now:"; it keeps the line's latest moves that fit."""
+    from rich.console import Console
+
+    from ebbes_tui.ui.handoff import latest_fitting, rows_of
+
+    console = Console(width=200)
+    moves = "Phase 2 so far: " + ", ".join(f"Ann {i}" for i in range(200)) + "."
+    kept = latest_fitting(["Trick 14: old news.", moves, "Now: Bea 5."], 64, 6, console)
+    assert kept[0] == "(1 earlier, left out to fit)" and kept[-1] == "Now: Bea 5."
+    assert kept[1].startswith("… ") and kept[1].endswith(", Ann 198, Ann 199.")
+    assert rows_of("\n".join(kept), 64, console) == 6
