@@ -11,6 +11,11 @@ and reads it back equal), kept as digests so a long game costs little memory.
 A record cannot say in which order the seats answered a simultaneous decision (Blindes
 Huhn's arranging), nor how a hand lay before its player arranged it: a view shown
 while several seats decide at once is not compared; everything before and after is.
+
+A table sends a player every decision from the one they sat down (or came back) at, so
+a record is kept only if none is missing from what they were shown, and only if they
+made a move in it there: a table cannot hand a player a game they never played (one
+last view and its record).
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ class Witness:
         #: (whose view: a seat, or None for the public table; the decision; its digest)
         self.seen: list[tuple[int | None, int, bytes]] = []
         self.overflowed = False
+        #: The decisions this player answered at the table (the numbers they were asked at).
+        self.answered: set[int] = set()
 
     def saw(self, update: AnyUpdate) -> None:
         """Note one update the table sent (past :data:`SEEN_LIMIT`, only that there
@@ -65,6 +72,7 @@ class Witness:
         shown: dict[tuple[int | None, int], set[bytes]] = defaultdict(set)
         together: set[int] = set()  # decisions made while several seats decided at once
         before: list[set[Decision]] = [set()]
+        asked: set[int] = set()  # decisions this player's seat was asked to make
 
         def observe(state: AnyState, events: object) -> None:
             decision = state.decisions_made()
@@ -76,6 +84,8 @@ class Witness:
                 before[0] = set()
             for seat in whose:
                 shown[seat, decision].add(self.digest(state.view(seat)))
+            if any(d.seat in whose for d in pending):
+                asked.add(decision)
 
         try:
             observe(game.rules.new_state(seats, options), [])  # before the first deal
@@ -86,4 +96,11 @@ class Witness:
             if digest not in shown.get((seat, decision), ()) and decision not in together:
                 raise RecordError(f"it does not match what the table showed you at "
                                   f"decision {decision + 1}")
+        own = {decision for seat, decision, _ in seen if seat is not None}  # not a recap
+        missing = [d for d in range(min(own, default=0), state.decisions_made() + 1)
+                   if d not in own and d not in together]
+        if missing:
+            raise RecordError(f"the table did not show you all of it (decision {missing[0] + 1})")
+        if not self.answered & asked:
+            raise RecordError("you made no move in it there")
         return state

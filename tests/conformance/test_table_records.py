@@ -1,17 +1,20 @@
 """A table's game record (issue 23, item 3), for every game: a player keeps one record
 per table game, only after the game they sat at has ended, at most 1 MiB, and only if
-it agrees with every view they were shown there; History names the table, and
-Statistics count a game once however often it arrives. carol's fake tables replay a
-real game's messages to bob, then send what they like."""
+it agrees with every view they were shown there, none missing, and they made a move in
+it; History names the table, and Statistics count a game once however often it
+arrives. carol's fake tables replay a real game's messages to bob (waiting for his
+moves where its player made one, as bob plays his seat), then send what they like."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import pytest
 from table_support import (
     WAIT, FakeTable, Keeper, answering, LocalTable, kept_games, neighbours, spec, store_of, until,
+    until_closed,
 )
 
 from ebbes_tui.controller import Library
@@ -68,17 +71,40 @@ def welcome(gid: str, seat: int = 0) -> dict:
             "seat": seat, "player": seat + 1}
 
 
-async def at_carols(tmp_path, users, gid: str, messages: list[dict]):
-    """bob at carol's fake table, which says ``messages`` (then closes): his client,
-    and what he kept of it."""
+def replaying(*messages: dict):
+    """A fake table that answers a request with ``messages``, waiting for one of the
+    player's moves wherever they hold one the player of the game they come from made
+    (a ``decide`` its client sent; other messages it sent are left out), then waits
+    for the hang-up."""
+    async def answer(reader, writer):
+        await reader.readline()
+        for message in messages:
+            if message.get("type") == "decide":
+                while json.loads(await reader.readline() or b'{"type": "decide"}').get(
+                        "type") != "decide":
+                    pass
+            elif message.get("type") not in ("draft", "chat"):
+                writer.write(json.dumps(message).encode() + b"\n")
+                await writer.drain()
+        await until_closed(reader)
+    return answer
+
+
+async def at_carols(tmp_path, users, gid: str, messages: list[dict], plays: bool = False):
+    """bob at carol's fake table, which says ``messages`` (then closes): his client, and
+    what he kept of it. If he ``plays`` his seat (a random bot), carol waits for his
+    moves where the game she replays had its player's."""
     bob, carol = users.system("bob"), users.system("carol")
     parent = tmp_path / "tmp"
     said = [welcome(gid), *messages, {"type": "closed", "text": "The table has closed."}]
     store = store_of(tmp_path, "bob", gid)
-    async with FakeTable(own_address("fri", parent, carol), carol, answering(*said)):
+    table = replaying(*said) if plays else answering(*said)
+    async with FakeTable(own_address("fri", parent, carol), carol, table):
         connection = await connect_table("fri", directory=parent, system=bob)
         client = await TableClient.start(connection)
         keeper = Keeper(client, Library(load_game(gid), store))
+        if plays:
+            assert await asyncio.wait_for(play_bot(client, "random"), WAIT * 3) == 0
         await until(lambda: client.closed)
         await keeper.done()
         client.close()
@@ -146,7 +172,7 @@ async def test_twenty_five_records_of_a_game_played_are_kept_once(tmp_path, user
     [heard] = await honest_game(tmp_path, gid, seed=5)
     record = {"type": "record", "record": record_of(heard)}
     client, keeper, store = await at_carols(tmp_path, users, gid,
-                                            [*game_only(heard), *[record] * 25])
+                                            [*game_only(heard), *[record] * 25], plays=True)
     assert keeper.offered == 1 and keeper.kept[0] is not None
     assert kept_games(store, gid) == (1, 1, 1)
     assert finished_games(store)[0].table == "carol/fri"  # where it came from, as the kernel says
@@ -174,6 +200,47 @@ async def test_a_record_of_a_game_not_played_is_refused(tmp_path, users, gid):
     assert kept_games(store, gid) == (0, 0, 0)
     [refusal] = refusals(client)
     assert "does not match what the table showed you" in refusal
+
+
+@pytest.mark.parametrize("shown", ["the last view", "every view"])
+async def test_a_record_of_a_game_bob_made_no_move_in_is_refused(tmp_path, users, gid, shown):
+    """A hostile user's attack: carol's table shows bob one last view of a game and
+    sends its record, and a game he never played was in his History and Statistics
+    (the record agreed with the one view he saw). Nor is one kept whose every view he
+    was shown while he made no move."""
+    [heard] = await honest_game(tmp_path, gid, seed=5)
+    states = [m for m in game_only(heard) if m.get("type") == "state"]
+    said = states[-1:] if shown == "the last view" else game_only(heard)
+    client, keeper, store = await at_carols(
+        tmp_path, users, gid, [*said, {"type": "record", "record": record_of(heard)}])
+    assert keeper.offered == 1 and keeper.kept == [None]
+    assert kept_games(store, gid) == (0, 0, 0)
+    assert refusals(client) == ["The game record the table carol/fri sent was not kept in "
+                                "your History: you made no move in it there."]
+
+
+async def test_a_record_of_a_game_shown_with_decisions_left_out_is_refused(tmp_path, users, gid):
+    """bob plays his seat at carol's table, which leaves out what it shows him of the
+    decisions in the middle of the game he is not asked: the record's game is not one
+    he saw whole, and is not kept."""
+    [heard] = await honest_game(tmp_path, gid, seed=5)
+    script = game_only(heard)
+    decisions = sorted({m["decision"] for m in script if m.get("type") == "state"})
+    asked = {script[i - 1]["decision"] for i, m in enumerate(script)
+             if m.get("type") == "decide" and script[i - 1].get("type") == "state"}
+    third = len(decisions) // 3
+    hidden = set(decisions[third:2 * third]) - asked
+    said = [m for m in script if not (m.get("type") == "state" and m["decision"] in hidden)]
+    client, keeper, store = await at_carols(
+        tmp_path, users, gid, [*said, {"type": "record", "record": record_of(heard)}],
+        plays=True)
+    assert keeper.offered == 1 and keeper.kept == [None]
+    assert kept_games(store, gid) == (0, 0, 0)
+    [refusal] = refusals(client)
+    said = re.fullmatch(r"The game record the table carol/fri sent was not kept in your "
+                        r"History: the table did not show you all of it \(decision (\d+)\)\.",
+                        refusal)
+    assert said and int(said[1]) - 1 in hidden, refusal
 
 
 async def test_a_record_that_disagrees_with_the_seats_hand_is_refused(tmp_path, users, gid):
