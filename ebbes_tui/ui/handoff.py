@@ -26,10 +26,11 @@ def rows_of(text: str, width: int, console: Console) -> int:
     return sum(len(Text(line).wrap(console, width)) for line in text.split("\n"))
 
 
-def latest_fitting(lines: list[str], width: int, rows: int, console: Console) -> list[str]:
+def latest_fitting(lines: list[str], width: int, rows: int, console: Console,
+                   more: str = "…") -> list[str]:
     """The latest of ``lines`` that fit in ``rows`` rows, so the cover never runs off
-    the screen: the first that does not fit whole keeps its latest words (after "…"),
-    and how many lines before it were left out is said first."""
+    the screen: the first that does not fit whole keeps its latest words (after
+    ``more``), and how many lines before it were left out is said first."""
     kept: list[str] = []
 
     def fits(note: list[str], line: str) -> bool:
@@ -44,11 +45,11 @@ def latest_fitting(lines: list[str], width: int, rows: int, console: Console) ->
         low, high = 0, len(words)  # the most of its last words that fit, by halving
         while low < high:
             mid = (low + high + 1) // 2
-            if fits(note, "… " + " ".join(words[-mid:]).lstrip()):
+            if fits(note, f"{more} " + " ".join(words[-mid:]).lstrip()):
                 low = mid
             else:
                 high = mid - 1
-        return [*note, *(["… " + " ".join(words[-low:]).lstrip()] if low else []), *kept]
+        return [*note, *([f"{more} " + " ".join(words[-low:]).lstrip()] if low else []), *kept]
     return kept
 
 
@@ -84,7 +85,9 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
             size, console = self.app.size, self.app.console
             width = min(BOX_COLUMNS, size.width) - FRAME_COLUMNS
             rows = size.height - FRAME_ROWS - rows_of(text, width, console)
-            text += "\n" + "\n".join(latest_fitting(self.recap.split("\n"), width, rows, console))
+            recap = latest_fitting(self.recap.split("\n"), width, rows, console,
+                                   self.app.look.text("…"))
+            text += "\n" + "\n".join(recap)
         with Middle(), Center():
             yield Static(text, id="handoff-text", markup=False)
         yield Static("", id="handoff-again", markup=False)

@@ -22,6 +22,7 @@ from ebbes_tui.controller import Match
 from ebbes_tui.controller.hot_seat import HotSeat
 from ebbes_tui.game.protocols import SeatInfo
 from ebbes_tui.ui import unhurried
+from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.decision import DecisionDialog
 from ebbes_tui.ui.handoff import HandOffScreen
 from ebbes_tui.ui.interludes import FinalStandings, Interlude
@@ -503,15 +504,17 @@ async def test_a_dialog_after_a_cover_says_why_the_covers_key_did_nothing(home, 
         await until(lambda: answers != [], what=lambda: screen_text(ebbes))
 
 
+@pytest.mark.parametrize("ascii", [False, True])
 async def test_a_cover_after_continue_fits_an_80x24_screen_with_what_happened_last(any_game,
-                                                                                 home, clock):
+                                                                                 home, clock,
+                                                                                 ascii):
     """A game continued at one keyboard: its first cover recaps the deal so far, which
     ran off an 80x24 screen (the box's end and what to do were cut off, and no key
     scrolls a cover). Now the latest lines that fit are said, and how many earlier ones
-    were left out."""
+    were left out; in ASCII too."""
     game = any_game
     near = two_people_near_the_end(game, home)
-    ebbes = app()
+    ebbes = EbbesApp(pace=0, animation=False, ascii=ascii)
     async with ebbes.run_test(size=(80, 24)) as pilot:
         await resume(ebbes, pilot, Match.resume(game, near))
         await until(lambda: isinstance(ebbes.screen, HandOffScreen),
@@ -520,11 +523,12 @@ async def test_a_cover_after_continue_fits_an_80x24_screen_with_what_happened_la
         cover = ebbes.screen
         text = screen_text(ebbes)
         rows = text.split("\n")
-        box = [i for i, row in enumerate(rows) if "╭" in row or "╰" in row]
+        box = [i for i, row in enumerate(rows) if row.strip()[:1] in ("╭", "╰", "+")]
         assert len(box) == 2 and box[1] < len(rows) - 2, text  # the whole box, the footer below
         assert "press Enter when the others" in flat(text) and "I am here" in rows[-1], text
+        assert text.isascii() or not ascii, text
         said = flat(text.split("Since you last looked:")[1])
-        recap = [line for line in cover.recap.split("\n") if line]
+        recap = [ebbes.look.text(line) for line in cover.recap.split("\n") if line]
         assert flat(recap[-1]) in said, text  # the latest news is never the one left out
         if "left out to fit" not in said:
             assert all(flat(line) in said for line in recap), text
