@@ -409,6 +409,7 @@ async def test_the_last_trick_option_shows_each_effect_with_the_best_preselected
         assert "cross out deal 1 (your result there:" in text
         assert "none" in text and " (best) " in text  # not "best penalties: ..."
         assert "hens: only your hens of the last trick count" in text  # on one line
+        assert "penalties: only your last trick's penalty counts" in text  # one line at 80
         options = [o for o, _ in effects]
         assert dialog.query_one("OptionList").highlighted == options.index(best)
         assert max(g for _, g in effects) == dict(effects)[best]

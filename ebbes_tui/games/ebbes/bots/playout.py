@@ -10,8 +10,13 @@ than greedy) made hard beat normal by +6.21 points a game [5.34, 7.08] at 3 play
 4.94] against +4.45 [3.43, 5.48] greedy, 100 deals each (``ebbes tournament --players P
 --levels hard,normal --seed 2026``, the same 150 samples): so at 5 players it follows
 greedily, a playout about a tenth faster too. Every follower looking ahead as well did
-worse at 5 players: +3.17 [2.19, 4.15] (a playout about 1.6x as slow). The figures below
-came before it, the searching seat following greedily unless they say otherwise.
+worse at 5 players: +3.17 [2.19, 4.15] (a playout about 1.6x as slow). Also worse at 5,
+on the same deals: the other players counting a trick the searching seat takes as wholly
+their loss (paranoid), +3.31 [2.36, 4.26]; the searching seat leading by its gain over
+two deals of the others' cards dealt again (keeping the voids shown), not seeing every
+hand, +3.42 [2.54, 4.29]. On another 100 deal sets (``--seed 2027``) the shipped bot is
++3.12 [2.13, 4.10]: seed 2026's +4.45 is at the lucky end. The figures below came
+before it, the searching seat following greedily unless they say otherwise.
 
 The leaders made the bot stronger at the same time: with random leads, 600 samples
 a decision beat the normal bot by +3.73 points a game [2.59, 4.88]; with these, 150

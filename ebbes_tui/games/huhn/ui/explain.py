@@ -61,7 +61,7 @@ def option_words(word: str, name: str) -> str:
     if word == HENS_OPTION:
         return f"only {own} hens of the last trick count"
     if word == PENALTIES_OPTION:
-        return f"only {own} penalty of the last trick counts"
+        return f"only {own} last trick's penalty counts"
     if word.startswith(CROSS_OPTION):
         return f"{own} result of deal {word.split()[1]} no longer counts"
     return "no option"
