@@ -212,6 +212,11 @@ def test_a_letter_keeps_two_accents_and_no_pile_of_marks():
     piled = "A" + "\u0301" * 30 + "n\u0323\u0302n" + " \u0300x"
     assert clean(piled) == "A\u0301\u0301n\u0323\u0302n x"
     assert clean("Nguyễn Thị Ánh") == "Nguyễn Thị Ánh"  # honest accents stay
+    # marks of combining class 0 pile up as well: enclosing circles, variation
+    # selectors, Thai vowels, the grapheme joiner (a hostile user's review)
+    for mark in ("\u20dd", "\u0489", "\ufe0f", "\u0e31", "\u034f"):
+        assert clean("B" + mark * 40 + "o") == "B" + mark * 2 + "o"
+    assert clean("ก\u0e34\u0e48น") == "ก\u0e34\u0e48น"  # a Thai letter's vowel and tone stay
 
 
 def test_a_token_bucket_allows_bursts_then_the_rate():

@@ -33,12 +33,13 @@ MARKS_KEPT = 2
 
 
 def _few_marks(text: str) -> str:
-    """``text`` with at most :data:`MARKS_KEPT` combining marks on each character, and
-    none on a space or at the start."""
+    """``text`` with at most :data:`MARKS_KEPT` marks on each character, and none on a
+    space or at the start: every mark (Unicode's M categories), also those of combining
+    class 0 (enclosing circles, variation selectors, Thai vowels, the grapheme joiner)."""
     out: list[str] = []
     marks = MARKS_KEPT  # none at the start
     for ch in text:
-        if not unicodedata.combining(ch):
+        if unicodedata.category(ch)[0] != "M":
             out.append(ch)
             marks = MARKS_KEPT if ch == " " else 0
         elif marks < MARKS_KEPT:
