@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from ebbes_tui.controller import private_files
 from ebbes_tui.controller.private_files import (
     DataDirError, open_private_append, private_dir, write_atomically,
 )
@@ -81,15 +82,63 @@ def test_a_table_log_never_appends_through_a_link(tmp_path):
     assert target.read_text() == "root:x:0:0\n" and (target.stat().st_mode & 0o777) == 0o644
 
 
-def test_a_file_replaced_atomically_replaces_a_link_in_its_place_not_its_target(tmp_path):
+def test_a_link_another_user_made_on_the_way_is_refused_wherever_it_leads(tmp_path,
+                                                                         monkeypatch):
+    """XDG_DATA_HOME=/tmp/xdg, where another user had made /tmp/xdg a link to one of
+    our own folders: they could point it elsewhere later (a review of this change)."""
+    ours = tmp_path / "ours"
+    ours.mkdir()
+    link = tmp_path / "xdg"
+    link.symlink_to(ours)
+    if os.geteuid() == 0:
+        os.lchown(link, FOREIGN_UID, -1)
+    else:
+        real_lstat = os.lstat
+
+        def lstat(path, *args, **kw):
+            st = real_lstat(path, *args, **kw)
+            if os.fspath(path) != os.fspath(link):
+                return st
+            return os.stat_result((*st[:4], os.geteuid() + FOREIGN_UID, *st[5:]))
+
+        monkeypatch.setattr(os, "lstat", lstat)
+    with pytest.raises(DataDirError, match=f"^{link} is a link another user made"):
+        private_dir(link / "ebbes-tui")
+    assert list(ours.iterdir()) == []
+
+
+@pytest.mark.parametrize("own_group", [False, True])
+def test_a_folder_its_group_may_change_is_refused_unless_the_group_is_the_users_own(
+        tmp_path, monkeypatch, own_group):
+    """macOS puts every user in "staff", and some systems everyone in "users": with
+    umask 002 any of them could change such a folder. A group named as the user (umask
+    002 systems give each user their own) is trusted."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o775)
+    monkeypatch.setattr(private_files, "_users_own_group", lambda gid: own_group)
+    if own_group:
+        assert private_dir(shared / "ebbes-tui").is_dir()
+    else:
+        with pytest.raises(DataDirError, match=f"^{shared} may be changed by others in its group"):
+            private_dir(shared / "ebbes-tui")
+        assert list(shared.iterdir()) == []
+
+
+def test_a_file_replaced_atomically_never_writes_through_a_link_laid_for_it(tmp_path):
+    """Its temp file was named by the process (``.NAME.PID.tmp``) and opened through
+    whatever lay there; a link laid there ahead had the write go to its target. Nor is
+    a link in the file's own place written through: it is replaced."""
     target = tmp_path / "elsewhere"
     target.write_text("theirs")
-    (tmp_path / "stats.json").symlink_to(target)
+    (tmp_path / f".stats.json.{os.getpid()}.tmp").symlink_to(target)
+    (tmp_path / "settings.json").symlink_to(target)
     write_atomically(tmp_path / "stats.json", b"{}")
+    write_atomically(tmp_path / "settings.json", b"[]")
     assert target.read_text() == "theirs"
-    assert not (tmp_path / "stats.json").is_symlink()
     assert (tmp_path / "stats.json").read_bytes() == b"{}"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere", "stats.json"]
+    assert not (tmp_path / "settings.json").is_symlink()
+    assert (tmp_path / "settings.json").read_bytes() == b"[]"
 
 
 @pytest.mark.parametrize("where", ["shared", "a file"])
@@ -130,3 +179,24 @@ def test_the_app_says_so_before_any_screen(tmp_path, monkeypatch):
     monkeypatch.setattr(app, "EbbesApp", None)  # starting it would fail the test
     with pytest.raises(DataDirError, match="may be changed by any user"):
         run(argparse.Namespace())
+
+
+def test_a_table_whose_log_is_a_link_says_so_before_it_opens(tmp_path):
+    """A detached table server found a link where its log goes and could only stop,
+    saying "see NAME.log" (the link): now `table serve` says why, in one line, and
+    opens nothing."""
+    data = tmp_path / "data"
+    (data / "ebbes-tui" / "tables").mkdir(parents=True, mode=0o700)
+    target = tmp_path / "target"
+    target.write_text("")
+    log = data / "ebbes-tui" / "tables" / "fri.log"
+    log.symlink_to(target)
+    env = {**os.environ, "XDG_DATA_HOME": str(data), "HOME": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-m", "ebbes_tui", "table", "serve", "fri",
+                          "--seats", "player,bot:normal", "--dir", str(tmp_path / "tables")],
+                         capture_output=True, text=True, timeout=600, env=env,
+                         stdin=subprocess.DEVNULL)
+    assert out.returncode == 2 and out.stderr == (
+        f"ebbes: {log} is a link: a table writes its log only to a file of its own. "
+        "Remove the link and open the table again.\n")
+    assert target.read_text() == "" and not list((tmp_path / "tables").rglob("*.sock"))

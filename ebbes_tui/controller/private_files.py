@@ -11,11 +11,17 @@ link to one they want written over. Nothing is opened through a link at its last
 
 from __future__ import annotations
 
+import grp
 import io
 import os
+import pwd
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+#: Links followed in one path before it is refused (Linux's own limit).
+_MOST_LINKS = 40
 
 
 class DataDirError(OSError):
@@ -29,9 +35,9 @@ def private_dir(path: Path) -> Path:
     (:func:`_check_safe`: checked before anything is made, and after)."""
     absolute = path.absolute()
     try:
-        _check_safe(next(p for p in (absolute, *absolute.parents) if p.exists()), absolute)
+        _check_safe(absolute)  # as far as it exists: before anything is made
         path.mkdir(parents=True, exist_ok=True, mode=0o700)
-        _check_safe(absolute, absolute)
+        _check_safe(absolute)
         if path.stat().st_mode & 0o077:
             path.chmod(0o700)
     except DataDirError:
@@ -41,27 +47,55 @@ def private_dir(path: Path) -> Path:
     return path
 
 
-def _check_safe(path: Path, own: Path) -> None:
-    """DataDirError unless every folder ``path`` is looked up through (links followed)
-    belongs to the user or root, ``own`` (once made) to the user alone, and none is one
-    everybody may write to without the sticky bit (as /tmp has: there only an entry's
-    owner may replace it). A folder writable by its group is trusted, as the user's own
-    group usually is (umask 002)."""
+def _check_safe(path: Path) -> None:
+    """DataDirError unless every folder absolute ``path`` is looked up in, and every
+    link it is looked up through, belongs to the user or root (``path`` itself, once
+    made, to the user alone), and no such folder may be written by others: by everybody
+    without the sticky bit (as /tmp has: there only an entry's owner may replace it),
+    or by a group other than the user's own (a group named as the user, as umask 002
+    systems give each user)."""
     me = os.geteuid()
-    own = own.resolve()
-    looked: set[Path] = set()
-    for prefix in (path, *path.parents):
-        real = prefix.resolve()
-        for folder in (real, *real.parents):
-            if folder in looked:
-                continue
-            looked.add(folder)
-            st = folder.stat()
-            if st.st_uid not in (0, me) or (folder == own and st.st_uid != me):
-                raise DataDirError(f"{folder} belongs to another user, who could change what "
-                                   "ebbes keeps there")
-            if st.st_mode & stat.S_IWOTH and not st.st_mode & stat.S_ISVTX:
-                raise DataDirError(f"{folder} may be changed by any user")
+    own = path.resolve()
+    for entry, link in _looked_up(path):
+        st = os.lstat(entry) if link else os.stat(entry)
+        if st.st_uid not in (0, me) or (entry == own and st.st_uid != me):
+            whose = "is a link another user made" if link else "belongs to another user"
+            raise DataDirError(f"{entry} {whose}, who could change what ebbes keeps there")
+        if link or st.st_mode & stat.S_ISVTX:
+            continue
+        if st.st_mode & stat.S_IWOTH:
+            raise DataDirError(f"{entry} may be changed by any user")
+        if st.st_mode & stat.S_IWGRP and not _users_own_group(st.st_gid):
+            raise DataDirError(f"{entry} may be changed by others in its group")
+
+
+def _looked_up(path: Path, links: int = 0) -> Iterator[tuple[Path, bool]]:
+    """Every folder the system reads a name in to find absolute ``path`` (False) and
+    every link it follows on the way (True), as far as ``path`` exists."""
+    if links > _MOST_LINKS:
+        raise DataDirError(f"{path} goes through too many links")
+    folder = Path(path.anchor)
+    yield folder, False
+    for part in path.parts[1:]:
+        entry = folder / part
+        try:
+            mode = os.lstat(entry).st_mode
+        except FileNotFoundError:
+            return  # the rest is still to be made
+        if stat.S_ISLNK(mode):
+            yield entry, True
+            yield from _looked_up(Path(os.path.abspath(folder / os.readlink(entry))), links + 1)
+            entry = entry.resolve()
+        yield entry, False
+        folder = entry
+
+
+def _users_own_group(gid: int) -> bool:
+    """Whether ``gid`` is the user's private group (named as the user, nobody else's)."""
+    try:
+        return grp.getgrgid(gid).gr_name == pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return False
 
 
 def open_private_append(path: Path, encoding: str | None = None) -> io.TextIOWrapper:

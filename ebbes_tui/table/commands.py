@@ -174,6 +174,10 @@ def serve(args: argparse.Namespace) -> int:
     """Open a table: detached (returns once it accepts connections) or in the foreground."""
     try:
         plan = plan_table(args)
+        log_file = log_path(plan.store, plan.spec.name)
+        if not args.foreground and log_file.is_symlink():  # a detached server only stops
+            return _fail(f"{log_file} is a link: a table writes its log only to a file "
+                         "of its own. Remove the link and open the table again.")
         sock = listen_socket(plan.address)
     except (TableError, SetupError, SaveError) as e:
         return _fail(str(e))
@@ -182,7 +186,6 @@ def serve(args: argparse.Namespace) -> int:
         table_log(None)
         print(opened(plan), flush=True)
         return _run(plan, sock, lambda: None, lambda text: print(f"ebbes: {text}", file=sys.stderr))
-    log_file = log_path(plan.store, plan.spec.name)
 
     def run(ready: Callable[[], None], fail: Callable[[str], None]) -> int:
         table_log(log_file)

@@ -49,7 +49,9 @@ def latest_fitting(lines: list[str], width: int, rows: int, console: Console,
                 low = mid
             else:
                 high = mid - 1
-        return [*note, *([f"{more} " + " ".join(words[-low:]).lstrip()] if low else []), *kept]
+        if not low:  # not one word of it fits: it is left out too
+            return [f"({i + 1} earlier, left out to fit)", *kept]
+        return [*note, f"{more} " + " ".join(words[-low:]).lstrip(), *kept]
     return kept
 
 

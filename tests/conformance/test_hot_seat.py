@@ -547,3 +547,7 @@ def test_a_cover_keeps_the_latest_words_of_a_line_too_long_to_fit():
     assert kept[0] == "(1 earlier, left out to fit)" and kept[-1] == "Now: Bea 5."
     assert kept[1].startswith("… ") and kept[1].endswith(", Ann 198, Ann 199.")
     assert rows_of("\n".join(kept), 64, console) == 6
+    tricks = [f"Trick {n}: Ann 17H (left)  Bob 28D (right). Bob takes it." for n in range(9)]
+    assert latest_fitting([*tricks, "Now: Ann."], 64, 3, console) == [
+        "(8 earlier, left out to fit)", "Trick 8: Ann 17H (left)  Bob 28D (right). Bob takes it.",
+        "Now: Ann."]  # the line not one word of which fits is counted too
