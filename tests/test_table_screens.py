@@ -434,17 +434,26 @@ async def test_a_player_whose_time_ran_out_before_they_left_is_told_a_bot_played
     """Played as separate users: alice's turn time ran out (a bot took her seat), then
     she hung up and came back; the recap listed her seat's moves as hers, and never
     said a bot had made them (the news of the bot came before she left)."""
+    from table_support import ManualClock, until as until_met
+
     from ebbes_tui.table.headless import play_bot
     from ebbes_tui.ui.handoff import HandOffScreen
 
+    # The table's clock moves only when alice's turn is up: with a real 0.05 s turn
+    # time, a loaded machine let the other player's time run out too, and the game
+    # waited for everyone.
+    clock = ManualClock()
     async with LocalTable(home, spec("late", seats="player,player,bot:random", seed=8,
-                                     away_after=0.0, turn_time=0.05)) as table:
+                                     away_after=0.0, turn_time=120.0), clock=clock) as table:
         first = await table.join(player=1)  # connected, never answering
         other = await table.join(player=2)
         playing = asyncio.ensure_future(play_bot(other, "random"))
         await asyncio.wait_for(first.game(), WAIT)
         match = table.server.play.match
-        await decisions_made(match, 8)  # past the first seat's turn: a bot plays it
+        timers = table.server.away.turn_timers
+        await until_met(lambda: set(timers) == {0}, what="alice's turn clock")
+        clock.advance(121)  # her time runs out: a bot plays her seat
+        await decisions_made(match, 8)
         first.close()
         await decisions_made(match, 3)
         connection = await connect_table("late", directory=table.directory, player=1)
