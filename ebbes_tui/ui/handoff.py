@@ -31,27 +31,31 @@ def latest_fitting(lines: list[str], width: int, rows: int, console: Console,
     """The latest of ``lines`` that fit in ``rows`` rows, so the cover never runs off
     the screen: the first that does not fit whole keeps its latest words (after
     ``more``), and how many lines before it were left out is said first."""
+    def note(left_out: int) -> list[str]:
+        return [f"({left_out} earlier, left out to fit)"] if left_out else []
+
+    def tail(words: list[str], count: int) -> str:
+        return f"{more} " + " ".join(words[-count:]).lstrip()
+
     kept: list[str] = []
-
-    def fits(note: list[str], line: str) -> bool:
-        return rows_of("\n".join([*note, line, *kept]), width, console) <= rows
-
+    room = rows  # rows left above the lines kept
     for i in range(len(lines) - 1, -1, -1):
-        note = [f"({i} earlier, left out to fit)"] if i else []
-        if fits(note, lines[i]):
+        left = room - sum(rows_of(line, width, console) for line in note(i))
+        needs = rows_of(lines[i], width, console)
+        if needs <= left:
             kept.insert(0, lines[i])
+            room -= needs
             continue
         words = lines[i].split(" ")
         low, high = 0, len(words)  # the most of its last words that fit, by halving
         while low < high:
             mid = (low + high + 1) // 2
-            if fits(note, f"{more} " + " ".join(words[-mid:]).lstrip()):
+            if rows_of(tail(words, mid), width, console) <= left:
                 low = mid
             else:
                 high = mid - 1
-        if not low:  # not one word of it fits: it is left out too
-            return [f"({i + 1} earlier, left out to fit)", *kept]
-        return [*note, f"{more} " + " ".join(words[-low:]).lstrip(), *kept]
+        # not one word of it fits: it is left out too
+        return [*note(i), tail(words, low), *kept] if low else [*note(i + 1), *kept]
     return kept
 
 
