@@ -669,6 +669,7 @@ class RemoteFeed(UpdateStream):
         self.client = client
         self.seat = client.seat if client.role == "player" else None
         self._latest = first
+        self._taken = first  # the last update a screen took (:meth:`snapshot`)
         self.answered = -1  # the last decision this feed answered
         self._turn_since = time.monotonic()
         self._woken = False  # asked for the seat back, and presence has not said yet
@@ -723,9 +724,23 @@ class RemoteFeed(UpdateStream):
         turn = deciding[0] if len(deciding) == 1 else None
         return replace(presence, turn=turn, turn_since=self._turn_since)
 
+    async def next(self) -> AnyUpdate:
+        self._taken = await super().next()
+        return self._taken
+
+    def poll(self) -> AnyUpdate | None:
+        update = super().poll()
+        if update is not None:
+            self._taken = update
+        return update
+
     def snapshot(self) -> AnyUpdate:
-        latest = self._latest
-        return Update(latest.seq, Synced(), latest.view, latest.decision)
+        """The view to draw from scratch: the last update taken (at first the one the
+        game began with here), so that each update still waiting follows it once. (From
+        the newest, a screen then showed the waiting ones too: their lines twice in its
+        log, and older views after newer.)"""
+        taken = self._taken
+        return Update(taken.seq, Synced(), taken.view, taken.decision)
 
     def asks(self, update: AnyUpdate) -> bool:
         """Whether ``update`` asks this seat for a decision still open: not answered,

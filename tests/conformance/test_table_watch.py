@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 
-from table_support import WAIT, LocalTable, spec
+from table_support import WAIT, LocalTable, spec, until
 
 from ebbes_tui.cli import build_parser, watch_lines
 from ebbes_tui.game.registry import load_game
@@ -45,3 +45,26 @@ async def the_log(game, client):
         update = await feed.next()
         log.add(update)
     return log
+
+
+async def test_a_screen_opened_after_moves_came_logs_each_once(game_id, tmp_path):
+    """A table screen drew the newest view and then the moves still waiting: joined at
+    a Blindes Huhn table after its start, "Deal 1 of 3" and "Bot 1 has arranged." were
+    in the log twice. It starts where the feed's waiting moves begin."""
+    game = load_game(game_id)
+    short = {"huhn": {"deals": 1}, "hund": {"games": 1}}.get(game_id, {})
+    async with LocalTable(tmp_path, spec("t", seats="player,bot:random,bot:random", seed=6,
+                                         game=game_id, options=short, spectators=True)) as table:
+        reading = asyncio.ensure_future(the_log(game, await table.join(watch=True)))
+        watcher = await table.join(watch=True)
+        player = await table.join()
+        assert await asyncio.wait_for(play_bot(player, "random"), WAIT * 3) == 0
+        followed = await asyncio.wait_for(reading, WAIT)
+        late = await asyncio.wait_for(watcher.game(), WAIT)
+        await until(lambda: game_over(late.latest))
+    log = screens_of(game).log(Look(), personal=False, memory_aid=True)
+    log.start(late.snapshot())  # the screen opens now, the whole game waiting
+    while (update := late.poll()) is not None:
+        log.add(update)
+    assert len(late.waiting()) == 0 and len(followed.lines) > 10
+    assert log.lines == followed.lines
