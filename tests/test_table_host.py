@@ -19,6 +19,7 @@ from ebbes_tui.table.commands import describe
 from ebbes_tui.game.events import ChatLine
 from ebbes_tui.table.events import Presence
 from ebbes_tui.table.headless import play_bot
+from ebbes_tui.table.protocol import VERSION
 from ebbes_tui.table.rendezvous import TableError
 from ebbes_tui.table.saved import saved_slot
 
@@ -203,7 +204,17 @@ async def test_reserved_seats_are_not_free_and_a_private_table_says_private_once
     async with alices(tmp_path, users, seats="player,player") as table:
         [private] = await find_tables(table.directory, system=users.system("bob"))
         line = describe(private)
-        assert line.endswith("; private") and line.count("private") == 1
+        assert line == "alice/t: ebbes; private"
+        # Nothing but its game for a user it is private to: not its seats, its
+        # options, how far it is or who watches (the host and pid: its socket's).
+        raw = await Raw.open(table, system=users.system("bob"))
+        raw.send({"type": "info", "version": VERSION})
+        told = await raw.receive("info")
+        assert told == {"type": "info", "version": VERSION, "game": "ebbes", "name": "t",
+                        "host": "alice", "access": "private"}
+        raw.close()
+        [invited] = await find_tables(table.directory, system=users.system("alice"))
+        assert describe(invited).startswith("alice/t: lobby, 2 seats (")
 
 
 async def test_a_decision_from_the_future_is_not_already_made(tmp_path):

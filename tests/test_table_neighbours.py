@@ -48,9 +48,9 @@ def terminal_safe(text: str) -> bool:
 
 
 def claims(**extra: object) -> dict:
-    """An info message claiming to be alice's friday, escapes everywhere."""
+    """An info message claiming to be alice's friday, open, escapes everywhere else."""
     return {"type": "info", "version": 1, "name": "friday", "host": "alice", "pid": 1,
-            "seats": 3, "free_seats": 3, "spectators": True, "access": EVIL,
+            "seats": 3, "free_seats": 3, "spectators": True, "access": "open",
             "phase": EVIL, "reopened": False, "watchers": 0,
             "game": "ebbes", "options": {"more_cards": EVIL, "choose_determiners": False,
                                          "rounds": 5},
@@ -121,6 +121,9 @@ async def test_the_list_shows_the_kernels_owner_and_the_files_name_and_no_escape
     assert line.startswith("carol/fri: unknown, 3 seats (3 free)")
     assert terminal_safe(line) and terminal_safe(json.dumps(table, ensure_ascii=False))
     assert "alice/friday" not in line.split(":")[0]
+    async with FakeTable(address, carol, answering(claims(access=EVIL))):
+        [table] = await find_tables(parent, system=bob)
+    assert describe(table) == "carol/fri: ebbes; private"  # an access it cannot have
 
 
 def test_ebbes_table_list_prints_nothing_a_terminal_obeys(tmp_path, capsys):

@@ -375,16 +375,20 @@ def _entry(address: TableAddress, peer: Peer, info: dict[str, Any]) -> dict[str,
     (whatever the table claims), the rest of its claims checked and cleaned."""
     count = _count
     game = load_game(info["game"])
+    access = info.get("access") if info.get("access") in _ACCESS else "private"
     entry: dict[str, Any] = {
         "host": address.host, "name": address.name, "pid": peer.pid,
-        "socket": str(address.path), "seats": count(info.get("seats")),
+        "socket": str(address.path), "access": access, "game": game.id}
+    if access == "private":  # nothing more is for this user
+        return entry
+    entry |= {
+        "seats": count(info.get("seats")),
         "free_seats": count(info.get("free_seats")),
         "kept_for_you": count(info.get("kept_for_you")),
         "spectators": info.get("spectators") is True, "watchers": count(info.get("watchers")),
         "phase": info.get("phase") if info.get("phase") in _PHASES else "unknown",
         "reopened": info.get("reopened") is True,
-        "access": info.get("access") if info.get("access") in _ACCESS else "private",
-        "game": game.id, "options": _options(game, info.get("options"), count(info.get("seats"))),
+        "options": _options(game, info.get("options"), count(info.get("seats"))),
     }
     players = info.get("players")
     if isinstance(players, list):

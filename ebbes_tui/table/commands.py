@@ -272,9 +272,11 @@ def describe(table: dict[str, Any]) -> str:
     """One line about a table for ``ebbes table list`` (from :func:`list_tables`: its
     host and name are the kernel's, the rest is cleaned, its game one this ebbes
     knows; a ``busy`` one, only its name)."""
-    if table["phase"] == "busy":
+    if table.get("phase") == "busy":
         return f"{table['host']}/{table['name']}: busy ({table['why']}); try again in a moment"
     game = load_game(table["game"])
+    if table["access"] == "private":
+        return f"{table['host']}/{table['name']}: {game.title}; private"
     chosen = describe_options(game, table["options"])
     extras = [game.title, *([chosen] if chosen else [])]
     seats = f"{table['seats']} seats ({table['free_seats']} free"

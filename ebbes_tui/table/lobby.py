@@ -6,7 +6,6 @@ taken, or the host starts early (bots in the empty seats)."""
 from __future__ import annotations
 
 import logging
-import os
 from typing import TYPE_CHECKING, Any
 
 from .protocol import VERSION
@@ -95,15 +94,18 @@ class Lobby:
             table.start()
 
     def info(self, client: Client) -> dict[str, Any]:
-        """The table as ``ebbes table list`` shows it to ``client``'s user; a private
-        table shows no names."""
+        """The table as ``ebbes table list`` shows it to ``client``'s user; to a user
+        it is private to, only its game (its name and host are on its socket): who
+        plays, how it is set, how far it is are for those who may come."""
         table = self.table
         uid = client.peer.uid
         access = table.access.label(uid, table.seating.uids())
+        if access == "private":
+            return {"game": table.game.id, "name": table.spec.name, "host": table.spec.host,
+                    "access": access}
         lobby = table.play.match is None
         info: dict[str, Any] = {
             "game": table.game.id, "name": table.spec.name, "host": table.spec.host,
-            "pid": os.getpid(),
             "seats": len(table.seating.seats),
             "free_seats": len(table.seating.free()) if lobby else 0,
             # During the game too: a player who left has their seat back on coming back.
@@ -115,9 +117,8 @@ class Lobby:
             "options": table.options,
             "watchers": len(table.connections.watching()),
         }
-        if access != "private":
-            info["players"] = [self._seat_label(s.seat, s.login, s.kind, s.level)
-                               for s in table.seating.seats]
+        info["players"] = [self._seat_label(s.seat, s.login, s.kind, s.level)
+                           for s in table.seating.seats]
         return info
 
     def _seat_label(self, seat: int, login: str | None, kind: str, level: str | None) -> str | None:
