@@ -150,8 +150,12 @@ async def test_a_small_window_shows_one_message_and_growing_it_restores_the_tabl
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
-        assert "make the window at least 80x24" in screen_text(app)
+        said = " ".join(screen_text(app).split())  # wrapped at 60
+        assert "make the window at least 80x24 to play (it is 60x20 now)." in said
         await pilot.press("enter", "1")  # nothing is played behind the message
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause()
+        assert "(it is 79x30 now)" in screen_text(app)  # as the player makes it bigger
         assert app.game.match.record() == before
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
@@ -163,7 +167,8 @@ async def test_the_app_starts_too_small_and_says_so(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(70, 30)) as pilot:
         await pilot.pause()
-        assert "make the window at least 80x24" in screen_text(app)
+        # the menu of every game: no game named (it said "to play ebbes" in every one)
+        assert "make the window at least 80x24 to play (it is 70x30 now)." in screen_text(app)
 
 
 async def test_the_players_panel_shows_long_names_whole_where_there_is_room(tmp_path):

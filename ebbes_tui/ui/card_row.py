@@ -25,6 +25,18 @@ CARD_KEYS = "1234567890asdfx"
 MARK = "+"
 
 
+def no_card_on(key: str) -> str:
+    """What a card key above no card says, on the player's turn (it did nothing, and
+    a newcomer could not tell why)."""
+    return f"No card is on {key}: press a key shown above one of your cards."
+
+
+def card_key(event: events.Key, card_keys: str) -> str | None:
+    """The card key ``event`` is (as the key line shows it), if it is one."""
+    char = event.character
+    return char if char is not None and len(char) == 1 and char in card_keys else None
+
+
 class CardRow(Widget):
     """Three lines: the keys of playable cards, the cards, the cursor (and the marks);
     a long hand takes three more for each further line of cards it may use (``lines``,

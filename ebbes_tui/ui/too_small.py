@@ -21,8 +21,23 @@ MIN_SIZE = (80, 24)
 class TooSmallScreen(Screen[None]):
     """Covers everything below 80x24; the app takes it away when the window grows."""
 
+    def __init__(self, size: Size) -> None:
+        super().__init__()
+        self._size = size
+
     def compose(self) -> ComposeResult:
-        yield Static("Please make the window at least 80x24 to play ebbes.", id="too-small")
+        yield Static(self._words(), id="too-small")
+
+    def show(self, size: Size) -> None:
+        """The window changed and is still too small: say how big it is now."""
+        self._size = size
+        if self.is_mounted:
+            self.query_one("#too-small", Static).update(self._words())
+
+    def _words(self) -> str:
+        width, height = MIN_SIZE
+        return (f"Please make the window at least {width}x{height} to play "
+                f"(it is {self._size.width}x{self._size.height} now).")
 
 
 class SizeGuard:
@@ -51,7 +66,7 @@ class SizeGuard:
         if small and not self.too_small:
             self.too_small = True
             self._ok.clear()
-            app.push_screen(TooSmallScreen())
+            app.push_screen(TooSmallScreen(size))
         elif not small and self.too_small:
             self.too_small = False
             if isinstance(app.screen, TooSmallScreen):
@@ -59,6 +74,8 @@ class SizeGuard:
             self._ok.set()
         elif not small:
             self._ok.set()
+        elif isinstance(app.screen, TooSmallScreen):
+            app.screen.show(size)
 
     async def big_enough(self) -> None:
         """Return once the window is big enough for the table."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -16,7 +17,8 @@ from textual.widgets import Static
 
 from ....controller import Update
 from ..rules.actions import Action
-from ....ui.game_ui import Decided, Drawing
+from ....ui.card_row import card_key, no_card_on
+from ....ui.game_ui import Decided, Declined, Drawing
 from ....ui.look import Look
 from ....ui.side_log import SideLog
 from ....ui.words import WATCHING
@@ -185,6 +187,14 @@ class EbbesTable(Widget, can_focus=True):
         hand = self.query_one(Hand)
         if hand.cards:
             self.post_message(Decided(PlayCard(hand.cards[hand.cursor])))
+
+    def on_key(self, event: events.Key) -> None:
+        """A card key above no card, on the player's turn, says so rather than nothing
+        (its binding is off then, so the key comes here)."""
+        if (key := card_key(event, CARD_KEYS)) and self._can_play() and \
+                CARD_KEYS.index(key) >= len(self.view.hand):
+            self.post_message(Declined(no_card_on(key)))
+            event.stop()
 
     def action_pick(self, index: int, _long: str = "") -> None:
         hand = self.query_one(Hand)

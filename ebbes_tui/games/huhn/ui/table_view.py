@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from ....controller import Update
 from ..rules.actions import Action
-from ....ui.card_row import CARD_KEYS, CardRow
+from ....ui.card_row import CARD_KEYS, CardRow, card_key, no_card_on
 from ....ui.game_ui import Decided, Drawing
 from ....ui.side_log import SideLog
 from ....ui.look import Look
@@ -333,10 +333,15 @@ class HuhnTable(Widget, can_focus=True):
             self.post_message(Decided(PLAY[marked][0]))
 
     def on_key(self, event: events.Key) -> None:
-        """``f`` where no card may go face down says why (H5), rather than nothing."""
+        """``f`` where no card may go face down says why (H5), and a card key above no
+        card says so, rather than nothing."""
         if event.key == "f" and self.playing and not self._may_go_down():
             self._note = ("Nothing may go face down now: only an end card with the face-down "
                           "symbol (D), and never as the trick's last player.")
+            self._draw_hand()
+        elif (key := card_key(event, CARD_KEYS[:MOST_CARDS])) and self.playing and \
+                not self.check_action("pick", (CARD_KEYS.index(key),)):
+            self._note = no_card_on(key)
             self._draw_hand()
 
     def action_face_down(self) -> None:

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ....controller import Synced, TakenBack, Update
 from ..rules.actions import Action
-from ....ui.card_row import CardRow
+from ....ui.card_row import CardRow, card_key, no_card_on
 from ....ui.game_ui import Decided, Declined, Drawing, quiet_height
 from ....ui.side_log import SideLog
 from ....ui.look import Look
@@ -253,11 +253,16 @@ class HundTable(Widget, can_focus=True):
             self._offer((self.view.hand[message.index],))
 
     def on_key(self, event: events.Key) -> None:
-        """``s`` or ``t`` when the move is not allowed: say why (their bindings are off
-        then, so the key comes here)."""
+        """``s`` or ``t`` when the move is not allowed, or a card key above no card
+        on the player's turn: say why (their bindings are off then, so the key comes
+        here)."""
         move = {"s": "sjanse", "t": "undertrekk"}.get(event.key)
         if move and self.view.seat is not None and not self.check_action(move, ()):
             self.post_message(Declined(why_not(self.view, event.key, self.look)))
+            event.stop()
+        elif (key := card_key(event, CARD_KEYS)) and self._playable() and \
+                not self.check_action("pick", (CARD_KEYS.index(key),)):
+            self.post_message(Declined(no_card_on(key)))
             event.stop()
 
     def action_sjanse(self) -> None:
