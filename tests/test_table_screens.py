@@ -15,6 +15,7 @@ from ui_support import ascii_only
 from ebbes_tui.games.ebbes import GAME as EBBES
 from ebbes_tui.controller import Library, SaveStore
 from ebbes_tui.controller.stats import KeptStatistics
+from ebbes_tui.controller.saves import data_dir
 from ebbes_tui.table.client import ask_table, connect_table, join_table
 from ebbes_tui.ui.app import EbbesApp
 from ebbes_tui.ui.confirm import ConfirmScreen
@@ -287,12 +288,16 @@ async def test_a_game_finished_at_a_table_is_kept_in_the_players_own_history(hom
         ebbes = EbbesApp(pace=0, animation=False, table=connection)
         async with ebbes.run_test(size=(80, 24)) as pilot:
             deadline = time.monotonic() + 90
+            book = data_dir() / "tables" / "answered"  # the moves, for a player who comes back
+            booked = False
             while not isinstance(ebbes.screen, FinalScreen):  # Enter plays, closes summaries
                 assert time.monotonic() < deadline, "the game never ended"
                 await pilot.press("enter")
                 await pilot.pause(0.01)
+                booked = booked or any(book.glob("*.txt"))
             finished = ebbes.library.store.root / "finished"
             await until(pilot, lambda: any(finished.glob("solo.*.json")), "the kept record")
+            assert booked and not any(book.glob("*.txt"))  # kept while playing, gone with the record
             [kept] = finished.glob("solo.*.json")
             assert json.loads(kept.read_text()) == table.record()  # the table's own record
             assert oct(kept.stat().st_mode & 0o777) == "0o600"

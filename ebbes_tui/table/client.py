@@ -777,7 +777,7 @@ class RemoteFeed(UpdateStream):
         self.client.plays.rules.check(latest.view, action)
         self.client.send({"type": "decide", "decision": latest.decision, "action": str(action)})
         self.answered = latest.decision
-        self.client.records.witness.answered.add(latest.decision)  # they took part
+        self.client.records.witness.answer(latest)  # they took part
 
     def draft(self, action: object) -> None:
         """Send this seat's answer so far (a hand being arranged) for the table to keep:

@@ -63,6 +63,7 @@ class RecordTaker:
             self._refuse("it came before your game there had ended")
             return
         self._taken = True
+        self.witness.forget()
         if isinstance(record, dict):
             self.on_record(self._own(record), self._check)
         else:

@@ -15,11 +15,14 @@ while several seats decide at once is not compared; everything before and after 
 A table sends a player every decision from the one they sat down (or came back) at, so
 a record is kept only if none is missing from what they were shown, and only if they
 made a move in it there: a table cannot hand a player a game they never played (one
-last view and its record).
+last view and its record). A move made before they hung up and came back counts if
+their :class:`~.answers.AnswerBook` kept it and the record shows them the very view
+they answered.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections import defaultdict
@@ -27,6 +30,7 @@ from collections import defaultdict
 from ..controller.events import AnyUpdate
 from ..game.errors import RecordError, SetupError
 from ..game.protocols import AnyGame, AnyState, AnyView, Decision, Record
+from .answers import AnswerBook
 
 #: The most views one game shows a player (a long Hund match: a few thousand); a table
 #: that sends more cannot make the client note them for ever.
@@ -43,6 +47,30 @@ class Witness:
         self.overflowed = False
         #: The decisions this player answered at the table (the numbers they were asked at).
         self.answered: set[int] = set()
+        #: Where their moves are kept for a later connection, and what an earlier one
+        #: kept: decision -> digest of the view answered.
+        self.book: AnswerBook | None = None
+        self.earlier: dict[int, bytes] = {}
+
+    def keep_in(self, book: AnswerBook) -> None:
+        """Keep this player's moves in ``book``, and count those it kept already."""
+        self.book = book
+        with contextlib.suppress(OSError):  # unreadable: only the new moves count
+            self.earlier = book.read()
+
+    def answer(self, update: AnyUpdate) -> None:
+        """This player answered ``update``'s decision: they took part."""
+        self.answered.add(update.decision)
+        if self.book is not None:
+            with contextlib.suppress(OSError):  # a full disk costs only this proof
+                self.book.note(update.decision, self.digest(update.view))
+
+    def forget(self) -> None:
+        """The game's record came: the book is of no more use (what it kept is still
+        counted by this witness)."""
+        if self.book is not None:
+            with contextlib.suppress(OSError):
+                self.book.forget()
 
     def saw(self, update: AnyUpdate) -> None:
         """Note one update the table sent (past :data:`SEEN_LIMIT`, only that there
@@ -101,6 +129,9 @@ class Witness:
                    if d not in own and d not in together]
         if missing:
             raise RecordError(f"the table did not show you all of it (decision {missing[0] + 1})")
-        if not self.answered & asked:
+        mine = {seat for seat in whose if seat is not None}
+        came_back = any(d in asked and any(digest in shown.get((seat, d), ()) for seat in mine)
+                        for d, digest in self.earlier.items())  # a move kept before a hang-up
+        if not (self.answered & asked or came_back):
             raise RecordError("you made no move in it there")
         return state

@@ -82,6 +82,8 @@ class TableJoiner:
                             exclusive=True)
 
     async def _sit_down(self, connection: TableConnection) -> None:
+        from ..controller.saves import data_dir
+        from ..table.answers import AnswerBook
         from ..table.client import TableClient
         from .lobby import LobbyScreen
         from .table import TableScreen
@@ -95,6 +97,9 @@ class TableJoiner:
                 partial(library.keep_finished, record, f"{client.name}.", check), thread=True)
 
         client.records.on_record = keep
+        if client.role == "player":
+            with contextlib.suppress(OSError):  # no book: only this connection's moves count
+                client.records.witness.keep_in(AnswerBook.of(data_dir() / "tables", client.address))
         app.remote = client
         feed = await app.push_screen_wait(LobbyScreen(client))
         if feed is None:

@@ -20,6 +20,7 @@ from table_support import (
 from ebbes_tui.controller import Library
 from ebbes_tui.controller.history import finished_games
 from ebbes_tui.game.registry import DEFAULT_GAME, load_game
+from ebbes_tui.table.answers import AnswerBook
 from ebbes_tui.table.client import TableClient, connect_table
 from ebbes_tui.table.events import Refused
 from ebbes_tui.table.headless import play_bot
@@ -158,6 +159,53 @@ async def test_a_player_who_came_back_keeps_the_game_from_what_they_saw(tmp_path
         client.close()
         other.close()
     assert kept_games(store, gid) == (1, 1, 2)  # one game, of two people
+
+
+@pytest.mark.parametrize("book", ["kept", "none", "another game's"])
+async def test_a_player_who_came_back_only_for_the_end_keeps_the_game_they_played(
+        tmp_path, gid, book):
+    """A player who hung up mid-game and came back only for the final standings made
+    no move in the new connection, and their copy was refused: the moves they made
+    before, kept in their book with the view each answered, count. Without the book,
+    or with another game's at that table, they do not."""
+    store = store_of(tmp_path, "me", gid)
+    tables = tmp_path / "me" / "tables"
+    async with LocalTable(tmp_path / "t", spec("fri", seats="player,player,bot:random",
+                                               seed=4, game=gid, away_after=0)) as table:
+        first = await table.join(player=1)
+        if book != "none":
+            first.records.witness.keep_in(AnswerBook.of(tables, table.address))
+        other = await table.join(player=2)  # plays to the end, and keeps the table open
+        others = asyncio.ensure_future(play_bot(other, "random"))
+        playing = asyncio.ensure_future(play_bot(first, "random"))
+        feed = await asyncio.wait_for(first.game(), WAIT)
+        await until(lambda: first.records.witness.answered and feed.latest.decision >= 6)
+        first.close()  # a bot plays for the away seat, to the end
+        await asyncio.wait_for(playing, WAIT)
+        await asyncio.wait_for(others, WAIT * 3)
+        if book == "another game's":  # the same decisions, answered at other views
+            kept = AnswerBook.of(tables, table.address)
+            moves = kept.read()
+            kept.forget()
+            for decision in moves:
+                kept.note(decision, bytes(32))
+        client = await table.join(player=1)
+        client.records.witness.keep_in(AnswerBook.of(tables, table.address))
+        keeper = Keeper(client, Library(load_game(gid), store))
+        assert await asyncio.wait_for(play_bot(client, "random"), WAIT) == 0  # over: no move
+        await until(lambda: keeper.offered)
+        [path] = await keeper.done()
+        client.close()
+        other.close()
+    if book == "kept":
+        assert path is not None, refusals(client)
+        assert kept_games(store, gid) == (1, 1, 2)
+        assert not list((tables / "answered").iterdir())  # the record came: the book goes
+    else:
+        assert path is None and kept_games(store, gid) == (0, 0, 0)
+        assert refusals(client) == ["The game record the table "
+                                    f"{table.address.label} sent was not kept in your "
+                                    "History: you made no move in it there."]
 
 
 async def test_records_from_a_table_that_played_no_game_are_not_kept(tmp_path, users, gid):
