@@ -435,6 +435,54 @@ async def test_a_player_who_comes_back_is_welcomed_with_what_they_missed(home):
             other.close()
 
 
+async def test_a_player_who_comes_back_after_the_end_sees_the_standings_and_keeps_the_game(
+        home):
+    """Played as two users: bea hung up mid-game, a bot finished it for her, and she
+    came back to a table showing the end, told "Your time ran out ... press any key to
+    play again", with no standings and no game in her History (the record had gone to
+    those there at the end, and she had made no move since coming back)."""
+    from table_support import until as until_met
+
+    from ebbes_tui.table.answers import AnswerBook
+    from ebbes_tui.table.headless import play_bot
+    from ebbes_tui.ui.handoff import HandOffScreen
+
+    async with LocalTable(home, spec("end", seats="player,player,bot:random", seed=8,
+                                     away_after=0.0)) as table:
+        first = await table.join(player=1)
+        first.records.witness.keep_in(AnswerBook.of(data_dir() / "tables", table.address))
+        other = await table.join(player=2)
+        others = asyncio.ensure_future(play_bot(other, "random"))
+        playing = asyncio.ensure_future(play_bot(first, "random"))
+        feed = await asyncio.wait_for(first.game(), WAIT)
+        await until_met(lambda: first.records.witness.answered and feed.latest.decision > 6)
+        first.close()
+        playing.cancel()
+        await asyncio.wait_for(others, WAIT * 3)
+        await until_met(lambda: table.server.play.over)
+        connection = await connect_table("end", directory=table.directory, player=1)
+        ebbes = EbbesApp(pace=0, animation=False, table=connection)
+        async with ebbes.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(ebbes.screen, HandOffScreen), "the recap")
+            recap = text(ebbes.screen, "#handoff-text").split("While you were away:\n")[1]
+            assert recap.startswith("You were away: a normal bot played for you.\n")
+            assert "earlier, left out to fit)" in recap  # said, not silently cut to 8 lines
+            assert "Game over" in recap
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(ebbes.screen, FinalScreen), "the standings")
+            table_screen = ebbes.screen_stack[-2]
+            await until(pilot, lambda: text(table_screen, "#presence"), "who was there")
+            said = text(table_screen, "#news") + text(table_screen, "#presence")
+            assert "play again" not in said and "time ran out" not in said, said  # it is over
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(ebbes.screen, MenuScreen), "the menu")
+            finished = ebbes.library.store.root / "finished"
+            await until(pilot, lambda: any(finished.glob("end.*.json")), "the kept record")
+            [kept] = finished.glob("end.*.json")
+            assert json.loads(kept.read_text()) == table.record()
+        other.close()
+
+
 async def test_a_player_whose_time_ran_out_before_they_left_is_told_a_bot_played(home):
     """Played as separate users: alice's turn time ran out (a bot took her seat), then
     she hung up and came back; the recap listed her seat's moves as hers, and never

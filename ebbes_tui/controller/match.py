@@ -29,6 +29,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..game.errors import IllegalMove
+from ..game.events import Ended
 from ..game.drive import next_to_decide, only_action
 from ..game.protocols import AnyBot, AnyGame, AnyState, Decision, Record, SeatInfo
 from .events import Event, SaveFailed, SeatChanged, Synced, TakenBack
@@ -107,6 +108,8 @@ class Match:
         #: The last answer of :meth:`can_take_back`: ((seq, decision, seat), answer).
         self._take_back_known: tuple[tuple[int, int, int], bool] | None = None
         self.finished = asyncio.Event()
+        #: How the game ended, once it has (a session opened after shows it).
+        self.ended: Ended | None = None
         self._note_asked()
 
     @classmethod
@@ -394,6 +397,8 @@ class Match:
     def _publish(self, events: Sequence[Event]) -> None:
         for event in events:
             self.seq += 1
+            if isinstance(event, Ended):
+                self.ended = event
             for session in list(self.sessions):
                 session.push(self.seq, event)
 

@@ -107,8 +107,12 @@ class Session(UpdateStream):
         return self.match.state.view(self.seat)
 
     def snapshot(self) -> AnyUpdate:
-        """The full view at the latest sequence number, to draw from scratch."""
-        return Update(self.match.seq, Synced(), self.view(), self.match.decision)
+        """The full view at the latest sequence number, to draw from scratch; of a game
+        that has ended, with how it ended (a player back only then sees the standings)."""
+        view = self.view()
+        ended = self.match.ended
+        event = ended if ended is not None and view.over else Synced()
+        return Update(self.match.seq, event, view, self.match.decision)
 
     def asks(self, update: AnyUpdate) -> bool:
         """Whether ``update`` asks this seat for a decision that is still open: the

@@ -27,7 +27,7 @@ from ..controller.session import NotYourTurn, UpdateStream
 from ..game.options import check as check_option
 from ..game.protocols import AnyGame
 from ..game.registry import game_ids, load_game
-from ..game.events import ChatLine
+from ..game.events import ChatLine, Ended
 from .events import (
     Disconnected, GameStarted, Lobby, LobbySeat, Presence, Refused, SeatPresence, TableEvent,
 )
@@ -742,9 +742,11 @@ class RemoteFeed(UpdateStream):
         """The view to draw from scratch: the last update taken (at first the one the
         game began with here), so that each update still waiting follows it once. (From
         the newest, a screen then showed the waiting ones too: their lines twice in its
-        log, and older views after newer.)"""
+        log, and older views after newer.) Of a game that has ended, with how it ended,
+        as the table says it to a player who comes only then: the standings follow."""
         taken = self._taken
-        return Update(taken.seq, Synced(), taken.view, taken.decision)
+        event = taken.event if isinstance(taken.event, Ended) else Synced()
+        return Update(taken.seq, event, taken.view, taken.decision)
 
     def asks(self, update: AnyUpdate) -> bool:
         """Whether ``update`` asks this seat for a decision still open: not answered,

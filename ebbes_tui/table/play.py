@@ -103,6 +103,10 @@ class Play:
         self.table.chat.send_kept(client)
         self.table.away.arm_turn()
         self.broadcast_presence()
+        if self.over and client.player and self.match is not None:
+            # Back only after the end: the record is theirs to keep too (it went to
+            # the players there when the game ended).
+            client.send({"type": "record", "record": self.match.record()})
 
     def attach(self, client: Client) -> None:
         """Give ``client`` its session: the full view now, then every update in order."""

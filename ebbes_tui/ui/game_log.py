@@ -72,9 +72,10 @@ class TrickLog(Generic[ViewT]):
         """One line on the trick in progress, if any (the game says it)."""
         return None
 
-    def since(self, seq: int, most: int = 8) -> list[str]:
-        """The lines after update ``seq`` (the latest ``most``)."""
-        return [line for s, line in self._shown() if s > seq][-most:]
+    def since(self, seq: int) -> list[str]:
+        """The lines after update ``seq``, every one: a cover that shows them keeps
+        the latest that fit, and says how many it left out (a cut here said nothing)."""
+        return [line for s, line in self._shown() if s > seq]
 
     def text(self, view: ViewT) -> str:
         lines = [line for _, line in self._shown()]

@@ -68,12 +68,13 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
                 Binding("escape", "dismiss('menu')", "Menu")]
 
     def __init__(self, seat: int, name: str, why: str = "", recap: str = "", *,
-                 back: bool = False) -> None:
+                 back: bool = False, first: str = "") -> None:
         super().__init__()
         self.seat = seat
         self.player = name
         self.why = why
         self.recap = recap
+        self.first = first  # said before the recap, whatever of it must be left out
         self.back = back  # a player back at a shared table: no keyboard to pass
         self.until_keys_stop = not back  # hot-seat: a stream of keys must stop first
 
@@ -85,9 +86,10 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
             text = (f"Pass the keyboard to {self.player}.\n\n"
                     f"{self.player}, your turn{why}: press Enter when the others cannot see "
                     "the screen.")
-        if self.recap:
+        if self.recap or self.first:
             what = "While you were away" if self.back else "Since you last looked"
-            text += f"\n\n{what}:"
+            text += f"\n\n{what}:" + (f"\n{self.first}" if self.first else "")
+        if self.recap:
             size, console = self.app.size, self.app.console
             width = min(BOX_COLUMNS, size.width) - FRAME_COLUMNS
             rows = size.height - FRAME_ROWS - rows_of(text, width, console)

@@ -71,12 +71,10 @@ class TableLink:
                 stood_in = event.level  # said once, first, in the past
                 continue
             log.add(update)
-        lines = log.since(-1)
-        if stood_in is not None:
-            lines.insert(0, f"You were away: a {stood_in} bot played for you.")
+        away = "" if stood_in is None else f"You were away: a {stood_in} bot played for you."
         name = screen.app.look.text(screen.view.seats[seat].name)
         answer = await screen.app.push_screen_wait(HandOffScreen(
-            seat, name, recap="\n".join(lines), back=True))
+            seat, name, recap="\n".join(log.since(-1)), back=True, first=away))
         if answer == "menu":
             screen.action_menu()
 
@@ -113,7 +111,7 @@ class TableLink:
                 "Press any key to play on." if mine is not None and mine.bot
                 else "It goes on when a player comes back."))
             return
-        if mine is not None and mine.bot and mine.connected:
+        if mine is not None and mine.bot and mine.connected and not screen.view.over:
             line.update(f"Your time ran out: a {mine.bot} bot plays for you. "
                         "Press any key to play again.")
             return
@@ -127,11 +125,14 @@ class TableLink:
         now = time.monotonic()
         parts: list[tuple[str, bool]] = []
         waiting = set()  # seats whose player is away and no bot stands in: the game waits
+        over = self.screen.view.over  # who stood in for whom no longer matters
         for seat in presence.seats:
             if seat.kind not in ("human", "bot"):
                 continue
             note = ""
-            if seat.kind == "human" and seat.bot:
+            if seat.kind == "human" and over:
+                note = "" if seat.connected else " (left)"
+            elif seat.kind == "human" and seat.bot:
                 why = "time ran out" if seat.connected else "left"
                 note = f" ({why}: a bot plays)"  # its level would cost the line its end
             elif seat.kind == "human" and not seat.connected:

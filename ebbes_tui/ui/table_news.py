@@ -176,7 +176,7 @@ class News:
             if self.kind == SEAT:  # who plays which seat has changed since: stale
                 self._show("", "", 0.0)
             mine = next((s for s in event.seats if s.seat == update.view.seat), None)
-            if mine is not None and mine.connected and mine.bot:
+            if mine is not None and mine.connected and mine.bot and not update.view.over:
                 self.say(f"A {mine.bot} bot plays for you (your time ran out, or the host "
                          "handed your seat to it): press any key to play again.", "table")
         else:

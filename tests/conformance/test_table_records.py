@@ -183,6 +183,7 @@ async def test_a_player_who_came_back_only_for_the_end_keeps_the_game_they_playe
         first.close()  # a bot plays for the away seat, to the end
         await asyncio.wait_for(playing, WAIT)
         await asyncio.wait_for(others, WAIT * 3)
+        await until(lambda: table.server.play.over)  # the record went to those there
         if book == "another game's":  # the same decisions, answered at other views
             kept = AnswerBook.of(tables, table.address)
             moves = kept.read()
