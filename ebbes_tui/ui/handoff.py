@@ -79,6 +79,18 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
         self.until_keys_stop = not back  # hot-seat: a stream of keys must stop first
 
     def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(self._text(), id="handoff-text", markup=False)
+        yield Static("", id="handoff-again", markup=False)
+        yield KeysFooter()
+
+    def on_resize(self) -> None:
+        """The window changed: the recap is fitted to it again (it ran off a window made
+        smaller; below 80x24 the too-small message covers it anyway)."""
+        self.query_one("#handoff-text", Static).update(self._text())
+
+    def _text(self) -> str:
+        """What the cover says, its recap the latest lines that fit the window now."""
         why = f" ({self.why})" if self.why else ""
         if self.back:
             text = f"Welcome back, {self.player}: press Enter to go on."
@@ -96,10 +108,7 @@ class HandOffScreen(Unhurried, ClosesOnce, Screen[str]):
             recap = latest_fitting(self.recap.split("\n"), width, rows, console,
                                    self.app.look.text("…"))
             text += "\n" + "\n".join(recap)
-        with Middle(), Center():
-            yield Static(text, id="handoff-text", markup=False)
-        yield Static("", id="handoff-again", markup=False)
-        yield KeysFooter()
+        return text
 
     def action_ready(self) -> None:
         """The player is at the screen: keys still coming were typed at the cover, not

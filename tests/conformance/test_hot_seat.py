@@ -504,22 +504,27 @@ async def test_a_dialog_after_a_cover_says_why_the_covers_key_did_nothing(home, 
         await until(lambda: answers != [], what=lambda: screen_text(ebbes))
 
 
-@pytest.mark.parametrize("ascii", [False, True])
+@pytest.mark.parametrize("ascii, size", [(False, (80, 24)), (True, (80, 24)),
+                                         (False, (120, 40))])
 async def test_a_cover_after_continue_fits_an_80x24_screen_with_what_happened_last(any_game,
                                                                                  home, clock,
-                                                                                 ascii):
+                                                                                 ascii, size):
     """A game continued at one keyboard: its first cover recaps the deal so far, which
     ran off an 80x24 screen (the box's end and what to do were cut off, and no key
     scrolls a cover). Now the latest lines that fit are said, and how many earlier ones
-    were left out; in ASCII too."""
+    were left out; in ASCII too; and again when a bigger window is made 80x24 under
+    the cover (it kept the lines that fitted the bigger one)."""
     game = any_game
     near = two_people_near_the_end(game, home)
     ebbes = EbbesApp(pace=0, animation=False, ascii=ascii)
-    async with ebbes.run_test(size=(80, 24)) as pilot:
+    async with ebbes.run_test(size=size) as pilot:
         await resume(ebbes, pilot, Match.resume(game, near))
         await until(lambda: isinstance(ebbes.screen, HandOffScreen),
                     what=lambda: screen_text(ebbes))
         await pilot.pause()
+        if size != (80, 24):
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
         cover = ebbes.screen
         text = screen_text(ebbes)
         rows = text.split("\n")
