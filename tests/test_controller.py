@@ -179,12 +179,15 @@ async def test_a_session_decides_only_for_its_own_seat_and_illegal_cards_change_
 async def test_a_screen_that_lost_updates_catches_up_from_a_snapshot():
     match = Match(players_setup(EBBES, bots(3), {}, seed=4))
     watcher = match.session(None)
+    assert isinstance(watcher.snapshot().event, Synced)  # not over: a view to draw, no news
     await asyncio.wait_for(match.run(), WAIT)
     first = await watcher.next()
     while watcher.poll() is not None:  # the screen misses everything after the first
         pass
     caught_up = watcher.snapshot()
-    assert isinstance(caught_up.event, Synced) and caught_up.seq == match.seq > first.seq
+    # the game is over: the snapshot says how it ended, as a screen opened now shows it
+    assert isinstance(caught_up.event, GameOver) and caught_up.event == match.ended
+    assert caught_up.seq == match.seq > first.seq
     assert caught_up.view == match.state.view(None)
 
 
