@@ -168,3 +168,32 @@ def test_the_board_says_how_the_next_job_gets_fixed():
     paired = replace(choosing, pairs=((0, 5), (1, 4), (2, 3), (3, 2), (4, 1)), suits=(2, 0))
     assert next_job_line(paired) == "The next pair card fixes ebbes."
     assert all(len(next_job_line(v)) <= 33 for v in (basic, choosing, paired))  # 80 columns
+
+
+def test_a_game_continued_between_rounds_recaps_the_round_just_scored_as_that_round():
+    """Play-testing, hot-seat ebbes continued after round 1: the first cover said
+    "Round 2, as it stands:" over round 1's ten tricks (a save between rounds holds the
+    round just scored, the next not dealt yet), and left out how round 1 scored."""
+    import random
+
+    from ebbes_tui.controller import Synced, Update
+    from ebbes_tui.game.registry import load_game
+    from ebbes_tui.games.ebbes.ui.game_log import GameLog
+
+    game = load_game("ebbes")
+    state = GameState(config(3))
+    rng = random.Random(3)
+    while not state.view(0).scores:  # round 1, played to its score
+        decision = state.pending()[0]
+        if decision.seat is None:
+            game.rules.resolve_chance(state, 5)
+        else:
+            state.apply(rng.choice(list(state.legal(decision.seat))), decision.seat)
+    view = game.records.replay(game.records.to_record(state)).view(0)  # as Continue has it
+    assert view.phase is Phase.DEAL and len(view.tricks) == 10
+    log = GameLog(Look(), personal=False)
+    log.start(Update(1, Synced(), view, 0))
+    lines = log.text(view).split("\n")
+    assert lines[0] == "Round 1:" and all(line.startswith(f"Trick {i}: ")
+                                          for i, line in enumerate(lines[1:11], 1)), lines
+    assert lines[11].startswith("Round 1 scored: ") and len(lines) == 12, lines

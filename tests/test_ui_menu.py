@@ -84,6 +84,34 @@ async def test_rules_and_help_screens(tmp_path, monkeypatch):
     assert EBBES.presentation.rules_text().startswith("# How to play ebbes")
 
 
+@pytest.mark.parametrize("game_id", ["ebbes", "huhn", "hund"])
+async def test_the_rules_in_ascii_read_as_paragraphs(tmp_path, game_id):
+    """Play-testing with --ascii (and TERM=vt100): the rules were their Markdown source,
+    each source line wrapped again at 80 columns, so words stood alone on a line
+    ("get" / "rid of them again ... is" / "the" / "**hund** (the dog)")."""
+    from ebbes_tui.game.registry import load_game
+    from ebbes_tui.ui.rules_screen import plain_rules
+
+    source = load_game(game_id).presentation.rules_text()
+    plain = plain_rules(source)
+    paragraphs = [p for p in source.split("\n\n") if p and not p.lstrip().startswith(("#", "|", "-", "1."))]
+    for paragraph in paragraphs:  # each a line of its own, whole
+        assert " ".join(paragraph.replace("**", "").replace("`", "").split()) in plain.split("\n")
+    assert "**" not in plain and "#" not in plain
+    app = make_app(tmp_path, {"game": game_id}, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+        await pilot.pause()
+        rows = [row.rstrip() for row in screen_text(app).split("\n")]
+        assert rows[0].strip() == plain.split("\n")[0] and set(rows[1].strip()) == {"="}
+        # no word stands alone on a row where its paragraph goes on below it
+        marks = {"=", "-", "|"}  # an underline, a table's rule
+        lone = [r for r, after in zip(rows[:-3], rows[1:-2]) if len(r.split()) == 1
+                and set(r.strip()) - marks and set(after.strip()) - marks]
+        assert lone == [], rows
+
+
 async def test_ascii_mode_draws_nothing_outside_ascii(tmp_path):
     settings = {"players": 2, "seats": seats(("Änne", "human"), ("Bö", "random"))}
     app = make_app(tmp_path, settings, ascii=True)

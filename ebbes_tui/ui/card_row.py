@@ -25,9 +25,12 @@ CARD_KEYS = "1234567890asdfx"
 MARK = "+"
 
 
-def no_card_on(key: str) -> str:
+def no_card_on(key: str, unkeyed: bool = False) -> str:
     """What a card key above no card says, on the player's turn (it did nothing, and
-    a newcomer could not tell why)."""
+    a newcomer could not tell why); ``unkeyed``: some cards have no key now, as they
+    may not be played (a newcomer took the fourth key for the fourth card)."""
+    if unkeyed:
+        return f"No card is on {key}: keys stand only above the cards you may play now."
     return f"No card is on {key}: press a key shown above one of your cards."
 
 

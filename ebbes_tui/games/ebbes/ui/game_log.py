@@ -6,11 +6,13 @@ last completed one are part of the memory aid: with it off, the log leaves them 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ....controller import Update
 from ....game.events import ChatLine
 from ....ui.game_log import END, TrickLog
 from ..rules.cards import Card
-from ..rules.events import CardPlayed, RoundStarted, TrickWon
+from ..rules.events import CardPlayed, RoundScored, RoundStarted, TrickWon
 from ..rules.view import PlayerView
 from .explain import card_run, event_line, takes_line
 from .look import EbbesLook
@@ -31,17 +33,27 @@ class GameLog(TrickLog[PlayerView]):
         view = update.view
         names = self.names(view)
         deal = view.position()[0]
-        if view.scores:
+        # Between rounds (a game continued before the next deal) and at the end, the
+        # tricks are of the round just scored (they were called the next round's), and
+        # its score comes after them, as it came when played.
+        scored = len(view.scores) >= deal
+        if view.scores and not scored:
             self.note(update.seq, f"Rounds so far: {len(view.scores)}; totals "
                       + ", ".join(f"{n} {t:+d}" for n, t in zip(names, view.totals)) + ".",
                       at=(deal - 1, END))
         if view.tricks or view.trick:
-            self.note(update.seq, f"Round {view.round_no + 1}, as it stands:", at=(deal, 0))
+            self.note(update.seq, f"Round {deal}:" if scored else f"Round {deal}, as it stands:",
+                      at=(deal, 0))
             for i, trick in enumerate(view.tricks):
                 cards = card_run(list(zip(trick.seats, trick.cards)), names, self.look).plain
                 self.note(update.seq, f"Trick {i + 1}: {cards}.  "
                           f"{takes_line(view, trick, names, self.look)}.", trick=True,
                           at=(deal, i + 1))
+        if view.scores and scored:
+            event = RoundScored(deal - 1, view.scores[-1], view.totals)
+            line = event_line(replace(update, event=event), names, self.look)
+            if line:
+                self.note(update.seq, line, at=(deal, END))
         self._trick = list(zip(view.trick_seats, view.trick))
 
     def add(self, update: Update[PlayerView]) -> None:

@@ -132,8 +132,9 @@ class HuhnTable(Widget, can_focus=True):
     def show(self, update: Update[HuhnView], drawing: Drawing) -> None:
         """Draw ``update``'s view."""
         view: HuhnView = update.view
-        if view.seat != self.view.seat or view.deal != self.view.deal:
-            self._note = ""
+        if view.seat != self.view.seat or view.deal != self.view.deal or (
+                view.phase == "play" and view.hand != self.view.hand):
+            self._note = ""  # a card played: what the last key did is old news
         self.view, self.acting = view, drawing.acting
         players = self.query_one(PlayersPanel)
         players.show(view)
@@ -341,7 +342,7 @@ class HuhnTable(Widget, can_focus=True):
             self._draw_hand()
         elif (key := card_key(event, CARD_KEYS[:MOST_CARDS])) and self.playing and \
                 not self.check_action("pick", (CARD_KEYS.index(key),)):
-            self._note = no_card_on(key)
+            self._note = no_card_on(key, len(self._cards()) < len(self.view.hand))
             self._draw_hand()
 
     def action_face_down(self) -> None:

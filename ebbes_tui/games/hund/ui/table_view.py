@@ -262,7 +262,8 @@ class HundTable(Widget, can_focus=True):
             event.stop()
         elif (key := card_key(event, CARD_KEYS)) and self._playable() and \
                 not self.check_action("pick", (CARD_KEYS.index(key),)):
-            self.post_message(Declined(no_card_on(key)))
+            unkeyed = len(self._playable()) < len(self.view.hand)
+            self.post_message(Declined(no_card_on(key, unkeyed)))
             event.stop()
 
     def action_sjanse(self) -> None:
