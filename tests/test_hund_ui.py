@@ -216,6 +216,10 @@ async def test_t_is_only_undertrekk_and_the_trick_display_moved_to_d(tmp_path):
         await pilot.pause()
         assert plays(app) == before
         assert "No sjanse in phase 2: sjanse turns the draw pile's top card" in panel(app, "#news")
+        await pilot.press("m")  # play-testing: m with series off said nothing at all
+        await pilot.pause()
+        assert plays(app) == before
+        assert "No series in this game: one card at a time" in panel(app, "#news")
         assert "Undertrekk" not in footer(screen_text(app))
         await pilot.press("d")
         assert screen.pacing.trick != trick

@@ -304,7 +304,16 @@ def beat_hint(view: HundView, look: HundLook) -> str:
 
 
 def why_not(view: HundView, key: str, look: HundLook) -> str:
-    """Why ``s`` (sjanse) or ``t`` (undertrekk) does nothing now (N4, N10)."""
+    """Why ``s`` (sjanse), ``t`` (undertrekk) or ``m`` (marking a series) does nothing
+    now (N4, N10, N14)."""
+    if key == "m":
+        if not view.series:
+            return "No series in this game: one card at a time (the Series option is off)."
+        if view.phase == "collect":
+            return "No series in phase 1: series are played in phase 2."
+        if view.seat not in view.deciding:
+            return "No series now: it is not your turn."
+        return "No series now: none of your cards make one that may be played."
     if key == "s" and view.phase == "shed":
         return "No sjanse in phase 2: sjanse turns the draw pile's top card in phase 1."
     if key == "t" and view.phase == "collect":

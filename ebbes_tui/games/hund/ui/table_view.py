@@ -253,10 +253,10 @@ class HundTable(Widget, can_focus=True):
             self._offer((self.view.hand[message.index],))
 
     def on_key(self, event: events.Key) -> None:
-        """``s`` or ``t`` when the move is not allowed, or a card key above no card
+        """``s``, ``t`` or ``m`` when the move is not allowed, or a card key above no card
         on the player's turn: say why (their bindings are off then, so the key comes
         here)."""
-        move = {"s": "sjanse", "t": "undertrekk"}.get(event.key)
+        move = {"s": "sjanse", "t": "undertrekk", "m": "mark"}.get(event.key)
         if move and self.view.seat is not None and not self.check_action(move, ()):
             self.post_message(Declined(why_not(self.view, event.key, self.look)))
             event.stop()
