@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -438,6 +439,13 @@ async def test_a_dialog_shows_its_own_keys_and_the_board_log_and_hint_work_under
         text = screen_text(app)
         assert "take a reward card" in text
         assert "19P" in text and "Friedrich" in text  # the trick stays in view above it
+        # Played at 80x24: offered two of three, a newcomer could not see (the Players
+        # panel lay under the dialog) that a bot had taken the third. The note says.
+        assert "Taken this deal" not in text
+        view = dialog.view
+        later = replace(view, table=view.table._replace(reward_log=((1, 2, "ear"),)))
+        assert RewardDialog(later, "").note().endswith(
+            " Taken this deal: ear (Friedrich Fuchs, trick 1).")
         assert "You take it with 45" in text
         keys = text.splitlines()[-1]
         assert "b Board" in keys and "g Log" in keys and "i Hint" in keys

@@ -205,6 +205,7 @@ async def test_reserved_seats_are_not_free_and_a_private_table_says_private_once
         [private] = await find_tables(table.directory, system=users.system("bob"))
         line = describe(private)
         assert line == "alice/t: ebbes; private"
+        assert set(private) == {"host", "name", "socket", "access", "game"}  # no pid either
         # Nothing but its game for a user it is private to: not its seats, its
         # options, how far it is or who watches (the host and pid: its socket's).
         raw = await Raw.open(table, system=users.system("bob"))

@@ -372,16 +372,18 @@ def _busy(address: TableAddress, why: str) -> dict[str, Any]:
 
 def _entry(address: TableAddress, peer: Peer, info: dict[str, Any]) -> dict[str, Any]:
     """A table for the list: host, name and pid from the kernel and the file's name
-    (whatever the table claims), the rest of its claims checked and cleaned."""
+    (whatever the table claims), the rest of its claims checked and cleaned; of a
+    private one, only its game besides (not even its pid)."""
     count = _count
     game = load_game(info["game"])
     access = info.get("access") if info.get("access") in _ACCESS else "private"
     entry: dict[str, Any] = {
-        "host": address.host, "name": address.name, "pid": peer.pid,
-        "socket": str(address.path), "access": access, "game": game.id}
+        "host": address.host, "name": address.name, "socket": str(address.path),
+        "access": access, "game": game.id}
     if access == "private":  # nothing more is for this user
         return entry
     entry |= {
+        "pid": peer.pid,
         "seats": count(info.get("seats")),
         "free_seats": count(info.get("free_seats")),
         "kept_for_you": count(info.get("kept_for_you")),
@@ -777,9 +779,10 @@ class RemoteFeed(UpdateStream):
         if self._stood_in():
             raise NotYourTurn(None, "a bot plays this seat while you are away")
         self.client.plays.rules.check(latest.view, action)
-        self.client.send({"type": "decide", "decision": latest.decision, "action": str(action)})
+        move = str(action)
+        self.client.send({"type": "decide", "decision": latest.decision, "action": move})
         self.answered = latest.decision
-        self.client.records.witness.answer(latest)  # they took part
+        self.client.records.witness.answer(latest, move)  # they took part
 
     def draft(self, action: object) -> None:
         """Send this seat's answer so far (a hand being arranged) for the table to keep:

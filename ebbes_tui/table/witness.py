@@ -16,8 +16,10 @@ A table sends a player every decision from the one they sat down (or came back) 
 a record is kept only if none is missing from what they were shown, and only if they
 made a move in it there: a table cannot hand a player a game they never played (one
 last view and its record). A move made before they hung up and came back counts if
-their :class:`~.answers.AnswerBook` kept it and the record shows them the very view
-they answered.
+their :class:`~.answers.AnswerBook` kept it, the record shows them the very view they
+answered, and the record's game goes on from it as that very move makes it go; a kept
+move whose view the record shows, answered otherwise, refuses the record. (A move of
+several seats at once is not compared: the record may order them otherwise.)
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import json
 from collections import defaultdict
 
 from ..controller.events import AnyUpdate
-from ..game.errors import RecordError, SetupError
+from ..game.errors import IllegalMove, RecordError, SetupError
 from ..game.protocols import AnyGame, AnyState, AnyView, Decision, Record
 from .answers import AnswerBook
 
@@ -48,9 +50,9 @@ class Witness:
         #: The decisions this player answered at the table (the numbers they were asked at).
         self.answered: set[int] = set()
         #: Where their moves are kept for a later connection, and what an earlier one
-        #: kept: decision -> digest of the view answered.
+        #: kept: decision -> (digest of the view answered, the move).
         self.book: AnswerBook | None = None
-        self.earlier: dict[int, bytes] = {}
+        self.earlier: dict[int, tuple[bytes, str]] = {}
 
     def keep_in(self, book: AnswerBook) -> None:
         """Keep this player's moves in ``book``, and count those it kept already."""
@@ -58,12 +60,13 @@ class Witness:
         with contextlib.suppress(OSError):  # unreadable: only the new moves count
             self.earlier = book.read()
 
-    def answer(self, update: AnyUpdate) -> None:
-        """This player answered ``update``'s decision: they took part."""
+    def answer(self, update: AnyUpdate, move: str) -> None:
+        """This player answered ``update``'s decision with ``move`` (as sent): they
+        took part."""
         self.answered.add(update.decision)
         if self.book is not None:
             with contextlib.suppress(OSError):  # a full disk costs only this proof
-                self.book.note(update.decision, self.digest(update.view))
+                self.book.note(update.decision, self.digest(update.view), move)
 
     def forget(self) -> None:
         """The game's record came: the book is of no more use (what it kept is still
@@ -101,9 +104,12 @@ class Witness:
         together: set[int] = set()  # decisions made while several seats decided at once
         before: list[set[Decision]] = [set()]
         asked: set[int] = set()  # decisions this player's seat was asked to make
+        at_kept: dict[int, AnyState] = {}  # the game where a kept move was to be made
 
         def observe(state: AnyState, events: object) -> None:
             decision = state.decisions_made()
+            if decision in self.earlier:
+                at_kept[decision] = state.clone()  # the last one: after any deal
             pending = {d for d in state.pending() if d.seat is not None}
             if len(pending) > 1 or (pending and before[0] and pending < before[0]):
                 together.add(decision)
@@ -129,9 +135,27 @@ class Witness:
                    if d not in own and d not in together]
         if missing:
             raise RecordError(f"the table did not show you all of it (decision {missing[0] + 1})")
-        mine = {seat for seat in whose if seat is not None}
-        came_back = any(d in asked and any(digest in shown.get((seat, d), ()) for seat in mine)
-                        for d, digest in self.earlier.items())  # a move kept before a hang-up
+        came_back = False  # a move kept before a hang-up is in the record
+        for decision, (digest, move) in sorted(self.earlier.items()):
+            seat = next((s for s in whose if s is not None
+                         and digest in shown.get((s, decision), ())), None)
+            if seat is None or decision not in asked or decision in together:
+                continue  # of another game, or not one to compare
+            if not self._made(at_kept.get(decision), seat, move,
+                              shown.get((seat, decision + 1), set())):
+                raise RecordError(f"it does not have the move you made at decision {decision + 1}")
+            came_back = True
         if not (self.answered & asked or came_back):
             raise RecordError("you made no move in it there")
         return state
+
+    def _made(self, before: AnyState | None, seat: int, move: str, after: set[bytes]) -> bool:
+        """Whether ``move``, made by ``seat`` in ``before``, leads to a view of the seat
+        the record shows it next (``after``): the record has the very move."""
+        if before is None:
+            return False
+        try:
+            before.apply(self.game.rules.parse_action(move), seat)
+        except (ValueError, IllegalMove):  # not a move there: the record does not have it
+            return False
+        return self.digest(before.view(seat)) in after

@@ -161,13 +161,15 @@ async def test_a_player_who_came_back_keeps_the_game_from_what_they_saw(tmp_path
     assert kept_games(store, gid) == (1, 1, 2)  # one game, of two people
 
 
-@pytest.mark.parametrize("book", ["kept", "none", "another game's"])
+@pytest.mark.parametrize("book", ["kept", "none", "another game's", "other moves"])
 async def test_a_player_who_came_back_only_for_the_end_keeps_the_game_they_played(
         tmp_path, gid, book):
     """A player who hung up mid-game and came back only for the final standings made
     no move in the new connection, and their copy was refused: the moves they made
     before, kept in their book with the view each answered, count. Without the book,
-    or with another game's at that table, they do not."""
+    or with another game's at that table, they do not; and a record whose game shows
+    the views they answered but not the moves they made is refused (the hostile user:
+    a table kept the view bea answered and made up the rest, her moves too)."""
     store = store_of(tmp_path, "me", gid)
     tables = tmp_path / "me" / "tables"
     async with LocalTable(tmp_path / "t", spec("fri", seats="player,player,bot:random",
@@ -184,12 +186,15 @@ async def test_a_player_who_came_back_only_for_the_end_keeps_the_game_they_playe
         await asyncio.wait_for(playing, WAIT)
         await asyncio.wait_for(others, WAIT * 3)
         await until(lambda: table.server.play.over)  # the record went to those there
-        if book == "another game's":  # the same decisions, answered at other views
+        if book != "kept":
             kept = AnswerBook.of(tables, table.address)
-            moves = kept.read()
+            moves = sorted(kept.read().items())
             kept.forget()
-            for decision in moves:
-                kept.note(decision, bytes(32))
+            for (decision, (view, move)), (_, (_, next_move)) in zip(moves, moves[1:] + moves[:1]):
+                if book == "another game's":  # the same decisions, answered at other views
+                    kept.note(decision, bytes(32), move)
+                else:  # the same views, each answered otherwise
+                    kept.note(decision, view, next_move if next_move != move else "not a move")
         client = await table.join(player=1)
         client.records.witness.keep_in(AnswerBook.of(tables, table.address))
         keeper = Keeper(client, Library(load_game(gid), store))
@@ -204,9 +209,13 @@ async def test_a_player_who_came_back_only_for_the_end_keeps_the_game_they_playe
         assert not list((tables / "answered").iterdir())  # the record came: the book goes
     else:
         assert path is None and kept_games(store, gid) == (0, 0, 0)
-        assert refusals(client) == ["The game record the table "
-                                    f"{table.address.label} sent was not kept in your "
-                                    "History: you made no move in it there."]
+        [refusal] = refusals(client)
+        said = refusal.removeprefix(f"The game record the table {table.address.label} sent "
+                                    "was not kept in your History: ")
+        if book == "other moves":
+            assert re.fullmatch(r"it does not have the move you made at decision \d+\.", said)
+        else:
+            assert said == "you made no move in it there."
 
 
 async def test_records_from_a_table_that_played_no_game_are_not_kept(tmp_path, users, gid):

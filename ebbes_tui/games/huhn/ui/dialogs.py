@@ -145,9 +145,16 @@ class RewardDialog(HuhnDialog):
         return f"Your trick had one pig: take a reward card (+{REWARD_POINTS})"
 
     def note(self) -> str:
-        if len(self.view.tricks) == self.view.dealt:
-            return "That was the last trick: no advantage is used now, each card counts +3."
-        return "Its advantage is yours in the next trick only."
+        view = self.view
+        if len(view.tricks) == view.dealt:
+            note = "That was the last trick: no advantage is used now, each card counts +3."
+        else:
+            note = "Its advantage is yours in the next trick only."
+        # The Players panel saying who took which lies under the dialog at 80x24: a
+        # newcomer offered two of three wondered where the third went.
+        names = seat_names(view, self.app.look, self.personal)
+        taken = [f"{kind} ({names[seat]}, trick {trick})" for trick, seat, kind in view.reward_log]
+        return note + (f" Taken this deal: {', '.join(taken)}." if taken else "")
 
     def choices(self) -> list[tuple[str, object]]:
         return [(f"{a.kind:<5} {REWARD_WORDS[a.kind]}", a) for a in self.view.actions
