@@ -4,8 +4,8 @@ the new connection, and their record was refused ("you made no move in it there"
 Each move is kept as the decision it answered, a digest of the view it answered and
 the move itself, so only a record that shows this seat that very view at that decision
 and this very move made there counts it (:meth:`~.witness.Witness.check`): a move of
-another game at the same table never does, nor a view the player saw and answered
-otherwise than the record says (a hostile table kept the view, and made up the move)."""
+another game at the same table never does, nor a view the player answered otherwise
+than the record says (a hostile table kept the view, and made up the move)."""
 
 from __future__ import annotations
 
