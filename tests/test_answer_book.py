@@ -21,12 +21,12 @@ def test_moves_are_kept_privately_and_read_back(tmp_path):
     book = book_at(tmp_path)
     book.note(3, b"\x01" * 32, "play blue1")
     book.note(7, b"\x02" * 32, "arrange 3  1\n2")  # one line, whatever the move's words
-    assert book.read() == {3: (b"\x01" * 32, "play blue1"), 7: (b"\x02" * 32, "arrange 3 1 2")}
+    assert book.read() == [(3, b"\x01" * 32, "play blue1"), (7, b"\x02" * 32, "arrange 3 1 2")]
     assert oct(book.path.stat().st_mode & 0o777) == "0o600"
     assert oct(book.path.parent.stat().st_mode & 0o777) == "0o700"
     assert book_at(tmp_path).path == book.path != book_at(tmp_path, "sat").path
     book.forget()
-    assert book.read() == {}
+    assert book.read() == []
 
 
 def test_a_damaged_or_overlong_book_counts_only_what_it_can(tmp_path):
@@ -34,9 +34,9 @@ def test_a_damaged_or_overlong_book_counts_only_what_it_can(tmp_path):
     book.note(2, b"\x05" * 32, "play 7")
     with open(book.path, "ab") as f:  # garbage, a move missing, bad bytes, a line cut short
         f.write(b"x zz play\n5 " + b"ab" * 32 + b"\n6 " + b"ab" * 32 + b" \xff\xfe\n12 abc\n4")
-    assert book.read() == {2: (b"\x05" * 32, "play 7")}
+    assert book.read() == [(2, b"\x05" * 32, "play 7")]
     book.path.write_bytes(b"1 00 p\n" * (BOOK_LIMIT // 7 + 1))
-    assert book.read() == {}
+    assert book.read() == []
     size = book.path.stat().st_size
     book.note(9, b"\x07" * 32, "play 9")  # not written to past the limit either
     assert book.path.stat().st_size == size

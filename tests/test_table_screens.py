@@ -455,7 +455,7 @@ async def test_a_player_who_comes_back_after_the_end_sees_the_standings_and_keep
         others = asyncio.ensure_future(play_bot(other, "random"))
         playing = asyncio.ensure_future(play_bot(first, "random"))
         feed = await asyncio.wait_for(first.game(), WAIT)
-        await until_met(lambda: first.records.witness.answered and feed.latest.decision > 6)
+        await until_met(lambda: first.records.witness.moves and feed.latest.decision > 6)
         first.close()
         playing.cancel()
         await asyncio.wait_for(others, WAIT * 3)

@@ -48,24 +48,24 @@ class AnswerBook:
                     book.unlink()
         return cls(folder, address)
 
-    def read(self) -> dict[int, tuple[bytes, str]]:
-        """The moves kept so far: decision -> the digest of the view it answered, and
+    def read(self) -> list[tuple[int, bytes, str]]:
+        """The moves kept so far: the decision, the digest of the view it answered, and
         the move as the table was sent it. A line that is not one (a file cut short)
         is passed over."""
         try:
             with open(self.path, "rb") as f:
                 data = f.read(BOOK_LIMIT + 1)
         except FileNotFoundError:
-            return {}
+            return []
         if len(data) > BOOK_LIMIT:
-            return {}
-        moves: dict[int, tuple[bytes, str]] = {}
+            return []
+        moves: list[tuple[int, bytes, str]] = []
         for line in data.splitlines():
             decision, digest, move = (line.split(b" ", 2) + [b"", b""])[:3]
             try:
                 view = bytes.fromhex(digest.decode("ascii"))
                 if len(view) == DIGEST_BYTES and move:
-                    moves[int(decision)] = (view, move.decode("utf-8"))
+                    moves.append((int(decision), view, move.decode("utf-8")))
             except ValueError:  # UnicodeDecodeError too
                 continue
         return moves

@@ -842,6 +842,7 @@ class RemoteFeed(UpdateStream):
         """The server did not take this feed's answer (or dropped a message unread,
         which may have been it): the decision is open again."""
         if code == "slow-down" or decision == self.answered:
+            self.client.records.witness.withdraw(self.answered)  # no move of the game
             self.answered = min(self.answered, self._latest.decision - 1)
 
 

@@ -63,7 +63,6 @@ class RecordTaker:
             self._refuse("it came before your game there had ended")
             return
         self._taken = True
-        self.witness.forget()
         if isinstance(record, dict):
             self.on_record(self._own(record), self._check)
         else:
@@ -75,11 +74,15 @@ class RecordTaker:
         """:meth:`Witness.check`, from any thread; a record that fails it is refused
         with one line at the table."""
         try:
-            return self.witness.check(record)
+            state = self.witness.check(record)
         except RecordError as e:
             if not self._loop.is_closed():
                 self._loop.call_soon_threadsafe(self._refuse, str(e))
             raise
+        # The game is kept: its moves are of no more use. (Not before the check: a junk
+        # record first would take the proof of a true one with it.)
+        self.witness.forget()
+        return state
 
     def _refuse(self, why: str) -> None:
         """Tell the player once that the table's record was not kept, and why."""

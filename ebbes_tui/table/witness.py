@@ -13,12 +13,15 @@ Huhn's arranging), nor how a hand lay before its player arranged it: a view show
 while several seats decide at once is not compared; everything before and after is.
 
 A table sends a player every decision from the one they sat down (or came back) at, so
-a record is kept only if none is missing from what they were shown, and only if they
-made a move in it there: a table cannot hand a player a game they never played (one
-last view and its record). A move made before they hung up and came back counts if
-their :class:`~.answers.AnswerBook` kept it, the record shows them the very view they
-answered, and the record's game goes on from it as that very move makes it go (a
-move of several seats at once is not counted: the record may order them otherwise).
+a record is kept only if none is missing from what they were shown, and only if it has
+the moves they made there (one at least): the record shows them the very view they
+answered, and its game goes on from it as that very move makes it go (a move of
+several seats at once is not compared: the record may order them otherwise; one the
+table refused is no move). So a table cannot hand a player a game they never played
+(one last view and its record), nor one where it made their moves for them (their
+move answered, another shown and recorded). A move made before they hung up and came
+back counts as well, kept by their :class:`~.answers.AnswerBook`; one the record has
+not is passed over (the table may have refused it, as too late, after they left).
 What was played after they hung up, no player can check.
 """
 
@@ -47,12 +50,13 @@ class Witness:
         #: (whose view: a seat, or None for the public table; the decision; its digest)
         self.seen: list[tuple[int | None, int, bytes]] = []
         self.overflowed = False
-        #: The decisions this player answered at the table (the numbers they were asked at).
-        self.answered: set[int] = set()
-        #: Where their moves are kept for a later connection, and what an earlier one
-        #: kept: decision -> (digest of the view answered, the move).
+        #: The moves this player made at the table in this connection: (the decision,
+        #: a digest of the view answered, the move as sent), and those an earlier one
+        #: kept in the book.
+        self.moves: list[tuple[int, bytes, str]] = []
+        self.earlier: list[tuple[int, bytes, str]] = []
+        #: Where their moves are kept for a later connection.
         self.book: AnswerBook | None = None
-        self.earlier: dict[int, tuple[bytes, str]] = {}
 
     def keep_in(self, book: AnswerBook) -> None:
         """Keep this player's moves in ``book``, and count those it kept already."""
@@ -61,12 +65,18 @@ class Witness:
             self.earlier = book.read()
 
     def answer(self, update: AnyUpdate, move: str) -> None:
-        """This player answered ``update``'s decision with ``move`` (as sent): they
-        took part."""
-        self.answered.add(update.decision)
+        """This player answered ``update``'s decision with ``move`` (as sent)."""
+        digest = self.digest(update.view)
+        self.moves.append((update.decision, digest, move))
         if self.book is not None:
             with contextlib.suppress(OSError):  # a full disk costs only this proof
-                self.book.note(update.decision, self.digest(update.view), move)
+                self.book.note(update.decision, digest, move)
+
+    def withdraw(self, decision: int) -> None:
+        """The table refused this player's answer to ``decision``: it is no move of
+        the game. (The book keeps it: there it is passed over if the record has not
+        got it.)"""
+        self.moves = [m for m in self.moves if m[0] != decision]
 
     def forget(self) -> None:
         """The game's record came: the book is of no more use (what it kept is still
@@ -104,12 +114,14 @@ class Witness:
         together: set[int] = set()  # decisions made while several seats decided at once
         before: list[set[Decision]] = [set()]
         asked: set[int] = set()  # decisions this player's seat was asked to make
-        at_kept: dict[int, AnyState] = {}  # the game where a kept move was to be made
+        moves, earlier = list(self.moves), list(self.earlier)
+        made_at = {decision for decision, _, _ in moves + earlier}
+        at_move: dict[int, AnyState] = {}  # the game where a move was to be made
 
         def observe(state: AnyState, events: object) -> None:
             decision = state.decisions_made()
-            if decision in self.earlier:
-                at_kept[decision] = state.clone()  # the last one: after any deal
+            if decision in made_at:
+                at_move[decision] = state.clone()  # the last one: after any deal
             pending = {d for d in state.pending() if d.seat is not None}
             if len(pending) > 1 or (pending and before[0] and pending < before[0]):
                 together.add(decision)
@@ -135,16 +147,21 @@ class Witness:
                    if d not in own and d not in together]
         if missing:
             raise RecordError(f"the table did not show you all of it (decision {missing[0] + 1})")
-        # A move kept before a hang-up counts if the record has it: made at the view
-        # answered, its game going on as the move makes it go. One it has not (of
-        # another game, or one the table refused as too late and a bot made instead)
-        # counts for nothing.
-        came_back = any(
-            self._made(at_kept.get(decision), seat, move, shown.get((seat, decision + 1), set()))
-            for decision, (digest, move) in self.earlier.items()
-            if decision in asked and decision not in together
-            for seat in whose if seat is not None and digest in shown.get((seat, decision), ()))
-        if not (self.answered & asked or came_back):
+        def in_record(decision: int, digest: bytes, move: str) -> bool | None:
+            """Whether the record has this move: made at the view answered, its game
+            going on as the move makes it go; None: not one to compare."""
+            if decision not in asked or decision in together:
+                return None
+            return any(self._made(at_move.get(decision), seat, move,
+                                  shown.get((seat, decision + 1), set()))
+                       for seat in whose
+                       if seat is not None and digest in shown.get((seat, decision), ()))
+
+        now = [(m[0], in_record(*m)) for m in moves]
+        missed = [decision for decision, had in now if had is False]
+        if missed:
+            raise RecordError(f"it does not have the move you made at decision {missed[0] + 1}")
+        if not any(had for _, had in now) and not any(in_record(*m) for m in earlier):
             raise RecordError("you made no move in it there")
         return state
 
@@ -154,6 +171,7 @@ class Witness:
         if before is None:
             return False
         try:
+            before = before.clone()  # several moves may be tried at one decision
             before.apply(self.game.rules.parse_action(move), seat)
         except (ValueError, IllegalMove):  # not a move there: the record does not have it
             return False

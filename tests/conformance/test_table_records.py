@@ -91,10 +91,12 @@ def replaying(*messages: dict):
     return answer
 
 
-async def at_carols(tmp_path, users, gid: str, messages: list[dict], plays: bool = False):
+async def at_carols(tmp_path, users, gid: str, messages: list[dict], plays: bool = False,
+                    level: str = "random"):
     """bob at carol's fake table, which says ``messages`` (then closes): his client, and
-    what he kept of it. If he ``plays`` his seat (a random bot), carol waits for his
-    moves where the game she replays had its player's."""
+    what he kept of it. If he ``plays`` his seat (a bot of ``level``: a random one plays
+    as the game she replays had its player play), carol waits for his moves where that
+    game had its player's."""
     bob, carol = users.system("bob"), users.system("carol")
     parent = tmp_path / "tmp"
     said = [welcome(gid), *messages, {"type": "closed", "text": "The table has closed."}]
@@ -105,7 +107,7 @@ async def at_carols(tmp_path, users, gid: str, messages: list[dict], plays: bool
         client = await TableClient.start(connection)
         keeper = Keeper(client, Library(load_game(gid), store))
         if plays:
-            assert await asyncio.wait_for(play_bot(client, "random"), WAIT * 3) == 0
+            assert await asyncio.wait_for(play_bot(client, level), WAIT * 3) == 0
         await until(lambda: client.closed)
         await keeper.done()
         client.close()
@@ -181,16 +183,16 @@ async def test_a_player_who_came_back_only_for_the_end_keeps_the_game_they_playe
         others = asyncio.ensure_future(play_bot(other, "random"))
         playing = asyncio.ensure_future(play_bot(first, "random"))
         feed = await asyncio.wait_for(first.game(), WAIT)
-        await until(lambda: first.records.witness.answered and feed.latest.decision >= 6)
+        await until(lambda: first.records.witness.moves and feed.latest.decision >= 6)
         first.close()  # a bot plays for the away seat, to the end
         await asyncio.wait_for(playing, WAIT)
         await asyncio.wait_for(others, WAIT * 3)
         await until(lambda: table.server.play.over)  # the record went to those there
         if book != "kept":
             kept = AnswerBook.of(tables, table.address)
-            moves = sorted(kept.read().items())
+            moves = kept.read()
             kept.forget()
-            for (decision, (view, move)), (_, (_, next_move)) in zip(moves, moves[1:] + moves[:1]):
+            for (decision, view, move), (_, _, next_move) in zip(moves, moves[1:] + moves[:1]):
                 if book == "another game's":  # the same decisions, answered at other views
                     kept.note(decision, bytes(32), move)
                 else:  # the same views, each answered otherwise
@@ -295,6 +297,23 @@ async def test_a_record_of_a_game_shown_with_decisions_left_out_is_refused(tmp_p
                         r"History: the table did not show you all of it \(decision (\d+)\)\.",
                         refusal)
     assert said and int(said[1]) - 1 in hidden, refusal
+
+
+async def test_a_record_where_the_table_made_bobs_moves_for_him_is_refused(tmp_path, users,
+                                                                         gid):
+    """The hostile user: bob answers every decision at carol's table, and she shows him
+    and records another game from the same deal, where his seat's moves are not his (a
+    record with one view he answered was enough to be kept, his move or not)."""
+    [heard] = await honest_game(tmp_path, gid, seed=5)
+    client, keeper, store = await at_carols(
+        tmp_path, users, gid, [*game_only(heard), {"type": "record", "record": record_of(heard)}],
+        plays=True, level="normal")  # his own moves: not the random player's recorded
+    assert keeper.offered == 1 and keeper.kept == [None]
+    assert kept_games(store, gid) == (0, 0, 0)
+    [refusal] = refusals(client)
+    assert re.fullmatch(r"The game record the table carol/fri sent was not kept in your "
+                        r"History: it does not have the move you made at decision \d+\.",
+                        refusal), refusal
 
 
 async def test_a_record_that_disagrees_with_the_seats_hand_is_refused(tmp_path, users, gid):
