@@ -79,8 +79,7 @@ class Witness:
         self.moves = [m for m in self.moves if m[0] != decision]
 
     def forget(self) -> None:
-        """The game's record came: the book is of no more use (what it kept is still
-        counted by this witness)."""
+        """The game's record was kept: the book is of no more use."""
         if self.book is not None:
             with contextlib.suppress(OSError):
                 self.book.forget()
@@ -147,6 +146,7 @@ class Witness:
                    if d not in own and d not in together]
         if missing:
             raise RecordError(f"the table did not show you all of it (decision {missing[0] + 1})")
+
         def in_record(decision: int, digest: bytes, move: str) -> bool | None:
             """Whether the record has this move: made at the view answered, its game
             going on as the move makes it go; None: not one to compare."""
