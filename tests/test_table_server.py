@@ -574,3 +574,24 @@ async def test_a_table_closed_in_its_lobby_leaves_no_file_behind(tmp_path):
     async with LocalTable(tmp_path, spec("t", seats="player,player")) as table:
         assert list(table.store.root.glob("t.*.lock"))  # taken while the table is open
     assert list(table.store.root.glob("t.*")) == []
+
+
+async def test_a_chat_slow_down_after_a_move_the_table_took_keeps_it_as_a_move(tmp_path):
+    """A review: a "slow-down" for chat typed too fast withdrew the player's last move
+    from what their game's record must have, though the game had gone on from it; with
+    no other move, their copy of an honest game was refused."""
+    async with LocalTable(tmp_path, spec(seats="player,bot:random,bot:random", seed=3)) as table:
+        client = await table.join()
+        feed = await asyncio.wait_for(client.game(), WAIT)
+        update = feed.snapshot()
+        while not feed.asks(update):
+            update = await asyncio.wait_for(feed.next(), WAIT)
+        move = update.view.actions[0]
+        feed.submit(move)
+        await until(lambda: feed.latest.decision > update.decision)  # taken: the game went on
+        for n in range(8):
+            client.send_chat(f"line {n}")
+        while not (isinstance(update.event, Refused) and update.event.code == "slow-down"):
+            update = await asyncio.wait_for(feed.next(), WAIT)
+        assert [made for _, _, made in client.records.witness.moves] == [str(move)]
+        client.close()

@@ -842,7 +842,10 @@ class RemoteFeed(UpdateStream):
         """The server did not take this feed's answer (or dropped a message unread,
         which may have been it): the decision is open again."""
         if code == "slow-down" or decision == self.answered:
-            self.client.records.witness.withdraw(self.answered)  # no move of the game
+            if decision == self.answered or self._latest.decision <= self.answered:
+                # no move of the game (a slow-down after the game went on from it was
+                # of chat: the move was taken)
+                self.client.records.witness.withdraw(self.answered)
             self.answered = min(self.answered, self._latest.decision - 1)
 
 

@@ -105,6 +105,11 @@ class Witness:
             raise RecordError(f"it is not a record of {game.title}")
         if self.overflowed:
             raise RecordError("the table sent more updates than a game has")
+        shown_own = [decision for seat, decision, _ in seen if seat is not None]  # not a recap
+        if any(later < earlier for earlier, later in zip(shown_own, shown_own[1:])):
+            # a view labelled with an older decision, such as one where several seats
+            # decide at once, so that the move made at it would go uncompared
+            raise RecordError("the table showed you its game out of order")
         seats, options = game.records.setup_of(record)
         whose = {seat for seat, _, _ in seen}
         if any(seat is not None and not 0 <= seat < len(seats) for seat in whose):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 
 import pytest
@@ -17,7 +18,9 @@ from table_support import (
     until_closed,
 )
 
-from ebbes_tui.controller import Library
+from ebbes_tui.controller import Library, Synced, Update
+from ebbes_tui.game.errors import RecordError
+from ebbes_tui.game.protocols import SeatInfo, any_answer
 from ebbes_tui.controller.history import finished_games
 from ebbes_tui.game.registry import DEFAULT_GAME, load_game
 from ebbes_tui.table.answers import AnswerBook
@@ -26,6 +29,7 @@ from ebbes_tui.table.events import Refused
 from ebbes_tui.table.headless import play_bot
 from ebbes_tui.table.protocol import VERSION
 from ebbes_tui.table.rendezvous import own_address
+from ebbes_tui.table.witness import Witness
 
 
 
@@ -314,6 +318,37 @@ async def test_a_record_where_the_table_made_bobs_moves_for_him_is_refused(tmp_p
     assert re.fullmatch(r"The game record the table carol/fri sent was not kept in your "
                         r"History: it does not have the move you made at decision \d+\.",
                         refusal), refusal
+
+
+def test_a_view_shown_again_under_an_older_decision_is_refused(gid):
+    """A review: a Blindes Huhn table could show a player's turn to play again,
+    labelled as a decision where several seats arranged at once, and the move made
+    there went uncompared, so the table could record another card for them. A view
+    labelled with an older decision than one shown before refuses the record, in
+    every game."""
+    game = load_game(gid)
+    players = [SeatInfo(f"P{k}", "human" if k == 0 else "bot", None if k == 0 else "random")
+               for k in range(3)]
+    state = game.rules.new_state(game.rules.seats_for(players), {})
+    witness, rng = Witness(game), random.Random(2)
+    witness.saw(Update(0, Synced(), state.view(0), state.decisions_made()))
+    while pending := state.pending():
+        decision = rng.choice(pending)
+        if decision.seat is None:
+            game.rules.resolve_chance(state, 2)
+        else:
+            answer = any_answer(state.legal(decision.seat), rng)
+            if decision.seat == 0:
+                witness.answer(Update(0, Synced(), state.view(0), state.decisions_made()),
+                               str(answer))
+            state.apply(answer, decision.seat)
+        witness.saw(Update(0, Synced(), state.view(0), state.decisions_made()))
+    record = game.records.to_record(state)
+    assert witness.check(record).decisions_made() == state.decisions_made()  # honest: kept
+    seat, decision, digest = witness.seen[len(witness.seen) // 2]
+    witness.seen.insert(len(witness.seen) // 2 + 1, (seat, decision - 1, digest))
+    with pytest.raises(RecordError, match="the table showed you its game out of order"):
+        witness.check(record)
 
 
 async def test_a_record_that_disagrees_with_the_seats_hand_is_refused(tmp_path, users, gid):
