@@ -130,7 +130,9 @@ def _add_table_parser(sub: argparse._SubParsersAction) -> None:
                      "/tmp): DIR/ebbes-tables-UID"}
 
     serve = actions.add_parser("serve", help="open a table (detached unless --foreground)")
-    serve.add_argument("name", metavar="NAME")
+    serve.add_argument("name", metavar="NAME",
+                       help="the table's name; '-' reads NAME and the options from standard "
+                            "input, one a line (ps shows anyone a command's arguments)")
     serve.add_argument("--seats", metavar="SPEC",
                        help="one word per seat, comma-separated: 'player', 'user:LOGIN' or "
                             "'bot:LEVEL' (default player,player,player)")
@@ -274,8 +276,32 @@ def _command(argv: list[str] | None) -> int:
     if args.command == "table":
         from .table.commands import main as table_main
 
+        if args.action == "serve":
+            args = _serve_arguments(args, argv)
         return table_main(args, play_at_table, watch_lines(args))
     return play(args)
+
+
+def _serve_arguments(args: argparse.Namespace, argv: list[str] | None) -> argparse.Namespace:
+    """``table serve``'s arguments, kept out of ``ps`` (table/arguments.py): typed at a
+    shell (``argv`` None), this process becomes ``serve -`` with them on standard input;
+    with ``-`` they are read from there."""
+    from .game.errors import SetupError
+    from .table.arguments import FROM_STDIN, hand_over, read_arguments
+
+    if args.name != FROM_STDIN:
+        typed = sys.argv[1:]
+        if argv is None and "table" in typed and "serve" in typed[typed.index("table"):]:
+            hand_over(typed[typed.index("serve", typed.index("table")) + 1:])
+        return args
+    try:
+        given = build_parser().parse_args(["table", "serve", *read_arguments(sys.stdin.buffer)])
+        if given.name == FROM_STDIN:
+            raise SetupError(f"'serve {FROM_STDIN}' reads the table's NAME from standard input.")
+    except SetupError as e:
+        print(f"ebbes: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
+    return given
 
 
 def simulate(args: argparse.Namespace) -> int:

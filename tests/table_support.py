@@ -209,14 +209,25 @@ class Home:
         pids = []
         for uid, directory in user_dirs(self.tables):
             for address in tables_in(directory, uid):
-                with socket.socket(socket.AF_UNIX) as sock, contextlib.suppress(OSError):
-                    sock.settimeout(1)
-                    sock.connect(str(address.path))
-                    pids.append(SYSTEM.peer(sock).pid)
+                with contextlib.suppress(OSError):
+                    pids.append(server_pid(address.path))
         return pids
+
+    def command_line(self, name: str) -> list[str]:
+        """What ``ps`` shows any user of the server as the table ``name``'s command."""
+        cmdline = Path(f"/proc/{server_pid(self.socket_of(name))}/cmdline").read_bytes()
+        return cmdline.decode().split("\0")[:-1]
 
     def socket_of(self, name: str) -> Path:
         return self.tables / f"ebbes-tables-{os.geteuid()}" / f"{name}.sock"
+
+
+def server_pid(path: Path) -> int:
+    """The pid of the process listening at ``path``, as the kernel gives it."""
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.settimeout(1)
+        sock.connect(str(path))
+        return SYSTEM.peer(sock).pid
 
 
 def wait_for(condition, timeout: float = 60.0, step: float = 0.05):

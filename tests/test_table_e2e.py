@@ -15,6 +15,8 @@ import pytest
 from table_support import Home, leaked_cards, read_trace, wait_for
 
 from ebbes_tui.table.client import TableConnection, join_table
+from ebbes_tui.table.commands import open_table
+from ebbes_tui.table.rendezvous import TableError
 from ebbes_tui.table.rendezvous import my_login, probe
 
 ME = my_login()
@@ -199,3 +201,42 @@ def test_a_detached_tables_log_goes_to_its_capped_file_not_to_stderr(home, tmp_p
     wait_for(lambda: log.exists() and "open at" in log.read_text())
     assert home.run("table", "close", "quiet").returncode == 0
     wait_for(lambda: "closed" in log.read_text().splitlines()[-1])
+
+
+def test_ps_shows_nobody_a_tables_seats_or_options_typed_or_opened_from_the_menu(home):
+    """Every user of the server can read any process's command line: the table that
+    stays open shows only ``table serve -`` (its arguments came on standard input),
+    whether its host typed them at a shell or opened it from the menu."""
+    seats = "player,bot:normal,bot:hard"
+    typed = home.run("table", "serve", "typed", "--game", "huhn", "--seats", seats,
+                     "--spectators", "--away-after", "77")
+    assert typed.returncode == 0, typed.stderr
+    assert "/typed is open (Blindes Huhn extrem)" in typed.stdout
+    said = open_table(["menu", "--game", "hund", "--seats", seats, "--turn-time", "55"],
+                      env=home.env)
+    assert "/menu is open (Hund" in said
+    for name in ("typed", "menu"):
+        assert home.command_line(name)[1:] == ["-m", "ebbes_tui", "table", "serve", "-"]
+    # and the tables are what was asked
+    tables = {t["name"]: t for t in home.tables_open()}
+    assert tables["typed"]["players"] == [None, "bot:normal", "bot:hard"]
+    assert tables["typed"]["spectators"] is True
+    assert tables["menu"]["game"] == "hund"
+    assert tables["menu"]["players"] == [None, "bot:normal", "bot:hard"]
+
+
+def test_serve_minus_refuses_what_is_not_a_tables_arguments_in_one_sentence(home):
+    def serve(given: bytes) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "ebbes_tui", "table", "serve", "-"],
+                              env=home.env, input=given, capture_output=True, timeout=60)
+
+    for given, said in ((b"", "reads the table's NAME, then its options"),
+                        (b"--seats\nplayer\n-\n", "reads the table's NAME from standard input"),
+                        (b"a" * 20000, "reads at most 16384 bytes"),
+                        (b"\xff\xfe\n", "reads UTF-8 text")):
+        done = serve(given)
+        assert done.returncode == 2
+        assert said in done.stderr.decode(), done.stderr
+    assert home.tables_open() == []
+    with pytest.raises(TableError, match="cannot hold a line break"):
+        open_table(["two\nlines"], env=home.env)

@@ -39,6 +39,7 @@ from .client import (
     NoSuchTable, SeatElsewhere, TableClient, TableConnection, ask_table, join_table, list_tables,
     tables_called,
 )
+from .arguments import encode, serve_command
 from .daemon import detach, reset_signals
 from .headless import Narrator, play_bot, watch
 from .rendezvous import TableAddress, TableError, check_name, listen_socket, my_login, own_address, uid_of
@@ -237,12 +238,16 @@ def open_table(arguments: list[str], *, env: Mapping[str, str] | None = None,
     serve`` with ``arguments`` (NAME and options, as on the command line) and returns
     what it said (:func:`opened`) once it accepts; TableError with the command's
     sentence if not. Blocking: call it in a thread."""
-    done = subprocess.run([sys.executable, "-m", "ebbes_tui", "table", "serve", *arguments],
-                          capture_output=True, text=True, timeout=timeout, env=env,
-                          stdin=subprocess.DEVNULL)
+    try:
+        given = encode(arguments)
+    except SetupError as e:
+        raise TableError(str(e)) from None
+    done = subprocess.run(serve_command(), capture_output=True, timeout=timeout, env=env,
+                          input=given)  # not on its command line, which ps shows anyone
     if done.returncode != 0:
-        raise TableError(done.stderr.strip().removeprefix("ebbes: ") or "The table did not open.")
-    return done.stdout.strip()
+        said = done.stderr.decode(errors="replace").strip().removeprefix("ebbes: ")
+        raise TableError(said or "The table did not open.")
+    return done.stdout.decode(errors="replace").strip()
 
 
 # ----------------------------------------------------------------- list
