@@ -163,6 +163,7 @@ class PresentationBase:
     figures, or counts others)."""
 
     statistics: tuple[Figure[Any], ...] = (PLAYED, WON, WIN_RATE, AVERAGE, BEST)
+    motto = ""
 
     def rules_text(self) -> str:
         package = type(self).__module__.rpartition(".")[0]

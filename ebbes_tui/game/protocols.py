@@ -468,6 +468,12 @@ class Presentation(Protocol[StateT_contra]):
         ...
 
     @property
+    def motto(self) -> str:
+        """A line under the program's name in the menu while it is the menu's game
+        ("" for its title)."""
+        ...
+
+    @property
     def statistics(self) -> Sequence[Figure[StateT_contra]]:
         """The columns of the game's Statistics, in order (:class:`Figure`): what a
         finished game counts for each person in it."""

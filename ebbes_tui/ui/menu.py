@@ -75,7 +75,7 @@ class MenuScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
-            yield Static(self._title(), id="menu-title")
+            yield Static(self.app.look.text(self._title()), id="menu-title")
             yield OptionList(id="menu-options")
             yield Static("", id="menu-message", markup=False)
         yield KeysFooter(compact=True)  # every key, o (colours) too, at 80 columns
@@ -87,7 +87,10 @@ class MenuScreen(Screen[None]):
         self.query_one(OptionList).styles.max_height = max(MENU_ROWS, event.size.height - 9)
 
     def _title(self) -> str:
-        return "e b b e s\nDie Pfalz hat ebbes zu bieten!"  # ASCII already: so in --ascii too
+        """The program's name, and under it the menu's game: its motto or its title
+        (a Hund player read ebbes' motto as the game they were about to play)."""
+        game = self.app.current
+        return f"e b b e s\n{game.presentation.motto or game.title}"
 
     def on_mount(self) -> None:
         self._show_saves(None)
@@ -96,6 +99,7 @@ class MenuScreen(Screen[None]):
     def refresh_saves(self, message: str = "") -> None:
         """Rebuild the options from the saves on disk (one may have appeared or gone):
         the message at once, the saves when read."""
+        self.query_one("#menu-title", Static).update(self.app.look.text(self._title()))
         self.query_one("#menu-message", Static).update(self.app.look.text(message))
         self._read_saves()
 
@@ -134,8 +138,7 @@ class MenuScreen(Screen[None]):
                 options.append(Option(Text(text(f"Continue: {newest.summary}")), id="continue"))
         if len(self.app.games) > 1:
             options.append(Option(Text(text(f"Game: {self.app.current.title} (g: another; "
-                                            "continue, history and statistics are its own)")),
-                                  id="game"))
+                                            "each keeps its own saves)")), id="game"))
         # after a restart too, the menu says a lesson left halfway goes on
         learn = "Learn (goes on where you left it)" if self._lesson_left else \
             "Learn (a guided game on fixed cards)"

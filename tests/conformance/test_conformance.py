@@ -173,6 +173,24 @@ async def test_the_shipped_menu_offers_exactly_the_three_games(home):
         assert "Tiny" not in text
 
 
+async def test_the_menu_under_the_programs_name_names_the_menus_game(home):
+    """ebbes' motto under "e b b e s" only while ebbes is the menu's game: a Hund player
+    took it for the game they were about to play."""
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        title = ebbes.screen.query_one("#menu-title")
+        assert str(title.render()).split("\n") == ["e b b e s", "Die Pfalz hat ebbes zu bieten!"]
+        await pilot.press("g")
+        await until(lambda: isinstance(ebbes.screen, GamePicker), what="the game choice")
+        await pilot.press("down", "down", "enter")
+        await until(lambda: isinstance(ebbes.screen, MenuScreen)
+                    and "Game: Hund (Bikkje)" in screen_text(ebbes), what="Hund's menu")
+        assert str(title.render()).split("\n") == ["e b b e s", "Hund (Bikkje)"]
+        # every option's line fits 80 columns: none wraps onto a row of its own
+        assert all(len(row.rstrip()) < 78 for row in screen_text(ebbes).split("\n"))
+        assert "Game: Hund (Bikkje) (g: another; each keeps its own saves)" in screen_text(ebbes)
+
+
 async def test_the_new_game_form_explains_starts_and_remembers_the_setup(any_game, home):
     """Esc forgets what was changed; each option's explanation shows whole at 80x24 when
     it has the focus; Enter starts the game as the form says and the private settings

@@ -259,6 +259,7 @@ class EbbesWords(PresentationBase):
     """ebbes' lines for History and Statistics, its figures and its rules text."""
 
     ui_module = "ebbes_tui.games.ebbes.ui.screens"
+    motto = "Die Pfalz hat ebbes zu bieten!"  # the box's: the Palatinate has something to offer
     statistics = (*PresentationBase.statistics,
                   Figure("ebbes_payouts", "ebbes +3", "rounds with the ebbes bonus.",
                          ebbes_payouts),
