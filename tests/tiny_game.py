@@ -409,6 +409,7 @@ class TinyGame:
     expert_samples = 80
     expert_keep = 6
     ui_module = "tiny_ui"
+    motto = ""  # the menu says "Tiny" under the program's name
     options = (
         GameOption("hand", "Hand size", "int", 5, "Cards dealt to each player.", low=1, high=40),
         GameOption("places", "Places", "bool", False, "One deal; the last with cards loses."),

@@ -27,6 +27,18 @@ if TYPE_CHECKING:
 
 SEAT_KINDS = [("human", ("human", "normal"))] + [(f"bot, {lv}", ("bot", lv)) for lv in LEVELS]
 ON_OFF = [("off", False), ("on", True)]
+
+
+def number_values(option: GameOption, players: int) -> list[tuple[str, int | None]]:
+    """An ``int`` option's numbers; where the game's default follows the players (None:
+    "one per player"), that choice stands just before the players' number, so Left and
+    Right step from it to its neighbours (it came first, and Left wrapped to 50)."""
+    values: list[tuple[str, int | None]] = [
+        (str(n), n) for n in range(option.low or 0, (option.high or 0) + 1)]
+    if option.default is None:
+        at = next((i for i, (_, n) in enumerate(values) if n == players), 0)
+        values.insert(at, (f"one per player ({players})", None))
+    return values
 HELP = "Up/Down: field  Left/Right: change  Enter: start  Esc: back"
 
 
@@ -89,8 +101,7 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
         if option.kind == "bool":
             return ON_OFF
         if option.kind == "int":
-            first = [("one per player", None)] if option.default is None else []
-            return first + [(str(n), n) for n in range(option.low or 0, (option.high or 0) + 1)]
+            return number_values(option, players)
         names = [self._seat_name(i) if self.is_mounted else self.settings.seats[i].name
                  for i in range(players)]
         return [("random", None)] + [(name, i) for i, name in enumerate(names)]
@@ -115,6 +126,9 @@ class NewGameScreen(ClosesOnce, Screen[bool]):
                 choice = self.query_one(f"#opt-{option.key}", Choice)
                 current = choice.value if choice.value is None or choice.value < players else None
                 choice.set_values(self._values(option, players), current)
+            elif option.kind == "int" and option.default is None:  # "one per player" moves
+                choice = self.query_one(f"#opt-{option.key}", Choice)
+                choice.set_values(self._values(option, players), choice.value)
         note = screens_of(self.game).setup_note(players)
         self.query_one("#setup-note", Static).update(self.app.look.text(note))
         self.query_one("#setup-note").display = bool(note)

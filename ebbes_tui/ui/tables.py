@@ -30,7 +30,7 @@ from ..table.saved import saved_slot, saved_tables, table_store
 from .closing import ClosesOnce
 from .choice import Choice
 from .footer import KeysFooter
-from .new_game import ON_OFF
+from .new_game import ON_OFF, number_values
 
 if TYPE_CHECKING:
     from .app import EbbesApp
@@ -259,6 +259,9 @@ class OpenTableScreen(ClosesOnce, Screen[str]):
                     choice = self.query_one(f"#opt-{game.id}-{option.key}", Choice)
                     keep = choice.value if choice.value is None or choice.value < players else None
                     choice.set_values(_option_values(option, players), keep)
+                elif other is game and option.kind == "int" and option.default is None:
+                    choice = self.query_one(f"#opt-{game.id}-{option.key}", Choice)
+                    choice.set_values(_option_values(option, players), choice.value)
 
     def arguments(self) -> list[str]:
         """``ebbes table serve`` arguments for what the form says."""
@@ -327,6 +330,5 @@ def _option_values(option: GameOption, players: int) -> list[tuple[str, Any]]:
     if option.kind == "bool":
         return ON_OFF
     if option.kind == "int":
-        first = [("one per player", None)] if option.default is None else []
-        return first + [(str(n), n) for n in range(option.low or 0, (option.high or 0) + 1)]
+        return number_values(option, players)
     return [("random", None)] + [(f"seat {k + 1}", k) for k in range(players)]

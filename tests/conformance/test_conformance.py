@@ -237,6 +237,36 @@ async def test_the_new_game_form_explains_starts_and_remembers_the_setup(any_gam
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
 
 
+@pytest.mark.parametrize("game", [g for g in all_games() if any(
+    o.kind == "int" and o.default is None for o in g.rules.options)], ids=lambda g: g.id)
+async def test_one_per_player_stands_beside_the_players_number(game, home):
+    """Huhn's deals and Hund's games: "one per player" comes just before the players'
+    number, in the New game form and at an open table, so Left from it is one fewer (it
+    came first, and Left wrapped to 50)."""
+    from ebbes_tui.ui.choice import Choice
+    from ebbes_tui.ui.new_game import number_values
+
+    option = next(o for o in game.rules.options if o.kind == "int" and o.default is None)
+    assert [label for label, _ in number_values(option, 4)][2:6] == \
+        ["3", "one per player (4)", "4", "5"]
+    settings_file(home, game, [("Ann", "human"), ("Bea", "random"), ("Cyd", "random")], {})
+    ebbes = app()
+    async with ebbes.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await until(lambda: isinstance(ebbes.screen, NewGameScreen), what="the form")
+        form = ebbes.screen
+        choice = form.query_one(f"#opt-{option.key}", Choice)
+        assert choice.value is None and "one per player (3)" in screen_text(ebbes)
+        choice.focus()
+        await pilot.press("left")
+        assert choice.value == 2
+        await pilot.press("right", "right")
+        assert choice.value == 3
+        form.query_one("#players", Choice).focus()
+        await pilot.press("right")  # 4 players: a number chosen stays; the default moves
+        assert choice.value == 3 and "one per player (4)" in [v for v, _ in choice.values]
+
+
 async def test_b_opens_a_screen_titled_as_the_key_line_names_it(any_game, home):
     """The key line said "b Board" and the screen it opened read "Score sheet"
     (Blindes Huhn), "Scoring board" (ebbes), "The match" (Hund). Its key line says it
