@@ -216,7 +216,8 @@ def test_ps_shows_nobody_a_tables_seats_or_options_typed_or_opened_from_the_menu
                       env=home.env)
     assert "/menu is open (Hund" in said
     for name in ("typed", "menu"):
-        assert home.command_line(name)[1:] == ["-m", "ebbes_tui", "table", "serve", "-"]
+        shown = home.command_line(name)
+        assert shown[-3:] == ["table", "serve", "-"] and len(shown) == 6, shown
     # and the tables are what was asked
     tables = {t["name"]: t for t in home.tables_open()}
     assert tables["typed"]["players"] == [None, "bot:normal", "bot:hard"]
@@ -240,3 +241,24 @@ def test_serve_minus_refuses_what_is_not_a_tables_arguments_in_one_sentence(home
     assert home.tables_open() == []
     with pytest.raises(TableError, match="cannot hold a line break"):
         open_table(["two\nlines"], env=home.env)
+
+
+def test_a_table_opened_in_another_users_folder_runs_only_this_ebbes(home, tmp_path, monkeypatch):
+    """``python -m`` puts the working directory first on the import path: a table opened
+    from a folder where someone else left an ``ebbes_tui`` package (/tmp) must not run
+    it, from the menu or from the command line."""
+    folder = tmp_path / "theirs"
+    (folder / "ebbes_tui").mkdir(parents=True)
+    planted = "import pathlib; pathlib.Path(__file__).with_name('ran').touch()\n"
+    for name in ("__init__.py", "__main__.py", "cli.py"):
+        (folder / "ebbes_tui" / name).write_text(planted)
+    monkeypatch.chdir(folder)
+    assert "/menu is open" in open_table(["menu", "--seats", "player,bot:normal,bot:normal"],
+                                         env=home.env)
+    start = "import sys; del sys.path[0]; from ebbes_tui.cli import main; raise SystemExit(main())"
+    typed = subprocess.run([sys.executable, "-c", start, "table", "serve", "typed"], env=home.env,
+                           capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert typed.returncode == 0, typed.stderr
+    assert not (folder / "ebbes_tui" / "ran").exists()
+    monkeypatch.chdir(tmp_path)  # the test's own `python -m ebbes_tui` runs from here
+    assert {t["name"] for t in home.tables_open()} == {"menu", "typed"}

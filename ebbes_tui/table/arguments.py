@@ -5,7 +5,7 @@ nobody else's business (a stranger asking the table learns only its game).
 ``ebbes table serve -`` reads NAME and the options from standard input, one a line;
 ``ebbes table serve NAME ...`` typed at a shell puts itself in that form at once, in
 the same process (:func:`hand_over`), so the table that stays open shows only
-``ebbes_tui table serve -``.
+``table serve -``.
 """
 
 from __future__ import annotations
@@ -23,9 +23,15 @@ FROM_STDIN = "-"
 ARGUMENTS_LIMIT = 16 * 1024
 
 
+#: How a table starts ebbes again: ``python -m`` would put the working directory first
+#: on the import path, where another user's ``ebbes_tui`` could wait (a table opened
+#: from /tmp); ``-P`` is only from Python 3.11.
+_START = "import sys; del sys.path[0]; from ebbes_tui.cli import main; raise SystemExit(main())"
+
+
 def serve_command() -> list[str]:
     """The command line of a table whose arguments come on standard input."""
-    return [sys.executable, "-m", "ebbes_tui", "table", "serve", FROM_STDIN]
+    return [sys.executable, "-c", _START, "table", "serve", FROM_STDIN]
 
 
 def encode(arguments: list[str]) -> bytes:
