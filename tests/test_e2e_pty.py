@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from ebbes_tui.bench.pty_session import PtySession, ebbes_command, plain_text
+from ebbes_tui.bench.pty_session import PtySession, plain_text
+from ebbes_tui.table.arguments import ebbes_command
 from ebbes_tui.games.ebbes.rules import Phase, player_view, replay
 from ebbes_tui.controller.settings import GameSettings, PlayerChoice, Settings, save
 

@@ -18,7 +18,8 @@ import pytest
 
 from ebbes_tui.games.ebbes.ui.look import ebbes_look
 from ebbes_tui.games.ebbes import GAME as EBBES
-from ebbes_tui.bench.pty_session import PtySession, ebbes_command
+from ebbes_tui.bench.pty_session import PtySession
+from ebbes_tui.table.arguments import ebbes_command
 from ebbes_tui.controller import SaveStore
 from ebbes_tui.controller.history import finished_games
 from ebbes_tui.games.ebbes.rules.cards import SUIT_NAMES

@@ -13,7 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from ebbes_tui.bench.pty_session import PtySession, ebbes_command, plain_text
+from ebbes_tui.bench.pty_session import PtySession, plain_text
+from ebbes_tui.table.arguments import ebbes_command
 from ebbes_tui.check import check_file
 from ebbes_tui.games.ebbes.rules import Phase, replay
 from ebbes_tui.ui.unhurried import STREAM_GAP

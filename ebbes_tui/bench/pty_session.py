@@ -14,7 +14,6 @@ import re
 import select
 import signal
 import struct
-import sys
 import termios
 import time
 from pathlib import Path
@@ -161,8 +160,3 @@ class PtySession:
         fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks = int(fields[11]) + int(fields[12])
         return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def ebbes_command(*args: str) -> list[str]:
-    """How to start this ebbes: the same interpreter, the installed package."""
-    return [sys.executable, "-m", "ebbes_tui", *args]

@@ -19,7 +19,8 @@ from pathlib import Path
 from ..game.errors import RecordError
 from ..game.records import load_record
 from ..game.registry import DEFAULT_GAME
-from .pty_session import PtySession, ebbes_command
+from ..table.arguments import ebbes_command
+from .pty_session import PtySession
 
 PROCESSES = 20
 PROBE_S = 0.05

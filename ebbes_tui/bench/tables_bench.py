@@ -15,7 +15,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from bisect import bisect_right
@@ -24,6 +23,7 @@ from typing import Any
 
 from ..game.records import load_record
 from ..table.client import TableClient, connect_table
+from ..table.arguments import ebbes_command
 from ..table.commands import SEED_VARIABLE
 from ..table.headless import play_bot
 from .bots_bench import percentile
@@ -81,8 +81,8 @@ def _serve(name: str, seats: int, seed: int, directory: Path,
     """A table server in the foreground of its own process, once it listens (its seed
     where only its owner reads it: a table for several players takes no ``--seed``)."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "ebbes_tui", "table", "serve", name, "--seats",
-         ",".join(["player"] * seats), "--dir", str(directory), "--foreground"],
+        ebbes_command("table", "serve", name, "--seats", ",".join(["player"] * seats),
+                      "--dir", str(directory), "--foreground"),
         env={**env, SEED_VARIABLE: str(seed)}, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         stdin=subprocess.DEVNULL, text=True)
     assert server.stdout is not None

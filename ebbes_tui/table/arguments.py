@@ -23,15 +23,20 @@ FROM_STDIN = "-"
 ARGUMENTS_LIMIT = 16 * 1024
 
 
-#: How a table starts ebbes again: ``python -m`` would put the working directory first
-#: on the import path, where another user's ``ebbes_tui`` could wait (a table opened
-#: from /tmp); ``-P`` is only from Python 3.11.
+#: How ebbes starts itself again: ``python -m`` would put the working directory first on
+#: the import path, where another user's ``ebbes_tui`` could wait (a table opened from
+#: /tmp); ``-P`` is only from Python 3.11.
 _START = "import sys; del sys.path[0]; from ebbes_tui.cli import main; raise SystemExit(main())"
+
+
+def ebbes_command(*args: str) -> list[str]:
+    """``ebbes ARGS`` as this ebbes: the same interpreter, the installed package."""
+    return [sys.executable, "-c", _START, *args]
 
 
 def serve_command() -> list[str]:
     """The command line of a table whose arguments come on standard input."""
-    return [sys.executable, "-c", _START, "table", "serve", FROM_STDIN]
+    return ebbes_command("table", "serve", FROM_STDIN)
 
 
 def encode(arguments: list[str]) -> bytes:
@@ -87,4 +92,5 @@ def hand_over(arguments: list[str]) -> None:
         return  # the interpreter cannot be run again: serve in this process
 
 
-__all__ = ["ARGUMENTS_LIMIT", "FROM_STDIN", "encode", "hand_over", "read_arguments", "serve_command"]
+__all__ = ["ARGUMENTS_LIMIT", "FROM_STDIN", "ebbes_command", "encode", "hand_over", "read_arguments",
+           "serve_command"]
