@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 SEAT_KINDS = [("human", ("human", "normal"))] + [(f"bot, {lv}", ("bot", lv)) for lv in LEVELS]
 ON_OFF = [("off", False), ("on", True)]
+HELP = "Up/Down: field  Left/Right: change  Enter: start  Esc: back"
 
 
 def number_values(option: GameOption, players: int) -> list[tuple[str, int | None]]:
@@ -39,7 +40,6 @@ def number_values(option: GameOption, players: int) -> list[tuple[str, int | Non
         at = next((i for i, (_, n) in enumerate(values) if n == players), 0)
         values.insert(at, (f"one per player ({players})", None))
     return values
-HELP = "Up/Down: field  Left/Right: change  Enter: start  Esc: back"
 
 
 class NewGameScreen(ClosesOnce, Screen[bool]):
