@@ -289,12 +289,12 @@ def _serve_arguments(args: argparse.Namespace, argv: list[str] | None) -> argpar
     from .game.errors import SetupError
     from .table.arguments import FROM_STDIN, hand_over, read_arguments
 
-    if args.name != FROM_STDIN:
-        typed = sys.argv[1:]
-        if argv is None and "table" in typed and "serve" in typed[typed.index("table"):]:
-            hand_over(typed[typed.index("serve", typed.index("table")) + 1:])
-        return args
     try:
+        if args.name != FROM_STDIN:
+            typed = sys.argv[1:]
+            if argv is None and "table" in typed and "serve" in typed[typed.index("table"):]:
+                hand_over(typed[typed.index("serve", typed.index("table")) + 1:])
+            return args
         given = build_parser().parse_args(["table", "serve", *read_arguments(sys.stdin.buffer)])
         if given.name == FROM_STDIN:
             raise SetupError(f"'serve {FROM_STDIN}' reads the table's NAME from standard input.")

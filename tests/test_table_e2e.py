@@ -238,7 +238,9 @@ def test_serve_minus_refuses_what_is_not_a_tables_arguments_in_one_sentence(home
         done = serve(given)
         assert done.returncode == 2
         assert said in done.stderr.decode(), done.stderr
-    assert home.tables_open() == []
+    typed = home.run("table", "serve", "nl", "--seats", "player\n,bot:normal")
+    assert typed.returncode == 2 and "cannot hold a line break" in typed.stderr
+    assert home.tables_open() == []  # not even one showing its arguments to everyone
     with pytest.raises(TableError, match="cannot hold a line break"):
         open_table(["two\nlines"], env=home.env)
 

@@ -71,13 +71,11 @@ def read_arguments(stream: BinaryIO) -> list[str]:
 
 def hand_over(arguments: list[str]) -> None:
     """Become ``ebbes table serve -`` with ``arguments`` on standard input (the same
-    process: whoever waits for it, waits for the table). Returns only if it cannot,
-    and the table then opens as it was asked, its arguments shown."""
+    process: whoever waits for it, waits for the table); SetupError for arguments it
+    cannot carry. Returns only if the interpreter cannot be run again, and the table
+    then opens as it was asked, its arguments shown."""
+    data = encode(arguments)  # a line break in one is refused, not shown to everyone
     if not sys.executable:
-        return
-    try:
-        data = encode(arguments)
-    except SetupError:
         return
     read_end, write_end = os.pipe()
     os.write(write_end, data)  # within a pipe's room: nothing waits for a reader
