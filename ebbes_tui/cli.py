@@ -285,17 +285,27 @@ def _command(argv: list[str] | None) -> int:
 def _serve_arguments(args: argparse.Namespace, argv: list[str] | None) -> argparse.Namespace:
     """``table serve``'s arguments, kept out of ``ps`` (table/arguments.py): typed at a
     shell (``argv`` None), this process becomes ``serve -`` with them on standard input;
-    with ``-`` they are read from there."""
+    with ``-`` they are read from there, and any given beside it follow them."""
     from .game.errors import SetupError
     from .table.arguments import FROM_STDIN, hand_over, read_arguments
 
+    typed = sys.argv[1:] if argv is None else argv
+    given_here = typed[typed.index("serve", typed.index("table")) + 1:] \
+        if "table" in typed and "serve" in typed[typed.index("table"):] else []
     try:
         if args.name != FROM_STDIN:
-            typed = sys.argv[1:]
-            if argv is None and "table" in typed and "serve" in typed[typed.index("table"):]:
-                hand_over(typed[typed.index("serve", typed.index("table")) + 1:])
+            if argv is None and given_here:
+                hand_over(given_here)
             return args
-        given = build_parser().parse_args(["table", "serve", *read_arguments(sys.stdin.buffer)])
+        if FROM_STDIN in given_here:  # options beside '-' count too (--dir, --foreground)
+            given_here.remove(FROM_STDIN)
+        if sys.stdin is None:
+            raise SetupError(f"'serve {FROM_STDIN}' reads the table's NAME and options from "
+                             "standard input, and it is closed.")
+        if sys.stdin.isatty():
+            print("The table's NAME, then its options, one a line; then Ctrl-D:", file=sys.stderr)
+        given = build_parser().parse_args(
+            ["table", "serve", *read_arguments(sys.stdin.buffer), *given_here])
         if given.name == FROM_STDIN:
             raise SetupError(f"'serve {FROM_STDIN}' reads the table's NAME from standard input.")
     except SetupError as e:

@@ -10,11 +10,13 @@ import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from table_support import Home, leaked_cards, read_trace, wait_for
 
 from ebbes_tui.table.client import TableConnection, join_table
+from ebbes_tui.table.arguments import ebbes_command, python_command
 from ebbes_tui.table.commands import open_table
 from ebbes_tui.table.rendezvous import TableError
 from ebbes_tui.table.rendezvous import my_login, probe
@@ -234,15 +236,30 @@ def test_serve_minus_refuses_what_is_not_a_tables_arguments_in_one_sentence(home
     for given, said in ((b"", "reads the table's NAME, then its options"),
                         (b"--seats\nplayer\n-\n", "reads the table's NAME from standard input"),
                         (b"a" * 20000, "reads at most 16384 bytes"),
-                        (b"\xff\xfe\n", "reads UTF-8 text")):
+                        (b"\xff\xfe\n", "reads UTF-8 text"),
+                        (b"nd\n--dir\n/tmp/a\0b\n", "cannot hold a NUL")):
         done = serve(given)
         assert done.returncode == 2
         assert said in done.stderr.decode(), done.stderr
+    closed = subprocess.run([*ebbes_command("table", "serve", "-")], env=home.env,
+                            capture_output=True, text=True, timeout=60, stdin=None,
+                            preexec_fn=lambda: os.close(0))
+    assert closed.returncode == 2 and "standard input, and it is closed" in closed.stderr
     typed = home.run("table", "serve", "nl", "--seats", "player\n,bot:normal")
     assert typed.returncode == 2 and "cannot hold a line break" in typed.stderr
     assert home.tables_open() == []  # not even one showing its arguments to everyone
     with pytest.raises(TableError, match="cannot hold a line break"):
         open_table(["two\nlines"], env=home.env)
+    # a file saved on Windows, or with blank lines after the last argument, still opens
+    windows = serve(b"crlf\r\n--seats\r\nplayer,bot:normal\r\n\r\n\n")
+    assert windows.returncode == 0, windows.stderr
+    assert [t["players"] for t in home.tables_open()] == [[None, "bot:normal"]]
+    # options given beside '-' count as well
+    beside = subprocess.run(ebbes_command("table", "serve", "-", "--dir", str(home.root / "b")),
+                            env=home.env, input=b"beside\n", capture_output=True, timeout=60)
+    assert beside.returncode == 0, beside.stderr
+    assert (home.root / "b" / f"ebbes-tables-{os.geteuid()}" / "beside.sock").exists()
+    assert home.run("table", "close", "beside", "--dir", str(home.root / "b")).returncode == 0
 
 
 def test_a_table_opened_in_another_users_folder_runs_only_this_ebbes(home, tmp_path, monkeypatch):
@@ -257,10 +274,26 @@ def test_a_table_opened_in_another_users_folder_runs_only_this_ebbes(home, tmp_p
     monkeypatch.chdir(folder)
     assert "/menu is open" in open_table(["menu", "--seats", "player,bot:normal,bot:normal"],
                                          env=home.env)
-    start = "import sys; del sys.path[0]; from ebbes_tui.cli import main; raise SystemExit(main())"
-    typed = subprocess.run([sys.executable, "-c", start, "table", "serve", "typed"], env=home.env,
+    typed = subprocess.run(ebbes_command("table", "serve", "typed"), env=home.env,
                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     assert typed.returncode == 0, typed.stderr
     assert not (folder / "ebbes_tui" / "ran").exists()
     monkeypatch.chdir(tmp_path)  # the test's own `python -m ebbes_tui` runs from here
     assert {t["name"] for t in home.tables_open()} == {"menu", "typed"}
+
+
+def test_ebbes_starts_python_only_without_the_working_directory_on_its_path(tmp_path,
+                                                                           monkeypatch):
+    """Every process ebbes starts (tables, the benches' apps) imports this ebbes, not an
+    ``ebbes_tui`` someone left in the folder it was started from."""
+    (tmp_path / "ebbes_tui").mkdir()
+    (tmp_path / "ebbes_tui" / "__init__.py").write_text("PLANTED = True\n")
+    monkeypatch.chdir(tmp_path)
+    done = subprocess.run(python_command("import ebbes_tui; print(hasattr(ebbes_tui, 'PLANTED'))"),
+                          capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == "False"
+    # and no module of ebbes starts an interpreter another way
+    package = Path(ebbes_command.__code__.co_filename).parents[1]
+    starts = [str(p.relative_to(package)) for p in package.rglob("*.py")
+              if "sys.executable" in p.read_text() and p.name != "arguments.py"]
+    assert starts == []

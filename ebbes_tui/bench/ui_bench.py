@@ -24,13 +24,13 @@ import select
 import statistics
 import struct
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from ..game.registry import DEFAULT_GAME, load_game
+from ..table.arguments import python_command
 
 #: The app as the lead will start it; spawned in a pty for the start-up figure.
 APP_COMMAND = "from ebbes_tui.ui.app import EbbesApp; EbbesApp().run()"
@@ -62,7 +62,7 @@ def time_start(root: Path, timeout: float = 20.0) -> float:
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", APP_COMMAND], stdin=slave, stdout=slave,
+    proc = subprocess.Popen(python_command(APP_COMMAND), stdin=slave, stdout=slave,
                             stderr=slave, env=_private_env(root), close_fds=True,
                             start_new_session=True)
     os.close(slave)
@@ -151,7 +151,7 @@ def peak_rss_mb(root: Path, game_id: str = DEFAULT_GAME) -> float:
     code = ("import asyncio, sys; from pathlib import Path; "
             "from ebbes_tui.bench.ui_bench import own_peak_kb, play_whole_game as play; "
             "asyncio.run(play(Path(sys.argv[1]), sys.argv[2])); print(own_peak_kb())")
-    out = subprocess.run([sys.executable, "-c", code, str(root), game_id], capture_output=True,
+    out = subprocess.run(python_command(code, str(root), game_id), capture_output=True,
                          text=True, check=True, env=_private_env(root), timeout=GAME_TIMEOUT)
     return int(out.stdout.split()[-1]) / 1024.0
 

@@ -23,15 +23,16 @@ FROM_STDIN = "-"
 ARGUMENTS_LIMIT = 16 * 1024
 
 
-#: How ebbes starts itself again: ``python -m`` would put the working directory first on
-#: the import path, where another user's ``ebbes_tui`` could wait (a table opened from
-#: /tmp); ``-P`` is only from Python 3.11.
-_START = "import sys; del sys.path[0]; from ebbes_tui.cli import main; raise SystemExit(main())"
+def python_command(code: str, *args: str) -> list[str]:
+    """``code`` run by this interpreter, the working directory off its import path:
+    ``python -m`` or ``-c`` puts it first, where another user's ``ebbes_tui`` could
+    wait (a table opened from /tmp); ``-P`` is only from Python 3.11."""
+    return [sys.executable, "-c", f"import sys; del sys.path[0]; {code}", *args]
 
 
 def ebbes_command(*args: str) -> list[str]:
     """``ebbes ARGS`` as this ebbes: the same interpreter, the installed package."""
-    return [sys.executable, "-c", _START, *args]
+    return python_command("from ebbes_tui.cli import main; raise SystemExit(main())", *args)
 
 
 def serve_command() -> list[str]:
@@ -60,10 +61,12 @@ def read_arguments(stream: BinaryIO) -> list[str]:
         text = data.decode()
     except UnicodeDecodeError:
         raise SetupError(f"'serve {FROM_STDIN}' reads UTF-8 text, one argument a line.") from None
-    arguments = text.split("\n")
-    if arguments and arguments[-1] == "":
-        arguments.pop()
-    if not arguments or arguments[0] == FROM_STDIN:
+    if "\0" in text:
+        raise SetupError(f"'serve {FROM_STDIN}' reads text: an argument cannot hold a NUL.")
+    # blank lines after the last argument, and a line's CR (a file saved on Windows),
+    # would be arguments nobody can see
+    arguments = [line.removesuffix("\r") for line in text.rstrip("\r\n").split("\n")]
+    if not text.strip() or arguments[0] == FROM_STDIN:
         raise SetupError(f"'serve {FROM_STDIN}' reads the table's NAME, then its options, "
                          "one a line, from standard input.")
     return arguments
@@ -90,5 +93,5 @@ def hand_over(arguments: list[str]) -> None:
         return  # the interpreter cannot be run again: serve in this process
 
 
-__all__ = ["ARGUMENTS_LIMIT", "FROM_STDIN", "ebbes_command", "encode", "hand_over", "read_arguments",
-           "serve_command"]
+__all__ = ["ARGUMENTS_LIMIT", "FROM_STDIN", "ebbes_command", "encode", "hand_over", "python_command",
+           "read_arguments", "serve_command"]

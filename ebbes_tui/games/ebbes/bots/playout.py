@@ -17,8 +17,13 @@ two deals of the others' cards dealt again (keeping the voids shown), not seeing
 hand, +3.42 [2.54, 4.29]; the searching seat weighing only its own points, not the
 others' average, +3.55 [2.62, 4.49] (its own score the same, the normal players'
 higher). On another 100 deal sets (``--seed 2027``) the shipped bot is
-+3.12 [2.13, 4.10]: seed 2026's +4.45 is at the lucky end. The figures below came
-before it, the searching seat following greedily unless they say otherwise.
++3.12 [2.13, 4.10]: seed 2026's +4.45 is at the lucky end. Also worse at 5, on seed
+2026's deals: the other players leading at random, +3.92 [3.03, 4.82]; the searching
+seat's leads weighing R7's bonus as if the round ended with the trick, +3.11 [2.26,
+3.97]. And the search given the true deal in every sample (a diagnostic, not a bot) beat
+normal by only +1.92 [0.88, 2.95]: what it gains is the mean over many deals' playouts,
+not knowledge of the cards. The figures below came before these, the searching seat
+following greedily unless they say otherwise.
 
 The leaders made the bot stronger at the same time: with random leads, 600 samples
 a decision beat the normal bot by +3.73 points a game [2.59, 4.88]; with these, 150
