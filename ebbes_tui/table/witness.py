@@ -10,16 +10,15 @@ and reads it back equal), kept as digests so a long game costs little memory.
 
 A record cannot say in which order the seats answered a simultaneous decision (Blindes
 Huhn's arranging), nor how a hand lay before its player arranged it: a view shown
-while several seats decide at once is not compared; everything before and after is,
-and a move made there counts where the record has the seat make it, in any order.
+while several seats decide at once is not compared; everything before and after is.
 
 A table sends a player every decision from the one they sat down (or came back) at, so
 a record is kept only if none is missing from what they were shown, and only if it has
 the moves they made there (one at least): the record shows them the very view they
-answered, and its game goes on from it as that very move makes it go (a move several
-seats made at once counts wherever the record puts it among theirs, and is never held
-against it; one the table refused is no move). So a table cannot hand a player a game
-they never played (one last view and its record), nor one where it made their moves for them (their
+answered, and its game goes on from it as that very move makes it go (a move of
+several seats at once is not compared: the record may order them otherwise; one the
+table refused is no move). So a table cannot hand a player a game they never played
+(one last view and its record), nor one where it made their moves for them (their
 move answered, another shown and recorded). A move made before they hung up and came
 back counts as well, kept by their :class:`~.answers.AnswerBook`; one the record has
 not is passed over (the table may have refused it, as too late, after they left).
@@ -131,8 +130,6 @@ class Witness:
             if len(pending) > 1 or (pending and before[0] and pending < before[0]):
                 together.add(decision)
                 before[0] = pending if len(pending) > 1 else before[0]
-                if made_at and decision not in at_move:  # a move made together: anywhere
-                    at_move[decision] = state.clone()
             else:
                 before[0] = set()
             for seat in whose:
@@ -158,31 +155,12 @@ class Witness:
         def in_record(decision: int, digest: bytes, move: str) -> bool | None:
             """Whether the record has this move: made at the view answered, its game
             going on as the move makes it go; None: not one to compare."""
-            if decision in together:
-                return made_together(decision, move) or None
-            if decision not in asked:
+            if decision not in asked or decision in together:
                 return None
             return any(self._made(at_move.get(decision), seat, move,
                                   shown.get((seat, decision + 1), set()))
                        for seat in whose
                        if seat is not None and digest in shown.get((seat, decision), ()))
-
-        def made_together(decision: int, move: str) -> bool:
-            """Whether the record has this move among those several seats made at once
-            (in whatever order it gives them): the record's game going on as the move
-            makes it go from one of them. The view answered cannot be compared: a record
-            deals a hand as its player arranged it (Blindes Huhn), and an arrangement
-            of the whole hand is proof enough. A player who only arranged before
-            hanging up keeps the game so; a move not found is not held against it."""
-            span = [decision]
-            while span[0] - 1 in together:
-                span.insert(0, span[0] - 1)
-            while span[-1] + 1 in together:
-                span.append(span[-1] + 1)
-            return any(self._made(at_move.get(d), seat, move,
-                                  set().union(*(shown.get((seat, a), set())
-                                                for a in (*span, span[-1] + 1))))
-                       for d in span for seat in whose if seat is not None)
 
         now = [(m[0], in_record(*m)) for m in moves]
         missed = [decision for decision, had in now if had is False]

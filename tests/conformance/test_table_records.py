@@ -207,8 +207,8 @@ async def test_a_player_who_came_back_only_for_the_end_keeps_the_game_they_playe
         await until(lambda: table.server.play.over)  # the record went to those there
         if book != "kept":
             kept = AnswerBook.of(tables, table.address)
-            moves = kept.read() if book == "other moves" else \
-                await moves_of_another_game(tmp_path, gid, tables)
+            moves = await moves_of_another_game(tmp_path, gid, tables) \
+                if book == "another game's" else kept.read()
             kept.forget()
             for (decision, view, move), (_, _, next_move) in zip(moves, moves[1:] + moves[:1]):
                 if book == "another game's":  # another deal's, at this table's name
@@ -232,53 +232,6 @@ async def test_a_player_who_came_back_only_for_the_end_keeps_the_game_they_playe
         assert refusals(client) == ["The game record the table "
                                     f"{table.address.label} sent was not kept in your "
                                     "History: you made no move in it there."]
-
-
-@pytest.mark.parametrize("book", ["kept", "arranged otherwise"])
-async def test_a_huhn_player_who_only_arranged_before_hanging_up_keeps_the_game(tmp_path, book):
-    """Blindes Huhn's arranging is a move every seat makes at once, which a record may
-    put in another order: the player who arranged and hung up before their first card
-    keeps the game, since the record has their seat arrange as they did; with another
-    order of their hand in the book, the record has no move of theirs."""
-    gid = "huhn"
-    store = store_of(tmp_path, "me", gid)
-    tables = tmp_path / "me" / "tables"
-    async with LocalTable(tmp_path / "t", spec("fri", seats="player,player,bot:random",
-                                               seed=4, game=gid, away_after=0)) as table:
-        first = await table.join(player=1)
-        first.records.witness.keep_in(AnswerBook.of(tables, table.address))
-        other = await table.join(player=2)
-        others = asyncio.ensure_future(play_bot(other, "random"))
-        feed = await asyncio.wait_for(first.game(), WAIT)
-        update = feed.snapshot()
-        while not feed.asks(update):
-            update = await asyncio.wait_for(feed.next(), WAIT)
-        view = update.view
-        arranged = any_answer(view.actions, random.Random(1))
-        feed.submit(arranged, update.decision)
-        first.close()  # before their first card: a bot plays for them, to the end
-        await asyncio.wait_for(others, WAIT * 3)
-        await until(lambda: table.server.play.over)
-        if book != "kept":
-            kept = AnswerBook.of(tables, table.address)
-            [(decision, answered, move)] = kept.read()
-            kept.forget()
-            cards = move.split()[1:]
-            kept.note(decision, answered, " ".join(["arrange", *reversed(cards)]))
-        client = await table.join(player=1)
-        client.records.witness.keep_in(AnswerBook.of(tables, table.address))
-        keeper = Keeper(client, Library(load_game(gid), store))
-        assert await asyncio.wait_for(play_bot(client, "random"), WAIT) == 0
-        await until(lambda: keeper.offered)
-        [path] = await keeper.done()
-        client.close()
-        other.close()
-    if book == "kept":
-        assert path is not None, refusals(client)
-        assert kept_games(store, gid) == (1, 1, 2)
-    else:
-        assert path is None and kept_games(store, gid) == (0, 0, 0)
-        assert refusals(client)[0].endswith("you made no move in it there.")
 
 
 async def test_records_from_a_table_that_played_no_game_are_not_kept(tmp_path, users, gid):
