@@ -121,11 +121,14 @@ class Witness:
         moves, earlier = list(self.moves), list(self.earlier)
         made_at = {decision for decision, _, _ in moves + earlier}
         at_move: dict[int, AnyState] = {}  # the game where a move was to be made
+        public: dict[int, set[bytes]] = defaultdict(set)  # the table's, just after one
 
         def observe(state: AnyState, events: object) -> None:
             decision = state.decisions_made()
             if decision in made_at:
                 at_move[decision] = state.clone()  # the last one: after any deal
+            if decision - 1 in made_at:
+                public[decision].add(self.digest(state.view(None)))
             pending = {d for d in state.pending() if d.seat is not None}
             if len(pending) > 1 or (pending and before[0] and pending < before[0]):
                 together.add(decision)
@@ -158,7 +161,7 @@ class Witness:
             if decision not in asked or decision in together:
                 return None
             return any(self._made(at_move.get(decision), seat, move,
-                                  shown.get((seat, decision + 1), set()))
+                                  shown.get((seat, decision + 1), set()), public[decision + 1])
                        for seat in whose
                        if seat is not None and digest in shown.get((seat, decision), ()))
 
@@ -170,9 +173,12 @@ class Witness:
             raise RecordError("you made no move in it there")
         return state
 
-    def _made(self, before: AnyState | None, seat: int, move: str, after: set[bytes]) -> bool:
-        """Whether ``move``, made by ``seat`` in ``before``, leads to a view of the seat
-        the record shows it next (``after``): the record has the very move."""
+    def _made(self, before: AnyState | None, seat: int, move: str, after: set[bytes],
+              public: set[bytes]) -> bool:
+        """Whether ``move``, made by ``seat`` in ``before``, leads to the views of the
+        seat and of the table the record shows next (``after``, ``public``): the record
+        has the very move. (The seat's own view alone may not tell a card played face
+        down from one played face up once the trick is over.)"""
         if before is None:
             return False
         try:
@@ -180,4 +186,5 @@ class Witness:
             before.apply(self.game.rules.parse_action(move), seat)
         except (ValueError, IllegalMove):  # not a move there: the record does not have it
             return False
-        return self.digest(before.view(seat)) in after
+        return self.digest(before.view(seat)) in after and \
+            self.digest(before.view(None)) in public
