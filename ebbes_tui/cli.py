@@ -225,6 +225,8 @@ _positive = _number(int, 1, None, "a whole number")
 
 
 def main(argv: list[str] | None = None) -> int:
+    if argv is None:
+        _hand_over_early(sys.argv[1:])
     try:
         return _command(argv)
     except BrokenPipeError:
@@ -274,12 +276,29 @@ def _command(argv: list[str] | None) -> int:
     if args.command == "simulate":
         return simulate(args)
     if args.command == "table":
+        if args.action == "serve":  # before the tables' code loads: ps shows less for less
+            args = _serve_arguments(args, argv)
         from .table.commands import main as table_main
 
-        if args.action == "serve":
-            args = _serve_arguments(args, argv)
         return table_main(args, play_at_table, watch_lines(args))
     return play(args)
+
+
+def _hand_over_early(typed: list[str]) -> None:
+    """``ebbes table serve NAME ...`` typed at a shell becomes ``serve -`` before
+    anything else is loaded, so its arguments show in ``ps`` as briefly as can be (the
+    new process checks them); SystemExit for arguments it cannot carry."""
+    if typed[:2] != ["table", "serve"] or len(typed) < 3 or typed[2] == "-" \
+            or {"-h", "--help"} & set(typed):
+        return
+    from .game.errors import SetupError
+    from .table.arguments import hand_over
+
+    try:
+        hand_over(typed[2:])
+    except SetupError as e:
+        print(f"ebbes: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def _serve_arguments(args: argparse.Namespace, argv: list[str] | None) -> argparse.Namespace:
