@@ -287,37 +287,47 @@ def _command(argv: list[str] | None) -> int:
 def _hand_over_early(typed: list[str]) -> None:
     """``ebbes table serve NAME ...`` typed at a shell becomes ``serve -`` before
     anything else is loaded, so its arguments show in ``ps`` as briefly as can be (the
-    new process checks them); SystemExit for arguments it cannot carry."""
-    if typed[:2] != ["table", "serve"] or len(typed) < 3 or typed[2] == "-" \
-            or {"-h", "--help"} & set(typed):
-        return
+    new process checks them)."""
+    if typed[:2] == ["table", "serve"] and len(typed) > 2 and typed[2] != "-" \
+            and not {"-h", "--help"} & set(typed):
+        _hand_over(typed[2:])
+
+
+def _hand_over(arguments: list[str]) -> None:
+    """:func:`~.table.arguments.hand_over`; arguments it cannot carry are refused in
+    one sentence, exit status 2."""
     from .game.errors import SetupError
     from .table.arguments import hand_over
 
     try:
-        hand_over(typed[2:])
+        hand_over(arguments)
     except SetupError as e:
-        print(f"ebbes: {e}", file=sys.stderr)
-        raise SystemExit(2) from None
+        _refuse(e)
+
+
+def _refuse(error: Exception) -> NoReturn:
+    print(f"ebbes: {error}", file=sys.stderr)
+    raise SystemExit(2)
 
 
 def _serve_arguments(args: argparse.Namespace, argv: list[str] | None) -> argparse.Namespace:
     """``table serve``'s arguments, kept out of ``ps`` (table/arguments.py): typed at a
-    shell (``argv`` None), this process becomes ``serve -`` with them on standard input;
+    shell (``argv`` None) in a form :func:`_hand_over_early` leaves (``ebbes --ascii
+    table serve ...``), this process becomes ``serve -`` with them on standard input;
     with ``-`` they are read from there, and any given beside it follow them."""
     from .game.errors import SetupError
-    from .table.arguments import FROM_STDIN, hand_over, read_arguments
+    from .table.arguments import FROM_STDIN, read_arguments
 
     typed = sys.argv[1:] if argv is None else argv
     given_here = typed[typed.index("serve", typed.index("table")) + 1:] \
         if "table" in typed and "serve" in typed[typed.index("table"):] else []
+    if args.name != FROM_STDIN:
+        if argv is None and given_here:
+            _hand_over(given_here)
+        return args
+    if FROM_STDIN in given_here:  # options beside '-' count too (--dir, --foreground)
+        given_here.remove(FROM_STDIN)
     try:
-        if args.name != FROM_STDIN:
-            if argv is None and given_here:
-                hand_over(given_here)
-            return args
-        if FROM_STDIN in given_here:  # options beside '-' count too (--dir, --foreground)
-            given_here.remove(FROM_STDIN)
         if sys.stdin is None:
             raise SetupError(f"'serve {FROM_STDIN}' reads the table's NAME and options from "
                              "standard input, and it is closed.")
@@ -328,8 +338,7 @@ def _serve_arguments(args: argparse.Namespace, argv: list[str] | None) -> argpar
         if given.name == FROM_STDIN:
             raise SetupError(f"'serve {FROM_STDIN}' reads the table's NAME from standard input.")
     except SetupError as e:
-        print(f"ebbes: {e}", file=sys.stderr)
-        raise SystemExit(2) from None
+        _refuse(e)
     return given
 
 

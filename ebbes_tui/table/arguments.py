@@ -66,7 +66,7 @@ def read_arguments(stream: BinaryIO) -> list[str]:
     # blank lines after the last argument, and a line's CR (a file saved on Windows),
     # would be arguments nobody can see
     arguments = [line.removesuffix("\r") for line in text.rstrip("\r\n").split("\n")]
-    if not text.strip() or arguments[0] == FROM_STDIN:
+    if not text.strip():
         raise SetupError(f"'serve {FROM_STDIN}' reads the table's NAME, then its options, "
                          "one a line, from standard input.")
     return arguments
